@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { SerialisedPGliteDialect } from './pglite-dialect.js';
+import type { Schema } from './schema.js';
+import { coreMigrations } from './migrations.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<Schema>;
+  /** Where the data lives, for logs: a directory, 'memory', or the server without credentials. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A Postgres server; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's directory, or 'memory' for a throw-away database (tests). */
+  dataDir?: string;
+  /** Largest pg pool (real server only). */
+  poolSize?: number;
+  /** A schema of its own on the server (test isolation); created when missing. */
+  schema?: string;
+}
+
+// int8 (bigint) columns arrive as strings from pg; our positions need exact bigints.
+pg.types.setTypeParser(20, (value: string) => BigInt(value));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema)
+     : await openPGlite(options.dataDir ?? 'memory');
+  await migrate(database.db, coreMigrations, options.databaseUrl ? options.schema : undefined);
+  return database;
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number, schema?: string): Promise<Database> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema if not exists ${schema}`);
+    await client.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(databaseUrl);
+  return {
+    kind: 'postgres',
+    db,
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}${schema ? `#${schema}` : ''}`,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir === 'memory' ? undefined : dataDir, {
+    // int8 as exact bigint, like the pg type parser above.
+    parsers: { 20: (value: string) => BigInt(value) },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Schema>({ dialect: new SerialisedPGliteDialect(pglite) });
+  return { kind: 'pglite', db, location: dataDir, close: () => db.destroy() };
+}
+
+export async function migrate(db: Kysely<Schema>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    // Kysely looks for its bookkeeping tables by schema; name ours so schemas don't see each other's.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/** Tables the infrastructure owns. Read models are created by projections, per generation. */
+export const coreMigrations: Record<string, Migration> = {
+  '0001_event_store': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('events')
+        .addColumn('position', 'bigserial', (c) => c.primaryKey())
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('revision', 'bigint', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('data', 'jsonb', (c) => c.notNull())
+        .addColumn('metadata', 'jsonb', (c) => c.notNull())
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('events_stream_revision', ['stream_id', 'revision'])
+        .addUniqueConstraint('events_stream_event_id', ['stream_id', 'event_id'])
+        .execute();
+    },
+  },
+  '0002_projection_generations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('projection_generations')
+        .addColumn('projection', 'text', (c) => c.notNull())
+        .addColumn('generation', 'integer', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('checkpoint', 'bigint', (c) => c.notNull())
+        .addColumn('events_applied', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('switched_at', 'timestamptz')
+        .addPrimaryKeyConstraint('projection_generations_pk', ['projection', 'generation'])
+        .execute();
+      // At most one live generation per projection.
+      await sql`create unique index projection_generations_one_live on projection_generations (projection) where status = 'live'`.execute(db);
+    },
+  },
+  '0003_vault_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('vault_keys')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('data_key', 'bytea', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
+};

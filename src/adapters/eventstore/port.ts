@@ -1,0 +1,53 @@
+import type { Observable } from 'rxjs';
+import type { EventToAppend, RecordedEvent } from '../../domain/shared/events.js';
+
+/** EventStoreDB's expected-revision vocabulary; a bigint is the exact last revision of the stream. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+/** Position before the first event of the log. */
+export const START_OF_LOG = -1n;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: bigint;
+  /** Log position of the last event appended (or of the already stored copy on an idempotent retry). */
+  position: bigint;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadAllOptions {
+  /** Only events strictly after this position; START_OF_LOG for all. */
+  after: bigint;
+  maxCount: number;
+}
+
+export interface EventStore {
+  /** Which adapter this is, for logs and /api/health. */
+  readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
+  appendToStream(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** All events of a stream in revision order; empty when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** A page of the whole log in position order, never skipping an event that a later read could show. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live: every event after `after`, in order, until unsubscribed. */
+  subscribeToAll(options: { after: bigint }): Observable<RecordedEvent>;
+  /** Position of the newest event, or START_OF_LOG for an empty log. */
+  headPosition(): Promise<bigint>;
+  /** How many events lie after a position (progress bars). */
+  countAfter(after: bigint): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,75 @@
+/** How resources are shown to people: texts, cuts and limits shared by every list view. */
+
+import { APPS } from './taxonomy.js';
+
+/** Skeleton cards shown while a feed loads. */
+export const FEED_SKELETON_COUNT = 3;
+/** Characters of the short description shown on a card before the ellipsis. */
+export const SHORT_DESCRIPTION_CUT = 200;
+/** Characters of a resource title shown in the footer's top-rated list. */
+export const FOOTER_RESOURCE_TITLE_CUT = 24;
+export const ELLIPSIS = '…';
+/** Keywords never shown as tags. */
+export const HIDDEN_KEYWORDS: readonly string[] = ['atlassian'];
+export const FREE_PRICE_TEXT = 'Free';
+
+/** Sort keys understood by search. */
+export const SEARCH_SORT = {
+  newest: 'date_desc',
+  mostPopularLast90Days: 'most_pop_90',
+} as const;
+export type SearchSort = (typeof SEARCH_SORT)[keyof typeof SEARCH_SORT];
+export const DEFAULT_SEARCH_SORT: SearchSort = SEARCH_SORT.newest;
+
+/** '$ 4.50' for a price in dollars, 'Free' when it is 0 or less. */
+export function formatPrice(price: number): string {
+  if (!(price > 0)) return FREE_PRICE_TEXT;
+  return `$ ${price.toFixed(2)}`;
+}
+
+/** The text itself when it fits, otherwise its first `maxLength` characters and an ellipsis. */
+export function cutText(text: string, maxLength: number): string {
+  // Counted in code points so an emoji is never split in half.
+  const characters = Array.from(text);
+  if (characters.length <= maxLength) return text;
+  return characters.slice(0, maxLength).join('').trimEnd() + ELLIPSIS;
+}
+
+export function shortDescriptionPreview(shortDescription: string): string {
+  return cutText(shortDescription, SHORT_DESCRIPTION_CUT);
+}
+
+export function footerResourceTitle(title: string): string {
+  return cutText(title, FOOTER_RESOURCE_TITLE_CUT);
+}
+
+/** Keywords to show as tags: blanks and hidden keywords left out. */
+export function visibleKeywords(keywords: readonly string[]): string[] {
+  return keywords.filter((keyword) => {
+    const normalised = keyword.trim().toLowerCase();
+    return normalised !== '' && !HIDDEN_KEYWORDS.includes(normalised);
+  });
+}
+
+/** Up to two upper-case initials: of the first two words, or the first two letters of one word. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s._-]+/u).filter(Boolean);
+  const [first, second] = words;
+  if (first === undefined) return '?';
+  const letters = second === undefined ? Array.from(first).slice(0, 2) : [Array.from(first)[0], Array.from(second)[0]];
+  return letters.join('').toUpperCase();
+}
+
+/** The display label of an app, falling back to the stored name for apps outside the fixed list. */
+export function platformLabel(platform: string): string {
+  return APPS.find((app) => app.name === platform)?.label ?? platform;
+}
+
+/** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */
+export function platformHue(platform: string): number {
+  let hash = 0;
+  for (const character of platform.toLowerCase()) {
+    hash = (hash * 31 + (character.codePointAt(0) ?? 0)) % 360;
+  }
+  return hash;
+}

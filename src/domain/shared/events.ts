@@ -1,0 +1,57 @@
+/** The shapes every event shares. Pure types and helpers: no I/O. */
+
+export type Role = 'anonymous' | 'base' | 'admin' | 'owner' | 'operator' | 'system';
+
+export interface Actor {
+  userId: string | null;
+  role: Role;
+  /** Set when an admin acts through a test-user session. */
+  impersonatedBy?: string;
+}
+
+export interface EventMetadata {
+  correlationId: string;
+  causationId: string;
+  actor: Actor;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+/** An event as a decider produces it: type and data only. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** An event ready to append: id and metadata added by the command handler. */
+export interface EventToAppend<E extends DomainEvent = DomainEvent> {
+  id: string;
+  type: E['type'];
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+/** An event as the store returns it. `position` orders the whole log; `revision` the stream. */
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> extends EventToAppend<E> {
+  streamId: string;
+  revision: bigint;
+  position: bigint;
+  recordedAt: Date;
+}
+
+/** Raised by deciders; the API maps `kind` to an HTTP status. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'forbidden' | 'not_found' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export interface Decider<State, Command, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}

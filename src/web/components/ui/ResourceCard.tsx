@@ -1,0 +1,102 @@
+import { useId, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+
+import {
+  formatPrice,
+  platformHue,
+  platformLabel,
+  shortDescriptionPreview,
+  visibleKeywords,
+} from '../../../domain/catalogue/presentation.js';
+import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import { Avatar } from './Avatar.js';
+import { BookmarkIcon, HeartIcon } from './icons.js';
+
+export function resourcePath(resource: Pick<ResourceView, 'titleUrl'>): string {
+  return `/resources/${encodeURIComponent(resource.titleUrl)}`;
+}
+
+export function userProfilePath(username: string): string {
+  return `/users/${encodeURIComponent(username)}`;
+}
+
+export function tagSearchPath(tag: string): string {
+  return `/search/tag/${encodeURIComponent(tag)}`;
+}
+
+export function ResourceCard({ resource }: { resource: ResourceView }) {
+  const titleId = useId();
+  const { author, ratings } = resource;
+  const keywords = visibleKeywords(resource.keywords);
+
+  return (
+    <article className="resource-card" aria-labelledby={titleId}>
+      <ResourcePreview resource={resource} />
+      {resource.sponsored && <span className="resource-card__sponsored">Sponsored</span>}
+
+      <div className="resource-card__body">
+        <Link className="resource-card__author" to={userProfilePath(author.username)}>
+          <Avatar name={author.info.displayName ?? author.username} pictureUrl={author.info.thumbnail} />
+          <span>{author.username}</span>
+        </Link>
+
+        <h3 className="resource-card__title" id={titleId}>
+          <Link to={resourcePath(resource)}>{resource.title}</Link>
+        </h3>
+        <p className="resource-card__description">{shortDescriptionPreview(resource.description.short)}</p>
+
+        {keywords.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {keywords.map((keyword) => (
+              <li key={keyword}>
+                <Link className="tag" to={tagSearchPath(keyword)}>
+                  {keyword}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <footer className="resource-card__footer">
+        <span className="resource-card__price" data-testid="resource-price">
+          {formatPrice(resource.price)}
+        </span>
+        <span className="resource-card__stats">
+          <span className="resource-card__stat" title="Kudos">
+            <HeartIcon />
+            {ratings.positive}
+            <span className="visually-hidden"> kudos</span>
+          </span>
+          <span className="resource-card__stat" title="Saves">
+            <BookmarkIcon />
+            {ratings.saves}
+            <span className="visually-hidden"> saves</span>
+          </span>
+        </span>
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * The first screenshot, or a block in the platform's colour when there is none or it fails to load.
+ * It repeats the title link, so it is left out of the tab order and of the accessibility tree.
+ */
+function ResourcePreview({ resource }: { resource: ResourceView }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const imageUrl = resource.images[0]?.imageUrl;
+  const placeholderStyle = { '--placeholder-hue': platformHue(resource.platform) } as CSSProperties;
+
+  return (
+    <Link className="resource-card__media" to={resourcePath(resource)} tabIndex={-1} aria-hidden="true">
+      {imageUrl !== undefined && !imageFailed ? (
+        <img src={imageUrl} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+      ) : (
+        <span className="resource-card__placeholder" style={placeholderStyle}>
+          {platformLabel(resource.platform)}
+        </span>
+      )}
+    </Link>
+  );
+}

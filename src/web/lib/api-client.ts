@@ -1,0 +1,62 @@
+/** The one way the web app talks to the Tessera API. */
+
+export const API_BASE = '/api';
+
+/** A non-2xx answer from the API, carrying its status and the server's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls `path` under the API base with the session cookie and JSON in both directions.
+ * Resolves to the parsed answer (undefined for an empty one); rejects with an ApiError on a non-2xx answer.
+ */
+export async function apiRequest<Answer>(path: string, options: ApiRequestOptions = {}): Promise<Answer> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response));
+  if (text === '') return undefined as Answer;
+  try {
+    return JSON.parse(text) as Answer;
+  } catch {
+    throw new ApiError(response.status, 'The server sent an answer that is not JSON.');
+  }
+}
+
+/** The `message` of the API's error body `{ error: true, message }`, or a generic one. */
+function errorMessageOf(body: string, response: Response): string {
+  try {
+    const answer: unknown = JSON.parse(body);
+    if (typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string') {
+      return answer.message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to the generic message.
+  }
+  return `Request failed: ${response.status} ${response.statusText}`.trim();
+}

@@ -1,0 +1,104 @@
+import { firstValueFrom, take, toArray } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_OF_LOG, WrongExpectedRevisionError, type EventStore } from '../../src/adapters/eventstore/port.js';
+import { anEvent, uniqueStream } from '../fixtures/events.js';
+import { eventStoreTargets } from './event-store-targets.js';
+
+describe.each(eventStoreTargets())('event store contract: $name', (target) => {
+  let store: EventStore;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, close } = await target.open());
+  });
+  afterAll(() => close());
+
+  it('appends to a new stream and reads it back in order with revisions and positions', async () => {
+    const stream = uniqueStream();
+    const events = [anEvent('A', { i: 0 }), anEvent('B', { i: 1 }), anEvent('C', { i: 2, nested: { ok: true } })];
+    const result = await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+    expect(result.nextExpectedRevision).toBe(2n);
+
+    const read = await store.readStream(stream);
+    expect(read.map((e) => [e.type, e.revision, e.id])).toEqual(events.map((e, i) => [e.type, BigInt(i), e.id]));
+    expect(read[2]!.data).toEqual({ i: 2, nested: { ok: true } });
+    expect(read[0]!.metadata).toEqual(events[0]!.metadata);
+    expect(read[2]!.position).toBe(result.position);
+    expect(read[0]!.position < read[1]!.position && read[1]!.position < read[2]!.position).toBe(true);
+    expect(read[0]!.recordedAt).toBeInstanceOf(Date);
+  });
+
+  it('reads an unknown stream as empty', async () => {
+    expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
+  });
+
+  it('enforces every kind of expected revision with a typed conflict', async () => {
+    const stream = uniqueStream();
+    await expect(store.appendToStream(stream, [anEvent()], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    await expect(store.appendToStream(stream, [anEvent()], { expectedRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await store.appendToStream(stream, [anEvent()], { expectedRevision: 'no_stream' });
+    const conflict = await store.appendToStream(stream, [anEvent()], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(WrongExpectedRevisionError);
+    expect((conflict as WrongExpectedRevisionError).actual).toBe(0n);
+    await expect(store.appendToStream(stream, [anEvent()], { expectedRevision: 5n })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await store.appendToStream(stream, [anEvent()], { expectedRevision: 0n });
+    await store.appendToStream(stream, [anEvent()], { expectedRevision: 'stream_exists' });
+    await store.appendToStream(stream, [anEvent()], { expectedRevision: 'any' });
+    expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('stores re-appended event ids once (idempotent retry)', async () => {
+    const stream = uniqueStream();
+    const events = [anEvent('A'), anEvent('B')];
+    const first = await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+    const retry = await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+    expect(retry).toEqual(first);
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('lets exactly one of many concurrent appends at the same revision win', async () => {
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [anEvent()], { expectedRevision: 'no_stream' });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () => store.appendToStream(stream, [anEvent()], { expectedRevision: 0n })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('reads the whole log in pages after a position, and counts what lies after it', async () => {
+    const before = await store.headPosition();
+    const stream = uniqueStream();
+    const events = Array.from({ length: 25 }, (_, i) => anEvent('Paged', { i }));
+    await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+
+    const seen: number[] = [];
+    let after = before;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: 10 });
+      if (page.length === 0) break;
+      for (const event of page) if (event.streamId === stream) seen.push((event.data as { i: number }).i);
+      after = page[page.length - 1]!.position;
+    }
+    expect(seen).toEqual(events.map((_, i) => i));
+    expect(await store.headPosition()).toBe(after);
+    expect(await store.countAfter(before)).toBeGreaterThanOrEqual(25);
+    expect(await store.countAfter(after)).toBe(0);
+    expect((await store.readAll({ after: START_OF_LOG, maxCount: 1 })).length).toBe(1);
+  });
+
+  it('subscribes from a position: catches up, then delivers live appends in order', async () => {
+    const stream = uniqueStream();
+    await store.appendToStream(stream, [anEvent('Old', { i: 0 })], { expectedRevision: 'no_stream' });
+    const from = await store.headPosition();
+    const received = firstValueFrom(store.subscribeToAll({ after: from }).pipe(take(3), toArray()));
+    await store.appendToStream(stream, [anEvent('New', { i: 1 })], { expectedRevision: 0n });
+    await store.appendToStream(stream, [anEvent('New', { i: 2 }), anEvent('New', { i: 3 })], { expectedRevision: 1n });
+    const events = await received;
+    expect(events.map((e) => (e.data as { i: number }).i)).toEqual([1, 2, 3]);
+    expect(events.every((e) => e.position > from)).toBe(true);
+  });
+});
