@@ -52,14 +52,15 @@ export interface TemplatesView {
   url: string;
   platform: string;
   topic: string;
-  keywords: string[];
-  image_urls: string[];
-  price: number;
+  /** jsonb: written as JSON text, read as arrays. */
+  keywords: ColumnType<string[], string, string>;
+  image_urls: ColumnType<string[], string, string>;
+  price_cents: number;
   status: string;
   sponsored: boolean;
   author_id: string;
-  likes: number;
-  saves: number;
+  likes: ColumnType<number, number | undefined, number>;
+  saves: ColumnType<number, number | undefined, number>;
   created_at: Date;
   updated_at: Date;
   last_position: bigint;

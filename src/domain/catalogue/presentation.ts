@@ -67,9 +67,11 @@ export function platformLabel(platform: string): string {
 
 /** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */
 export function platformHue(platform: string): number {
-  let hash = 0;
+  // FNV-1a: spreads similar names (google docs, google sheets) far apart on the colour wheel.
+  let hash = 0x811c9dc5;
   for (const character of platform.toLowerCase()) {
-    hash = (hash * 31 + (character.codePointAt(0) ?? 0)) % 360;
+    hash ^= character.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash;
+  return hash % 360;
 }

@@ -9,20 +9,9 @@ import {
   visibleKeywords,
 } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import { resourcePath, tagSearchPath, userProfilePath } from '../../lib/paths.js';
 import { Avatar } from './Avatar.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';
-
-export function resourcePath(resource: Pick<ResourceView, 'titleUrl'>): string {
-  return `/resources/${encodeURIComponent(resource.titleUrl)}`;
-}
-
-export function userProfilePath(username: string): string {
-  return `/users/${encodeURIComponent(username)}`;
-}
-
-export function tagSearchPath(tag: string): string {
-  return `/search/tag/${encodeURIComponent(tag)}`;
-}
 
 export function ResourceCard({ resource }: { resource: ResourceView }) {
   const titleId = useId();
@@ -41,7 +30,7 @@ export function ResourceCard({ resource }: { resource: ResourceView }) {
         </Link>
 
         <h3 className="resource-card__title" id={titleId}>
-          <Link to={resourcePath(resource)}>{resource.title}</Link>
+          <Link to={resourcePath(resource.titleUrl)}>{resource.title}</Link>
         </h3>
         <p className="resource-card__description">{shortDescriptionPreview(resource.description.short)}</p>
 
@@ -89,7 +78,7 @@ function ResourcePreview({ resource }: { resource: ResourceView }) {
   const placeholderStyle = { '--placeholder-hue': platformHue(resource.platform) } as CSSProperties;
 
   return (
-    <Link className="resource-card__media" to={resourcePath(resource)} tabIndex={-1} aria-hidden="true">
+    <Link className="resource-card__media" to={resourcePath(resource.titleUrl)} tabIndex={-1} aria-hidden="true">
       {imageUrl !== undefined && !imageFailed ? (
         <img src={imageUrl} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
       ) : (

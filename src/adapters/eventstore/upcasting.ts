@@ -1,0 +1,14 @@
+import { map } from 'rxjs';
+import { upcast, type UpcasterRegistry } from '../../domain/shared/upcasting.js';
+import type { EventStore } from './port.js';
+
+/** The same store, with every event read lifted to its type's current schema version. */
+export function withUpcasting(store: EventStore, registry: UpcasterRegistry): EventStore {
+  return {
+    ...store,
+    kind: store.kind,
+    readStream: async (streamId) => (await store.readStream(streamId)).map((event) => upcast(registry, event)),
+    readAll: async (options) => (await store.readAll(options)).map((event) => upcast(registry, event)),
+    subscribeToAll: (options) => store.subscribeToAll(options).pipe(map((event) => upcast(registry, event))),
+  };
+}

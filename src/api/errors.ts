@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../domain/shared/events.js';
+import { WrongExpectedRevisionError } from '../adapters/eventstore/port.js';
+
+/** Every error answer has this shape (DESIGN.md, API). */
+export interface ErrorBody {
+  error: true;
+  message: string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
+
+/** Maps what went wrong to a status and a message a person can act on; never a stack trace. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+    return reply.status(400).send({ error: true, message: message ?? 'Invalid request' } satisfies ErrorBody);
+  }
+  if (error instanceof DomainError) return reply.status(DOMAIN_STATUS[error.kind]).send({ error: true, message: error.message } satisfies ErrorBody);
+  if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
+  if (error instanceof WrongExpectedRevisionError) {
+    return reply.status(409).send({ error: true, message: 'Someone else changed this at the same time. Please try again.' } satisfies ErrorBody);
+  }
+  // Fastify's own client errors (bad JSON, body too large, unsupported media type …) carry a 4xx.
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ error: true, message: 'Something went wrong on our side. Please try again later.' } satisfies ErrorBody);
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../domain/shared/events.js';
+import type { Schema } from '../adapters/db/schema.js';
+
+/** The read-model tables; each is a view over the live generation's physical table. */
+export type ReadModelTable = 'users' | 'templates' | 'template_likes';
+
+/**
+ * The physical table names of one generation, typed as their logical names so Kysely's
+ * typing applies; at run time each value is `<logical>__g<generation>`.
+ */
+export type GenerationTables = { readonly [T in ReadModelTable]: T };
+
+export interface Projection {
+  readonly name: string;
+  /** Bump when the tables or the way events are applied change: the next start rebuilds blue-green. */
+  readonly version: number;
+  readonly handles: readonly string[];
+  readonly tables: readonly ReadModelTable[];
+  createTables(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
+  /** Must be idempotent: applying the same events twice leaves the same rows. */
+  apply(trx: Kysely<Schema>, events: readonly RecordedEvent[], tables: GenerationTables): Promise<void>;
+}
+
+export function physicalTableName(table: ReadModelTable, generation: number): string {
+  return `${table}__g${generation}`;
+}
+
+export function generationTables(generation: number): GenerationTables {
+  const names = {} as Record<ReadModelTable, string>;
+  for (const table of ['users', 'templates', 'template_likes'] as const) names[table] = physicalTableName(table, generation);
+  return names as unknown as GenerationTables;
+}

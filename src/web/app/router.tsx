@@ -1,0 +1,38 @@
+import { createBrowserRouter, redirect } from 'react-router';
+
+import { AppShell } from './layout/AppShell.js';
+import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
+import { homeLoader, HomePage } from './routes/home.js';
+import { NotFoundPage } from './routes/not-found.js';
+import { RouteErrorPage } from './routes/route-error.js';
+
+export const NOT_FOUND_PATH = '/404';
+
+export const router = createBrowserRouter([
+  {
+    id: SHELL_ROUTE_ID,
+    path: '/',
+    loader: shellLoader,
+    // The shell's data (the top-rated list) does not depend on the page, so navigating never reloads it.
+    shouldRevalidate: () => false,
+    HydrateFallback: NothingBeforeFirstRender,
+    Component: AppShell,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        // Keeps the navigation bar and footer around a page that failed.
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, loader: homeLoader, Component: HomePage },
+          { path: NOT_FOUND_PATH, Component: NotFoundPage },
+          { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
+        ],
+      },
+    ],
+  },
+]);
+
+/** Loaders answer at once (their lists stream in through <Await>), so there is nothing to show before the first render. */
+function NothingBeforeFirstRender() {
+  return null;
+}

@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+import { documentTitle } from '../../lib/brand.js';
+
+/** Shown in place of a page that failed to load or render. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+
+  return (
+    <div className="container not-found">
+      <title>{documentTitle('Something went wrong')}</title>
+      <section className="not-found__message" role="alert">
+        <h1>Something went wrong</h1>
+        <p>We couldn't show this page. Please try again in a moment.</p>
+        {detail !== null && <p className="muted">{detail}</p>}
+        <Link to="/" className="button button--primary">
+          Back to the home page
+        </Link>
+      </section>
+    </div>
+  );
+}

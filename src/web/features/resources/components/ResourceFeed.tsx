@@ -1,0 +1,79 @@
+import { Suspense, useEffect } from 'react';
+import { Await, Link, useAsyncError, useRevalidator } from 'react-router';
+
+import { FEED_SKELETON_COUNT } from '../../../../domain/catalogue/presentation.js';
+import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
+import { CardSkeleton } from '../../../components/ui/CardSkeleton.js';
+import { ResourceCard } from '../../../components/ui/ResourceCard.js';
+
+interface ResourceFeedProps {
+  resources: Promise<ResourceView[]>;
+  /** Shown when the list comes back empty. */
+  emptyMessage: string;
+  /** Where "See more Templates" leads; no link when absent. */
+  seeMoreHref?: string;
+}
+
+/** A grid of resource cards that shows skeletons while its list loads. */
+export function ResourceFeed({ resources, emptyMessage, seeMoreHref }: ResourceFeedProps) {
+  return (
+    <div className="resource-feed">
+      <Suspense fallback={<FeedSkeleton />}>
+        <Await resolve={resources} errorElement={<FeedError />}>
+          {(loaded) =>
+            loaded.length === 0 ? (
+              <p className="empty-state">{emptyMessage}</p>
+            ) : (
+              <ul className="card-grid">
+                {loaded.map((resource) => (
+                  <li key={resource._id}>
+                    <ResourceCard resource={resource} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Await>
+      </Suspense>
+      {seeMoreHref !== undefined && (
+        <Link className="button button--secondary resource-feed__more" to={seeMoreHref}>
+          See more Templates
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function FeedSkeleton() {
+  return (
+    <div className="card-grid" role="status" aria-busy="true">
+      <span className="visually-hidden">Loading templates…</span>
+      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
+        <CardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+function FeedError() {
+  const error = useAsyncError();
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    console.error('Could not load a resource feed', error);
+  }, [error]);
+
+  return (
+    <div className="feed-error" role="alert">
+      <p>We couldn't load these templates right now.</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void revalidator.revalidate()}
+        disabled={revalidator.state === 'loading'}
+      >
+        Try again
+      </button>
+    </div>
+  );
+}

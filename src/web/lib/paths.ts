@@ -1,0 +1,32 @@
+/** Addresses of the app's pages that carry a parameter. */
+
+import type { SearchSort } from '../../domain/catalogue/presentation.js';
+
+export function resourcePath(titleUrl: string): string {
+  return `/resources/${encodeURIComponent(titleUrl)}`;
+}
+
+export function userProfilePath(username: string): string {
+  return `/users/${encodeURIComponent(username)}`;
+}
+
+export function tagSearchPath(tag: string): string {
+  return `/search/tag/${encodeURIComponent(tag)}`;
+}
+
+export function topicPath(topicName: string): string {
+  return `/topics/${encodeURIComponent(topicName)}`;
+}
+
+export function appPath(appName: string): string {
+  return `/apps/${encodeURIComponent(appName)}`;
+}
+
+/** The search page, with only the parameters given. */
+export function searchPath(query: { q?: string; sort?: SearchSort } = {}): string {
+  const parameters = new URLSearchParams();
+  if (query.q !== undefined) parameters.set('q', query.q);
+  if (query.sort !== undefined) parameters.set('sort', query.sort);
+  const queryString = parameters.toString();
+  return queryString === '' ? '/search' : `/search?${queryString}`;
+}

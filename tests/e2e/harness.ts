@@ -1,0 +1,162 @@
+/**
+ * Starts the real server (built web app + API) on a free port with a fresh data directory,
+ * and a headless Debian Chromium to drive it. Tests get pages that record console errors.
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_ENTRY = 'src/api/server.ts';
+const BUILT_APP_INDEX = join(REPO_ROOT, 'dist/web/index.html');
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/** The first start compiles the embedded database and seeds the demo catalogue. */
+const SERVER_READY_TIMEOUT_MS = 90_000;
+const HEALTH_POLL_INTERVAL_MS = 250;
+const SERVER_STOP_GRACE_MS = 10_000;
+/** Enough of the server's output to explain a failed start. */
+const OUTPUT_TAIL_CHARS = 8_000;
+
+export interface E2eEnvironment {
+  baseUrl: string;
+  browser: Browser;
+  /** A new page in its own browser context, with its console errors collected. */
+  openPage(options?: { viewportWidth?: number }): Promise<RecordedPage>;
+  stop(): Promise<void>;
+}
+
+export interface RecordedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen on the page so far. */
+  consoleErrors: string[];
+}
+
+export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+  if (!existsSync(BUILT_APP_INDEX)) {
+    throw new Error(`The web app is not built (${BUILT_APP_INDEX} is missing): run \`npx vite build\` first.`);
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer(await findFreePort(), dataDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const startedBrowser = browser;
+  const startedServer = server;
+  return {
+    baseUrl: startedServer.baseUrl,
+    browser: startedBrowser,
+    openPage: (options) => openRecordedPage(startedBrowser, startedServer.baseUrl, options?.viewportWidth),
+    async stop() {
+      await startedBrowser.close();
+      await startedServer.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openRecordedPage(browser: Browser, baseURL: string, viewportWidth = 1280): Promise<RecordedPage> {
+  const context = await browser.newContext({ baseURL, viewport: { width: viewportWidth, height: 900 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.stack ?? error.message}`));
+  page.on('close', () => void context.close());
+  return { page, consoleErrors };
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : undefined;
+      probe.close(() => (port === undefined ? reject(new Error('No port was assigned')) : resolve(port)));
+    });
+  });
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  // Always the embedded database, never a developer's real one.
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keepTail = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keepTail);
+  child.stderr?.on('data', keepTail);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  try {
+    await waitUntilHealthy(baseUrl, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(HEALTH_POLL_INTERVAL_MS * 8) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_INTERVAL_MS));
+  }
+  throw new Error(`The server did not answer GET /api/health with 200 within ${SERVER_READY_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const forceKill = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_GRACE_MS);
+  await exited;
+  clearTimeout(forceKill);
+}

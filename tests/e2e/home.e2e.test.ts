@@ -1,0 +1,97 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+const PRICE_TEXT = /^(\$ \d+\.\d{2}|Free)$/u;
+
+/** Waits for the link to be in the page and gives its href. */
+function hrefOf(link: Locator): Promise<string | null> {
+  return link.getAttribute('href');
+}
+
+describe('home page and app shell', () => {
+  let environment: E2eEnvironment;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+  });
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('shows the navigation bar and the trending templates', async () => {
+    const { page, consoleErrors } = await environment.openPage();
+    await page.goto('/');
+
+    const banner = page.getByRole('banner');
+    expect(await banner.getByRole('link', { name: /^Tessera/u }).textContent()).toContain('BETA');
+    const mainNavigation = banner.getByRole('navigation', { name: 'Main' });
+    expect(await hrefOf(mainNavigation.getByRole('link', { name: 'Selling' }))).toBe('/sellers');
+    expect(await hrefOf(mainNavigation.getByRole('link', { name: 'Topics' }))).toBe('/topics');
+    expect(await hrefOf(mainNavigation.getByRole('link', { name: 'Apps' }))).toBe('/apps');
+    expect(await hrefOf(mainNavigation.getByRole('link', { name: 'Explore' }))).toBe('/search');
+    await banner.getByRole('searchbox', { name: 'Search templates' }).waitFor();
+    expect(await hrefOf(banner.getByRole('link', { name: 'Login' }))).toBe('/login');
+    expect(await hrefOf(banner.getByRole('link', { name: 'Join Free' }))).toBe('/signup');
+
+    const trending = page.getByRole('tabpanel', { name: 'Trending' });
+    const cards = trending.getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await hrefOf(cards.first().getByRole('heading').getByRole('link'))).toMatch(/^\/resources\/.+/u);
+    const prices = await trending.getByTestId('resource-price').allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(price).toMatch(PRICE_TEXT);
+    expect(await hrefOf(trending.getByRole('link', { name: 'See more Templates' }))).toBe('/search?sort=most_pop_90');
+
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('switches to the New tab', async () => {
+    const { page, consoleErrors } = await environment.openPage();
+    await page.goto('/');
+
+    const newTab = page.getByRole('tab', { name: 'New' });
+    await newTab.click();
+
+    expect(await newTab.getAttribute('aria-selected')).toBe('true');
+    const newToday = page.getByRole('tabpanel', { name: 'New' });
+    await newToday.getByRole('article').first().waitFor();
+    expect(await newToday.getByRole('article').count()).toBeGreaterThan(0);
+    expect(await hrefOf(newToday.getByRole('link', { name: 'See more Templates' }))).toBe('/search?sort=date_desc');
+
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('lists topics and apps in the footer', async () => {
+    const { page, consoleErrors } = await environment.openPage();
+    await page.goto('/');
+
+    const footer = page.getByRole('contentinfo');
+    expect(await hrefOf(footer.getByRole('link', { name: 'Content & Files' }))).toBe('/topics/content_and_files');
+    expect(await hrefOf(footer.getByRole('link', { name: 'Google Sheets' }))).toBe('/apps/google%20sheets');
+    expect(await hrefOf(footer.getByRole('link', { name: 'Sign In' }))).toBe('/login');
+
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('sends unknown paths to the not-found page', async () => {
+    const { page, consoleErrors } = await environment.openPage();
+    await page.goto('/some/unknown/path');
+
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe("This page doesn't exist");
+    expect(new URL(page.url()).pathname).toBe('/404');
+    expect(await hrefOf(page.getByRole('link', { name: 'Explore Templates' }))).toBe('/search');
+    await page.getByRole('heading', { name: 'Recent Posts' }).waitFor();
+
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  });
+});
