@@ -19,7 +19,6 @@ export const SEARCH_SORT = {
   mostPopularLast90Days: 'most_pop_90',
 } as const;
 export type SearchSort = (typeof SEARCH_SORT)[keyof typeof SEARCH_SORT];
-export const DEFAULT_SEARCH_SORT: SearchSort = SEARCH_SORT.newest;
 
 /** '$ 4.50' for a price in dollars, 'Free' when it is 0 or less. */
 export function formatPrice(price: number): string {

@@ -6,7 +6,7 @@ import { homeLoader, HomePage } from './routes/home.js';
 import { NotFoundPage } from './routes/not-found.js';
 import { RouteErrorPage } from './routes/route-error.js';
 
-export const NOT_FOUND_PATH = '/404';
+const NOT_FOUND_PATH = '/404';
 
 export const router = createBrowserRouter([
   {

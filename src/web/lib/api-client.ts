@@ -1,6 +1,6 @@
 /** The one way the web app talks to the Tessera API. */
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** A non-2xx answer from the API, carrying its status and the server's message. */
 export class ApiError extends Error {

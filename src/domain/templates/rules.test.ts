@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
+
+const valid = {
+  title: 'Weekly Planner',
+  description: 'Plan the week in Notion.',
+  instructions: 'Duplicate it and fill in your tasks.',
+  url: 'https://example.com/weekly-planner',
+  topic: 'productivity',
+  platform: 'notion',
+  keywords: ['planner', 'notion'],
+  price: 0,
+  imageUrls: [],
+};
+
+/** The messages of a rejected input, or [] when it is accepted. */
+function problems(overrides: Record<string, unknown>): string[] {
+  const result = templateContentSchema.safeParse({ ...valid, ...overrides });
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+describe('template content rules', () => {
+  it('accepts a valid template', () => {
+    expect(problems({})).toEqual([]);
+  });
+
+  it('limits the title to 50 characters', () => {
+    expect(TEMPLATE_LIMITS.title).toBe(50);
+    expect(problems({ title: 'a'.repeat(50) })).toEqual([]);
+    expect(problems({ title: 'a'.repeat(51) })).toEqual(['Title must be at most 50 characters']);
+    expect(problems({ title: '   ' })).toEqual(['Title is required']);
+  });
+
+  it('counts the title after trimming', () => {
+    expect(problems({ title: `  ${'a'.repeat(50)}  ` })).toEqual([]);
+    expect(templateContentSchema.parse({ ...valid, title: '  Planner  ' }).title).toBe('Planner');
+  });
+
+  it('limits the description to 150 characters', () => {
+    expect(problems({ description: 'd'.repeat(150) })).toEqual([]);
+    expect(problems({ description: 'd'.repeat(151) })).toEqual(['Description must be at most 150 characters']);
+    expect(problems({ description: '' })).toEqual(['Description is required']);
+  });
+
+  it('limits the instructions to 1500 characters', () => {
+    expect(problems({ instructions: 'i'.repeat(1500) })).toEqual([]);
+    expect(problems({ instructions: 'i'.repeat(1501) })).toEqual(['Instructions must be at most 1500 characters']);
+  });
+
+  it('takes at most 3 keywords', () => {
+    expect(problems({ keywords: ['a', 'b', 'c'] })).toEqual([]);
+    expect(problems({ keywords: ['a', 'b', 'c', 'd'] })).toEqual(['At most 3 keywords']);
+  });
+
+  it('lower-cases, trims and deduplicates keywords', () => {
+    expect(templateContentSchema.parse({ ...valid, keywords: ['Notion', ' notion ', 'PLANNER'] }).keywords).toEqual(['notion', 'planner']);
+  });
+
+  it('rejects empty keywords', () => {
+    expect(problems({ keywords: ['  '] })).toHaveLength(1);
+  });
+
+  it('accepts only http and https URLs', () => {
+    expect(problems({ url: 'http://example.com/x' })).toEqual([]);
+    const message = 'Please enter a valid URL starting with http:// or https://';
+    expect(problems({ url: 'javascript:alert(1)' })).toEqual([message]);
+    expect(problems({ url: 'JavaScript:alert(1)' })).toEqual([message]);
+    expect(problems({ url: 'data:text/html,<script>alert(1)</script>' })).toEqual([message]);
+    expect(problems({ url: 'ftp://example.com/file' })).toEqual([message]);
+    expect(problems({ url: 'not a url' })).toEqual([message]);
+  });
+
+  it('limits the URL to 300 characters', () => {
+    const base = 'https://example.com/';
+    expect(problems({ url: base + 'a'.repeat(300 - base.length) })).toEqual([]);
+    expect(problems({ url: base + 'a'.repeat(301 - base.length) })).toContain('URL must be at most 300 characters');
+  });
+
+  it("caps the price at 249 with the spec's message", () => {
+    expect(problems({ price: 249 })).toEqual([]);
+    expect(problems({ price: 250 })).toEqual(['Max allowed is 249$']);
+    expect(problems({ price: 249.01 })).toEqual(['Max allowed is 249$']);
+    expect(problems({ price: -1 })).toEqual(['Price cannot be negative']);
+  });
+
+  it('takes topics and apps from the taxonomy only', () => {
+    expect(problems({ topic: 'astrology' })).toEqual(['Please choose a topic']);
+    expect(problems({ platform: 'myspace' })).toEqual(['Please choose an app']);
+  });
+});
+
+describe('titleUrlFor', () => {
+  const id = '7d2c5b8e-4f0a-4c8b-9a3e-2b1d0c9e8f71';
+
+  it('slugs the title and adds the first 8 characters of the id', () => {
+    expect(titleUrlFor('Weekly Planner', id)).toBe('weekly-planner-7d2c5b8e');
+  });
+
+  it('drops accents, punctuation and surrounding separators', () => {
+    expect(titleUrlFor('  Café Crème: Notion & Trello!! ', id)).toBe('cafe-creme-notion-trello-7d2c5b8e');
+    expect(titleUrlFor('C++ / Rust -- 2024', id)).toBe('c-rust-2024-7d2c5b8e');
+  });
+
+  it('falls back to "template" when nothing of the title is left', () => {
+    expect(titleUrlFor('!!!', id)).toBe('template-7d2c5b8e');
+    expect(titleUrlFor('日本語', id)).toBe('template-7d2c5b8e');
+  });
+
+  it('keeps titles that only differ by id apart', () => {
+    expect(titleUrlFor('Planner', id)).not.toBe(titleUrlFor('Planner', 'ffffffff-0000-4000-8000-000000000000'));
+  });
+});

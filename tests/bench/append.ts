@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Insertable } from 'kysely';
+import type { Database } from '../../src/adapters/db/database.js';
+import type { EventsTable } from '../../src/adapters/db/schema.js';
+import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
+import type { EventToAppend } from '../../src/domain/shared/events.js';
+import { timed, type RssSampler, type Throughput } from './measure.js';
+import type { AppendPlan } from './targets.js';
+import { BASE_WORKLOAD, createWorkload, workloadSize } from './workload.js';
+
+/** A scratch copy of the events table: the same columns, defaults, keys and indexes. */
+const BASELINE_TABLE = 'bench_baseline_events';
+const BATCH_SIZE = 100;
+/** Appends run untimed first on both paths, so connections, plans and the JIT are warm. */
+const WARM_UP_APPENDS = 20;
+
+export interface AppendMeasurement {
+  case: string;
+  eventsPerAppend: number;
+  /** Through `store.appendToStream`: one new stream per append, expected revision 'no_stream'. */
+  adapter: Throughput;
+  /** The same rows through plain INSERTs into the scratch table. */
+  baseline: Throughput;
+  /** adapter ÷ baseline throughput: 1 means the adapter costs nothing over a bare INSERT. */
+  ratio: number;
+  peakRssMiB: number;
+}
+
+/** One append: the events of one new stream, and the same rows as the baseline inserts them. */
+interface StreamAppend {
+  streamId: string;
+  events: EventToAppend[];
+}
+
+export async function benchAppends(database: Database, plan: AppendPlan, scale: number, sampler: RssSampler): Promise<AppendMeasurement[]> {
+  await sql`create table ${sql.id(BASELINE_TABLE)} (like events including all)`.execute(database.db);
+  const cases = [
+    { name: 'single events', eventsPerAppend: 1, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
+    { name: `batches of ${BATCH_SIZE}`, eventsPerAppend: BATCH_SIZE, events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)) },
+  ];
+  const events = eventSupply(cases.reduce((total, { eventsPerAppend, events }) => total + events + WARM_UP_APPENDS * eventsPerAppend, 0));
+  const measurements: AppendMeasurement[] = [];
+  for (const { name, eventsPerAppend, events: count } of cases) {
+    const appends = Math.ceil(count / eventsPerAppend);
+    const warmUp = streamAppends(events, WARM_UP_APPENDS, eventsPerAppend);
+    const measured = streamAppends(events, appends, eventsPerAppend);
+    const { result, peakRssMiB } = await sampler.track(async () => {
+      await appendThroughAdapter(database, warmUp);
+      await insertPlainRows(database, warmUp);
+      const adapter = await timed(appends * eventsPerAppend, () => appendThroughAdapter(database, measured));
+      const baseline = await timed(appends * eventsPerAppend, () => insertPlainRows(database, measured));
+      return { adapter, baseline };
+    });
+    measurements.push({ case: name, eventsPerAppend, ...result, ratio: result.adapter.perSecond / result.baseline.perSecond, peakRssMiB });
+  }
+  return measurements;
+}
+
+/** Realistic event bodies (the replay workload's mix), handed out one at a time. */
+function eventSupply(count: number): Iterator<EventToAppend> {
+  // Enough catalogue that `count` events fit in it at the workload's proportions.
+  return createWorkload(workloadSize(count / BASE_WORKLOAD.events)).events();
+}
+
+function streamAppends(events: Iterator<EventToAppend>, appends: number, eventsPerAppend: number): StreamAppend[] {
+  return Array.from({ length: appends }, () => ({
+    streamId: `bench-${randomUUID()}`,
+    events: Array.from({ length: eventsPerAppend }, () => {
+      const next = events.next();
+      if (next.done) throw new Error('The append benchmark ran out of generated events');
+      return next.value;
+    }),
+  }));
+}
+
+async function appendThroughAdapter(database: Database, appends: readonly StreamAppend[]): Promise<void> {
+  const store = createPostgresEventStore(database);
+  for (const { streamId, events } of appends) await store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+}
+
+/** What the adapter writes for an append, as a bare multi-row (or single-row) INSERT. */
+async function insertPlainRows(database: Database, appends: readonly StreamAppend[]): Promise<void> {
+  const db = database.db.withTables<{ [BASELINE_TABLE]: EventsTable }>();
+  for (const { streamId, events } of appends) {
+    const rows: Insertable<EventsTable>[] = events.map((event, revision) => ({
+      stream_id: streamId,
+      revision: BigInt(revision),
+      event_id: event.id,
+      type: event.type,
+      data: JSON.stringify(event.data),
+      metadata: JSON.stringify(event.metadata),
+    }));
+    await db.insertInto(BASELINE_TABLE).values(rows).execute();
+  }
+}

@@ -1,0 +1,113 @@
+import type { Database } from '../../src/adapters/db/database.js';
+import { START_OF_LOG, type EventStore } from '../../src/adapters/eventstore/port.js';
+import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
+import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
+import { upcasters } from '../../src/domain/upcasters.js';
+import { projections } from '../../src/projections/registry.js';
+import { ProjectionRunner } from '../../src/projections/runner.js';
+import { timed, type RssSampler, type Throughput } from './measure.js';
+import { createWorkload, inBatches, type ExpectedReadModels, type WorkloadSize } from './workload.js';
+
+const SEED_BATCH_SIZE = 500;
+const READ_PAGE_SIZE = 500;
+const REBUILD_BATCH_SIZE = 500;
+
+export interface ReplayStep extends Throughput {
+  step: string;
+  /** This step's events/s ÷ the raw read's: what projecting costs over reading (rebuild steps only). */
+  ratioToRawRead: number | null;
+  peakRssMiB: number;
+}
+
+export interface ReplayMeasurement {
+  workload: WorkloadSize;
+  steps: ReplayStep[];
+}
+
+/**
+ * Appends the workload, reads the whole log back, then rebuilds every projection from it the
+ * way `ProjectionRunner` does in production (through the upcasting store).
+ */
+export async function benchReplay(
+  database: Database,
+  size: WorkloadSize,
+  sampler: RssSampler,
+  log: (line: string) => void,
+): Promise<ReplayMeasurement> {
+  const store = withUpcasting(createPostgresEventStore(database), upcasters);
+  const workload = createWorkload(size);
+  const measureStep = async (step: string, work: () => Promise<void>, rawRead?: Throughput): Promise<ReplayStep> => {
+    log(`${step}…`);
+    const { result, peakRssMiB } = await sampler.track(() => timed(size.events, work));
+    return { step, ...result, ratioToRawRead: rawRead ? result.perSecond / rawRead.perSecond : null, peakRssMiB };
+  };
+
+  // Generating the events is part of this step: it fills the log, the steps after it are the measurement.
+  const seed = await measureStep(`seed: generate + append (batches of ${SEED_BATCH_SIZE})`, async () => {
+    let batchNumber = 0;
+    for (const batch of inBatches(workload.events(), SEED_BATCH_SIZE)) {
+      // Projections ignore stream ids, so each batch can be one new stream.
+      await store.appendToStream(`bench-replay-${batchNumber++}`, batch, { expectedRevision: 'no_stream' });
+    }
+  });
+
+  const rawRead = await measureStep(`raw read (pages of ${READ_PAGE_SIZE})`, async () => {
+    const read = await readWholeLog(store);
+    if (read !== size.events) throw new Error(`Read ${read} events back, appended ${size.events}`);
+  });
+
+  const runner = new ProjectionRunner(database.db, database.kind, store, projections, { batchSize: REBUILD_BATCH_SIZE });
+  const rebuilds: ReplayStep[] = [];
+  for (const projection of projections) {
+    const rebuild = await measureStep(
+      `rebuild ${projection.name}`,
+      async () => {
+        let done = 0;
+        await runner.rebuild(projection, (progress) => (done = progress.done));
+        if (done !== size.events) throw new Error(`Rebuild of ${projection.name} read ${done} events, the log holds ${size.events}`);
+      },
+      rawRead,
+    );
+    rebuilds.push(rebuild);
+  }
+  await verifyReadModels(database, workload.expected());
+
+  // Every projection reads the whole log: the log's events over the time to rebuild them all.
+  const seconds = rebuilds.reduce((total, rebuild) => total + rebuild.seconds, 0);
+  const perSecond = size.events / seconds;
+  const allRebuilds: ReplayStep = {
+    step: `rebuild all ${projections.length} projections`,
+    count: size.events,
+    seconds,
+    perSecond,
+    ratioToRawRead: perSecond / rawRead.perSecond,
+    peakRssMiB: Math.max(...rebuilds.map((rebuild) => rebuild.peakRssMiB)),
+  };
+  return { workload: size, steps: [seed, rawRead, ...rebuilds, allRebuilds] };
+}
+
+async function readWholeLog(store: EventStore): Promise<number> {
+  let read = 0;
+  let after = START_OF_LOG;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: READ_PAGE_SIZE });
+    if (page.length === 0) return read;
+    read += page.length;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/** A benchmark of a rebuild that built the wrong read models would be meaningless. */
+async function verifyReadModels({ db }: Database, expected: ExpectedReadModels): Promise<void> {
+  const count = (row: { n: bigint | number | string }) => Number(row.n);
+  const users = count(await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+  const liveTemplates = count(
+    await db.selectFrom('templates').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'live').executeTakeFirstOrThrow(),
+  );
+  const likes = count(await db.selectFrom('template_likes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+  const likeCounts = count(await db.selectFrom('templates').select((eb) => eb.fn.coalesce(eb.fn.sum('likes'), eb.lit(0)).as('n')).executeTakeFirstOrThrow());
+  if (users !== expected.users || liveTemplates !== expected.liveTemplates || likes !== expected.likes || likeCounts !== expected.likes) {
+    const actual = { users, liveTemplates, likes, likeCounts };
+    throw new Error(`Rebuilt read models differ from the workload: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  }
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase, type Database, type DatabaseKind } from '../../src/adapters/db/database.js';
+
+/** How many events each append measurement writes before BENCH_SCALE: a few seconds each. */
+export interface AppendPlan {
+  singleEvents: number;
+  batchedEvents: number;
+}
+
+export interface BenchTarget {
+  name: DatabaseKind;
+  appendPlan: AppendPlan;
+  /** A fresh, migrated, empty database; `dispose` removes whatever the benchmark left in it. */
+  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+}
+
+/** Embedded PGlite in memory always; the real server too when DATABASE_URL is set. */
+export function benchTargets(databaseUrl: string | undefined): BenchTarget[] {
+  const targets: BenchTarget[] = [
+    {
+      name: 'pglite',
+      appendPlan: { singleEvents: 2_000, batchedEvents: 20_000 },
+      async open() {
+        const database = await openDatabase({ dataDir: 'memory' });
+        return { database, dispose: () => database.close() };
+      },
+    },
+  ];
+  if (databaseUrl) {
+    targets.push({
+      name: 'postgres',
+      appendPlan: { singleEvents: 5_000, batchedEvents: 100_000 },
+      async open() {
+        // A schema of its own, dropped afterwards: the server's other data is never touched.
+        const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+        const database = await openDatabase({ databaseUrl, schema });
+        return {
+          database,
+          async dispose() {
+            try {
+              await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+            } finally {
+              await database.close();
+            }
+          },
+        };
+      },
+    });
+  }
+  return targets;
+}
