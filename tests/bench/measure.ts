@@ -9,12 +9,19 @@ export interface Throughput {
   perSecond: number;
 }
 
-/** Times `work`, which handles `count` events or rows. */
-export async function timed(count: number, work: () => Promise<void>): Promise<Throughput> {
+export function throughput(count: number, seconds: number): Throughput {
+  return { count, seconds, perSecond: seconds > 0 ? count / seconds : 0 };
+}
+
+export async function elapsedSeconds(work: () => Promise<void>): Promise<number> {
   const startedAt = performance.now();
   await work();
-  const seconds = (performance.now() - startedAt) / 1_000;
-  return { count, seconds, perSecond: seconds > 0 ? count / seconds : 0 };
+  return (performance.now() - startedAt) / 1_000;
+}
+
+/** Times `work`, which handles `count` events or rows. */
+export async function timed(count: number, work: () => Promise<void>): Promise<Throughput> {
+  return throughput(count, await elapsedSeconds(work));
 }
 
 /** Samples the process's resident set size; `track` reports the peak seen while its work ran. */
@@ -28,14 +35,18 @@ export class RssSampler {
     this.#timer.unref();
   }
 
-  async track<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMiB: number }> {
-    const peak = { bytes: 0 };
+  /**
+   * Also reports the RSS when the work started: memory an earlier phase used (PGlite's WASM heap)
+   * is not always handed back to the system, so a peak alone can be an earlier phase's.
+   */
+  async track<T>(work: () => Promise<T>): Promise<{ result: T; startRssMiB: number; peakRssMiB: number }> {
+    const startRss = process.memoryUsage.rss();
+    const peak = { bytes: startRss };
     this.#openPeaks.add(peak);
     try {
-      this.#sample();
       const result = await work();
       this.#sample();
-      return { result, peakRssMiB: peak.bytes / MIB };
+      return { result, startRssMiB: startRss / MIB, peakRssMiB: peak.bytes / MIB };
     } finally {
       this.#openPeaks.delete(peak);
     }

@@ -5,7 +5,7 @@
  * BENCH_SCALE (default 1) multiplies every event count.
  */
 import { execFileSync } from 'node:child_process';
-import { arch, cpus, platform, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
@@ -22,7 +22,12 @@ interface TargetResults {
   location: string;
   append: AppendMeasurement[];
   replay: ReplayMeasurement;
-  peakRssMiB: { append: number; replay: number };
+  rssMiB: { append: PhaseMemory; replay: PhaseMemory };
+}
+
+interface PhaseMemory {
+  start: number;
+  peak: number;
 }
 
 function benchScale(raw: string | undefined): number {
@@ -67,7 +72,10 @@ async function benchTarget(target: BenchTarget, scale: number, sampler: RssSampl
     location: append.result.location,
     append: append.result.result,
     replay: replay.result.result,
-    peakRssMiB: { append: append.peakRssMiB, replay: replay.peakRssMiB },
+    rssMiB: {
+      append: { start: append.startRssMiB, peak: append.peakRssMiB },
+      replay: { start: replay.startRssMiB, peak: replay.peakRssMiB },
+    },
   };
 }
 
@@ -102,14 +110,13 @@ function printTables(results: readonly TargetResults[]): void {
     ]),
   );
 
-  const phaseRows = results.flatMap(({ target, peakRssMiB }) =>
-    Object.entries(peakRssMiB).map(([phase, peak]) => ({ target, phase, peak })),
-  );
-  console.log('\nPeak RSS by phase\n');
+  const phaseRows = results.flatMap(({ target, rssMiB }) => Object.entries(rssMiB).map(([phase, memory]) => ({ target, phase, ...memory })));
+  console.log('\nRSS by phase (each phase opens a fresh database; memory an earlier phase held may not be returned yet)\n');
   console.log(
     formatTable(phaseRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },
       { header: 'phase', value: (row) => row.phase, align: 'left' },
+      { header: 'RSS at start MiB', value: (row) => formatMiB(row.start) },
       { header: 'peak RSS MiB', value: (row) => formatMiB(row.peak) },
     ]),
   );
@@ -127,7 +134,9 @@ async function main(): Promise<void> {
     platform: platform(),
     arch: arch(),
   };
-  log(`BENCH_SCALE ${scale}; ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}`);
+  // 1-minute load averages: other work on the machine makes the numbers noisier.
+  const loadAtStart = loadavg()[0]!;
+  log(`BENCH_SCALE ${scale}; ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)}`);
   const targets = benchTargets(process.env.DATABASE_URL);
   if (targets.length === 1) log('DATABASE_URL is not set: only embedded PGlite is measured');
 
@@ -138,6 +147,7 @@ async function main(): Promise<void> {
   } finally {
     sampler.stop();
   }
+  const loadAtEnd = loadavg()[0]!;
 
   printTables(results);
   const file = await writeResults(RESULTS_DIR, startedAt, {
@@ -145,10 +155,13 @@ async function main(): Promise<void> {
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
     scale,
-    machine,
+    machine: { ...machine, loadAverage: { start: loadAtStart, end: loadAtEnd } },
     targets: results,
   });
-  console.log(`\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, BENCH_SCALE ${scale}; results in ${file} and latest.json`);
+  console.log(
+    `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}, BENCH_SCALE ${scale}`,
+  );
+  console.log(`Results: ${file} (and latest.json)`);
 }
 
 main().catch((error: unknown) => {

@@ -30,7 +30,8 @@ export function benchTargets(databaseUrl: string | undefined): BenchTarget[] {
   if (databaseUrl) {
     targets.push({
       name: 'postgres',
-      appendPlan: { singleEvents: 5_000, batchedEvents: 100_000 },
+      // Every single-event append waits for a WAL flush (synchronous_commit): fewer, not more, than PGlite.
+      appendPlan: { singleEvents: 1_000, batchedEvents: 50_000 },
       async open() {
         // A schema of its own, dropped afterwards: the server's other data is never touched.
         const schema = `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`;

@@ -36,7 +36,7 @@ const OUTPUT_TAIL_CHARS = 8_000;
 export interface E2eEnvironment {
   baseUrl: string;
   browser: Browser;
-  /** A new page in its own browser context, with its console errors collected. */
+  /** A new page in its own browser context, with its console errors collected; close it when done. */
   openPage(options?: { viewportWidth?: number }): Promise<RecordedPage>;
   stop(): Promise<void>;
 }
@@ -45,6 +45,8 @@ export interface RecordedPage {
   page: Page;
   /** Console errors and uncaught exceptions seen on the page so far. */
   consoleErrors: string[];
+  /** Closes the page with its browser context. */
+  close(): Promise<void>;
 }
 
 export async function startE2eEnvironment(): Promise<E2eEnvironment> {
@@ -86,8 +88,7 @@ async function openRecordedPage(browser: Browser, baseURL: string, viewportWidth
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.stack ?? error.message}`));
-  page.on('close', () => void context.close());
-  return { page, consoleErrors };
+  return { page, consoleErrors, close: () => context.close() };
 }
 
 async function findFreePort(): Promise<number> {

@@ -22,7 +22,7 @@ describe('home page and app shell', () => {
   });
 
   it('shows the navigation bar and the trending templates', async () => {
-    const { page, consoleErrors } = await environment.openPage();
+    const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/');
 
     const banner = page.getByRole('banner');
@@ -46,12 +46,12 @@ describe('home page and app shell', () => {
     for (const price of prices) expect(price).toMatch(PRICE_TEXT);
     expect(await hrefOf(trending.getByRole('link', { name: 'See more Templates' }))).toBe('/search?sort=most_pop_90');
 
-    await page.close();
+    await close();
     expect(consoleErrors).toEqual([]);
   });
 
   it('switches to the New tab', async () => {
-    const { page, consoleErrors } = await environment.openPage();
+    const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/');
 
     const newTab = page.getByRole('tab', { name: 'New' });
@@ -63,12 +63,32 @@ describe('home page and app shell', () => {
     expect(await newToday.getByRole('article').count()).toBeGreaterThan(0);
     expect(await hrefOf(newToday.getByRole('link', { name: 'See more Templates' }))).toBe('/search?sort=date_desc');
 
-    await page.close();
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('folds the navigation into a menu on small screens', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await page.goto('/');
+
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const selling = page.getByRole('link', { name: 'Selling' });
+    expect(await selling.isVisible()).toBe(false);
+
+    await menuButton.click();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    await selling.waitFor();
+
+    await page.keyboard.press('Escape');
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await selling.waitFor({ state: 'hidden' });
+
+    await close();
     expect(consoleErrors).toEqual([]);
   });
 
   it('lists topics and apps in the footer', async () => {
-    const { page, consoleErrors } = await environment.openPage();
+    const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/');
 
     const footer = page.getByRole('contentinfo');
@@ -76,12 +96,12 @@ describe('home page and app shell', () => {
     expect(await hrefOf(footer.getByRole('link', { name: 'Google Sheets' }))).toBe('/apps/google%20sheets');
     expect(await hrefOf(footer.getByRole('link', { name: 'Sign In' }))).toBe('/login');
 
-    await page.close();
+    await close();
     expect(consoleErrors).toEqual([]);
   });
 
   it('sends unknown paths to the not-found page', async () => {
-    const { page, consoleErrors } = await environment.openPage();
+    const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/some/unknown/path');
 
     const heading = page.getByRole('heading', { level: 1 });
@@ -91,7 +111,7 @@ describe('home page and app shell', () => {
     expect(await hrefOf(page.getByRole('link', { name: 'Explore Templates' }))).toBe('/search');
     await page.getByRole('heading', { name: 'Recent Posts' }).waitFor();
 
-    await page.close();
+    await close();
     expect(consoleErrors).toEqual([]);
   });
 });

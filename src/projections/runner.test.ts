@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../adapters/db/database.js';
+import type { Schema } from '../adapters/db/schema.js';
+import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
+import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
+import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
+import { demoTemplateId, demoUserId, seedCatalogue } from '../commands/demo-catalogue.js';
+import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
+import { likeDecider } from '../domain/engagement/decider.js';
+import { likeStream } from '../domain/engagement/events.js';
+import type { RecordedEvent } from '../domain/shared/events.js';
+import { templateDecider } from '../domain/templates/decider.js';
+import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
+import { titleUrlFor } from '../domain/templates/rules.js';
+import { upcasters } from '../domain/upcasters.js';
+import { databaseTargets } from '../../tests/fixtures/databases.js';
+import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
+import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
+import { templatesProjection } from './read-models/templates.js';
+import { usersProjection } from './read-models/users.js';
+import { projections } from './registry.js';
+import { ProjectionRunner } from './runner.js';
+
+const SIZE = { users: 5, templates: 30, seed: 3 };
+const WAIT_MS = 5_000;
+
+const ORDER: Record<ReadModelTable, string[]> = {
+  users: ['id'],
+  templates: ['id'],
+  template_likes: ['template_id', 'user_id'],
+};
+
+/** Every row of a table or view, in a stable order, all columns. */
+async function rowsOf(db: Kysely<Schema>, name: string, table: ReadModelTable): Promise<Record<string, unknown>[]> {
+  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.id(name)} order by ${sql.join(ORDER[table].map((c) => sql.id(c)))}`.execute(db);
+  return rows;
+}
+
+async function physicalTables(db: Kysely<Schema>): Promise<string[]> {
+  const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
+  return rows.map((row) => row.tablename);
+}
+
+async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  for (let after = START_OF_LOG; ; ) {
+    const page = await store.readAll({ after, maxCount: 500 });
+    if (page.length === 0) return events;
+    events.push(...page);
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/** Likes per template as the log says: TemplateLiked minus TemplateUnliked. */
+function likesFromLog(events: readonly RecordedEvent[]): Map<string, number> {
+  const likes = new Map<string, number>();
+  for (const event of events) {
+    if (event.type !== 'TemplateLiked' && event.type !== 'TemplateUnliked') continue;
+    const { templateId } = event.data as { templateId: string };
+    likes.set(templateId, (likes.get(templateId) ?? 0) + (event.type === 'TemplateLiked' ? 1 : -1));
+  }
+  return likes;
+}
+
+describe.each(databaseTargets())('projection runner: $name', (target) => {
+  let database: Database;
+  let db: Kysely<Schema>;
+  let store: EventStore;
+  let vault: PersonalDataVault;
+  let commands: CommandBus;
+  let runner: ProjectionRunner;
+  let generationsBeforeStart: unknown[];
+
+  const toggleLike = (templateId: string, userId: string) =>
+    commands.handle(likeDecider, likeStream(templateId, userId), { type: 'ToggleLike', data: { templateId, userId } }, { actor: { userId, role: 'base' } });
+
+  beforeAll(async () => {
+    database = await target.open();
+    db = database.db;
+    store = createPostgresEventStore(database);
+    vault = createPostgresVault(db);
+    commands = createCommandBus(store, upcasters);
+    runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
+
+    await seedCatalogue({ commands, vault }, SIZE);
+    // Some likes taken back (and one given again), so likes are not just the count of TemplateLiked.
+    const likes = (await wholeLog(store)).filter((event) => event.type === 'TemplateLiked').map((event) => event.data as { templateId: string; userId: string });
+    expect(likes.length).toBeGreaterThan(4);
+    for (const like of likes.slice(0, 4)) await toggleLike(like.templateId, like.userId);
+    await toggleLike(likes[0]!.templateId, likes[0]!.userId);
+
+    generationsBeforeStart = await db.selectFrom('projection_generations').selectAll().execute();
+    await runner.start();
+  });
+
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+    await database?.close();
+  });
+
+  it('start() builds a live generation per projection, caught up with the log', async () => {
+    expect(generationsBeforeStart).toEqual([]);
+    const head = await store.headPosition();
+    const rows = await db.selectFrom('projection_generations').selectAll().orderBy('generation').execute();
+    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual([
+      ['users', 1, 'live'],
+      ['templates', 1, 'live'],
+    ]);
+    for (const row of rows) {
+      expect(BigInt(row.checkpoint)).toBe(head);
+      expect(row.switched_at).toBeInstanceOf(Date);
+    }
+    expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
+  });
+
+  it('answers the views with every template, live, with the likes the log gives', async () => {
+    const log = await wholeLog(store);
+    const submitted = log.filter((event) => event.type === 'TemplateSubmitted') as unknown as RecordedEvent<TemplateSubmitted>[];
+    expect(submitted).toHaveLength(30);
+
+    const templates = await db.selectFrom('templates').selectAll().orderBy('id').execute();
+    expect(templates).toHaveLength(30);
+    expect(new Set(templates.map((row) => row.id))).toEqual(new Set(Array.from({ length: 30 }, (_, i) => demoTemplateId(3, i))));
+    expect(templates.every((row) => row.status === 'live')).toBe(true);
+
+    const expectedLikes = likesFromLog(log);
+    expect([...expectedLikes.values()].some((n) => n > 0)).toBe(true);
+    for (const row of templates) expect({ id: row.id, likes: row.likes }).toEqual({ id: row.id, likes: expectedLikes.get(row.id) ?? 0 });
+    expect(templates.reduce((sum, row) => sum + row.likes, 0)).toBe(await db.selectFrom('template_likes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)));
+
+    for (const event of submitted) {
+      const row = templates.find((template) => template.id === event.data.templateId)!;
+      expect(row).toMatchObject({
+        title: event.data.title,
+        title_url: event.data.titleUrl,
+        description_short: event.data.description,
+        url: event.data.url,
+        platform: event.data.platform,
+        topic: event.data.topic,
+        keywords: event.data.keywords,
+        price_cents: Math.round(event.data.price * 100),
+        author_id: event.data.authorId,
+      });
+      expect(row.created_at.toISOString()).toBe(event.metadata.occurredAt);
+    }
+    const sponsored = new Set(log.filter((event) => event.type === 'TemplateSponsored').map((event) => (event.data as { templateId: string }).templateId));
+    expect(sponsored.size).toBe(3);
+    expect(new Set(templates.filter((row) => row.sponsored).map((row) => row.id))).toEqual(sponsored);
+
+    const users = await db.selectFrom('users').selectAll().orderBy('username').execute();
+    expect(users).toHaveLength(5);
+    expect(new Set(users.map((user) => user.id))).toEqual(new Set(Array.from({ length: 5 }, (_, i) => demoUserId(3, i))));
+    expect(users.find((user) => user.username === 'admin')?.lvl).toBe('admin');
+    for (const user of users) expect(await vault.decrypt(user.id, user.display_name_enc!)).toMatch(/^\w+ \w+$/);
+  });
+
+  it('lets a reader wait for the position of a new command, after which the read shows it', async () => {
+    const templateId = demoTemplateId(3, 7);
+    const userId = demoUserId(3, 4);
+    const before = await db.selectFrom('templates').select('likes').where('id', '=', templateId).executeTakeFirstOrThrow();
+    const likedBefore = await db.selectFrom('template_likes').selectAll().where('template_id', '=', templateId).where('user_id', '=', userId).executeTakeFirst();
+
+    const result = await toggleLike(templateId, userId);
+    expect(result.position).not.toBeNull();
+    expect(await runner.waitFor(result.position!, WAIT_MS)).toBe(true);
+
+    const after = await db.selectFrom('templates').select('likes').where('id', '=', templateId).executeTakeFirstOrThrow();
+    expect(after.likes).toBe(before.likes + (likedBefore ? -1 : 1));
+
+    // A submission without approval shows up under review.
+    const newId = randomUUID();
+    const submitted = await commands.handle(
+      templateDecider,
+      templateStream(newId),
+      {
+        type: 'SubmitTemplate',
+        data: {
+          templateId: newId,
+          authorId: userId,
+          titleUrl: titleUrlFor('Fresh Planner', newId),
+          title: 'Fresh Planner',
+          description: 'Brand new.',
+          instructions: '',
+          url: 'https://example.com/fresh',
+          topic: 'productivity',
+          platform: 'notion',
+          keywords: [],
+          price: 3.5,
+          imageUrls: [],
+        },
+      },
+      { actor: { userId, role: 'base' } },
+    );
+    expect(await runner.waitFor(submitted.position!, WAIT_MS, ['templates'])).toBe(true);
+    expect(await db.selectFrom('templates').select(['status', 'price_cents']).where('id', '=', newId).executeTakeFirst()).toEqual({
+      status: 'under review',
+      price_cents: 350,
+    });
+  });
+
+  it('answers false when a position is not reached in time', async () => {
+    const head = await store.headPosition();
+    expect(await runner.waitFor(head + 1_000n, 50)).toBe(false);
+  });
+
+  it('reports lag 0 once caught up', async () => {
+    const head = await store.headPosition();
+    expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
+    const status = await runner.status();
+    expect(status.map((s) => s.name)).toEqual(['users', 'templates']);
+    for (const s of status) {
+      expect(s).toMatchObject({ version: 1, liveVersion: 1, lag: 0, building: [] });
+      expect(s.checkpoint).toBe(head);
+    }
+  });
+
+  it('reports the lag of events the projections have not seen yet', async () => {
+    // A second runner over the same database that never started: its status reads the same generations.
+    const idle = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
+    const head = await store.headPosition();
+    await runner.stop();
+    try {
+      await toggleLike(demoTemplateId(3, 1), demoUserId(3, 1));
+      await toggleLike(demoTemplateId(3, 1), demoUserId(3, 2));
+      const status = await idle.status();
+      for (const s of status) expect({ name: s.name, lag: s.lag, checkpoint: s.checkpoint }).toEqual({ name: s.name, lag: 2, checkpoint: head });
+    } finally {
+      runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
+      await runner.start();
+    }
+    expect(await runner.waitFor(await store.headPosition(), WAIT_MS)).toBe(true);
+    expect((await runner.status()).map((s) => s.lag)).toEqual([0, 0]);
+  });
+
+  it('rebuilds blue-green while running and writing: new generation, same rows, old tables dropped', async () => {
+    const old = (await liveGeneration(db, 'templates'))!;
+    const usersGeneration = (await liveGeneration(db, 'users'))!;
+    expect(await physicalTables(db)).toEqual(expect.arrayContaining([physicalTableName('templates', old.generation), physicalTableName('template_likes', old.generation)]));
+
+    // Writers keep liking before, during and after the switch.
+    let rebuilding = true;
+    const writer = (async () => {
+      const positions: bigint[] = [];
+      for (let i = 0; rebuilding || i < 40; i += 1) {
+        const templateId = demoTemplateId(3, 10 + (i % 20));
+        positions.push((await toggleLike(templateId, demoUserId(3, i % 5))).position!);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      return positions;
+    })();
+    const rebuilt = await runner.rebuild(templatesProjection).finally(() => (rebuilding = false));
+    const writes = await writer;
+    expect(rebuilt.generation).toBeGreaterThan(old.generation);
+    expect(rebuilt.status).toBe('live');
+
+    const live = (await liveGeneration(db, 'templates'))!;
+    expect(live.generation).toBe(rebuilt.generation);
+    expect((await liveGeneration(db, 'users'))!.generation).toBe(usersGeneration.generation);
+    const retired = await db.selectFrom('projection_generations').select('status').where('generation', '=', old.generation).executeTakeFirstOrThrow();
+    expect(retired.status).toBe('retired');
+
+    // The old generation's tables are gone; the new ones serve the views.
+    const tables = await physicalTables(db);
+    expect(tables).not.toContain(physicalTableName('templates', old.generation));
+    expect(tables).not.toContain(physicalTableName('template_likes', old.generation));
+    expect(tables).toEqual(expect.arrayContaining([physicalTableName('templates', live.generation), physicalTableName('template_likes', live.generation)]));
+    expect(tables).toContain(physicalTableName('users', usersGeneration.generation));
+
+    // The runner follows the new generation: every write of the rebuild window shows, and the rows equal a fresh build.
+    expect(await runner.waitFor(writes[writes.length - 1]!, WAIT_MS)).toBe(true);
+    const log = await wholeLog(store);
+    const expectedLikes = likesFromLog(log);
+    for (const row of await db.selectFrom('templates').select(['id', 'likes']).execute()) {
+      expect({ id: row.id, likes: row.likes }).toEqual({ id: row.id, likes: expectedLikes.get(row.id) ?? 0 });
+    }
+  });
+
+  it('rebuilds to identical rows when nothing is written meanwhile', async () => {
+    expect(await runner.waitFor(await store.headPosition(), WAIT_MS)).toBe(true);
+    const before = {
+      templates: await rowsOf(db, 'templates', 'templates'),
+      template_likes: await rowsOf(db, 'template_likes', 'template_likes'),
+      users: await rowsOf(db, 'users', 'users'),
+    };
+    expect(before.templates.length).toBe(31);
+    const old = (await liveGeneration(db, 'templates'))!;
+
+    const rebuilt = await runner.rebuild(templatesProjection);
+    expect(rebuilt.generation).not.toBe(old.generation);
+    expect(await rowsOf(db, 'templates', 'templates')).toEqual(before.templates);
+    expect(await rowsOf(db, 'template_likes', 'template_likes')).toEqual(before.template_likes);
+    expect(await rowsOf(db, 'users', 'users')).toEqual(before.users);
+    expect(await physicalTables(db)).not.toContain(physicalTableName('templates', old.generation));
+
+    // And the runner keeps following the new generation.
+    const result = await toggleLike(demoTemplateId(3, 0), demoUserId(3, 3));
+    expect(await runner.waitFor(result.position!, WAIT_MS)).toBe(true);
+    const likes = await db.selectFrom('templates').select('likes').where('id', '=', demoTemplateId(3, 0)).executeTakeFirstOrThrow();
+    expect(likes.likes).toBe(likesFromLog(await wholeLog(store)).get(demoTemplateId(3, 0)) ?? 0);
+  });
+
+  describe.each([usersProjection, templatesProjection])('projection $name applied twice', (projection: Projection) => {
+    async function snapshot(tables: GenerationTables) {
+      const rows: Record<string, Record<string, unknown>[]> = {};
+      for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);
+      return rows;
+    }
+
+    /** A fresh generation's tables, fed by `feed`; the generation is dropped afterwards. */
+    async function build(feed: (apply: (events: readonly RecordedEvent[]) => Promise<void>) => Promise<void>) {
+      const generation = await startGeneration(db, projection);
+      const tables = generationTables(generation.generation);
+      try {
+        await feed((events) => db.transaction().execute((trx) => projection.apply(trx, events, tables)));
+        return await snapshot(tables);
+      } finally {
+        await dropGenerationTables(db, projection, [generation.generation]);
+        await db.deleteFrom('projection_generations').where('generation', '=', generation.generation).execute();
+      }
+    }
+
+    it('leaves the same rows as applying once, and the same rows the runner built', async () => {
+      const head = await store.headPosition();
+      expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
+      const events = (await wholeLog(store)).filter((event) => event.position <= head && projection.handles.includes(event.type));
+      expect(events.length).toBeGreaterThan(0);
+      const batches = Array.from({ length: Math.ceil(events.length / 7) }, (_, i) => events.slice(i * 7, i * 7 + 7));
+
+      const once = await build((apply) => apply(events));
+      const logTwice = await build(async (apply) => {
+        await apply(events);
+        await apply(events);
+      });
+      const batchesTwice = await build(async (apply) => {
+        for (const batch of batches) {
+          await apply(batch);
+          await apply(batch);
+        }
+      });
+      const eachEventTwice = await build((apply) => apply(events.flatMap((event) => [event, event])));
+
+      expect(once[projection.tables[0]!]!.length).toBeGreaterThan(0);
+      expect(logTwice).toEqual(once);
+      expect(batchesTwice).toEqual(once);
+      expect(eachEventTwice).toEqual(once);
+
+      const live: Record<string, Record<string, unknown>[]> = {};
+      for (const table of projection.tables) live[table] = await rowsOf(db, table, table);
+      expect(live).toEqual(once);
+      // The scratch generations leave nothing behind.
+      expect((await db.selectFrom('projection_generations').select('status').where('projection', '=', projection.name).where('status', '=', 'building').execute())).toEqual([]);
+    });
+  });
+});
