@@ -33,7 +33,7 @@ export interface SeedProgress {
 }
 
 /** Small deterministic generator (mulberry32): the same seed gives the same catalogue. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

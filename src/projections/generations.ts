@@ -46,9 +46,22 @@ export async function startGeneration(db: Kysely<Schema>, projection: Projection
 /**
  * The atomic switch: in one transaction the views start pointing at the new generation's
  * tables and it becomes live; readers see either the old tables or the new ones, never neither.
+ * Answers false (and switches nothing) while the live generation is further along the log than
+ * the new one: a reader that waited for the live one's position must not lose it on the switch.
  */
-export async function switchLive(db: Kysely<Schema>, projection: Projection, generation: number): Promise<void> {
+export async function switchLive(db: Kysely<Schema>, projection: Projection, generation: number): Promise<boolean> {
   const retired = await db.transaction().execute(async (trx) => {
+    // Locks both rows: the live generation's follower cannot apply a batch until we are done.
+    const rows = await trx
+      .selectFrom('projection_generations')
+      .select(['generation', 'status', 'checkpoint'])
+      .where('projection', '=', projection.name)
+      .where((eb) => eb.or([eb('status', '=', 'live'), eb('generation', '=', generation)]))
+      .forUpdate()
+      .execute();
+    const live = rows.find((row) => row.status === 'live' && row.generation !== generation);
+    const next = rows.find((row) => row.generation === generation);
+    if (live && next && BigInt(live.checkpoint) > BigInt(next.checkpoint)) return null;
     const previous = await trx
       .updateTable('projection_generations')
       .set({ status: 'retired' })
@@ -68,7 +81,9 @@ export async function switchLive(db: Kysely<Schema>, projection: Projection, gen
     }
     return previous.map((row) => row.generation);
   });
+  if (retired === null) return false;
   await dropGenerationTables(db, projection, retired);
+  return true;
 }
 
 /** Drops the tables of retired generations and of builds an older version left behind. */

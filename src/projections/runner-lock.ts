@@ -15,7 +15,7 @@ export function tryRunnerLock(db: Kysely<Schema>, kind: DatabaseKind, key: strin
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     const held = db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection);
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(current_schema() || ':' || ${key})) as locked`.execute(connection);
       if (rows[0]?.locked !== true) {
         resolve(null);
         return;
@@ -25,7 +25,7 @@ export function tryRunnerLock(db: Kysely<Schema>, kind: DatabaseKind, key: strin
         await held;
       });
       await released;
-      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+      await sql`select pg_advisory_unlock(hashtext(current_schema() || ':' || ${key}))`.execute(connection);
     });
     held.catch(reject);
   });

@@ -64,6 +64,35 @@ function likesFromLog(events: readonly RecordedEvent[]): Map<string, number> {
   return likes;
 }
 
+/** The real store, able to hold one `readAll` answer back until released (to line up a race). */
+function gated(inner: EventStore) {
+  let hold: { when: (page: RecordedEvent[]) => boolean; reached: () => void; released: Promise<void> } | null = null;
+  const store: EventStore = {
+    ...inner,
+    async readAll(options) {
+      const page = await inner.readAll(options);
+      const current = hold;
+      if (current && current.when(page)) {
+        hold = null;
+        current.reached();
+        await current.released;
+      }
+      return page;
+    },
+  };
+  return {
+    store,
+    holdNextRead(when: (page: RecordedEvent[]) => boolean) {
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { when, reached, released };
+      return { reached: reachedPromise, release };
+    },
+  };
+}
+
 describe.each(databaseTargets())('projection runner: $name', (target) => {
   let database: Database;
   let db: Kysely<Schema>;
@@ -300,6 +329,70 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(await runner.waitFor(result.position!, WAIT_MS)).toBe(true);
     const likes = await db.selectFrom('templates').select('likes').where('id', '=', demoTemplateId(3, 0)).executeTakeFirstOrThrow();
     expect(likes.likes).toBe(likesFromLog(await wholeLog(store)).get(demoTemplateId(3, 0)) ?? 0);
+  });
+
+  describe('rebuild racing a running follower (two runners, one holding a read)', () => {
+    const followers: ProjectionRunner[] = [];
+    const runnerOn = (on: EventStore) => {
+      const created = new ProjectionRunner(db, database.kind, on, [templatesProjection], { batchSize: 7 });
+      followers.push(created);
+      return created;
+    };
+    const likesInView = async (templateId: string) =>
+      (await db.selectFrom('templates').select('likes').where('id', '=', templateId).executeTakeFirstOrThrow()).likes;
+    const likesInLog = async (templateId: string) => likesFromLog(await wholeLog(store)).get(templateId) ?? 0;
+
+    beforeAll(() => runner.stop());
+    afterAll(async () => {
+      for (const other of followers) await other.stop();
+      runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
+      await runner.start();
+    });
+
+    it('a follower that read a batch before the switch moves to the new generation instead of writing to dropped tables', async () => {
+      const gate = gated(store);
+      const follower = runnerOn(gate.store);
+      const rebuilder = runnerOn(store);
+      await follower.start();
+      const old = (await liveGeneration(db, 'templates'))!;
+
+      const hold = gate.holdNextRead((page) => page.length > 0);
+      const first = await toggleLike(demoTemplateId(3, 20), demoUserId(3, 1));
+      await hold.reached; // the follower has read this like and not applied it yet
+      const rebuilt = await rebuilder.rebuild(templatesProjection);
+      expect(rebuilt.generation).toBeGreaterThan(old.generation);
+      expect(await physicalTables(db)).not.toContain(physicalTableName('templates', old.generation));
+      hold.release();
+
+      const second = await toggleLike(demoTemplateId(3, 21), demoUserId(3, 1));
+      expect(second.position! > first.position!).toBe(true);
+      expect(await follower.waitFor(second.position!, WAIT_MS)).toBe(true);
+      expect(await likesInView(demoTemplateId(3, 20))).toBe(await likesInLog(demoTemplateId(3, 20)));
+      expect(await likesInView(demoTemplateId(3, 21))).toBe(await likesInLog(demoTemplateId(3, 21)));
+      expect((await follower.status())[0]).toMatchObject({ generation: rebuilt.generation, lag: 0 });
+    });
+
+    it('does not switch to a generation behind the live one: what a reader waited for stays visible', async () => {
+      const gate = gated(store);
+      const follower = runnerOn(store);
+      const rebuilder = runnerOn(gate.store);
+      await follower.start();
+      const templateId = demoTemplateId(3, 22);
+
+      const hold = gate.holdNextRead((page) => page.length === 0); // the rebuild's last, empty read
+      const rebuilding = rebuilder.rebuild(templatesProjection);
+      await hold.reached;
+      const liked = await toggleLike(templateId, demoUserId(3, 2));
+      expect(await follower.waitFor(liked.position!, WAIT_MS)).toBe(true);
+      const expected = await likesInLog(templateId);
+      expect(await likesInView(templateId)).toBe(expected);
+
+      hold.release();
+      const rebuilt = await rebuilding;
+      expect((await liveGeneration(db, 'templates'))!.generation).toBe(rebuilt.generation);
+      expect(rebuilt.checkpoint >= liked.position!).toBe(true);
+      expect(await likesInView(templateId)).toBe(expected);
+    });
   });
 
   describe.each([usersProjection, templatesProjection])('projection $name applied twice', (projection: Projection) => {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
 import type { DatabaseKind } from '../adapters/db/database.js';
-import type { Schema } from '../adapters/db/schema.js';
+import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { generationTables, type Projection } from './projection.js';
@@ -144,13 +144,17 @@ export class ProjectionRunner {
       };
       report();
       for (;;) {
-        const batch = await this.#processBatch(projection, generation.generation, checkpoint);
-        if (batch.read === 0) break;
+        const batch = await this.#processBatch(projection, generation.generation, checkpoint, 'building');
+        if (batch.stale) throw new Error(`Projection ${projection.name} generation ${generation.generation} is no longer being built`);
+        if (batch.read === 0) {
+          if (await switchLive(this.db, projection, generation.generation)) break;
+          // The serving generation applied events after our last read: catch up with it, then switch.
+          continue;
+        }
         checkpoint = batch.checkpoint;
         done += batch.read;
         report();
       }
-      await switchLive(this.db, projection, generation.generation);
       await this.#dropAbandonedBuilds(projection);
       this.#publishCheckpoint(projection.name, checkpoint);
       this.#log(`projection ${projection.name}: generation ${generation.generation} (version ${projection.version}) is live at position ${checkpoint}`);
@@ -160,13 +164,31 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies one batch after `checkpoint`; the writes and the new checkpoint commit together. */
-  async #processBatch(projection: Projection, generation: number, checkpoint: bigint): Promise<{ read: number; checkpoint: bigint }> {
+  /**
+   * Applies one batch after `checkpoint`; the writes and the new checkpoint commit together.
+   * `stale` (nothing written) when the generation is no longer `expected`: a rebuild switched
+   * generations meanwhile, and the tables of a retired generation are dropped.
+   */
+  async #processBatch(
+    projection: Projection,
+    generation: number,
+    checkpoint: bigint,
+    expected: GenerationStatus,
+  ): Promise<{ read: number; checkpoint: bigint; stale: boolean }> {
     const events = await this.store.readAll({ after: checkpoint, maxCount: this.#batchSize });
-    if (events.length === 0) return { read: 0, checkpoint };
+    if (events.length === 0) return { read: 0, checkpoint, stale: false };
     const relevant = events.filter((event) => projection.handles.includes(event.type));
     const last = events[events.length - 1]!.position;
-    await this.db.transaction().execute(async (trx) => {
+    const applied = await this.db.transaction().execute(async (trx) => {
+      // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
+      const row = await trx
+        .selectFrom('projection_generations')
+        .select('status')
+        .where('projection', '=', projection.name)
+        .where('generation', '=', generation)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row?.status !== expected) return false;
       if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation));
       await trx
         .updateTable('projection_generations')
@@ -174,8 +196,10 @@ export class ProjectionRunner {
         .where('projection', '=', projection.name)
         .where('generation', '=', generation)
         .execute();
+      return true;
     });
-    return { read: events.length, checkpoint: last };
+    if (!applied) return { read: 0, checkpoint, stale: true };
+    return { read: events.length, checkpoint: last, stale: false };
   }
 
   /** Keeps the live generation following the log; follows a switch made by another process. */
@@ -201,7 +225,9 @@ export class ProjectionRunner {
     let checkpoint = BigInt(live.checkpoint);
     this.#publishCheckpoint(projection.name, checkpoint);
     while (!this.#stopped) {
-      const batch = await this.#processBatch(projection, live.generation, checkpoint);
+      const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
+      // Switched away by a rebuild: #follow picks up the new live generation.
+      if (batch.stale) return;
       if (batch.read > 0) {
         checkpoint = batch.checkpoint;
         this.#publishCheckpoint(projection.name, checkpoint);
@@ -226,6 +252,10 @@ export class ProjectionRunner {
   }
 
   #publishCheckpoint(name: string, checkpoint: bigint): void {
+    // A switch only goes to a generation at least as far as the one it replaces: what was reached stays reached
+    // (a retired generation's follower may publish its last batch after the new generation's checkpoint).
+    const reached = this.#checkpoints.value.get(name);
+    if (reached !== undefined && reached >= checkpoint) return;
     const next = new Map(this.#checkpoints.value);
     next.set(name, checkpoint);
     this.#checkpoints.next(next);

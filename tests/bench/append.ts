@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../src/adapters/db/database.js';
 import type { EventsTable } from '../../src/adapters/db/schema.js';
+import type { EventStore } from '../../src/adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import type { EventToAppend } from '../../src/domain/shared/events.js';
 import { elapsedSeconds, throughput, type RssSampler, type Throughput } from './measure.js';
@@ -31,7 +32,7 @@ export interface AppendMeasurement {
   peakRssMiB: number;
 }
 
-/** One append: the events of one new stream, and the same rows as the baseline inserts them. */
+/** One append: the events of one new stream (the baseline inserts the same rows). */
 interface StreamAppend {
   streamId: string;
   events: EventToAppend[];
@@ -39,6 +40,7 @@ interface StreamAppend {
 
 export async function benchAppends(database: Database, plan: AppendPlan, scale: number, sampler: RssSampler): Promise<AppendMeasurement[]> {
   await sql`create table ${sql.id(BASELINE_TABLE)} (like events including all)`.execute(database.db);
+  const store = createPostgresEventStore(database);
   const cases = [
     { name: 'single events', eventsPerAppend: 1, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
     { name: `batches of ${BATCH_SIZE}`, eventsPerAppend: BATCH_SIZE, events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)) },
@@ -47,19 +49,20 @@ export async function benchAppends(database: Database, plan: AppendPlan, scale: 
   const measurements: AppendMeasurement[] = [];
   for (const { name, eventsPerAppend, events: count } of cases) {
     const appends = Math.ceil(count / eventsPerAppend);
+    const measuredEvents = appends * eventsPerAppend;
     const warmUp = streamAppends(events, WARM_UP_APPENDS, eventsPerAppend);
     const measured = streamAppends(events, appends, eventsPerAppend);
     const { result, peakRssMiB } = await sampler.track(async () => {
-      await appendThroughAdapter(database, warmUp);
+      await appendThroughAdapter(store, warmUp);
       await insertPlainRows(database, warmUp);
       let adapterSeconds = 0;
       let baselineSeconds = 0;
       for (let round = 0; round < ROUNDS; round += 1) {
         const slice = measured.slice(Math.floor((round * appends) / ROUNDS), Math.floor(((round + 1) * appends) / ROUNDS));
-        adapterSeconds += await elapsedSeconds(() => appendThroughAdapter(database, slice));
+        adapterSeconds += await elapsedSeconds(() => appendThroughAdapter(store, slice));
         baselineSeconds += await elapsedSeconds(() => insertPlainRows(database, slice));
       }
-      return { adapter: throughput(appends * eventsPerAppend, adapterSeconds), baseline: throughput(appends * eventsPerAppend, baselineSeconds) };
+      return { adapter: throughput(measuredEvents, adapterSeconds), baseline: throughput(measuredEvents, baselineSeconds) };
     });
     measurements.push({ case: name, eventsPerAppend, ...result, ratio: result.adapter.perSecond / result.baseline.perSecond, peakRssMiB });
   }
@@ -83,8 +86,7 @@ function streamAppends(events: Iterator<EventToAppend>, appends: number, eventsP
   }));
 }
 
-async function appendThroughAdapter(database: Database, appends: readonly StreamAppend[]): Promise<void> {
-  const store = createPostgresEventStore(database);
+async function appendThroughAdapter(store: EventStore, appends: readonly StreamAppend[]): Promise<void> {
   for (const { streamId, events } of appends) await store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
 }
 

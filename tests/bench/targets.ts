@@ -20,7 +20,7 @@ export function benchTargets(databaseUrl: string | undefined): BenchTarget[] {
   const targets: BenchTarget[] = [
     {
       name: 'pglite',
-      appendPlan: { singleEvents: 2_000, batchedEvents: 20_000 },
+      appendPlan: { singleEvents: 2_000, batchedEvents: 40_000 },
       async open() {
         const database = await openDatabase({ dataDir: 'memory' });
         return { database, dispose: () => database.close() };

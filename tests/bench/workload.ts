@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { demoTemplateContent } from '../../src/commands/demo-catalogue.js';
+import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
 import type { UserRegistered } from '../../src/domain/accounts/events.js';
 import type { LikeEvent } from '../../src/domain/engagement/events.js';
 import type { Actor, DomainEvent, EventToAppend } from '../../src/domain/shared/events.js';
@@ -34,10 +34,12 @@ export interface ExpectedReadModels {
 }
 
 export interface Workload {
-  readonly size: WorkloadSize;
-  /** The events in log order; lazy, so the benchmark's memory is the adapter's, not the generator's. */
+  /**
+   * The events in log order, generated lazily so the benchmark's memory is the adapter's, not
+   * the generator's. Every call yields the same catalogue (with fresh event ids).
+   */
   events(): Generator<EventToAppend>;
-  /** Valid once `events()` has been consumed to the end; every call of `events()` yields the same catalogue (with fresh event ids). */
+  /** Valid once `events()` has been consumed to the end. */
   expected(): ExpectedReadModels;
 }
 
@@ -50,18 +52,6 @@ export function workloadSize(scale: number): WorkloadSize {
   return { users, templates, events: Math.max(users + 2 * templates, Math.round(BASE_WORKLOAD.events * scale)) };
 }
 
-/** mulberry32: a small deterministic generator, so runs are comparable. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * A realistic log for the projections we have: users register over time, authors submit
  * templates that an admin approves soon after, and users toggle likes on live templates.
@@ -71,7 +61,7 @@ export function createWorkload(size: WorkloadSize): Workload {
   let generated: ExpectedReadModels | undefined;
 
   function* events(): Generator<EventToAppend> {
-    const next = seededRandom(SEED);
+    const next = random(SEED);
     const liked: { templateId: string; userId: string }[] = [];
     const likedIndex = new Map<string, number>();
     const pickIndex = (length: number) => Math.floor(next() * length);
@@ -175,7 +165,6 @@ export function createWorkload(size: WorkloadSize): Workload {
   }
 
   return {
-    size,
     events,
     expected() {
       if (!generated) throw new Error('The workload has not been generated to the end yet');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/adapters/db/database.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import type { RecordedEvent } from '../../src/domain/shared/events.js';
+import { dropSchema } from '../fixtures/databases.js';
 import { anEvent, uniqueStream } from '../fixtures/events.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -16,11 +17,8 @@ const databaseUrl = process.env.DATABASE_URL;
  */
 describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an event that commits late', () => {
   it('delivers a slow append that drew an earlier position than faster ones', async () => {
-    const database = await openDatabase({
-      databaseUrl: databaseUrl!,
-      schema: `race_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
-      poolSize: 10,
-    });
+    const schema = `race_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const database = await openDatabase({ databaseUrl: databaseUrl!, schema, poolSize: 10 });
     const store = createPostgresEventStore(database);
     try {
       await sql`create function hold_slow_append() returns trigger language plpgsql as $$
@@ -59,6 +57,7 @@ describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an e
     } finally {
       await store.close();
       await database.close();
+      await dropSchema(databaseUrl!, schema);
     }
   });
 });

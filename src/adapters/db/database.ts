@@ -35,7 +35,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema)
      : await openPGlite(options.dataDir ?? 'memory');
-  await migrate(database.db, coreMigrations, options.databaseUrl ? options.schema : undefined);
+  try {
+    await migrate(database.db, coreMigrations, options.databaseUrl ? options.schema : undefined);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return database;
 }
 

@@ -18,7 +18,7 @@ import {
  * sequence. Appends therefore commit in position order, so a reader that has seen position N
  * can never later find a committed event below N: reading `position > checkpoint` skips nothing.
  */
-const APPEND_LOCK_KEY = 7_301_146_411n;
+const APPEND_LOCK_NAME = 'tessera:append';
 
 /** How often a live subscription looks for events appended by other processes. */
 const SUBSCRIPTION_POLL_MS = 250;
@@ -37,7 +37,8 @@ export function createPostgresEventStore(database: Database): EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const result = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${APPEND_LOCK_KEY})`.execute(trx);
+      // Keyed by schema: logs in different schemas of one server don't wait for each other.
+      await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
       const current = await lastRevision(trx, streamId);
 
       const alreadyStored = await trx

@@ -92,18 +92,18 @@ describe('template content rules', () => {
 describe('titleUrlFor', () => {
   const id = '7d2c5b8e-4f0a-4c8b-9a3e-2b1d0c9e8f71';
 
-  it('slugs the title and adds the first 8 characters of the id', () => {
-    expect(titleUrlFor('Weekly Planner', id)).toBe('weekly-planner-7d2c5b8e');
+  it('slugs the title and adds the first 12 hex digits of the id', () => {
+    expect(titleUrlFor('Weekly Planner', id)).toBe('weekly-planner-7d2c5b8e4f0a');
   });
 
   it('drops accents, punctuation and surrounding separators', () => {
-    expect(titleUrlFor('  Café Crème: Notion & Trello!! ', id)).toBe('cafe-creme-notion-trello-7d2c5b8e');
-    expect(titleUrlFor('C++ / Rust -- 2024', id)).toBe('c-rust-2024-7d2c5b8e');
+    expect(titleUrlFor('  Café Crème: Notion & Trello!! ', id)).toBe('cafe-creme-notion-trello-7d2c5b8e4f0a');
+    expect(titleUrlFor('C++ / Rust -- 2024', id)).toBe('c-rust-2024-7d2c5b8e4f0a');
   });
 
   it('falls back to "template" when nothing of the title is left', () => {
-    expect(titleUrlFor('!!!', id)).toBe('template-7d2c5b8e');
-    expect(titleUrlFor('日本語', id)).toBe('template-7d2c5b8e');
+    expect(titleUrlFor('!!!', id)).toBe('template-7d2c5b8e4f0a');
+    expect(titleUrlFor('日本語', id)).toBe('template-7d2c5b8e4f0a');
   });
 
   it('keeps titles that only differ by id apart', () => {

@@ -49,7 +49,7 @@ export const templateContentSchema = z.object({
 
 export type TemplateContent = z.infer<typeof templateContentSchema>;
 
-/** The address slug of a title: lower-case words joined by hyphens, plus a short id suffix to keep it unique. */
+/** The address slug of a title: lower-case words joined by hyphens, plus 12 hex digits of the id to keep it unique. */
 export function titleUrlFor(title: string, templateId: string): string {
   const slug = title
     .normalize('NFKD')
@@ -57,5 +57,5 @@ export function titleUrlFor(title: string, templateId: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `${slug || 'template'}-${templateId.slice(0, 8)}`;
+  return `${slug || 'template'}-${templateId.replaceAll('-', '').slice(0, 12)}`;
 }
