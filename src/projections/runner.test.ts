@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../adapters/db/database.js';
 import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
@@ -332,19 +332,25 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
   });
 
   describe('rebuild racing a running follower (two runners, one holding a read)', () => {
-    const followers: ProjectionRunner[] = [];
+    let started: ProjectionRunner[] = [];
     const runnerOn = (on: EventStore) => {
       const created = new ProjectionRunner(db, database.kind, on, [templatesProjection], { batchSize: 7 });
-      followers.push(created);
+      started.push(created);
       return created;
     };
+    let releaseHold = () => {};
     const likesInView = async (templateId: string) =>
       (await db.selectFrom('templates').select('likes').where('id', '=', templateId).executeTakeFirstOrThrow()).likes;
     const likesInLog = async (templateId: string) => likesFromLog(await wholeLog(store)).get(templateId) ?? 0;
 
     beforeAll(() => runner.stop());
+    // A held read never released would keep a rebuild (and its pooled connection) waiting forever.
+    afterEach(async () => {
+      releaseHold();
+      for (const other of started) await other.stop();
+      started = [];
+    });
     afterAll(async () => {
-      for (const other of followers) await other.stop();
       runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
       await runner.start();
     });
@@ -357,6 +363,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       const old = (await liveGeneration(db, 'templates'))!;
 
       const hold = gate.holdNextRead((page) => page.length > 0);
+      releaseHold = hold.release;
       const first = await toggleLike(demoTemplateId(3, 20), demoUserId(3, 1));
       await hold.reached; // the follower has read this like and not applied it yet
       const rebuilt = await rebuilder.rebuild(templatesProjection);
@@ -380,6 +387,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       const templateId = demoTemplateId(3, 22);
 
       const hold = gate.holdNextRead((page) => page.length === 0); // the rebuild's last, empty read
+      releaseHold = hold.release;
       const rebuilding = rebuilder.rebuild(templatesProjection);
       await hold.reached;
       const liked = await toggleLike(templateId, demoUserId(3, 2));
