@@ -1,0 +1,33 @@
+import type { UserLevel, VerificationStatus } from '../domain/accounts/events.js';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`; the access hook
+ * (src/api/auth/) answers 401 / 403 before the handler runs.
+ * - anyone: no session needed (a session, when sent, is still read into `request.viewer`)
+ * - signed_in: any non-blocked session, including admin test-user sessions
+ * - verified: a signed-in user whose verification status is 'verified'
+ * - admin: lvl admin or owner, never a test-user session
+ * - owner: lvl owner, never a test-user session
+ * - loopback: only requests from this machine (development tools such as /dev/mailbox)
+ */
+export type Access = 'anyone' | 'signed_in' | 'verified' | 'admin' | 'owner' | 'loopback';
+
+/** The signed-in person behind a request, read from the session token. */
+export interface Viewer {
+  userId: string;
+  username: string;
+  lvl: UserLevel;
+  verification: VerificationStatus;
+  sessionId: string;
+  /** Set for an admin's test-user session: the admin who started it. */
+  impersonatedBy: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
