@@ -33,6 +33,16 @@ export interface VaultKeysTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** The development outbox: mail kept locally while no SMTP server is configured. */
+export interface MailOutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** Read models: views that point at the live generation's tables. */
 export interface UsersView {
   id: string;
@@ -103,6 +113,7 @@ export interface Schema {
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
   vault_keys: VaultKeysTable;
+  mail_outbox: MailOutboxTable;
   users: UsersView;
   sessions: SessionsView;
   templates: TemplatesView;
