@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Schema, UsersView } from '../../adapters/db/schema.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../domain/accounts/events.js';
 import { NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
@@ -50,18 +50,18 @@ export const usersProjection: Projection = {
     await trx.schema.createIndex(`${t.sessions}_user`).on(t.sessions).column('user_id').execute();
   },
   async apply(trx, events, t) {
-    for (const event of events) await applyAccountEvent(trx, t, event as RecordedEvent<AccountEvent>);
+    for (const event of events) await applyAccountEvent(trx, t, event, event as unknown as AccountEvent);
   },
 };
 
-async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: RecordedEvent<AccountEvent>): Promise<void> {
-  const position = event.position;
-  const occurredAt = new Date(event.metadata.occurredAt);
+async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recorded: RecordedEvent, event: AccountEvent): Promise<void> {
+  const position = recorded.position;
+  const occurredAt = new Date(recorded.metadata.occurredAt);
   /** Updates the user's row once: a replayed event finds last_position already at or past it. */
-  const updateUser = (userId: string, values: Parameters<ReturnType<Kysely<Schema>['updateTable']>['set']>[0]) =>
+  const updateUser = (userId: string, values: Updateable<UsersView>) =>
     trx
       .updateTable(t.users)
-      .set({ ...values, last_position: position } as never)
+      .set({ ...values, last_position: position })
       .where('id', '=', userId)
       .where('last_position', '<', position)
       .execute();
@@ -107,7 +107,7 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
           user_id: data.userId,
           method: data.method,
           is_test_user: data.isTestUser,
-          impersonated_by: data.isTestUser ? (event.metadata.actor.userId ?? data.userId) : null,
+          impersonated_by: data.isTestUser ? (recorded.metadata.actor.userId ?? data.userId) : null,
           expires_at: new Date(data.expiresAt),
           ended_at: null,
         })
