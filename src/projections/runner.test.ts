@@ -28,6 +28,7 @@ const WAIT_MS = 5_000;
 
 const ORDER: Record<ReadModelTable, string[]> = {
   users: ['id'],
+  sessions: ['token_hash'],
   templates: ['id'],
   template_likes: ['template_id', 'user_id'],
 };
