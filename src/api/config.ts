@@ -12,6 +12,8 @@ export interface Config {
   mailFrom: string;
   /** OAuth client id that Google ID tokens must be issued to; without it Google sign-in is refused. */
   googleClientId: string | undefined;
+  /** Where links in e-mails point; https here also marks the session cookie Secure. */
+  publicUrl: string;
 }
 
 export const DEFAULT_PORT = 3000;
@@ -31,5 +33,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/u, ''),
   };
 }

@@ -1,39 +1,16 @@
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  googleClaims,
+  nowSeconds as now,
+  signGoogleToken as signToken,
+  TEST_GOOGLE_CLIENT_ID as CLIENT_ID,
+  testGoogleCertificates as certificates,
+} from '../../../tests/fixtures/google-tokens.js';
 import { createGoogleIdTokenVerifier, GoogleTokenRejectedError, type GoogleRejection } from './google.js';
 
-const CLIENT_ID = '1234567890-tessera.apps.googleusercontent.com';
-const KEY_ID = 'test-key-1';
-const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
-// google-auth-library verifies with node:crypto, which takes a PEM public key as well as a certificate.
-const certificates = { [KEY_ID]: signingKey.publicKey.export({ type: 'spki', format: 'pem' }).toString() };
 const verifier = createGoogleIdTokenVerifier({ clientId: CLIENT_ID, certificates });
-
-const now = () => Math.floor(Date.now() / 1000);
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** An RS256 JWT, signed the way Google signs its ID tokens. */
-function signToken(claims: Record<string, unknown>, options: { kid?: string; key?: KeyObject } = {}): string {
-  const signed = `${base64url({ alg: 'RS256', kid: options.kid ?? KEY_ID, typ: 'JWT' })}.${base64url(claims)}`;
-  return `${signed}.${createSign('RSA-SHA256').update(signed).sign(options.key ?? signingKey.privateKey).toString('base64url')}`;
-}
-
-function googleClaims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    iss: 'https://accounts.google.com',
-    azp: CLIENT_ID,
-    aud: CLIENT_ID,
-    sub: '110169484474386276334',
-    email: 'ada@example.com',
-    email_verified: true,
-    name: 'Ada Lovelace',
-    picture: 'https://lh3.googleusercontent.com/a/ada',
-    iat: now() - 60,
-    exp: now() + 3540,
-    ...overrides,
-  };
-}
 
 async function rejection(idToken: string, withVerifier = verifier): Promise<GoogleTokenRejectedError> {
   const error = await withVerifier.verify(idToken).then(
@@ -85,7 +62,7 @@ describe('Google ID token verifier (tokens signed with a test key)', () => {
       'a token whose claims were changed after signing',
       () => {
         const [header, , signature] = signToken(googleClaims()).split('.');
-        return `${header}.${base64url(googleClaims({ sub: 'someone-else' }))}.${signature}`;
+        return `${header}.${Buffer.from(JSON.stringify(googleClaims({ sub: "someone-else" }))).toString("base64url")}.${signature}`;
       },
       'bad_signature',
     ],
