@@ -394,3 +394,29 @@ describe('test-user mode and account deletion', () => {
     expect((await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } })).status).toBe(401);
   });
 });
+
+describe('admin user management', () => {
+  it('lets an admin block an account (ending its sessions) and read its full history with actors; owners alone change levels', async () => {
+    const member = await signUp();
+    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
+    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/users?q=${member.username}`, { token: admin.body.token });
+    expect(listed.body.data.map((user) => user.username)).toEqual([member.username]);
+
+    const noReason = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: ' ' } });
+    expect(noReason.status).toBe(400);
+    const blocked = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: 'spam links' } });
+    expect(blocked.status).toBe(200);
+    expect((await me(member.token)).status).toBe(401);
+    expect((await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address })).status).toBe(403);
+
+    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${member.user._id}/history`, { token: admin.body.token });
+    const block = history.body.data.find((event) => event.type === 'VerificationStatusChanged');
+    expect(block).toMatchObject({ actor: { userId: admin.body.user._id }, details: { to: 'blocked', reason: 'spam links' } });
+    expect(JSON.stringify(history.body)).not.toMatch(/pd1:|argon2|tokenHash/u);
+
+    const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, { token: admin.body.token, body: { lvl: 'admin' } });
+    expect(promote.status).toBe(403);
+    const asMember = await harness.call('GET', '/api/admin/users', { token: (await signUp()).token });
+    expect(asMember.status).toBe(403);
+  });
+});
