@@ -11,3 +11,38 @@ export const likeStream = (templateId: string, userId: string) => `like-${templa
 export type TemplateSaved = DomainEvent<'TemplateSaved', { templateId: string; userId: string }>;
 export type TemplateUnsaved = DomainEvent<'TemplateUnsaved', { templateId: string; userId: string }>;
 export type TemplateViewed = DomainEvent<'TemplateViewed', { templateId: string; userId: string | null }>;
+export type SaveEvent = TemplateSaved | TemplateUnsaved;
+
+/** A red flag: a signed-in user marks a template as broken or doubtful (a toggle, unlike a report). */
+export type TemplateFlagged = DomainEvent<'TemplateFlagged', { templateId: string; userId: string }>;
+export type TemplateUnflagged = DomainEvent<'TemplateUnflagged', { templateId: string; userId: string }>;
+export type FlagEvent = TemplateFlagged | TemplateUnflagged;
+
+/** A click-through to the template's link; counted every time. */
+export type TemplateClicked = DomainEvent<'TemplateClicked', { templateId: string; userId: string }>;
+
+/** The text is stored exactly as typed; the web app renders it as text, never as HTML. */
+export type CommentPosted = DomainEvent<'CommentPosted', { commentId: string; templateId: string; authorId: string; message: string }>;
+
+/**
+ * A report to the moderators. The reporter's name, e-mail and message are personal data:
+ * vault ciphertext under the reporter's key, so erasing the reporter erases them too.
+ * `reason` is null when the reporter left the reason list on its placeholder.
+ */
+export type TemplateReported = DomainEvent<
+  'TemplateReported',
+  { reportId: string; templateId: string; reporterId: string; reason: string | null; nameEnc: string; emailEnc: string; messageEnc: string }
+>;
+
+export type EngagementEvent = LikeEvent | SaveEvent | FlagEvent | TemplateClicked | TemplateViewed | CommentPosted | TemplateReported;
+
+export const saveStream = (templateId: string, userId: string) => `save-${templateId}-${userId}`;
+export const flagStream = (templateId: string, userId: string) => `flag-${templateId}-${userId}`;
+export const clickStream = (templateId: string, userId: string) => `click-${templateId}-${userId}`;
+/**
+ * Views are counters: one stream per template, viewer and UTC day keeps every stream short
+ * (a command reads its stream before appending) while anonymous viewers share one per day.
+ */
+export const viewStream = (templateId: string, userId: string | null, day: string) => `view-${templateId}-${userId ?? 'anonymous'}-${day}`;
+export const commentStream = (commentId: string) => `comment-${commentId}`;
+export const reportStream = (reportId: string) => `report-${reportId}`;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { emailProblem } from '../accounts/rules.js';
+
+export const ENGAGEMENT_MESSAGES = {
+  /** The spec's answer for a post the caller may not see or engage with (posts-payments-rewards.md section 8). */
+  postDoesNotExist: 'This post does not exist',
+  commentEmpty: 'Please write a comment before posting.',
+  commentTooLong: (max: number) => `Comments can be at most ${max} characters long.`,
+  reportOwnPost: 'You cannot report your own post.',
+  reportReasonUnknown: 'Please choose a reason from the list.',
+  reportNameRequired: 'Please enter your name.',
+  reportMessageRequired: 'Please describe the problem.',
+  reportTooLong: (field: string, max: number) => `${field} can be at most ${max} characters long.`,
+} as const;
+
+export const ENGAGEMENT_LIMITS = {
+  /** The spec's default text limit (browse-search-accounts.md section 9): no comment limit of its own is given. */
+  commentMax: 1000,
+  reportNameMax: 100,
+  reportMessageMax: 1000,
+} as const;
+
+/**
+ * Likes, saves, flags, clicks, views and comments go only to templates anyone can find:
+ * a post under review, rejected or hidden answers 'This post does not exist'.
+ * 'live flagged' is still public while moderators look at it.
+ */
+export const ENGAGEABLE_STATUSES: readonly string[] = ['live', 'live flagged'];
+
+export function isEngageable(status: string): boolean {
+  return ENGAGEABLE_STATUSES.includes(status.toLowerCase());
+}
+
+/** The report form's reasons (posts-payments-rewards.md section 5), value → label. */
+export const REPORT_REASONS = {
+  'inappropriate-content': 'Inappropriate Content',
+  spam: 'Spam or Misleading',
+  'intellectual-property': 'Intellectual Property Violation',
+  'doesnt-work': "Doesn't Work",
+  other: 'Other',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+
+export function isReportReason(value: string): value is ReportReason {
+  return Object.hasOwn(REPORT_REASONS, value);
+}
+
+/** Checks a comment; the text itself is kept exactly as typed. */
+export function commentProblem(message: string): string | null {
+  if (message.trim().length === 0) return ENGAGEMENT_MESSAGES.commentEmpty;
+  if (message.length > ENGAGEMENT_LIMITS.commentMax) return ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax);
+  return null;
+}
+
+export const commentSchema = z.object({
+  message: z.string().superRefine((value, context) => {
+    const problem = commentProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+/**
+ * The report form (spec: resourceId, name, reason, message, email, dateReported). Name, message
+ * and e-mail are required; the reason is not enforced by the form, so the placeholder ('') is
+ * accepted as "no reason given", but anything else must be one of the list.
+ */
+export const reportSchema = z.object({
+  resourceId: z.string().min(1).max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, ENGAGEMENT_MESSAGES.reportNameRequired)
+    .max(ENGAGEMENT_LIMITS.reportNameMax, ENGAGEMENT_MESSAGES.reportTooLong('Name', ENGAGEMENT_LIMITS.reportNameMax)),
+  reason: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || isReportReason(value), ENGAGEMENT_MESSAGES.reportReasonUnknown),
+  message: z
+    .string()
+    .trim()
+    .min(1, ENGAGEMENT_MESSAGES.reportMessageRequired)
+    .max(ENGAGEMENT_LIMITS.reportMessageMax, ENGAGEMENT_MESSAGES.reportTooLong('The message', ENGAGEMENT_LIMITS.reportMessageMax)),
+  email: z.string().trim().superRefine((value, context) => {
+    const problem = emailProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+export type ReportForm = z.infer<typeof reportSchema>;

@@ -1,0 +1,40 @@
+import type { SessionStarted, UserRegistered, EmailVerified } from '../accounts/events.js';
+import type { TemplatePurchased } from '../commerce/events.js';
+import type { TemplateClicked } from '../engagement/events.js';
+import { REWARDED_LOGIN_METHODS } from './constants.js';
+import type { AwardRewardsCommand } from './decider.js';
+
+/** Event types the rewards reactor listens to. */
+export const REWARD_SOURCE_EVENT_TYPES = ['UserRegistered', 'SessionStarted', 'EmailVerified', 'TemplateApproved', 'TemplateClicked', 'TemplatePurchased'] as const;
+
+/** A source event as the policy needs it; an approval carries the post's author (looked up by the reactor). */
+export type RewardSource =
+  | (UserRegistered | SessionStarted | EmailVerified | TemplateClicked | TemplatePurchased | { type: 'TemplateApproved'; data: { templateId: string; authorId: string } }) & {
+      id: string;
+      occurredAt: string;
+    };
+
+/** Which rewards an event earns, and for whom; null when it earns none. */
+export function awardsFor(source: RewardSource): AwardRewardsCommand | null {
+  const command = (userId: string, awards: AwardRewardsCommand['data']['awards']): AwardRewardsCommand | null =>
+    awards.length === 0 ? null : { type: 'AwardRewards', data: { userId, sourceEventId: source.id, awards } };
+  switch (source.type) {
+    case 'UserRegistered':
+      // Accounts created already verified (Google, the demo catalogue) never send EmailVerified.
+      return command(source.data.userId, [
+        { rewardType: 'signup', key: 'signup' },
+        ...(source.data.verification === 'verified' ? [{ rewardType: 'verification' as const, key: 'verification' }] : []),
+      ]);
+    case 'EmailVerified':
+      return command(source.data.userId, [{ rewardType: 'verification', key: 'verification' }]);
+    case 'SessionStarted':
+      if (source.data.isTestUser || !REWARDED_LOGIN_METHODS.includes(source.data.method)) return null;
+      return command(source.data.userId, [{ rewardType: 'login', key: `login:${source.occurredAt.slice(0, 10)}` }]);
+    case 'TemplateApproved':
+      return command(source.data.authorId, [{ rewardType: 'create', key: `create:${source.data.templateId}` }]);
+    case 'TemplateClicked':
+      return command(source.data.userId, [{ rewardType: 'click', key: `click:${source.data.templateId}` }]);
+    case 'TemplatePurchased':
+      return command(source.data.buyerId, [{ rewardType: 'purchase', key: `purchase:${source.data.templateId}` }]);
+  }
+}
