@@ -15,7 +15,9 @@ import { createSmtpMailer } from '../adapters/mail/smtp.js';
 import { createLocalImageStore, type ImageStore } from '../adapters/storage/images.js';
 import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
+import { ReactorRunner } from '../projections/reactor-runner.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** Everything stateful, chosen from the configuration: the composition root's building blocks. */
@@ -25,6 +27,8 @@ export interface Infrastructure {
   vault: PersonalDataVault;
   commands: CommandBus;
   runner: ProjectionRunner;
+  /** Appends rewards for what users do; started next to the projection runner. */
+  rewards: ReactorRunner;
   accounts: AccountService;
   mail: MailSender;
   /** The development outbox, when no SMTP server is configured. */
@@ -53,6 +57,7 @@ export async function openInfrastructure(
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);
+    const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), options);
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
@@ -62,6 +67,7 @@ export async function openInfrastructure(
       vault,
       commands,
       runner,
+      rewards,
       accounts: new AccountService({ commands, vault, db: database.db, mail, publicUrl }),
       mail,
       outbox,
@@ -76,6 +82,7 @@ export async function openInfrastructure(
         search: `${database.kind} read models`,
       },
       async close() {
+        await rewards.stop();
         await runner.stop();
         await store.close();
         await database.close();

@@ -31,6 +31,13 @@ const ORDER: Record<ReadModelTable, string[]> = {
   sessions: ['token_hash'],
   templates: ['id'],
   template_likes: ['template_id', 'user_id'],
+  template_saves: ['template_id', 'user_id'],
+  template_flags: ['template_id', 'user_id'],
+  template_activity: ['template_id'],
+  comments: ['id'],
+  reports: ['id'],
+  kudos_givers: ['user_id'],
+  rewards: ['id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

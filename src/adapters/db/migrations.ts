@@ -63,4 +63,13 @@ export const coreMigrations: Record<string, Migration> = {
       await db.schema.createIndex('mail_outbox_sent_at').on('mail_outbox').column('sent_at').execute();
     },
   },
+  '0005_reactor_checkpoints': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('reactor_checkpoints')
+        .addColumn('reactor', 'text', (c) => c.primaryKey())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -99,6 +99,7 @@ export interface TemplatesView {
   author_id: string;
   likes: ColumnType<number, number | undefined, number>;
   saves: ColumnType<number, number | undefined, number>;
+  red_flags: ColumnType<number, number | undefined, number>;
   created_at: Date;
   updated_at: Date;
   last_position: bigint;
@@ -107,6 +108,72 @@ export interface TemplatesView {
 export interface TemplateLikesView {
   template_id: string;
   user_id: string;
+}
+
+/** Who saves which template, and since when (the saved-posts list is newest first). */
+export interface TemplateSavesView {
+  template_id: string;
+  user_id: string;
+  saved_at: Date;
+}
+
+export interface TemplateFlagsView {
+  template_id: string;
+  user_id: string;
+}
+
+/** Counters of a template's page views, link clicks and comments. */
+export interface TemplateActivityView {
+  template_id: string;
+  views: number;
+  clicks: number;
+  comments: number;
+  last_position: bigint;
+}
+
+/** Comment text exactly as typed: the web app renders it as text. */
+export interface CommentsView {
+  id: string;
+  template_id: string;
+  author_id: string;
+  message: string;
+  created_at: Date;
+  position: bigint;
+}
+
+/** Reports to moderators; name, e-mail and message are vault ciphertext under the reporter's key. */
+export interface ReportsView {
+  id: string;
+  template_id: string;
+  reporter_id: string;
+  reason: string | null;
+  name_enc: string;
+  email_enc: string;
+  message_enc: string;
+  created_at: Date;
+  position: bigint;
+}
+
+/** Users who gave kudos at least once (the get-started checklist). */
+export interface KudosGiversView {
+  user_id: string;
+}
+
+export interface RewardsView {
+  /** The RewardEarned event's id. */
+  id: string;
+  user_id: string;
+  type: string;
+  points: number;
+  description: string;
+  earned_at: Date;
+  position: bigint;
+}
+
+/** Where each reactor (a consumer that appends events, such as rewards) has got to in the log. */
+export interface ReactorCheckpointsTable {
+  reactor: string;
+  position: bigint;
 }
 
 export interface Schema {
@@ -118,4 +185,12 @@ export interface Schema {
   sessions: SessionsView;
   templates: TemplatesView;
   template_likes: TemplateLikesView;
+  template_saves: TemplateSavesView;
+  template_flags: TemplateFlagsView;
+  template_activity: TemplateActivityView;
+  comments: CommentsView;
+  reports: ReportsView;
+  kudos_givers: KudosGiversView;
+  rewards: RewardsView;
+  reactor_checkpoints: ReactorCheckpointsTable;
 }

@@ -1,16 +1,29 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { LikeEvent } from '../../domain/engagement/events.js';
+import type { FlagEvent, LikeEvent, SaveEvent } from '../../domain/engagement/events.js';
 import type { TemplateEvent } from '../../domain/templates/events.js';
 import type { GenerationTables, Projection } from '../projection.js';
 
-/** The catalogue read model: one row per template, with its like count. */
+/** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
+const TOGGLES = {
+  TemplateLiked: { table: 'template_likes', on: true, count: 'likes' },
+  TemplateUnliked: { table: 'template_likes', on: false, count: 'likes' },
+  TemplateSaved: { table: 'template_saves', on: true, count: 'saves' },
+  TemplateUnsaved: { table: 'template_saves', on: false, count: 'saves' },
+  TemplateFlagged: { table: 'template_flags', on: true, count: 'red_flags' },
+  TemplateUnflagged: { table: 'template_flags', on: false, count: 'red_flags' },
+} as const;
+type ToggleEventType = keyof typeof TOGGLES;
+type ToggleTable = (typeof TOGGLES)[ToggleEventType]['table'];
+type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
+
+/** The catalogue read model: one row per template, with its like, save and red-flag counts. */
 export const templatesProjection: Projection = {
   name: 'templates',
-  version: 1,
-  handles: ['TemplateSubmitted', 'TemplateApproved', 'TemplateSponsored', 'TemplateLiked', 'TemplateUnliked'],
-  tables: ['templates', 'template_likes'],
+  version: 2,
+  handles: ['TemplateSubmitted', 'TemplateApproved', 'TemplateSponsored', ...(Object.keys(TOGGLES) as ToggleEventType[])],
+  tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   async createTables(trx, t) {
     await trx.schema
       .createTable(t.templates)
@@ -30,6 +43,7 @@ export const templatesProjection: Projection = {
       .addColumn('author_id', 'text', (c) => c.notNull())
       .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('saves', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('red_flags', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .addColumn('last_position', 'bigint', (c) => c.notNull())
@@ -41,10 +55,24 @@ export const templatesProjection: Projection = {
       .addColumn('user_id', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${t.template_likes}_pk`, ['template_id', 'user_id'])
       .execute();
+    await trx.schema
+      .createTable(t.template_saves)
+      .addColumn('template_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${t.template_saves}_pk`, ['template_id', 'user_id'])
+      .execute();
+    await trx.schema.createIndex(`${t.template_saves}_user`).on(t.template_saves).columns(['user_id', 'saved_at']).execute();
+    await trx.schema
+      .createTable(t.template_flags)
+      .addColumn('template_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${t.template_flags}_pk`, ['template_id', 'user_id'])
+      .execute();
   },
   async apply(trx, events, t) {
-    const likedTemplates = new Set<string>();
-    for (const event of events as readonly RecordedEvent<TemplateEvent | LikeEvent>[]) {
+    const recount = new Map<string, Set<CountColumn>>();
+    for (const event of events as readonly RecordedEvent<TemplateEvent | LikeEvent | SaveEvent | FlagEvent>[]) {
       switch (event.type) {
         case 'TemplateSubmitted': {
           const { data } = event as RecordedEvent<Extract<TemplateEvent, { type: 'TemplateSubmitted' }>>;
@@ -80,31 +108,39 @@ export const templatesProjection: Projection = {
         case 'TemplateSponsored':
           await updateOnce(trx, t, event, { sponsored: (event.data as { sponsored: boolean }).sponsored });
           break;
-        case 'TemplateLiked':
-        case 'TemplateUnliked': {
+        default: {
+          const toggle = TOGGLES[event.type];
           const { templateId, userId } = event.data as { templateId: string; userId: string };
-          if (event.type === 'TemplateLiked') {
-            await trx.insertInto(t.template_likes).values({ template_id: templateId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
-          } else {
-            await trx.deleteFrom(t.template_likes).where('template_id', '=', templateId).where('user_id', '=', userId).execute();
-          }
-          likedTemplates.add(templateId);
-          break;
+          await setToggle(trx, t[toggle.table], templateId, userId, toggle.on, new Date(event.metadata.occurredAt));
+          recount.set(templateId, (recount.get(templateId) ?? new Set()).add(toggle.count));
         }
       }
     }
-    // Counts are derived from the like set, so replaying a batch cannot count twice.
-    for (const templateId of likedTemplates) {
-      await trx
-        .updateTable(t.templates)
-        .set({
-          likes: (eb) => eb.selectFrom(t.template_likes).select(sql<number>`count(*)::int`.as('n')).where('template_id', '=', templateId),
-        })
-        .where('id', '=', templateId)
-        .execute();
+    // Counts are derived from the sets, so replaying a batch cannot count twice.
+    for (const [templateId, columns] of recount) {
+      const counts: Partial<Record<CountColumn, ReturnType<typeof countOf>>> = {};
+      for (const column of columns) counts[column] = countOf(t[COUNTED_IN[column]], templateId);
+      await trx.updateTable(t.templates).set(counts).where('id', '=', templateId).execute();
     }
   },
 };
+
+const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
+
+function countOf(table: ToggleTable, templateId: string) {
+  return sql<number>`(select count(*)::int from ${sql.table(table)} where template_id = ${templateId})`;
+}
+
+/** Puts the user in the template's set or takes them out; the save time is kept for the saved-posts list. */
+async function setToggle(trx: Kysely<Schema>, table: ToggleTable, templateId: string, userId: string, on: boolean, at: Date): Promise<void> {
+  if (!on) {
+    await trx.deleteFrom(table).where('template_id', '=', templateId).where('user_id', '=', userId).execute();
+  } else if (table === 'template_saves') {
+    await trx.insertInto(table).values({ template_id: templateId, user_id: userId, saved_at: at }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await trx.insertInto(table).values({ template_id: templateId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+  }
+}
 
 /** Applies a change unless this row already reflects this event or a later one. */
 async function updateOnce(

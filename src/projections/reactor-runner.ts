@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
+import type { DatabaseKind } from '../adapters/db/database.js';
+import type { Schema } from '../adapters/db/schema.js';
+import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
+import type { RecordedEvent } from '../domain/shared/events.js';
+import { DEFAULT_BATCH_SIZE } from './runner.js';
+import { tryRunnerLock } from './runner-lock.js';
+
+/** An idle reactor rechecks the log (and the lock, when another process holds it) this often. */
+const IDLE_RECHECK_MS = 2_000;
+/** After a failed reaction the batch is retried after this pause, never skipped. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
+/**
+ * A consumer of the log that acts by appending events (rewards). It cannot share a transaction
+ * with the event store, so it is at-least-once: `react` may see an event again after a restart
+ * or a crash between its append and the checkpoint, and must then append nothing new
+ * (deterministic event ids from the source event, and deciders that skip what was done).
+ */
+export interface Reactor {
+  readonly name: string;
+  readonly handles: readonly string[];
+  react(event: RecordedEvent): Promise<void>;
+}
+
+/** Feeds a reactor the log from its checkpoint, in order, and records the checkpoint after each batch. */
+export class ReactorRunner {
+  readonly #checkpoint = new BehaviorSubject<bigint>(START_OF_LOG);
+  readonly #stopSignal = new BehaviorSubject(false);
+  #loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Schema>,
+    private readonly dbKind: DatabaseKind,
+    private readonly store: EventStore,
+    readonly reactor: Reactor,
+    private readonly options: { batchSize?: number; log?: (line: string) => void } = {},
+  ) {}
+
+  get name(): string {
+    return this.reactor.name;
+  }
+
+  /** Starts following the log in the background; one process at a time runs a reactor. */
+  start(): void {
+    if (this.#loop) return;
+    this.#stopSignal.next(false);
+    this.#loop = this.#follow();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopSignal.next(true);
+    await this.#loop;
+    this.#loop = null;
+  }
+
+  /** Resolves true once the reactor has handled every event up to `position`, false after `timeoutMs`. */
+  waitFor(position: bigint, timeoutMs: number): Promise<boolean> {
+    return firstValueFrom(
+      race(
+        this.#checkpoint.pipe(
+          filter((checkpoint) => checkpoint >= position),
+          map(() => true),
+        ),
+        timer(timeoutMs).pipe(map(() => false)),
+      ).pipe(take(1)),
+    );
+  }
+
+  async checkpoint(): Promise<bigint> {
+    const row = await this.db.selectFrom('reactor_checkpoints').select('position').where('reactor', '=', this.reactor.name).executeTakeFirst();
+    return row ? BigInt(row.position) : START_OF_LOG;
+  }
+
+  /** Handles one batch after the stored checkpoint; answers how many events it read (0 at the head). */
+  async processBatch(): Promise<number> {
+    const after = await this.checkpoint();
+    const events = await this.store.readAll({ after, maxCount: this.options.batchSize ?? DEFAULT_BATCH_SIZE });
+    if (events.length === 0) {
+      this.#publish(after);
+      return 0;
+    }
+    for (const event of events) if (this.reactor.handles.includes(event.type)) await this.reactor.react(event);
+    const last = events[events.length - 1]!.position;
+    await this.db
+      .insertInto('reactor_checkpoints')
+      .values({ reactor: this.reactor.name, position: last })
+      .onConflict((oc) => oc.column('reactor').doUpdateSet({ position: last }))
+      .execute();
+    this.#publish(last);
+    return events.length;
+  }
+
+  get #stopped(): boolean {
+    return this.#stopSignal.value;
+  }
+
+  async #follow(): Promise<void> {
+    while (!this.#stopped) {
+      const release = await tryRunnerLock(this.db, this.dbKind, `reactor:${this.reactor.name}`);
+      if (!release) {
+        await this.#idle(IDLE_RECHECK_MS, null);
+        continue;
+      }
+      try {
+        while (!this.#stopped) {
+          let read: number;
+          try {
+            read = await this.processBatch();
+          } catch (error) {
+            this.options.log?.(`reactor ${this.reactor.name}: ${String(error)}; retrying`);
+            await this.#idle(RETRY_AFTER_FAILURE_MS, null);
+            continue;
+          }
+          if (read === 0) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
+        }
+      } finally {
+        await release();
+      }
+    }
+  }
+
+  /** Waits for the stop signal, the timer, or (given a checkpoint) an event after it. */
+  async #idle(ms: number, after: bigint | null): Promise<void> {
+    if (this.#stopped) return;
+    const wakers = [this.#stopSignal.pipe(filter(Boolean), map(() => undefined)), timer(ms).pipe(map(() => undefined))];
+    if (after !== null) wakers.push(this.store.subscribeToAll({ after }).pipe(map(() => undefined)));
+    await firstValueFrom(race(...wakers).pipe(take(1)));
+  }
+
+  #publish(checkpoint: bigint): void {
+    if (checkpoint > this.#checkpoint.value) this.#checkpoint.next(checkpoint);
+  }
+}
