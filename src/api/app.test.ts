@@ -10,8 +10,7 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { titleUrlFor } from '../domain/templates/rules.js';
-import { usersProjection } from '../projections/read-models/users.js';
-import { templatesProjection } from '../projections/read-models/templates.js';
+import { projections } from '../projections/registry.js';
 import { buildApp } from './app.js';
 import { openInfrastructure, type Infrastructure } from './infrastructure.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
@@ -109,10 +108,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(body).toEqual({
       status: 'ok',
       adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite read models', mail: 'local outbox (/dev/mailbox)' },
-      projections: [
-        { name: 'users', version: usersProjection.version, liveVersion: usersProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
-        { name: 'templates', version: templatesProjection.version, liveVersion: templatesProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
-      ],
+      projections: projections.map(({ name, version }) => ({ name, version, liveVersion: version, checkpoint: String(head), lag: 0, rebuilding: false })),
     });
   });
 

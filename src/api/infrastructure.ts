@@ -8,6 +8,7 @@ import { withUpcasting } from '../adapters/eventstore/upcasting.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
 import { AccountService } from '../commands/accounts.js';
+import { EngagementService } from '../commands/engagement.js';
 import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adapters/identity/google.js';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { MailOutbox, MailSender } from '../adapters/mail/port.js';
@@ -30,6 +31,7 @@ export interface Infrastructure {
   /** Appends rewards for what users do; started next to the projection runner. */
   rewards: ReactorRunner;
   accounts: AccountService;
+  engagement: EngagementService;
   mail: MailSender;
   /** The development outbox, when no SMTP server is configured. */
   outbox: MailOutbox | null;
@@ -69,6 +71,7 @@ export async function openInfrastructure(
       runner,
       rewards,
       accounts: new AccountService({ commands, vault, db: database.db, mail, publicUrl }),
+      engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
       outbox,
       images: createLocalImageStore(join(config.dataDir, 'uploads', 'images')),

@@ -6,6 +6,8 @@ import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-u
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import type { Viewer } from '../access.js';
+import { savedTemplateIds } from '../read/engagement.js';
+import { rewardsOf } from '../read/rewards.js';
 
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';
@@ -14,11 +16,13 @@ export const ERASED_USER_NAME = 'Erased user';
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', viewer.userId).executeTakeFirst();
   if (!row || row.erased) return null;
-  const [profile, email, likes, posts] = await Promise.all([
+  const [profile, email, likes, posts, saves, rewards] = await Promise.all([
     accounts.readProfile(row.id, row.profile_enc),
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
     db.selectFrom('template_likes').select('template_id').where('user_id', '=', row.id).execute(),
     db.selectFrom('templates').select('id').where('author_id', '=', row.id).orderBy('created_at', 'desc').execute(),
+    savedTemplateIds(db, row.id),
+    rewardsOf(db, row.id),
   ]);
   const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<NotificationSetting, boolean>;
   const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
@@ -38,8 +42,8 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     activity: { viewedAccountSetupPage: row.viewed_setup },
     favoriteApps: row.favorite_apps,
     isCreator: row.is_creator,
-    reward: { total: 0, history: [] },
-    actions: { likes: likes.map((like) => like.template_id), saves: [], posts: posts.map((post) => post.id) },
+    reward: { total: rewards.total, history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })) },
+    actions: { likes: likes.map((like) => like.template_id), saves, posts: posts.map((post) => post.id) },
     paid: [],
   };
 }

@@ -1,0 +1,122 @@
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { ENGAGEABLE_STATUSES } from '../../domain/engagement/rules.js';
+import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
+import { toResourceView } from '../routes/resources.js';
+
+/** Templates with their author, counters, and what `viewerId` did to each (nothing for anonymous viewers). */
+export function engagedRows(db: Kysely<Schema>, viewerId: string | null) {
+  const didTo = (table: 'template_likes' | 'template_saves' | 'template_flags') =>
+    viewerId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${sql.table(table)} where template_id = templates.id and user_id = ${viewerId})`;
+  return db
+    .selectFrom('templates')
+    .innerJoin('users', 'users.id', 'templates.author_id')
+    .leftJoin('template_activity', 'template_activity.template_id', 'templates.id')
+    .selectAll('templates')
+    .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
+    .select([
+      sql<number>`coalesce(template_activity.views, 0)`.as('views'),
+      sql<number>`coalesce(template_activity.clicks, 0)`.as('clicks'),
+      sql<number>`coalesce(template_activity.comments, 0)`.as('comment_count'),
+      didTo('template_likes').as('has_liked'),
+      didTo('template_saves').as('has_saved'),
+      didTo('template_flags').as('has_flagged'),
+    ]);
+}
+
+type EngagedRow = Awaited<ReturnType<ReturnType<typeof engagedRows>['executeTakeFirstOrThrow']>>;
+
+export async function toEngagedView(row: EngagedRow, vault: PersonalDataVault): Promise<EngagedResourceView> {
+  return {
+    ...(await toResourceView(row, vault)),
+    prevActions: { has_liked: row.has_liked, has_saved: row.has_saved, has_flagged: row.has_flagged },
+    analytics: { pageViews: { total: row.views }, clicks: row.clicks },
+    comments: row.comment_count,
+  };
+}
+
+export async function engagedResource(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string, viewerId: string | null): Promise<EngagedResourceView | null> {
+  const row = await engagedRows(db, viewerId).where('templates.id', '=', templateId).executeTakeFirst();
+  return row ? toEngagedView(row, vault) : null;
+}
+
+/** Only templates anyone can see are counted in and shown by the saved list. */
+const publicStatus = sql<string>`lower(templates.status)`;
+
+/** The viewer's saved templates, newest save first. */
+export async function savedPage(db: Kysely<Schema>, vault: PersonalDataVault, userId: string, page: number, pageSize: number): Promise<ResourcePage> {
+  const saved = (query: ReturnType<typeof engagedRows>) =>
+    query.innerJoin('template_saves', 'template_saves.template_id', 'templates.id').where('template_saves.user_id', '=', userId).where(publicStatus, 'in', ENGAGEABLE_STATUSES);
+  const { total } = await db
+    .selectFrom('template_saves')
+    .innerJoin('templates', 'templates.id', 'template_saves.template_id')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('template_saves.user_id', '=', userId)
+    .where(publicStatus, 'in', ENGAGEABLE_STATUSES)
+    .executeTakeFirstOrThrow();
+  const rows = await saved(engagedRows(db, userId))
+    .orderBy('template_saves.saved_at', 'desc')
+    .orderBy('templates.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return pageOf(await Promise.all(rows.map((row) => toEngagedView(row, vault))), total, page, pageSize);
+}
+
+/** The templates the viewer created, whatever their status, newest first. */
+export async function createdPage(db: Kysely<Schema>, vault: PersonalDataVault, userId: string, page: number, pageSize: number): Promise<ResourcePage> {
+  const { total } = await db.selectFrom('templates').select(sql<number>`count(*)::int`.as('total')).where('author_id', '=', userId).executeTakeFirstOrThrow();
+  const rows = await engagedRows(db, userId)
+    .where('templates.author_id', '=', userId)
+    .orderBy('templates.created_at', 'desc')
+    .orderBy('templates.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return pageOf(await Promise.all(rows.map((row) => toEngagedView(row, vault))), total, page, pageSize);
+}
+
+function pageOf(resources: EngagedResourceView[], total: number, page: number, pageSize: number): ResourcePage {
+  const from = resources.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = resources.length === 0 ? 0 : from + resources.length - 1;
+  return { resources, total, page, pageSize, from, to, showing: `Showing ${from} - ${to} of ${total}` };
+}
+
+/** Ids of the templates a user has saved (GET /users/private/me actions.saves), as the saved list counts them. */
+export async function savedTemplateIds(db: Kysely<Schema>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('template_saves')
+    .innerJoin('templates', 'templates.id', 'template_saves.template_id')
+    .select('template_saves.template_id')
+    .where('template_saves.user_id', '=', userId)
+    .where(publicStatus, 'in', ENGAGEABLE_STATUSES)
+    .orderBy('template_saves.saved_at', 'desc')
+    .execute();
+  return rows.map((row) => row.template_id);
+}
+
+/** A template's comments, newest first; an erased author shows without a name. */
+export async function commentsOf(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string): Promise<CommentView[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.author_id')
+    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.author_id', 'users.username', 'users.display_name_enc', 'users.picture_url'])
+    .where('comments.template_id', '=', templateId)
+    .orderBy('comments.position', 'desc')
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      _id: row.id,
+      message: row.message,
+      author: {
+        _id: row.author_id,
+        username: row.username,
+        info: { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
+      },
+      _dateCreated: row.created_at.toISOString(),
+    })),
+  );
+}

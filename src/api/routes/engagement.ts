@@ -1,0 +1,199 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { EngagementService, MemberActor } from '../../commands/engagement.js';
+import { commentSchema, ENGAGEMENT_MESSAGES, isEngageable, reportSchema } from '../../domain/engagement/rules.js';
+import type { EngagedResourceView } from '../../domain/engagement/views.js';
+import { DomainError } from '../../domain/shared/events.js';
+import type { Viewer } from '../access.js';
+import { HttpError } from '../errors.js';
+import { commentsOf, engagedResource } from '../read/engagement.js';
+import { actorOf } from '../actors.js';
+import { ERASED_USER_NAME } from './user-views.js';
+
+export interface EngagementRouteDeps {
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  engagement: EngagementService;
+  /** Waits (bounded) until the read models show a command's effect: read-your-writes. */
+  settle(position: bigint | null): Promise<void>;
+}
+
+/** Reports shown per page of the admin list. */
+export const REPORTS_PAGE_SIZE = 50;
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const authorSchema = z.object({ _id: z.string(), username: z.string(), info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }) });
+export const engagedResourceSchema = z.object({
+  _id: z.string(),
+  titleUrl: z.string(),
+  title: z.string(),
+  description: z.object({ short: z.string(), long: z.string() }),
+  price: z.number(),
+  keywords: z.array(z.string()),
+  platform: z.string(),
+  topic: z.string(),
+  sponsored: z.boolean(),
+  status: z.string(),
+  author: authorSchema,
+  ratings: z.object({ positive: z.number(), negative: z.number(), redFlags: z.number(), saves: z.number() }),
+  images: z.array(z.object({ imageUrl: z.string() })),
+  createdAt: z.string(),
+  prevActions: z.object({ has_liked: z.boolean(), has_saved: z.boolean(), has_flagged: z.boolean() }),
+  analytics: z.object({ pageViews: z.object({ total: z.number() }), clicks: z.number() }),
+  comments: z.number(),
+}) satisfies z.ZodType<EngagedResourceView>;
+const rscAnswer = z.object({ rsc: engagedResourceSchema });
+const commentViewSchema = z.object({ _id: z.string(), message: z.string(), author: authorSchema, _dateCreated: z.string() });
+
+function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor } {
+  const viewer = request.viewer;
+  if (viewer === null) throw new HttpError(401, 'Please log in to continue.');
+  return { viewer, actor: { ...actorOf(viewer), userId: viewer.userId } };
+}
+
+const isStaff = (viewer: Viewer | null) => viewer !== null && viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
+
+/**
+ * Likes, saves, red flags, clicks, views, comments and reports (posts-payments-rewards.md
+ * sections 2.3, 2.11, 7). The spec's GETs that change state are POSTs here (DESIGN.md, API);
+ * view counting is POST /resources/view/{id}, so that GET /resources/viewById/{id} only reads.
+ */
+export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
+  async function answerWith(templateId: string, viewer: Viewer | null, position: bigint | null) {
+    await deps.settle(position);
+    const rsc = await engagedResource(deps.db, deps.vault, templateId, viewer?.userId ?? null);
+    if (!rsc) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.postDoesNotExist);
+    return { rsc };
+  }
+
+  return async (app) => {
+    const tags = ['engagement'];
+    const toggles = [
+      { path: '/resources/like/:id', summary: 'Give or take back kudos (a like)', act: deps.engagement.toggleLike },
+      { path: '/resources/save/:id', summary: 'Save or unsave a template', act: deps.engagement.toggleSave },
+      { path: '/resources/flag/:id', summary: 'Raise or lower a red flag on a template', act: deps.engagement.toggleFlag },
+      { path: '/resources/clicked/:id', summary: "Count a click on the template's link", act: deps.engagement.recordClick },
+    ] as const;
+    for (const toggle of toggles) {
+      app.post(
+        toggle.path,
+        { config: { access: 'signed_in' }, schema: { tags, summary: toggle.summary, params: idParams, response: { 200: rscAnswer } } },
+        async (request) => {
+          const { viewer, actor } = member(request);
+          const result = await toggle.act.call(deps.engagement, request.params.id, actor);
+          return answerWith(request.params.id, viewer, result.position);
+        },
+      );
+    }
+
+    app.post(
+      '/resources/view/:id',
+      { config: { access: 'anyone' }, schema: { tags, summary: 'Count a view of the detail page', params: idParams, response: { 200: rscAnswer } } },
+      async (request) => {
+        const viewer = request.viewer;
+        const actor = viewer ? actorOf(viewer) : { userId: null, role: 'anonymous' as const };
+        const result = await deps.engagement.recordView(request.params.id, viewer?.userId ?? null, actor);
+        return answerWith(request.params.id, viewer, result.position);
+      },
+    );
+
+    app.get(
+      '/resources/viewById/:id',
+      {
+        config: { access: 'anyone' },
+        schema: { tags, summary: 'A resource by id, with what the viewer did to it', params: idParams, response: { 200: engagedResourceSchema } },
+      },
+      async (request) => {
+        const viewer = request.viewer;
+        const resource = await engagedResource(deps.db, deps.vault, request.params.id, viewer?.userId ?? null);
+        // Posts not yet (or no longer) public are seen by their author and the moderators only.
+        const visible = resource && (isEngageable(resource.status) || resource.author._id === viewer?.userId || isStaff(viewer));
+        if (!visible) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.postDoesNotExist);
+        return resource;
+      },
+    );
+
+    app.get(
+      '/comments/resource/:id',
+      { config: { access: 'anyone' }, schema: { tags, summary: "A post's comments, newest first", params: idParams, response: { 200: z.object({ comments: z.array(commentViewSchema) }) } } },
+      async (request) => {
+        await deps.engagement.engageableTemplate(request.params.id);
+        return { comments: await commentsOf(deps.db, deps.vault, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/comments/resource/:id',
+      {
+        config: { access: 'signed_in' },
+        schema: { tags, summary: 'Comment on a post; the text is kept exactly as typed', params: idParams, body: commentSchema, response: { 201: z.object({ comment: commentViewSchema }) } },
+      },
+      async (request, reply) => {
+        const { actor } = member(request);
+        const posted = await deps.engagement.postComment(request.params.id, request.body.message, actor);
+        await deps.settle(posted.position);
+        const comment = (await commentsOf(deps.db, deps.vault, request.params.id)).find((candidate) => candidate._id === posted.commentId);
+        if (!comment) throw new HttpError(503, 'The comment was posted but is not shown yet. Please reload in a moment.');
+        return reply.status(201).send({ comment });
+      },
+    );
+
+    app.post(
+      '/resources/reportPost',
+      {
+        config: { access: 'signed_in' },
+        schema: { tags, summary: 'Report a post to the moderators (not for its author)', body: reportSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+      },
+      async (request) => {
+        const { actor } = member(request);
+        const reported = await deps.engagement.report(request.body, actor);
+        await deps.settle(reported.position);
+        return { success: true as const, message: 'Thank you. The report was sent to our moderators.' };
+      },
+    );
+
+    app.get(
+      '/admin/reports',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['admin'], summary: 'Reports of posts, newest first', querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }) },
+      },
+      async (request) => {
+        const page = request.query.page;
+        const { total } = await deps.db.selectFrom('reports').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+        const rows = await deps.db
+          .selectFrom('reports')
+          .innerJoin('users', 'users.id', 'reports.reporter_id')
+          .leftJoin('templates', 'templates.id', 'reports.template_id')
+          .select(['reports.id', 'reports.template_id', 'reports.reporter_id', 'reports.reason', 'reports.name_enc', 'reports.email_enc', 'reports.message_enc', 'reports.created_at'])
+          .select(['users.username', 'users.erased', 'templates.title', 'templates.title_url', 'templates.status'])
+          .orderBy('reports.position', 'desc')
+          .limit(REPORTS_PAGE_SIZE)
+          .offset((page - 1) * REPORTS_PAGE_SIZE)
+          .execute();
+        const reports = await Promise.all(
+          rows.map(async (row) => {
+            // An erased reporter's key is gone: their name, address and message with it.
+            const open = (ciphertext: string) => deps.vault.decrypt(row.reporter_id, ciphertext);
+            return {
+              _id: row.id,
+              resourceId: row.template_id,
+              resource: row.title === null ? null : { title: row.title, titleUrl: row.title_url, status: row.status },
+              reporter: { _id: row.reporter_id, username: row.erased ? ERASED_USER_NAME : row.username },
+              name: await open(row.name_enc),
+              email: await open(row.email_enc),
+              message: await open(row.message_enc),
+              reason: row.reason,
+              dateReported: row.created_at.toISOString(),
+            };
+          }),
+        );
+        return { reports, total, page, pageSize: REPORTS_PAGE_SIZE };
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
+import { HttpError } from '../errors.js';
+import { createdPage, savedPage } from '../read/engagement.js';
+import { progressionOf, rewardsOf } from '../read/rewards.js';
+import { engagedResourceSchema } from './engagement.js';
+
+/** Saved posts and created posts are listed 10 per page (posts-payments-rewards.md section 9). */
+export const MEMBER_LIST_PAGE_SIZE = 10;
+
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const pageAnswer = z.object({
+  resources: z.array(engagedResourceSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  from: z.number(),
+  to: z.number(),
+  showing: z.string(),
+});
+const rewardsAnswer = z.object({
+  rewards: z.array(z.object({ _id: z.string(), type: z.string(), description: z.string(), value: z.number(), earned: z.boolean(), timestamp: z.string() })),
+  total: z.number(),
+});
+const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
+
+/** The signed-in user's rewards, checklist and lists (saved posts, created posts). */
+export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const signedIn = { access: 'signed_in' as const };
+
+    app.get(
+      '/rewards/:userId',
+      {
+        config: signedIn,
+        schema: { tags: ['rewards'], summary: "A user's rewards and total: one's own, or anyone's for admins", params: z.object({ userId: z.string().min(1).max(100) }), response: { 200: rewardsAnswer } },
+      },
+      async (request) => {
+        const viewer = request.viewer!;
+        const staff = viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
+        if (request.params.userId !== viewer.userId && !staff) throw new HttpError(403, 'You can only see your own rewards.');
+        const user = await deps.db.selectFrom('users').select('id').where('id', '=', request.params.userId).executeTakeFirst();
+        if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
+        return rewardsOf(deps.db, user.id);
+      },
+    );
+
+    app.get(
+      '/users/progression',
+      { config: signedIn, schema: { tags: ['rewards'], summary: 'The get-started checklist', response: { 200: progressionAnswer } } },
+      async (request) => progressionOf(deps.db, request.viewer!.userId),
+    );
+
+    app.get(
+      '/users/private/me/saved',
+      { config: signedIn, schema: { tags: ['engagement'], summary: 'Saved posts, newest save first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
+      async (request) => savedPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, MEMBER_LIST_PAGE_SIZE),
+    );
+
+    app.get(
+      '/users/private/me/posts',
+      { config: signedIn, schema: { tags: ['engagement'], summary: 'Created posts in every status, newest first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
+      async (request) => createdPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, MEMBER_LIST_PAGE_SIZE),
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import type { ResourceView } from '../catalogue/resource-view.js';
+
+/** What the viewer has done to a resource (spec: prevActions); has_flagged drives the red-flag button. */
+export interface PrevActions {
+  has_liked: boolean;
+  has_saved: boolean;
+  has_flagged: boolean;
+}
+
+/** A resource as the detail page and the engagement answers (`rsc`) show it. */
+export interface EngagedResourceView extends ResourceView {
+  prevActions: PrevActions;
+  analytics: { pageViews: { total: number }; clicks: number };
+  /** How many comments it has. */
+  comments: number;
+}
+
+/** Spec section 3, Comment. `message` is the text exactly as typed: render it as text. */
+export interface CommentView {
+  _id: string;
+  message: string;
+  author: { _id: string; username: string; info: { displayName: string | null; thumbnail: string | null } };
+  _dateCreated: string;
+}
+
+/** A page of one of the signed-in user's lists (saved posts, created posts). */
+export interface ResourcePage {
+  resources: EngagedResourceView[];
+  /** How many there are in all. */
+  total: number;
+  page: number;
+  pageSize: number;
+  /** 1-based positions of the first and last resource shown (0 and 0 when empty). */
+  from: number;
+  to: number;
+  /** The saved-posts label: 'Showing x - y of z'. */
+  showing: string;
+}
+
+/** GET /users/progression: the get-started checklist (creating the account is done by definition). */
+export interface Progression {
+  verifyEmail: boolean;
+  profilePicture: boolean;
+  giveKudos: boolean;
+  addComment: boolean;
+  createPost: boolean;
+}
+
+/** GET /rewards/{userId}: one earned reward. */
+export interface RewardView {
+  _id: string;
+  type: string;
+  description: string;
+  value: number;
+  earned: boolean;
+  timestamp: string;
+}
