@@ -75,7 +75,7 @@ export async function toResourceView(row: ResourceRow, vault: PersonalDataVault)
       username: row.username,
       info: { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
     },
-    ratings: { positive: row.likes, negative: 0, redFlags: 0, saves: row.saves },
+    ratings: { positive: row.likes, negative: 0, redFlags: row.red_flags, saves: row.saves },
     images: row.image_urls.map((imageUrl) => ({ imageUrl })),
     createdAt: row.created_at.toISOString(),
   };

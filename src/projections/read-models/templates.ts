@@ -111,7 +111,7 @@ export const templatesProjection: Projection = {
         default: {
           const toggle = TOGGLES[event.type];
           const { templateId, userId } = event.data as { templateId: string; userId: string };
-          await setToggle(trx, t[toggle.table], templateId, userId, toggle.on, new Date(event.metadata.occurredAt));
+          await setToggle(trx, t, toggle.table, templateId, userId, toggle.on, new Date(event.metadata.occurredAt));
           recount.set(templateId, (recount.get(templateId) ?? new Set()).add(toggle.count));
         }
       }
@@ -132,13 +132,13 @@ function countOf(table: ToggleTable, templateId: string) {
 }
 
 /** Puts the user in the template's set or takes them out; the save time is kept for the saved-posts list. */
-async function setToggle(trx: Kysely<Schema>, table: ToggleTable, templateId: string, userId: string, on: boolean, at: Date): Promise<void> {
+async function setToggle(trx: Kysely<Schema>, t: GenerationTables, table: ToggleTable, templateId: string, userId: string, on: boolean, at: Date): Promise<void> {
   if (!on) {
-    await trx.deleteFrom(table).where('template_id', '=', templateId).where('user_id', '=', userId).execute();
+    await trx.deleteFrom(t[table]).where('template_id', '=', templateId).where('user_id', '=', userId).execute();
   } else if (table === 'template_saves') {
-    await trx.insertInto(table).values({ template_id: templateId, user_id: userId, saved_at: at }).onConflict((oc) => oc.doNothing()).execute();
+    await trx.insertInto(t.template_saves).values({ template_id: templateId, user_id: userId, saved_at: at }).onConflict((oc) => oc.doNothing()).execute();
   } else {
-    await trx.insertInto(table).values({ template_id: templateId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+    await trx.insertInto(t[table]).values({ template_id: templateId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
   }
 }
 

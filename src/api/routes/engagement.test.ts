@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { inParallel, makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { publishTemplate } from '../../../tests/fixtures/templates.js';
+import type { CurrentUser } from '../../domain/accounts/current-user.js';
+import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
+import { ACCESS_MESSAGES } from '../auth/access-hook.js';
+
+let harness: ApiHarness;
+let author: Member;
+let fan: Member;
+let liveId: string;
+let pendingId: string;
+
+type Rsc = { rsc: EngagedResourceView };
+
+beforeAll(async () => {
+  harness = await startApiHarness({ users: 2, templates: 2, seed: 41 });
+  author = await makeMember(harness, { prefix: 'author' });
+  fan = await makeMember(harness, { prefix: 'fan' });
+  liveId = await publishTemplate(harness, author.userId, { title: 'Engaging Planner' });
+  pendingId = await publishTemplate(harness, author.userId, { title: 'Pending Planner', live: false });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const post = <Body = Rsc>(url: string, token?: string, body?: unknown) => harness.call<Body>('POST', url, { token, body });
+const me = async (token: string) => (await harness.call<CurrentUser>('GET', '/api/users/private/me', { token })).body;
+
+describe('like, save, flag and click', () => {
+  it('likes and unlikes, answering the updated resource with the viewer\'s prevActions', async () => {
+    const liked = await post(`/api/resources/like/${liveId}`, fan.token);
+    expect(liked.status).toBe(200);
+    expect(liked.body.rsc).toMatchObject({ _id: liveId, ratings: { positive: 1 }, prevActions: { has_liked: true, has_saved: false } });
+    expect((await me(fan.token)).actions.likes).toContain(liveId);
+
+    const unliked = await post(`/api/resources/like/${liveId}`, fan.token);
+    expect(unliked.body.rsc).toMatchObject({ ratings: { positive: 0 }, prevActions: { has_liked: false } });
+    expect((await me(fan.token)).actions.likes).not.toContain(liveId);
+  });
+
+  it('saves and unsaves; the save shows in actions.saves and the saved list', async () => {
+    const saved = await post(`/api/resources/save/${liveId}`, fan.token);
+    expect(saved.body.rsc).toMatchObject({ ratings: { saves: 1 }, prevActions: { has_saved: true } });
+    expect((await me(fan.token)).actions.saves).toEqual([liveId]);
+    const list = await harness.call<ResourcePage>('GET', '/api/users/private/me/saved', { token: fan.token });
+    expect(list.body).toMatchObject({ total: 1, page: 1, pageSize: 10, from: 1, to: 1, showing: 'Showing 1 - 1 of 1' });
+    expect(list.body.resources.map((resource) => resource._id)).toEqual([liveId]);
+
+    const unsaved = await post(`/api/resources/save/${liveId}`, fan.token);
+    expect(unsaved.body.rsc).toMatchObject({ ratings: { saves: 0 }, prevActions: { has_saved: false } });
+    expect((await me(fan.token)).actions.saves).toEqual([]);
+  });
+
+  it('raises and lowers a red flag', async () => {
+    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 1 }, prevActions: { has_flagged: true } });
+    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 0 }, prevActions: { has_flagged: false } });
+  });
+
+  it('counts every click and every view, anonymous views included', async () => {
+    const before = (await post(`/api/resources/view/${liveId}`)).body.rsc.analytics;
+    await post(`/api/resources/clicked/${liveId}`, fan.token);
+    const clicked = await post(`/api/resources/clicked/${liveId}`, fan.token);
+    expect(clicked.body.rsc.analytics.clicks).toBe(before.clicks + 2);
+    const viewed = await post(`/api/resources/view/${liveId}`, fan.token);
+    expect(viewed.body.rsc.analytics.pageViews.total).toBe(before.pageViews.total + 1);
+  });
+
+  it('never changes state on GET: viewById only reads', async () => {
+    const first = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${liveId}`);
+    const second = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${liveId}`);
+    expect(first.status).toBe(200);
+    expect(second.body.analytics).toEqual(first.body.analytics);
+    expect((await harness.call('GET', `/api/resources/like/${liveId}`, { token: fan.token })).status).toBe(404);
+  });
+
+  it.each(['like', 'save', 'flag', 'clicked', 'view'])('answers 404 "This post does not exist" to %s of an unknown or non-live post, writing nothing', async (action) => {
+    const headBefore = await harness.infrastructure.store.headPosition();
+    for (const id of ['00000000-0000-4000-8000-000000000000', pendingId, 'not-a-uuid']) {
+      const answer = await post(`/api/resources/${action}/${id}`, fan.token);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ error: true, message: ENGAGEMENT_MESSAGES.postDoesNotExist });
+    }
+    expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
+  });
+
+  it.each(['like', 'save', 'flag', 'clicked'])('asks anonymous callers to sign in for %s', async (action) => {
+    const answer = await post(`/api/resources/${action}/${liveId}`);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ error: true, message: ACCESS_MESSAGES.signInRequired });
+  });
+
+  it('shows a non-live post by id to its author only', async () => {
+    expect((await harness.call('GET', `/api/resources/viewById/${pendingId}`)).status).toBe(404);
+    expect((await harness.call('GET', `/api/resources/viewById/${pendingId}`, { token: fan.token })).status).toBe(404);
+    const own = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${pendingId}`, { token: author.token });
+    expect(own.status).toBe(200);
+    expect(own.body.status).toBe('under review');
+  });
+});
+
+describe('counts under concurrency', () => {
+  it('gives 200 likes when 200 users like one template at once', async () => {
+    const templateId = await publishTemplate(harness, author.userId, { title: 'Crowd Favourite' });
+    const crowd = await inParallel(Array.from({ length: 200 }), 8, () => makeMember(harness, { prefix: 'crowd' }));
+    const answers = await Promise.all(crowd.map((user) => post(`/api/resources/like/${templateId}`, user.token)));
+    expect(answers.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
+    const resource = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${templateId}`);
+    expect(resource.body.ratings.positive).toBe(200);
+    console.info(`concurrency: 200 users liked at once → ${resource.body.ratings.positive} likes`);
+  }, 60_000);
+
+  it('keeps one user\'s 50 parallel toggles consistent: the count is 1 exactly when an odd number was accepted', async () => {
+    const templateId = await publishTemplate(harness, author.userId, { title: 'Toggled Planner' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(`/api/resources/like/${templateId}`, fan.token)));
+    const accepted = answers.filter((answer) => answer.status === 200).length;
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    expect(accepted).toBeGreaterThan(0);
+    const resource = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${templateId}`, { token: fan.token });
+    expect(resource.body.ratings.positive).toBe(accepted % 2);
+    expect(resource.body.prevActions.has_liked).toBe(accepted % 2 === 1);
+    const events = await harness.infrastructure.store.readStream(`like-${templateId}-${fan.userId}`);
+    expect(events).toHaveLength(accepted);
+    console.info(`concurrency: 50 parallel toggles by one user → ${accepted} accepted, ${50 - accepted} refused with 409, final count ${resource.body.ratings.positive}`);
+  }, 60_000);
+});
+
+describe('comments', () => {
+  const comments = async (templateId: string) => harness.call<{ comments: CommentView[] }>('GET', `/api/comments/resource/${templateId}`);
+
+  it('stores and returns a <script> comment verbatim, as JSON text, never transformed', async () => {
+    const message = '<script>alert("pwned")</script> & <b>bold</b>\nsecond line';
+    const posted = await post<{ comment: CommentView }>(`/api/comments/resource/${liveId}`, fan.token, { message });
+    expect(posted.status).toBe(201);
+    expect(posted.headers['content-type']).toMatch(/^application\/json/u);
+    expect(posted.body.comment).toMatchObject({ message, author: { _id: fan.userId, username: fan.username } });
+    const listed = await comments(liveId);
+    expect(listed.headers['content-type']).toMatch(/^application\/json/u);
+    expect(listed.body.comments[0]!.message).toBe(message);
+    const stored = await harness.infrastructure.database.db.selectFrom('comments').select('message').where('id', '=', posted.body.comment._id).executeTakeFirstOrThrow();
+    expect(stored.message).toBe(message);
+  });
+
+  it('lists newest first and counts comments on the resource', async () => {
+    const templateId = await publishTemplate(harness, author.userId);
+    for (const message of ['first', 'second', 'third']) await post(`/api/comments/resource/${templateId}`, fan.token, { message });
+    expect((await comments(templateId)).body.comments.map((comment) => comment.message)).toEqual(['third', 'second', 'first']);
+    expect((await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${templateId}`)).body.comments).toBe(3);
+  });
+
+  it.each([
+    ['empty', '', ENGAGEMENT_MESSAGES.commentEmpty],
+    ['blank', '  \n\t ', ENGAGEMENT_MESSAGES.commentEmpty],
+    ['one over the limit', 'x'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
+  ])('refuses an %s comment with a clear 400 and stores nothing', async (_case, message, expected) => {
+    const headBefore = await harness.infrastructure.store.headPosition();
+    const answer = await post(`/api/comments/resource/${liveId}`, fan.token, { message });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: true, message: `message: ${expected}` });
+    expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
+  });
+
+  it('refuses a missing or non-text message, anonymous commenters, and comments on non-live posts', async () => {
+    expect((await post(`/api/comments/resource/${liveId}`, fan.token, {})).status).toBe(400);
+    expect((await post(`/api/comments/resource/${liveId}`, fan.token, { message: 42 })).status).toBe(400);
+    expect((await post(`/api/comments/resource/${liveId}`, undefined, { message: 'hi' })).status).toBe(401);
+    expect((await post(`/api/comments/resource/${pendingId}`, fan.token, { message: 'hi' })).status).toBe(404);
+    expect((await comments(pendingId)).status).toBe(404);
+  });
+});
+
+describe('reports', () => {
+  const form = (resourceId: string) => ({ resourceId, name: 'Fan Person', reason: 'doesnt-work', message: 'The link is dead.', email: 'Fan@Example.com', dateReported: new Date().toISOString() });
+
+  it('takes a report, keeps the reporter\'s details out of the log in clear, and shows it to admins', async () => {
+    const answer = await post<{ success: boolean }>('/api/resources/reportPost', fan.token, form(liveId));
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    const log = JSON.stringify(await harness.infrastructure.database.db.selectFrom('events').select('data').where('type', '=', 'TemplateReported').execute());
+    expect(log).not.toContain('fan@example.com');
+    expect(log).not.toContain('Fan Person');
+    expect(log).not.toContain('The link is dead.');
+
+    const admin = await makeMember(harness, { prefix: 'moderator', lvl: 'admin' });
+    const reports = await harness.call<{ reports: Record<string, unknown>[]; total: number }>('GET', '/api/admin/reports', { token: admin.token });
+    expect(reports.status).toBe(200);
+    expect(reports.body.reports[0]).toMatchObject({
+      resourceId: liveId,
+      resource: { title: 'Engaging Planner' },
+      reporter: { _id: fan.userId, username: fan.username },
+      name: 'Fan Person',
+      email: 'fan@example.com',
+      message: 'The link is dead.',
+      reason: 'doesnt-work',
+    });
+  });
+
+  it('refuses the author reporting their own post with 403', async () => {
+    const answer = await post('/api/resources/reportPost', author.token, form(liveId));
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ error: true, message: ENGAGEMENT_MESSAGES.reportOwnPost });
+  });
+
+  it('refuses a reason off the list, a missing e-mail, an unknown or non-live post, and anonymous reporters', async () => {
+    expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), reason: 'because' })).body).toEqual({ error: true, message: `reason: ${ENGAGEMENT_MESSAGES.reportReasonUnknown}` });
+    expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), email: '' })).status).toBe(400);
+    expect((await post('/api/resources/reportPost', fan.token, form('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+    expect((await post('/api/resources/reportPost', fan.token, form(pendingId))).status).toBe(404);
+    expect((await post('/api/resources/reportPost', undefined, form(liveId))).status).toBe(401);
+  });
+
+  it('accepts the placeholder reason as "no reason given"', async () => {
+    expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), reason: '' })).status).toBe(200);
+  });
+
+  it('keeps /admin/reports from base users', async () => {
+    const answer = await harness.call('GET', '/api/admin/reports', { token: fan.token });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('created and saved lists', () => {
+  it('pages created posts 10 at a time, every status included', async () => {
+    const creator = await makeMember(harness, { prefix: 'creator' });
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i += 1) ids.push(await publishTemplate(harness, creator.userId, { live: i !== 0 }));
+    const first = await harness.call<ResourcePage>('GET', '/api/users/private/me/posts', { token: creator.token });
+    expect(first.body).toMatchObject({ total: 11, page: 1, pageSize: 10, from: 1, to: 10 });
+    expect(first.body.resources).toHaveLength(10);
+    const second = await harness.call<ResourcePage>('GET', '/api/users/private/me/posts?page=2', { token: creator.token });
+    expect(second.body).toMatchObject({ total: 11, page: 2, from: 11, to: 11, showing: 'Showing 11 - 11 of 11' });
+    expect(second.body.resources[0]!._id).toBe(ids[0]);
+    expect(second.body.resources[0]!.status).toBe('under review');
+    const empty = await harness.call<ResourcePage>('GET', '/api/users/private/me/saved', { token: creator.token });
+    expect(empty.body).toMatchObject({ total: 0, resources: [], from: 0, to: 0, showing: 'Showing 0 - 0 of 0' });
+  });
+
+  it('refuses bad pages and anonymous callers', async () => {
+    for (const page of ['0', '-1', 'abc', '1.5']) expect((await harness.call('GET', `/api/users/private/me/saved?page=${page}`, { token: fan.token })).status).toBe(400);
+    expect((await harness.call('GET', '/api/users/private/me/posts')).status).toBe(401);
+  });
+});
