@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { inParallel, makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
@@ -104,7 +104,7 @@ describe('like, save, flag and click', () => {
 describe('counts under concurrency', () => {
   it('gives 200 likes when 200 users like one template at once', async () => {
     const templateId = await publishTemplate(harness, author.userId, { title: 'Crowd Favourite' });
-    const crowd = await inParallel(Array.from({ length: 200 }), 8, () => makeMember(harness, { prefix: 'crowd' }));
+    const crowd = await makeMembers(harness, 200, { prefix: 'crowd' });
     const answers = await Promise.all(crowd.map((user) => post(`/api/resources/like/${templateId}`, user.token)));
     expect(answers.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
     const resource = await harness.call<EngagedResourceView>('GET', `/api/resources/viewById/${templateId}`);
