@@ -16,10 +16,10 @@ import { templateStream, type TemplateSubmitted } from '../domain/templates/even
 import { titleUrlFor } from '../domain/templates/rules.js';
 import { upcasters } from '../domain/upcasters.js';
 import { databaseTargets } from '../../tests/fixtures/databases.js';
+import { recordEngagement } from '../../tests/fixtures/engagement-activity.js';
 import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
 import { templatesProjection } from './read-models/templates.js';
-import { usersProjection } from './read-models/users.js';
 import { projections } from './registry.js';
 import { ProjectionRunner } from './runner.js';
 
@@ -127,6 +127,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(likes.length).toBeGreaterThan(4);
     for (const like of likes.slice(0, 4)) await toggleLike(like.templateId, like.userId);
     await toggleLike(likes[0]!.templateId, likes[0]!.userId);
+    // Every engagement and rewards event type, so each projection below has rows to apply twice.
+    const templateIds = Array.from({ length: 5 }, (_, i) => demoTemplateId(SIZE.seed, i));
+    await recordEngagement({ commands, store, db, dbKind: database.kind }, templateIds, [demoUserId(SIZE.seed, 1), demoUserId(SIZE.seed, 2)]);
 
     generationsBeforeStart = await db.selectFrom('projection_generations').selectAll().execute();
     await runner.start();
@@ -189,6 +192,34 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(new Set(users.map((user) => user.id))).toEqual(new Set(Array.from({ length: 5 }, (_, i) => demoUserId(3, i))));
     expect(users.find((user) => user.username === 'admin')?.lvl).toBe('admin');
     for (const user of users) expect(await vault.decrypt(user.id, user.display_name_enc!)).toMatch(/^\w+ \w+$/);
+  });
+
+  it('answers saves, red flags, clicks, views and comments per template as the log counts them', async () => {
+    const log = await wholeLog(store);
+    const net = (on: string, off: string | null) => {
+      const counts = new Map<string, number>();
+      for (const event of log) {
+        const delta = event.type === on ? 1 : event.type === off ? -1 : 0;
+        if (delta === 0) continue;
+        const { templateId } = event.data as { templateId: string };
+        counts.set(templateId, (counts.get(templateId) ?? 0) + delta);
+      }
+      return counts;
+    };
+    const saves = net('TemplateSaved', 'TemplateUnsaved');
+    const flags = net('TemplateFlagged', 'TemplateUnflagged');
+    const [clicks, views, comments] = [net('TemplateClicked', null), net('TemplateViewed', null), net('CommentPosted', null)];
+    expect([...saves.values()].some((count) => count > 0) && [...saves.values()].some((count) => count === 0)).toBe(true);
+    const rows = await db.selectFrom('templates').leftJoin('template_activity', 'template_activity.template_id', 'templates.id').selectAll().execute();
+    for (const row of rows) {
+      expect([row.saves, row.red_flags, row.clicks ?? 0, row.views ?? 0, row.comments ?? 0]).toEqual([
+        saves.get(row.id) ?? 0,
+        flags.get(row.id) ?? 0,
+        clicks.get(row.id) ?? 0,
+        views.get(row.id) ?? 0,
+        comments.get(row.id) ?? 0,
+      ]);
+    }
   });
 
   it('lets a reader wait for the position of a new command, after which the read shows it', async () => {
@@ -408,7 +439,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     });
   });
 
-  describe.each([usersProjection, templatesProjection])('projection $name applied twice', (projection: Projection) => {
+  describe.each([...projections])('projection $name applied twice', (projection: Projection) => {
     async function snapshot(tables: GenerationTables) {
       const rows: Record<string, Record<string, unknown>[]> = {};
       for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);
