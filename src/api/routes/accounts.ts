@@ -50,7 +50,7 @@ const newPasswordText = z.string();
 const storedPasswordText = z.string().max(ACCOUNT_LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
 const tokenText = z.string().min(1).max(200);
 
-function actorOf(viewer: Viewer): Actor {
+export function actorOf(viewer: Viewer): Actor {
   return viewer.impersonatedBy === null ? { userId: viewer.userId, role: viewer.lvl } : { userId: viewer.userId, role: 'base', impersonatedBy: viewer.impersonatedBy };
 }
 

@@ -130,3 +130,30 @@ export function titleUrlFor(title: string, templateId: string): string {
     .replace(/^-+|-+$/g, '');
   return `${slug || 'template'}-${templateId.replaceAll('-', '').slice(0, 12)}`;
 }
+
+/** Created posts (spec 2.7) and the admin review queue show this many per page. */
+export const CREATED_POSTS_PAGE_SIZE = 10;
+export const REVIEW_QUEUE_PAGE_SIZE = 25;
+/** More By The Author and Related Posts list at most this many. */
+export const RELATED_POSTS_LIMIT = 6;
+
+/** The status label (spec 4, Post status, matched case-insensitively): anything not listed reads Rejected. */
+export function statusLabel(status: string): 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected' {
+  switch (status.toLowerCase()) {
+    case 'live':
+      return 'Live';
+    case 'under review':
+      return 'Under Review';
+    case 'under review edit':
+      return 'Under Review - Edited';
+    default:
+      return 'Rejected';
+  }
+}
+
+/** The created posts heading: '0 Created Posts', '{n} Created Posts', or '{from}-{to} of {n} Created Posts' once there are pages. */
+export function createdPostsHeading(total: number, page: number, pageSize = CREATED_POSTS_PAGE_SIZE): string {
+  if (total <= pageSize) return `${total} Created Posts`;
+  const from = (page - 1) * pageSize + 1;
+  return `${from}-${Math.min(total, page * pageSize)} of ${total} Created Posts`;
+}
