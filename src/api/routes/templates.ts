@@ -441,7 +441,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/resources/delete/:id',
-      { config: { access: 'signed_in' }, schema: { tags, summary: 'Delete a post (author, admin or site owner); refused once it was purchased', params: idParams, body: z.object({ reason: reasonText.optional() }).optional() } },
+      { config: { access: 'signed_in' }, schema: { tags, summary: 'Delete a post (author, admin or site owner); refused once it was purchased', params: idParams, body: z.object({ reason: reasonText.optional() }).nullish() } },
       async (request) => {
         const viewer = request.viewer!;
         const row = await visibleRow(await rowById(request.params.id), viewer);
