@@ -28,6 +28,7 @@ import type { Viewer } from '../access.js';
 import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
+import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import { toResourceView } from './resources.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 
@@ -327,7 +328,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           .innerJoin('users', 'users.id', 'templates.author_id')
           .selectAll('templates')
           .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
-          .where('templates.author_id', '=', row.id);
+          .where('templates.author_id', '=', row.id)
+          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
         // Visitors see live posts; the owner also sees what is under review.
         if (!isOwner) postsQuery = postsQuery.where('templates.status', 'like', '%live%');
         const total = Number(

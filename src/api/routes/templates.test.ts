@@ -288,6 +288,11 @@ describe('edit and delete', () => {
 
     expect(await remove(users.author.token)).toMatchObject({ status: 200, body: { message: TEMPLATE_MESSAGES.deleted, redirect: '/shared-posts' } });
     expect((await row(post.id))!.status).toBe('deleted');
+    const profile = await harness.call<Json>('GET', `/api/users/public/${users.author.username}`, { token: users.author.token });
+    expect(profile.body.posts.map((resource: Json) => resource._id)).not.toContain(post.id);
+    expect(profile.body.pagination.totalItems).toBe(
+      (await harness.call<Json>('GET', '/api/users/me/created-resources', { token: users.author.token })).body.pagination.totalItems,
+    );
     expect((await harness.call('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).status).toBe(404);
     expect((await remove(users.author.token)).status).toBe(404);
   });

@@ -28,6 +28,7 @@ import {
 } from '../../domain/templates/rules.js';
 import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import type { Viewer } from '../access.js';
+import { AttemptLimiter } from '../auth/rate-limit.js';
 import { HttpError } from '../errors.js';
 import { actorOf } from './accounts.js';
 import { toResourceView, type ResourceRow } from './resources.js';
@@ -49,6 +50,8 @@ const PUBLIC_STATUSES: readonly string[] = ['live', 'live flagged'];
 const AWAITING_DECISION: readonly TemplateStatus[] = ['under review', 'under review edit', 'live flagged'];
 const FIELDS_INVALID = 'The following fields are missing or invalid';
 const PAYOUT_REQUIRED = 'Selling needs a connected payout account with charges enabled. Connect one in your account, or set the price to 0.';
+/** Page fetches per user: enough for a busy creator, too few to use us as a crawler. */
+const SUGGESTIONS_PER_USER = { limit: 30, windowMs: 10 * 60_000 } as const;
 const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
 
 /** Lvl admin or owner in their own session (a test-user session acts as a new user). */
@@ -137,6 +140,7 @@ function invalidFields(problems: ValidationProblem[]): HttpError & { problems: V
 /** Create, edit, delete, detail, related lists, created posts, screenshots, review queue and decisions, history. */
 export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
+  const suggestionsByUser = new AttemptLimiter(SUGGESTIONS_PER_USER.limit, SUGGESTIONS_PER_USER.windowMs);
 
   function resourceRows() {
     return db
@@ -317,7 +321,12 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           config: { access: 'verified' },
           schema: { tags, summary: 'Suggest type, platform, title, description and instructions from a template URL', body: z.object({ url: z.string().max(TEMPLATE_LIMITS.url), text: z.string().max(2000).optional() }) },
         },
-        async (request) => deps.suggester.suggest(request.body.url),
+        async (request) => {
+          const { userId } = request.viewer!;
+          if (suggestionsByUser.isLimited(userId)) throw new HttpError(429, 'Too many fetches. Please try again in a few minutes.');
+          suggestionsByUser.record(userId);
+          return deps.suggester.suggest(request.body.url);
+        },
       );
     }
 
