@@ -155,6 +155,18 @@ describe('create', () => {
     expect(post.status).toBe(201);
     expect(post.body.resource.images).toEqual([{ imageUrl: stored.body.Location }]);
     expect(post.body.resource.thumbnail).toBe(stored.body.Location);
+
+    // Screenshots change through the edit (re-ordered by `order`) and the image clear.
+    const second = await upload('second.png', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366ff' } }).png().toBuffer());
+    const id = post.body.resource._id;
+    const reordered = await harness.call<Json>('PUT', `/api/resources/${id}`, {
+      token: users.author.token,
+      body: { images: [{ imageUrl: stored.body.Location, order: 2 }, { imageUrl: second.body.Location, order: 1 }] },
+    });
+    expect(reordered.body.resource.images).toEqual([{ imageUrl: second.body.Location }, { imageUrl: stored.body.Location }]);
+    expect((await harness.call('PUT', `/api/resources/images/clear/${id}`, { token: users.other.token })).status).toBe(404);
+    expect((await harness.call('PUT', `/api/resources/images/clear/${id}`, { token: users.author.token })).status).toBe(200);
+    expect((await row(id))!.image_urls).toEqual([]);
   });
 
   it('records the form progress touched flags, once per change', async () => {
@@ -217,7 +229,9 @@ describe('detail, related and created posts', () => {
     expect(total).toBeGreaterThan(10);
     expect(mine.body.heading).toBe(`1-10 of ${total} Created Posts`);
     expect(mine.body.data).toHaveLength(10);
-    expect(new Set(mine.body.data.map((post: Json) => post.statusLabel))).toEqual(new Set(['Live', 'Under Review']));
+    const labels = new Set(mine.body.data.map((post: Json) => post.statusLabel));
+    expect(labels.has('Live') && labels.has('Under Review')).toBe(true);
+    expect([...labels].every((label) => ['Live', 'Under Review', 'Under Review - Edited'].includes(label as string))).toBe(true);
     expect(mine.body.data[0].editUrl).toBe(`/editor/resources/${mine.body.data[0].titleUrl}`);
     expect((await harness.call<Json>('GET', '/api/users/me/created-resources', { token: users.owner.token })).body.heading).toBe('0 Created Posts');
   });

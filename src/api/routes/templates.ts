@@ -417,8 +417,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = request.viewer!;
         const row = await visibleRow(await rowById(request.params.id), viewer);
-        const { link, ...rest } = request.body;
-        const parsed = templateEditSchema.safeParse({ ...rest, url: link });
+        const { link, images, ...rest } = request.body;
+        const parsed = templateEditSchema.safeParse({ ...rest, url: link, imageUrls: images });
         if (!parsed.success) {
           const error = invalidFields(problemsOf(parsed.error));
           return reply.status(400).send({ error: true, message: error.message, fields: error.problems });
