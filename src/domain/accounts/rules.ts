@@ -52,6 +52,47 @@ export const ACCOUNT_MESSAGES = {
   verifyToCreate: 'Your account must be verified to Create, Please visit your account page.',
   userDoesNotExist: 'This user does not exist',
   testUserRefused: 'Test-user sessions cannot use admin routes. Switch back to admin first.',
+  // Screens of the web app (spec sections 2 and 8).
+  loginErrorTitle: 'Login Error',
+  rateLimitTitle: 'Rate Limit Exceeded',
+  emailLoginFailed: 'Invalid email or password.',
+  loginFailedInModal: (message: string) => `Login failed: ${message}`,
+  resendVerification: 'Resend the verification email',
+  googleErrorTitle: 'Google Login Error',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  signupErrorTitle: 'Signup Error',
+  signupError: (error: string) => `Signup Error: ${error}`,
+  signupTryAgain: 'Signup Error: Try Again',
+  signupNoToken: 'No token received from the server.',
+  signupUnknownError: 'Unknown server error during signup.',
+  loginFailedAfterReset: 'Login failed after password reset.',
+  reservedHelpLink: 'Contact us to collect it',
+  unsavedChangesTitle: 'Unsaved Changes',
+  unsavedChanges: 'You have unsaved changes. Do you want to leave this page?',
+  passwordResetTitle: 'Password Reset',
+  emailVerifiedTitle: 'Your account is verified',
+  emailVerified: 'Thank you, your email address is verified. You can now log in.',
+  onboardingTitle: 'Complete your Profile',
+  onboardingSubmit: 'Save & Start Exploring',
+  previewProfile: 'Preview my Profile',
+  welcomeAppsTitle: 'Pick your 5 favourite apps',
+  welcomeCreatorTitle: 'Do you create templates?',
+  invalidImageTitle: 'Invalid Format!',
+  invalidImageExtension: (extensions: string) => `Please use one of the following extensions: ${extensions}.`,
+  imageTooLarge: 'This image could not be made smaller than 1 MB. Please choose a smaller one.',
+  rewardsLoadFailed: 'Failed to load rewards',
+  rewardsInvalidData: 'Invalid data received',
+  points: (count: number) => `${count} ${count === 1 ? 'point' : 'points'}`,
+  payoutsUnavailable: 'Payouts are not available yet. You will be able to connect a payout account here to sell templates.',
+  verifyAccountPrompt: 'Your email address is not verified yet. Verify it to create and sell templates.',
+  deleteAccountTitle: 'Delete your account',
+  deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',
+  ownerNoPosts: "You haven't uploaded any templates yet.",
+  visitorNoPosts: "This user hasn't created anything yet.",
+  erasedProfile: 'This account has been deleted.',
+  memberSince: (date: string) => `Member since ${date}`,
+  switchingBackToAdmin: 'Switching back to your admin account…',
+  switchBackFailed: 'Could not switch back to the admin account. Please log in.',
 } as const;
 
 export const ACCOUNT_LIMITS = {
@@ -244,4 +285,18 @@ export const PROFILE_PAGE_SIZE = 10;
 export function initialsOf(firstName: string, lastName: string, username: string): string {
   const fromNames = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
   return fromNames || username.slice(0, 2).toUpperCase();
+}
+
+/** Profile pictures and other uploaded images (spec sections 5 and 9). */
+export const IMAGE_UPLOAD = {
+  /** The file name must include one of these. */
+  allowedExtensions: ['.jpg', '.jpeg', '.bmp', '.png', '.tiff', '.pip', '.jfif', '.svg', '.webp', '.ico', '.tif'],
+  maxBytes: 1024 * 1024,
+  maxCompressIterations: 100,
+} as const;
+
+/** Whether a file name carries one of the accepted image extensions (case-insensitive, as the spec says 'includes'). */
+export function hasAllowedImageExtension(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return IMAGE_UPLOAD.allowedExtensions.some((extension) => lower.includes(extension));
 }
