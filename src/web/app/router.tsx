@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect } from 'react-router';
 
 import { AppShell } from './layout/AppShell.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
+import { accountLoader, AccountPage } from './routes/account.js';
 import { EmailVerifiedPage } from './routes/email-verified.js';
 import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { homeLoader, HomePage } from './routes/home.js';
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
           { path: '/reset-password-from-token', Component: ResetPasswordPage },
           { path: '/email-verified', Component: EmailVerifiedPage },
           { path: '/onboarding', loader: onboardingLoader, Component: OnboardingPage },
+          { path: '/account', loader: accountLoader, Component: AccountPage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
