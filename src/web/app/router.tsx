@@ -8,6 +8,7 @@ import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { homeLoader, HomePage } from './routes/home.js';
 import { loginLoader, LoginPage } from './routes/login.js';
 import { onboardingLoader, OnboardingPage } from './routes/onboarding.js';
+import { publicProfileLoader, PublicProfilePage } from './routes/public-profile.js';
 import { registerModalLoader, RegisterModalPage } from './routes/register-modal.js';
 import { ResetPasswordPage } from './routes/reset-password.js';
 import { signupLoader, SignupPage } from './routes/signup.js';
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
           { path: '/email-verified', Component: EmailVerifiedPage },
           { path: '/onboarding', loader: onboardingLoader, Component: OnboardingPage },
           { path: '/account', loader: accountLoader, Component: AccountPage },
+          { path: '/users/:username', loader: publicProfileLoader, Component: PublicProfilePage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
