@@ -77,8 +77,6 @@ export const ACCOUNT_MESSAGES = {
   previewProfile: 'Preview my Profile',
   welcomeAppsTitle: 'Pick your 5 favourite apps',
   welcomeCreatorTitle: 'Do you create templates?',
-  invalidImageTitle: 'Invalid Format!',
-  invalidImageExtension: (extensions: string) => `Please use one of the following extensions: ${extensions}.`,
   imageTooLarge: 'This image could not be made smaller than 1 MB. Please choose a smaller one.',
   rewardsLoadFailed: 'Failed to load rewards',
   rewardsInvalidData: 'Invalid data received',
@@ -285,18 +283,4 @@ export const PROFILE_PAGE_SIZE = 10;
 export function initialsOf(firstName: string, lastName: string, username: string): string {
   const fromNames = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
   return fromNames || username.slice(0, 2).toUpperCase();
-}
-
-/** Profile pictures and other uploaded images (spec sections 5 and 9). */
-export const IMAGE_UPLOAD = {
-  /** The file name must include one of these. */
-  allowedExtensions: ['.jpg', '.jpeg', '.bmp', '.png', '.tiff', '.pip', '.jfif', '.svg', '.webp', '.ico', '.tif'],
-  maxBytes: 1024 * 1024,
-  maxCompressIterations: 100,
-} as const;
-
-/** Whether a file name carries one of the accepted image extensions (case-insensitive, as the spec says 'includes'). */
-export function hasAllowedImageExtension(fileName: string): boolean {
-  const lower = fileName.toLowerCase();
-  return IMAGE_UPLOAD.allowedExtensions.some((extension) => lower.includes(extension));
 }

@@ -52,8 +52,7 @@ export function PublicProfilePage() {
     );
   }
 
-  const { user, posts, pagination } = data.profile;
-  const isOwner = viewer?.username === user.username;
+  const { user, posts, pagination, isOwner } = data.profile;
   const fullName = [user.info.firstName, user.info.lastName].filter(Boolean).join(' ') || user.info.displayName || user.username;
   const socialLinks = SOCIAL_NETWORKS.flatMap((network) => {
     const url = socialProfileUrl(network, user.social[network] ?? '');

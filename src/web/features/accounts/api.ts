@@ -130,6 +130,8 @@ export interface ProfilePagination {
 
 export interface PublicProfileAnswer {
   user: PublicProfile;
+  /** The viewer is this profile's owner (who also sees posts under review). */
+  isOwner: boolean;
   posts: ResourceView[];
   pagination: ProfilePagination;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hasAllowedImageExtension } from '../../../domain/accounts/rules.js';
+import { hasImageExtension } from '../../../domain/shared/images.js';
 
 import { needsReencoding, nextEncodingAttempt, shrinkUntilWithinLimit, type EncodingAttempt } from './image-compression.js';
 
@@ -50,10 +50,10 @@ describe('nextEncodingAttempt', () => {
 
 describe('upload rules', () => {
   it('accepts the listed extensions in any case and refuses others', () => {
-    expect(hasAllowedImageExtension('me.JPG')).toBe(true);
-    expect(hasAllowedImageExtension('avatar.webp')).toBe(true);
-    expect(hasAllowedImageExtension('notes.txt')).toBe(false);
-    expect(hasAllowedImageExtension('image.gif')).toBe(false);
+    expect(hasImageExtension('me.JPG')).toBe(true);
+    expect(hasImageExtension('avatar.webp')).toBe(true);
+    expect(hasImageExtension('notes.txt')).toBe(false);
+    expect(hasImageExtension('image.gif')).toBe(false);
   });
 
   it('re-encodes large pictures and SVG only', () => {

@@ -1,6 +1,6 @@
 /** Client-side shrinking of a picture to the upload limit (spec: at most 1 MB, at most 100 iterations). */
 
-import { IMAGE_UPLOAD } from '../../../domain/accounts/rules.js';
+import { IMAGE_COMPRESS_MAX_ITERATIONS, IMAGE_MAX_BYTES } from '../../../domain/shared/images.js';
 
 export interface EncodingAttempt {
   /** JPEG quality, 0–1. */
@@ -26,8 +26,8 @@ export function nextEncodingAttempt(previous: EncodingAttempt): EncodingAttempt 
  */
 export async function shrinkUntilWithinLimit(
   encode: (attempt: EncodingAttempt) => Promise<Blob>,
-  maxBytes: number = IMAGE_UPLOAD.maxBytes,
-  maxIterations: number = IMAGE_UPLOAD.maxCompressIterations,
+  maxBytes: number = IMAGE_MAX_BYTES,
+  maxIterations: number = IMAGE_COMPRESS_MAX_ITERATIONS,
 ): Promise<Blob | null> {
   let attempt: EncodingAttempt = { quality: START_QUALITY, scale: 1 };
   for (let iteration = 0; iteration < maxIterations; iteration += 1) {
@@ -40,7 +40,7 @@ export async function shrinkUntilWithinLimit(
 
 /** Whether a picture must go through the canvas before upload: too large, or SVG, which the server refuses and a canvas turns into pixels. */
 export function needsReencoding(file: { size: number; type: string; name: string }): boolean {
-  return file.size > IMAGE_UPLOAD.maxBytes || file.type === 'image/svg+xml' || file.name.toLowerCase().endsWith('.svg');
+  return file.size > IMAGE_MAX_BYTES || file.type === 'image/svg+xml' || file.name.toLowerCase().endsWith('.svg');
 }
 
 /** Browser only: draws the file on a canvas and re-encodes it as JPEG until it fits the limit. */

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 
 import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES, hasAllowedImageExtension, IMAGE_UPLOAD } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { hasImageExtension, IMAGE_MESSAGES } from '../../../../domain/shared/images.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { refreshSession } from '../../session/session.js';
@@ -22,8 +23,8 @@ export function ProfilePicture({ user }: { user: CurrentUser }) {
     event.target.value = '';
     if (file === undefined) return;
     setAlert(null);
-    if (!hasAllowedImageExtension(file.name)) {
-      setAlert({ title: ACCOUNT_MESSAGES.invalidImageTitle, message: ACCOUNT_MESSAGES.invalidImageExtension(IMAGE_UPLOAD.allowedExtensions.join(', ')) });
+    if (!hasImageExtension(file.name)) {
+      setAlert({ title: IMAGE_MESSAGES.invalidFormatTitle, message: IMAGE_MESSAGES.invalidFormat });
       return;
     }
     setBusy(true);
@@ -33,7 +34,7 @@ export function ProfilePicture({ user }: { user: CurrentUser }) {
       if (needsReencoding(file)) {
         const compressed = await compressImageFile(file);
         if (compressed === null) {
-          setAlert({ title: ACCOUNT_MESSAGES.invalidImageTitle, message: ACCOUNT_MESSAGES.imageTooLarge });
+          setAlert({ title: IMAGE_MESSAGES.invalidFormatTitle, message: ACCOUNT_MESSAGES.imageTooLarge });
           return;
         }
         image = compressed;
