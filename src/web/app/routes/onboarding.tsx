@@ -67,7 +67,7 @@ export function OnboardingPage() {
         <h1 id="onboarding-heading" className="auth-card__title">
           {ACCOUNT_MESSAGES.onboardingTitle}
         </h1>
-        <p className="auth-card__lead muted">Welcome, @{user.username}! Tell the community who you are.</p>
+        <p className="auth-card__lead muted">Welcome, @{user.username}! Tell the community who you are. First and last name are required.</p>
         <form className="account-form account-form--two-columns" onSubmit={(event) => void submit(event)} noValidate>
           <FormField label="First name" name="firstName" autoComplete="given-name" required value={fields.firstName} onValueChange={set('firstName')} message={problemOf('firstName')} maxLength={ACCOUNT_LIMITS.nameMax} />
           <FormField label="Last name" name="lastName" autoComplete="family-name" required value={fields.lastName} onValueChange={set('lastName')} message={problemOf('lastName')} maxLength={ACCOUNT_LIMITS.nameMax} />

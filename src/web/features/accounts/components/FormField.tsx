@@ -41,7 +41,6 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
     <div className={`form-field${className ? ` ${className}` : ''}`}>
       <label className="form-field__label" htmlFor={inputId}>
         {label}
-        {inputProps.required && <span aria-hidden="true"> *</span>}
       </label>
       {multiline ? (
         <textarea

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { fetchPayoutStatus, type PayoutStatus } from '../api.js';
 
 export const PAYMENTS_HELP_PATH = '/help/payments';
@@ -18,7 +19,8 @@ export function PaymentsTab({ userId }: { userId: string }) {
       (payout) => setState(typeof payout?.charges_enabled === 'boolean' ? { status: 'known', payout } : { status: 'unavailable' }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error('Could not read the payout status', error);
+        // 404: no payout provider is wired in yet, which is a state, not a failure.
+        if (!(error instanceof ApiError && error.status === 404)) console.error('Could not read the payout status', error);
         setState({ status: 'unavailable' });
       },
     );

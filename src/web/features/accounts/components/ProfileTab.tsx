@@ -40,6 +40,17 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   const changes = profileChanges(saved, draft);
   const dirty = hasChanges(changes);
 
+  // The user changed elsewhere (welcome modal, verification, picture): take it in unless the person is editing.
+  const [syncedUser, setSyncedUser] = useState(user);
+  if (user !== syncedUser) {
+    setSyncedUser(user);
+    if (!dirty) {
+      const fresh = draftFromUser(user);
+      setSaved(fresh);
+      setDraft(fresh);
+    }
+  }
+
   // Profile username rules (spec section 5): a name over 2 characters is checked; the own name counts as available.
   const usernameChanged = draft.username !== saved.username;
   const usernameRuleProblem = usernameProblem(draft.username);
