@@ -21,7 +21,7 @@ import { VerificationBlock } from '../../features/accounts/components/Verificati
 import { WelcomeModal } from '../../features/accounts/components/WelcomeModal.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { hasWelcomeModalFlag } from '../../features/accounts/welcome-flag.js';
-import { useSession } from '../../features/session/session.js';
+import { logout, useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
 import { userProfilePath } from '../../lib/paths.js';
 
@@ -119,6 +119,9 @@ export function AccountPage() {
               Change password
             </button>
           )}
+          <button type="button" className="button button--secondary" onClick={() => void logout()}>
+            Log out
+          </button>
           <button type="button" className="button button--danger-outline" onClick={() => setDeleting(true)}>
             Delete account
           </button>
