@@ -208,6 +208,55 @@ describe('accounts in the browser', () => {
     await visitor.close();
     expect(unexpected([...owner.consoleErrors, ...visitor.consoleErrors].filter((line) => !/status of 404/u.test(line)))).toEqual([]);
   });
+
+  it('saves the profile form, reducing a pasted social link to its handle', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, '/account');
+    await page.waitForURL('**/account');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByLabel('Bio').fill('I make planners.');
+    await page.getByLabel('Instagram').fill('https://www.instagram.com/ada.makes/?hl=en');
+    expect(await page.getByLabel('Instagram').inputValue()).toBe('ada.makes');
+    await save.click();
+    await page.getByText(ACCOUNT_MESSAGES.profileSaved).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.goto(`/users/${USERNAME}`);
+    await page.getByText('I make planners.').waitFor();
+    expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('resets a forgotten password from the mailed link and signs in with it', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto(`/forgot-password?u=${USERNAME}`);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe(USERNAME);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    const sent = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.passwordResetTitle });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain(ACCOUNT_MESSAGES.resetRequested);
+
+    await page.goto('/reset-password-from-token?un=nobody&token=not-a-token');
+    await page.getByText(ACCOUNT_MESSAGES.resetTokenInvalid).waitFor();
+
+    const mailbox = (await (await fetch(`${environment.baseUrl}/dev/mailbox.json?to=${encodeURIComponent(EMAIL)}`)).json()) as MailboxAnswer;
+    const link = mailbox.messages.map((message) => /\/reset-password-from-token\?\S+/u.exec(message.text)?.[0]).find((found) => found !== undefined);
+    if (link === undefined) throw new Error('No reset link was mailed');
+    await page.goto(link);
+    const newPassword = 'Renewed#2027';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill('Renewed#2028');
+    await expect.poll(() => fieldMessage(page, 'Confirm new password')).toContain(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change and Login' }).click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
 });
 
 async function logIn(page: Page, path: string): Promise<void> {
