@@ -11,6 +11,7 @@ import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { resourceRoutes } from './routes/resources.js';
@@ -20,7 +21,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies'
 > & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
+      await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));

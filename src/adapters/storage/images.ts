@@ -27,6 +27,8 @@ export function createLocalImageStore(directory: string): ImageStore {
   return {
     async store(upload, fileName) {
       if (!hasImageExtension(fileName)) throw new DomainError('invalid', `${IMAGE_MESSAGES.invalidFormatTitle} ${IMAGE_MESSAGES.invalidFormat}`);
+      // SVG is refused by name and by content, before any decoder looks at it.
+      if (fileName.toLowerCase().endsWith('.svg') || looksLikeSvg(upload)) throw new DomainError('invalid', IMAGE_MESSAGES.svgRefused);
       let format: string | undefined;
       try {
         format = (await sharp(upload).metadata()).format;
@@ -49,6 +51,11 @@ export function createLocalImageStore(directory: string): ImageStore {
       }
     },
   };
+}
+
+function looksLikeSvg(upload: Buffer): boolean {
+  const head = upload.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
+  return head.startsWith('<') && head.includes('<svg');
 }
 
 async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {

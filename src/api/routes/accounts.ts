@@ -44,8 +44,10 @@ export interface AccountRouteDeps {
   secureCookies: boolean;
 }
 
-/** Bad input is bounded before any work: nothing here needs more than this. */
-const shortText = z.string().max(ACCOUNT_LIMITS.passwordMax * 8);
+/** Bounded by the body limit only, so an over-long new password gets the password rule's own message. */
+const newPasswordText = z.string();
+/** A password to check against a stored one; longer ones cannot match any we accepted. */
+const storedPasswordText = z.string().max(ACCOUNT_LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
 const tokenText = z.string().min(1).max(200);
 
 function actorOf(viewer: Viewer): Actor {
@@ -127,7 +129,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create an account and sign in',
-          body: z.object({ username: z.string().max(200), email: z.string().max(400), password: shortText, agreeToTermsAndConditions: z.boolean().optional() }),
+          body: z.object({ username: z.string().max(200), email: z.string().max(400), password: newPasswordText, agreeToTermsAndConditions: z.boolean().optional() }),
         },
       },
       async (request, reply) => {
@@ -253,7 +255,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/change-password-and-login',
-      { config: anyone, schema: { tags, summary: 'Set a new password with a reset link and sign in', body: z.object({ u: z.string().max(200), t: tokenText, p: shortText }) } },
+      { config: anyone, schema: { tags, summary: 'Set a new password with a reset link and sign in', body: z.object({ u: z.string().max(200), t: tokenText, p: newPasswordText }) } },
       async (request, reply) => {
         const problem = passwordProblem(request.body.p);
         if (problem) throw new HttpError(400, problem);
@@ -299,7 +301,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       return me(viewer);
     });
 
-    app.post('/users/me/delete', { config: signedInOnly, schema: { tags, summary: 'Delete my account (erases personal data)', body: z.object({ password: shortText.optional() }).optional() } }, async (request, reply) => {
+    app.post('/users/me/delete', { config: signedInOnly, schema: { tags, summary: 'Delete my account (erases personal data)', body: z.object({ password: storedPasswordText.optional() }).optional() } }, async (request, reply) => {
       const viewer = signedIn(request);
       if (viewer.impersonatedBy !== null) throw new HttpError(403, 'Test-user sessions cannot delete the account.');
       const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', viewer.userId).executeTakeFirstOrThrow();
