@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -226,6 +227,31 @@ describe('accounts in the browser', () => {
     await page.goto(`/users/${USERNAME}`);
     await page.getByText('I make planners.').waitFor();
     expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('switches an admin back from test-user mode through the login page', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const testUserStatus = () =>
+      page.evaluate(async () => ((await (await fetch('/api/users/test-user/status')).json()) as { isTestUser: boolean }).isTestUser);
+    const started = await page.evaluate(async () => {
+      const response = await fetch('/api/admin/test-user/toggle', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'start' }) });
+      return response.status;
+    });
+    expect(started).toBe(200);
+    expect(await testUserStatus()).toBe(true);
+
+    // A test-user session is signed in, yet the login page lets it through to switch back.
+    await page.goto('/login?reloginAsAdmin=true&adminUserId=ignored');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(await testUserStatus()).toBe(false);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
