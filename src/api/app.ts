@@ -17,14 +17,21 @@ import { engagementRoutes } from './routes/engagement.js';
 import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
 import { resourceRoutes } from './routes/resources.js';
+import { templateRoutes } from './routes/templates.js';
+import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
+import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
+import { TemplateService } from '../commands/templates.js';
+import { upcasters } from '../domain/upcasters.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands'
 > & {
+  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
+  suggester?: TemplateSuggester;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -59,6 +66,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(
+        templateRoutes({
+          db: deps.database.db,
+          vault: deps.vault,
+          images: deps.images,
+          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
+          suggester: deps.suggester ?? createPageMetadataSuggester(),
+          eventsAboutTemplate: eventsAboutTemplate(deps.store, deps.database.db, upcasters),
+          settle,
+        }),
+      );
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

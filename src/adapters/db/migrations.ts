@@ -63,7 +63,13 @@ export const coreMigrations: Record<string, Migration> = {
       await db.schema.createIndex('mail_outbox_sent_at').on('mail_outbox').column('sent_at').execute();
     },
   },
-  '0005_reactor_checkpoints': {
+  '0005_events_by_template': {
+    async up(db: Kysely<unknown>) {
+      // A resource's full history gathers events of every stream that name it (admin fetchHistory).
+      await sql`create index events_template_id on events ((data->>'templateId'))`.execute(db);
+    },
+  },
+  '0006_reactor_checkpoints': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('reactor_checkpoints')

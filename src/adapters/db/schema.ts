@@ -94,9 +94,14 @@ export interface TemplatesView {
   keywords: ColumnType<string[], string, string>;
   image_urls: ColumnType<string[], string, string>;
   price_cents: number;
+  /** A TemplateStatus, or 'deleted' for a tombstone. */
   status: string;
+  /** Why the last moderation decision was taken (a denial's reason, a hide note). */
+  status_reason: string | null;
   sponsored: boolean;
   author_id: string;
+  /** jsonb: the author and every buyer. */
+  owners: ColumnType<string[], string, string>;
   likes: ColumnType<number, number | undefined, number>;
   saves: ColumnType<number, number | undefined, number>;
   red_flags: ColumnType<number, number | undefined, number>;

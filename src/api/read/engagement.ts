@@ -66,19 +66,6 @@ export async function savedPage(db: Kysely<Schema>, vault: PersonalDataVault, us
   return pageOf(await Promise.all(rows.map((row) => toEngagedView(row, vault))), total, page, pageSize);
 }
 
-/** The templates the viewer created, whatever their status, newest first. */
-export async function createdPage(db: Kysely<Schema>, vault: PersonalDataVault, userId: string, page: number, pageSize: number): Promise<ResourcePage> {
-  const { total } = await db.selectFrom('templates').select(sql<number>`count(*)::int`.as('total')).where('author_id', '=', userId).executeTakeFirstOrThrow();
-  const rows = await engagedRows(db, userId)
-    .where('templates.author_id', '=', userId)
-    .orderBy('templates.created_at', 'desc')
-    .orderBy('templates.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return pageOf(await Promise.all(rows.map((row) => toEngagedView(row, vault))), total, page, pageSize);
-}
-
 function pageOf(resources: EngagedResourceView[], total: number, page: number, pageSize: number): ResourcePage {
   const from = resources.length === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = resources.length === 0 ? 0 : from + resources.length - 1;

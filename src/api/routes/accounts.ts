@@ -28,6 +28,7 @@ import type { Viewer } from '../access.js';
 import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
+import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import { toResourceView } from './resources.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 
@@ -50,7 +51,7 @@ const newPasswordText = z.string();
 const storedPasswordText = z.string().max(ACCOUNT_LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
 const tokenText = z.string().min(1).max(200);
 
-function actorOf(viewer: Viewer): Actor {
+export function actorOf(viewer: Viewer): Actor {
   return viewer.impersonatedBy === null ? { userId: viewer.userId, role: viewer.lvl } : { userId: viewer.userId, role: 'base', impersonatedBy: viewer.impersonatedBy };
 }
 
@@ -196,6 +197,11 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       return { success: true };
     });
 
+    // The web app cannot read its httpOnly cookie to know whether it is signed in: it asks here, and a signed-out visitor is a normal answer, not an error.
+    app.get('/auth/session', { config: anyone, schema: { tags, summary: 'The signed-in user, or null for a visitor' } }, async (request) => ({
+      user: request.viewer ? await currentUserOf(deps.db, deps.accounts, deps.vault, request.viewer) : null,
+    }));
+
     app.get('/users/private/me', { config: signedInOnly, schema: { tags, summary: 'The signed-in user' } }, async (request) => me(signedIn(request)));
 
     app.get('/users/check', { config: signedInOnly, schema: { tags, summary: 'Is this session still valid?' } }, async (request) => ({ ok: true, userId: signedIn(request).userId }));
@@ -327,7 +333,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           .innerJoin('users', 'users.id', 'templates.author_id')
           .selectAll('templates')
           .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
-          .where('templates.author_id', '=', row.id);
+          .where('templates.author_id', '=', row.id)
+          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
         // Visitors see live posts; the owner also sees what is under review.
         if (!isOwner) postsQuery = postsQuery.where('templates.status', 'like', '%live%');
         const total = Number(

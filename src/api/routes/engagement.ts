@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { EngagementService, MemberActor } from '../../commands/engagement.js';
-import { commentSchema, ENGAGEMENT_MESSAGES, isEngageable, reportSchema } from '../../domain/engagement/rules.js';
+import { commentSchema, ENGAGEMENT_MESSAGES, reportSchema } from '../../domain/engagement/rules.js';
 import type { EngagedResourceView } from '../../domain/engagement/views.js';
 import { DomainError } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
@@ -55,12 +55,11 @@ function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor }
   return { viewer, actor: { ...actorOf(viewer), userId: viewer.userId } };
 }
 
-const isStaff = (viewer: Viewer | null) => viewer !== null && viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
-
 /**
  * Likes, saves, red flags, clicks, views, comments and reports (posts-payments-rewards.md
  * sections 2.3, 2.11, 7). The spec's GETs that change state are POSTs here (DESIGN.md, API);
- * view counting is POST /resources/view/{id}, so that GET /resources/viewById/{id} only reads.
+ * view counting is POST /resources/view/{id}, so the detail reads (GET /resources/view/{titleUrl},
+ * GET /resources/viewById/{id}, in routes/templates.ts) change nothing.
  */
 export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
   async function answerWith(templateId: string, viewer: Viewer | null, position: bigint | null) {
@@ -98,22 +97,6 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
         const actor = viewer ? actorOf(viewer) : { userId: null, role: 'anonymous' as const };
         const result = await deps.engagement.recordView(request.params.id, viewer?.userId ?? null, actor);
         return answerWith(request.params.id, viewer, result.position);
-      },
-    );
-
-    app.get(
-      '/resources/viewById/:id',
-      {
-        config: { access: 'anyone' },
-        schema: { tags, summary: 'A resource by id, with what the viewer did to it', params: idParams, response: { 200: engagedResourceSchema } },
-      },
-      async (request) => {
-        const viewer = request.viewer;
-        const resource = await engagedResource(deps.db, deps.vault, request.params.id, viewer?.userId ?? null);
-        // Posts not yet (or no longer) public are seen by their author and the moderators only.
-        const visible = resource && (isEngageable(resource.status) || resource.author._id === viewer?.userId || isStaff(viewer));
-        if (!visible) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.postDoesNotExist);
-        return resource;
       },
     );
 

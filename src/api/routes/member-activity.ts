@@ -5,11 +5,11 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { HttpError } from '../errors.js';
-import { createdPage, savedPage } from '../read/engagement.js';
+import { savedPage } from '../read/engagement.js';
 import { progressionOf, rewardsOf } from '../read/rewards.js';
 import { engagedResourceSchema } from './engagement.js';
 
-/** Saved posts and created posts are listed 10 per page (posts-payments-rewards.md section 9). */
+/** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */
 export const MEMBER_LIST_PAGE_SIZE = 10;
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
@@ -28,7 +28,7 @@ const rewardsAnswer = z.object({
 });
 const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
 
-/** The signed-in user's rewards, checklist and lists (saved posts, created posts). */
+/** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates.ts). */
 export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { access: 'signed_in' as const };
@@ -59,12 +59,6 @@ export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: Personal
       '/users/private/me/saved',
       { config: signedIn, schema: { tags: ['engagement'], summary: 'Saved posts, newest save first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
       async (request) => savedPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, MEMBER_LIST_PAGE_SIZE),
-    );
-
-    app.get(
-      '/users/private/me/posts',
-      { config: signedIn, schema: { tags: ['engagement'], summary: 'Created posts in every status, newest first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
-      async (request) => createdPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, MEMBER_LIST_PAGE_SIZE),
     );
   };
 }

@@ -23,7 +23,7 @@ export interface CommentView {
   _dateCreated: string;
 }
 
-/** A page of one of the signed-in user's lists (saved posts, created posts). */
+/** A page of the signed-in user's saved posts. */
 export interface ResourcePage {
   resources: EngagedResourceView[];
   /** How many there are in all. */

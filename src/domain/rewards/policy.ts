@@ -1,5 +1,5 @@
 import type { SessionStarted, UserRegistered, EmailVerified } from '../accounts/events.js';
-import type { TemplatePurchased } from '../commerce/events.js';
+import type { TemplatePurchased } from '../templates/events.js';
 import type { TemplateClicked } from '../engagement/events.js';
 import { REWARDED_LOGIN_METHODS } from './constants.js';
 import type { AwardRewardsCommand } from './decider.js';
