@@ -219,7 +219,7 @@ describe('reports', () => {
 });
 
 describe('created and saved lists', () => {
-  it('pages saved posts 10 at a time, newest save first, and leaves out posts no longer public', async () => {
+  it('pages saved posts 10 at a time, newest save first, and leaves out deleted posts', async () => {
     const saver = await makeMember(harness, { prefix: 'saver' });
     const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) {
@@ -234,14 +234,14 @@ describe('created and saved lists', () => {
     expect(second.body).toMatchObject({ total: 12, page: 2, from: 11, to: 12, showing: 'Showing 11 - 12 of 12' });
     expect((await me(saver.token)).actions.saves).toHaveLength(12);
 
-    // A moderator hides one: it leaves the list, the count and actions.saves.
-    const hidden = await harness.infrastructure.commands.handle(
+    // Its author deletes one: it leaves the list, the count and actions.saves.
+    const deleted = await harness.infrastructure.commands.handle(
       templateDecider,
       templateStream(ids[0]!),
-      { type: 'ReviewTemplate', data: { templateId: ids[0]!, reviewerId: 'moderator', decision: 'hide', reason: 'test' } },
-      { actor: { userId: null, role: 'operator' } },
+      { type: 'DeleteTemplate', data: { templateId: ids[0]!, requester: { userId: author.userId, lvl: 'base' }, reason: null } },
+      { actor: { userId: author.userId, role: 'base' } },
     );
-    await harness.infrastructure.runner.waitFor(hidden.position!, 5_000);
+    await harness.infrastructure.runner.waitFor(deleted.position!, 5_000);
     expect((await harness.call<ResourcePage>('GET', '/api/users/private/me/saved?page=2', { token: saver.token })).body).toMatchObject({ total: 11, from: 11, to: 11 });
     expect((await me(saver.token)).actions.saves).not.toContain(ids[0]);
     const empty = await harness.call<ResourcePage>('GET', '/api/users/private/me/saved', { token: author.token });
