@@ -110,6 +110,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
       projections: [
         { name: 'users', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
         { name: 'templates', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
+        { name: 'contact_messages', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
       ],
     });
   });

@@ -30,6 +30,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   users: ['id'],
   templates: ['id'],
   template_likes: ['template_id', 'user_id'],
+  contact_messages: ['id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.js';
 
@@ -15,6 +15,12 @@ export interface PersonalDataVault {
   /** Crypto-shredding: destroys the key, so every copy of the user's data becomes unreadable. */
   forget(userId: string): Promise<void>;
   isForgotten(userId: string): Promise<boolean>;
+  /**
+   * A keyed digest (HMAC-SHA256, hex) of `plaintext` under the subject's key: equal inputs give equal
+   * digests, so it can look up or deduplicate personal data without storing it, and without the key
+   * (which never leaves the vault) nobody can test guesses against it.
+   */
+  lookupDigest(subjectId: string, plaintext: string): Promise<string>;
 }
 
 export function isVaultCiphertext(value: unknown): value is string {
@@ -71,6 +77,9 @@ export function createPostgresVault(db: Kysely<Schema>): PersonalDataVault {
     },
     async isForgotten(userId) {
       return (await findKey(userId)) === null;
+    },
+    async lookupDigest(subjectId, plaintext) {
+      return createHmac('sha256', await keyFor(subjectId)).update(plaintext, 'utf8').digest('hex');
     },
   };
 }
