@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
+import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { healthRoutes } from './routes/health.js';
 import { outreachRoutes } from './routes/outreach.js';
 import { resourceRoutes } from './routes/resources.js';
@@ -14,6 +15,7 @@ import { resourceRoutes } from './routes/resources.js';
 export type AppDeps = Pick<Infrastructure, 'database' | 'vault' | 'runner' | 'adapters' | 'commands'> & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
+  blog?: BlogConfig;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -34,6 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },

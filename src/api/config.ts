@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
+  /** A WordPress-style JSON posts list for the blog page; without it the repository's markdown posts. */
+  blogFeedUrl: string | undefined;
 }
 
 export const DEFAULT_PORT = 3000;
@@ -18,5 +20,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    blogFeedUrl: env.BLOG_FEED_URL || undefined,
   };
 }

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../../domain/shared/events.js';
 import { buildApp } from '../app.js';
 import { openInfrastructure, type Infrastructure } from '../infrastructure.js';
 
-describe('newsletter, contact and request routes (app.inject on embedded PGlite)', () => {
+describe('newsletter, contact, request and blog routes (app.inject on embedded PGlite)', () => {
   let dataDir: string;
   let infrastructure: Infrastructure;
   let app: FastifyInstance;
@@ -123,5 +123,14 @@ describe('newsletter, contact and request routes (app.inject on embedded PGlite)
     const response = await post('/api/requests', { description: 'A habit tracker for Notion' });
     expect(response.status).toBe(401);
     expect(await eventsOfType('TemplateRequested')).toEqual([]);
+  });
+
+  it('GET /api/blog/posts serves the repository posts when no feed is configured', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/blog/posts' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { source: string; posts: { title: string; contentHtml: string }[] };
+    expect(body.source).toBe('repository');
+    expect(body.posts.length).toBeGreaterThanOrEqual(3);
+    for (const post of body.posts) expect(post.contentHtml).not.toMatch(/<script/iu);
   });
 });
