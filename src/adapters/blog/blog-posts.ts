@@ -3,20 +3,10 @@ import { join } from 'node:path';
 
 import MarkdownIt from 'markdown-it';
 
-/** A blog post as the blog page shows it. `contentHtml` is always produced here, never passed through. */
-export interface BlogPost {
-  id: string;
-  title: string;
-  /** ISO date. */
-  date: string;
-  excerpt: string;
-  tags: string[];
-  /** The first image in the content, or null (the page then shows its fallback image). */
-  imageUrl: string | null;
-  contentHtml: string;
-  /** The post's own address on the external blog, when it comes from one. */
-  link: string | null;
-}
+import type { BlogPost } from '../../domain/content/blog-post.js';
+
+export type { BlogPost };
+
 
 /** Raw HTML in markdown is shown as text, never passed on; markdown-it also refuses javascript: and data: links. */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
