@@ -42,7 +42,6 @@ export function RewardsWidget({ total, history }: { total: number; history: read
         aria-controls={popoverId}
         onClick={toggle}
       >
-        <span aria-hidden="true">🏆 </span>
         {pointsLabel(total)}
       </button>
       <div id={popoverId} className="popover rewards-widget__popover" hidden={!open}>

@@ -67,9 +67,8 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
               <TesseraMark className="brand__mark" />
               <span className="brand__name">{BRAND_NAME}</span>
             </Link>
-            <button type="button" className="icon-button" onClick={onClose}>
+            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
               <CloseIcon />
-              <span className="visually-hidden">Close menu</span>
             </button>
           </div>
 

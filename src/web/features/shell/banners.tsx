@@ -38,7 +38,6 @@ export function SellingBanner() {
   return (
     <aside className="promo-banner promo-banner--selling" aria-label="Announcement" style={{ height: BANNERS.sellingBannerOffsetPx }}>
       <p className="promo-banner__text">
-        <span aria-hidden="true">🛍️ </span>
         {BANNERS.sellingText}
       </p>
       <Link to="/sellers" className="button button--light">
@@ -57,7 +56,6 @@ export function AiBanner() {
   return (
     <aside className="promo-banner promo-banner--ai" aria-label="New feature">
       <p className="promo-banner__text">
-        <span aria-hidden="true">✨ </span>
         {BANNERS.aiText}
       </p>
       <Link to="/" className="button button--light">
