@@ -208,6 +208,34 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await close();
   });
 
+  it('shows the engagement modal once, 30 s after arriving, and not on excluded pages', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.clock.install();
+    // The contact page is excluded (the reserved-username hand-off keeps the login prompt away).
+    await page.goto('/contact-us?forwardedFromReserved=true&reservedUsername=x');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(31_000);
+    const modal = page.getByRole('dialog', { name: 'Welcome to Tessera!' });
+    expect(await modal.count()).toBe(0);
+
+    await page.goto('/blogs');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(29_000);
+    expect(await modal.isVisible()).toBe(false);
+    await page.clock.runFor(2_000);
+    await modal.waitFor();
+    expect(await modal.getByRole('link', { name: 'Explore' }).getAttribute('href')).toBe('/search');
+    const flag = (await page.context().cookies()).find((cookie) => cookie.name === 'newVisitor');
+    expect((flag?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(31_000);
+    expect(await modal.isVisible()).toBe(false);
+    await close();
+  });
+
   it('offers a reload when a page script cannot be loaded', async () => {
     const { page, close } = await environment.openPage();
     await acceptCookies(page, environment.baseUrl);
