@@ -10,6 +10,8 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { titleUrlFor } from '../domain/templates/rules.js';
+import { usersProjection } from '../projections/read-models/users.js';
+import { templatesProjection } from '../projections/read-models/templates.js';
 import { buildApp } from './app.js';
 import { openInfrastructure, type Infrastructure } from './infrastructure.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
@@ -106,10 +108,10 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite read models' },
+      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite read models', mail: 'local outbox (/dev/mailbox)' },
       projections: [
-        { name: 'users', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
-        { name: 'templates', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
+        { name: 'users', version: usersProjection.version, liveVersion: usersProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
+        { name: 'templates', version: templatesProjection.version, liveVersion: templatesProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
         { name: 'contact_messages', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
       ],
     });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -8,19 +10,29 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
+import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
+import { accountRoutes } from './routes/accounts.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { outreachRoutes } from './routes/outreach.js';
 import { resourceRoutes } from './routes/resources.js';
 
-export type AppDeps = Pick<Infrastructure, 'database' | 'vault' | 'runner' | 'adapters' | 'commands'> & {
+/** How long a request waits for the read models to show its own write before answering anyway. */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+
+export type AppDeps = Pick<
+  Infrastructure,
+  'database' | 'store' | 'vault' | 'commands' | 'runner' | 'adapters' | 'accounts' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies'
+> & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   blog?: BlogConfig;
   logger?: FastifyServerOptions['logger'];
 };
 
-/** The HTTP application without listening: tests drive it with `inject`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -31,9 +43,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, parts: 5, fields: 5 } });
+
+  const settle = async (position: bigint | null) => {
+    if (position !== null) await deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+  };
+  let routeAccess: RouteAccess[] = [];
 
   await app.register(
     async (api) => {
+      routeAccess = installAccessControl(api, deps.database.db);
+      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
+      await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
@@ -42,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
+  if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
@@ -52,5 +77,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.type('text/html').sendFile('index.html');
     });
   }
-  return app;
+  return Object.assign(app as FastifyInstance, { routeAccess });
 }

@@ -1,6 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { accountDecider } from '../domain/accounts/decider.js';
-import { userStream, type UserLevel } from '../domain/accounts/events.js';
+import type { UserLevel } from '../domain/accounts/events.js';
 import { APPS, TOPICS } from '../domain/catalogue/taxonomy.js';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';
@@ -9,6 +8,8 @@ import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
+import { hashPassword } from '../adapters/security/passwords.js';
+import { registerAccount } from './accounts.js';
 import type { CommandBus } from './handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */
@@ -25,6 +26,11 @@ export interface CatalogueSize {
 /** What `npm start` creates on an empty store: every topic and app shows something. */
 export const DEMO_CATALOGUE: CatalogueSize = { users: 12, templates: 60, seed: 1 };
 export const DEMO_ADMIN_USERNAME = 'admin';
+/**
+ * Every demo account (the admin included) signs in with this password. For local use only:
+ * the demo catalogue is created only on an empty store, and the README says so.
+ */
+export const DEMO_PASSWORD = 'Tessera#2026';
 
 export interface SeedProgress {
   phase: 'users' | 'templates' | 'likes';
@@ -139,18 +145,23 @@ export async function seedCatalogue(
     const username = index === 0 ? DEMO_ADMIN_USERNAME : `${first}_${last}${index}`.toLowerCase();
     return { userId: demoUserId(size.seed, index), username, displayName: `${first} ${last}`, lvl };
   });
+  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
   await inPool(
     users,
     async (user) => {
-      const emailEnc = await deps.vault.encrypt(user.userId, `${user.username}@demo.tessera.local`);
-      const displayNameEnc = await deps.vault.encrypt(user.userId, user.displayName);
       track(
-        await deps.commands.handle(
-          accountDecider,
-          userStream(user.userId),
-          { type: 'RegisterUser', data: { userId: user.userId, username: user.username, emailEnc, displayNameEnc, lvl: user.lvl } },
-          { actor: operator, idempotencyKey: 'demo-register' },
-        ),
+        await registerAccount(deps, {
+          userId: user.userId,
+          username: user.username,
+          email: `${user.username}@demo.tessera.local`,
+          password: null,
+          passwordHash: demoPasswordHash,
+          displayName: user.displayName,
+          lvl: user.lvl,
+          verification: 'verified',
+          actor: operator,
+          idempotencyKey: 'demo-register',
+        }),
       );
     },
     (done) => onProgress({ phase: 'users', done, total: users.length }),

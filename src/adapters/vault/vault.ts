@@ -16,12 +16,14 @@ export interface PersonalDataVault {
   forget(userId: string): Promise<void>;
   isForgotten(userId: string): Promise<boolean>;
   /**
-   * A keyed digest (HMAC-SHA256, hex) of `plaintext` under the subject's key: equal inputs give equal
-   * digests, so it can look up or deduplicate personal data without storing it, and without the key
-   * (which never leaves the vault) nobody can test guesses against it.
+   * A keyed hash (HMAC-SHA256) of a value, to find a record by it (an e-mail address, a code)
+   * without storing the value in clear. The key lives in the vault, never in events.
    */
-  lookupDigest(subjectId: string, plaintext: string): Promise<string>;
+  blindIndex(value: string): Promise<string>;
 }
+
+/** The vault_keys row holding the blind-index key; not a user id (user ids are uuids). */
+const BLIND_INDEX_KEY_ID = 'blind-index';
 
 export function isVaultCiphertext(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(CIPHERTEXT_PREFIX);
@@ -78,8 +80,9 @@ export function createPostgresVault(db: Kysely<Schema>): PersonalDataVault {
     async isForgotten(userId) {
       return (await findKey(userId)) === null;
     },
-    async lookupDigest(subjectId, plaintext) {
-      return createHmac('sha256', await keyFor(subjectId)).update(plaintext, 'utf8').digest('hex');
+    async blindIndex(value) {
+      const key = await keyFor(BLIND_INDEX_KEY_ID);
+      return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
     },
   };
 }

@@ -23,8 +23,8 @@ import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { createRateLimiter, type RateLimiter } from '../rate-limiter.js';
 
-/** The vault subject whose key makes the newsletter's address digests; never used to encrypt. */
-const NEWSLETTER_ADDRESS_INDEX = 'newsletter-address-index';
+/** Keeps the newsletter's blind-index values apart from other uses of the same index (accounts look up e-mails too). */
+const NEWSLETTER_INDEX_PREFIX = 'newsletter:';
 /** Subscriber ids derive from the address digest, so a repeated subscription reuses the same vault key. */
 const NEWSLETTER_SUBSCRIBER_NAMESPACE = '3c7d2f1e-8a4b-4c6d-9e0f-1a2b3c4d5e6f';
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
@@ -102,7 +102,7 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
         throttle(limiters.subscribePerNetworkAddress, request.ip);
         throttle(limiters.subscribePerAddress, addressKey(email));
 
-        const digest = await vault.lookupDigest(NEWSLETTER_ADDRESS_INDEX, email);
+        const digest = await vault.blindIndex(`${NEWSLETTER_INDEX_PREFIX}${email}`);
         const subscriberId = uuidv5(digest, NEWSLETTER_SUBSCRIBER_NAMESPACE);
         const viewer = viewerOf(request);
         const result = await commands.handle(
