@@ -196,6 +196,11 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       return { success: true };
     });
 
+    // The web app cannot read its httpOnly cookie to know whether it is signed in: it asks here, and a signed-out visitor is a normal answer, not an error.
+    app.get('/auth/session', { config: anyone, schema: { tags, summary: 'The signed-in user, or null for a visitor' } }, async (request) => ({
+      user: request.viewer ? await currentUserOf(deps.db, deps.accounts, deps.vault, request.viewer) : null,
+    }));
+
     app.get('/users/private/me', { config: signedInOnly, schema: { tags, summary: 'The signed-in user' } }, async (request) => me(signedIn(request)));
 
     app.get('/users/check', { config: signedInOnly, schema: { tags, summary: 'Is this session still valid?' } }, async (request) => ({ ok: true, userId: signedIn(request).userId }));

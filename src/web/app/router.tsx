@@ -3,7 +3,16 @@ import { createBrowserRouter, redirect } from 'react-router';
 import { AppShell } from './layout/AppShell.js';
 import { loadChunk } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
+import { accountLoader, AccountPage } from './routes/account.js';
+import { EmailVerifiedPage } from './routes/email-verified.js';
+import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { homeLoader, HomePage } from './routes/home.js';
+import { loginLoader, LoginPage } from './routes/login.js';
+import { onboardingLoader, OnboardingPage } from './routes/onboarding.js';
+import { publicProfileLoader, PublicProfilePage } from './routes/public-profile.js';
+import { registerModalLoader, RegisterModalPage } from './routes/register-modal.js';
+import { ResetPasswordPage } from './routes/reset-password.js';
+import { signupLoader, SignupPage } from './routes/signup.js';
 import { NotFoundPage } from './routes/not-found.js';
 import { RouteErrorPage } from './routes/route-error.js';
 
@@ -25,6 +34,16 @@ export const router = createBrowserRouter([
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, loader: homeLoader, Component: HomePage },
+          // Accounts (sign-up, login, password, verification, onboarding, settings, public profile).
+          { path: '/login', loader: loginLoader, Component: LoginPage },
+          { path: '/signup', loader: signupLoader, Component: SignupPage },
+          { path: '/register-modal', loader: registerModalLoader, Component: RegisterModalPage },
+          { path: '/forgot-password', Component: ForgotPasswordPage },
+          { path: '/reset-password-from-token', Component: ResetPasswordPage },
+          { path: '/email-verified', Component: EmailVerifiedPage },
+          { path: '/onboarding', loader: onboardingLoader, Component: OnboardingPage },
+          { path: '/account', loader: accountLoader, Component: AccountPage },
+          { path: '/users/:username', loader: publicProfileLoader, Component: PublicProfilePage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
           // Content pages load their script on first visit; a chunk that fails lands on the error element.
           { path: '/sellers', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/sellers.js'))).SellersPage }) },

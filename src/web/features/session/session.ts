@@ -37,10 +37,10 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession);
 }
 
-/** Fetches the current user once (concurrent callers share the request); a 401 or 403 means signed out. */
+/** Fetches the current user once (concurrent callers share the request); null means signed out. */
 export function loadSession(): Promise<CurrentUser | null> {
-  pendingLoad ??= apiRequest<CurrentUser>('/users/private/me', { authFailures: 'silent' })
-    .then((user) => {
+  pendingLoad ??= apiRequest<{ user: CurrentUser | null }>('/auth/session', { authFailures: 'silent' })
+    .then(({ user }) => {
       publish({ user, loading: false });
       return user;
     })
