@@ -125,7 +125,17 @@ export async function registerAccount(deps: Pick<AccountServiceDeps, 'commands' 
       },
       { actor, idempotencyKey: input.idempotencyKey },
     );
-    return { userId, position: result.position };
+    if (!input.displayName) return { userId, position: result.position };
+    // A known name (Google's, the demo catalogue's) starts the profile, so cards and profile agree.
+    const [firstName = '', ...rest] = input.displayName.trim().split(/\s+/u);
+    const profile: ProfileDocument = { info: { ...EMPTY_PROFILE.info, firstName, lastName: rest.join(' ') }, social: EMPTY_PROFILE.social };
+    const named = await deps.commands.handle(
+      accountDeciderFor(userId),
+      userStream(userId),
+      { type: 'UpdateProfile', data: { profileEnc: await deps.vault.encrypt(userId, JSON.stringify(profile)), displayNameEnc: await deps.vault.encrypt(userId, input.displayName.trim()) } },
+      { actor, idempotencyKey: input.idempotencyKey && `${input.idempotencyKey}-profile` },
+    );
+    return { userId, position: named.position };
   } catch (error) {
     for (const [kind, value] of claimed.reverse()) await releaseValue(deps.commands, kind, value, userId, actor);
     throw error;
