@@ -112,6 +112,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
       projections: [
         { name: 'users', version: usersProjection.version, liveVersion: usersProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
         { name: 'templates', version: templatesProjection.version, liveVersion: templatesProjection.version, checkpoint: String(head), lag: 0, rebuilding: false },
+        { name: 'contact_messages', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
       ],
     });
   });

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
-export type ReadModelTable = 'users' | 'sessions' | 'templates' | 'template_likes';
+export type ReadModelTable = 'users' | 'sessions' | 'templates' | 'template_likes' | 'contact_messages';
 
 /**
  * The physical table names of one generation, typed as their logical names so Kysely's
@@ -28,6 +28,6 @@ export function physicalTableName(table: ReadModelTable, generation: number): st
 
 export function generationTables(generation: number): GenerationTables {
   const names = {} as Record<ReadModelTable, string>;
-  for (const table of ['users', 'sessions', 'templates', 'template_likes'] as const) names[table] = physicalTableName(table, generation);
+  for (const table of ['users', 'sessions', 'templates', 'template_likes', 'contact_messages'] as const) names[table] = physicalTableName(table, generation);
   return names as unknown as GenerationTables;
 }

@@ -114,6 +114,18 @@ export interface TemplateLikesView {
   user_id: string;
 }
 
+/** Messages sent through the contact form; personal fields are vault ciphertext under the message id. */
+export interface ContactMessagesView {
+  id: string;
+  name_enc: string;
+  email_enc: string;
+  message_enc: string;
+  reason: string | null;
+  sender_user_id: string | null;
+  received_at: Date;
+  last_position: bigint;
+}
+
 export interface Schema {
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
@@ -123,4 +135,5 @@ export interface Schema {
   sessions: SessionsView;
   templates: TemplatesView;
   template_likes: TemplateLikesView;
+  contact_messages: ContactMessagesView;
 }
