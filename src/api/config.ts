@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
+  /** A WordPress-style JSON posts list for the blog page; without it the repository's markdown posts. */
+  blogFeedUrl: string | undefined;
   /** Real e-mail through this SMTP server; without it mail goes to the local outbox (/dev/mailbox). */
   smtpUrl: string | undefined;
   /** The From header of every message we send. */
@@ -30,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    blogFeedUrl: env.BLOG_FEED_URL || undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,

@@ -15,6 +15,7 @@ export const READ_MODEL_TABLES = [
   'reports',
   'kudos_givers',
   'rewards',
+  'contact_messages',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 

@@ -181,6 +181,18 @@ export interface ReactorCheckpointsTable {
   position: bigint;
 }
 
+/** Messages sent through the contact form; personal fields are vault ciphertext under the message id. */
+export interface ContactMessagesView {
+  id: string;
+  name_enc: string;
+  email_enc: string;
+  message_enc: string;
+  reason: string | null;
+  sender_user_id: string | null;
+  received_at: Date;
+  last_position: bigint;
+}
+
 export interface Schema {
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
@@ -198,4 +210,5 @@ export interface Schema {
   kudos_givers: KudosGiversView;
   rewards: RewardsView;
   reactor_checkpoints: ReactorCheckpointsTable;
+  contact_messages: ContactMessagesView;
 }
