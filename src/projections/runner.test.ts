@@ -19,7 +19,10 @@ import { databaseTargets } from '../../tests/fixtures/databases.js';
 import { recordEngagement } from '../../tests/fixtures/engagement-activity.js';
 import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
+import { engagementProjection } from './read-models/engagement.js';
+import { rewardsProjection } from './read-models/rewards.js';
 import { templatesProjection } from './read-models/templates.js';
+import { usersProjection } from './read-models/users.js';
 import { projections } from './registry.js';
 import { ProjectionRunner } from './runner.js';
 
@@ -440,7 +443,8 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     });
   });
 
-  describe.each([...projections])('projection $name applied twice', (projection: Projection) => {
+  // The projections this log has events for (contact messages are not seeded here).
+  describe.each([usersProjection, templatesProjection, engagementProjection, rewardsProjection])('projection $name applied twice', (projection: Projection) => {
     async function snapshot(tables: GenerationTables) {
       const rows: Record<string, Record<string, unknown>[]> = {};
       for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);
