@@ -25,6 +25,7 @@ import {
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
 import type { Viewer } from '../access.js';
+import { actorOf } from '../actors.js';
 import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
@@ -50,10 +51,6 @@ const newPasswordText = z.string();
 /** A password to check against a stored one; longer ones cannot match any we accepted. */
 const storedPasswordText = z.string().max(ACCOUNT_LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
 const tokenText = z.string().min(1).max(200);
-
-export function actorOf(viewer: Viewer): Actor {
-  return viewer.impersonatedBy === null ? { userId: viewer.userId, role: viewer.lvl } : { userId: viewer.userId, role: 'base', impersonatedBy: viewer.impersonatedBy };
-}
 
 function signedIn(request: FastifyRequest): Viewer {
   if (request.viewer === null) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);

@@ -1,3 +1,4 @@
+import { actorOf as actorOfViewer } from '../actors.js';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,8 +50,7 @@ function viewerOf(request: FastifyRequest): Viewer | null {
 }
 
 function actorOf(viewer: Viewer | null): Actor {
-  if (viewer === null) return { userId: null, role: 'anonymous' };
-  return { userId: viewer.userId, role: viewer.lvl, ...(viewer.impersonatedBy ? { impersonatedBy: viewer.impersonatedBy } : {}) };
+  return viewer === null ? { userId: null, role: 'anonymous' } : actorOfViewer(viewer);
 }
 
 /**

@@ -30,7 +30,7 @@ import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates
 import type { Viewer } from '../access.js';
 import { AttemptLimiter } from '../auth/rate-limit.js';
 import { HttpError } from '../errors.js';
-import { actorOf } from './accounts.js';
+import { actorOf } from '../actors.js';
 import { toResourceView, type ResourceRow } from './resources.js';
 
 export interface TemplateRouteDeps {
