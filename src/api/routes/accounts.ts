@@ -22,7 +22,7 @@ import {
   usernameProblem,
   VERIFICATION_CODE,
 } from '../../domain/accounts/rules.js';
-import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { DomainError } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
