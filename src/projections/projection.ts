@@ -3,7 +3,17 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
-export type ReadModelTable = 'users' | 'templates' | 'template_likes';
+export const READ_MODEL_TABLES = [
+  'users',
+  'templates',
+  'template_likes',
+  'search_documents',
+  'search_engagement',
+  'search_words',
+  'searches',
+  'search_terms',
+] as const;
+export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
 /**
  * The physical table names of one generation, typed as their logical names so Kysely's
@@ -28,6 +38,6 @@ export function physicalTableName(table: ReadModelTable, generation: number): st
 
 export function generationTables(generation: number): GenerationTables {
   const names = {} as Record<ReadModelTable, string>;
-  for (const table of ['users', 'templates', 'template_likes'] as const) names[table] = physicalTableName(table, generation);
+  for (const table of READ_MODEL_TABLES) names[table] = physicalTableName(table, generation);
   return names as unknown as GenerationTables;
 }

@@ -18,6 +18,7 @@ import { upcasters } from '../domain/upcasters.js';
 import { databaseTargets } from '../../tests/fixtures/databases.js';
 import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
+import { searchProjection } from './read-models/search.js';
 import { templatesProjection } from './read-models/templates.js';
 import { usersProjection } from './read-models/users.js';
 import { projections } from './registry.js';
@@ -30,6 +31,11 @@ const ORDER: Record<ReadModelTable, string[]> = {
   users: ['id'],
   templates: ['id'],
   template_likes: ['template_id', 'user_id'],
+  search_documents: ['id'],
+  search_engagement: ['event_id'],
+  search_words: ['word'],
+  searches: ['search_id'],
+  search_terms: ['term'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */
@@ -134,10 +140,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(generationsBeforeStart).toEqual([]);
     const head = await store.headPosition();
     const rows = await db.selectFrom('projection_generations').selectAll().orderBy('generation').execute();
-    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual([
-      ['users', 1, 'live'],
-      ['templates', 1, 'live'],
-    ]);
+    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual(projections.map((p) => [p.name, p.version, 'live']));
     for (const row of rows) {
       expect(BigInt(row.checkpoint)).toBe(head);
       expect(row.switched_at).toBeInstanceOf(Date);
@@ -239,7 +242,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const head = await store.headPosition();
     expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
     const status = await runner.status();
-    expect(status.map((s) => s.name)).toEqual(['users', 'templates']);
+    expect(status.map((s) => s.name)).toEqual(projections.map((p) => p.name));
     for (const s of status) {
       expect(s).toMatchObject({ version: 1, liveVersion: 1, lag: 0, building: [] });
       expect(s.checkpoint).toBe(head);
@@ -261,7 +264,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       await runner.start();
     }
     expect(await runner.waitFor(await store.headPosition(), WAIT_MS)).toBe(true);
-    expect((await runner.status()).map((s) => s.lag)).toEqual([0, 0]);
+    expect((await runner.status()).map((s) => s.lag)).toEqual(projections.map(() => 0));
   });
 
   it('rebuilds blue-green while running and writing: new generation, same rows, old tables dropped', async () => {
@@ -403,7 +406,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     });
   });
 
-  describe.each([usersProjection, templatesProjection])('projection $name applied twice', (projection: Projection) => {
+  describe.each([usersProjection, templatesProjection, searchProjection])('projection $name applied twice', (projection: Projection) => {
     async function snapshot(tables: GenerationTables) {
       const rows: Record<string, Record<string, unknown>[]> = {};
       for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);

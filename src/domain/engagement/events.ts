@@ -6,3 +6,8 @@ export type LikeEvent = TemplateLiked | TemplateUnliked;
 
 /** One stream per user and template: toggles of different users never contend. */
 export const likeStream = (templateId: string, userId: string) => `like-${templateId}-${userId}`;
+
+/** Saves and views are emitted by the engagement work (issue 4); popularity counts them already. */
+export type TemplateSaved = DomainEvent<'TemplateSaved', { templateId: string; userId: string }>;
+export type TemplateUnsaved = DomainEvent<'TemplateUnsaved', { templateId: string; userId: string }>;
+export type TemplateViewed = DomainEvent<'TemplateViewed', { templateId: string; userId: string | null }>;

@@ -1,0 +1,178 @@
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
+import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
+import { searchWords } from '../../domain/discovery/search-text.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+import type { TemplateStatus, TemplateSubmitted } from '../../domain/templates/events.js';
+import type { GenerationTables, Projection } from '../projection.js';
+
+/** Statuses whose templates can be found: live ones, flagged or not ("status contains 'live'"). */
+export const SEARCHABLE_STATUSES: readonly TemplateStatus[] = ['live', 'live flagged'];
+
+/** Engagement events and what each adds to popularity. */
+const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
+  TemplateLiked: 1,
+  TemplateUnliked: -1,
+  TemplateSaved: 1,
+  TemplateUnsaved: -1,
+  TemplateViewed: 1,
+};
+
+/**
+ * Extensions live in `public` so that every schema (one per test run) shares one copy; queries
+ * name them with the schema for the same reason. The lock keeps concurrent first starts from racing.
+ */
+export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
+}
+
+/**
+ * The Postgres search index (src/adapters/search/postgres.ts reads it; the Meilisearch feeder
+ * mirrors it): one row per template with a weighted tsvector, popularity over 90 days, and the
+ * vocabulary that typos are corrected against.
+ */
+export const searchProjection: Projection = {
+  name: 'search',
+  version: 1,
+  handles: ['TemplateSubmitted', 'TemplateApproved', ...Object.keys(ENGAGEMENT_WEIGHTS)],
+  tables: ['search_documents', 'search_engagement', 'search_words'],
+  async createTables(trx, t) {
+    await ensureSearchExtensions(trx);
+    await trx.schema
+      .createTable(t.search_documents)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('title_url', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('keywords', sql`text[]`, (c) => c.notNull())
+      // Keywords, app and topic as one text: the generated column may only use immutable functions.
+      .addColumn('tag_text', 'text', (c) => c.notNull())
+      .addColumn('topic', 'text', (c) => c.notNull())
+      .addColumn('platform', 'text', (c) => c.notNull())
+      .addColumn('price_cents', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('searchable', 'boolean', (c) => c.notNull())
+      .addColumn('author_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_engaged_at', 'timestamptz')
+      .addColumn('last_position', 'bigint', (c) => c.notNull())
+      // Title words weigh most, then keywords, app and topic, then the description.
+      .addColumn('document', sql`tsvector`, (c) =>
+        c.generatedAlwaysAs(sql`
+          setweight(to_tsvector('english', title), 'A') ||
+          setweight(to_tsvector('english', tag_text), 'B') ||
+          setweight(to_tsvector('english', description), 'C')`).stored(),
+      )
+      .execute();
+    const documents = sql.id(t.search_documents);
+    const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
+    await sql`create index ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
+    await sql`create index ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
+    await sql`create index ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
+    await sql`create index ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
+    await sql`create index ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
+    await sql`create index ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
+    // The Meilisearch feeder reads the rows changed after its checkpoint.
+    await sql`create index ${index('position')} on ${documents} (last_position)`.execute(trx);
+
+    await trx.schema
+      .createTable(t.search_engagement)
+      .addColumn('event_id', 'text', (c) => c.primaryKey())
+      .addColumn('template_id', 'text', (c) => c.notNull())
+      .addColumn('weight', 'integer', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
+
+    await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
+    await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
+    // Topic and app names are words people search for even before a template uses them.
+    await addWords(trx, t, [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]));
+  },
+  async apply(trx, events, t) {
+    /** Per engaged template, the position of its latest engagement event in this batch. */
+    const engaged = new Map<string, bigint>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'TemplateSubmitted': {
+          const { data } = event as RecordedEvent<TemplateSubmitted>;
+          await trx
+            .insertInto(t.search_documents)
+            .values({
+              id: data.templateId,
+              title_url: data.titleUrl,
+              title: data.title,
+              description: data.description,
+              keywords: data.keywords,
+              tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
+              topic: data.topic,
+              platform: data.platform,
+              price_cents: Math.round(data.price * 100),
+              ...statusColumns('under review'),
+              author_id: data.authorId,
+              created_at: new Date(event.metadata.occurredAt),
+              last_position: event.position,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
+          break;
+        }
+        case 'TemplateApproved': {
+          const { templateId } = event.data as { templateId: string };
+          const approved = await trx
+            .updateTable(t.search_documents)
+            .set({ ...statusColumns('live'), last_position: event.position })
+            .where('id', '=', templateId)
+            .where('last_position', '<', event.position)
+            .returning(['title', 'keywords'])
+            .executeTakeFirst();
+          if (approved) await addWords(trx, t, [...searchWords(approved.title), ...approved.keywords.flatMap(searchWords)]);
+          break;
+        }
+        default: {
+          const { templateId } = event.data as { templateId: string };
+          await trx
+            .insertInto(t.search_engagement)
+            .values({ event_id: event.id, template_id: templateId, weight: ENGAGEMENT_WEIGHTS[event.type] ?? 0, occurred_at: new Date(event.metadata.occurredAt) })
+            .onConflict((oc) => oc.column('event_id').doNothing())
+            .execute();
+          engaged.set(templateId, event.position);
+        }
+      }
+    }
+    // Derived from the stored events, so a replayed batch cannot count twice.
+    const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+    for (const [templateId, position] of engaged) {
+      await sql`
+        update ${sql.id(t.search_documents)} d
+        set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, ${position})
+        from (
+          select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
+          from ${sql.id(t.search_engagement)} e,
+               (select max(occurred_at) as latest from ${sql.id(t.search_engagement)} where template_id = ${templateId}) m
+          where e.template_id = ${templateId}
+          group by m.latest
+        ) p
+        where d.id = ${templateId}`.execute(trx);
+    }
+  },
+};
+
+/** Status changes (approval now; hiding and rejection with the moderation work) decide searchability. */
+function statusColumns(status: TemplateStatus): { status: TemplateStatus; searchable: boolean } {
+  return { status, searchable: SEARCHABLE_STATUSES.includes(status) };
+}
+
+async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {
+  const unique = [...new Set(words)].filter((word) => word.length > 1);
+  if (unique.length === 0) return;
+  await trx
+    .insertInto(t.search_words)
+    .values(unique.map((word) => ({ word })))
+    .onConflict((oc) => oc.column('word').doNothing())
+    .execute();
+}
