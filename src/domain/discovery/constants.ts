@@ -13,6 +13,8 @@ export const SEARCH_MAX_LIMIT = 100;
 export const SEARCH_MAX_QUERY_LENGTH = 200;
 /** Words of a search text taken into account; the rest are ignored. */
 export const SEARCH_MAX_QUERY_WORDS = 8;
+/** Longer "words" are not words anyone searches for (and exceed the index's word limits): ignored. */
+export const SEARCH_MAX_WORD_LENGTH = 40;
 /** Keyword filters per request. */
 export const SEARCH_MAX_KEYWORDS = 10;
 export const SEARCH_MAX_KEYWORD_LENGTH = 50;

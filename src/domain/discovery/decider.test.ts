@@ -35,5 +35,7 @@ describe('search text', () => {
     ]);
     expect(searchWords('Café déjà-vu 2024')).toEqual(['café', 'déjà', 'vu', '2024']);
     expect(searchWords('!!! ---')).toEqual([]);
+    expect(searchWords(`budget ${'x'.repeat(41)} tracker`)).toEqual(['budget', 'tracker']);
+    expect(normaliseSearchText('a\u0000b')).toBe('a b');
   });
 });
