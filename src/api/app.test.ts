@@ -106,11 +106,15 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite read models' },
-      projections: [
-        { name: 'users', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
-        { name: 'templates', version: 1, liveVersion: 1, checkpoint: String(head), lag: 0, rebuilding: false },
-      ],
+      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite full-text search (search_documents)' },
+      projections: ['users', 'templates', 'search', 'search_analytics'].map((name) => ({
+        name,
+        version: 1,
+        liveVersion: 1,
+        checkpoint: String(head),
+        lag: 0,
+        rebuilding: false,
+      })),
     });
   });
 

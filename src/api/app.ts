@@ -8,9 +8,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
 import { healthRoutes } from './routes/health.js';
+import { discoveryRoutes } from './routes/discovery.js';
 import { resourceRoutes } from './routes/resources.js';
+import { searchRoutes } from './routes/search.js';
 
-export type AppDeps = Pick<Infrastructure, 'database' | 'vault' | 'runner' | 'adapters'> & {
+export type AppDeps = Pick<Infrastructure, 'database' | 'vault' | 'runner' | 'adapters' | 'search' | 'commands'> & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -33,6 +35,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
+      await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

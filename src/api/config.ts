@@ -6,6 +6,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
+  /** Meilisearch for the search index instead of Postgres full-text search. */
+  meiliUrl: string | undefined;
+  meiliKey: string | undefined;
 }
 
 export const DEFAULT_PORT = 3000;
@@ -18,5 +21,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    meiliUrl: env.MEILI_URL || undefined,
+    meiliKey: env.MEILI_KEY || undefined,
   };
 }

@@ -5,6 +5,9 @@ import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { withUpcasting } from '../adapters/eventstore/upcasting.js';
+import { createMeilisearchIndex } from '../adapters/search/meilisearch.js';
+import type { SearchIndex } from '../adapters/search/port.js';
+import { createPostgresSearchIndex } from '../adapters/search/postgres.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
 import { upcasters } from '../domain/upcasters.js';
@@ -19,13 +22,14 @@ export interface Infrastructure {
   vault: PersonalDataVault;
   commands: CommandBus;
   runner: ProjectionRunner;
+  search: SearchIndex;
   /** Which adapter serves each port, for logs and /api/health. */
   adapters: { eventStore: string; database: string; search: string };
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> & Partial<Pick<Config, 'meiliUrl' | 'meiliKey'>>,
   options: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -36,18 +40,23 @@ export async function openInfrastructure(
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
+    const search = config.meiliUrl
+      ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, runner)
+      : createPostgresSearchIndex(database.db, database.kind, runner);
     return {
       database,
       store,
       vault: createPostgresVault(database.db),
       commands: createCommandBus(store, upcasters),
       runner,
+      search,
       adapters: {
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
         database: `${database.kind} (${database.location})`,
-        search: `${database.kind} read models`,
+        search: search.description,
       },
       async close() {
+        await search.stop();
         await runner.stop();
         await store.close();
         await database.close();

@@ -21,6 +21,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       await seedCatalogue(infrastructure, DEMO_CATALOGUE);
     }
     await infrastructure.runner.start();
+    await infrastructure.search.start();
 
     const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });

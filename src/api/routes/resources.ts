@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { resourceRows, toResourceView } from '../read/resource-views.js';
 
 /** Home lists show this many resources unless the caller asks for fewer. */
 export const HOME_LIST_LIMIT = 12;
 export const HOME_LIST_MAX_LIMIT = 50;
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(HOME_LIST_MAX_LIMIT).default(HOME_LIST_LIMIT) });
-const resourceSchema = z.object({
+export const resourceSchema = z.object({
   _id: z.string(),
   titleUrl: z.string(),
   title: z.string(),
@@ -39,40 +40,14 @@ async function liveResources(
   vault: PersonalDataVault,
   { order, sponsoredOnly, limit }: { order: ListOrder; sponsoredOnly: boolean; limit: number },
 ): Promise<ResourceView[]> {
-  let query = db
-    .selectFrom('templates')
-    .innerJoin('users', 'users.id', 'templates.author_id')
-    .selectAll('templates')
-    .select(['users.username', 'users.display_name_enc'])
-    .where('templates.status', '=', 'live');
+  let query = resourceRows(db).where('templates.status', '=', 'live');
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
   query =
     order === 'top_rated'
       ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc')
       : query.orderBy('templates.created_at', 'desc');
   const rows = await query.orderBy(sql`templates.id`).limit(limit).execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      _id: row.id,
-      titleUrl: row.title_url,
-      title: row.title,
-      description: { short: row.description_short, long: row.description_long },
-      price: row.price_cents / 100,
-      keywords: row.keywords,
-      platform: row.platform,
-      topic: row.topic,
-      sponsored: row.sponsored,
-      status: row.status,
-      author: {
-        _id: row.author_id,
-        username: row.username,
-        info: { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: null },
-      },
-      ratings: { positive: row.likes, negative: 0, redFlags: 0, saves: row.saves },
-      images: row.image_urls.map((imageUrl) => ({ imageUrl })),
-      createdAt: row.created_at.toISOString(),
-    })),
-  );
+  return Promise.all(rows.map((row) => toResourceView(row, vault)));
 }
 
 /** The home page lists (spec: GET /resources/sponsored, /toprated, /today). */
