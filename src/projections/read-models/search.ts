@@ -93,71 +93,87 @@ export const searchProjection: Projection = {
     // Topic and app names are words people search for even before a template uses them.
     await addWords(trx, t, [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]));
   },
+  // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   async apply(trx, events, t) {
+    const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
+    const approvals = new Map<string, bigint>();
+    const engagements = new Map<string, RecordedEvent>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
     for (const event of events) {
-      switch (event.type) {
-        case 'TemplateSubmitted': {
-          const { data } = event as RecordedEvent<TemplateSubmitted>;
-          await trx
-            .insertInto(t.search_documents)
-            .values({
-              id: data.templateId,
-              title_url: data.titleUrl,
-              title: data.title,
-              description: data.description,
-              keywords: data.keywords,
-              tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
-              topic: data.topic,
-              platform: data.platform,
-              price_cents: Math.round(data.price * 100),
-              ...statusColumns('under review'),
-              author_id: data.authorId,
-              created_at: new Date(event.metadata.occurredAt),
-              last_position: event.position,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          break;
-        }
-        case 'TemplateApproved': {
-          const { templateId } = event.data as { templateId: string };
-          const approved = await trx
-            .updateTable(t.search_documents)
-            .set({ ...statusColumns('live'), last_position: event.position })
-            .where('id', '=', templateId)
-            .where('last_position', '<', event.position)
-            .returning(['title', 'keywords'])
-            .executeTakeFirst();
-          if (approved) await addWords(trx, t, [...searchWords(approved.title), ...approved.keywords.flatMap(searchWords)]);
-          break;
-        }
-        default: {
-          const { templateId } = event.data as { templateId: string };
-          await trx
-            .insertInto(t.search_engagement)
-            .values({ event_id: event.id, template_id: templateId, weight: ENGAGEMENT_WEIGHTS[event.type] ?? 0, occurred_at: new Date(event.metadata.occurredAt) })
-            .onConflict((oc) => oc.column('event_id').doNothing())
-            .execute();
-          engaged.set(templateId, event.position);
-        }
+      const { templateId } = event.data as { templateId: string };
+      if (event.type === 'TemplateSubmitted') {
+        if (!submissions.has(templateId)) submissions.set(templateId, event as RecordedEvent<TemplateSubmitted>);
+      } else if (event.type === 'TemplateApproved') {
+        approvals.set(templateId, event.position);
+      } else {
+        engagements.set(event.id, event);
+        engaged.set(templateId, event.position);
       }
     }
-    // Derived from the stored events, so a replayed batch cannot count twice.
-    const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
-    for (const [templateId, position] of engaged) {
+
+    if (submissions.size > 0) {
+      await trx
+        .insertInto(t.search_documents)
+        .values(
+          [...submissions.values()].map(({ data, metadata, position }) => ({
+            id: data.templateId,
+            title_url: data.titleUrl,
+            title: data.title,
+            description: data.description,
+            keywords: data.keywords,
+            tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
+            topic: data.topic,
+            platform: data.platform,
+            price_cents: Math.round(data.price * 100),
+            ...statusColumns('under review'),
+            author_id: data.authorId,
+            created_at: new Date(metadata.occurredAt),
+            last_position: position,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+
+    if (approvals.size > 0) {
+      const live = statusColumns('live');
+      const { rows: approved } = await sql<{ title: string; keywords: string[] }>`
+        update ${sql.id(t.search_documents)} d
+        set status = ${live.status}, searchable = ${live.searchable}, last_position = v.position
+        from (values ${sql.join([...approvals].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        where d.id = v.id and d.last_position < v.position
+        returning d.title, d.keywords`.execute(trx);
+      await addWords(trx, t, approved.flatMap((row) => [...searchWords(row.title), ...row.keywords.flatMap(searchWords)]));
+    }
+
+    if (engagements.size > 0) {
+      await trx
+        .insertInto(t.search_engagement)
+        .values(
+          [...engagements.values()].map((event) => ({
+            event_id: event.id,
+            template_id: (event.data as { templateId: string }).templateId,
+            weight: ENGAGEMENT_WEIGHTS[event.type] ?? 0,
+            occurred_at: new Date(event.metadata.occurredAt),
+          })),
+        )
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+      // Derived from the stored events, so a replayed batch cannot count twice.
+      const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+      const engagement = sql.id(t.search_engagement);
       await sql`
         update ${sql.id(t.search_documents)} d
-        set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, ${position})
-        from (
+        set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, v.position)
+        from (values ${sql.join([...engaged].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        cross join lateral (
           select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
-          from ${sql.id(t.search_engagement)} e,
-               (select max(occurred_at) as latest from ${sql.id(t.search_engagement)} where template_id = ${templateId}) m
-          where e.template_id = ${templateId}
+          from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
+          where e.template_id = v.id
           group by m.latest
         ) p
-        where d.id = ${templateId}`.execute(trx);
+        where d.id = v.id`.execute(trx);
     }
   },
 };
