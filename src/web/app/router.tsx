@@ -2,9 +2,13 @@ import { createBrowserRouter, redirect } from 'react-router';
 
 import { AppShell } from './layout/AppShell.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
+import { appLoader, AppPage, appsLoader, AppsPage } from './routes/apps.js';
+import { exploreLoader, ExplorePage } from './routes/explore.js';
 import { homeLoader, HomePage } from './routes/home.js';
 import { NotFoundPage } from './routes/not-found.js';
 import { RouteErrorPage } from './routes/route-error.js';
+import { searchLoader, SearchPage } from './routes/search.js';
+import { topicLoader, TopicPage, topicsLoader, TopicsPage } from './routes/topics.js';
 
 const NOT_FOUND_PATH = '/404';
 
@@ -24,6 +28,15 @@ export const router = createBrowserRouter([
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, loader: homeLoader, Component: HomePage },
+          { path: 'search', loader: searchLoader, Component: SearchPage },
+          { path: 'search/tag/:term', loader: searchLoader, Component: SearchPage },
+          { path: 'search/query/:term', loader: searchLoader, Component: SearchPage },
+          { path: 'search/popular/:term', loader: searchLoader, Component: SearchPage },
+          { path: 'topics', loader: topicsLoader, Component: TopicsPage },
+          { path: 'topics/:topic', loader: topicLoader, Component: TopicPage },
+          { path: 'apps', loader: appsLoader, Component: AppsPage },
+          { path: 'apps/:platform', loader: appLoader, Component: AppPage },
+          { path: 'explore', loader: exploreLoader, Component: ExplorePage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 
-import { CloseIcon, MenuIcon, SearchIcon, TesseraMark } from '../../components/ui/icons.js';
+import { CloseIcon, MenuIcon, TesseraMark } from '../../components/ui/icons.js';
+import { SearchBar } from '../../features/search/components/SearchBar.js';
 import { BRAND_NAME } from '../../lib/brand.js';
-import { searchPath } from '../../lib/paths.js';
 
 const MAIN_LINKS = [
   { to: '/sellers', label: 'Selling' },
@@ -64,7 +64,7 @@ export function Navbar() {
             </ul>
           </nav>
 
-          {!isSearchPage(pathname) && <NavbarSearch />}
+          {!isSearchPage(pathname) && <SearchBar />}
 
           <div className="navbar__auth">
             <Link to="/login" className="button button--ghost">
@@ -77,39 +77,5 @@ export function Navbar() {
         </div>
       </div>
     </header>
-  );
-}
-
-function NavbarSearch() {
-  const navigate = useNavigate();
-  const inputId = useId();
-  const [text, setText] = useState('');
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const query = text.trim().replace(/\s+/gu, ' ');
-    void navigate(searchPath(query === '' ? {} : { q: query }));
-  }
-
-  return (
-    <form className="navbar-search" role="search" onSubmit={search}>
-      <label htmlFor={inputId} className="visually-hidden">
-        Search templates
-      </label>
-      <input
-        id={inputId}
-        className="navbar-search__input"
-        type="search"
-        name="q"
-        placeholder="Search templates…"
-        autoComplete="off"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="navbar-search__submit">
-        <SearchIcon />
-        <span className="visually-hidden">Search</span>
-      </button>
-    </form>
   );
 }
