@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Meilisearch, type Index, type Task } from 'meilisearch';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
 import type { Schema } from '../db/schema.js';
-import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
+import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
 import { searchWords } from '../../domain/discovery/search-text.js';
 import { START_OF_LOG } from '../eventstore/port.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
@@ -15,8 +15,6 @@ const FEED_BATCH_SIZE = 1_000;
 /** An idle feeder looks for new rows this often (and whenever the search projection moves). */
 const FEED_IDLE_MS = 1_000;
 const TASK_TIMEOUT_MS = 60_000;
-/** Totals stay exact up to this many matches. */
-const MAX_TOTAL_HITS = 1_000_000;
 const DAY_MS = 86_400_000;
 
 export interface MeilisearchOptions {
@@ -74,7 +72,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
           sortableAttributes: ['created_at', 'popularity_90'],
           displayedAttributes: ['id', 'title', 'titleUrl'],
           typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
-          pagination: { maxTotalHits: MAX_TOTAL_HITS },
+          pagination: { maxTotalHits: SEARCH_TOTAL_CAP },
         })
         .waitTask({ timeout: TASK_TIMEOUT_MS }),
     );
@@ -192,7 +190,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
         limit: request.limit,
         attributesToRetrieve: ['id'],
       });
-      return { ids: answer.hits.map((hit) => hit.id), total: answer.estimatedTotalHits ?? answer.hits.length };
+      return { ids: answer.hits.map((hit) => hit.id), total: Math.min(SEARCH_TOTAL_CAP, answer.estimatedTotalHits ?? answer.hits.length) };
     },
     async suggestTitles(typed, limit) {
       const text = searchWords(typed).join(' ');

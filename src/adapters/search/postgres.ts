@@ -1,12 +1,15 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Schema } from '../db/schema.js';
 import type { DatabaseKind } from '../db/database.js';
-import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
+import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
 import { searchWords } from '../../domain/discovery/search-text.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
 import { searchProjection } from '../../projections/read-models/search.js';
 import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from './port.js';
 
+const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'or', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'by', 'at', 'from', 'is', 'your', 'my']);
+/** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. */
+const RELEVANCE_CANDIDATES = SEARCH_TOTAL_CAP;
 /** Vocabulary words considered as corrections of one query word (the nearest by trigram distance). */
 const CORRECTIONS_PER_WORD = 3;
 /** Words shorter than this are never corrected: too many short words are one edit apart. */
@@ -32,7 +35,9 @@ interface TextQuery {
  */
 export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind, runner: ProjectionRunner): SearchIndex {
   async function textQuery(text: string): Promise<TextQuery | null> {
-    const words = searchWords(text);
+    const typed = searchWords(text);
+    // Words nearly every title has ('for', 'the') only slow ranking down; alone they search nothing.
+    const words = typed.filter((word) => !STOP_WORDS.has(word));
     if (words.length === 0) return null;
     const corrections = new Map<number, string[]>();
     const correctable = words.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= MIN_CORRECTED_LENGTH);
@@ -64,32 +69,56 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
     return where;
   }
 
-  const recentPopularity = sql`case when last_engaged_at > now() - ${sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`)} then popularity_90 else 0 end`;
+  const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+
+  /**
+   * `fewMatches`: walking an ordered index and filtering every row would read most of the table
+   * before finding a page (or finding there is none); adding zero hides the order from the
+   * planner, which then collects the few matches first and sorts only those. With many matches
+   * the ordered index finds a page after a few rows.
+   */
+  async function pageIds(request: SearchRequest, where: RawBuilder<unknown>, match: string | null, exact: string | null, fewMatches: boolean): Promise<string[]> {
+    const { limit, offset } = request;
+    const narrowed = fewMatches;
+    const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
+    const mostPopular = narrowed ? sql`popularity_90 + 0 desc, created_at desc, id` : sql`popularity_90 desc, created_at desc, id`;
+    if (request.order === 'relevance' && match !== null && exact !== null) {
+      const { rows } = await sql<{ id: string }>`
+        select id from (
+          select id, document, created_at from search_documents where ${where} order by ${newest} limit ${RELEVANCE_CANDIDATES}
+        ) candidates
+        order by ts_rank(document, to_tsquery('simple', ${match})) + ts_rank(document, to_tsquery('simple', ${exact})) desc, created_at desc, id
+        limit ${limit} offset ${offset}`.execute(db);
+      return rows.map((row) => row.id);
+    }
+    if (request.order === 'most_pop_90') {
+      // Two index-ordered reads instead of sorting every row: engaged in the last 90 days by
+      // popularity first, then everything else newest first (its popularity is 0 now).
+      const popular = sql`popularity_90 > 0 and last_engaged_at > now() - ${popularityWindow}`;
+      const first = await sql<{ id: string }>`
+        select id from search_documents where ${where} and ${popular}
+        order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
+      if (first.rows.length === limit) return first.rows.map((row) => row.id);
+      const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from search_documents where ${where} and ${popular}`.execute(db);
+      const popularCount = Number(counted.rows[0]?.n ?? 0);
+      const rest = await sql<{ id: string }>`
+        select id from search_documents where ${where} and not (${popular})
+        order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
+      return [...first.rows, ...rest.rows].map((row) => row.id);
+    }
+    const { rows } = await sql<{ id: string }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((row) => row.id);
+  }
 
   async function page(request: SearchRequest, match: string | null, exact: string | null): Promise<SearchHits> {
-    const tsquery = match === null ? null : sql`to_tsquery('english', ${match})`;
-    const where = conditions(request.filters, tsquery);
-    const rank =
-      match === null || exact === null
-        ? null
-        : sql`ts_rank(document, to_tsquery('english', ${match})) + ts_rank(document, to_tsquery('english', ${exact}))`;
-    const order =
-      request.order === 'most_pop_90'
-        ? sql`${recentPopularity} desc, created_at desc, id`
-        : request.order === 'relevance' && rank !== null
-          ? sql`${rank} desc, created_at desc, id`
-          : sql`created_at desc, id`;
-    const { rows } = await sql<{ id: string; total: string | number | bigint }>`
-      select id, count(*) over () as total
-      from search_documents
-      where ${sql.join(where, sql` and `)}
-      order by ${order}
-      limit ${request.limit} offset ${request.offset}`.execute(db);
-    if (rows.length > 0) return { ids: rows.map((row) => row.id), total: Number(rows[0]!.total) };
-    // A page past the end still needs the total.
+    const tsquery = match === null ? null : sql`to_tsquery('simple', ${match})`;
+    const where = sql.join(conditions(request.filters, tsquery), sql` and `);
+    // Counted first (up to the cap): how many match decides how the page is best read.
     const counted = await sql<{ total: string | number | bigint }>`
-      select count(*) as total from search_documents where ${sql.join(where, sql` and `)}`.execute(db);
-    return { ids: [], total: Number(counted.rows[0]?.total ?? 0) };
+      select count(*) as total from (select 1 from search_documents where ${where} limit ${SEARCH_TOTAL_CAP}) matches`.execute(db);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    if (total === 0 || request.offset >= total) return { ids: [], total };
+    return { ids: await pageIds(request, where, match, exact, total < SEARCH_TOTAL_CAP), total };
   }
 
   return {

@@ -11,6 +11,11 @@ export const SEARCH_DEFAULT_LIMIT = 12;
 export const SEARCH_MAX_LIMIT = 100;
 /** Longer search texts are refused: nobody types more, and ranking cost grows with every word. */
 export const SEARCH_MAX_QUERY_LENGTH = 200;
+/**
+ * Matches are counted exactly up to this many; beyond it the total says this many (as
+ * Meilisearch's maxTotalHits does), so counting never costs more than the page itself.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 /** Words of a search text taken into account; the rest are ignored. */
 export const SEARCH_MAX_QUERY_WORDS = 8;
 /** Longer "words" are not words anyone searches for (and exceed the index's word limits): ignored. */

@@ -60,12 +60,13 @@ export const searchProjection: Projection = {
       .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('last_engaged_at', 'timestamptz')
       .addColumn('last_position', 'bigint', (c) => c.notNull())
-      // Title words weigh most, then keywords, app and topic, then the description.
+      // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
+      // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
       .addColumn('document', sql`tsvector`, (c) =>
         c.generatedAlwaysAs(sql`
-          setweight(to_tsvector('english', title), 'A') ||
-          setweight(to_tsvector('english', tag_text), 'B') ||
-          setweight(to_tsvector('english', description), 'C')`).stored(),
+          setweight(to_tsvector('simple', title), 'A') ||
+          setweight(to_tsvector('simple', tag_text), 'B') ||
+          setweight(to_tsvector('simple', description), 'C')`).stored(),
       )
       .execute();
     const documents = sql.id(t.search_documents);
