@@ -10,6 +10,7 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { titleUrlFor } from '../domain/templates/rules.js';
+import { projections } from '../projections/registry.js';
 import { buildApp } from './app.js';
 import { openInfrastructure, type Infrastructure } from './infrastructure.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
@@ -106,11 +107,16 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite full-text search (search_documents)' },
-      projections: ['users', 'templates', 'search', 'search_analytics'].map((name) => ({
-        name,
-        version: 1,
-        liveVersion: 1,
+      adapters: {
+        eventStore: 'pglite events table',
+        database: `pglite (${join(dataDir, 'pglite')})`,
+        search: 'pglite full-text search (search_documents)',
+        mail: 'local outbox (/dev/mailbox)',
+      },
+      projections: projections.map((projection) => ({
+        name: projection.name,
+        version: projection.version,
+        liveVersion: projection.version,
         checkpoint: String(head),
         lag: 0,
         rebuilding: false,

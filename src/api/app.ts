@@ -1,25 +1,44 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
+import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
+import { accountRoutes } from './routes/accounts.js';
+import { adminUserRoutes } from './routes/admin-users.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
+import { templateRoutes } from './routes/templates.js';
+import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
+import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
+import { TemplateService } from '../commands/templates.js';
+import { upcasters } from '../domain/upcasters.js';
 
-export type AppDeps = Pick<Infrastructure, 'database' | 'vault' | 'runner' | 'adapters' | 'search' | 'commands'> & {
+/** How long a request waits for the read models to show its own write before answering anyway. */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+
+export type AppDeps = Pick<
+  Infrastructure,
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search'
+> & {
+  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
+  suggester?: TemplateSuggester;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
 };
 
-/** The HTTP application without listening: tests drive it with `inject`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1_048_576 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -30,17 +49,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, parts: 5, fields: 5 } });
+
+  const settle = async (position: bigint | null) => {
+    if (position !== null) await deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
+  };
+  let routeAccess: RouteAccess[] = [];
 
   await app.register(
     async (api) => {
+      routeAccess = installAccessControl(api, deps.database.db);
+      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
+      await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(
+        templateRoutes({
+          db: deps.database.db,
+          vault: deps.vault,
+          images: deps.images,
+          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
+          suggester: deps.suggester ?? createPageMetadataSuggester(),
+          eventsAboutTemplate: eventsAboutTemplate(deps.store, deps.database.db, upcasters),
+          settle,
+        }),
+      );
       await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },
   );
+
+  // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
+  if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
@@ -51,5 +94,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.type('text/html').sendFile('index.html');
     });
   }
-  return app;
+  return Object.assign(app as FastifyInstance, { routeAccess });
 }

@@ -10,10 +10,16 @@ import type { SearchIndex } from '../adapters/search/port.js';
 import { createPostgresSearchIndex } from '../adapters/search/postgres.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
+import { AccountService } from '../commands/accounts.js';
+import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adapters/identity/google.js';
+import { createOutboxMailer } from '../adapters/mail/outbox.js';
+import type { MailOutbox, MailSender } from '../adapters/mail/port.js';
+import { createSmtpMailer } from '../adapters/mail/smtp.js';
+import { createLocalImageStore, type ImageStore } from '../adapters/storage/images.js';
 import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import type { Config } from './config.js';
+import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** Everything stateful, chosen from the configuration: the composition root's building blocks. */
 export interface Infrastructure {
@@ -23,13 +29,23 @@ export interface Infrastructure {
   commands: CommandBus;
   runner: ProjectionRunner;
   search: SearchIndex;
+  accounts: AccountService;
+  mail: MailSender;
+  /** The development outbox, when no SMTP server is configured. */
+  outbox: MailOutbox | null;
+  images: ImageStore;
+  google: GoogleIdTokenVerifier;
+  googleClientId: string | null;
+  /** Session cookies are Secure when the public address is https. */
+  secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string };
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> & Partial<Pick<Config, 'meiliUrl' | 'meiliKey'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey'>>,
   options: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -43,14 +59,27 @@ export async function openInfrastructure(
     const search = config.meiliUrl
       ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, runner)
       : createPostgresSearchIndex(database.db, database.kind, runner);
+    const vault = createPostgresVault(database.db);
+    const commands = createCommandBus(store, upcasters);
+    const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
+    const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
+    const publicUrl = config.publicUrl ?? 'http://localhost:3000';
     return {
       database,
       store,
-      vault: createPostgresVault(database.db),
-      commands: createCommandBus(store, upcasters),
+      vault,
+      commands,
       runner,
       search,
+      accounts: new AccountService({ commands, vault, db: database.db, mail, publicUrl }),
+      mail,
+      outbox,
+      images: createLocalImageStore(join(config.dataDir, 'uploads', 'images')),
+      google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),
+      googleClientId: config.googleClientId ?? null,
+      secureCookies: publicUrl.startsWith('https:'),
       adapters: {
+        mail: config.smtpUrl ? 'smtp' : 'local outbox (/dev/mailbox)',
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
         database: `${database.kind} (${database.location})`,
         search: search.description,

@@ -9,13 +9,16 @@ import { createCommandBus } from './handle-command.js';
 
 const SIZE = { users: 5, templates: 12, seed: 9 };
 
-/** Each stream's events as type, data and actor; vault ciphertext differs per run, so it is left out. */
+/**
+ * The template and like streams (the ones written in bulk) as type, data and actor. Users register
+ * through the account service in both modes; their e-mail lookups are keyed per database.
+ */
 async function streams(store: EventStore) {
   const events = await store.readAll({ after: START_OF_LOG, maxCount: 10_000 });
   const byStream = new Map<string, unknown[]>();
   for (const event of events) {
-    const { emailEnc: _email, displayNameEnc: _name, ...data } = event.data as Record<string, unknown>;
-    byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), { revision: event.revision, type: event.type, data, actor: event.metadata.actor }]);
+    if (!event.streamId.startsWith('template-') && !event.streamId.startsWith('like-')) continue;
+    byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), { revision: event.revision, type: event.type, data: event.data, actor: event.metadata.actor }]);
   }
   return byStream;
 }
@@ -30,7 +33,7 @@ describe('demo catalogue in bulk', () => {
     throughCommands = createPostgresEventStore(databases[0]!);
     inBulk = createPostgresEventStore(databases[1]!);
     await seedCatalogue({ commands: createCommandBus(throughCommands, upcasters), vault: createPostgresVault(databases[0]!.db) }, SIZE);
-    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db) }, SIZE);
+    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) }, SIZE);
   });
 
   afterAll(async () => {
@@ -39,13 +42,13 @@ describe('demo catalogue in bulk', () => {
 
   it('writes the same streams with the same events as seeding through the command bus', async () => {
     const expected = await streams(throughCommands);
-    expect(expected.size).toBeGreaterThan(SIZE.users + SIZE.templates);
+    expect(expected.size).toBeGreaterThan(SIZE.templates);
     expect(await streams(inBulk)).toEqual(expected);
   });
 
   it('is a no-op when run again', async () => {
     const head = await inBulk.headPosition();
-    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db) }, SIZE);
+    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) }, SIZE);
     expect(await inBulk.headPosition()).toBe(head);
   });
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { accountDecider } from '../domain/accounts/decider.js';
-import { userStream, type UserLevel } from '../domain/accounts/events.js';
+import type { UserLevel } from '../domain/accounts/events.js';
 import { APPS, TOPICS } from '../domain/catalogue/taxonomy.js';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';
@@ -13,6 +12,8 @@ import { templateDecider, type TemplateCommand } from '../domain/templates/decid
 import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
+import { hashPassword } from '../adapters/security/passwords.js';
+import { registerAccount } from './accounts.js';
 import { eventIdFor, type CommandBus } from './handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */
@@ -34,6 +35,11 @@ const DEFAULT_LIKE_CHANCE = 0.3;
 /** What `npm start` creates on an empty store: every topic and app shows something. */
 export const DEMO_CATALOGUE: CatalogueSize = { users: 12, templates: 60, seed: 1 };
 export const DEMO_ADMIN_USERNAME = 'admin';
+/**
+ * Every demo account (the admin included) signs in with this password. For local use only:
+ * the demo catalogue is created only on an empty store, and the README says so.
+ */
+export const DEMO_PASSWORD = 'Tessera#2026';
 
 export interface SeedProgress {
   phase: 'users' | 'templates' | 'likes';
@@ -147,6 +153,37 @@ export function cataloguePlan(size: CatalogueSize) {
   return { users, admin, templates };
 }
 
+/** Registers the plan's users through the account service (names and e-mails are claimed, passwords hashed). */
+async function registerDemoUsers(
+  deps: { commands: CommandBus; vault: PersonalDataVault },
+  users: ReturnType<typeof cataloguePlan>['users'],
+  track: (result: { position: bigint | null }) => void,
+  onProgress: (progress: SeedProgress) => void,
+): Promise<void> {
+  const operator: Actor = { userId: null, role: 'operator' };
+  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
+  await inPool(
+    users,
+    async (user) => {
+      track(
+        await registerAccount(deps, {
+          userId: user.userId,
+          username: user.username,
+          email: `${user.username}@demo.tessera.local`,
+          password: null,
+          passwordHash: demoPasswordHash,
+          displayName: user.displayName,
+          lvl: user.lvl,
+          verification: 'verified',
+          actor: operator,
+          idempotencyKey: 'demo-register',
+        }),
+      );
+    },
+    (done) => onProgress({ phase: 'users', done, total: users.length }),
+  );
+}
+
 /**
  * Creates a catalogue through the same commands users trigger: registrations, submissions,
  * approvals by the admin, sponsorships and likes. Idempotency keys make a re-run a no-op.
@@ -163,22 +200,7 @@ export async function seedCatalogue(
     if (result.position !== null && (position === null || result.position > position)) position = result.position;
   };
 
-  await inPool(
-    users,
-    async (user) => {
-      const emailEnc = await deps.vault.encrypt(user.userId, `${user.username}@demo.tessera.local`);
-      const displayNameEnc = await deps.vault.encrypt(user.userId, user.displayName);
-      track(
-        await deps.commands.handle(
-          accountDecider,
-          userStream(user.userId),
-          { type: 'RegisterUser', data: { userId: user.userId, username: user.username, emailEnc, displayNameEnc, lvl: user.lvl } },
-          { actor: operator, idempotencyKey: 'demo-register' },
-        ),
-      );
-    },
-    (done) => onProgress({ phase: 'users', done, total: users.length }),
-  );
+  await registerDemoUsers(deps, users, track, onProgress);
 
   await inPool(
     templates,
@@ -246,11 +268,12 @@ const BULK_STREAMS_PER_WRITE = 1_000;
 /**
  * The same catalogue as `seedCatalogue`, for large sizes (benchmarks): every stream is new, so
  * its events are decided in memory by the same deciders, then written many streams per
- * transaction (`appendToNewStreams`; one append per stream where the store lacks it).
+ * transaction (`appendToNewStreams`; one append per stream where the store lacks it). Users, few
+ * and guarded by uniqueness claims, register through the account service as usual.
  * Event ids come from the stream, so a re-run is a no-op.
  */
 export async function seedCatalogueInBulk(
-  deps: { store: EventStore; vault: PersonalDataVault },
+  deps: { store: EventStore; vault: PersonalDataVault; commands: CommandBus },
   size: CatalogueSize,
   onProgress: (progress: SeedProgress) => void = () => {},
 ): Promise<{ position: bigint | null }> {
@@ -282,15 +305,10 @@ export async function seedCatalogueInBulk(
     }
   };
 
-  const registrations: NewStreamAppend[] = [];
-  for (const user of users) {
-    const emailEnc = await deps.vault.encrypt(user.userId, `${user.username}@demo.tessera.local`);
-    const displayNameEnc = await deps.vault.encrypt(user.userId, user.displayName);
-    const data = { userId: user.userId, username: user.username, emailEnc, displayNameEnc, lvl: user.lvl };
-    const events = decideInTurn(accountDecider, [{ type: 'RegisterUser', data }]);
-    registrations.push(newStream(userStream(user.userId), events.map((event) => ({ event, actor: operator }))));
-  }
-  await write('users', registrations);
+  // Few and guarded by uniqueness claims: users register through the account service as usual.
+  await registerDemoUsers(deps, users, (result) => {
+    if (result.position !== null && (position === null || result.position > position)) position = result.position;
+  }, onProgress);
 
   await write(
     'templates',

@@ -5,6 +5,7 @@ import type { Schema } from '../adapters/db/schema.js';
 /** The read-model tables; each is a view over the live generation's physical table. */
 export const READ_MODEL_TABLES = [
   'users',
+  'sessions',
   'templates',
   'template_likes',
   'search_documents',

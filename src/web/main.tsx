@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { router } from './app/router.js';
 import './styles.css';
+import './styles/shell.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import type { SearchOrder, SearchRequest } from '../../src/adapters/search/port.
 import { createPostgresSearchIndex } from '../../src/adapters/search/postgres.js';
 import { createPostgresVault } from '../../src/adapters/vault/vault.js';
 import { resourceViewsByIds } from '../../src/api/read/resource-views.js';
+import { createCommandBus } from '../../src/commands/handle-command.js';
 import { cataloguePlan, random, seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
 import { APPS } from '../../src/domain/catalogue/taxonomy.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/domain/discovery/constants.js';
@@ -90,7 +91,7 @@ export async function benchSearch(database: Database, scale: number, log: (line:
   log(`seeding ${size.templates.toLocaleString('en-US')} templates in bulk through the deciders`);
   const seedSeconds = await elapsedSeconds(async () => {
     let lastLine = 0;
-    await seedCatalogueInBulk({ store, vault }, size, (progress) => {
+    await seedCatalogueInBulk({ store, vault, commands: createCommandBus(store, upcasters) }, size, (progress) => {
       if (Date.now() - lastLine > 10_000 || progress.done === progress.total) {
         log(`  ${progress.phase}: ${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}`);
         lastLine = Date.now();

@@ -48,4 +48,25 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_mail_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('to', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('html', 'text')
+        // clock_timestamp, not now(): messages sent in one transaction still read back in order.
+        .addColumn('sent_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await db.schema.createIndex('mail_outbox_sent_at').on('mail_outbox').column('sent_at').execute();
+    },
+  },
+  '0005_events_by_template': {
+    async up(db: Kysely<unknown>) {
+      // A resource's full history gathers events of every stream that name it (admin fetchHistory).
+      await sql`create index events_template_id on events ((data->>'templateId'))`.execute(db);
+    },
+  },
 };

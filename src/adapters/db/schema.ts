@@ -33,6 +33,16 @@ export interface VaultKeysTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** The development outbox: mail kept locally while no SMTP server is configured. */
+export interface MailOutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 /** Read models: views that point at the live generation's tables. */
 export interface UsersView {
   id: string;
@@ -41,6 +51,34 @@ export interface UsersView {
   lvl: string;
   created_at: Date;
   last_position: bigint;
+  email_enc: string | null;
+  /** Vault blind index of the normalised e-mail address. */
+  email_lookup: string | null;
+  /** Argon2id PHC string; null for Google-only and erased accounts. */
+  password_hash: string | null;
+  google_key: string | null;
+  verification: string;
+  /** Vault ciphertext of the profile document (info and social links). */
+  profile_enc: string | null;
+  picture_url: string | null;
+  notifications: ColumnType<Record<string, boolean>, string, string>;
+  favorite_apps: ColumnType<string[], string, string>;
+  is_creator: boolean | null;
+  viewed_setup: boolean;
+  erased: boolean;
+}
+
+/** Sessions by token hash: the server-side session store, written by the users projection. */
+export interface SessionsView {
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  method: string;
+  is_test_user: boolean;
+  /** The admin who started a test-user session. */
+  impersonated_by: string | null;
+  expires_at: Date;
+  ended_at: Date | null;
 }
 
 export interface TemplatesView {
@@ -56,9 +94,14 @@ export interface TemplatesView {
   keywords: ColumnType<string[], string, string>;
   image_urls: ColumnType<string[], string, string>;
   price_cents: number;
+  /** A TemplateStatus, or 'deleted' for a tombstone. */
   status: string;
+  /** Why the last moderation decision was taken (a denial's reason, a hide note). */
+  status_reason: string | null;
   sponsored: boolean;
   author_id: string;
+  /** jsonb: the author and every buyer. */
+  owners: ColumnType<string[], string, string>;
   likes: ColumnType<number, number | undefined, number>;
   saves: ColumnType<number, number | undefined, number>;
   created_at: Date;
@@ -124,7 +167,9 @@ export interface Schema {
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
   vault_keys: VaultKeysTable;
+  mail_outbox: MailOutboxTable;
   users: UsersView;
+  sessions: SessionsView;
   templates: TemplatesView;
   template_likes: TemplateLikesView;
   search_documents: SearchDocumentsView;

@@ -219,7 +219,7 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
   if (!matches) throw new WrongExpectedRevisionError(streamId, expected, actual);
 }
 
-function toRecordedEvent(row: Selectable<EventsTable>): RecordedEvent {
+export function toRecordedEvent(row: Selectable<EventsTable>): RecordedEvent {
   return {
     id: row.event_id,
     type: row.type,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.js';
 
@@ -15,7 +15,15 @@ export interface PersonalDataVault {
   /** Crypto-shredding: destroys the key, so every copy of the user's data becomes unreadable. */
   forget(userId: string): Promise<void>;
   isForgotten(userId: string): Promise<boolean>;
+  /**
+   * A keyed hash (HMAC-SHA256) of a value, to find a record by it (an e-mail address, a code)
+   * without storing the value in clear. The key lives in the vault, never in events.
+   */
+  blindIndex(value: string): Promise<string>;
 }
+
+/** The vault_keys row holding the blind-index key; not a user id (user ids are uuids). */
+const BLIND_INDEX_KEY_ID = 'blind-index';
 
 export function isVaultCiphertext(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(CIPHERTEXT_PREFIX);
@@ -71,6 +79,10 @@ export function createPostgresVault(db: Kysely<Schema>): PersonalDataVault {
     },
     async isForgotten(userId) {
       return (await findKey(userId)) === null;
+    },
+    async blindIndex(value) {
+      const key = await keyFor(BLIND_INDEX_KEY_ID);
+      return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
     },
   };
 }

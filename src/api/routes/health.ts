@@ -4,7 +4,7 @@ import type { ProjectionRunner } from '../../projections/runner.js';
 
 const healthAnswer = z.object({
   status: z.literal('ok'),
-  adapters: z.object({ eventStore: z.string(), database: z.string(), search: z.string() }),
+  adapters: z.object({ eventStore: z.string(), database: z.string(), search: z.string(), mail: z.string() }),
   projections: z.array(
     z.object({
       name: z.string(),
@@ -19,7 +19,7 @@ const healthAnswer = z.object({
 
 export function healthRoutes(deps: { runner: ProjectionRunner; adapters: z.infer<typeof healthAnswer>['adapters'] }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', { schema: { summary: 'Adapters in use and projection lag', tags: ['operations'], response: { 200: healthAnswer } } }, async () => ({
+    app.get('/health', { config: { access: 'anyone' }, schema: { summary: 'Adapters in use and projection lag', tags: ['operations'], response: { 200: healthAnswer } } }, async () => ({
       status: 'ok' as const,
       adapters: deps.adapters,
       projections: (await deps.runner.status()).map((status) => ({

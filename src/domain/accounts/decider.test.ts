@@ -1,31 +1,113 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import { accountDecider, type AccountCommand } from './decider.js';
-import type { UserRegistered } from './events.js';
+import { accountDeciderFor, type AccountCommand } from './decider.js';
+import type { AccountEvent, SessionStarted, UserRegistered } from './events.js';
+import { ACCOUNT_MESSAGES } from './rules.js';
 
+const userId = 'user-1';
 const data: UserRegistered['data'] = {
-  userId: 'user-1',
+  userId,
   username: 'ada_lovelace',
   emailEnc: 'pd1:ZW1haWw=',
+  emailLookup: 'lookup-1',
   displayNameEnc: null,
   lvl: 'base',
+  passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+  googleKey: null,
+  verification: 'pending',
 };
 const register: AccountCommand = { type: 'RegisterUser', data };
 const registered: UserRegistered = { type: 'UserRegistered', data };
+const NOW = '2026-11-22T10:00:00.000Z';
+const LATER = '2026-11-22T10:20:00.000Z';
+const session = (sessionId: string): SessionStarted => ({
+  type: 'SessionStarted',
+  data: { userId, sessionId, tokenHash: `hash-${sessionId}`, expiresAt: '2026-12-22T10:00:00.000Z', method: 'password', isTestUser: false },
+});
+const codeIssued: AccountEvent = { type: 'VerificationCodeIssued', data: { userId, codeId: 'code-1', codeHash: 'right', expiresAt: '2026-11-22T10:10:00.000Z', attempts: 5 } };
+const resetRequested: AccountEvent = { type: 'PasswordResetRequested', data: { userId, resetId: 'reset-1', tokenHash: 'reset-hash', expiresAt: '2026-11-22T11:00:00.000Z' } };
 
-const spec = deciderSpec(accountDecider);
+const spec = deciderSpec(accountDeciderFor(userId));
 
 describe('account decider', () => {
-  it('registers a new user', () => {
+  it('registers a new user, and refuses the same account twice', () => {
     spec.given([]).when(register).then([registered]);
-  });
-
-  it('registers admins with their level', () => {
-    const admin = { ...data, lvl: 'admin' as const, displayNameEnc: 'pd1:bmFtZQ==' };
-    spec.given([]).when({ type: 'RegisterUser', data: admin }).then([{ type: 'UserRegistered', data: admin }]);
-  });
-
-  it('refuses to register the same account twice', () => {
     spec.given([registered]).when(register).thenThrows('conflict', 'This account already exists.');
+  });
+
+  it('refuses commands on accounts that do not exist or were erased', () => {
+    spec.given([]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', ACCOUNT_MESSAGES.userDoesNotExist);
+    spec.given([registered, { type: 'AccountDeleted', data: { userId } }]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', ACCOUNT_MESSAGES.userDoesNotExist);
+  });
+
+  it('starts a session only with the password hash that is current, and never for a blocked account', () => {
+    const start = (checkedPasswordHash: string | null): AccountCommand => ({
+      type: 'StartSession',
+      data: { sessionId: 's1', tokenHash: 'hash-s1', expiresAt: '2026-12-22T10:00:00.000Z', method: 'password', checkedPasswordHash },
+    });
+    spec.given([registered]).when(start(data.passwordHash)).then([session('s1')]);
+    spec.given([registered]).when(start('an-older-hash')).thenThrows('invalid', ACCOUNT_MESSAGES.loginFailed);
+    spec
+      .given([registered, { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } }])
+      .when(start(data.passwordHash))
+      .thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+  });
+
+  it('counts down wrong codes, verifies with the right one, and refuses after the attempts or expiry', () => {
+    const submit = (codeHash: string, now = NOW): AccountCommand => ({ type: 'SubmitVerificationCode', data: { codeHash, now } });
+    spec.given([registered, codeIssued]).when(submit('wrong')).then([{ type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 4 } }]);
+    spec.given([registered, codeIssued]).when(submit('right')).then([{ type: 'EmailVerified', data: { userId, method: 'code' } }]);
+    const exhausted: AccountEvent = { type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 0 } };
+    spec.given([registered, codeIssued, exhausted]).when(submit('right')).thenThrows('invalid', ACCOUNT_MESSAGES.otpTryAgain);
+    spec.given([registered, codeIssued]).when(submit('right', LATER)).thenThrows('invalid', ACCOUNT_MESSAGES.otpExpired);
+    spec.given([registered, codeIssued, { type: 'EmailVerified', data: { userId, method: 'code' } }]).when(submit('right')).thenThrows('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+  });
+
+  it('resets a password once with a live token and ends every session; a later password change voids older tokens', () => {
+    const reset: AccountCommand = { type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'new-hash', now: NOW } };
+    spec
+      .given([registered, session('s1'), session('s2'), resetRequested])
+      .when(reset)
+      .then([
+        { type: 'PasswordChanged', data: { userId, passwordHash: 'new-hash', reason: 'reset', resetId: 'reset-1' } },
+        { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'password_changed' } },
+        { type: 'SessionEnded', data: { userId, sessionId: 's2', reason: 'password_changed' } },
+      ]);
+    const used: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'new-hash', reason: 'reset', resetId: 'reset-1' } };
+    spec.given([registered, resetRequested, used]).when(reset).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'other', reason: 'changed', resetId: null } };
+    spec.given([registered, resetRequested, changed]).when(reset).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    spec.given([registered, resetRequested]).when({ type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'x', now: '2026-11-22T12:00:00.000Z' } }).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+  });
+
+  it('lets only admins start test-user mode, and stops only a test-user session', () => {
+    const startTest: AccountCommand = { type: 'StartTestUserMode', data: { sessionId: 't1', tokenHash: 'test-hash', expiresAt: LATER } };
+    spec.given([registered]).when(startTest).thenThrows('forbidden', ACCOUNT_MESSAGES.accessDenied);
+    const admin = [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to: 'admin' } } as AccountEvent];
+    spec
+      .given(admin)
+      .when(startTest)
+      .then([
+        { type: 'TestUserModeStarted', data: { userId, sessionId: 't1' } },
+        { type: 'SessionStarted', data: { userId, sessionId: 't1', tokenHash: 'test-hash', expiresAt: LATER, method: 'test_user', isTestUser: true } },
+      ]);
+    spec.given([...admin, session('s1')]).when({ type: 'StopTestUserMode', data: { sessionId: 's1' } }).thenThrows('conflict', 'Test-user mode is not on for this session.');
+  });
+
+  it('blocking ends the sessions; deleting ends them and erases the account', () => {
+    spec
+      .given([registered, session('s1')])
+      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'spam' } })
+      .then([
+        { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } },
+        { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'blocked' } },
+      ]);
+    spec
+      .given([registered, session('s1')])
+      .when({ type: 'DeleteAccount' })
+      .then([
+        { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'account_deleted' } },
+        { type: 'AccountDeleted', data: { userId } },
+      ]);
   });
 });

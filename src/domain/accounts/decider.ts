@@ -1,20 +1,249 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import type { AccountEvent, UserLevel } from './events.js';
+import type {
+  AccountEvent,
+  SessionEndReason,
+  SessionEnded,
+  SessionMethod,
+  UserLevel,
+  UserRegistered,
+  VerificationStatus,
+} from './events.js';
+import { ACCOUNT_MESSAGES } from './rules.js';
+
+interface ExpiringSecret {
+  tokenHash: string;
+  expiresAt: string;
+  used: boolean;
+}
 
 export interface AccountState {
   registered: boolean;
+  erased: boolean;
+  username: string;
+  lvl: UserLevel;
+  verification: VerificationStatus;
+  passwordHash: string | null;
+  googleKey: string | null;
+  /** Active sessions by id; the value says whether it is a test-user session. */
+  sessions: Map<string, { isTestUser: boolean }>;
+  code: { codeId: string; codeHash: string; expiresAt: string; attemptsRemaining: number; used: boolean } | null;
+  links: Map<string, ExpiringSecret>;
+  resets: Map<string, ExpiringSecret & { resetId: string }>;
 }
 
-export type AccountCommand = {
-  type: 'RegisterUser';
-  data: { userId: string; username: string; emailEnc: string; displayNameEnc: string | null; lvl: UserLevel };
-};
+type Now = { now: string };
 
-export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
-  initialState: () => ({ registered: false }),
-  evolve: (state, event) => (event.type === 'UserRegistered' ? { ...state, registered: true } : state),
-  decide: (command, state) => {
-    if (state.registered) throw new DomainError('conflict', 'This account already exists.');
-    return [{ type: 'UserRegistered', data: command.data }];
-  },
-};
+export type AccountCommand =
+  | { type: 'RegisterUser'; data: UserRegistered['data'] }
+  | { type: 'LinkGoogleIdentity'; data: { googleKey: string } }
+  | {
+      type: 'StartSession';
+      data: { sessionId: string; tokenHash: string; expiresAt: string; method: SessionMethod; /** The hash the password was checked against. */ checkedPasswordHash: string | null };
+    }
+  | { type: 'EndSession'; data: { sessionId: string; reason: SessionEndReason } }
+  | { type: 'IssueVerificationCode'; data: { codeId: string; codeHash: string; expiresAt: string; attempts: number } }
+  | { type: 'SubmitVerificationCode'; data: { codeHash: string } & Now }
+  | { type: 'IssueVerificationLink'; data: { linkId: string; tokenHash: string; expiresAt: string } }
+  | { type: 'VerifyByLink'; data: { tokenHash: string } & Now }
+  | { type: 'RequestPasswordReset'; data: { resetId: string; tokenHash: string; expiresAt: string } }
+  | { type: 'CheckResetToken'; data: { tokenHash: string } & Now }
+  | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string } & Now }
+  | { type: 'ChangePassword'; data: { checkedPasswordHash: string; passwordHash: string } }
+  | { type: 'UpdateProfile'; data: { profileEnc: string; displayNameEnc: string | null } }
+  | { type: 'ChangeUsername'; data: { to: string } }
+  | { type: 'ChangeNotificationSettings'; data: { settings: Record<string, boolean> } }
+  | { type: 'ChooseFavouriteApps'; data: { apps: string[] } }
+  | { type: 'MakeCreatorChoice'; data: { isCreator: boolean } }
+  | { type: 'MarkAccountSetupPageViewed' }
+  | { type: 'ChangeProfilePicture'; data: { pictureUrl: string | null } }
+  | { type: 'ChangeLevel'; data: { to: UserLevel } }
+  | { type: 'ChangeVerificationStatus'; data: { to: VerificationStatus; reason: string } }
+  | { type: 'StartTestUserMode'; data: { sessionId: string; tokenHash: string; expiresAt: string } }
+  | { type: 'StopTestUserMode'; data: { sessionId: string } }
+  | { type: 'DeleteAccount' };
+
+const initialState = (): AccountState => ({
+  registered: false,
+  erased: false,
+  username: '',
+  lvl: 'base',
+  verification: 'pending',
+  passwordHash: null,
+  googleKey: null,
+  sessions: new Map(),
+  code: null,
+  links: new Map(),
+  resets: new Map(),
+});
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        ...state,
+        registered: true,
+        username: event.data.username,
+        lvl: event.data.lvl,
+        verification: event.data.verification,
+        passwordHash: event.data.passwordHash,
+        googleKey: event.data.googleKey,
+      };
+    case 'GoogleIdentityLinked':
+      return { ...state, googleKey: event.data.googleKey };
+    case 'SessionStarted':
+      return { ...state, sessions: new Map(state.sessions).set(event.data.sessionId, { isTestUser: event.data.isTestUser }) };
+    case 'SessionEnded': {
+      const sessions = new Map(state.sessions);
+      sessions.delete(event.data.sessionId);
+      return { ...state, sessions };
+    }
+    case 'VerificationCodeIssued':
+      return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
+    case 'VerificationCodeRejected':
+      return state.code?.codeId === event.data.codeId ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } } : state;
+    case 'VerificationLinkIssued':
+      return { ...state, links: new Map(state.links).set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
+    case 'EmailVerified':
+      return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: new Map() };
+    case 'PasswordResetRequested':
+      return {
+        ...state,
+        resets: new Map(state.resets).set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
+      };
+    case 'PasswordChanged':
+      // Any change of password makes every outstanding reset link useless.
+      return { ...state, passwordHash: event.data.passwordHash, resets: new Map() };
+    case 'UsernameChanged':
+      return { ...state, username: event.data.to };
+    case 'UserLevelChanged':
+      return { ...state, lvl: event.data.to };
+    case 'VerificationStatusChanged':
+      return { ...state, verification: event.data.to };
+    case 'AccountDeleted':
+      return { ...state, erased: true, sessions: new Map(), passwordHash: null, googleKey: null };
+    default:
+      return state;
+  }
+}
+
+function endAllSessions(state: AccountState, userId: string, reason: SessionEndReason): SessionEnded[] {
+  return [...state.sessions.keys()].map((sessionId) => ({ type: 'SessionEnded', data: { userId, sessionId, reason } }));
+}
+
+function liveSecret<T extends ExpiringSecret>(secrets: Map<string, T>, tokenHash: string, now: string): T | null {
+  const secret = secrets.get(tokenHash);
+  return secret && !secret.used && secret.expiresAt > now ? secret : null;
+}
+
+/** The user's own account stream: every decision about it, with its invariants. */
+export function accountDeciderFor(userId: string): Decider<AccountState, AccountCommand, AccountEvent> {
+  return {
+    initialState,
+    evolve,
+    decide(command, state) {
+      if (command.type === 'RegisterUser') {
+        if (state.registered) throw new DomainError('conflict', 'This account already exists.');
+        return [{ type: 'UserRegistered', data: command.data }];
+      }
+      if (!state.registered || state.erased) throw new DomainError('not_found', ACCOUNT_MESSAGES.userDoesNotExist);
+
+      switch (command.type) {
+        case 'LinkGoogleIdentity':
+          return state.googleKey === command.data.googleKey ? [] : [{ type: 'GoogleIdentityLinked', data: { userId, googleKey: command.data.googleKey } }];
+        case 'StartSession':
+          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+          // The password may have changed between checking it and starting the session.
+          if (command.data.checkedPasswordHash !== null && command.data.checkedPasswordHash !== state.passwordHash) {
+            throw new DomainError('invalid', ACCOUNT_MESSAGES.loginFailed);
+          }
+          return [
+            {
+              type: 'SessionStarted',
+              data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: command.data.method, isTestUser: false },
+            },
+          ];
+        case 'EndSession':
+          return state.sessions.has(command.data.sessionId) ? [{ type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: command.data.reason } }] : [];
+        case 'IssueVerificationCode':
+        case 'IssueVerificationLink':
+          if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+          return command.type === 'IssueVerificationCode'
+            ? [{ type: 'VerificationCodeIssued', data: { userId, ...command.data } }]
+            : [{ type: 'VerificationLinkIssued', data: { userId, ...command.data } }];
+        case 'SubmitVerificationCode': {
+          if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+          const code = state.code;
+          if (code === null || code.used || code.attemptsRemaining <= 0) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpTryAgain);
+          if (code.expiresAt <= command.data.now) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpExpired);
+          if (code.codeHash === command.data.codeHash) return [{ type: 'EmailVerified', data: { userId, method: 'code' } }];
+          return [{ type: 'VerificationCodeRejected', data: { userId, codeId: code.codeId, attemptsRemaining: code.attemptsRemaining - 1 } }];
+        }
+        case 'VerifyByLink':
+          if (state.verification === 'verified') return [];
+          if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
+          return [{ type: 'EmailVerified', data: { userId, method: 'link' } }];
+        case 'RequestPasswordReset':
+          return [{ type: 'PasswordResetRequested', data: { userId, ...command.data } }];
+        case 'CheckResetToken':
+          if (liveSecret(state.resets, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+          return [];
+        case 'ResetPassword': {
+          const reset = liveSecret(state.resets, command.data.tokenHash, command.data.now);
+          if (reset === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+          return [
+            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'reset', resetId: reset.resetId } },
+            ...endAllSessions(state, userId, 'password_changed'),
+          ];
+        }
+        case 'ChangePassword':
+          if (state.passwordHash === null || state.passwordHash !== command.data.checkedPasswordHash) {
+            throw new DomainError('invalid', 'Your current password is not correct.');
+          }
+          return [
+            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'changed', resetId: null } },
+            ...endAllSessions(state, userId, 'password_changed'),
+          ];
+        case 'UpdateProfile':
+          return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
+        case 'ChangeUsername':
+          return state.username === command.data.to ? [] : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
+        case 'ChangeNotificationSettings':
+          return [{ type: 'NotificationSettingsChanged', data: { userId, settings: command.data.settings } }];
+        case 'ChooseFavouriteApps':
+          return [{ type: 'FavouriteAppsChosen', data: { userId, apps: command.data.apps } }];
+        case 'MakeCreatorChoice':
+          return [{ type: 'CreatorChoiceMade', data: { userId, isCreator: command.data.isCreator } }];
+        case 'MarkAccountSetupPageViewed':
+          return [{ type: 'AccountSetupPageViewed', data: { userId } }];
+        case 'ChangeProfilePicture':
+          return [{ type: 'ProfilePictureChanged', data: { userId, pictureUrl: command.data.pictureUrl } }];
+        case 'ChangeLevel':
+          return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
+        case 'ChangeVerificationStatus':
+          if (state.verification === command.data.to) return [];
+          return [
+            { type: 'VerificationStatusChanged', data: { userId, from: state.verification, to: command.data.to, reason: command.data.reason } },
+            ...(command.data.to === 'blocked' ? endAllSessions(state, userId, 'blocked') : []),
+          ];
+        case 'StartTestUserMode':
+          if (state.lvl === 'base') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accessDenied);
+          return [
+            { type: 'TestUserModeStarted', data: { userId, sessionId: command.data.sessionId } },
+            {
+              type: 'SessionStarted',
+              data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: 'test_user', isTestUser: true },
+            },
+          ];
+        case 'StopTestUserMode':
+          if (!state.sessions.get(command.data.sessionId)?.isTestUser) throw new DomainError('conflict', 'Test-user mode is not on for this session.');
+          return [
+            { type: 'TestUserModeStopped', data: { userId, sessionId: command.data.sessionId } },
+            { type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: 'test_user_stopped' } },
+          ];
+        case 'DeleteAccount':
+          return [...endAllSessions(state, userId, 'account_deleted'), { type: 'AccountDeleted', data: { userId } }];
+      }
+    },
+  };
+}

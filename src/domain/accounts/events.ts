@@ -3,13 +3,104 @@ import type { DomainEvent } from '../shared/events.js';
 export type UserLevel = 'base' | 'admin' | 'owner';
 /** Only 'verified' counts as verified; 'blocked' accounts cannot use a session. */
 export type VerificationStatus = 'pending' | 'verified' | 'blocked';
+export type SessionMethod = 'signup' | 'password' | 'google' | 'password_reset' | 'test_user' | 'admin_relogin';
+export type SessionEndReason = 'logout' | 'password_changed' | 'test_user_stopped' | 'account_deleted' | 'blocked';
 
-/** E-mail and display name are vault ciphertext (see DESIGN.md: personal data). */
+/**
+ * Personal data (e-mail, names, profile texts) is vault ciphertext (`…Enc`), see DESIGN.md.
+ * `emailLookup` is a keyed hash of the normalised address: it finds an account by e-mail
+ * without storing the address in clear. Secrets (passwords, tokens, codes) appear only as hashes.
+ */
 export type UserRegistered = DomainEvent<
   'UserRegistered',
-  { userId: string; username: string; emailEnc: string; displayNameEnc: string | null; lvl: UserLevel }
+  {
+    userId: string;
+    username: string;
+    emailEnc: string;
+    emailLookup: string;
+    displayNameEnc: string | null;
+    lvl: UserLevel;
+    /** Argon2id PHC string; null for accounts created through Google. */
+    passwordHash: string | null;
+    /** Keyed hash of the Google issuer and subject; null for password accounts. */
+    googleKey: string | null;
+    verification: VerificationStatus;
+  }
 >;
+export type GoogleIdentityLinked = DomainEvent<'GoogleIdentityLinked', { userId: string; googleKey: string }>;
+export type SessionStarted = DomainEvent<
+  'SessionStarted',
+  { userId: string; sessionId: string; tokenHash: string; expiresAt: string; method: SessionMethod; isTestUser: boolean }
+>;
+export type SessionEnded = DomainEvent<'SessionEnded', { userId: string; sessionId: string; reason: SessionEndReason }>;
+export type VerificationCodeIssued = DomainEvent<'VerificationCodeIssued', { userId: string; codeId: string; codeHash: string; expiresAt: string; attempts: number }>;
+export type VerificationCodeRejected = DomainEvent<'VerificationCodeRejected', { userId: string; codeId: string; attemptsRemaining: number }>;
+export type VerificationLinkIssued = DomainEvent<'VerificationLinkIssued', { userId: string; linkId: string; tokenHash: string; expiresAt: string }>;
+export type EmailVerified = DomainEvent<'EmailVerified', { userId: string; method: 'code' | 'link' }>;
+export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; resetId: string; tokenHash: string; expiresAt: string }>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; reason: 'changed' | 'reset'; resetId: string | null }>;
+/** The whole profile after the change, encrypted as one JSON document (info and social links). */
+export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; profileEnc: string; displayNameEnc: string | null }>;
+export type UsernameChanged = DomainEvent<'UsernameChanged', { userId: string; from: string; to: string }>;
+export type NotificationSettingsChanged = DomainEvent<'NotificationSettingsChanged', { userId: string; settings: Record<string, boolean> }>;
+export type FavouriteAppsChosen = DomainEvent<'FavouriteAppsChosen', { userId: string; apps: string[] }>;
+export type CreatorChoiceMade = DomainEvent<'CreatorChoiceMade', { userId: string; isCreator: boolean }>;
+export type AccountSetupPageViewed = DomainEvent<'AccountSetupPageViewed', { userId: string }>;
+export type ProfilePictureChanged = DomainEvent<'ProfilePictureChanged', { userId: string; pictureUrl: string | null }>;
+export type UserLevelChanged = DomainEvent<'UserLevelChanged', { userId: string; from: UserLevel; to: UserLevel }>;
+export type VerificationStatusChanged = DomainEvent<'VerificationStatusChanged', { userId: string; from: VerificationStatus; to: VerificationStatus; reason: string }>;
+export type TestUserModeStarted = DomainEvent<'TestUserModeStarted', { userId: string; sessionId: string }>;
+export type TestUserModeStopped = DomainEvent<'TestUserModeStopped', { userId: string; sessionId: string }>;
+/** The vault key is destroyed with this event: every projection then shows the user as erased. */
+export type AccountDeleted = DomainEvent<'AccountDeleted', { userId: string }>;
 
-export type AccountEvent = UserRegistered;
+export type AccountEvent =
+  | UserRegistered
+  | GoogleIdentityLinked
+  | SessionStarted
+  | SessionEnded
+  | VerificationCodeIssued
+  | VerificationCodeRejected
+  | VerificationLinkIssued
+  | EmailVerified
+  | PasswordResetRequested
+  | PasswordChanged
+  | ProfileUpdated
+  | UsernameChanged
+  | NotificationSettingsChanged
+  | FavouriteAppsChosen
+  | CreatorChoiceMade
+  | AccountSetupPageViewed
+  | ProfilePictureChanged
+  | UserLevelChanged
+  | VerificationStatusChanged
+  | TestUserModeStarted
+  | TestUserModeStopped
+  | AccountDeleted;
+
+export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
+  'UserRegistered',
+  'GoogleIdentityLinked',
+  'SessionStarted',
+  'SessionEnded',
+  'VerificationCodeIssued',
+  'VerificationCodeRejected',
+  'VerificationLinkIssued',
+  'EmailVerified',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'ProfileUpdated',
+  'UsernameChanged',
+  'NotificationSettingsChanged',
+  'FavouriteAppsChosen',
+  'CreatorChoiceMade',
+  'AccountSetupPageViewed',
+  'ProfilePictureChanged',
+  'UserLevelChanged',
+  'VerificationStatusChanged',
+  'TestUserModeStarted',
+  'TestUserModeStopped',
+  'AccountDeleted',
+];
 
 export const userStream = (userId: string) => `user-${userId}`;

@@ -1,15 +1,87 @@
 import type { DomainEvent } from '../shared/events.js';
 import type { TemplateContent } from './rules.js';
 
-export type TemplateStatus = 'under review' | 'live' | 'live flagged' | 'under review edit' | 'not approved' | 'hidden';
+/** The spec's status values (generator-admin-site.md, Resource status values). */
+export const TEMPLATE_STATUSES = ['under review', 'under review edit', 'live', 'live flagged', 'not approved', 'hidden'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
+/** The content an author may change after submission (price and taxonomy need an admin). */
+export type EditableContent = Pick<TemplateContent, 'title' | 'description' | 'instructions' | 'url' | 'keywords' | 'imageUrls'>;
+
+/*
+ * Every decision records who (metadata.actor), when (metadata.occurredAt) and why (data.reason;
+ * null where a reason is optional and none was given).
+ */
 export type TemplateSubmitted = DomainEvent<
   'TemplateSubmitted',
   TemplateContent & { templateId: string; authorId: string; titleUrl: string }
 >;
-export type TemplateApproved = DomainEvent<'TemplateApproved', { templateId: string; reviewerId: string }>;
-export type TemplateSponsored = DomainEvent<'TemplateSponsored', { templateId: string; sponsored: boolean }>;
+/** Under review (or under review edit) → live. */
+export type TemplateApproved = DomainEvent<'TemplateApproved', { templateId: string; reviewerId: string; reason?: string | null }>;
+/** Under review (or under review edit) → not approved; the reason is required. */
+export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string; reviewerId: string; reason: string }>;
+/** Live → live flagged: users' flags asked a moderator to look again. */
+export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string }>;
+/** Live flagged → live ("Not Flagged"). */
+export type TemplateFlagCleared = DomainEvent<'TemplateFlagCleared', { templateId: string; reviewerId: string; reason: string | null }>;
+/** Live flagged → hidden ("Hide It"). */
+export type TemplateHidden = DomainEvent<'TemplateHidden', { templateId: string; reviewerId: string; reason: string | null }>;
+/** Any status → under review edit: the changed fields wait for re-approval. */
+export type TemplateEdited = DomainEvent<
+  'TemplateEdited',
+  { templateId: string; editorId: string; changes: Partial<EditableContent>; previousStatus: TemplateStatus }
+>;
+export type TemplateImagesCleared = DomainEvent<'TemplateImagesCleared', { templateId: string; editorId: string }>;
+/** The author asks an admin to change the price (price edits need a request). No status change. */
+export type TemplatePriceChangeRequested = DomainEvent<
+  'TemplatePriceChangeRequested',
+  { templateId: string; requesterId: string; currentPrice: number; newPrice: number }
+>;
+export type TemplateSponsored = DomainEvent<'TemplateSponsored', { templateId: string; sponsored: boolean; reason?: string | null }>;
+/** Removed by its author (or an admin through the editor); refused once someone bought it. */
+export type TemplateDeleted = DomainEvent<'TemplateDeleted', { templateId: string; deletedBy: string; reason: string | null }>;
+/** An admin's permanent delete from moderation: allowed whatever the owners. */
+export type TemplatePermanentlyDeleted = DomainEvent<'TemplatePermanentlyDeleted', { templateId: string; reviewerId: string; reason: string | null }>;
+/**
+ * A buyer became an owner. Declared here so the delete rule can count owners; commerce appends
+ * it to the template's stream when a purchase completes.
+ */
+export type TemplatePurchased = DomainEvent<'TemplatePurchased', { templateId: string; buyerId: string; priceCents: number }>;
 
-export type TemplateEvent = TemplateSubmitted | TemplateApproved | TemplateSponsored;
+export type TemplateEvent =
+  | TemplateSubmitted
+  | TemplateApproved
+  | TemplateDenied
+  | TemplateFlaggedForReview
+  | TemplateFlagCleared
+  | TemplateHidden
+  | TemplateEdited
+  | TemplateImagesCleared
+  | TemplatePriceChangeRequested
+  | TemplateSponsored
+  | TemplateDeleted
+  | TemplatePermanentlyDeleted
+  | TemplatePurchased;
+
+/** Every type on a template stream, for projections that follow the whole lifecycle. */
+export const TEMPLATE_EVENT_TYPES = [
+  'TemplateSubmitted',
+  'TemplateApproved',
+  'TemplateDenied',
+  'TemplateFlaggedForReview',
+  'TemplateFlagCleared',
+  'TemplateHidden',
+  'TemplateEdited',
+  'TemplateImagesCleared',
+  'TemplatePriceChangeRequested',
+  'TemplateSponsored',
+  'TemplateDeleted',
+  'TemplatePermanentlyDeleted',
+  'TemplatePurchased',
+] as const satisfies readonly TemplateEvent['type'][];
 
 export const templateStream = (templateId: string) => `template-${templateId}`;
+
+/** The create form's touched flags (spec: Creation progress), sent 2 s after the last change; they feed the creation funnel. */
+export type TemplateFormProgressed = DomainEvent<'TemplateFormProgressed', { userId: string; formProgress: Record<string, boolean> }>;
+export const templateFormStream = (userId: string) => `template-form-${userId}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
+import { newPriceSchema, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',
@@ -56,8 +56,27 @@ describe('template content rules', () => {
     expect(templateContentSchema.parse({ ...valid, keywords: ['Notion', ' notion ', 'PLANNER'] }).keywords).toEqual(['notion', 'planner']);
   });
 
-  it('rejects empty keywords', () => {
-    expect(problems({ keywords: ['  '] })).toHaveLength(1);
+  it('drops empty keywords', () => {
+    expect(templateContentSchema.parse({ ...valid, keywords: ['  ', 'planner', ''] }).keywords).toEqual(['planner']);
+  });
+
+  it('deduplicates before counting: 4 tags that are 3 distinct ones pass, 4 distinct ones do not', () => {
+    expect(templateContentSchema.parse({ ...valid, keywords: ['Planner', 'planner ', 'weekly', 'tasks'] }).keywords).toEqual(['planner', 'weekly', 'tasks']);
+    expect(problems({ keywords: ['planner', 'weekly', 'tasks', 'goals'] })).toEqual(['At most 3 keywords']);
+  });
+
+  it('puts the type tag first and the platform tag second', () => {
+    expect(templateContentSchema.parse({ ...valid, keywords: ['planner', 'Notion', 'productivity'] }).keywords).toEqual(['productivity', 'notion', 'planner']);
+  });
+
+  it('limits each keyword to 40 characters', () => {
+    expect(problems({ keywords: ['k'.repeat(41)] })).toEqual(['Each keyword must be at most 40 characters']);
+  });
+
+  it('asks for a direct domain instead of a link shortener', () => {
+    expect(problems({ url: 'https://bit.ly/abc' })).toEqual(['Please use a direct domain to your template.']);
+    expect(problems({ url: 'https://www.tinyurl.com/abc' })).toEqual(['Please use a direct domain to your template.']);
+    expect(problems({ url: 'https://notbit.ly/abc' })).toEqual([]);
   });
 
   it('accepts only http and https URLs', () => {
@@ -78,14 +97,22 @@ describe('template content rules', () => {
 
   it("caps the price at 249 with the spec's message", () => {
     expect(problems({ price: 249 })).toEqual([]);
-    expect(problems({ price: 250 })).toEqual(['Max allowed is 249$']);
-    expect(problems({ price: 249.01 })).toEqual(['Max allowed is 249$']);
+    expect(problems({ price: 250 })).toEqual(['Price should not exceed $249']);
+    expect(problems({ price: 249.01 })).toEqual(['Price should not exceed $249']);
     expect(problems({ price: -1 })).toEqual(['Price cannot be negative']);
   });
 
   it('takes topics and apps from the taxonomy only', () => {
     expect(problems({ topic: 'astrology' })).toEqual(['Please choose a topic']);
     expect(problems({ platform: 'myspace' })).toEqual(['Please choose an app']);
+  });
+});
+
+describe('newPriceSchema', () => {
+  it('takes a number above 0 and at most 249', () => {
+    expect(newPriceSchema.safeParse(20).success).toBe(true);
+    for (const bad of [0, -5, 'ten']) expect(newPriceSchema.safeParse(bad).error?.issues[0]?.message).toBe('Please enter a valid price.');
+    expect(newPriceSchema.safeParse(250).error?.issues[0]?.message).toBe('Price should not exceed $249');
   });
 });
 

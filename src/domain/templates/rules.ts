@@ -8,7 +8,35 @@ export const TEMPLATE_LIMITS = {
   description: 150,
   instructions: 1500,
   tags: 3,
+  tagLength: 40,
   maxPrice: 249,
+  images: 10,
+  /** Denial, hide and other moderation notes. */
+  reason: 1000,
+} as const;
+
+/**
+ * At most this many templates are sponsored at once: the home page's sponsored row shows 12
+ * (HOME_LIST_LIMIT), and a thirteenth would never be seen. Unsponsor one to sponsor another.
+ */
+export const TEMPLATE_SPONSOR_LIMIT = 12;
+
+/** Texts of the spec's error catalogue (posts-payments-rewards.md section 8, generator-admin-site.md section 5). */
+export const TEMPLATE_MESSAGES = {
+  doesNotExist: 'This post does not exist',
+  doesNotExistDetail: 'This post could either be pending approval, removed, or it may have never existed in the first place.',
+  unauthorized: 'Unauthorized: You should be admin/author to do this action.',
+  adminOnly: 'You need to be an admin for this request.',
+  purchasedDelete: 'Post have been purchased, delete is not allowed.',
+  denialBlank: 'Denial message cannot be blank',
+  sponsorLimit: 'Maximum sponsor request reached',
+  invalidPrice: 'Please enter a valid price.',
+  priceTooHigh: 'Price should not exceed $249',
+  directDomain: 'Please use a direct domain to your template.',
+  sentForReapproval: 'Your changes were sent for re-approval. The post goes live again once a moderator approves them.',
+  created: 'Your post was created and is under review.',
+  deleted: 'The post is successfully deleted.',
+  priceChangeRequested: 'Price Change Request Submitted',
 } as const;
 
 const topicNames = TOPICS.map((topic) => topic.name) as [string, ...string[]];
@@ -25,29 +53,72 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'Please enter a valid URL starting with http:// or https://');
+  }, 'Please enter a valid URL starting with http:// or https://')
+  .refine((value) => !isNonDirectUrl(value), TEMPLATE_MESSAGES.directDomain);
+
+/** Link shorteners and redirectors: the spec asks for a direct domain to the template instead. */
+export const NON_DIRECT_HOSTS: readonly string[] = ['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'lnkd.in'];
+
+/** True for a URL whose host is (a subdomain of) a known shortener. */
+export function isNonDirectUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname.toLowerCase();
+    return NON_DIRECT_HOSTS.some((shortener) => host === shortener || host.endsWith(`.${shortener}`));
+  } catch {
+    return false;
+  }
+}
+
+const titleSchema = z.string().trim().min(1, 'Title is required').max(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`);
+const descriptionSchema = z
+  .string()
+  .trim()
+  .min(1, 'Description is required')
+  .max(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`);
+const instructionsSchema = z.string().trim().max(TEMPLATE_LIMITS.instructions, `Instructions must be at most ${TEMPLATE_LIMITS.instructions} characters`);
+
+/** Trimmed, lower-cased, empty ones dropped and deduplicated — and only then counted against the limit. */
+const keywordsSchema = z
+  .array(z.string().max(TEMPLATE_LIMITS.tagLength, `Each keyword must be at most ${TEMPLATE_LIMITS.tagLength} characters`))
+  .transform((tags) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag.length > 0))])
+  .pipe(z.array(z.string()).max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} keywords`));
 
 /** One template's content as its author submits it; shared by the API, the web form and the seed. */
 export const templateContentSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Description is required')
-    .max(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
-  instructions: z.string().trim().max(TEMPLATE_LIMITS.instructions, `Instructions must be at most ${TEMPLATE_LIMITS.instructions} characters`),
+  title: titleSchema,
+  description: descriptionSchema,
+  instructions: instructionsSchema,
   url: httpUrl,
   topic: z.enum(topicNames, 'Please choose a topic'),
   platform: z.enum(appNames, 'Please choose an app'),
-  keywords: z
-    .array(z.string().trim().toLowerCase().min(1))
-    .max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} keywords`)
-    .transform((tags) => [...new Set(tags)]),
-  price: z.number().min(0, 'Price cannot be negative').max(TEMPLATE_LIMITS.maxPrice, `Max allowed is ${TEMPLATE_LIMITS.maxPrice}$`),
-  imageUrls: z.array(z.string()).max(10),
-});
+  keywords: keywordsSchema,
+  price: z.number().min(0, 'Price cannot be negative').max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh),
+  imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`),
+}).transform((content) => ({ ...content, keywords: typeAndPlatformTagsFirst(content.keywords, content.topic, content.platform) }));
 
 export type TemplateContent = z.infer<typeof templateContentSchema>;
+
+/** What an edit may change (spec 2.2: title, description, details, link, images, keywords); every field optional. */
+export const templateEditSchema = z.object({
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  instructions: instructionsSchema.optional(),
+  url: httpUrl.optional(),
+  keywords: keywordsSchema.optional(),
+  imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`).optional(),
+});
+
+/** A requested new price: a number above 0 and within the maximum. */
+export const newPriceSchema = z
+  .number(TEMPLATE_MESSAGES.invalidPrice)
+  .gt(0, TEMPLATE_MESSAGES.invalidPrice)
+  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh);
+
+/** The type tag (the topic's name) first, the platform tag second, when the author kept them. */
+export function typeAndPlatformTagsFirst(keywords: readonly string[], topic: string, platform: string): string[] {
+  const leading = [topic, platform].filter((tag) => keywords.includes(tag));
+  return [...leading, ...keywords.filter((tag) => !leading.includes(tag))];
+}
 
 /** The address slug of a title: lower-case words joined by hyphens, plus 12 hex digits of the id to keep it unique. */
 export function titleUrlFor(title: string, templateId: string): string {
@@ -58,4 +129,31 @@ export function titleUrlFor(title: string, templateId: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return `${slug || 'template'}-${templateId.replaceAll('-', '').slice(0, 12)}`;
+}
+
+/** Created posts (spec 2.7) and the admin review queue show this many per page. */
+export const CREATED_POSTS_PAGE_SIZE = 10;
+export const REVIEW_QUEUE_PAGE_SIZE = 25;
+/** More By The Author and Related Posts list at most this many. */
+export const RELATED_POSTS_LIMIT = 6;
+
+/** The status label (spec 4, Post status, matched case-insensitively): anything not listed reads Rejected. */
+export function statusLabel(status: string): 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected' {
+  switch (status.toLowerCase()) {
+    case 'live':
+      return 'Live';
+    case 'under review':
+      return 'Under Review';
+    case 'under review edit':
+      return 'Under Review - Edited';
+    default:
+      return 'Rejected';
+  }
+}
+
+/** The created posts heading: '0 Created Posts', '{n} Created Posts', or '{from}-{to} of {n} Created Posts' once there are pages. */
+export function createdPostsHeading(total: number, page: number, pageSize = CREATED_POSTS_PAGE_SIZE): string {
+  if (total <= pageSize) return `${total} Created Posts`;
+  const from = (page - 1) * pageSize + 1;
+  return `${from}-${Math.min(total, page * pageSize)} of ${total} Created Posts`;
 }

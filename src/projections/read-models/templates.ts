@@ -1,15 +1,20 @@
-import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Schema, TemplatesView } from '../../adapters/db/schema.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
 import type { LikeEvent } from '../../domain/engagement/events.js';
-import type { TemplateEvent } from '../../domain/templates/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
 import type { GenerationTables, Projection } from '../projection.js';
 
-/** The catalogue read model: one row per template, with its like count. */
+/** The read model's status of a deleted template: no list, page or queue shows it. */
+export const DELETED_TEMPLATE_STATUS = 'deleted';
+
+type EventOf<T extends TemplateEvent['type']> = RecordedEvent<Extract<TemplateEvent, { type: T }>>;
+
+/** The catalogue read model: one row per template, following its whole lifecycle, with its like count. */
 export const templatesProjection: Projection = {
   name: 'templates',
-  version: 1,
-  handles: ['TemplateSubmitted', 'TemplateApproved', 'TemplateSponsored', 'TemplateLiked', 'TemplateUnliked'],
+  version: 2,
+  handles: [...TEMPLATE_EVENT_TYPES, 'TemplateLiked', 'TemplateUnliked'],
   tables: ['templates', 'template_likes'],
   async createTables(trx, t) {
     await trx.schema
@@ -26,8 +31,10 @@ export const templatesProjection: Projection = {
       .addColumn('image_urls', 'jsonb', (c) => c.notNull())
       .addColumn('price_cents', 'integer', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('status_reason', 'text')
       .addColumn('sponsored', 'boolean', (c) => c.notNull())
       .addColumn('author_id', 'text', (c) => c.notNull())
+      .addColumn('owners', 'jsonb', (c) => c.notNull())
       .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('saves', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
@@ -35,6 +42,7 @@ export const templatesProjection: Projection = {
       .addColumn('last_position', 'bigint', (c) => c.notNull())
       .execute();
     await trx.schema.createIndex(`${t.templates}_status_created`).on(t.templates).columns(['status', 'created_at']).execute();
+    await trx.schema.createIndex(`${t.templates}_author_created`).on(t.templates).columns(['author_id', 'created_at']).execute();
     await trx.schema
       .createTable(t.template_likes)
       .addColumn('template_id', 'text', (c) => c.notNull())
@@ -64,8 +72,10 @@ export const templatesProjection: Projection = {
               image_urls: JSON.stringify(data.imageUrls),
               price_cents: Math.round(data.price * 100),
               status: 'under review',
+              status_reason: null,
               sponsored: false,
               author_id: data.authorId,
+              owners: JSON.stringify([data.authorId]),
               created_at: at,
               updated_at: at,
               last_position: event.position,
@@ -75,10 +85,44 @@ export const templatesProjection: Projection = {
           break;
         }
         case 'TemplateApproved':
-          await updateOnce(trx, t, event, { status: 'live' });
+        case 'TemplateFlagCleared':
+          await updateOnce(trx, t, event, { status: 'live', status_reason: (event as EventOf<'TemplateApproved'>).data.reason ?? null });
+          break;
+        case 'TemplateDenied':
+          await updateOnce(trx, t, event, { status: 'not approved', status_reason: (event as EventOf<'TemplateDenied'>).data.reason });
+          break;
+        case 'TemplateHidden':
+          await updateOnce(trx, t, event, { status: 'hidden', status_reason: (event as EventOf<'TemplateHidden'>).data.reason });
+          break;
+        case 'TemplateFlaggedForReview':
+          await updateOnce(trx, t, event, { status: 'live flagged', status_reason: (event as EventOf<'TemplateFlaggedForReview'>).data.reason });
+          break;
+        case 'TemplateEdited':
+          await updateOnce(trx, t, event, { status: 'under review edit', status_reason: null, ...contentColumns((event as EventOf<'TemplateEdited'>).data.changes) });
+          break;
+        case 'TemplateImagesCleared':
+          await updateOnce(trx, t, event, { image_urls: '[]' });
           break;
         case 'TemplateSponsored':
-          await updateOnce(trx, t, event, { sponsored: (event.data as { sponsored: boolean }).sponsored });
+          await updateOnce(trx, t, event, { sponsored: (event as EventOf<'TemplateSponsored'>).data.sponsored });
+          break;
+        case 'TemplateDeleted':
+        case 'TemplatePermanentlyDeleted':
+          // A tombstone rather than a delete: the position guard keeps replays from reviving it.
+          await updateOnce(trx, t, event, { status: DELETED_TEMPLATE_STATUS, sponsored: false });
+          break;
+        case 'TemplatePurchased': {
+          const { buyerId } = (event as EventOf<'TemplatePurchased'>).data;
+          const buyer = JSON.stringify([buyerId]);
+          await trx
+            .updateTable(t.templates)
+            .set({ owners: sql<string>`case when owners @> ${buyer}::jsonb then owners else owners || ${buyer}::jsonb end`, last_position: event.position })
+            .where('id', '=', event.data.templateId)
+            .where('last_position', '<', event.position)
+            .execute();
+          break;
+        }
+        case 'TemplatePriceChangeRequested':
           break;
         case 'TemplateLiked':
         case 'TemplateUnliked': {
@@ -106,13 +150,21 @@ export const templatesProjection: Projection = {
   },
 };
 
+
+/** The columns an edit changes; fields the edit left out stay as they are. */
+function contentColumns(changes: Partial<EditableContent>): Updateable<TemplatesView> {
+  const columns: Updateable<TemplatesView> = {};
+  if (changes.title !== undefined) columns.title = changes.title;
+  if (changes.description !== undefined) columns.description_short = changes.description;
+  if (changes.instructions !== undefined) columns.description_long = changes.instructions;
+  if (changes.url !== undefined) columns.url = changes.url;
+  if (changes.keywords !== undefined) columns.keywords = JSON.stringify(changes.keywords);
+  if (changes.imageUrls !== undefined) columns.image_urls = JSON.stringify(changes.imageUrls);
+  return columns;
+}
+
 /** Applies a change unless this row already reflects this event or a later one. */
-async function updateOnce(
-  trx: Kysely<Schema>,
-  t: GenerationTables,
-  event: RecordedEvent,
-  changes: { status?: string; sponsored?: boolean },
-): Promise<void> {
+async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedEvent, changes: Updateable<TemplatesView>): Promise<void> {
   const { templateId } = event.data as { templateId: string };
   await trx
     .updateTable(t.templates)

@@ -1,12 +1,19 @@
-import { sql } from 'kysely';
-import type { UserRegistered } from '../../domain/accounts/events.js';
-import type { Projection } from '../projection.js';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Schema, UsersView } from '../../adapters/db/schema.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../domain/accounts/events.js';
+import { NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+import type { GenerationTables, Projection } from '../projection.js';
 
+/** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
+const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
+
+/** Accounts and the server-side session store. */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
-  handles: ['UserRegistered'],
-  tables: ['users'],
+  version: 2,
+  handles: ACCOUNT_EVENT_TYPES,
+  tables: ['users', 'sessions'],
   async createTables(trx, t) {
     await trx.schema
       .createTable(t.users)
@@ -16,11 +23,52 @@ export const usersProjection: Projection = {
       .addColumn('lvl', 'text', (c) => c.notNull())
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .addColumn('last_position', 'bigint', (c) => c.notNull())
+      .addColumn('email_enc', 'text')
+      .addColumn('email_lookup', 'text', (c) => c.unique())
+      .addColumn('password_hash', 'text')
+      .addColumn('google_key', 'text', (c) => c.unique())
+      .addColumn('verification', 'text', (c) => c.notNull())
+      .addColumn('profile_enc', 'text')
+      .addColumn('picture_url', 'text')
+      .addColumn('notifications', 'jsonb', (c) => c.notNull())
+      .addColumn('favorite_apps', 'jsonb', (c) => c.notNull())
+      .addColumn('is_creator', 'boolean')
+      .addColumn('viewed_setup', 'boolean', (c) => c.notNull())
+      .addColumn('erased', 'boolean', (c) => c.notNull())
       .execute();
+    await trx.schema
+      .createTable(t.sessions)
+      .addColumn('token_hash', 'text', (c) => c.primaryKey())
+      .addColumn('session_id', 'text', (c) => c.notNull().unique())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('method', 'text', (c) => c.notNull())
+      .addColumn('is_test_user', 'boolean', (c) => c.notNull())
+      .addColumn('impersonated_by', 'text')
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('ended_at', 'timestamptz')
+      .execute();
+    await trx.schema.createIndex(`${t.sessions}_user`).on(t.sessions).column('user_id').execute();
   },
   async apply(trx, events, t) {
-    for (const event of events) {
-      const { data } = event as unknown as UserRegistered;
+    for (const event of events) await applyAccountEvent(trx, t, event, event as unknown as AccountEvent);
+  },
+};
+
+async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recorded: RecordedEvent, event: AccountEvent): Promise<void> {
+  const position = recorded.position;
+  const occurredAt = new Date(recorded.metadata.occurredAt);
+  /** Updates the user's row once: a replayed event finds last_position already at or past it. */
+  const updateUser = (userId: string, values: Updateable<UsersView>) =>
+    trx
+      .updateTable(t.users)
+      .set({ ...values, last_position: position })
+      .where('id', '=', userId)
+      .where('last_position', '<', position)
+      .execute();
+
+  switch (event.type) {
+    case 'UserRegistered': {
+      const data = event.data;
       await trx
         .insertInto(t.users)
         .values({
@@ -28,11 +76,95 @@ export const usersProjection: Projection = {
           username: data.username,
           display_name_enc: data.displayNameEnc,
           lvl: data.lvl,
-          created_at: new Date(event.metadata.occurredAt),
-          last_position: event.position,
+          created_at: occurredAt,
+          last_position: position,
+          email_enc: data.emailEnc,
+          email_lookup: data.emailLookup,
+          password_hash: data.passwordHash,
+          google_key: data.googleKey,
+          verification: data.verification,
+          profile_enc: null,
+          picture_url: null,
+          notifications: JSON.stringify(DEFAULT_NOTIFICATIONS),
+          favorite_apps: '[]',
+          is_creator: null,
+          viewed_setup: false,
+          erased: false,
         })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ last_position: sql`excluded.last_position` }))
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      return;
     }
-  },
-};
+    case 'GoogleIdentityLinked':
+      return void (await updateUser(event.data.userId, { google_key: event.data.googleKey }));
+    case 'SessionStarted': {
+      const data = event.data;
+      await trx
+        .insertInto(t.sessions)
+        .values({
+          token_hash: data.tokenHash,
+          session_id: data.sessionId,
+          user_id: data.userId,
+          method: data.method,
+          is_test_user: data.isTestUser,
+          impersonated_by: data.isTestUser ? (recorded.metadata.actor.userId ?? data.userId) : null,
+          expires_at: new Date(data.expiresAt),
+          ended_at: null,
+        })
+        .onConflict((oc) => oc.column('token_hash').doNothing())
+        .execute();
+      return;
+    }
+    case 'SessionEnded':
+      await trx.updateTable(t.sessions).set({ ended_at: occurredAt }).where('session_id', '=', event.data.sessionId).where('ended_at', 'is', null).execute();
+      return;
+    case 'EmailVerified':
+      return void (await updateUser(event.data.userId, { verification: 'verified' }));
+    case 'VerificationStatusChanged':
+      return void (await updateUser(event.data.userId, { verification: event.data.to }));
+    case 'PasswordChanged':
+      return void (await updateUser(event.data.userId, { password_hash: event.data.passwordHash }));
+    case 'ProfileUpdated':
+      return void (await updateUser(event.data.userId, { profile_enc: event.data.profileEnc, display_name_enc: event.data.displayNameEnc }));
+    case 'UsernameChanged':
+      return void (await updateUser(event.data.userId, { username: event.data.to }));
+    case 'NotificationSettingsChanged':
+      // Merged in SQL so each toggle event changes only its own setting.
+      await trx
+        .updateTable(t.users)
+        .set({ notifications: sql`notifications || ${JSON.stringify(event.data.settings)}::jsonb` as never, last_position: position })
+        .where('id', '=', event.data.userId)
+        .where('last_position', '<', position)
+        .execute();
+      return;
+    case 'FavouriteAppsChosen':
+      return void (await updateUser(event.data.userId, { favorite_apps: JSON.stringify(event.data.apps) }));
+    case 'CreatorChoiceMade':
+      return void (await updateUser(event.data.userId, { is_creator: event.data.isCreator }));
+    case 'AccountSetupPageViewed':
+      return void (await updateUser(event.data.userId, { viewed_setup: true }));
+    case 'ProfilePictureChanged':
+      return void (await updateUser(event.data.userId, { picture_url: event.data.pictureUrl }));
+    case 'UserLevelChanged':
+      return void (await updateUser(event.data.userId, { lvl: event.data.to }));
+    case 'AccountDeleted':
+      return void (await updateUser(event.data.userId, {
+        erased: true,
+        email_enc: null,
+        email_lookup: null,
+        password_hash: null,
+        google_key: null,
+        profile_enc: null,
+        display_name_enc: null,
+        picture_url: null,
+      }));
+    case 'VerificationCodeIssued':
+    case 'VerificationCodeRejected':
+    case 'VerificationLinkIssued':
+    case 'PasswordResetRequested':
+    case 'TestUserModeStarted':
+    case 'TestUserModeStopped':
+      // Kept on the account stream only: the decider checks codes and tokens there.
+      return;
+  }
+}

@@ -4,7 +4,16 @@ import { AppShell } from './layout/AppShell.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
 import { appLoader, AppPage, appsLoader, AppsPage } from './routes/apps.js';
 import { exploreLoader, ExplorePage } from './routes/explore.js';
+import { accountLoader, AccountPage } from './routes/account.js';
+import { EmailVerifiedPage } from './routes/email-verified.js';
+import { ForgotPasswordPage } from './routes/forgot-password.js';
 import { homeLoader, HomePage } from './routes/home.js';
+import { loginLoader, LoginPage } from './routes/login.js';
+import { onboardingLoader, OnboardingPage } from './routes/onboarding.js';
+import { publicProfileLoader, PublicProfilePage } from './routes/public-profile.js';
+import { registerModalLoader, RegisterModalPage } from './routes/register-modal.js';
+import { ResetPasswordPage } from './routes/reset-password.js';
+import { signupLoader, SignupPage } from './routes/signup.js';
 import { NotFoundPage } from './routes/not-found.js';
 import { RouteErrorPage } from './routes/route-error.js';
 import { searchLoader, SearchPage } from './routes/search.js';
@@ -37,6 +46,16 @@ export const router = createBrowserRouter([
           { path: 'apps', loader: appsLoader, Component: AppsPage },
           { path: 'apps/:platform', loader: appLoader, Component: AppPage },
           { path: 'explore', loader: exploreLoader, Component: ExplorePage },
+          // Accounts (sign-up, login, password, verification, onboarding, settings, public profile).
+          { path: '/login', loader: loginLoader, Component: LoginPage },
+          { path: '/signup', loader: signupLoader, Component: SignupPage },
+          { path: '/register-modal', loader: registerModalLoader, Component: RegisterModalPage },
+          { path: '/forgot-password', Component: ForgotPasswordPage },
+          { path: '/reset-password-from-token', Component: ResetPasswordPage },
+          { path: '/email-verified', Component: EmailVerifiedPage },
+          { path: '/onboarding', loader: onboardingLoader, Component: OnboardingPage },
+          { path: '/account', loader: accountLoader, Component: AccountPage },
+          { path: '/users/:username', loader: publicProfileLoader, Component: PublicProfilePage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],

@@ -19,6 +19,23 @@ export interface ApiRequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * 'global' (default): a 401 signs the user out and goes to /login, a 403 shows 'Access Denied'
+   * (spec section 8, authenticated client). 'silent': the caller handles them (the session fetch ignores a 403).
+   */
+  authFailures?: 'global' | 'silent';
+}
+
+/** What the app does when the server refuses a session; installed by the session module. */
+export interface AuthFailureHandlers {
+  unauthorized(): void;
+  forbidden(): void;
+}
+
+let authFailureHandlers: AuthFailureHandlers | null = null;
+
+export function setAuthFailureHandlers(handlers: AuthFailureHandlers): void {
+  authFailureHandlers = handlers;
 }
 
 /**
@@ -26,7 +43,7 @@ export interface ApiRequestOptions {
  * Resolves to the parsed answer (undefined for an empty one); rejects with an ApiError on a non-2xx answer.
  */
 export async function apiRequest<Answer>(path: string, options: ApiRequestOptions = {}): Promise<Answer> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, authFailures = 'global' } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -39,7 +56,11 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
   });
 
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, errorMessageOf(text, response));
+  if (!response.ok) {
+    if (authFailures === 'global' && response.status === 401) authFailureHandlers?.unauthorized();
+    if (authFailures === 'global' && response.status === 403) authFailureHandlers?.forbidden();
+    throw new ApiError(response.status, errorMessageOf(text, response));
+  }
   if (text === '') return undefined as Answer;
   try {
     return JSON.parse(text) as Answer;

@@ -2,6 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import { Tabs } from '../../components/ui/Tabs.js';
+import { ChecklistCard, progressionOf } from '../../features/discovery/components/ChecklistCard.js';
 import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
 import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
 import { PromoCard } from '../../features/discovery/components/PromoCard.js';
@@ -12,6 +13,7 @@ import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources }
 import { ResourceFeed } from '../../features/resources/components/ResourceFeed.js';
 import { documentTitle } from '../../lib/brand.js';
 import { searchPath } from '../../lib/paths.js';
+import { useSession } from '../../features/session/session.js';
 
 /** The feeds start loading at once and stream in, so the page shows skeletons instead of waiting. */
 export function homeLoader({ request }: LoaderFunctionArgs) {
@@ -25,6 +27,7 @@ export function homeLoader({ request }: LoaderFunctionArgs) {
 export function HomePage() {
   const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
   const viewer = useViewerSummary();
+  const { user } = useSession();
 
   return (
     <>
@@ -70,7 +73,7 @@ export function HomePage() {
         </section>
         <div className="home-aside">
           <CreateSomethingBox viewer={viewer} />
-          <HomeSidebar />
+          <HomeSidebar checklist={user && <ChecklistCard progression={progressionOf(user)} />} />
         </div>
       </div>
     </>

@@ -1,15 +1,16 @@
+import { useSession } from '../session/session.js';
+
 /** What discovery pages need to know about the visitor: signed in, verified, has posts. */
 export interface ViewerSummary {
   verified: boolean;
   postCount: number;
 }
 
-/**
- * The signed-in visitor, or null. The session lives with the accounts work; until its hook is
- * on main this answers null, so pages show their signed-out variants (the seam to wire it).
- */
+/** The signed-in visitor from the session, or null (signed out, or still loading). */
 export function useViewerSummary(): ViewerSummary | null {
-  return null;
+  const { user } = useSession();
+  if (user === null) return null;
+  return { verified: user.verification.status === 'verified', postCount: user.actions.posts.length };
 }
 
 /**

@@ -13,12 +13,12 @@ export function itemsPerSlide(width: number): number {
   return 3;
 }
 
-/** Items grouped into slides; the last slide is padded by repeating items from the start. */
+/** Items grouped into slides; the last slide is padded by repeating items from the start (never within one slide). */
 export function slidesOf<T>(items: readonly T[], perSlide: number): T[][] {
   const slides: T[][] = [];
   for (let start = 0; start < items.length; start += perSlide) {
     const slide = items.slice(start, start + perSlide);
-    for (let pad = 0; slide.length < perSlide && pad < items.length; pad += 1) slide.push(items[pad]!);
+    for (let pad = 0; slide.length < perSlide && items.length > perSlide; pad += 1) slide.push(items[pad]!);
     slides.push(slide);
   }
   return slides;

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
 import { Link } from 'react-router';
 
 /** GET /users/progression (spec section 3: Progression). */
@@ -7,6 +8,20 @@ export interface Progression {
   giveKudos: boolean;
   addComment: boolean;
   createPost: boolean;
+}
+
+/**
+ * The checklist from the signed-in user. There is no GET /users/progression yet: everything but
+ * comments (not built yet, so never done) can be read off the current user.
+ */
+export function progressionOf(user: CurrentUser): Progression {
+  return {
+    verifyEmail: user.verification.status === 'verified',
+    profilePicture: user.info.thumbnail !== null,
+    giveKudos: user.actions.likes.length > 0,
+    addComment: false,
+    createPost: user.actions.posts.length > 0,
+  };
 }
 
 /** The six steps; the first three are done on the account page. */

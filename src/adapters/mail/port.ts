@@ -1,0 +1,49 @@
+/** One e-mail: plain text always (the outbox page and every client can show it), HTML optionally. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailSender {
+  readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the message is accepted (by the SMTP server, or stored in the outbox). */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** A message as the development outbox kept it. */
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sentAt: Date;
+}
+
+export const OUTBOX_DEFAULT_LIMIT = 50;
+export const OUTBOX_MAX_LIMIT = 200;
+
+/** Reads the development outbox: what would have been sent while no SMTP server is configured. */
+export interface MailOutbox {
+  /** Newest first; `to` matches the recipient case-insensitively; at most `limit` (capped) messages. */
+  list(options?: { to?: string; limit?: number }): Promise<OutboxMessage[]>;
+}
+
+/**
+ * Delivery failed. The message names the cause (refused recipient, server unreachable …) and never
+ * the SMTP URL or its credentials, so it is safe to log.
+ */
+export class MailDeliveryError extends Error {
+  override readonly name = 'MailDeliveryError';
+  constructor(
+    message: string,
+    /** nodemailer's error code, e.g. ECONNECTION, EENVELOPE, EAUTH. */
+    readonly code: string | undefined,
+    /** The SMTP reply code when the server answered, e.g. 550. */
+    readonly responseCode: number | undefined,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
+import type { Access } from '../access.js';
+import { HttpError } from '../errors.js';
+import { sessionTokenOf, viewerForToken } from './sessions.js';
+
+/** Messages of the access check itself, distinct from handlers' own refusals (the role matrix test tells them apart). */
+export const ACCESS_MESSAGES = {
+  signInRequired: 'Please log in to continue.',
+  verifiedOnly: 'Please verify your email address first.',
+  adminOnly: ACCOUNT_MESSAGES.accessDenied,
+  testUserRefused: ACCOUNT_MESSAGES.testUserRefused,
+  blocked: ACCOUNT_MESSAGES.accountBlocked,
+  loopbackOnly: 'This page is only served to this machine.',
+  crossSite: 'Cross-site requests are not accepted.',
+} as const;
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Installs the access check on every route registered in `app` (and its children): a route
+ * without `config.access` fails at start-up, so none can be forgotten. Returns the route list,
+ * filled as routes register, for the role-matrix test and the docs.
+ */
+export function installAccessControl(app: FastifyInstance, db: Kysely<Schema>): RouteAccess[] {
+  const routes: RouteAccess[] = [];
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) return; // Not-found handler: no route, nothing to guard.
+    if (access === 'loopback') {
+      if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) throw new HttpError(403, ACCESS_MESSAGES.loopbackOnly);
+      return;
+    }
+    const presented = sessionTokenOf(request);
+    if (presented?.via === 'cookie' && STATE_CHANGING_METHODS.has(request.method)) refuseCrossSite(request);
+    const viewer = presented ? await viewerForToken(db, presented.token) : null;
+    request.viewer = viewer;
+    if (access === 'anyone') return;
+    if (viewer === null) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
+    if (viewer.verification === 'blocked') throw new HttpError(403, ACCESS_MESSAGES.blocked);
+    if (access === 'signed_in') return;
+    if (access === 'verified') {
+      if (viewer.verification !== 'verified') throw new HttpError(403, ACCESS_MESSAGES.verifiedOnly);
+      return;
+    }
+    if (viewer.impersonatedBy !== null) throw new HttpError(403, ACCESS_MESSAGES.testUserRefused);
+    if (access === 'admin' && viewer.lvl !== 'admin' && viewer.lvl !== 'owner') throw new HttpError(403, ACCESS_MESSAGES.adminOnly);
+    if (access === 'owner' && viewer.lvl !== 'owner') throw new HttpError(403, ACCESS_MESSAGES.adminOnly);
+  });
+  return routes;
+}
+
+/**
+ * Cookie-authenticated state changes must come from our own pages. SameSite=Lax already keeps the
+ * cookie off cross-site requests; the Origin check covers older browsers and same-site subdomains.
+ */
+function refuseCrossSite(request: FastifyRequest): void {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (origin === undefined) return;
+  const host = request.headers.host;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new HttpError(403, ACCESS_MESSAGES.crossSite);
+  }
+  if (host === undefined || originHost !== host) throw new HttpError(403, ACCESS_MESSAGES.crossSite);
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}

@@ -1,0 +1,54 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import { tokenHash } from '../../adapters/security/tokens.js';
+import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
+import type { Viewer } from '../access.js';
+
+/** The spec's token cookie (browse-search-accounts.md section 3, client-side stored items). */
+export const SESSION_COOKIE = 'token';
+
+/** The session token from the cookie, or from an `Authorization: Bearer` header (API clients). */
+export function sessionTokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return { token, via: 'bearer' };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** The person behind a token: an active, unexpired session of an account that is not erased. */
+export async function viewerForToken(db: Kysely<Schema>, token: string, now = new Date()): Promise<Viewer | null> {
+  // Bounded before hashing: a real token is 43 characters.
+  if (token.length > 200) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.session_id', 'sessions.is_test_user', 'sessions.impersonated_by', 'sessions.expires_at', 'users.id', 'users.username', 'users.lvl', 'users.verification'])
+    .where('sessions.token_hash', '=', tokenHash(token))
+    .where('sessions.ended_at', 'is', null)
+    .where('users.erased', '=', false)
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now) return null;
+  return {
+    userId: row.id,
+    username: row.username,
+    // A test-user session acts as a new member: base level, whatever the admin's own level is.
+    lvl: row.is_test_user ? 'base' : (row.lvl as UserLevel),
+    verification: row.verification as VerificationStatus,
+    sessionId: row.session_id,
+    impersonatedBy: row.is_test_user ? row.impersonated_by : null,
+  };
+}
+
+/** httpOnly so scripts cannot read it; SameSite=Lax so other sites' forms and fetches do not carry it. */
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

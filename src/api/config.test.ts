@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, DEFAULT_MAIL_FROM } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has no SMTP server and no Google client by default, and a default sender', () => {
+    expect(configFromEnv({})).toMatchObject({ smtpUrl: undefined, mailFrom: DEFAULT_MAIL_FROM, googleClientId: undefined });
+    expect(configFromEnv({ SMTP_URL: '', MAIL_FROM: '', GOOGLE_CLIENT_ID: '' })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: DEFAULT_MAIL_FROM,
+      googleClientId: undefined,
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and GOOGLE_CLIENT_ID', () => {
+    expect(
+      configFromEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }),
+    ).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', mailFrom: 'Shop <shop@example.com>', googleClientId: 'id.apps.googleusercontent.com' });
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps:// without echoing it (it holds a password)', () => {
+    for (const SMTP_URL of ['http://user:hunter2@mail.example.com', 'mail.example.com:587', 'smtp://']) {
+      expect(() => configFromEnv({ SMTP_URL })).toThrow('SMTP_URL must be an smtp:// or smtps:// URL');
+      expect(() => configFromEnv({ SMTP_URL })).not.toThrow(/hunter2/);
+    }
+  });
+});

@@ -1,0 +1,422 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { googleClaims, signGoogleToken, nowSeconds } from '../../../tests/fixtures/google-tokens.js';
+import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../commands/demo-catalogue.js';
+import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
+import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
+import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
+import { ACCESS_MESSAGES } from '../auth/access-hook.js';
+import { RATE_LIMITS } from '../auth/rate-limit.js';
+
+const PASSWORD = 'Sturdy#pass1';
+let harness: ApiHarness;
+let accountNumber = 0;
+
+beforeAll(async () => {
+  harness = await startApiHarness({ users: 3, templates: 6, seed: 11 });
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** A fresh account, signed in; returns its token and names. */
+async function signUp(overrides: { password?: string } = {}) {
+  accountNumber += 1;
+  const username = `member${accountNumber}`;
+  const email = `member${accountNumber}@example.com`;
+  // Each member signs up from their own address, as people do: the per-address sign-up limit is not what these tests are about.
+  const address = `10.0.${Math.floor(accountNumber / 250)}.${accountNumber % 250}`;
+  const answer = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/signupUser', {
+    body: { username, email, password: overrides.password ?? PASSWORD, agreeToTermsAndConditions: true },
+    remoteAddress: address,
+  });
+  expect(answer.status).toBe(201);
+  return { username, email, address, token: answer.body.token, user: answer.body.user };
+}
+
+const me = (token: string) => harness.call<CurrentUser>('GET', '/api/users/private/me', { token });
+
+function codeIn(text: string): string {
+  const match = new RegExp(`\\b(\\d{${VERIFICATION_CODE.digits}})\\b`, 'u').exec(text);
+  if (!match) throw new Error(`No code in: ${text}`);
+  return match[1]!;
+}
+
+function linkParams(text: string): { un: string; token: string } {
+  const url = new URL(/https?:\/\/\S+/u.exec(text)![0]);
+  return { un: url.searchParams.get('un')!, token: url.searchParams.get('token')! };
+}
+
+describe('sign-up', () => {
+  it('creates the account, signs in with an httpOnly SameSite cookie holding a 256-bit token, and keeps the e-mail out of the log in clear', async () => {
+    const answer = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/signupUser', {
+      body: { username: 'grace', email: 'Grace.Hopper@Example.com', password: PASSWORD, agreeToTermsAndConditions: true },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.sessionCookie).toMatchObject({ value: answer.body.token, httpOnly: true, sameSite: 'Lax' });
+    expect(Buffer.from(answer.body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    expect(answer.body.user).toMatchObject({ username: 'grace', email: 'grace.hopper@example.com', verification: { status: 'pending' }, hasPassword: true, lvl: 'base' });
+
+    const byCookie = await me(answer.body.token);
+    const byBearer = await harness.call<CurrentUser>('GET', '/api/users/private/me', { bearer: answer.body.token });
+    expect(byCookie.body.username).toBe('grace');
+    expect(byBearer.body.username).toBe('grace');
+
+    const log = await harness.infrastructure.database.db.selectFrom('events').select(['data']).execute();
+    const serialised = JSON.stringify(log.map((row) => row.data));
+    expect(serialised).not.toContain('grace.hopper@example.com');
+    expect(serialised).not.toContain(PASSWORD);
+  });
+
+  it.each([
+    ['7 characters', 'Short#1', ACCOUNT_MESSAGES.passwordTooShort],
+    ['no number or special character', 'abcdefghij', ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial],
+    ['a space', 'has space#1', ACCOUNT_MESSAGES.passwordEmptyOrSpaces],
+    ['a NUL byte', 'nul\u0000byte#1', ACCOUNT_MESSAGES.passwordOnlyAllowedCharacters],
+    ['100 000 characters', `${'a'.repeat(99_998)}#1`, ACCOUNT_MESSAGES.passwordTooLong],
+  ])('refuses a password with %s, with the spec message and no account created', async (_case, password, message) => {
+    const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'nopass', email: 'nopass@example.com', password, agreeToTermsAndConditions: true } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'nopass' } })).body.available).toBe(true);
+  });
+
+  it('accepts passwords of exactly 8 and 64 characters', async () => {
+    await signUp({ password: 'Exact#12' });
+    await signUp({ password: `${'A'.repeat(62)}#1` });
+  });
+
+  it.each([
+    ['upper case', 'Member', ACCOUNT_MESSAGES.usernameHint],
+    ['a Cyrillic look-alike letter', 'аdmin2', ACCOUNT_MESSAGES.usernameCharacters],
+    ['a NUL byte', 'nul\u0000name', ACCOUNT_MESSAGES.usernameCharacters],
+    ['2 characters', 'ab', ACCOUNT_MESSAGES.usernameTooShort],
+  ])('refuses a username with %s', async (_case, username, message) => {
+    const answer = await harness.call('POST', '/api/signupUser', { body: { username, email: 'someone@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  it('refuses a reserved name as the spec says, and explains it in the availability check', async () => {
+    const refused = await harness.call('POST', '/api/signupUser', { body: { username: 'gumroad', email: 'g@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(ACCOUNT_MESSAGES.signupFormNotFilled);
+    const check = await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'Gumroad' } });
+    expect(check.body).toMatchObject({ available: false, message: ACCOUNT_MESSAGES.usernameReserved('Gumroad') });
+  });
+
+  it('refuses a look-alike e-mail address and a taken one (any case); the refused sign-up leaves its username free', async () => {
+    const lookAlike = await harness.call('POST', '/api/signupUser', { body: { username: 'lookalike', email: 'ada@exаmple.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    expect(lookAlike.status).toBe(400);
+    expect(lookAlike.body.message).toBe(ACCOUNT_MESSAGES.emailInvalid);
+
+    const taken = await harness.call('POST', '/api/signupUser', { body: { username: 'latecomer', email: 'GRACE.hopper@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    const check = await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'latecomer' } });
+    expect(check.body).toEqual({ available: true, message: ACCOUNT_MESSAGES.usernameAvailable('latecomer') });
+    expect((await harness.call('POST', '/api/signup/email/check-availability', { body: { email: 'grace.HOPPER@example.com' } })).body).toEqual({ available: false, message: ACCOUNT_MESSAGES.emailTaken });
+  });
+
+  it('requires the terms to be accepted', async () => {
+    const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'noterms', email: 'noterms@example.com', password: PASSWORD } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(ACCOUNT_MESSAGES.termsRequired);
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in by username or e-mail with a new token each time; logout revokes only that token', async () => {
+    const account = await signUp();
+    const byName = await harness.call<{ token: string; success: boolean }>('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
+    const byEmail = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: account.email.toUpperCase(), password: PASSWORD } });
+    expect(byName.status).toBe(200);
+    expect(byName.body.success).toBe(true);
+    expect(byEmail.status).toBe(200);
+    expect(new Set([account.token, byName.body.token, byEmail.body.token]).size).toBe(3);
+
+    const loggedOut = await harness.call('POST', '/api/logout', { token: byName.body.token });
+    expect(loggedOut.status).toBe(200);
+    expect((await me(byName.body.token)).status).toBe(401);
+    expect((await me(byEmail.body.token)).status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown user alike, and limits failures per account with 429', async () => {
+    const account = await signUp();
+    const unknown = await harness.call('POST', '/api/login', { body: { login: 'nobody-here', password: PASSWORD } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe(ACCOUNT_MESSAGES.loginFailed);
+    for (let attempt = 0; attempt < RATE_LIMITS.loginFailuresPerAccount.limit; attempt += 1) {
+      const wrong = await harness.call('POST', '/api/login', { body: { login: account.username, password: 'Wrong#pass1' } });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe(ACCOUNT_MESSAGES.loginFailed);
+    }
+    const limited = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(ACCOUNT_MESSAGES.loginRateLimited);
+  });
+
+  it('refuses a made-up token and a cookie-authenticated state change from another site', async () => {
+    expect((await me('not-a-real-token')).status).toBe(401);
+    const account = await signUp();
+    const crossSite = await harness.call('POST', '/api/logout', { token: account.token, headers: { origin: 'https://evil.example', host: 'tessera.local' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.message).toBe(ACCESS_MESSAGES.crossSite);
+    expect((await me(account.token)).status).toBe(200);
+  });
+
+  it('lets the demo admin sign in with the documented password', async () => {
+    const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.lvl).toBe('admin');
+  });
+});
+
+describe('verification', () => {
+  it('verifies with the mailed code; wrong codes count down to "Please Try Again", after which even the right code fails', async () => {
+    const account = await signUp();
+    expect((await harness.call('POST', '/api/generate-otp', { token: account.token })).status).toBe(200);
+    const code = codeIn((await harness.lastMailTo(account.email)).text);
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    for (let remaining = VERIFICATION_CODE.maxAttempts - 1; remaining >= 1; remaining -= 1) {
+      const answer = await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: wrong } });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ verified: false, attempts: remaining, message: ACCOUNT_MESSAGES.otpIncorrect(remaining) });
+    }
+    const last = await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: wrong } });
+    expect(last.body).toMatchObject({ attempts: 0, message: ACCOUNT_MESSAGES.otpTryAgain });
+    // Guessing on (20 tries in all) never gets through, not even with the right code.
+    for (let guess = 0; guess < 15; guess += 1) {
+      const answer = await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: String(guess).padStart(6, '0') } });
+      expect(answer.status).toBe(400);
+    }
+    expect((await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: code } })).status).toBe(400);
+    expect((await me(account.token)).body.verification.status).toBe('pending');
+
+    await harness.call('POST', '/api/generate-otp', { token: account.token });
+    const fresh = codeIn((await harness.lastMailTo(account.email)).text);
+    const verified = await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: fresh } });
+    expect(verified.status).toBe(200);
+    expect((await me(account.token)).body.verification.status).toBe('verified');
+    const reused = await harness.call('POST', '/api/verify-otp', { token: account.token, body: { otp: fresh } });
+    expect(reused.status).toBe(409);
+  });
+
+  it('verifies through the e-mailed link, once', async () => {
+    const account = await signUp();
+    await harness.call('POST', '/api/request-email-verify', { token: account.token });
+    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    expect(un).toBe(account.username);
+    expect((await harness.call('POST', '/api/verify-email', { body: { t: 'forged', u: un } })).status).toBe(400);
+    expect((await harness.call('POST', '/api/verify-email', { body: { t: token, u: un } })).status).toBe(200);
+    expect((await me(account.token)).body.verification.status).toBe('verified');
+  });
+});
+
+describe('passwords', () => {
+  it('resets with a single-use link, signs in with the new password and ends the old sessions; answers the same for unknown accounts', async () => {
+    const account = await signUp();
+    const unknown = await harness.call('POST', '/api/request-password-reset', { body: { username: 'nobody-at-all' } });
+    const known = await harness.call('POST', '/api/request-password-reset', { body: { username: account.email } });
+    expect(unknown.body).toEqual(known.body);
+    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    expect((await harness.call('POST', '/api/check-token', { body: { u: un, t: token } })).body).toEqual({ error: false });
+
+    const reset = await harness.call<{ token: string }>('POST', '/api/change-password-and-login', { body: { u: un, t: token, p: 'Brand#new22' } });
+    expect(reset.status).toBe(200);
+    expect((await me(reset.body.token)).status).toBe(200);
+    expect((await me(account.token)).status).toBe(401);
+    const reused = await harness.call('POST', '/api/change-password-and-login', { body: { u: un, t: token, p: 'Other#new33' } });
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe(ACCOUNT_MESSAGES.resetTokenInvalid);
+    expect((await harness.call('POST', '/api/login', { body: { login: account.username, password: 'Brand#new22' } })).status).toBe(200);
+  });
+
+  it('refuses a reset link after the password was changed another way', async () => {
+    const account = await signUp();
+    await harness.call('POST', '/api/request-password-reset', { body: { username: account.username } });
+    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    const changed = await harness.call('POST', '/api/change-password', { token: account.token, body: { cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw1' } });
+    expect(changed.status).toBe(200);
+    expect((await me(account.token)).status).toBe(401);
+    expect((await harness.call('POST', '/api/check-token', { body: { u: un, t: token } })).status).toBe(400);
+  });
+
+  it('checks the change-password rules', async () => {
+    const account = await signUp();
+    const change = (body: Record<string, string>) => harness.call('POST', '/api/change-password', { token: account.token, body });
+    expect((await change({ cp: 'Wrong#one1', np: 'Changed#pw1', npv: 'Changed#pw1' })).status).toBe(400);
+    expect((await change({ cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw2' })).body.message).toContain(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    expect((await change({ cp: PASSWORD, np: PASSWORD, npv: PASSWORD })).body.message).toContain(ACCOUNT_MESSAGES.passwordMustDiffer);
+    expect((await me(account.token)).status).toBe(200);
+  });
+});
+
+describe('profile', () => {
+  it('saves names, social links reduced to their handle, settings, apps and the creator choice, and shows them publicly', async () => {
+    const account = await signUp();
+    const update = await harness.call<CurrentUser>('POST', '/api/users/me/update', {
+      token: account.token,
+      body: {
+        info: { firstName: 'Ada', lastName: 'Byron', bio: 'Counts things.' },
+        social: { twitter: 'https://twitter.com/ada_b?ref=x#top', linkedIn: 'https://www.linkedin.com/in/ada-byron/' },
+        privacy: { allowUpdateEmails: false },
+        favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
+        isCreator: true,
+      },
+    });
+    expect(update.status).toBe(200);
+    expect(update.body).toMatchObject({
+      info: { firstName: 'Ada', lastName: 'Byron', initials: 'AB', displayName: 'Ada Byron', bio: 'Counts things.' },
+      social: { twitter: 'ada_b', linkedIn: 'ada-byron' },
+      privacy: { allowUpdateEmails: false, allowEmailsFromPosts: true },
+      favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
+      isCreator: true,
+    });
+    const profile = await harness.call<{ user: PublicProfile; pagination: { showing: string; pageStatus: string } }>('GET', `/api/users/public/${account.username}`);
+    expect(profile.body.user).toMatchObject({ username: account.username, erased: false, livePostsCount: 0, totalKudos: 0, info: { displayName: 'Ada Byron' } });
+    expect(profile.body.pagination).toMatchObject({ showing: 'Showing 0 - 0 of 0', pageStatus: '1 of 1' });
+    expect((await harness.call('GET', '/api/users/public/no-such-user')).body.message).toBe(ACCOUNT_MESSAGES.userDoesNotExist);
+  });
+
+  it('refuses 4 favourite apps and a taken username, changing nothing', async () => {
+    const account = await signUp();
+    const four = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] } });
+    expect(four.status).toBe(400);
+    const taken = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { username: 'grace', info: { firstName: 'Changed' } } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(ACCOUNT_MESSAGES.profileUsernameTaken);
+    const current = (await me(account.token)).body;
+    expect(current.username).toBe(account.username);
+    expect(current.info.firstName).toBe('');
+  });
+
+  it('renames, freeing the old name for others', async () => {
+    const account = await signUp();
+    const renamed = await harness.call<CurrentUser>('POST', '/api/users/me/update', { token: account.token, body: { username: `${account.username}x` } });
+    expect(renamed.body.username).toBe(`${account.username}x`);
+    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: account.username } })).body.available).toBe(true);
+  });
+
+  it('re-encodes an uploaded picture as WebP of at most 1 MB; refuses SVG, HTML named .png and uploads over 10 MB', async () => {
+    const account = await signUp();
+    const upload = (fileName: string, bytes: Buffer, contentType = 'image/png') => {
+      const boundary = '----tessera-test';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return harness.call<{ thumbnail: string }>('POST', '/api/users/me/picture', { token: account.token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    // Random noise does not compress: a 1500×800 PNG of it is about 3.6 MB.
+    const noise = Buffer.from(Array.from({ length: 1500 * 800 * 3 }, () => Math.floor(Math.random() * 256)));
+    const bigPng = await sharp(noise, { raw: { width: 1500, height: 800, channels: 3 } }).png().toBuffer();
+    expect(bigPng.length).toBeGreaterThan(1024 * 1024);
+    const stored = await upload('holiday.png', bigPng);
+    expect(stored.status).toBe(200);
+    const image = await harness.app.inject({ method: 'GET', url: stored.body.thumbnail.split('?')[0]! });
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.rawPayload.length).toBeLessThanOrEqual(1024 * 1024);
+    expect((await me(account.token)).body.info.thumbnail).toBe(stored.body.thumbnail);
+
+    const svg = await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    expect(svg.status).toBe(400);
+    expect((svg.body as unknown as { message: string }).message).toBe(IMAGE_MESSAGES.svgRefused);
+    const html = await upload('cat.png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(html.status).toBe(400);
+    expect((html.body as unknown as { message: string }).message).toBe(IMAGE_MESSAGES.notAnImage);
+    const huge = await upload('huge.png', Buffer.alloc(10 * 1024 * 1024 + 10, 1));
+    expect(huge.status).toBe(413);
+    expect((await me(account.token)).body.info.thumbnail).toBe(stored.body.thumbnail);
+  });
+});
+
+describe('Google sign-in (tokens signed with the test key)', () => {
+  it('creates a verified account keyed on issuer and subject, and signs the same account in again', async () => {
+    const claims = googleClaims({ sub: 'google-subject-1', email: 'turing@example.com', name: 'Alan Turing' });
+    const first = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', { body: { token: signGoogleToken(claims) } });
+    expect(first.status).toBe(200);
+    expect(first.body.created).toBe(true);
+    expect(first.body.user).toMatchObject({ verification: { status: 'verified' }, hasGoogle: true, hasPassword: false });
+    // A changed e-mail at Google does not make another account: the key is issuer + subject.
+    const again = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', { body: { token: signGoogleToken({ ...claims, email: 'alan@example.com' }) } });
+    expect(again.body.created).toBe(false);
+    expect(again.body.user._id).toBe(first.body.user._id);
+  });
+
+  it.each([
+    ['the wrong audience', googleClaims({ aud: 'someone-else.apps.googleusercontent.com' })],
+    ['the wrong issuer', googleClaims({ iss: 'https://evil.example.com' })],
+    ['an expiry in the past', googleClaims({ iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 })],
+  ])('refuses a token with %s', async (_case, claims) => {
+    const answer = await harness.call('POST', '/api/auth/googleLogin', { body: { token: signGoogleToken(claims) } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(ACCOUNT_MESSAGES.googleFailed);
+  });
+});
+
+describe('test-user mode and account deletion', () => {
+  it('gives an admin a separate test-user token that admin routes refuse; switching back signs the admin in again', async () => {
+    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD } });
+    const started = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
+    expect(started.status).toBe(200);
+    const testToken = started.body.token;
+    expect(testToken).not.toBe(admin.body.token);
+    const status = await harness.call('GET', '/api/users/test-user/status', { token: testToken });
+    expect(status.body).toEqual({ isTestUser: true });
+    expect((await me(testToken)).body).toMatchObject({ isTestUser: true, lvl: 'base' });
+
+    const adminRoute = harness.app.routeAccess.find((route) => route.access === 'admin');
+    if (adminRoute) {
+      const refused = await harness.call(adminRoute.method as 'GET', `/api${adminRoute.url.replace(/^\/api/u, '')}`, { token: testToken });
+      expect(refused.status).toBe(403);
+    }
+    const back = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/auth/relogin-admin', { token: testToken });
+    expect(back.status).toBe(200);
+    expect(back.body.user.lvl).toBe('admin');
+    expect((await me(testToken)).status).toBe(401);
+
+    const events = await harness.infrastructure.database.db.selectFrom('events').select(['type', 'metadata']).where('type', 'in', ['TestUserModeStarted', 'TestUserModeStopped']).execute();
+    expect(events.map((event) => event.type)).toEqual(['TestUserModeStarted', 'TestUserModeStopped']);
+  });
+
+  it('erases an account on request: sessions end, the profile shows as erased, the e-mail cannot be read', async () => {
+    const account = await signUp();
+    expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: 'Wrong#one1' } })).status).toBe(400);
+    expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
+    expect((await me(account.token)).status).toBe(401);
+    const profile = await harness.call<{ user: PublicProfile }>('GET', `/api/users/public/${account.username}`);
+    expect(profile.body.user).toMatchObject({ erased: true, info: { displayName: 'Erased user', bio: '' } });
+    expect(await harness.infrastructure.vault.isForgotten(account.user._id)).toBe(true);
+    expect((await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } })).status).toBe(401);
+  });
+});
+
+describe('admin user management', () => {
+  it('lets an admin block an account (ending its sessions) and read its full history with actors; owners alone change levels', async () => {
+    const member = await signUp();
+    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
+    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/users?q=${member.username}`, { token: admin.body.token });
+    expect(listed.body.data.map((user) => user.username)).toEqual([member.username]);
+
+    const noReason = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: ' ' } });
+    expect(noReason.status).toBe(400);
+    const blocked = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: 'spam links' } });
+    expect(blocked.status).toBe(200);
+    expect((await me(member.token)).status).toBe(401);
+    expect((await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address })).status).toBe(403);
+
+    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${member.user._id}/history`, { token: admin.body.token });
+    const block = history.body.data.find((event) => event.type === 'VerificationStatusChanged');
+    expect(block).toMatchObject({ actor: { userId: admin.body.user._id }, details: { to: 'blocked', reason: 'spam links' } });
+    expect(JSON.stringify(history.body)).not.toMatch(/pd1:|argon2|tokenHash/u);
+
+    const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, { token: admin.body.token, body: { lvl: 'admin' } });
+    expect(promote.status).toBe(403);
+    const asMember = await harness.call('GET', '/api/admin/users', { token: (await signUp()).token });
+    expect(asMember.status).toBe(403);
+  });
+});

@@ -1,0 +1,403 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Schema } from '../../adapters/db/schema.js';
+import { GoogleTokenRejectedError, type GoogleIdTokenVerifier } from '../../adapters/identity/google.js';
+import { passwordMatches } from '../../adapters/security/passwords.js';
+import type { ImageStore } from '../../adapters/storage/images.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { AccountService, NewSession } from '../../commands/accounts.js';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  changePasswordSchema,
+  emailProblem,
+  loginSchema,
+  passwordProblem,
+  PROFILE_PAGE_SIZE,
+  profileUpdateSchema,
+  reservedUsername,
+  socialHandle,
+  usernameProblem,
+  VERIFICATION_CODE,
+} from '../../domain/accounts/rules.js';
+import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
+import type { Viewer } from '../access.js';
+import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
+import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
+import { HttpError } from '../errors.js';
+import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
+import { toResourceView } from './resources.js';
+import { currentUserOf, publicProfileOf } from './user-views.js';
+
+export interface AccountRouteDeps {
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  accounts: AccountService;
+  images: ImageStore;
+  /** Waits (bounded) until the read models show a command's effect: read-your-writes. */
+  settle(position: bigint | null): Promise<void>;
+  google: GoogleIdTokenVerifier;
+  googleClientId: string | null;
+  /** Cookies marked Secure (behind HTTPS). */
+  secureCookies: boolean;
+}
+
+/** Bounded by the body limit only, so an over-long new password gets the password rule's own message. */
+const newPasswordText = z.string();
+/** A password to check against a stored one; longer ones cannot match any we accepted. */
+const storedPasswordText = z.string().max(ACCOUNT_LIMITS.passwordMax, ACCOUNT_MESSAGES.passwordTooLong);
+const tokenText = z.string().min(1).max(200);
+
+export function actorOf(viewer: Viewer): Actor {
+  return viewer.impersonatedBy === null ? { userId: viewer.userId, role: viewer.lvl } : { userId: viewer.userId, role: 'base', impersonatedBy: viewer.impersonatedBy };
+}
+
+function signedIn(request: FastifyRequest): Viewer {
+  if (request.viewer === null) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
+  return request.viewer;
+}
+
+function clientAddress(request: FastifyRequest): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}
+
+/** Sign-up, sign-in, sessions, verification, passwords, profile and test-user mode (browse-search-accounts.md section 7). */
+export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
+  const loginFailuresByAccount = new AttemptLimiter(RATE_LIMITS.loginFailuresPerAccount.limit, RATE_LIMITS.loginFailuresPerAccount.windowMs);
+  const loginAttemptsByAddress = new AttemptLimiter(RATE_LIMITS.loginAttemptsPerAddress.limit, RATE_LIMITS.loginAttemptsPerAddress.windowMs);
+  const signupsByAddress = new AttemptLimiter(RATE_LIMITS.signupsPerAddress.limit, RATE_LIMITS.signupsPerAddress.windowMs);
+  const mailsByKey = new AttemptLimiter(RATE_LIMITS.mailsPerKey.limit, RATE_LIMITS.mailsPerKey.windowMs);
+
+  const limitMails = (key: string) => {
+    if (mailsByKey.isLimited(key)) throw new HttpError(429, 'Too many e-mails requested. Please try again later.');
+    mailsByKey.record(key);
+  };
+
+  async function startedSession(reply: FastifyReply, session: NewSession, userId: string) {
+    await deps.settle(session.position);
+    setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
+    const viewer: Viewer = { userId, username: '', lvl: 'base', verification: 'pending', sessionId: session.sessionId, impersonatedBy: null };
+    const row = await deps.db.selectFrom('users').select(['username', 'lvl', 'verification']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await currentUserOf(deps.db, deps.accounts, deps.vault, { ...viewer, username: row.username, lvl: row.lvl as Viewer['lvl'] });
+    return { token: session.token, user };
+  }
+
+  async function me(viewer: Viewer) {
+    const user = await currentUserOf(deps.db, deps.accounts, deps.vault, viewer);
+    if (user === null) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
+    return user;
+  }
+
+  async function usernameAnswer(username: string, viewer: Viewer | null) {
+    const reserved = reservedUsername(username);
+    if (reserved) return { available: false, message: ACCOUNT_MESSAGES.usernameReserved(reserved.label), reserved };
+    const problem = usernameProblem(username);
+    if (problem) return { available: false, message: problem };
+    const owner = await deps.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    const available = owner === undefined || owner.id === viewer?.userId;
+    return { available, message: available ? ACCOUNT_MESSAGES.usernameAvailable(username) : ACCOUNT_MESSAGES.usernameNotAvailable(username) };
+  }
+
+  return async (app) => {
+    const anyone = { access: 'anyone' as const };
+    const signedInOnly = { access: 'signed_in' as const };
+    const tags = ['accounts'];
+
+    app.post(
+      '/signup/username/check-availability',
+      { config: anyone, schema: { tags, summary: 'Is this username free to take?', body: z.object({ username: z.string().max(200) }) } },
+      async (request) => usernameAnswer(request.body.username, request.viewer),
+    );
+
+    app.post(
+      '/signup/email/check-availability',
+      { config: anyone, schema: { tags, summary: 'Is this e-mail address free to use?', body: z.object({ email: z.string().max(400) }) } },
+      async (request) => {
+        const problem = emailProblem(request.body.email.trim());
+        if (problem) return { available: false, message: problem };
+        const existing = await deps.db.selectFrom('users').select('id').where('email_lookup', '=', await deps.accounts.emailLookup(request.body.email)).executeTakeFirst();
+        return existing ? { available: false, message: ACCOUNT_MESSAGES.emailTaken } : { available: true, message: '' };
+      },
+    );
+
+    app.post(
+      '/signupUser',
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Create an account and sign in',
+          body: z.object({ username: z.string().max(200), email: z.string().max(400), password: newPasswordText, agreeToTermsAndConditions: z.boolean().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { username, password, agreeToTermsAndConditions } = request.body;
+        const email = request.body.email.trim();
+        if (reservedUsername(username)) throw new HttpError(400, ACCOUNT_MESSAGES.signupFormNotFilled);
+        const problem = usernameProblem(username) ?? emailProblem(email) ?? passwordProblem(password);
+        if (problem) throw new HttpError(400, problem);
+        if (agreeToTermsAndConditions !== true) throw new HttpError(400, ACCOUNT_MESSAGES.termsRequired);
+        const address = clientAddress(request);
+        if (signupsByAddress.isLimited(address)) throw new HttpError(429, 'Too many sign-ups from this address. Please try again later.');
+        signupsByAddress.record(address);
+        const { userId } = await deps.accounts.register({ username, email, password });
+        const session = await deps.accounts.startSession(userId, 'signup', null, { userId, role: 'base' });
+        const answer = await startedSession(reply, session, userId);
+        return reply.status(201).send({ ...answer, message: 'Welcome to Tessera!' });
+      },
+    );
+
+    app.post('/login', { config: anyone, schema: { tags, summary: 'Sign in with username or e-mail and password', body: loginSchema } }, async (request, reply) => {
+      const address = clientAddress(request);
+      const accountKey = request.body.login.trim().toLowerCase();
+      if (loginAttemptsByAddress.isLimited(address) || loginFailuresByAccount.isLimited(accountKey)) {
+        throw new HttpError(429, ACCOUNT_MESSAGES.loginRateLimited);
+      }
+      loginAttemptsByAddress.record(address);
+      try {
+        const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
+        loginFailuresByAccount.reset(accountKey);
+        return { success: true, message: 'Logged in', ...(await startedSession(reply, session, userId)) };
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'invalid') {
+          loginFailuresByAccount.record(accountKey);
+          throw new HttpError(401, ACCOUNT_MESSAGES.loginFailed);
+        }
+        throw error;
+      }
+    });
+
+    app.get('/auth/google/config', { config: anyone, schema: { tags, summary: 'The Google client id, when Google sign-in is configured' } }, async () => ({
+      clientId: deps.googleClientId,
+    }));
+
+    app.post('/auth/googleLogin', { config: anyone, schema: { tags, summary: 'Sign in with a Google ID token', body: z.object({ token: z.string().max(8192) }) } }, async (request, reply) => {
+      if (request.body.token === '') throw new HttpError(400, ACCOUNT_MESSAGES.googleNoCredential);
+      let identity;
+      try {
+        identity = await deps.google.verify(request.body.token);
+      } catch (error) {
+        if (error instanceof GoogleTokenRejectedError) {
+          request.log.info({ reason: error.reason }, 'Google token rejected');
+          throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
+        }
+        throw error;
+      }
+      const { userId, session, created } = await deps.accounts.googleLogin(identity);
+      return { success: true, message: created ? 'Welcome to Tessera!' : 'Logged in', created, ...(await startedSession(reply, session, userId)) };
+    });
+
+    app.post('/logout', { config: anyone, schema: { tags, summary: 'End this session' } }, async (request, reply) => {
+      const viewer = request.viewer;
+      if (viewer) await deps.settle((await deps.accounts.endSession(viewer.userId, viewer.sessionId, 'logout', actorOf(viewer))).position);
+      clearSessionCookie(reply, deps.secureCookies);
+      return { success: true };
+    });
+
+    // The web app cannot read its httpOnly cookie to know whether it is signed in: it asks here, and a signed-out visitor is a normal answer, not an error.
+    app.get('/auth/session', { config: anyone, schema: { tags, summary: 'The signed-in user, or null for a visitor' } }, async (request) => ({
+      user: request.viewer ? await currentUserOf(deps.db, deps.accounts, deps.vault, request.viewer) : null,
+    }));
+
+    app.get('/users/private/me', { config: signedInOnly, schema: { tags, summary: 'The signed-in user' } }, async (request) => me(signedIn(request)));
+
+    app.get('/users/check', { config: signedInOnly, schema: { tags, summary: 'Is this session still valid?' } }, async (request) => ({ ok: true, userId: signedIn(request).userId }));
+
+    app.post('/request-email-verify', { config: signedInOnly, schema: { tags, summary: 'E-mail a verification link' } }, async (request) => {
+      const viewer = signedIn(request);
+      limitMails(`verify:${viewer.userId}`);
+      await deps.accounts.sendVerificationLink(viewer.userId, actorOf(viewer));
+      return { message: 'We have sent you a link to verify your e-mail address.' };
+    });
+
+    app.post('/verify-email', { config: anyone, schema: { tags, summary: 'Verify with the e-mailed link', body: z.object({ t: tokenText, u: z.string().max(200), s: z.string().max(20).optional() }) } }, async (request) => {
+      await deps.settle((await deps.accounts.verifyByLink(request.body.u, request.body.t)).position);
+      return { error: false, message: 'Your account is verified. You can log in now.', redirect: '/login' };
+    });
+
+    app.post('/generate-otp', { config: signedInOnly, schema: { tags, summary: 'E-mail a 6-digit verification code' } }, async (request) => {
+      const viewer = signedIn(request);
+      limitMails(`otp:${viewer.userId}`);
+      await deps.accounts.issueVerificationCode(viewer.userId, actorOf(viewer));
+      return { message: ACCOUNT_MESSAGES.otpSent };
+    });
+
+    app.post(
+      '/verify-otp',
+      { config: signedInOnly, schema: { tags, summary: 'Check a verification code', body: z.object({ otp: z.string().max(20) }) } },
+      async (request, reply) => {
+        const viewer = signedIn(request);
+        const code = request.body.otp.trim();
+        if (!new RegExp(`^\\d{${VERIFICATION_CODE.digits}}$`, 'u').test(code)) throw new HttpError(400, `Please enter the ${VERIFICATION_CODE.digits}-digit code from the e-mail.`);
+        const result = await deps.accounts.submitVerificationCode(viewer.userId, code, actorOf(viewer));
+        await deps.settle(result.position);
+        if (result.verified) return { verified: true, message: 'Your account is verified.' };
+        const message = result.attemptsRemaining > 0 ? ACCOUNT_MESSAGES.otpIncorrect(result.attemptsRemaining) : ACCOUNT_MESSAGES.otpTryAgain;
+        return reply.status(400).send({ error: true, verified: false, attempts: result.attemptsRemaining, message });
+      },
+    );
+
+    app.post('/change-password', { config: signedInOnly, schema: { tags, summary: 'Change the password (ends every session)', body: changePasswordSchema } }, async (request, reply) => {
+      const viewer = signedIn(request);
+      await deps.settle((await deps.accounts.changePassword(viewer.userId, request.body.cp, request.body.np, actorOf(viewer))).position);
+      clearSessionCookie(reply, deps.secureCookies);
+      return { error: false, message: ACCOUNT_MESSAGES.passwordChanged };
+    });
+
+    app.post('/request-password-reset', { config: anyone, schema: { tags, summary: 'E-mail a password reset link', body: z.object({ username: z.string().min(1).max(400) }) } }, async (request) => {
+      limitMails(`reset:${clientAddress(request)}`);
+      limitMails(`reset:${request.body.username.trim().toLowerCase()}`);
+      await deps.accounts.requestPasswordReset(request.body.username);
+      return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
+    });
+
+    app.post('/check-token', { config: anyone, schema: { tags, summary: 'Is this reset link still valid?', body: z.object({ t: tokenText, u: z.string().max(200) }) } }, async (request) => {
+      await deps.accounts.checkResetToken(request.body.u, request.body.t);
+      return { error: false };
+    });
+
+    app.post(
+      '/change-password-and-login',
+      { config: anyone, schema: { tags, summary: 'Set a new password with a reset link and sign in', body: z.object({ u: z.string().max(200), t: tokenText, p: newPasswordText }) } },
+      async (request, reply) => {
+        const problem = passwordProblem(request.body.p);
+        if (problem) throw new HttpError(400, problem);
+        const { userId, session } = await deps.accounts.resetPassword(request.body.u, request.body.t, request.body.p);
+        return { error: false, message: 'Your password has been changed.', ...(await startedSession(reply, session, userId)) };
+      },
+    );
+
+    app.post('/users/me/update', { config: signedInOnly, schema: { tags, summary: 'Change parts of the profile', body: profileUpdateSchema } }, async (request) => {
+      const viewer = signedIn(request);
+      const { username, social, ...rest } = request.body;
+      if (username !== undefined) {
+        const answer = await usernameAnswer(username, viewer);
+        if (!answer.available) throw new HttpError(answer.reserved ? 400 : 409, answer.reserved ? answer.message : ACCOUNT_MESSAGES.profileUsernameTaken);
+      }
+      const reducedSocial = social && Object.fromEntries(Object.entries(social).map(([network, value]) => [network, value === undefined ? undefined : socialHandle(value)]));
+      await deps.settle(await deps.accounts.updateProfile(viewer.userId, { ...rest, username, social: reducedSocial }, actorOf(viewer)));
+      return me({ ...viewer, username: username ?? viewer.username });
+    });
+
+    app.post('/users/me/picture', { config: signedInOnly, schema: { tags, summary: 'Upload a profile picture (multipart field "image")' } }, async (request) => {
+      const viewer = signedIn(request);
+      let file;
+      try {
+        file = await request.file({ limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, parts: 5 } });
+      } catch {
+        throw new HttpError(400, 'Please send the picture as multipart/form-data in the field "image".');
+      }
+      if (!file || file.fieldname !== 'image') throw new HttpError(400, 'Please send the picture in the field "image".');
+      const upload = await file.toBuffer().catch(() => {
+        throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
+      });
+      if (file.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
+      const url = await deps.images.store(upload, file.filename);
+      const thumbnail = `${url}?v=${Date.now()}`;
+      await deps.settle((await deps.accounts.changePicture(viewer.userId, thumbnail, actorOf(viewer))).position);
+      return { thumbnail };
+    });
+
+    app.delete('/users/me/picture', { config: signedInOnly, schema: { tags, summary: 'Remove the profile picture' } }, async (request) => {
+      const viewer = signedIn(request);
+      await deps.settle((await deps.accounts.changePicture(viewer.userId, null, actorOf(viewer))).position);
+      return me(viewer);
+    });
+
+    app.post('/users/me/delete', { config: signedInOnly, schema: { tags, summary: 'Delete my account (erases personal data)', body: z.object({ password: storedPasswordText.optional() }).optional() } }, async (request, reply) => {
+      const viewer = signedIn(request);
+      if (viewer.impersonatedBy !== null) throw new HttpError(403, 'Test-user sessions cannot delete the account.');
+      const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', viewer.userId).executeTakeFirstOrThrow();
+      // A stolen session alone cannot erase an account that has a password.
+      if (row.password_hash !== null && !(await passwordMatches(row.password_hash, request.body?.password ?? ''))) {
+        throw new HttpError(400, 'Please enter your current password to delete your account.');
+      }
+      await deps.settle((await deps.accounts.deleteAccount(viewer.userId, actorOf(viewer))).position);
+      clearSessionCookie(reply, deps.secureCookies);
+      return { success: true };
+    });
+
+    app.get(
+      '/users/public/:username',
+      { config: anyone, schema: { tags, summary: 'A public profile with its posts', params: z.object({ username: z.string().max(200) }), querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
+      async (request) => {
+        const row = await deps.db.selectFrom('users').selectAll().where('username', '=', request.params.username).executeTakeFirst();
+        if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
+        const isOwner = request.viewer?.userId === row.id;
+        const user = await publicProfileOf(deps.db, deps.accounts, row);
+        let postsQuery = deps.db
+          .selectFrom('templates')
+          .innerJoin('users', 'users.id', 'templates.author_id')
+          .selectAll('templates')
+          .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
+          .where('templates.author_id', '=', row.id)
+          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
+        // Visitors see live posts; the owner also sees what is under review.
+        if (!isOwner) postsQuery = postsQuery.where('templates.status', 'like', '%live%');
+        const total = Number(
+          (await postsQuery.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+        );
+        const totalPages = Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE));
+        const page = request.query.page;
+        const rows = await postsQuery.orderBy('templates.created_at', 'desc').orderBy('templates.id').limit(PROFILE_PAGE_SIZE).offset((page - 1) * PROFILE_PAGE_SIZE).execute();
+        const first = total === 0 ? 0 : Math.min(total, (page - 1) * PROFILE_PAGE_SIZE + 1);
+        const last = Math.min(total, page * PROFILE_PAGE_SIZE);
+        return {
+          user,
+          isOwner,
+          posts: await Promise.all(rows.map((post) => toResourceView(post, deps.vault))),
+          pagination: {
+            currentPage: page,
+            totalPages,
+            totalItems: total,
+            itemsPerPage: PROFILE_PAGE_SIZE,
+            showing: `Showing ${first} - ${last} of ${total}`,
+            pageStatus: `${page} of ${totalPages}`,
+          },
+        };
+      },
+    );
+
+    app.get('/users/test-user/status', { config: signedInOnly, schema: { tags, summary: 'Is this a test-user session?' } }, async (request) => ({
+      isTestUser: signedIn(request).impersonatedBy !== null,
+    }));
+
+    app.post(
+      '/admin/test-user/toggle',
+      { config: signedInOnly, schema: { tags: ['admin'], summary: 'Start or stop test-user mode (admins)', body: z.object({ action: z.enum(['start', 'stop']) }) } },
+      async (request, reply) => {
+        const viewer = signedIn(request);
+        if (request.body.action === 'start') {
+          // Started from a real admin session only (the access hook lets test-user sessions through for 'stop').
+          if (viewer.impersonatedBy !== null) throw new HttpError(409, 'Test-user mode is already on.');
+          if (viewer.lvl !== 'admin' && viewer.lvl !== 'owner') throw new HttpError(403, ACCOUNT_MESSAGES.accessDenied);
+          const session = await deps.accounts.startTestUserMode(viewer.userId, actorOf(viewer));
+          await deps.settle(session.position);
+          setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
+          return { success: true, token: session.token, message: 'Test-user mode is on.' };
+        }
+        if (viewer.impersonatedBy === null) throw new HttpError(409, 'Test-user mode is not on for this session.');
+        await deps.settle((await deps.accounts.stopTestUserMode(viewer.userId, viewer.sessionId, actorOf(viewer))).position);
+        clearSessionCookie(reply, deps.secureCookies);
+        return { success: true, token: null, message: 'Test-user mode is off. Please log in as admin again.' };
+      },
+    );
+
+    app.post('/auth/relogin-admin', { config: signedInOnly, schema: { tags: ['admin'], summary: 'Leave test-user mode and sign in as the admin again' } }, async (request, reply) => {
+      const viewer = signedIn(request);
+      if (viewer.impersonatedBy === null) throw new HttpError(409, 'Test-user mode is not on for this session.');
+      await deps.settle((await deps.accounts.stopTestUserMode(viewer.userId, viewer.sessionId, actorOf(viewer))).position);
+      const session = await deps.accounts.startSession(viewer.userId, 'admin_relogin', null, { userId: viewer.userId, role: 'admin' });
+      return { success: true, message: 'Welcome back.', ...(await startedSession(reply, session, viewer.userId)) };
+    });
+
+    app.get('/images/:name', { config: anyone, schema: { tags: ['images'], summary: 'An uploaded image', params: z.object({ name: z.string().max(100) }) } }, async (request, reply) => {
+      const bytes = await deps.images.read(request.params.name);
+      if (bytes === null) throw new HttpError(404, 'No such image.');
+      return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff').send(bytes);
+    });
+  };
+}

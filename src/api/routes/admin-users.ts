@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { AccountService } from '../../commands/accounts.js';
+import { userStream } from '../../domain/accounts/events.js';
+import { HttpError } from '../errors.js';
+
+const ADMIN_USERS_PAGE_SIZE = 25;
+
+/** Event fields an admin may read in a user's history; hashes, ciphertext and tokens are never shown. */
+const HISTORY_FIELDS = new Set(['username', 'from', 'to', 'reason', 'method', 'isTestUser', 'sessionId', 'lvl', 'verification', 'apps', 'isCreator', 'settings', 'attemptsRemaining']);
+
+function safeSummary(data: unknown): Record<string, unknown> {
+  if (typeof data !== 'object' || data === null) return {};
+  return Object.fromEntries(Object.entries(data).filter(([field]) => HISTORY_FIELDS.has(field)));
+}
+
+/** The admin portal's user management: list, block / unblock, levels (owners) and each account's full history. */
+export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; accounts: AccountService; settle(position: bigint | null): Promise<void> }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['admin'];
+    const userParams = z.object({ userId: z.uuid('Unknown user id') });
+
+    async function existing(userId: string) {
+      const row = await deps.db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+      if (!row) throw new HttpError(404, 'This user does not exist');
+      return row;
+    }
+
+    app.get(
+      '/admin/users',
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(100).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+      },
+      async (request) => {
+        let query = deps.db.selectFrom('users');
+        if (request.query.q) query = query.where('username', 'like', `${request.query.q.toLowerCase().replace(/[%_\\]/gu, '\\$&')}%`);
+        const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        const rows = await query
+          .select(['id', 'username', 'lvl', 'verification', 'created_at', 'erased'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(ADMIN_USERS_PAGE_SIZE)
+          .offset((request.query.page - 1) * ADMIN_USERS_PAGE_SIZE)
+          .execute();
+        return {
+          data: rows.map((row) => ({ _id: row.id, username: row.username, lvl: row.lvl, verification: row.verification, erased: row.erased, _dateCreated: row.created_at.toISOString() })),
+          pagination: { currentPage: request.query.page, totalPages: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)), totalItems: total, itemsPerPage: ADMIN_USERS_PAGE_SIZE },
+        };
+      },
+    );
+
+    app.post(
+      '/admin/users/:userId/verification',
+      {
+        config: { access: 'admin' },
+        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: z.enum(['pending', 'verified', 'blocked']), reason: z.string().trim().min(1, 'Please give a reason').max(500) }) },
+      },
+      async (request) => {
+        const viewer = request.viewer!;
+        const target = await existing(request.params.userId);
+        if (target.id === viewer.userId) throw new HttpError(409, 'You cannot change the status of your own account.');
+        const result = await deps.accounts.changeVerificationStatus(target.id, request.body.status, request.body.reason, { userId: viewer.userId, role: viewer.lvl });
+        await deps.settle(result.position);
+        return { success: true };
+      },
+    );
+
+    app.post(
+      '/admin/users/:userId/level',
+      { config: { access: 'owner' }, schema: { tags, summary: 'Make an account base, admin or owner (owners only)', params: userParams, body: z.object({ lvl: z.enum(['base', 'admin', 'owner']) }) } },
+      async (request) => {
+        const viewer = request.viewer!;
+        const target = await existing(request.params.userId);
+        const result = await deps.accounts.changeLevel(target.id, request.body.lvl, { userId: viewer.userId, role: viewer.lvl });
+        await deps.settle(result.position);
+        return { success: true };
+      },
+    );
+
+    app.get(
+      '/admin/users/:userId/history',
+      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor and time", params: userParams } },
+      async (request) => {
+        await existing(request.params.userId);
+        const events = await deps.store.readStream(userStream(request.params.userId));
+        return {
+          data: events.map((event) => ({
+            type: event.type,
+            occurredAt: event.metadata.occurredAt,
+            actor: event.metadata.actor,
+            details: safeSummary(event.data),
+          })),
+        };
+      },
+    );
+  };
+}

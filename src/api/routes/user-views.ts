@@ -1,0 +1,77 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Schema, UsersView } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { AccountService } from '../../commands/accounts.js';
+import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
+import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
+import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
+import type { Viewer } from '../access.js';
+
+/** Shown instead of the name of an account whose owner asked us to delete it. */
+export const ERASED_USER_NAME = 'Erased user';
+
+/** GET /users/private/me: the account, its profile from the vault, and what the user did. */
+export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', viewer.userId).executeTakeFirst();
+  if (!row || row.erased) return null;
+  const [profile, email, likes, posts] = await Promise.all([
+    accounts.readProfile(row.id, row.profile_enc),
+    row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
+    db.selectFrom('template_likes').select('template_id').where('user_id', '=', row.id).execute(),
+    db.selectFrom('templates').select('id').where('author_id', '=', row.id).orderBy('created_at', 'desc').execute(),
+  ]);
+  const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<NotificationSetting, boolean>;
+  const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
+  return {
+    _id: row.id,
+    username: row.username,
+    email,
+    hasGoogle: row.google_key !== null,
+    hasPassword: row.password_hash !== null,
+    lvl: viewer.impersonatedBy === null ? (row.lvl as UserLevel) : 'base',
+    verification: { status: row.verification as VerificationStatus },
+    isTestUser: viewer.impersonatedBy !== null,
+    _dateCreated: row.created_at.toISOString(),
+    info: { ...profile.info, initials: initialsOf(profile.info.firstName, profile.info.lastName, row.username), displayName, thumbnail: row.picture_url },
+    social: profile.social,
+    privacy: { ...notifications, isCreator: row.is_creator ?? false },
+    activity: { viewedAccountSetupPage: row.viewed_setup },
+    favoriteApps: row.favorite_apps,
+    isCreator: row.is_creator,
+    reward: { total: 0, history: [] },
+    actions: { likes: likes.map((like) => like.template_id), saves: [], posts: posts.map((post) => post.id) },
+    paid: [],
+  };
+}
+
+/** GET /users/public/{username}: what anyone may see of an account; an erased one shows as erased. */
+export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountService, row: Selectable<UsersView>): Promise<PublicProfile> {
+  const totals = await db
+    .selectFrom('templates')
+    .select([sql<number>`count(*)::int`.as('live_posts'), sql<number>`coalesce(sum(likes), 0)::int`.as('kudos')])
+    .where('author_id', '=', row.id)
+    .where('status', 'like', '%live%')
+    .executeTakeFirstOrThrow();
+  const profile = await accounts.readProfile(row.id, row.erased ? null : row.profile_enc);
+  const displayName = row.erased ? ERASED_USER_NAME : `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
+  return {
+    _id: row.id,
+    username: row.username,
+    erased: row.erased,
+    info: {
+      firstName: profile.info.firstName,
+      lastName: profile.info.lastName,
+      displayName,
+      initials: row.erased ? '?' : initialsOf(profile.info.firstName, profile.info.lastName, row.username),
+      jobTitle: profile.info.jobTitle,
+      companyName: profile.info.companyName,
+      location: profile.info.location,
+      bio: profile.info.bio,
+      thumbnail: row.picture_url,
+    },
+    social: profile.social,
+    _dateCreated: row.created_at.toISOString(),
+    livePostsCount: totals.live_posts,
+    totalKudos: totals.kudos,
+  };
+}

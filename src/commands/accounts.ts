@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../adapters/db/schema.js';
+import type { MailSender } from '../adapters/mail/port.js';
+import { decoyPasswordHash, hashPassword, passwordMatches } from '../adapters/security/passwords.js';
+import { newNumericCode, newSecretToken, tokenHash } from '../adapters/security/tokens.js';
+import type { PersonalDataVault } from '../adapters/vault/vault.js';
+import { accountDeciderFor, type AccountCommand } from '../domain/accounts/decider.js';
+import { userStream, type SessionEndReason, type SessionMethod, type UserLevel, type VerificationStatus } from '../domain/accounts/events.js';
+import {
+  ACCOUNT_MESSAGES,
+  normaliseEmail,
+  RESET_TOKEN_LIFETIME_MS,
+  VERIFICATION_CODE,
+  VERIFICATION_LINK_LIFETIME_MS,
+  type ProfileInfo,
+  type SocialLinks,
+} from '../domain/accounts/rules.js';
+import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
+import { DomainError, type Actor } from '../domain/shared/events.js';
+import type { CommandBus, CommandContext } from './handle-command.js';
+
+/** How long a session lasts without signing in again. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Test-user sessions are short-lived (issue 3): an admin acting as a new user for a while. */
+export const TEST_USER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  commands: CommandBus;
+  vault: PersonalDataVault;
+  db: Kysely<Schema>;
+  mail: MailSender;
+  /** Where links in e-mails point, e.g. http://localhost:3000. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export interface NewSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+  position: bigint | null;
+}
+
+/** The profile document kept encrypted in ProfileUpdated events. */
+export interface ProfileDocument {
+  info: ProfileInfo;
+  social: SocialLinks;
+}
+
+export const EMPTY_PROFILE: ProfileDocument = {
+  info: { firstName: '', lastName: '', jobTitle: '', companyName: '', location: '', bio: '' },
+  social: { facebook: '', instagram: '', linkedIn: '', website: '', twitter: '' },
+};
+
+/** The highest position a group of commands reached, for read-your-writes. */
+function latest(...positions: (bigint | null)[]): bigint | null {
+  return positions.reduce<bigint | null>((max, position) => (position !== null && (max === null || position > max) ? position : max), null);
+}
+
+export interface RegistrationInput {
+  userId?: string;
+  username: string;
+  email: string;
+  password: string | null;
+  /** An Argon2id hash made earlier (the demo catalogue hashes its shared password once). */
+  passwordHash?: string;
+  googleKey?: string | null;
+  displayName?: string | null;
+  lvl?: UserLevel;
+  verification?: VerificationStatus;
+  actor?: Actor;
+  /** Makes a repeated registration (a re-run seed) a no-op. */
+  idempotencyKey?: string;
+}
+
+function emailLookupOf(vault: PersonalDataVault, email: string): Promise<string> {
+  return vault.blindIndex(`email:${normaliseEmail(email)}`);
+}
+
+function claimValue(commands: CommandBus, kind: ClaimKind, value: string, ownerId: string, takenMessage: string, actor: Actor) {
+  return commands.handle(claimDeciderFor(kind, value, takenMessage), claimStream(kind, value), { type: 'Claim', data: { ownerId } }, { actor });
+}
+
+function releaseValue(commands: CommandBus, kind: ClaimKind, value: string, ownerId: string, actor: Actor) {
+  return commands.handle(claimDeciderFor(kind, value, ''), claimStream(kind, value), { type: 'Release', data: { ownerId } }, { actor });
+}
+
+/**
+ * Claims the username, the e-mail address and the Google identity, then registers the account.
+ * A failed step releases what was claimed before it, so a refused sign-up leaves nothing behind.
+ */
+export async function registerAccount(deps: Pick<AccountServiceDeps, 'commands' | 'vault'>, input: RegistrationInput): Promise<{ userId: string; position: bigint | null }> {
+  const userId = input.userId ?? randomUUID();
+  const actor: Actor = input.actor ?? { userId, role: 'base' };
+  const emailLookup = await emailLookupOf(deps.vault, input.email);
+  const googleKey = input.googleKey ?? null;
+  const claimed: [ClaimKind, string][] = [];
+  try {
+    // Only claims made by this call are released on failure: a repeated registration must not free its own names.
+    const claim = async (kind: ClaimKind, value: string, takenMessage: string) => {
+      const result = await claimValue(deps.commands, kind, value, userId, takenMessage, actor);
+      if (result.events.length > 0) claimed.push([kind, value]);
+    };
+    await claim('username', input.username, ACCOUNT_MESSAGES.usernameNotAvailable(input.username));
+    await claim('email', emailLookup, ACCOUNT_MESSAGES.emailTaken);
+    if (googleKey !== null) await claim('google', googleKey, 'This Google account is already linked to another user.');
+    const passwordHash = input.passwordHash ?? (input.password === null ? null : await hashPassword(input.password));
+    const result = await deps.commands.handle(
+      accountDeciderFor(userId),
+      userStream(userId),
+      {
+        type: 'RegisterUser',
+        data: {
+          userId,
+          username: input.username,
+          emailEnc: await deps.vault.encrypt(userId, normaliseEmail(input.email)),
+          emailLookup,
+          displayNameEnc: input.displayName ? await deps.vault.encrypt(userId, input.displayName) : null,
+          lvl: input.lvl ?? 'base',
+          passwordHash,
+          googleKey,
+          verification: input.verification ?? 'pending',
+        },
+      },
+      { actor, idempotencyKey: input.idempotencyKey },
+    );
+    if (!input.displayName) return { userId, position: result.position };
+    // A known name (Google's, the demo catalogue's) starts the profile, so cards and profile agree.
+    const [firstName = '', ...rest] = input.displayName.trim().split(/\s+/u);
+    const profile: ProfileDocument = { info: { ...EMPTY_PROFILE.info, firstName, lastName: rest.join(' ') }, social: EMPTY_PROFILE.social };
+    const named = await deps.commands.handle(
+      accountDeciderFor(userId),
+      userStream(userId),
+      { type: 'UpdateProfile', data: { profileEnc: await deps.vault.encrypt(userId, JSON.stringify(profile)), displayNameEnc: await deps.vault.encrypt(userId, input.displayName.trim()) } },
+      { actor, idempotencyKey: input.idempotencyKey && `${input.idempotencyKey}-profile` },
+    );
+    return { userId, position: named.position };
+  } catch (error) {
+    for (const [kind, value] of claimed.reverse()) await releaseValue(deps.commands, kind, value, userId, actor);
+    throw error;
+  }
+}
+
+
+/**
+ * Every account use case: it turns requests into commands on the user's stream (and on the
+ * uniqueness streams), hashes secrets before they reach an event, and sends the e-mails.
+ */
+export class AccountService {
+  readonly #deps: AccountServiceDeps;
+
+  constructor(deps: AccountServiceDeps) {
+    this.#deps = deps;
+  }
+
+  #now(): Date {
+    return this.#deps.now?.() ?? new Date();
+  }
+
+  async #onAccount(userId: string, command: AccountCommand, context: CommandContext) {
+    return this.#deps.commands.handle(accountDeciderFor(userId), userStream(userId), command, context);
+  }
+
+  emailLookup(email: string): Promise<string> {
+    return emailLookupOf(this.#deps.vault, email);
+  }
+
+  googleKey(issuer: string, subject: string): Promise<string> {
+    return this.#deps.vault.blindIndex(`google:${issuer}|${subject}`);
+  }
+
+  register(input: RegistrationInput): Promise<{ userId: string; position: bigint | null }> {
+    return registerAccount(this.#deps, input);
+  }
+
+  /** Starts a session; the token is returned once and stored only as its hash. */
+  async startSession(userId: string, method: SessionMethod, checkedPasswordHash: string | null, actor: Actor): Promise<NewSession> {
+    const token = newSecretToken();
+    const sessionId = randomUUID();
+    const expiresAt = new Date(this.#now().getTime() + SESSION_LIFETIME_MS);
+    const result = await this.#onAccount(
+      userId,
+      { type: 'StartSession', data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString(), method, checkedPasswordHash } },
+      { actor },
+    );
+    return { token, sessionId, expiresAt, position: result.position };
+  }
+
+  async endSession(userId: string, sessionId: string, reason: SessionEndReason, actor: Actor) {
+    return this.#onAccount(userId, { type: 'EndSession', data: { sessionId, reason } }, { actor });
+  }
+
+  /** Finds the account by username or e-mail (case-insensitively for e-mail). */
+  async findByLogin(login: string) {
+    const trimmed = login.trim();
+    const byName = await this.#deps.db.selectFrom('users').selectAll().where('username', '=', trimmed.toLowerCase()).where('erased', '=', false).executeTakeFirst();
+    if (byName || !trimmed.includes('@')) return byName ?? null;
+    const lookup = await this.emailLookup(trimmed);
+    return (await this.#deps.db.selectFrom('users').selectAll().where('email_lookup', '=', lookup).where('erased', '=', false).executeTakeFirst()) ?? null;
+  }
+
+  /** Checks username-or-e-mail and password; the same answer and about the same time whether or not the account exists. */
+  async login(login: string, password: string): Promise<{ userId: string; session: NewSession }> {
+    const user = await this.findByLogin(login);
+    const storedHash = user?.password_hash ?? null;
+    const matches = await passwordMatches(storedHash ?? (await decoyPasswordHash()), password);
+    if (!user || storedHash === null || !matches) throw new DomainError('invalid', ACCOUNT_MESSAGES.loginFailed);
+    const actor: Actor = { userId: user.id, role: user.lvl as UserLevel };
+    return { userId: user.id, session: await this.startSession(user.id, 'password', storedHash, actor) };
+  }
+
+  /** Signs in with a verified Google identity: the linked account, or a new verified account. */
+  async googleLogin(identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean; name: string | null }) {
+    const key = await this.googleKey(identity.issuer, identity.subject);
+    const linked = await this.#deps.db.selectFrom('users').select(['id', 'lvl']).where('google_key', '=', key).where('erased', '=', false).executeTakeFirst();
+    if (linked) {
+      const session = await this.startSession(linked.id, 'google', null, { userId: linked.id, role: linked.lvl as UserLevel });
+      return { userId: linked.id, session, created: false };
+    }
+    if (!identity.email || !identity.emailVerified) throw new DomainError('invalid', ACCOUNT_MESSAGES.googleFailed);
+    // An existing account with this address is not taken over by a Google sign-in: its owner signs in with the password.
+    const existing = await this.findByLogin(identity.email);
+    if (existing) throw new DomainError('conflict', `${ACCOUNT_MESSAGES.emailTaken}. Please log in with your password.`);
+    const username = await this.#freeUsernameFrom(identity.email.split('@')[0] ?? 'member');
+    const { userId } = await this.register({ username, email: identity.email, password: null, googleKey: key, displayName: identity.name, verification: 'verified' });
+    const session = await this.startSession(userId, 'google', null, { userId, role: 'base' });
+    return { userId, session, created: true };
+  }
+
+  async #freeUsernameFrom(seed: string): Promise<string> {
+    const base = seed.toLowerCase().replace(/[^a-z0-9._-]/gu, '').slice(0, 20).padEnd(3, '0');
+    for (let suffix = 0; ; suffix += 1) {
+      const candidate = suffix === 0 ? base : `${base}${suffix}`;
+      const taken = await this.#deps.db.selectFrom('users').select('id').where('username', '=', candidate).executeTakeFirst();
+      if (!taken) return candidate;
+    }
+  }
+
+  async #emailOf(userId: string): Promise<string | null> {
+    const row = await this.#deps.db.selectFrom('users').select('email_enc').where('id', '=', userId).executeTakeFirst();
+    return row?.email_enc ? this.#deps.vault.decrypt(userId, row.email_enc) : null;
+  }
+
+  /** Issues a 6-digit code (hashed at rest) and mails it. */
+  async issueVerificationCode(userId: string, actor: Actor) {
+    const code = newNumericCode(VERIFICATION_CODE.digits);
+    const expiresAt = new Date(this.#now().getTime() + VERIFICATION_CODE.lifetimeMs);
+    const result = await this.#onAccount(
+      userId,
+      { type: 'IssueVerificationCode', data: { codeId: randomUUID(), codeHash: await this.#codeHash(userId, code), expiresAt: expiresAt.toISOString(), attempts: VERIFICATION_CODE.maxAttempts } },
+      { actor },
+    );
+    const email = await this.#emailOf(userId);
+    if (email) {
+      await this.#deps.mail.send({
+        to: email,
+        subject: `Your Tessera verification code: ${code}`,
+        text: `Your verification code is ${code}.\n\nEnter it on your account page within 10 minutes. If you did not ask for it, you can ignore this e-mail.`,
+      });
+    }
+    return result;
+  }
+
+  /** A code is hashed with the user's id so the same code of two users never hashes alike. */
+  #codeHash(userId: string, code: string): Promise<string> {
+    return this.#deps.vault.blindIndex(`otp:${userId}:${code}`);
+  }
+
+  /** Checks a code: verified, or the rejection is recorded and the remaining attempts reported. */
+  async submitVerificationCode(userId: string, code: string, actor: Actor): Promise<{ verified: true; position: bigint | null } | { verified: false; attemptsRemaining: number; position: bigint | null }> {
+    const result = await this.#onAccount(userId, { type: 'SubmitVerificationCode', data: { codeHash: await this.#codeHash(userId, code), now: this.#now().toISOString() } }, { actor });
+    const rejected = result.events.find((event) => event.type === 'VerificationCodeRejected');
+    if (rejected && rejected.type === 'VerificationCodeRejected') return { verified: false, attemptsRemaining: rejected.data.attemptsRemaining, position: result.position };
+    return { verified: true, position: result.position };
+  }
+
+  async sendVerificationLink(userId: string, actor: Actor) {
+    const token = newSecretToken();
+    const expiresAt = new Date(this.#now().getTime() + VERIFICATION_LINK_LIFETIME_MS);
+    const result = await this.#onAccount(userId, { type: 'IssueVerificationLink', data: { linkId: randomUUID(), tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor });
+    const user = await this.#deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
+    const email = await this.#emailOf(userId);
+    if (email) {
+      const link = `${this.#deps.publicUrl}/email-verified?un=${encodeURIComponent(user.username)}&token=${encodeURIComponent(token)}`;
+      await this.#deps.mail.send({ to: email, subject: 'Verify your Tessera e-mail address', text: `Welcome to Tessera, ${user.username}!\n\nConfirm your e-mail address by opening this link (valid for 24 hours):\n${link}\n` });
+    }
+    return result;
+  }
+
+  async verifyByLink(username: string, token: string) {
+    const user = await this.#deps.db.selectFrom('users').select('id').where('username', '=', username).where('erased', '=', false).executeTakeFirst();
+    if (!user) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
+    return this.#onAccount(user.id, { type: 'VerifyByLink', data: { tokenHash: tokenHash(token), now: this.#now().toISOString() } }, { actor: { userId: user.id, role: 'base' } });
+  }
+
+  /** Mails a reset link when the account exists; says nothing either way (the caller answers the same). */
+  async requestPasswordReset(login: string): Promise<void> {
+    const user = await this.findByLogin(login);
+    if (!user) return;
+    const token = newSecretToken();
+    const expiresAt = new Date(this.#now().getTime() + RESET_TOKEN_LIFETIME_MS);
+    await this.#onAccount(user.id, { type: 'RequestPasswordReset', data: { resetId: randomUUID(), tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor: { userId: null, role: 'anonymous' } });
+    const email = await this.#emailOf(user.id);
+    if (email) {
+      const link = `${this.#deps.publicUrl}/reset-password-from-token?un=${encodeURIComponent(user.username)}&token=${encodeURIComponent(token)}`;
+      await this.#deps.mail.send({ to: email, subject: 'Reset your Tessera password', text: `Someone asked to reset the password of ${user.username}.\n\nChoose a new password with this link (valid for 1 hour, usable once):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.` });
+    }
+  }
+
+  async #userIdByUsername(username: string): Promise<string> {
+    const user = await this.#deps.db.selectFrom('users').select('id').where('username', '=', username).where('erased', '=', false).executeTakeFirst();
+    if (!user) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    return user.id;
+  }
+
+  async checkResetToken(username: string, token: string): Promise<void> {
+    const userId = await this.#userIdByUsername(username);
+    await this.#onAccount(userId, { type: 'CheckResetToken', data: { tokenHash: tokenHash(token), now: this.#now().toISOString() } }, { actor: { userId: null, role: 'anonymous' } });
+  }
+
+  /** Sets the new password (ending every session), then signs in with it. */
+  async resetPassword(username: string, token: string, password: string): Promise<{ userId: string; session: NewSession }> {
+    const userId = await this.#userIdByUsername(username);
+    const passwordHash = await hashPassword(password);
+    const actor: Actor = { userId, role: 'base' };
+    await this.#onAccount(userId, { type: 'ResetPassword', data: { tokenHash: tokenHash(token), passwordHash, now: this.#now().toISOString() } }, { actor });
+    return { userId, session: await this.startSession(userId, 'password_reset', passwordHash, actor) };
+  }
+
+  async changePassword(userId: string, currentPassword: string, newPassword: string, actor: Actor) {
+    const row = await this.#deps.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    const storedHash = row?.password_hash ?? null;
+    if (storedHash === null || !(await passwordMatches(storedHash, currentPassword))) throw new DomainError('invalid', 'Your current password is not correct.');
+    return this.#onAccount(userId, { type: 'ChangePassword', data: { checkedPasswordHash: storedHash, passwordHash: await hashPassword(newPassword) } }, { actor });
+  }
+
+  async readProfile(userId: string, profileEnc: string | null): Promise<ProfileDocument> {
+    if (profileEnc === null) return EMPTY_PROFILE;
+    const plaintext = await this.#deps.vault.decrypt(userId, profileEnc);
+    if (plaintext === null) return EMPTY_PROFILE;
+    const stored = JSON.parse(plaintext) as Partial<ProfileDocument>;
+    return { info: { ...EMPTY_PROFILE.info, ...stored.info }, social: { ...EMPTY_PROFILE.social, ...stored.social } };
+  }
+
+  /** Applies a profile change as events: one per kind of change, each only when something changed. */
+  async updateProfile(
+    userId: string,
+    update: {
+      info?: Partial<ProfileInfo>;
+      social?: Partial<SocialLinks>;
+      privacy?: Record<string, boolean | undefined>;
+      username?: string;
+      favoriteApps?: string[];
+      isCreator?: boolean;
+      activity?: { viewedAccountSetupPage?: boolean };
+    },
+    actor: Actor,
+  ): Promise<bigint | null> {
+    const row = await this.#deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const positions: (bigint | null)[] = [];
+    if (update.username !== undefined && update.username !== row.username) positions.push(await this.changeUsername(userId, row.username, update.username, actor));
+    if (update.info || update.social) {
+      const current = await this.readProfile(userId, row.profile_enc);
+      const next: ProfileDocument = { info: { ...current.info, ...update.info }, social: { ...current.social, ...update.social } };
+      const displayName = `${next.info.firstName} ${next.info.lastName}`.trim();
+      const result = await this.#onAccount(
+        userId,
+        {
+          type: 'UpdateProfile',
+          data: { profileEnc: await this.#deps.vault.encrypt(userId, JSON.stringify(next)), displayNameEnc: displayName ? await this.#deps.vault.encrypt(userId, displayName) : row.display_name_enc },
+        },
+        { actor },
+      );
+      positions.push(result.position);
+    }
+    const settings = Object.fromEntries(Object.entries(update.privacy ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+    if (Object.keys(settings).length > 0) positions.push((await this.#onAccount(userId, { type: 'ChangeNotificationSettings', data: { settings } }, { actor })).position);
+    if (update.favoriteApps) positions.push((await this.#onAccount(userId, { type: 'ChooseFavouriteApps', data: { apps: update.favoriteApps } }, { actor })).position);
+    if (update.isCreator !== undefined) positions.push((await this.#onAccount(userId, { type: 'MakeCreatorChoice', data: { isCreator: update.isCreator } }, { actor })).position);
+    if (update.activity?.viewedAccountSetupPage && !row.viewed_setup) positions.push((await this.#onAccount(userId, { type: 'MarkAccountSetupPageViewed' }, { actor })).position);
+    return latest(...positions);
+  }
+
+  /** Claims the new name first, then renames, then frees the old name. */
+  async changeUsername(userId: string, from: string, to: string, actor: Actor): Promise<bigint | null> {
+    await claimValue(this.#deps.commands, 'username', to, userId, ACCOUNT_MESSAGES.profileUsernameTaken, actor);
+    try {
+      const renamed = await this.#onAccount(userId, { type: 'ChangeUsername', data: { to } }, { actor });
+      const released = await releaseValue(this.#deps.commands, 'username', from, userId, actor);
+      return latest(renamed.position, released.position);
+    } catch (error) {
+      await releaseValue(this.#deps.commands, 'username', to, userId, actor);
+      throw error;
+    }
+  }
+
+  async changePicture(userId: string, pictureUrl: string | null, actor: Actor) {
+    return this.#onAccount(userId, { type: 'ChangeProfilePicture', data: { pictureUrl } }, { actor });
+  }
+
+  async changeLevel(userId: string, to: UserLevel, actor: Actor) {
+    return this.#onAccount(userId, { type: 'ChangeLevel', data: { to } }, { actor });
+  }
+
+  async changeVerificationStatus(userId: string, to: VerificationStatus, reason: string, actor: Actor) {
+    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason } }, { actor });
+  }
+
+  /** An admin's test-user session: a separate short-lived token on the admin's own account, which admin routes refuse. */
+  async startTestUserMode(adminId: string, actor: Actor): Promise<NewSession> {
+    const token = newSecretToken();
+    const sessionId = randomUUID();
+    const expiresAt = new Date(this.#now().getTime() + TEST_USER_SESSION_LIFETIME_MS);
+    const result = await this.#onAccount(adminId, { type: 'StartTestUserMode', data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor });
+    return { token, sessionId, expiresAt, position: result.position };
+  }
+
+  async stopTestUserMode(adminId: string, sessionId: string, actor: Actor) {
+    return this.#onAccount(adminId, { type: 'StopTestUserMode', data: { sessionId } }, { actor });
+  }
+
+  /** Ends every session and destroys the vault key: the profile shows as erased, the posts' counts stay. */
+  async deleteAccount(userId: string, actor: Actor) {
+    const result = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
+    await this.#deps.vault.forget(userId);
+    return result;
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../adapters/db/schema.js';
+import { DomainError, type Actor } from '../domain/shared/events.js';
+import { templateDecider, type Requester, type ReviewDecision, type TemplateCommand } from '../domain/templates/decider.js';
+import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../domain/templates/events.js';
+import { formProgressDecider } from '../domain/templates/form-progress.js';
+import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
+import type { CommandBus, CommandResult } from './handle-command.js';
+
+export interface TemplateServiceDeps {
+  commands: CommandBus;
+  db: Kysely<Schema>;
+  /** Waits (bounded) until the read models have applied a position. */
+  waitForReadModels(position: bigint): Promise<unknown>;
+}
+
+/** The template lifecycle as commands: each method runs the template decider on the template's stream. */
+export class TemplateService {
+  /** Sponsor changes run one at a time, so the limit check below sees every earlier one. */
+  #sponsorQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: TemplateServiceDeps) {}
+
+  #run(templateId: string, command: TemplateCommand, actor: Actor, idempotencyKey?: string): Promise<CommandResult<TemplateEvent>> {
+    return this.deps.commands.handle(templateDecider, templateStream(templateId), command, { actor, idempotencyKey });
+  }
+
+  async submit(authorId: string, content: TemplateContent, actor: Actor): Promise<{ templateId: string; titleUrl: string; position: bigint | null }> {
+    const templateId = randomUUID();
+    const titleUrl = titleUrlFor(content.title, templateId);
+    const result = await this.#run(templateId, { type: 'SubmitTemplate', data: { ...content, templateId, authorId, titleUrl } }, actor);
+    return { templateId, titleUrl, position: result.position };
+  }
+
+  edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor) {
+    return this.#run(templateId, { type: 'EditTemplate', data: { templateId, requester, changes } }, actor);
+  }
+
+  clearImages(templateId: string, requester: Requester, actor: Actor) {
+    return this.#run(templateId, { type: 'ClearTemplateImages', data: { templateId, requester } }, actor);
+  }
+
+  requestPriceChange(templateId: string, requester: Requester, newPrice: number, actor: Actor) {
+    return this.#run(templateId, { type: 'RequestPriceChange', data: { templateId, requester, newPrice } }, actor);
+  }
+
+  delete(templateId: string, requester: Requester, reason: string | null, actor: Actor) {
+    return this.#run(templateId, { type: 'DeleteTemplate', data: { templateId, requester, reason } }, actor);
+  }
+
+  review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }) {
+    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason } }, reviewer);
+  }
+
+  deletePermanently(templateId: string, reason: string | null, reviewer: Actor & { userId: string }) {
+    return this.#run(templateId, { type: 'DeleteTemplatePermanently', data: { templateId, reviewerId: reviewer.userId, reason } }, reviewer);
+  }
+
+  /** Live → live flagged; for the reactor that watches users' flags (engagement). */
+  flagForReview(templateId: string, reason: string, actor: Actor) {
+    return this.#run(templateId, { type: 'FlagTemplateForReview', data: { templateId, reason } }, actor);
+  }
+
+  /**
+   * Sponsors or un-sponsors, refusing a sponsorship beyond TEMPLATE_SPONSOR_LIMIT. The count
+   * comes from the read model, so changes are queued in this process and each one waits until
+   * the read model shows it. (Several API processes could each let one through at the same
+   * moment; admins are few, and the next change sees the true count again.)
+   */
+  setSponsored(templateId: string, sponsored: boolean, reason: string | null, admin: Actor) {
+    const change = this.#sponsorQueue.then(async () => {
+      if (sponsored) {
+        const { n } = await this.deps.db
+          .selectFrom('templates')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('sponsored', '=', true)
+          .where('id', '<>', templateId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
+      }
+      const result = await this.#run(templateId, { type: 'SetSponsored', data: { templateId, sponsored, reason } }, admin);
+      if (result.position !== null) await this.deps.waitForReadModels(result.position);
+      return result;
+    });
+    this.#sponsorQueue = change.catch(() => undefined);
+    return change;
+  }
+
+  trackFormProgress(userId: string, formProgress: Record<string, boolean>, actor: Actor) {
+    return this.deps.commands.handle(formProgressDecider, templateFormStream(userId), { type: 'TrackFormProgress', data: { userId, formProgress } }, { actor });
+  }
+}

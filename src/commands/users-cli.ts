@@ -1,0 +1,45 @@
+import { configFromEnv } from '../api/config.js';
+import { openInfrastructure } from '../api/infrastructure.js';
+import type { UserLevel } from '../domain/accounts/events.js';
+import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';
+import type { Actor } from '../domain/shared/events.js';
+
+const USAGE = `Usage:
+  npm run users -- promote <username> <base|admin|owner>
+  npm run users -- block <username> <reason…>
+  npm run users -- unblock <username>`;
+const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
+/** The person at the terminal: recorded as the actor of every event this tool appends. */
+const OPERATOR: Actor = { userId: null, role: 'operator' };
+
+/** Operators' account tool: works on the log directly, so it needs no running server or projections. */
+async function main(): Promise<void> {
+  const [action, username, ...rest] = process.argv.slice(2);
+  if (!action || !username || !['promote', 'block', 'unblock'].includes(action)) throw new Error(USAGE);
+  const level = rest[0] as UserLevel | undefined;
+  if (action === 'promote' && (!level || !LEVELS.includes(level))) throw new Error(`The level must be one of ${LEVELS.join(', ')}.\n${USAGE}`);
+  const reason = rest.join(' ').trim();
+  if (action === 'block' && reason === '') throw new Error(`Please give a reason for blocking.\n${USAGE}`);
+
+  const infrastructure = await openInfrastructure(configFromEnv());
+  try {
+    // The username's claim stream names its owner (the last claim not released).
+    const claims = (await infrastructure.store.readStream(claimStream('username', username))) as unknown as ClaimEvent[];
+    const last = claims.at(-1);
+    if (!last || last.type !== 'ValueClaimed') throw new Error(`There is no user named "${username}".`);
+    const userId = last.data.ownerId;
+    const { accounts } = infrastructure;
+    const result =
+      action === 'promote'
+        ? await accounts.changeLevel(userId, level!, OPERATOR)
+        : await accounts.changeVerificationStatus(userId, action === 'block' ? 'blocked' : 'verified', action === 'block' ? reason : 'unblocked by an operator', OPERATOR);
+    console.log(result.events.length === 0 ? `${username}: nothing to change.` : `${username}: ${result.events.map((event) => event.type).join(', ')}.`);
+  } finally {
+    await infrastructure.close();
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,46 @@
+import type { UserLevel, VerificationStatus } from './events.js';
+import type { NotificationSetting, ProfileInfo, SocialLinks } from './rules.js';
+
+/** GET /users/private/me: the signed-in user as the web app reads it (spec section 3, User). */
+export interface CurrentUser {
+  _id: string;
+  username: string;
+  /** null once the account is erased. */
+  email: string | null;
+  /** The user signed in with Google at least once. */
+  hasGoogle: boolean;
+  /** False for Google-only accounts: they do not see the change-password option. */
+  hasPassword: boolean;
+  lvl: UserLevel;
+  verification: { status: VerificationStatus };
+  isTestUser: boolean;
+  _dateCreated: string;
+  info: ProfileInfo & { initials: string; displayName: string; thumbnail: string | null };
+  social: SocialLinks;
+  privacy: Record<NotificationSetting, boolean> & { isCreator: boolean };
+  activity: { viewedAccountSetupPage: boolean };
+  favoriteApps: string[];
+  isCreator: boolean | null;
+  reward: { total: number; history: RewardEntry[] };
+  actions: { likes: string[]; saves: string[]; posts: string[] };
+  paid: { resourceId: string }[];
+}
+
+export interface RewardEntry {
+  _id: string;
+  timestamp: string;
+  value: number;
+  description: string;
+}
+
+/** GET /users/public/{username}. */
+export interface PublicProfile {
+  _id: string;
+  username: string;
+  erased: boolean;
+  info: Pick<CurrentUser['info'], 'firstName' | 'lastName' | 'displayName' | 'initials' | 'jobTitle' | 'companyName' | 'location' | 'bio' | 'thumbnail'>;
+  social: SocialLinks;
+  _dateCreated: string;
+  livePostsCount: number;
+  totalKudos: number;
+}

@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { APPS } from '../catalogue/taxonomy.js';
+
+/** Texts of the account screens (browse-search-accounts.md sections 5 and 8), word for word. */
+export const ACCOUNT_MESSAGES = {
+  passwordEmptyOrSpaces: 'Password cannot be empty or contain spaces',
+  passwordTooShort: 'Password must be 8 characters long',
+  passwordNeedsNumberAndSpecial: 'Password should contain a number and a special character',
+  passwordOnlyAllowedCharacters: 'Password may contain only letters, digits and ! @ # $ % ^ & * . , ; :',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordsDoNotMatch: 'Passwords Do Not Match',
+  passwordMustDiffer: 'New password must be different from the current password.',
+  usernameHint: 'Must be 3+ characters with no spaces and all lowercase.',
+  usernameTooShort: 'Username must be at least 3 characters long.',
+  usernameTooLong: 'Username must be at most 30 characters long.',
+  usernameCharacters: 'Username may contain only lowercase letters, digits, dots, hyphens and underscores.',
+  usernameAvailable: (username: string) => `${username} is available!`,
+  usernameNotAvailable: (username: string) => `${username} is not available!`,
+  usernameReserved: (label: string) => `${label} is reserved, please contact us to collect it.`,
+  profileUsernameAvailable: 'Username is available!',
+  profileUsernameTaken: 'Username is already taken.',
+  profileUsernameCheckFailed: 'Failed to validate username. Please try again.',
+  profileUsernameMustBeUnique: 'Please choose a unique username before saving.',
+  emailInvalid: 'This does not resemble a valid email address',
+  emailTaken: 'This email is already in use',
+  signupFormNotFilled: 'Signup Error: Form not filled correctly',
+  termsRequired: 'Please agree to the terms of service to join.',
+  loginFailed: 'Invalid email/password combination.',
+  loginRateLimited: 'Too many login attempts. Please try again later.',
+  accountBlocked: 'This account has been blocked. Please contact us.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  favouriteAppsExactly: 'Please pick exactly 5 favourite apps.',
+  creatorChoiceRequired: 'Please tell us whether you create templates.',
+  profileSaved: 'Changes have been saved.',
+  otpIncorrect: (attemptsRemaining: number) => `Incorrect OTP. Attempts remaining: ${attemptsRemaining}`,
+  otpTryAgain: 'Please Try Again',
+  otpExpired: 'This code has expired. Please request a new one.',
+  otpSent: 'A verification code has been sent to your email.',
+  alreadyVerified: 'Your account is already verified.',
+  verificationLinkInvalid: 'Invalid Token: Token is expired.',
+  resetRequested: 'If an account exists for that username or email, we have sent a link to reset its password.',
+  resetTokenInvalid: 'Invalid Token: Token is expired.',
+  passwordChanged: 'Your password has been changed. Please log in again.',
+  googleFailed: 'Failed to authenticate with Google.',
+  googleNoCredential: 'No credential received from Google.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  accessDeniedTitle: 'Access Denied',
+  accessDenied: 'You do not have permission to access this resource.',
+  signInRequired: 'Please log in to continue.',
+  verifyTitle: 'Verify your email',
+  verifyToCreate: 'Your account must be verified to Create, Please visit your account page.',
+  userDoesNotExist: 'This user does not exist',
+  testUserRefused: 'Test-user sessions cannot use admin routes. Switch back to admin first.',
+  // Screens of the web app (spec sections 2 and 8).
+  loginErrorTitle: 'Login Error',
+  rateLimitTitle: 'Rate Limit Exceeded',
+  emailLoginFailed: 'Invalid email or password.',
+  loginFailedInModal: (message: string) => `Login failed: ${message}`,
+  resendVerification: 'Resend the verification email',
+  googleErrorTitle: 'Google Login Error',
+  googleNotConfigured: 'Google sign-in is not configured on this server.',
+  signupErrorTitle: 'Signup Error',
+  signupError: (error: string) => `Signup Error: ${error}`,
+  signupTryAgain: 'Signup Error: Try Again',
+  signupNoToken: 'No token received from the server.',
+  signupUnknownError: 'Unknown server error during signup.',
+  loginFailedAfterReset: 'Login failed after password reset.',
+  reservedHelpLink: 'Contact us to collect it',
+  unsavedChangesTitle: 'Unsaved Changes',
+  unsavedChanges: 'You have unsaved changes. Do you want to leave this page?',
+  passwordResetTitle: 'Password Reset',
+  emailVerifiedTitle: 'Your account is verified',
+  emailVerified: 'Thank you, your email address is verified. You can now log in.',
+  onboardingTitle: 'Complete your Profile',
+  onboardingSubmit: 'Save & Start Exploring',
+  previewProfile: 'Preview my Profile',
+  welcomeAppsTitle: 'Pick your 5 favourite apps',
+  welcomeCreatorTitle: 'Do you create templates?',
+  imageTooLarge: 'This image could not be made smaller than 1 MB. Please choose a smaller one.',
+  rewardsLoadFailed: 'Failed to load rewards',
+  rewardsInvalidData: 'Invalid data received',
+  points: (count: number) => `${count} ${count === 1 ? 'point' : 'points'}`,
+  payoutsUnavailable: 'Payouts are not available yet. You will be able to connect a payout account here to sell templates.',
+  verifyAccountPrompt: 'Your email address is not verified yet. Verify it to create and sell templates.',
+  deleteAccountTitle: 'Delete your account',
+  deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',
+  ownerNoPosts: "You haven't uploaded any templates yet.",
+  visitorNoPosts: "This user hasn't created anything yet.",
+  erasedProfile: 'This account has been deleted.',
+  memberSince: (date: string) => `Member since ${date}`,
+  switchingBackToAdmin: 'Switching back to your admin account…',
+  switchBackFailed: 'Could not switch back to the admin account. Please log in.',
+} as const;
+
+export const ACCOUNT_LIMITS = {
+  passwordMin: 8,
+  /** Not in the spec: bounds the hashing work an anonymous caller can ask for. */
+  passwordMax: 128,
+  usernameMin: 3,
+  usernameMax: 30,
+  emailMax: 254,
+  nameMax: 50,
+  shortTextMax: 100,
+  /** The default text-input limit (spec section 9). */
+  bioMax: 1000,
+  socialMax: 200,
+  favouriteApps: 5,
+} as const;
+
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*.,;:';
+const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*.,;:]+$/u;
+
+/** The first rule a password breaks, as the spec words it, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  if (password.length === 0 || /\s/u.test(password)) return ACCOUNT_MESSAGES.passwordEmptyOrSpaces;
+  if (password.length < ACCOUNT_LIMITS.passwordMin) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (password.length > ACCOUNT_LIMITS.passwordMax) return ACCOUNT_MESSAGES.passwordTooLong;
+  if (!PASSWORD_ALLOWED.test(password)) return ACCOUNT_MESSAGES.passwordOnlyAllowedCharacters;
+  if (!/[0-9]/u.test(password) || ![...password].some((character) => PASSWORD_SPECIAL_CHARACTERS.includes(character))) {
+    return ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial;
+  }
+  return null;
+}
+
+/** ASCII only, so that look-alike letters from other scripts cannot imitate an existing name. */
+const USERNAME_CHARACTERS = /^[a-z0-9._-]+$/u;
+
+/** Names nobody can sign up with: the spec's reserved words and the accounts the product itself uses. */
+export const RESERVED_USERNAMES: readonly { name: string; label: string }[] = [
+  { name: 'gumroad', label: 'Gumroad' },
+  { name: 'xxx', label: 'xxx' },
+  { name: 'tessera', label: 'Tessera' },
+  { name: 'support', label: 'Support' },
+  { name: 'help', label: 'Help' },
+  { name: 'root', label: 'Root' },
+  { name: 'moderator', label: 'Moderator' },
+  { name: 'zapier', label: 'Zapier' },
+  { name: 'notion', label: 'Notion' },
+  { name: 'canva', label: 'Canva' },
+  { name: 'figma', label: 'Figma' },
+];
+
+/** The reserved entry a name matches, ignoring case. */
+export function reservedUsername(username: string): { name: string; label: string } | null {
+  const lower = username.trim().toLowerCase();
+  return RESERVED_USERNAMES.find((entry) => entry.name === lower) ?? null;
+}
+
+/** The first rule a username breaks, or null. Reservation and availability are checked separately. */
+export function usernameProblem(username: string): string | null {
+  if (username.length < ACCOUNT_LIMITS.usernameMin) return ACCOUNT_MESSAGES.usernameTooShort;
+  if (username.length > ACCOUNT_LIMITS.usernameMax) return ACCOUNT_MESSAGES.usernameTooLong;
+  if (/\s/u.test(username) || username !== username.toLowerCase()) return ACCOUNT_MESSAGES.usernameHint;
+  if (!USERNAME_CHARACTERS.test(username)) return ACCOUNT_MESSAGES.usernameCharacters;
+  return null;
+}
+
+/** The spec's simple pattern, in ASCII: look-alike letters in an address are refused rather than guessed at. */
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/u;
+
+export function emailProblem(email: string): string | null {
+  if (email.length > ACCOUNT_LIMITS.emailMax || !EMAIL_PATTERN.test(email)) return ACCOUNT_MESSAGES.emailInvalid;
+  return null;
+}
+
+/** How addresses are compared: case does not make a different mailbox for the providers people use. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const EMAIL_DOMAIN_SUGGESTIONS: readonly string[] = ['gmail.com', 'yahoo.com', 'outlook.com', 'hotmail.com', 'icloud.com'];
+
+/** Completions offered while typing an address: the typed local part with each known domain that fits what follows '@'. */
+export function emailDomainSuggestions(typed: string): string[] {
+  const at = typed.indexOf('@');
+  if (at <= 0) return [];
+  const local = typed.slice(0, at);
+  const domainStart = typed.slice(at + 1).toLowerCase();
+  return EMAIL_DOMAIN_SUGGESTIONS.filter((domain) => domain.startsWith(domainStart) && domain !== domainStart).map((domain) => `${local}@${domain}`);
+}
+
+/** A pasted profile URL reduced to its last path segment, without query or hash (spec section 5). */
+export function socialHandle(value: string): string {
+  const withoutQuery = value.trim().split(/[?#]/u)[0] ?? '';
+  const segments = withoutQuery.split('/').filter(Boolean);
+  const last = segments.at(-1) ?? '';
+  return last.replace(/^@/u, '');
+}
+
+const password = z.string().superRefine((value, context) => {
+  const problem = passwordProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+const username = z.string().superRefine((value, context) => {
+  const problem = usernameProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+const email = z.string().trim().superRefine((value, context) => {
+  const problem = emailProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+
+export const signupSchema = z.object({
+  username,
+  email,
+  password,
+  agreeToTermsAndConditions: z.literal(true, ACCOUNT_MESSAGES.termsRequired),
+});
+export type SignupForm = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  /** Username or e-mail. */
+  login: z.string().trim().min(1, 'Please enter your username or email').max(ACCOUNT_LIMITS.emailMax),
+  password: z.string().min(1, 'Please enter your password').max(ACCOUNT_LIMITS.passwordMax * 8),
+});
+
+export const changePasswordSchema = z
+  .object({ cp: z.string().min(1).max(ACCOUNT_LIMITS.passwordMax * 8), np: password, npv: z.string() })
+  .refine((value) => value.np === value.npv, { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, path: ['npv'] })
+  .refine((value) => value.np !== value.cp, { message: ACCOUNT_MESSAGES.passwordMustDiffer, path: ['np'] });
+
+const appNames = APPS.map((app) => app.name) as [string, ...string[]];
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedIn', 'website', 'twitter'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const profileInfoSchema = z.object({
+  firstName: text(ACCOUNT_LIMITS.nameMax),
+  lastName: text(ACCOUNT_LIMITS.nameMax),
+  jobTitle: text(ACCOUNT_LIMITS.shortTextMax),
+  companyName: text(ACCOUNT_LIMITS.shortTextMax),
+  location: text(ACCOUNT_LIMITS.shortTextMax),
+  bio: text(ACCOUNT_LIMITS.bioMax),
+});
+export type ProfileInfo = z.infer<typeof profileInfoSchema>;
+
+export const socialLinksSchema = z.object({
+  facebook: text(ACCOUNT_LIMITS.socialMax),
+  instagram: text(ACCOUNT_LIMITS.socialMax),
+  linkedIn: text(ACCOUNT_LIMITS.socialMax),
+  website: text(ACCOUNT_LIMITS.socialMax),
+  twitter: text(ACCOUNT_LIMITS.socialMax),
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+export const NOTIFICATION_SETTINGS = ['allowEmailsFromPosts', 'allowUpdateEmails', 'allowEmailsFromUsers'] as const;
+export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
+
+export const favouriteAppsSchema = z.array(z.enum(appNames)).length(ACCOUNT_LIMITS.favouriteApps, ACCOUNT_MESSAGES.favouriteAppsExactly);
+
+/** POST /users/me/update: any subset of the profile; onboarding sends names, the welcome modal apps and the creator choice. */
+export const profileUpdateSchema = z.object({
+  info: profileInfoSchema.partial().optional(),
+  social: socialLinksSchema.partial().optional(),
+  privacy: z.object({ allowEmailsFromPosts: z.boolean(), allowUpdateEmails: z.boolean(), allowEmailsFromUsers: z.boolean() }).partial().optional(),
+  username: username.optional(),
+  favoriteApps: favouriteAppsSchema.optional(),
+  isCreator: z.boolean().optional(),
+  activity: z.object({ viewedAccountSetupPage: z.boolean() }).partial().optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** Onboarding requires both names (the other fields stay optional). */
+export const onboardingSchema = z.object({
+  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax),
+  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax),
+});
+
+export const VERIFICATION_CODE = {
+  digits: 6,
+  lifetimeMs: 10 * 60 * 1000,
+  maxAttempts: 5,
+} as const;
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+export const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const PROFILE_PAGE_SIZE = 10;
+
+/** Initials for an avatar without a picture: first letters of first and last name, else of the username. */
+export function initialsOf(firstName: string, lastName: string, username: string): string {
+  const fromNames = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+  return fromNames || username.slice(0, 2).toUpperCase();
+}

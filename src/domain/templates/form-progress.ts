@@ -1,0 +1,28 @@
+import type { Decider } from '../shared/events.js';
+import type { TemplateFormProgressed } from './events.js';
+
+/** The create form's fields whose touched flags are tracked (spec: Creation progress). */
+export const FORM_PROGRESS_FIELDS = ['url', 'type', 'platform', 'title', 'description', 'instructions', 'images', 'tags', 'price'] as const;
+export type FormProgressField = (typeof FORM_PROGRESS_FIELDS)[number];
+
+export interface FormProgressState {
+  /** The flags last recorded for this user, or null before the first. */
+  last: Record<string, boolean> | null;
+}
+
+export type FormProgressCommand = { type: 'TrackFormProgress'; data: TemplateFormProgressed['data'] };
+
+function sameFlags(a: Record<string, boolean>, b: Record<string, boolean>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? false) === (b[key] ?? false));
+}
+
+/** Records each new set of touched flags; a repeat of the last one (a re-sent debounce) records nothing. */
+export const formProgressDecider: Decider<FormProgressState, FormProgressCommand, TemplateFormProgressed> = {
+  initialState: () => ({ last: null }),
+  evolve: (_state, event) => ({ last: event.data.formProgress }),
+  decide: (command, state) => {
+    if (state.last !== null && sameFlags(state.last, command.data.formProgress)) return [];
+    return [{ type: 'TemplateFormProgressed', data: command.data }];
+  },
+};

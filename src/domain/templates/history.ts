@@ -1,0 +1,37 @@
+/** How a resource's history reads (spec: History item — title and date per event). */
+
+const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
+  TemplateSubmitted: () => 'Created and sent for review',
+  TemplateApproved: () => 'Approved',
+  TemplateDenied: () => 'Denied',
+  TemplateFlaggedForReview: () => 'Flagged for review',
+  TemplateFlagCleared: () => 'Marked as not flagged',
+  TemplateHidden: () => 'Hidden',
+  TemplateEdited: (data) => `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for re-approval`,
+  TemplateImagesCleared: () => 'Screenshots cleared',
+  TemplatePriceChangeRequested: (data) => `Price change requested: $${String(data.currentPrice)} → $${String(data.newPrice)}`,
+  TemplateSponsored: (data) => (data.sponsored ? 'Sponsored' : 'Unsponsored'),
+  TemplateDeleted: () => 'Deleted',
+  TemplatePermanentlyDeleted: () => 'Permanently deleted by an admin',
+  TemplatePurchased: () => 'Purchased',
+};
+
+/** A title for any event type, also those of other areas: 'TemplateLiked' reads 'Liked'. */
+export function historyTitle(type: string, data: unknown): string {
+  const title = TITLES[type];
+  if (title) return title((data ?? {}) as Record<string, unknown>);
+  const words = type.replace(/^Template/u, '').replace(/([a-z0-9])([A-Z])/gu, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Fields of an event's data a history may show: decisions and their reasons, never personal data. */
+export function historyDetails(data: unknown): { reason: string | null; details: Record<string, unknown> } {
+  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const details: Record<string, unknown> = {};
+  if (typeof record.sponsored === 'boolean') details.sponsored = record.sponsored;
+  if (typeof record.newPrice === 'number') details.newPrice = record.newPrice;
+  if (typeof record.currentPrice === 'number') details.currentPrice = record.currentPrice;
+  if (typeof record.previousStatus === 'string') details.previousStatus = record.previousStatus;
+  if (typeof record.changes === 'object' && record.changes !== null) details.changedFields = Object.keys(record.changes);
+  return { reason: typeof record.reason === 'string' ? record.reason : null, details };
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ApiError } from '../../lib/api-client.js';
+import { verifyEmail } from '../../features/accounts/api.js';
+import { refreshSession, useSession } from '../../features/session/session.js';
+import { documentTitle } from '../../lib/brand.js';
+
+type Verification = { status: 'verifying' } | { status: 'verified' } | { status: 'failed'; message: string };
+
+/** /email-verified?un=…&token=…: the link from the verification e-mail. */
+export function EmailVerifiedPage() {
+  const [parameters] = useSearchParams();
+  const username = parameters.get('un') ?? '';
+  const token = parameters.get('token') ?? '';
+  const { user } = useSession();
+  const [verification, setVerification] = useState<Verification>(
+    username && token ? { status: 'verifying' } : { status: 'failed', message: ACCOUNT_MESSAGES.verificationLinkInvalid },
+  );
+
+  useEffect(() => {
+    if (!username || !token) return;
+    let cancelled = false;
+    verifyEmail(username, token).then(
+      () => {
+        if (cancelled) return;
+        setVerification({ status: 'verified' });
+        void refreshSession();
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        setVerification({ status: 'failed', message: error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [username, token]);
+
+  return (
+    <div className="auth-page">
+      <title>{documentTitle('Verify account')}</title>
+      <section className="auth-card" aria-labelledby="verify-heading" aria-busy={verification.status === 'verifying'}>
+        <h1 id="verify-heading" className="auth-card__title">
+          {verification.status === 'verified' ? ACCOUNT_MESSAGES.emailVerifiedTitle : 'Verify account'}
+        </h1>
+        {verification.status === 'verifying' && <p className="muted">Verifying your email address…</p>}
+        {verification.status === 'verified' && (
+          <>
+            <p role="status">{ACCOUNT_MESSAGES.emailVerified}</p>
+            <p className="auth-switch">
+              {user ? <Link to="/account">Go to your account</Link> : <Link to="/login">Log in</Link>}
+            </p>
+          </>
+        )}
+        {verification.status === 'failed' && (
+          <>
+            <p className="form-alert form-alert--danger" role="alert">
+              {verification.message}
+            </p>
+            <p className="auth-switch">
+              <Link to="/account">Request a new code from your account page</Link>
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { Modal } from '../../components/ui/Modal.js';
+import { ApiError } from '../../lib/api-client.js';
+import { requestPasswordReset } from '../../features/accounts/api.js';
+import { FormField } from '../../features/accounts/components/FormField.js';
+import { documentTitle } from '../../lib/brand.js';
+
+interface Outcome {
+  title: string;
+  message: string;
+  tone: 'default' | 'danger';
+}
+
+export function ForgotPasswordPage() {
+  const [parameters] = useSearchParams();
+  const [login, setLogin] = useState(parameters.get('u') ?? '');
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.trim() === '' || sending) return;
+    setSending(true);
+    try {
+      const answer = await requestPasswordReset(login.trim());
+      setOutcome({ title: ACCOUNT_MESSAGES.passwordResetTitle, message: answer.message || ACCOUNT_MESSAGES.resetRequested, tone: 'default' });
+    } catch (error) {
+      const message = error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected;
+      setOutcome({ title: ACCOUNT_MESSAGES.loginErrorTitle, message, tone: 'danger' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="auth-page">
+      <title>{documentTitle('Forgot password')}</title>
+      <section className="auth-card" aria-labelledby="forgot-heading">
+        <h1 id="forgot-heading" className="auth-card__title">
+          Forgot your password?
+        </h1>
+        <p className="auth-card__lead muted">Enter your username or email and we will send you a link to choose a new password.</p>
+        <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+          <FormField label="Username or email" name="login" autoComplete="username" required value={login} onValueChange={setLogin} maxLength={254} />
+          <button type="submit" className="button button--primary account-form__submit" disabled={login.trim() === '' || sending} aria-busy={sending}>
+            {sending ? 'Sending…' : 'Send Link'}
+          </button>
+        </form>
+        <p className="auth-switch">
+          No account yet? <Link to="/signup">Join Free</Link> · <Link to="/login">Back to Sign In</Link>
+        </p>
+      </section>
+      <Modal open={outcome !== null} title={outcome?.title ?? ''} tone={outcome?.tone} onClose={() => setOutcome(null)}>
+        <p>{outcome?.message}</p>
+      </Modal>
+    </div>
+  );
+}

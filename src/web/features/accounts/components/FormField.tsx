@@ -1,0 +1,75 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export type FieldMessageTone = 'error' | 'success' | 'info';
+
+export interface FieldMessage {
+  tone: FieldMessageTone;
+  content: ReactNode;
+}
+
+interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Always shown under the field (format rules). */
+  hint?: ReactNode;
+  /** The live result of checking the value; an error marks the field invalid. */
+  message?: FieldMessage | null;
+  /** Shows 'n / max' under the field. */
+  showCounter?: boolean;
+  /** Rendered after the input inside the field (suggestion lists). */
+  children?: ReactNode;
+  multiline?: boolean;
+}
+
+/** A labelled input whose hint and live message are tied to it with aria-describedby. */
+export function FormField({ label, value, onValueChange, hint, message, showCounter, children, multiline, className, ...inputProps }: FormFieldProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const messageId = `${inputId}-message`;
+  const counterId = `${inputId}-counter`;
+  const describedBy = [hint ? hintId : null, message ? messageId : null, showCounter ? counterId : null].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id: inputId,
+    className: 'form-field__input',
+    value,
+    'aria-describedby': describedBy,
+    'aria-invalid': message?.tone === 'error' ? true : undefined,
+  };
+
+  return (
+    <div className={`form-field${className ? ` ${className}` : ''}`}>
+      <label className="form-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      {multiline ? (
+        <textarea
+          {...shared}
+          name={inputProps.name}
+          maxLength={inputProps.maxLength}
+          required={inputProps.required}
+          rows={4}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      ) : (
+        <input {...inputProps} {...shared} onChange={(event) => onValueChange(event.target.value)} />
+      )}
+      {children}
+      {hint && (
+        <p id={hintId} className="form-field__hint">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={messageId} className={`form-field__message form-field__message--${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.content}
+        </p>
+      )}
+      {showCounter && inputProps.maxLength !== undefined && (
+        <p id={counterId} className="form-field__counter">
+          {value.length} / {inputProps.maxLength}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ApiError } from '../../lib/api-client.js';
+
+import { describeLoginFailure, describeSignupFailure, safeRedirectPath } from './login-flow.js';
+
+describe('safeRedirectPath', () => {
+  it('keeps a path on this site with its query and hash', () => {
+    expect(safeRedirectPath('/search?q=notion&showRequestModal=true#top')).toBe('/search?q=notion&showRequestModal=true#top');
+  });
+
+  it.each([null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'account'])(
+    'falls back to home for %s',
+    (redirectUrl) => {
+      expect(safeRedirectPath(redirectUrl)).toBe('/');
+    },
+  );
+});
+
+describe('describeLoginFailure', () => {
+  it('shows the rate-limit modal on 429 whatever the server said', () => {
+    expect(describeLoginFailure(new ApiError(429, 'slow down'), 'ann')).toEqual({
+      title: 'Rate Limit Exceeded',
+      message: 'Too many login attempts. Please try again later.',
+      offerResendVerification: false,
+    });
+  });
+
+  it("shows the server's message under 'Login Error'", () => {
+    const failure = describeLoginFailure(new ApiError(401, ACCOUNT_MESSAGES.loginFailed), 'ann');
+    expect(failure).toEqual({ title: 'Login Error', message: 'Invalid email/password combination.', offerResendVerification: false });
+  });
+
+  it('offers to resend the verification link when the message is about the e-mail', () => {
+    const failure = describeLoginFailure(new ApiError(403, 'Please verify your Email before logging in.'), 'ann');
+    expect(failure.offerResendVerification).toBe(true);
+  });
+
+  it('falls back to the e-mail wording for an e-mail login without a message', () => {
+    expect(describeLoginFailure(new ApiError(401, 'Request failed: 401'), 'ann@example.com').message).toBe('Invalid email or password.');
+  });
+
+  it('calls anything else unexpected', () => {
+    expect(describeLoginFailure(new TypeError('Failed to fetch'), 'ann').message).toBe(ACCOUNT_MESSAGES.unexpected);
+    expect(describeLoginFailure(new ApiError(500, 'boom'), 'ann').message).toBe(ACCOUNT_MESSAGES.unexpected);
+  });
+});
+
+describe('describeSignupFailure', () => {
+  it('prefixes the server reason', () => {
+    expect(describeSignupFailure(new ApiError(409, 'This email is already in use'))).toBe('Signup Error: This email is already in use');
+  });
+
+  it('keeps a message that already is a sign-up error', () => {
+    expect(describeSignupFailure(new ApiError(400, 'Signup Error: Form not filled correctly'))).toBe('Signup Error: Form not filled correctly');
+  });
+
+  it('says try again when the server gave no reason', () => {
+    expect(describeSignupFailure(new ApiError(502, 'Request failed: 502 Bad Gateway'))).toBe('Signup Error: Try Again');
+  });
+
+  it('names a missing token', () => {
+    expect(describeSignupFailure(new Error(ACCOUNT_MESSAGES.signupNoToken))).toBe('Signup Error: No token received from the server.');
+  });
+});

@@ -1,0 +1,50 @@
+/** Pure decisions of the login and sign-up flows (spec sections 4 and 8), kept apart from the pages so they can be tested. */
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ApiError } from '../../lib/api-client.js';
+
+/**
+ * Where to go after signing in: the redirectUrl when it is a path on this site, else home.
+ * Anything else (another host, 'javascript:', '//host') is refused so the link cannot send people away.
+ */
+export function safeRedirectPath(redirectUrl: string | null | undefined, fallback = '/'): string {
+  if (!redirectUrl || !redirectUrl.startsWith('/') || redirectUrl.startsWith('//') || redirectUrl.startsWith('/\\')) return fallback;
+  try {
+    const resolved = new URL(redirectUrl, 'http://tessera.invalid');
+    if (resolved.origin !== 'http://tessera.invalid') return fallback;
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface LoginFailure {
+  title: string;
+  message: string;
+  /** The message is about the e-mail address (unverified, say): offer to resend the verification link. */
+  offerResendVerification: boolean;
+}
+
+/** What the login page shows for a failed attempt (spec section 8, Login). */
+export function describeLoginFailure(error: unknown, login: string): LoginFailure {
+  if (error instanceof ApiError && error.status === 429) {
+    return { title: ACCOUNT_MESSAGES.rateLimitTitle, message: ACCOUNT_MESSAGES.loginRateLimited, offerResendVerification: false };
+  }
+  if (error instanceof ApiError && error.status < 500) {
+    const fallback = login.includes('@') ? ACCOUNT_MESSAGES.emailLoginFailed : ACCOUNT_MESSAGES.loginFailed;
+    const message = error.message.startsWith('Request failed') ? fallback : error.message;
+    return { title: ACCOUNT_MESSAGES.loginErrorTitle, message, offerResendVerification: /email/iu.test(message) && message !== ACCOUNT_MESSAGES.loginFailed && message !== ACCOUNT_MESSAGES.emailLoginFailed };
+  }
+  return { title: ACCOUNT_MESSAGES.loginErrorTitle, message: ACCOUNT_MESSAGES.unexpected, offerResendVerification: false };
+}
+
+/** The sign-up error line (spec section 8, Sign-up): the server's reason after 'Signup Error: ', as the spec words each case. */
+export function describeSignupFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.message.startsWith('Signup Error:')) return error.message;
+    if (error.message.startsWith('Request failed')) return ACCOUNT_MESSAGES.signupTryAgain;
+    return ACCOUNT_MESSAGES.signupError(error.message);
+  }
+  if (error instanceof Error && error.message !== '') return ACCOUNT_MESSAGES.signupError(error.message);
+  return ACCOUNT_MESSAGES.signupError(ACCOUNT_MESSAGES.signupUnknownError);
+}

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openInfrastructure } from '../../src/api/infrastructure.js';
+import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
+import { userStream } from '../../src/domain/accounts/events.js';
+
+function runUsersCli(dataDir: string, args: string[]) {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/commands/users-cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+}
+
+describe('npm run users (operator tool)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tessera-users-cli-'));
+    const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+    await seedCatalogue(infrastructure, { users: 3, templates: 1, seed: 4 });
+    await infrastructure.close();
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('promotes a user with an event whose actor is the operator, and explains bad input', async () => {
+    const promoted = runUsersCli(dataDir, ['promote', 'admin', 'owner']);
+    expect(promoted.stdout).toContain('admin: UserLevelChanged.');
+    expect(promoted.status).toBe(0);
+
+    const unknown = runUsersCli(dataDir, ['promote', 'nobody', 'admin']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('There is no user named "nobody".');
+    const badLevel = runUsersCli(dataDir, ['promote', 'admin', 'king']);
+    expect(badLevel.status).toBe(1);
+    expect(badLevel.stderr).toContain('The level must be one of base, admin, owner.');
+
+    const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+    try {
+      const events = await infrastructure.store.readAll({ after: -1n, maxCount: 10_000 });
+      const change = events.find((event) => event.type === 'UserLevelChanged');
+      expect(change?.metadata.actor).toEqual({ userId: null, role: 'operator' });
+      expect(change?.streamId).toMatch(new RegExp(`^${userStream('')}`, 'u'));
+      expect(change?.data).toMatchObject({ from: 'admin', to: 'owner' });
+    } finally {
+      await infrastructure.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,293 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+/** One person goes through the whole account life cycle; the tests run in order and share them. */
+const USERNAME = `e2e${Date.now().toString(36)}`;
+const EMAIL = `${USERNAME}@example.com`;
+const PASSWORD = 'Tessera#2026';
+const FIRST_NAME = 'Ada';
+const LAST_NAME = 'Tester';
+const FAVOURITE_APPS = ['Notion', 'Zapier', 'Canva', 'Figma', 'Trello'];
+
+/**
+ * The browser reports every refused request as a console error (a signed-out page asks who is signed in and gets a 401;
+ * a wrong code is a 400). Those are answers the pages handle; anything else on the console is a fault.
+ */
+function unexpected(consoleErrors: string[]): string[] {
+  return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of (400|401)\b/u.test(line));
+}
+
+interface MailboxAnswer {
+  messages: { to: string; subject: string; text: string; sentAt: string }[];
+}
+
+async function latestCodeMailedTo(baseUrl: string, address: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(address)}`);
+  const { messages } = (await response.json()) as MailboxAnswer;
+  for (const message of messages) {
+    const code = /\b(\d{6})\b/u.exec(message.text)?.[1];
+    if (code !== undefined) return code;
+  }
+  throw new Error(`No verification code was mailed to ${address}: ${JSON.stringify(messages.map((message) => message.subject))}`);
+}
+
+async function fieldMessage(page: Page, label: string | RegExp): Promise<string> {
+  const input = page.getByLabel(label, { exact: true });
+  const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+  const texts = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+  return texts.join(' | ');
+}
+
+describe('accounts in the browser', () => {
+  let environment: E2eEnvironment;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+  });
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('signs up through the form, with the rule messages on the way, and lands on onboarding', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto('/signup');
+    const join = page.getByRole('button', { name: 'Join for Free' });
+
+    await page.getByLabel('Username', { exact: true }).fill('Ab');
+    await expect.poll(() => fieldMessage(page, 'Username')).toContain(ACCOUNT_MESSAGES.usernameTooShort);
+
+    await page.getByLabel('Username', { exact: true }).fill(USERNAME);
+    await expect.poll(() => fieldMessage(page, 'Username')).toContain(`${USERNAME} is available!`);
+
+    const email = page.getByRole('combobox', { name: 'Email' });
+    await email.fill(`${USERNAME}@gm`);
+    await page.getByRole('option', { name: `${USERNAME}@gmail.com` }).waitFor();
+    await email.press('ArrowDown');
+    await email.press('Enter');
+    expect(await email.inputValue()).toBe(`${USERNAME}@gmail.com`);
+    await email.fill('not-an-address');
+    await email.blur();
+    await expect.poll(() => fieldMessage(page, 'Email')).toContain(ACCOUNT_MESSAGES.emailInvalid);
+    await email.fill(EMAIL);
+
+    const password = page.getByLabel('Password', { exact: true });
+    for (const [typed, message] of [
+      ['short1!', ACCOUNT_MESSAGES.passwordTooShort],
+      ['password123', ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial],
+      ['has space1!', ACCOUNT_MESSAGES.passwordEmptyOrSpaces],
+    ] as const) {
+      await password.fill(typed);
+      await expect.poll(() => fieldMessage(page, 'Password')).toContain(message);
+      expect(await join.isDisabled()).toBe(true);
+    }
+    await password.fill(PASSWORD);
+    expect(await fieldMessage(page, 'Password')).toBe('');
+    expect(await join.isDisabled()).toBe(true);
+
+    await page.getByLabel(/I agree to the/u).check();
+    await expect.poll(() => join.isEnabled()).toBe(true);
+    await join.click();
+
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('heading', { name: ACCOUNT_MESSAGES.onboardingTitle }).waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('completes onboarding and the welcome modal, then verifies with the mailed code', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, `/login?redirectUrl=${encodeURIComponent('/onboarding')}`);
+    await page.waitForURL('**/onboarding');
+
+    await page.getByRole('button', { name: ACCOUNT_MESSAGES.onboardingSubmit }).click();
+    await expect.poll(() => fieldMessage(page, 'First name')).toContain(ACCOUNT_MESSAGES.firstNameRequired);
+    await page.getByLabel('First name').fill(FIRST_NAME);
+    await page.getByLabel('Last name').fill(LAST_NAME);
+    await page.getByRole('button', { name: ACCOUNT_MESSAGES.onboardingSubmit }).click();
+    await page.waitForURL('**/account');
+
+    // The sign-up set the welcome-modal cookie in the browser that joined; this one sets it the same way.
+    await page.evaluate(() => {
+      document.cookie = 'showWelcomeModal=true; Path=/';
+    });
+    await page.reload();
+    const welcome = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeAppsTitle });
+    await welcome.waitFor();
+    const next = welcome.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    for (const app of FAVOURITE_APPS) await welcome.getByLabel(app, { exact: true }).check();
+    expect(await welcome.getByLabel('Miro', { exact: true }).isDisabled()).toBe(true);
+    await next.click();
+    const creatorStep = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeCreatorTitle });
+    const finish = creatorStep.getByRole('button', { name: 'Finish' });
+    expect(await finish.isDisabled()).toBe(true);
+    await creatorStep.getByLabel('Yes, I create templates').check();
+    await finish.click();
+    await creatorStep.waitFor({ state: 'hidden' });
+    const profileApps = page.getByRole('group', { name: /Favourite apps/u });
+    await expect.poll(() => profileApps.getByRole('checkbox', { checked: true }).count()).toBe(5);
+
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const codeInput = page.getByLabel('Verification code');
+    await codeInput.waitFor();
+    await codeInput.fill('000000');
+    await page.getByRole('button', { name: 'Submit code' }).click();
+    await expect.poll(() => fieldMessage(page, 'Verification code')).toMatch(/^Incorrect OTP\. Attempts remaining: \d+$/u);
+
+    await codeInput.fill(await latestCodeMailedTo(environment.baseUrl, EMAIL));
+    await page.getByRole('button', { name: 'Submit code' }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: ACCOUNT_MESSAGES.verifyTitle }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/account');
+    await page.waitForURL('**/login?redirectUrl=%2Faccount');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('refuses a wrong password with the spec message, then logs in and follows redirectUrl', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto('/login?redirectUrl=%2Faccount');
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Username or email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong#password1');
+    await signIn.click();
+    const error = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.loginErrorTitle });
+    await error.waitFor();
+    expect(await error.textContent()).toContain(ACCOUNT_MESSAGES.loginFailed);
+    await page.keyboard.press('Escape');
+    await error.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signIn.click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+
+    // Signed in, the login and sign-up pages send the person on.
+    await page.goto('/signup');
+    await page.waitForURL('**/account');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('shows the public profile to its owner and to visitors, and says when a user does not exist', async () => {
+    const owner = await environment.openPage();
+    await logIn(owner.page, `/users/${USERNAME}`);
+    await owner.page.waitForURL(`**/users/${USERNAME}`);
+    await owner.page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+    expect(await owner.page.getByText(ACCOUNT_MESSAGES.ownerNoPosts).count()).toBe(1);
+    expect(await owner.page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/account');
+    await owner.close();
+
+    const visitor = await environment.openPage({ viewportWidth: 375 });
+    await visitor.page.goto(`/users/${USERNAME}`);
+    await visitor.page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+    expect(await visitor.page.getByText(`@${USERNAME}`).count()).toBe(1);
+    expect(await visitor.page.getByText(/^Member since \w+ \d{4}$/u).count()).toBe(1);
+    expect(await visitor.page.getByText(ACCOUNT_MESSAGES.visitorNoPosts).count()).toBe(1);
+    expect(await visitor.page.getByRole('link', { name: 'Edit profile' }).count()).toBe(0);
+
+    // The demo admin has templates: a visitor following one is asked to join first.
+    await visitor.page.goto('/users/admin');
+    await visitor.page.getByText(/^Showing 1 - \d+ of \d+$/u).waitFor();
+    expect(await visitor.page.getByText(/^1 of \d+$/u).count()).toBe(1);
+    expect(await visitor.page.getByRole('button', { name: 'First' }).isDisabled()).toBe(true);
+    await visitor.page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+    await visitor.page.getByRole('dialog', { name: 'Join the community' }).waitFor();
+    expect(new URL(visitor.page.url()).pathname).toBe('/users/admin');
+
+    await visitor.page.goto('/users/nobody-has-this-name');
+    await visitor.page.getByRole('heading', { name: ACCOUNT_MESSAGES.userDoesNotExist }).waitFor();
+    await visitor.close();
+    expect(unexpected([...owner.consoleErrors, ...visitor.consoleErrors].filter((line) => !/status of 404/u.test(line)))).toEqual([]);
+  });
+
+  it('saves the profile form, reducing a pasted social link to its handle', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, '/account');
+    await page.waitForURL('**/account');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByLabel('Bio').fill('I make planners.');
+    await page.getByLabel('Instagram').fill('https://www.instagram.com/ada.makes/?hl=en');
+    expect(await page.getByLabel('Instagram').inputValue()).toBe('ada.makes');
+    await save.click();
+    await page.getByText(ACCOUNT_MESSAGES.profileSaved).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.goto(`/users/${USERNAME}`);
+    await page.getByText('I make planners.').waitFor();
+    expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('switches an admin back from test-user mode through the login page', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const testUserStatus = () =>
+      page.evaluate(async () => ((await (await fetch('/api/users/test-user/status')).json()) as { isTestUser: boolean }).isTestUser);
+    const started = await page.evaluate(async () => {
+      const response = await fetch('/api/admin/test-user/toggle', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'start' }) });
+      return response.status;
+    });
+    expect(started).toBe(200);
+    expect(await testUserStatus()).toBe(true);
+
+    // A test-user session is signed in, yet the login page lets it through to switch back.
+    await page.goto('/login?reloginAsAdmin=true&adminUserId=ignored');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(await testUserStatus()).toBe(false);
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('resets a forgotten password from the mailed link and signs in with it', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto(`/forgot-password?u=${USERNAME}`);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe(USERNAME);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    const sent = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.passwordResetTitle });
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain(ACCOUNT_MESSAGES.resetRequested);
+
+    await page.goto('/reset-password-from-token?un=nobody&token=not-a-token');
+    await page.getByText(ACCOUNT_MESSAGES.resetTokenInvalid).waitFor();
+
+    const mailbox = (await (await fetch(`${environment.baseUrl}/dev/mailbox.json?to=${encodeURIComponent(EMAIL)}`)).json()) as MailboxAnswer;
+    const link = mailbox.messages.map((message) => /\/reset-password-from-token\?\S+/u.exec(message.text)?.[0]).find((found) => found !== undefined);
+    if (link === undefined) throw new Error('No reset link was mailed');
+    await page.goto(link);
+    const newPassword = 'Renewed#2027';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill('Renewed#2028');
+    await expect.poll(() => fieldMessage(page, 'Confirm new password')).toContain(ACCOUNT_MESSAGES.passwordsDoNotMatch);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change and Login' }).click();
+    await page.waitForURL('**/account');
+    await page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+});
+
+async function logIn(page: Page, path: string): Promise<void> {
+  await page.goto(path.startsWith('/login') ? path : `/login?redirectUrl=${encodeURIComponent(path)}`);
+  await page.getByLabel('Username or email').fill(USERNAME);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
