@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchIndex, SearchRequest } from '../../src/adapters/search/port.js';
+import { templateDecider } from '../../src/domain/templates/decider.js';
+import { templateStream } from '../../src/domain/templates/events.js';
 import { likeTemplate, publishTemplate, type PublishedTemplate } from '../fixtures/catalogue.js';
 import { searchIndexTargets, type SearchIndexEnvironment } from './search-index-targets.js';
 
@@ -154,6 +156,33 @@ describe.each(searchIndexTargets())('search index contract: $name', (target) => 
   it('treats text without words as no text, and finds nothing for an unknown word', async () => {
     expect((await search({ text: '!!! ---' })).total).toBe((await search({})).total);
     expect((await search({ text: 'qwxzvbnmlk' })).total).toBe(0);
+  });
+
+  it('drops a template that leaves live, and finds an edited one by its new title once approved again', async () => {
+    const { commands } = environment;
+    const admin = { userId: 'reviewer', role: 'admin' as const };
+    const hidden = await publishTemplate(commands, { title: 'Quokka Expense Ledger', description: 'A ledger.' });
+    const deleted = await publishTemplate(commands, { title: 'Quokka Travel Ledger', description: 'A ledger.' });
+    const edited = await publishTemplate(commands, { title: 'Quokka Habit Ledger', description: 'A ledger.' });
+    const flagged = await publishTemplate(commands, { title: 'Quokka Reading Ledger', description: 'A ledger.' });
+    await environment.settle();
+    expect((await search({ text: 'quokka', limit: 100 })).total).toBe(4);
+
+    const stream = (id: string) => templateStream(id);
+    await commands.handle(templateDecider, stream(hidden.templateId), { type: 'FlagTemplateForReview', data: { templateId: hidden.templateId, reason: 'spam' } }, { actor: admin });
+    await commands.handle(templateDecider, stream(hidden.templateId), { type: 'ReviewTemplate', data: { templateId: hidden.templateId, reviewerId: 'reviewer', decision: 'hide', reason: 'spam' } }, { actor: admin });
+    await commands.handle(templateDecider, stream(deleted.templateId), { type: 'DeleteTemplatePermanently', data: { templateId: deleted.templateId, reviewerId: 'reviewer', reason: null } }, { actor: admin });
+    await commands.handle(templateDecider, stream(flagged.templateId), { type: 'FlagTemplateForReview', data: { templateId: flagged.templateId, reason: 'check' } }, { actor: admin });
+    await commands.handle(templateDecider, stream(edited.templateId), { type: 'EditTemplate', data: { templateId: edited.templateId, requester: { userId: 'reviewer', lvl: 'admin' }, changes: { title: 'Wombat Habit Ledger' } } }, { actor: admin });
+    await environment.settle();
+    // Hidden, deleted and awaiting re-approval: gone; flagged but still live: found.
+    expect((await search({ text: 'quokka', limit: 100 })).ids).toEqual([flagged.templateId]);
+    expect((await search({ text: 'wombat' })).total).toBe(0);
+
+    await commands.handle(templateDecider, stream(edited.templateId), { type: 'ReviewTemplate', data: { templateId: edited.templateId, reviewerId: 'reviewer', decision: 'approve', reason: null } }, { actor: admin });
+    await environment.settle();
+    expect((await search({ text: 'wombat' })).ids).toEqual([edited.templateId]);
+    expect((await search({ text: 'quokka', limit: 100 })).ids).toEqual([flagged.templateId]);
   });
 
   it('suggests titles as they are typed', async () => {

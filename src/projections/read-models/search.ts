@@ -4,11 +4,24 @@ import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
 import { searchWords } from '../../domain/discovery/search-text.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { TemplateStatus, TemplateSubmitted } from '../../domain/templates/events.js';
+import type { TemplateEdited, TemplateStatus, TemplateSubmitted } from '../../domain/templates/events.js';
+import { DELETED_TEMPLATE_STATUS } from './templates.js';
 import type { GenerationTables, Projection } from '../projection.js';
 
 /** Statuses whose templates can be found: live ones, flagged or not ("status contains 'live'"). */
 export const SEARCHABLE_STATUSES: readonly TemplateStatus[] = ['live', 'live flagged'];
+
+/** The status each moderation or edit event leaves a template in. */
+const STATUS_AFTER: Readonly<Record<string, string>> = {
+  TemplateApproved: 'live',
+  TemplateFlagCleared: 'live',
+  TemplateFlaggedForReview: 'live flagged',
+  TemplateDenied: 'not approved',
+  TemplateHidden: 'hidden',
+  TemplateEdited: 'under review edit',
+  TemplateDeleted: DELETED_TEMPLATE_STATUS,
+  TemplatePermanentlyDeleted: DELETED_TEMPLATE_STATUS,
+};
 
 /** Engagement events and what each adds to popularity. */
 const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
@@ -37,7 +50,7 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
 export const searchProjection: Projection = {
   name: 'search',
   version: 1,
-  handles: ['TemplateSubmitted', 'TemplateApproved', ...Object.keys(ENGAGEMENT_WEIGHTS)],
+  handles: ['TemplateSubmitted', ...Object.keys(STATUS_AFTER), ...Object.keys(ENGAGEMENT_WEIGHTS)],
   tables: ['search_documents', 'search_engagement', 'search_words'],
   async createTables(trx, t) {
     await ensureSearchExtensions(trx);
@@ -97,7 +110,8 @@ export const searchProjection: Projection = {
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
-    const approvals = new Map<string, bigint>();
+    /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
+    const changes = new Map<string, { position: bigint; status: string; title?: string; description?: string; keywords?: string[] }>();
     const engagements = new Map<string, RecordedEvent>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
@@ -105,8 +119,15 @@ export const searchProjection: Projection = {
       const { templateId } = event.data as { templateId: string };
       if (event.type === 'TemplateSubmitted') {
         if (!submissions.has(templateId)) submissions.set(templateId, event as RecordedEvent<TemplateSubmitted>);
-      } else if (event.type === 'TemplateApproved') {
-        approvals.set(templateId, event.position);
+      } else if (STATUS_AFTER[event.type] !== undefined) {
+        const change = { ...changes.get(templateId), position: event.position, status: STATUS_AFTER[event.type]! };
+        if (event.type === 'TemplateEdited') {
+          const { title, description, keywords } = (event as RecordedEvent<TemplateEdited>).data.changes;
+          if (title !== undefined) change.title = title;
+          if (description !== undefined) change.description = description;
+          if (keywords !== undefined) change.keywords = keywords;
+        }
+        changes.set(templateId, change);
       } else {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
@@ -137,15 +158,26 @@ export const searchProjection: Projection = {
         .execute();
     }
 
-    if (approvals.size > 0) {
-      const live = statusColumns('live');
-      const { rows: approved } = await sql<{ title: string; keywords: string[] }>`
+    if (changes.size > 0) {
+      const values = [...changes].map(
+        ([id, change]) =>
+          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${SEARCHABLE_STATUSES.includes(change.status as TemplateStatus)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+      );
+      const { rows: changed } = await sql<{ title: string; keywords: string[]; searchable: boolean }>`
         update ${sql.id(t.search_documents)} d
-        set status = ${live.status}, searchable = ${live.searchable}, last_position = v.position
-        from (values ${sql.join([...approvals].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        set status = v.status,
+            searchable = v.searchable,
+            title = coalesce(v.title, d.title),
+            description = coalesce(v.description, d.description),
+            keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
+            tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
+              || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
+            last_position = v.position
+        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
         where d.id = v.id and d.last_position < v.position
-        returning d.title, d.keywords`.execute(trx);
-      await addWords(trx, t, approved.flatMap((row) => [...searchWords(row.title), ...row.keywords.flatMap(searchWords)]));
+        returning d.title, d.keywords, d.searchable`.execute(trx);
+      // Words of what can now be found: the vocabulary typos are corrected against.
+      await addWords(trx, t, changed.filter((row) => row.searchable).flatMap((row) => [...searchWords(row.title), ...row.keywords.flatMap(searchWords)]));
     }
 
     if (engagements.size > 0) {
