@@ -9,12 +9,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from './infrastructure.js';
 import { errorHandler } from './errors.js';
+import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { discoveryRoutes } from './routes/discovery.js';
+import { outreachRoutes } from './routes/outreach.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
@@ -34,6 +36,7 @@ export type AppDeps = Pick<
   suggester?: TemplateSuggester;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
+  blog?: BlogConfig;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -77,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       );
       await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(blogRoutes(deps.blog));
+      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

@@ -9,6 +9,8 @@ export interface Config {
   /** Meilisearch for the search index instead of Postgres full-text search. */
   meiliUrl: string | undefined;
   meiliKey: string | undefined;
+  /** A WordPress-style JSON posts list for the blog page; without it the repository's markdown posts. */
+  blogFeedUrl: string | undefined;
   /** Real e-mail through this SMTP server; without it mail goes to the local outbox (/dev/mailbox). */
   smtpUrl: string | undefined;
   /** The From header of every message we send. */
@@ -35,6 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     meiliUrl: env.MEILI_URL || undefined,
     meiliKey: env.MEILI_KEY || undefined,
+    blogFeedUrl: env.BLOG_FEED_URL || undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,

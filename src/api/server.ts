@@ -23,7 +23,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await infrastructure.runner.start();
     await infrastructure.search.start();
 
-    const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT });
+    const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT, blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {} });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });
     log(`Tessera is listening on ${address.replace('0.0.0.0', 'localhost')}`);
     return {

@@ -13,6 +13,7 @@ export const READ_MODEL_TABLES = [
   'search_words',
   'searches',
   'search_terms',
+  'contact_messages',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 

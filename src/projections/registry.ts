@@ -1,11 +1,12 @@
 import type { Projection } from './projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics.js';
 import { searchProjection } from './read-models/search.js';
+import { contactMessagesProjection } from './read-models/contact-messages.js';
 import { templatesProjection } from './read-models/templates.js';
 import { usersProjection } from './read-models/users.js';
 
 /** Every projection the application runs. */
-export const projections: readonly Projection[] = [usersProjection, templatesProjection, searchProjection, searchAnalyticsProjection];
+export const projections: readonly Projection[] = [usersProjection, templatesProjection, contactMessagesProjection, searchProjection, searchAnalyticsProjection];
 
 export function projectionNamed(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

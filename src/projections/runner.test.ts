@@ -37,6 +37,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   search_words: ['word'],
   searches: ['search_id'],
   search_terms: ['term'],
+  contact_messages: ['id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */
@@ -141,7 +142,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(generationsBeforeStart).toEqual([]);
     const head = await store.headPosition();
     const rows = await db.selectFrom('projection_generations').selectAll().orderBy('generation').execute();
-    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual(projections.map((p) => [p.name, p.version, 'live']));
+    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual(projections.map((projection) => [projection.name, projection.version, 'live']));
     for (const row of rows) {
       expect(BigInt(row.checkpoint)).toBe(head);
       expect(row.switched_at).toBeInstanceOf(Date);
@@ -243,7 +244,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const head = await store.headPosition();
     expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
     const status = await runner.status();
-    expect(status.map((s) => s.name)).toEqual(projections.map((p) => p.name));
+    expect(status.map((s) => s.name)).toEqual(projections.map((projection) => projection.name));
     for (const s of status) {
       expect(s).toMatchObject({ version: projections.find((p) => p.name === s.name)!.version, liveVersion: projections.find((p) => p.name === s.name)!.version, lag: 0, building: [] });
       expect(s.checkpoint).toBe(head);

@@ -226,7 +226,7 @@ describe('accounts in the browser', () => {
 
     await page.goto(`/users/${USERNAME}`);
     await page.getByText('I make planners.').waitFor();
-    expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
+    expect(await page.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

@@ -163,6 +163,18 @@ export interface SearchTermsView {
   last_searched_at: Date;
 }
 
+/** Messages sent through the contact form; personal fields are vault ciphertext under the message id. */
+export interface ContactMessagesView {
+  id: string;
+  name_enc: string;
+  email_enc: string;
+  message_enc: string;
+  reason: string | null;
+  sender_user_id: string | null;
+  received_at: Date;
+  last_position: bigint;
+}
+
 export interface Schema {
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
@@ -177,4 +189,5 @@ export interface Schema {
   search_words: SearchWordsView;
   searches: SearchesView;
   search_terms: SearchTermsView;
+  contact_messages: ContactMessagesView;
 }

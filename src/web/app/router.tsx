@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect } from 'react-router';
 
 import { AppShell } from './layout/AppShell.js';
+import { loadChunk } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
 import { appLoader, AppPage, appsLoader, AppsPage } from './routes/apps.js';
 import { exploreLoader, ExplorePage } from './routes/explore.js';
@@ -57,6 +58,13 @@ export const router = createBrowserRouter([
           { path: '/account', loader: accountLoader, Component: AccountPage },
           { path: '/users/:username', loader: publicProfileLoader, Component: PublicProfilePage },
           { path: NOT_FOUND_PATH, Component: NotFoundPage },
+          // Content pages load their script on first visit; a chunk that fails lands on the error element.
+          { path: '/sellers', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/sellers.js'))).SellersPage }) },
+          { path: '/getstarted', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/getstarted.js'))).GetStartedPage }) },
+          { path: '/contact-us', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/contact-us.js'))).ContactPage }) },
+          { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
+          { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
+          { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
 import { ToastRegion } from '../../components/ui/toasts.js';
 import { dismissAccessDenied, loadSession, useSession } from '../../features/session/session.js';
+import { AiBanner, SellingBanner, useDismissedBanners } from '../../features/shell/banners.js';
+import { CookieConsentBar } from '../../features/shell/CookieConsentBar.js';
+import { BANNERS } from '../../features/shell/constants.js';
+import { useEngagementModal } from '../../features/shell/engagement.js';
+import { GlobalModals } from '../../features/shell/GlobalModals.js';
+import { HomeTour } from '../../features/shell/tours.js';
 
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
@@ -12,24 +18,36 @@ import { useScrollToTopOnRouteChange } from './use-scroll-to-top.js';
 
 const MAIN_CONTENT_ID = 'main-content';
 
-/** The frame around every page: navigation bar, the page itself, footer. */
+/** The frame around every page: banners, navigation bar, the page itself, footer, and the global modals. */
 export function AppShell() {
   useScrollToTopOnRouteChange();
+  useEngagementModal();
+  const { pathname } = useLocation();
   const { accessDenied } = useSession();
+  const sellingBannerShown = !useDismissedBanners().selling;
   useEffect(() => {
     void loadSession();
   }, []);
 
   return (
-    <div className="app-shell">
+    <div
+      className="app-shell"
+      // The selling banner is fixed at the top: everything else moves down by its height while it shows.
+      style={{ paddingTop: sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0, ['--banner-offset' as string]: `${sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0}px` }}
+    >
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to content
       </a>
+      <SellingBanner />
       <Navbar />
+      <AiBanner />
       <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
+      {pathname === '/' && <HomeTour />}
+      <CookieConsentBar />
+      <GlobalModals />
       <ToastRegion />
       <Modal open={accessDenied} title={ACCOUNT_MESSAGES.accessDeniedTitle} tone="danger" onClose={dismissAccessDenied}>
         <p>{ACCOUNT_MESSAGES.accessDenied}</p>

@@ -4,21 +4,36 @@ import { Await, Link } from 'react-router';
 import { footerResourceTitle } from '../../../domain/catalogue/presentation.js';
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { TesseraMark } from '../../components/ui/icons.js';
+import { useSession } from '../../features/session/session.js';
+import { useCreateAction } from '../../features/shell/create-action.js';
+import { NewsletterBox } from '../../features/shell/NewsletterBox.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 import { appPath, resourcePath, topicPath } from '../../lib/paths.js';
 import { useShellData } from './shell-data.js';
 
 const SITE_LINKS = [
-  { to: '/login', label: 'Sign In' },
-  { to: '/sellers', label: `Sell on ${BRAND_NAME}` },
   { to: '/contact-us', label: 'Contact Us' },
+  { to: '/sellers', label: `Sell on ${BRAND_NAME}` },
   { to: '/blogs', label: 'Blog' },
   { to: '/terms-of-service', label: 'Terms of Use' },
   { to: '/cookie-policy', label: 'Cookie Policy' },
 ] as const;
 
+/** The product's own accounts; each opens in a new tab. */
+const SOCIAL_LINKS = [
+  { href: 'https://x.com/tesseratemplates', label: 'X (Twitter)', short: 'X' },
+  { href: 'https://www.linkedin.com/company/tesseratemplates', label: 'LinkedIn', short: 'in' },
+  { href: 'https://www.instagram.com/tesseratemplates', label: 'Instagram', short: 'IG' },
+  { href: 'https://www.youtube.com/@tesseratemplates', label: 'YouTube', short: 'YT' },
+] as const;
+
+/** The sponsoring foundation's credit line (spec: footer). */
+const SPONSOR_CREDIT = { text: 'Hosting kindly sponsored by the Open Templates Foundation', href: 'https://opentemplates.org' } as const;
+
 export function Footer() {
   const { topRated } = useShellData();
+  const { user } = useSession();
+  const create = useCreateAction();
 
   return (
     <footer className="site-footer">
@@ -29,6 +44,17 @@ export function Footer() {
             <span className="brand__name">{BRAND_NAME}</span>
           </Link>
           <p>Ready-to-use templates made by a community of makers. Commission-free during beta.</p>
+          <ul className="social-links" aria-label="Follow us">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="social-links__link" target="_blank" rel="noopener noreferrer">
+                  <span aria-hidden="true">{link.short}</span>
+                  <span className="visually-hidden">{link.label} (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <NewsletterBox />
         </div>
 
         <FooterColumn title="Topics" wide>
@@ -66,6 +92,16 @@ export function Footer() {
         </Suspense>
 
         <FooterColumn title={BRAND_NAME}>
+          {user === null && (
+            <li>
+              <Link to="/login">Sign In</Link>
+            </li>
+          )}
+          <li>
+            <button type="button" className="site-footer__link-button" onClick={create}>
+              Create Something
+            </button>
+          </li>
           {SITE_LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to}>{link.label}</Link>
@@ -74,7 +110,12 @@ export function Footer() {
         </FooterColumn>
       </div>
       <p className="site-footer__legal container">
-        © {new Date().getFullYear()} {BRAND_NAME}
+        <span>
+          © {new Date().getFullYear()} {BRAND_NAME}
+        </span>
+        <a href={SPONSOR_CREDIT.href} target="_blank" rel="noopener noreferrer">
+          {SPONSOR_CREDIT.text}
+        </a>
       </p>
     </footer>
   );

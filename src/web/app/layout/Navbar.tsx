@@ -1,15 +1,23 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
-import { CloseIcon, MenuIcon, TesseraMark } from '../../components/ui/icons.js';
+import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';
 import { SearchBar } from '../../features/search/components/SearchBar.js';
+import { SwitchBackToAdminButton } from '../../features/shell/account-links.js';
+import { useCreateAction } from '../../features/shell/create-action.js';
+import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
+import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
+import { SideMenu } from '../../features/shell/SideMenu.js';
+import { NavbarTour } from '../../features/shell/tours.js';
+import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 
+/** The main links; `tour` marks the navbar tour's targets. */
 const MAIN_LINKS = [
-  { to: '/sellers', label: 'Selling' },
-  { to: '/topics', label: 'Topics' },
-  { to: '/apps', label: 'Apps' },
-  { to: '/search', label: 'Explore' },
+  { to: '/sellers', label: 'Selling', tour: undefined },
+  { to: '/topics', label: 'Topics', tour: 'navbar-topics' },
+  { to: '/apps', label: 'Apps', tour: 'navbar-apps' },
+  { to: '/search', label: 'Explore', tour: 'navbar-explore' },
 ] as const;
 
 function isSearchPage(pathname: string): boolean {
@@ -18,45 +26,25 @@ function isSearchPage(pathname: string): boolean {
 
 export function Navbar() {
   const { pathname } = useLocation();
-  const menuId = useId();
-  const menuToggleRef = useRef<HTMLButtonElement>(null);
-  // The small-screen menu remembers the page it was opened on, so any navigation closes it.
-  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
-  const menuOpen = menuOpenedOn === pathname;
-
-  function closeMenuOnEscape(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpenedOn(null);
-    menuToggleRef.current?.focus();
-  }
+  const { user, loading } = useSession();
+  const create = useCreateAction();
+  const [sideMenuOpen, setSideMenuOpen] = useState(false);
 
   return (
-    <header className="navbar" onKeyDown={closeMenuOnEscape}>
-      <div className="navbar__inner container">
-        <Link to="/" className="brand">
-          <TesseraMark className="brand__mark" />
-          <span className="brand__name">{BRAND_NAME}</span>
-          <span className="beta-badge">BETA</span>
-        </Link>
+    <>
+      <header className="navbar">
+        <div className="navbar__inner container">
+          <Link to="/" className="brand">
+            <TesseraMark className="brand__mark" />
+            <span className="brand__name">{BRAND_NAME}</span>
+            <span className="beta-badge">BETA</span>
+          </Link>
 
-        <button
-          ref={menuToggleRef}
-          type="button"
-          className="navbar__menu-toggle icon-button"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpenedOn(menuOpen ? null : pathname)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          <span className="visually-hidden">Menu</span>
-        </button>
-
-        <div id={menuId} className="navbar__menu" data-open={menuOpen || undefined}>
-          <nav aria-label="Main">
+          <nav aria-label="Main" className="navbar__nav">
             <ul className="navbar__links">
               {MAIN_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className="navbar__link">
+                  <NavLink to={link.to} className="navbar__link" data-tour={link.tour}>
                     {link.label}
                   </NavLink>
                 </li>
@@ -64,18 +52,48 @@ export function Navbar() {
             </ul>
           </nav>
 
+          {/* Search slot: hidden on the search pages. */}
           {!isSearchPage(pathname) && <SearchBar />}
 
-          <div className="navbar__auth">
-            <Link to="/login" className="button button--ghost">
-              Login
-            </Link>
-            <Link to="/signup" className="button button--primary">
-              Join Free
-            </Link>
-          </div>
+          {/* Until the session is known, show neither variant rather than flash the wrong one. */}
+          {!loading && (
+            <div className="navbar__actions">
+              {user === null ? (
+                <>
+                  <Link to="/login" className="button button--ghost">
+                    Login
+                  </Link>
+                  <Link to="/signup" className="button button--primary">
+                    Join Free
+                  </Link>
+                </>
+              ) : (
+                <>
+                  {user.isTestUser && <SwitchBackToAdminButton />}
+                  <button type="button" className="button button--primary" onClick={create}>
+                    Create A Post
+                  </button>
+                  <RewardsWidget total={user.reward.total} history={user.reward.history} />
+                  <ProfileDropdown user={user} />
+                </>
+              )}
+            </div>
+          )}
+
+          <button
+            type="button"
+            className={`navbar__menu-toggle icon-button${user === null ? ' navbar__menu-toggle--always' : ''}`}
+            aria-haspopup="dialog"
+            aria-expanded={sideMenuOpen}
+            onClick={() => setSideMenuOpen(true)}
+          >
+            <MenuIcon />
+            <span className="visually-hidden">Menu</span>
+          </button>
         </div>
-      </div>
-    </header>
+      </header>
+      <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
+      <NavbarTour />
+    </>
   );
 }

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { START_OF_LOG } from '../../adapters/eventstore/port.js';
+import { isVaultCiphertext } from '../../adapters/vault/vault.js';
+import type { UserLevel } from '../../domain/accounts/events.js';
+import type { ContactMessageReceived, NewsletterSubscribed, TemplateRequested } from '../../domain/outreach/events.js';
+import { OUTREACH_MESSAGES, OUTREACH_RATE_LIMITS } from '../../domain/outreach/rules.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+
+describe('newsletter, contact, request and blog routes (app.inject on embedded PGlite)', () => {
+  let harness: ApiHarness;
+  const tokens = {} as Record<'admin' | 'member', string>;
+
+  async function eventsOfType(type: string): Promise<RecordedEvent[]> {
+    const events = await harness.infrastructure.store.readAll({ after: START_OF_LOG, maxCount: 5000 });
+    return events.filter((event) => event.type === type);
+  }
+
+  /** Event data and metadata as text, to check no personal data went in clear. */
+  const textOf = (event: RecordedEvent) => JSON.stringify({ data: event.data, metadata: event.metadata });
+
+  const post = (url: string, body: unknown, remoteAddress = '10.0.0.1', token?: string) =>
+    harness.call('POST', url, { body, remoteAddress, ...(token === undefined ? {} : { token }) });
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 1, seed: 61 });
+    const { accounts, runner } = harness.infrastructure;
+    const signedIn = async (name: keyof typeof tokens, lvl: UserLevel) => {
+      const { userId } = await accounts.register({ username: `outreach_${name}`, email: `${name}@outreach.example`, password: null, lvl, verification: 'verified' });
+      const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
+      await runner.waitFor(session.position!, 5_000);
+      tokens[name] = session.token;
+    };
+    await signedIn('admin', 'admin');
+    await signedIn('member', 'base');
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  describe('POST /api/email/subscribe', () => {
+    it('records one encrypted subscription event and answers the spec text; a repeat is answered politely', async () => {
+      const first = await post('/api/email/subscribe', { email: 'Ada@Example.com', user: null });
+      expect({ status: first.status, body: first.body }).toEqual({ status: 200, body: { success: true, alreadySubscribed: false, message: 'You are successfully subscribed' } });
+
+      const again = await post('/api/email/subscribe', { email: 'ada@example.com' });
+      expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: { success: true, alreadySubscribed: true, message: OUTREACH_MESSAGES.alreadySubscribed } });
+
+      const events = await eventsOfType('NewsletterSubscribed');
+      expect(events).toHaveLength(1);
+      const event = events[0]!;
+      expect(textOf(event)).not.toMatch(/ada@example\.com/iu);
+      expect(event.streamId).not.toContain('ada');
+      const { subscriberId, emailEnc } = (event as unknown as NewsletterSubscribed).data;
+      expect(isVaultCiphertext(emailEnc)).toBe(true);
+      expect(await harness.infrastructure.vault.decrypt(subscriberId, emailEnc)).toBe('ada@example.com');
+    });
+
+    it('refuses an address that is not one with 400 and the spec message', async () => {
+      const answer = await post('/api/email/subscribe', { email: 'ada-at-example' });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: { error: true, message: 'email: This does not resemble a valid email address' } });
+      expect((await post('/api/email/subscribe', {})).status).toBe(400);
+    });
+
+    it('answers 429 once one address has used up its attempts', async () => {
+      const { limit } = OUTREACH_RATE_LIMITS.subscribePerAddress;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= limit; attempt += 1) {
+        // Different network addresses: the per-address limit is the one that trips.
+        statuses.push((await post('/api/email/subscribe', { email: 'grace@example.com' }, `10.1.0.${attempt}`)).status);
+      }
+      expect(statuses).toEqual([...Array<number>(limit).fill(200), 429]);
+      expect((await post('/api/email/subscribe', { email: 'grace@example.com' }, '10.1.1.1')).body).toEqual({ error: true, message: 'Too many requests. Please try again later.' });
+    });
+  });
+
+  describe('POST /api/contact-us and the admins inbox', () => {
+    it('records each message as an event with name, address and text encrypted, and shows it to admins only', async () => {
+      const answer = await post('/api/contact-us', { name: 'Linus', email: 'linus@example.com', reason: 'reserved-account', message: 'Please release the name linus.' }, '10.2.0.1');
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { success: true, message: 'Message sent successfully!' } });
+
+      const events = await eventsOfType('ContactMessageReceived');
+      expect(events).toHaveLength(1);
+      expect(textOf(events[0]!)).not.toMatch(/linus@example|Please release|Linus/u);
+      const { data } = events[0] as unknown as ContactMessageReceived;
+      expect(data.reason).toBe('reserved-account');
+      expect(await harness.infrastructure.runner.waitFor(events[0]!.position, 5_000)).toBe(true);
+
+      const inbox = await harness.call<{ data: Record<string, unknown>[] }>('GET', '/api/admin/contact-messages', { token: tokens.admin });
+      expect(inbox.status).toBe(200);
+      expect(inbox.body.data).toEqual([
+        {
+          _id: data.messageId,
+          name: 'Linus',
+          email: 'linus@example.com',
+          message: 'Please release the name linus.',
+          reason: 'reserved-account',
+          senderUserId: null,
+          receivedAt: events[0]!.metadata.occurredAt,
+        },
+      ]);
+    });
+
+    it('refuses the inbox to anonymous callers (401) and to members (403)', async () => {
+      expect((await harness.call('GET', '/api/admin/contact-messages')).status).toBe(401);
+      expect((await harness.call('GET', '/api/admin/contact-messages', { token: tokens.member })).status).toBe(403);
+    });
+
+    it('refuses a bad address, a missing message and an unknown reason with 400', async () => {
+      const good = { name: 'Ada', email: 'ada@example.com', message: 'Hi' };
+      expect((await post('/api/contact-us', { ...good, email: 'nope' }, '10.2.1.1')).status).toBe(400);
+      const blank = await post('/api/contact-us', { ...good, message: '  ' }, '10.2.1.1');
+      expect({ status: blank.status, body: blank.body }).toEqual({ status: 400, body: { error: true, message: 'message: Please enter a message.' } });
+      expect((await post('/api/contact-us', { ...good, reason: 'spam' }, '10.2.1.1')).status).toBe(400);
+    });
+
+    it('answers 429 with the spec text once one address has sent its allowance', async () => {
+      const { limit } = OUTREACH_RATE_LIMITS.contactPerAddress;
+      const message = { name: 'Mallory', email: 'mallory@example.com', message: 'Hello again' };
+      for (let attempt = 0; attempt < limit; attempt += 1) expect((await post('/api/contact-us', message, `10.3.0.${attempt}`)).status).toBe(200);
+      const refused = await post('/api/contact-us', message, '10.3.1.1');
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { error: true, message: 'Too many requests. Please try again later.' } });
+    });
+  });
+
+  describe('POST /api/requests', () => {
+    it('refuses anonymous callers and records a signed-in member’s request as an event', async () => {
+      expect((await post('/api/requests', { description: 'A habit tracker for Notion' })).status).toBe(401);
+      expect(await eventsOfType('TemplateRequested')).toEqual([]);
+
+      const answer = await post('/api/requests', { description: 'A habit tracker for Notion', platform: 'notion' }, '10.4.0.1', tokens.member);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 201, body: { success: true, message: OUTREACH_MESSAGES.requestSent } });
+      const [event] = await eventsOfType('TemplateRequested');
+      expect((event as unknown as TemplateRequested).data).toMatchObject({ description: 'A habit tracker for Notion', platform: 'notion', title: null });
+      expect((await post('/api/requests', { description: ' ' }, '10.4.0.1', tokens.member)).status).toBe(400);
+    });
+  });
+
+  it('GET /api/blog/posts serves the repository posts when no feed is configured', async () => {
+    const answer = await harness.call<{ source: string; posts: { title: string; contentHtml: string }[] }>('GET', '/api/blog/posts');
+    expect(answer.status).toBe(200);
+    expect(answer.body.source).toBe('repository');
+    expect(answer.body.posts.length).toBeGreaterThanOrEqual(3);
+    for (const blogPost of answer.body.posts) expect(blogPost.contentHtml).not.toMatch(/<script/iu);
+  });
+});

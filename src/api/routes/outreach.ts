@@ -1,0 +1,218 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { v5 as uuidv5 } from 'uuid';
+import { z } from 'zod';
+
+import type { Schema } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { CommandBus } from '../../commands/handle-command.js';
+import { normaliseEmail } from '../../domain/accounts/rules.js';
+import { contactMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
+import { contactMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';
+import {
+  contactMessageSchema,
+  OUTREACH_MESSAGES,
+  OUTREACH_RATE_LIMITS,
+  subscribeSchema,
+  templateRequestSchema,
+} from '../../domain/outreach/rules.js';
+import type { Actor } from '../../domain/shared/events.js';
+import type { Viewer } from '../access.js';
+import { HttpError } from '../errors.js';
+import { createRateLimiter, type RateLimiter } from '../rate-limiter.js';
+
+/** Keeps the newsletter's blind-index values apart from other uses of the same index (accounts look up e-mails too). */
+const NEWSLETTER_INDEX_PREFIX = 'newsletter:';
+/** Subscriber ids derive from the address digest, so a repeated subscription reuses the same vault key. */
+const NEWSLETTER_SUBSCRIBER_NAMESPACE = '3c7d2f1e-8a4b-4c6d-9e0f-1a2b3c4d5e6f';
+export const CONTACT_MESSAGES_PAGE_SIZE = 50;
+
+const successAnswer = z.object({ success: z.literal(true), message: z.string() });
+const subscribeAnswer = successAnswer.extend({ alreadySubscribed: z.boolean() });
+const contactMessageView = z.object({
+  _id: z.string(),
+  /** null once the sender's data was erased. */
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  message: z.string().nullable(),
+  reason: z.string().nullable(),
+  senderUserId: z.string().nullable(),
+  receivedAt: z.string(),
+});
+const contactMessagesAnswer = z.object({ data: z.array(contactMessageView), page: z.number(), pageSize: z.number() });
+
+function viewerOf(request: FastifyRequest): Viewer | null {
+  // Until the access hook fills it, the property is absent: treat that as anonymous.
+  return request.viewer ?? null;
+}
+
+function actorOf(viewer: Viewer | null): Actor {
+  if (viewer === null) return { userId: null, role: 'anonymous' };
+  return { userId: viewer.userId, role: viewer.lvl, ...(viewer.impersonatedBy ? { impersonatedBy: viewer.impersonatedBy } : {}) };
+}
+
+/**
+ * Refuses a rate-limited key with 429. Limiter keys for e-mail addresses are digests held only in
+ * memory, so no address sits in the process in clear longer than the request.
+ */
+function throttle(limiter: RateLimiter, key: string): void {
+  if (!limiter.tryAcquire(key)) throw new HttpError(429, OUTREACH_MESSAGES.tooManyRequests);
+}
+
+function addressKey(email: string): string {
+  return createHash('sha256').update(email).digest('hex');
+}
+
+/** Admin-only reads check the level themselves too, so they stay closed whether or not the access hook ran. */
+function requireAdmin(viewer: Viewer | null): void {
+  if (viewer === null) throw new HttpError(401, 'Please log in to continue.');
+  if ((viewer.lvl !== 'admin' && viewer.lvl !== 'owner') || viewer.impersonatedBy !== null) {
+    throw new HttpError(403, 'You do not have permission to access this resource.');
+  }
+}
+
+export interface OutreachDeps {
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  commands: CommandBus;
+}
+
+/** Newsletter subscriptions, contact messages (and the admins' inbox), template requests. */
+export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
+  const { db, vault, commands } = deps;
+  const limiters = {
+    subscribePerAddress: createRateLimiter(OUTREACH_RATE_LIMITS.subscribePerAddress),
+    subscribePerNetworkAddress: createRateLimiter(OUTREACH_RATE_LIMITS.subscribePerNetworkAddress),
+    contactPerAddress: createRateLimiter(OUTREACH_RATE_LIMITS.contactPerAddress),
+    contactPerNetworkAddress: createRateLimiter(OUTREACH_RATE_LIMITS.contactPerNetworkAddress),
+    requestsPerUser: createRateLimiter(OUTREACH_RATE_LIMITS.requestsPerUser),
+  };
+
+  return async (app) => {
+    app.post(
+      '/email/subscribe',
+      {
+        config: { access: 'anyone' },
+        schema: { summary: 'Subscribe an address to the newsletter', tags: ['outreach'], body: subscribeSchema, response: { 200: subscribeAnswer } },
+      },
+      async (request) => {
+        const email = normaliseEmail(request.body.email);
+        throttle(limiters.subscribePerNetworkAddress, request.ip);
+        throttle(limiters.subscribePerAddress, addressKey(email));
+
+        const digest = await vault.blindIndex(`${NEWSLETTER_INDEX_PREFIX}${email}`);
+        const subscriberId = uuidv5(digest, NEWSLETTER_SUBSCRIBER_NAMESPACE);
+        const viewer = viewerOf(request);
+        const result = await commands.handle(
+          newsletterDecider,
+          newsletterStream(digest),
+          { type: 'Subscribe', data: { subscriberId, emailEnc: await vault.encrypt(subscriberId, email), userId: viewer?.userId ?? null } },
+          { actor: actorOf(viewer) },
+        );
+        const alreadySubscribed = result.events.length === 0;
+        return {
+          success: true as const,
+          alreadySubscribed,
+          message: alreadySubscribed ? OUTREACH_MESSAGES.alreadySubscribed : OUTREACH_MESSAGES.subscribed,
+        };
+      },
+    );
+
+    app.post(
+      '/contact-us',
+      {
+        config: { access: 'anyone' },
+        schema: { summary: 'Send a message to the team', tags: ['outreach'], body: contactMessageSchema, response: { 200: successAnswer } },
+      },
+      async (request) => {
+        const { name, reason, message } = request.body;
+        const email = normaliseEmail(request.body.email);
+        throttle(limiters.contactPerNetworkAddress, request.ip);
+        throttle(limiters.contactPerAddress, addressKey(email));
+
+        const messageId = randomUUID();
+        const viewer = viewerOf(request);
+        await commands.handle(
+          contactMessageDecider,
+          contactMessageStream(messageId),
+          {
+            type: 'SendContactMessage',
+            data: {
+              messageId,
+              nameEnc: await vault.encrypt(messageId, name),
+              emailEnc: await vault.encrypt(messageId, email),
+              messageEnc: await vault.encrypt(messageId, message),
+              reason: reason ?? null,
+              senderUserId: viewer?.userId ?? null,
+            },
+          },
+          { actor: actorOf(viewer) },
+        );
+        return { success: true as const, message: OUTREACH_MESSAGES.contactSent };
+      },
+    );
+
+    app.get(
+      '/admin/contact-messages',
+      {
+        config: { access: 'admin' },
+        schema: {
+          summary: 'Contact-form messages, newest first (admins and owners)',
+          tags: ['admin'],
+          querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+          response: { 200: contactMessagesAnswer },
+        },
+      },
+      async (request) => {
+        requireAdmin(viewerOf(request));
+        const { page } = request.query;
+        const rows = await db
+          .selectFrom('contact_messages')
+          .selectAll()
+          .orderBy('received_at', 'desc')
+          .orderBy('id')
+          .limit(CONTACT_MESSAGES_PAGE_SIZE)
+          .offset((page - 1) * CONTACT_MESSAGES_PAGE_SIZE)
+          .execute();
+        const data = await Promise.all(
+          rows.map(async (row) => ({
+            _id: row.id,
+            name: await vault.decrypt(row.id, row.name_enc),
+            email: await vault.decrypt(row.id, row.email_enc),
+            message: await vault.decrypt(row.id, row.message_enc),
+            reason: row.reason,
+            senderUserId: row.sender_user_id,
+            receivedAt: row.received_at.toISOString(),
+          })),
+        );
+        return { data, page, pageSize: CONTACT_MESSAGES_PAGE_SIZE };
+      },
+    );
+
+    app.post(
+      '/requests',
+      {
+        config: { access: 'signed_in' },
+        schema: { summary: 'Ask the community for a template', tags: ['outreach'], body: templateRequestSchema, response: { 201: successAnswer } },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        if (viewer === null) throw new HttpError(401, OUTREACH_MESSAGES.signInToRequest);
+        throttle(limiters.requestsPerUser, viewer.userId);
+
+        const requestId = randomUUID();
+        const { title, description, platform } = request.body;
+        await commands.handle(
+          templateRequestDecider,
+          templateRequestStream(requestId),
+          { type: 'RequestTemplate', data: { requestId, userId: viewer.userId, title: title || null, description, platform: platform || null } },
+          { actor: actorOf(viewer) },
+        );
+        return reply.status(201).send({ success: true as const, message: OUTREACH_MESSAGES.requestSent });
+      },
+    );
+  };
+}
+

@@ -1,0 +1,32 @@
+import { CHUNK_LOAD_TIMEOUT_MS } from '../features/shell/constants.js';
+
+/** A page's script chunk did not arrive: failed to download, or not within the time-out. */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof ChunkLoadError) return true;
+  // Browsers word a failed dynamic import differently; all of them mention the module or the import.
+  return error instanceof TypeError && /dynamically imported module|importing a module script|error loading dynamically/iu.test(error.message);
+}
+
+/**
+ * Loads a route module, failing with a ChunkLoadError after 120 s (spec: script chunk time-out)
+ * or when the download fails, so the route's error element can offer a reload.
+ */
+export function loadChunk<Module>(load: () => Promise<Module>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<Module> {
+  return new Promise<Module>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Loading a page script took longer than ${timeoutMs / 1000} s.`)), timeoutMs);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : 'A page script could not be loaded.'));
+      },
+    );
+  });
+}

@@ -1,0 +1,146 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { CONTACT_REASONS, OUTREACH_LIMITS, OUTREACH_MESSAGES, type ContactReason } from '../../../domain/outreach/rules.js';
+import { useSession } from '../../features/session/session.js';
+import { openLoginPrompt } from '../../features/shell/client-state.js';
+import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { documentTitle } from '../../lib/brand.js';
+
+/** The submit button's labels (generator-admin-site.md section 4). */
+export const CONTACT_BUTTON_LABELS = {
+  idle: 'Submit',
+  sending: 'Sending...',
+  sent: 'Submitted',
+  failed: OUTREACH_MESSAGES.contactFailed,
+  rateLimited: OUTREACH_MESSAGES.tooManyRequests,
+} as const;
+type SendState = keyof typeof CONTACT_BUTTON_LABELS;
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The form's starting values from the query: the reserved-username hand-off and reason=marketing. */
+export function contactPrefill(parameters: URLSearchParams): { name: string; reason: ContactReason | '' } {
+  if (parameters.get('forwardedFromReserved') === 'true') {
+    return { name: capitalised(parameters.get('reservedUsername')?.trim() ?? ''), reason: 'reserved-account' };
+  }
+  return { name: '', reason: parameters.get('reason') === 'marketing' ? 'marketing' : '' };
+}
+
+export function ContactPage() {
+  const [parameters] = useSearchParams();
+  const { user, loading } = useSession();
+  const [prefill] = useState(() => contactPrefill(parameters));
+  const [name, setName] = useState(prefill.name);
+  const [email, setEmail] = useState('');
+  const [reason, setReason] = useState<ContactReason | ''>(prefill.reason);
+  const [message, setMessage] = useState('');
+  const [state, setState] = useState<SendState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const ids = { name: useId(), email: useId(), reason: useId(), message: useId(), counter: useId() };
+  const forwardedFromReserved = parameters.get('forwardedFromReserved') === 'true';
+
+  // The spec opens the login prompt for visitors who are not signed in; people claiming a reserved
+  // name cannot sign in with it, so they are left to write straight away.
+  useEffect(() => {
+    if (!loading && user === null && !forwardedFromReserved) openLoginPrompt();
+  }, [loading, user, forwardedFromReserved]);
+
+  useEffect(() => {
+    if (user?.email) setEmail((typed) => typed || (user.email ?? ''));
+  }, [user]);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setState('sending');
+    setError(null);
+    try {
+      await apiRequest('/contact-us', { method: 'POST', body: { name, email, message, ...(reason === '' ? {} : { reason }) }, authFailures: 'silent' });
+      setState('sent');
+      setMessage('');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 429) {
+        setState('rateLimited');
+        return;
+      }
+      setState('failed');
+      if (caught instanceof ApiError && caught.status === 400) setError(caught.message.replace(/^\w+: /u, ''));
+    }
+  }
+
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    if (state !== 'sending') setState('idle');
+  };
+
+  return (
+    <div className="container content-page narrow-page">
+      <title>{documentTitle('Contact Us')}</title>
+      <h1>Contact Us</h1>
+      <p className="page-subtitle">Questions, ideas, a bug, or a reserved username to claim? Write to us — we answer within two working days.</p>
+
+      <form className="form-stack contact-form" onSubmit={(event) => void send(event)}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.name}>
+            Name
+          </label>
+          <input id={ids.name} className="field__input" required autoComplete="name" maxLength={OUTREACH_LIMITS.nameMax} value={name} onChange={(event) => edit(setName)(event.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.email}>
+            Email
+          </label>
+          <input id={ids.email} className="field__input" type="email" required autoComplete="email" value={email} onChange={(event) => edit(setEmail)(event.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.reason}>
+            Reason <span className="muted">(optional)</span>
+          </label>
+          <select id={ids.reason} className="field__input" value={reason} onChange={(event) => edit(setReason)(event.target.value as ContactReason | '')}>
+            <option value="">Choose a reason</option>
+            {CONTACT_REASONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.message}>
+            Message
+          </label>
+          <textarea
+            id={ids.message}
+            className="field__input"
+            required
+            rows={6}
+            maxLength={OUTREACH_LIMITS.messageMax}
+            aria-describedby={ids.counter}
+            value={message}
+            onChange={(event) => edit(setMessage)(event.target.value)}
+          />
+          <span id={ids.counter} className="field__counter muted">
+            {message.length}/{OUTREACH_LIMITS.messageMax}
+          </span>
+        </div>
+        {error !== null && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={`button button--primary contact-form__submit contact-form__submit--${state}`}
+          disabled={state === 'sending' || state === 'sent' || state === 'rateLimited'}
+        >
+          {CONTACT_BUTTON_LABELS[state]}
+        </button>
+        <p role="status" className="form-success">
+          {state === 'sent' ? OUTREACH_MESSAGES.contactSent : ''}
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { Link } from 'react-router';
+
+import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { useCreateAction } from '../../features/shell/create-action.js';
+import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
+import { appPath, topicPath } from '../../lib/paths.js';
+
+/** The apps the page shows first; every app links to its template list. */
+const FEATURED_APPS = ['notion', 'google sheets', 'airtable', 'canva', 'figma', 'zapier', 'trello', 'google slides'];
+const FEATURED_TOPICS = ['marketing', 'productivity', 'operations', 'design', 'startup', 'ai', 'human_resources', 'personal'];
+
+const HOW_IT_WORKS = [
+  { title: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
+  { title: 'Set your price', text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.' },
+  { title: 'Get paid', text: 'Buyers pay by card straight to your payout account. You keep what you earn — no commission during the beta.' },
+] as const;
+
+const TESTIMONIALS = [
+  { quote: 'I listed my client-onboarding board on a Friday and had my first sale before Monday.', name: 'Maya R.', role: 'Notion consultant' },
+  { quote: 'The community feedback made my budget sheet twice as good. The kudos alone were worth it.', name: 'Jonas K.', role: 'Spreadsheet maker' },
+  { quote: 'Finally a place where my Canva kits sit next to the tools my buyers already use.', name: 'Priya S.', role: 'Designer' },
+] as const;
+
+const WHO_CAN_SELL = [
+  'Anyone with a verified account who is at least 13 years old (payouts may require you to be 18 or have a guardian’s consent).',
+  'Makers of templates for any app in our catalogue — from Notion and Airtable to Figma and Zapier.',
+  'Work you created yourself, or have the right to sell. Listings are reviewed before they go live.',
+] as const;
+
+const FAQ = [
+  {
+    question: 'What does it cost to sell?',
+    answer: `Nothing during the beta: ${BRAND_NAME} takes no commission. We will announce any commission well in advance, and it will never apply to sales made before the change.`,
+  },
+  {
+    question: 'How do I get paid?',
+    answer: 'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.',
+  },
+  {
+    question: 'Can I sell right away?',
+    answer: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account; connecting one arrives in an upcoming release of the beta.',
+  },
+  {
+    question: 'Who handles refunds?',
+    answer: 'You do, as the seller. Tell buyers what they get, answer their questions, and refund them when a template does not work as described.',
+  },
+  {
+    question: 'Which templates are allowed?',
+    answer: 'Original, working templates. No unlawful, misleading, explicit or scam content, and nothing that collects other people’s private data.',
+  },
+] as const;
+
+function StartSellingButton({ label = 'Start Selling' }: { label?: string }) {
+  const startSelling = useCreateAction();
+  return (
+    <button type="button" className="button button--primary button--large" onClick={startSelling}>
+      {label}
+    </button>
+  );
+}
+
+/** The sellers landing page (posts-payments-rewards.md 2.5). */
+export function SellersPage() {
+  const featuredApps = APPS.filter((app) => FEATURED_APPS.includes(app.name));
+  const featuredTopics = TOPICS.filter((topic) => FEATURED_TOPICS.includes(topic.name));
+
+  return (
+    <div className="content-page sellers">
+      <title>{documentTitle('Sell your templates')}</title>
+
+      <section className="sellers-hero">
+        <div className="container sellers-hero__inner">
+          <p className="eyebrow">Template stores are now live</p>
+          <h1 className="sellers-hero__title">Turn the templates you already use into income</h1>
+          <p className="sellers-hero__lead">
+            Share your workflows with a community of makers. List for free, set your own price, and keep 100% of your sales while {BRAND_NAME} is in beta.
+          </p>
+          <div className="sellers-hero__actions">
+            <StartSellingButton />
+            <Link to="/search" className="button button--ghost button--large">
+              See what sells
+            </Link>
+          </div>
+          <p className="sellers-hero__note muted">
+            Payouts are being rolled out: verified makers can list free templates today, and paid listings open as soon as payout accounts arrive.
+          </p>
+        </div>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-categories">
+        <h2 id="sellers-categories">Popular categories</h2>
+        <ul className="chip-grid">
+          {featuredTopics.map((topic) => (
+            <li key={topic.name}>
+              <Link to={topicPath(topic.name)} className="chip-link">
+                {topic.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-how">
+        <h2 id="sellers-how">How it works</h2>
+        <ol className="steps">
+          {HOW_IT_WORKS.map((step, index) => (
+            <li key={step.title} className="steps__item">
+              <span className="steps__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-apps">
+        <h2 id="sellers-apps">Supported apps</h2>
+        <p className="muted">Sell templates for the tools people already work in.</p>
+        <ul className="chip-grid">
+          {featuredApps.map((app) => (
+            <li key={app.name}>
+              <Link to={appPath(app.name)} className="chip-link">
+                {app.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/apps" className="chip-link chip-link--more">
+              All {APPS.length} apps
+            </Link>
+          </li>
+        </ul>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-commission">
+        <div className="commission-panel">
+          <div>
+            <h2 id="sellers-commission">0% commission during the beta</h2>
+            <p>
+              While {BRAND_NAME} is in beta we take nothing from your sales. Only the card provider’s processing fee applies. When the beta ends a commission will be
+              introduced — announced in advance, and never applied to earlier sales.
+            </p>
+          </div>
+          <p className="commission-panel__figure" aria-hidden="true">
+            0%
+          </p>
+        </div>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-testimonials">
+        <h2 id="sellers-testimonials">What makers say</h2>
+        <ul className="testimonials">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name}>
+              <figure className="testimonial">
+                <blockquote>“{testimonial.quote}”</blockquote>
+                <figcaption>
+                  <strong>{testimonial.name}</strong> <span className="muted">— {testimonial.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-who">
+        <h2 id="sellers-who">Who can sell</h2>
+        <ul className="check-list">
+          {WHO_CAN_SELL.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container content-section" aria-labelledby="sellers-faq">
+        <h2 id="sellers-faq">Frequently asked questions</h2>
+        <div className="faq">
+          {FAQ.map((item) => (
+            <details key={item.question} className="faq__item">
+              <summary>{item.question}</summary>
+              <p>{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section className="container content-section">
+        <div className="cta-panel">
+          <h2>Ready to open your store?</h2>
+          <p>It takes five minutes to list your first template.</p>
+          <StartSellingButton label="Start Selling Now" />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+
+import { finishTour, useTourState, type TourName } from './tour-state.js';
+
+export interface TourStep {
+  /** The `data-tour` value of the element this step points at. */
+  target: string;
+  title: string;
+  text: string;
+}
+
+/** Targets can appear after the tour is due (lists still loading): look again this often. */
+const TARGET_POLL_MS = 500;
+const POPOVER_WIDTH_PX = 300;
+const POPOVER_GAP_PX = 12;
+
+function targetElement(target: string): HTMLElement | null {
+  const element = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
+  if (element === null) return null;
+  const box = element.getBoundingClientRect();
+  // Hidden targets (the collapsed menu on small screens) have no box: their step is skipped.
+  return box.width > 0 && box.height > 0 ? element : null;
+}
+
+interface GuidedTourProps {
+  name: TourName;
+  steps: readonly TourStep[];
+  /** False holds the tour back (for instance until an earlier tour has finished). */
+  enabled?: boolean;
+}
+
+/**
+ * A guided tour: a popover beside each target in turn, with Back, Next, Done and Skip. It runs while
+ * its flag is set in the stored tour state and clears the flag when finished or skipped. Steps
+ * whose target is not on screen are left out.
+ */
+export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
+  const due = useTourState()[name] && enabled;
+  const [visibleSteps, setVisibleSteps] = useState<readonly TourStep[]>([]);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    if (!due) return;
+    const look = () => {
+      const present = steps.filter((step) => targetElement(step.target) !== null);
+      if (present.length > 0) setVisibleSteps(present);
+      return present.length > 0;
+    };
+    if (look()) return;
+    const poll = window.setInterval(() => {
+      if (look()) window.clearInterval(poll);
+    }, TARGET_POLL_MS);
+    return () => window.clearInterval(poll);
+  }, [due, steps]);
+
+  const step = visibleSteps[index];
+  if (!due || step === undefined) return null;
+
+  const finish = () => {
+    finishTour(name);
+    setVisibleSteps([]);
+    setIndex(0);
+  };
+  return (
+    <TourPopover
+      key={step.target}
+      step={step}
+      position={index + 1}
+      count={visibleSteps.length}
+      onBack={index > 0 ? () => setIndex(index - 1) : null}
+      onNext={index < visibleSteps.length - 1 ? () => setIndex(index + 1) : null}
+      onFinish={finish}
+    />
+  );
+}
+
+interface TourPopoverProps {
+  step: TourStep;
+  position: number;
+  count: number;
+  onBack: (() => void) | null;
+  onNext: (() => void) | null;
+  onFinish: () => void;
+}
+
+function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPopoverProps) {
+  const titleId = useId();
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const element = targetElement(step.target);
+    if (element === null) return;
+    element.classList.add('tour-highlight');
+    element.scrollIntoView({ block: 'nearest' });
+    const measure = () => {
+      const box = element.getBoundingClientRect();
+      const width = Math.min(POPOVER_WIDTH_PX, window.innerWidth - 2 * POPOVER_GAP_PX);
+      const left = Math.max(POPOVER_GAP_PX, Math.min(box.left, window.innerWidth - width - POPOVER_GAP_PX));
+      setPlace({ top: box.bottom + POPOVER_GAP_PX, left });
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, { passive: true });
+    popoverRef.current?.focus();
+    return () => {
+      element.classList.remove('tour-highlight');
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure);
+    };
+  }, [step.target]);
+
+  return (
+    <div
+      ref={popoverRef}
+      className="tour-popover"
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      style={place === null ? { visibility: 'hidden' } : { top: place.top, left: place.left }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onFinish();
+      }}
+    >
+      <p className="tour-popover__count muted">
+        {position} of {count}
+      </p>
+      <h2 id={titleId} className="tour-popover__title">
+        {step.title}
+      </h2>
+      <p>{step.text}</p>
+      <div className="tour-popover__actions">
+        <button type="button" className="button button--link" onClick={onFinish}>
+          Skip tour
+        </button>
+        {onBack !== null && (
+          <button type="button" className="button button--ghost" onClick={onBack}>
+            Back
+          </button>
+        )}
+        {onNext !== null ? (
+          <button type="button" className="button button--primary" onClick={onNext}>
+            Next
+          </button>
+        ) : (
+          <button type="button" className="button button--primary" onClick={onFinish}>
+            Done
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+
+import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { showToast } from '../../components/ui/toasts.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { userProfilePath } from '../../lib/paths.js';
+import { isAdminUser, postCounts } from './user-facts.js';
+
+interface AccountLink {
+  to: string;
+  label: string;
+  count?: number;
+}
+
+/** The signed-in user's links, shared by the profile dropdown and the side menu. */
+export function accountLinks(user: CurrentUser): AccountLink[] {
+  const counts = postCounts(user);
+  const links: AccountLink[] = [
+    { to: '/account', label: 'Settings' },
+    { to: userProfilePath(user.username), label: 'Profile' },
+    { to: '/saved-posts', label: 'Saved Posts', count: counts.saved },
+    { to: '/shared-posts', label: 'Created Posts', count: counts.created },
+    { to: '/purchased-posts', label: 'Purchased Posts', count: counts.purchased },
+  ];
+  // Sales: for users who have created something to sell (the spec leaves open which users see it).
+  if (counts.created > 0) links.push({ to: '/sales', label: 'Sales' });
+  if (isAdminUser(user)) links.push({ to: '/admin', label: 'Admin Portal' });
+  return links;
+}
+
+export function AccountLinkList({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  return (
+    <ul className="account-links">
+      {accountLinks(user).map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="account-links__link" onClick={onNavigate}>
+            <span>{link.label}</span>
+            {link.count !== undefined && (
+              <span className="count-badge" aria-label={`${link.count} ${link.label.toLowerCase()}`}>
+                {link.count}
+              </span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * In test-user mode: back to the admin's own session. The server swaps the session cookie;
+ * the app keeps nothing itself and reloads on /admin.
+ */
+export function SwitchBackToAdminButton() {
+  async function switchBack() {
+    try {
+      await apiRequest('/auth/relogin-admin', { method: 'POST', authFailures: 'silent' });
+      window.location.assign('/admin');
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : 'Could not switch back to the admin account.');
+    }
+  }
+  return (
+    <button type="button" className="button button--accent" onClick={() => void switchBack()}>
+      Switch Back to Admin
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+/** Texts, limits and timings of the shell's client behaviours (generator-admin-site.md sections 2, 4 and 9). */
+
+import { BRAND_NAME } from '../../lib/brand.js';
+
+export const COOKIE_CONSENT = {
+  cookieName: 'cookieConsent',
+  /** Consent lasts 150 days. */
+  days: 150,
+  all: 'all',
+  essentials: 'essentials',
+} as const;
+export type CookieConsent = typeof COOKIE_CONSENT.all | typeof COOKIE_CONSENT.essentials;
+
+export const BANNERS = {
+  /** The notification-dismissed flags in localStorage. */
+  storageKey: 'dismissedNotifications',
+  /** The layout offset while the selling banner shows. */
+  sellingBannerOffsetPx: 72,
+  sellingText: 'Template stores are now live',
+  sellingButton: 'Learn more',
+  aiText: 'Discover our new AI Template Generator!',
+  aiButton: 'Try it',
+} as const;
+
+export const ENGAGEMENT = {
+  /** Shown once per visitor, this long after arriving. */
+  delayMs: 30_000,
+  /** The new-visitor cookie: set when the modal shows, for 30 days. */
+  cookieName: 'newVisitor',
+  flagDays: 30,
+  /** Pages where the modal never appears (prefixes match sub-pages). */
+  excludedPaths: ['/login', '/signup', '/create', '/contact-us', '/forgot-password', '/admin', '/account', '/onboarding', '/topics', '/apps', '/users', '/search'],
+  signedOutTitle: `Welcome to ${BRAND_NAME}!`,
+  signedOutText: 'Browse hundreds of ready-to-use templates made by a community of makers — free to explore, no account needed.',
+  signedInTitle: 'Share what you make',
+  signedInText: 'Have a template that saves you time? Post it for the community, or tell us how we can make the site better for you.',
+} as const;
+
+export const LOGIN_PROMPT_TITLE = `Join the ${BRAND_NAME} community`;
+export const LOGIN_PROMPT_TEXT = 'Log in or join free to like, save, comment on and request templates.';
+
+/** After login, a redirect URL carrying this parameter opens the request modal (after a 1 s pause). */
+export const SHOW_REQUEST_MODAL_PARAM = 'showRequestModal';
+export const REQUEST_MODAL_DELAY_MS = 1000;
+
+/** A script chunk that has not arrived after 120 s fails with a ChunkLoadError. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

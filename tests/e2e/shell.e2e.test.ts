@@ -1,0 +1,250 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+/** The pages the accessibility check covers (issue 6), and the ones checked again at phone width. */
+const CHECKED_PAGES = ['/', '/sellers', '/blogs', '/contact-us', '/terms-of-service', '/404'];
+const CHECKED_NARROW_PAGES = ['/', '/sellers', '/contact-us'];
+const NARROW_WIDTH = 375;
+const CONSENT_DAYS = 150;
+
+/** Skips the cookie bar where a test is about something else. */
+async function acceptCookies(page: Page, baseUrl: string): Promise<void> {
+  await page.context().addCookies([{ name: 'cookieConsent', value: 'all', url: baseUrl }]);
+}
+
+describe('site shell: accessibility, newsletter, contact, cookie bar, tours, banners', () => {
+  let environment: E2eEnvironment;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+  });
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('has no serious or critical axe violations on the main pages, wide and narrow', async () => {
+    const problems: string[] = [];
+    for (const viewportWidth of [1280, NARROW_WIDTH]) {
+      const { page, close } = await environment.openPage({ viewportWidth });
+      for (const path of viewportWidth === NARROW_WIDTH ? CHECKED_NARROW_PAGES : CHECKED_PAGES) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const violation of results.violations) {
+          if (violation.impact === 'serious' || violation.impact === 'critical') {
+            problems.push(`${viewportWidth}px ${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+          }
+        }
+      }
+      await close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('subscribes to the newsletter from the footer, and answers a repeat politely', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/');
+
+    const footer = page.getByRole('contentinfo');
+    const email = footer.getByRole('textbox', { name: 'Email address' });
+    const status = footer.getByRole('status');
+    await email.fill('not-an-address');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => status.textContent()).toBe('This does not resemble a valid email address');
+
+    await email.fill('reader@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => status.textContent()).toBe('You are successfully subscribed');
+    expect(await email.inputValue()).toBe('');
+
+    await email.fill('Reader@Example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => status.textContent()).toMatch(/already subscribed/u);
+    await close();
+  });
+
+  it('sends a contact message prefilled for a reserved username, then shows the rate-limit label', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/contact-us?forwardedFromReserved=true&reservedUsername=gumroad');
+
+    await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
+    const name = page.getByRole('textbox', { name: 'Name' });
+    expect(await name.inputValue()).toBe('Gumroad');
+    expect(await page.getByRole('combobox', { name: /Reason/u }).inputValue()).toBe('reserved-account');
+
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('claimer@example.com');
+    const message = page.getByRole('textbox', { name: 'Message' });
+    await message.fill('I would like to claim the name gumroad for my store.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Message sent successfully!').waitFor();
+    expect(await page.getByRole('button', { name: 'Submitted' }).isDisabled()).toBe(true);
+
+    // The same address may send 3 messages an hour; the fourth is refused.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await message.fill(`Follow-up number ${attempt + 1}`);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: /^(Submitted|Too many requests)/u }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Too many requests. Please try again later.' }).waitFor();
+    await close();
+  });
+
+  it('opens the login prompt on the contact page for visitors who are not signed in', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/contact-us?reason=marketing');
+
+    const prompt = page.getByRole('dialog', { name: 'Join the Tessera community' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('link', { name: 'Join Free' }).getAttribute('href')).toBe('/signup');
+    expect(await prompt.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(`/login?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`);
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('combobox', { name: /Reason/u }).inputValue()).toBe('marketing');
+    await close();
+  });
+
+  it('remembers the cookie choice for 150 days', async () => {
+    const { page, close } = await environment.openPage();
+    await page.goto('/sellers');
+
+    const bar = page.getByRole('region', { name: 'Cookie consent' });
+    await bar.waitFor();
+    const before = Date.now() / 1000;
+    await bar.getByRole('button', { name: 'Essentials Only' }).click();
+    await bar.waitFor({ state: 'hidden' });
+
+    const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'cookieConsent');
+    expect(consent?.value).toBe('essentials');
+    expect((consent?.expires ?? 0) - before).toBeGreaterThan(CONSENT_DAYS * 86_400 - 60);
+    expect((consent?.expires ?? 0) - before).toBeLessThan(CONSENT_DAYS * 86_400 + 60);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await bar.count()).toBe(0);
+    await close();
+  });
+
+  it('runs the navbar tour from the stored tour state and clears its flag when done', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/getstarted');
+    await page.getByRole('link', { name: 'Take the tour' }).click();
+
+    const tour = page.getByRole('dialog', { name: 'Topics' });
+    await tour.waitFor();
+    expect(await tour.textContent()).toContain('1 of 3');
+    await tour.getByRole('button', { name: 'Next' }).click();
+    const apps = page.getByRole('dialog', { name: 'Apps' });
+    await apps.getByRole('button', { name: 'Back' }).waitFor();
+    await apps.getByRole('button', { name: 'Next' }).click();
+    const explore = page.getByRole('dialog', { name: 'Explore' });
+    await explore.getByRole('button', { name: 'Done' }).click();
+    await explore.waitFor({ state: 'hidden' });
+
+    const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('tourState') ?? '{}') as Record<string, boolean>);
+    expect(stored.navbarTour).toBe(false);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForTimeout(600);
+    expect(await page.getByRole('dialog', { name: 'Topics' }).count()).toBe(0);
+    await close();
+  });
+
+  it('hides a dismissed banner for good and drops the 72 px offset with the selling banner', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/blogs');
+
+    const shell = page.locator('.app-shell');
+    expect(await shell.evaluate((element) => getComputedStyle(element).paddingTop)).toBe('72px');
+    await page.getByRole('button', { name: 'Dismiss the stores announcement' }).click();
+    await page.getByText('Template stores are now live').first().waitFor({ state: 'hidden' });
+    expect(await shell.evaluate((element) => getComputedStyle(element).paddingTop)).toBe('0px');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Dismiss the stores announcement' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Dismiss the AI generator announcement' }).count()).toBe(1);
+    await close();
+  });
+
+  it('filters blog posts by all selected tags and opens a post and the share dialog', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/blogs');
+
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    const total = await cards.count();
+    expect(total).toBeGreaterThanOrEqual(3);
+
+    await page.getByRole('button', { name: 'tips', exact: true }).click();
+    const withTips = await cards.count();
+    await page.getByRole('button', { name: 'selling', exact: true }).click();
+    expect(await cards.count()).toBeLessThan(withTips);
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    expect(await cards.count()).toBe(total);
+
+    await page.getByRole('searchbox', { name: 'Search blogs' }).fill('small team');
+    expect(await cards.count()).toBe(1);
+    await cards.first().getByRole('button', { name: /^Read More/u }).click();
+    const post = page.getByRole('dialog', { name: 'Five templates every small team should start with' });
+    await post.getByText('A shared roadmap', { exact: false }).waitFor();
+    expect(new URL(page.url()).searchParams.get('post')).toBe('templates-for-small-teams');
+    await page.keyboard.press('Escape');
+    await post.waitFor({ state: 'hidden' });
+
+    await cards.first().getByRole('button', { name: /^Share/u }).click();
+    const share = page.getByRole('dialog', { name: 'Share this blog' });
+    expect(await share.getByRole('textbox', { name: 'Link' }).inputValue()).toBe(`${environment.baseUrl}/blogs?post=templates-for-small-teams`);
+    await close();
+  });
+
+  it('shows the engagement modal once, 30 s after arriving, and not on excluded pages', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.clock.install();
+    // The contact page is excluded (the reserved-username hand-off keeps the login prompt away).
+    await page.goto('/contact-us?forwardedFromReserved=true&reservedUsername=x');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(31_000);
+    const modal = page.getByRole('dialog', { name: 'Welcome to Tessera!' });
+    expect(await modal.count()).toBe(0);
+
+    await page.goto('/blogs');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(29_000);
+    expect(await modal.isVisible()).toBe(false);
+    await page.clock.runFor(2_000);
+    await modal.waitFor();
+    expect(await modal.getByRole('link', { name: 'Explore' }).getAttribute('href')).toBe('/search');
+    const flag = (await page.context().cookies()).find((cookie) => cookie.name === 'newVisitor');
+    expect((flag?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.clock.runFor(31_000);
+    expect(await modal.isVisible()).toBe(false);
+    await close();
+  });
+
+  it('offers a reload when a page script cannot be loaded', async () => {
+    const { page, close } = await environment.openPage();
+    await acceptCookies(page, environment.baseUrl);
+    await page.route(/\/assets\/sellers-[^/]+\.js$/u, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Selling' }).click();
+
+    await page.getByRole('heading', { name: 'This page could not load' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reload the page' }).isVisible()).toBe(true);
+    await close();
+  });
+});
