@@ -85,8 +85,7 @@ export function SearchBar() {
         name="q"
         placeholder="Search templates…"
         autoComplete="off"
-        aria-controls={listId}
-        aria-expanded={open && hasSuggestions}
+        aria-describedby={open && hasSuggestions ? listId : undefined}
         value={text}
         disabled={searching}
         onChange={(event) => setText(normaliseTyping(event.target.value))}
@@ -98,7 +97,7 @@ export function SearchBar() {
         <span className="visually-hidden">Search</span>
       </button>
       {open && hasSuggestions && (
-        <div id={listId} className="search-bar__suggestions" aria-label="Suggestions">
+        <div id={listId} className="search-bar__suggestions" role="region" aria-label="Suggestions">
           <SuggestionGroup title="Templates" items={suggestions.titles.map((item) => ({ key: item.titleUrl, label: item.title, to: resourcePath(item.titleUrl) }))} onChoose={chooseSuggestion} />
           <SuggestionGroup title="Topics" items={suggestions.topics.map((item) => ({ key: item.name, label: item.label, to: topicPath(item.name) }))} onChoose={chooseSuggestion} />
           <SuggestionGroup title="Apps" items={suggestions.apps.map((item) => ({ key: item.name, label: item.label, to: appPath(item.name) }))} onChoose={chooseSuggestion} />
