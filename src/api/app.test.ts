@@ -107,8 +107,20 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      adapters: { eventStore: 'pglite events table', database: `pglite (${join(dataDir, 'pglite')})`, search: 'pglite read models', mail: 'local outbox (/dev/mailbox)' },
-      projections: projections.map(({ name, version }) => ({ name, version, liveVersion: version, checkpoint: String(head), lag: 0, rebuilding: false })),
+      adapters: {
+        eventStore: 'pglite events table',
+        database: `pglite (${join(dataDir, 'pglite')})`,
+        search: 'pglite full-text search (search_documents)',
+        mail: 'local outbox (/dev/mailbox)',
+      },
+      projections: projections.map((projection) => ({
+        name: projection.name,
+        version: projection.version,
+        liveVersion: projection.version,
+        checkpoint: String(head),
+        lag: 0,
+        rebuilding: false,
+      })),
     });
   });
 

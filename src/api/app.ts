@@ -17,8 +17,10 @@ import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
+import { discoveryRoutes } from './routes/discovery.js';
 import { outreachRoutes } from './routes/outreach.js';
 import { resourceRoutes } from './routes/resources.js';
+import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
@@ -30,7 +32,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           settle,
         }),
       );
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
+      await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));

@@ -6,6 +6,9 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   eventStoreUrl: string | undefined;
+  /** Meilisearch for the search index instead of Postgres full-text search. */
+  meiliUrl: string | undefined;
+  meiliKey: string | undefined;
   /** A WordPress-style JSON posts list for the blog page; without it the repository's markdown posts. */
   blogFeedUrl: string | undefined;
   /** Real e-mail through this SMTP server; without it mail goes to the local outbox (/dev/mailbox). */
@@ -32,6 +35,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    meiliUrl: env.MEILI_URL || undefined,
+    meiliKey: env.MEILI_KEY || undefined,
     blogFeedUrl: env.BLOG_FEED_URL || undefined,
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,

@@ -5,6 +5,9 @@ import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { withUpcasting } from '../adapters/eventstore/upcasting.js';
+import { createMeilisearchIndex } from '../adapters/search/meilisearch.js';
+import type { SearchIndex } from '../adapters/search/port.js';
+import { createPostgresSearchIndex } from '../adapters/search/postgres.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
 import { AccountService } from '../commands/accounts.js';
@@ -30,6 +33,7 @@ export interface Infrastructure {
   runner: ProjectionRunner;
   /** Appends rewards for what users do; started next to the projection runner. */
   rewards: ReactorRunner;
+  search: SearchIndex;
   accounts: AccountService;
   engagement: EngagementService;
   mail: MailSender;
@@ -46,7 +50,8 @@ export interface Infrastructure {
 }
 
 export async function openInfrastructure(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> & Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey'>>,
   options: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -57,6 +62,9 @@ export async function openInfrastructure(
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
+    const search = config.meiliUrl
+      ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, runner)
+      : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);
     const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), options);
@@ -70,6 +78,7 @@ export async function openInfrastructure(
       commands,
       runner,
       rewards,
+      search,
       accounts: new AccountService({ commands, vault, db: database.db, mail, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
@@ -82,10 +91,11 @@ export async function openInfrastructure(
         mail: config.smtpUrl ? 'smtp' : 'local outbox (/dev/mailbox)',
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
         database: `${database.kind} (${database.location})`,
-        search: `${database.kind} read models`,
+        search: search.description,
       },
       async close() {
         await rewards.stop();
+        await search.stop();
         await runner.stop();
         await store.close();
         await database.close();

@@ -21,6 +21,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       await seedCatalogue(infrastructure, DEMO_CATALOGUE);
     }
     await infrastructure.runner.start();
+    await infrastructure.search.start();
     infrastructure.rewards.start();
 
     const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT, blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {} });

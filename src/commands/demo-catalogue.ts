@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { UserLevel } from '../domain/accounts/events.js';
 import { APPS, TOPICS } from '../domain/catalogue/taxonomy.js';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';
-import type { Actor } from '../domain/shared/events.js';
-import { templateDecider } from '../domain/templates/decider.js';
+import type { Actor, Decider, DomainEvent } from '../domain/shared/events.js';
+import { currentSchemaVersion } from '../domain/shared/upcasting.js';
+import { upcasters } from '../domain/upcasters.js';
+import type { EventStore, NewStreamAppend } from '../adapters/eventstore/port.js';
+import { templateDecider, type TemplateCommand } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { hashPassword } from '../adapters/security/passwords.js';
 import { registerAccount } from './accounts.js';
-import type { CommandBus } from './handle-command.js';
+import { eventIdFor, type CommandBus } from './handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */
 const DEMO_NAMESPACE = '0b7f9a52-1f7e-4c1e-9d55-3b7c5c0f2a11';
@@ -21,7 +25,12 @@ export interface CatalogueSize {
   users: number;
   templates: number;
   seed: number;
+  /** Chance that a user likes a template (default 0.3); large catalogues need a small one. */
+  likeChance?: number;
 }
+
+/** Chance that a user likes a template unless the size says otherwise. */
+const DEFAULT_LIKE_CHANCE = 0.3;
 
 /** What `npm start` creates on an empty store: every topic and app shows something. */
 export const DEMO_CATALOGUE: CatalogueSize = { users: 12, templates: 60, seed: 1 };
@@ -122,22 +131,10 @@ async function inPool<T>(items: readonly T[], work: (item: T) => Promise<void>, 
   await Promise.all(Array.from({ length: Math.min(SEED_CONCURRENCY, items.length) }, worker));
 }
 
-/**
- * Creates a catalogue through the same commands users trigger: registrations, submissions,
- * approvals by the admin, sponsorships and likes. Idempotency keys make a re-run a no-op.
- */
-export async function seedCatalogue(
-  deps: { commands: CommandBus; vault: PersonalDataVault },
-  size: CatalogueSize,
-  onProgress: (progress: SeedProgress) => void = () => {},
-): Promise<{ position: bigint | null }> {
+/** Who registers, and which templates they submit and like: the same size and seed give the same plan. */
+export function cataloguePlan(size: CatalogueSize) {
   const next = random(size.seed);
-  const operator: Actor = { userId: null, role: 'operator' };
-  let position: bigint | null = null;
-  const track = (result: { position: bigint | null }) => {
-    if (result.position !== null && (position === null || result.position > position)) position = result.position;
-  };
-
+  const likeChance = size.likeChance ?? DEFAULT_LIKE_CHANCE;
   const users = Array.from({ length: Math.max(1, size.users) }, (_, index) => {
     const first = pick(FIRST_NAMES, next);
     const last = pick(LAST_NAMES, next);
@@ -145,6 +142,25 @@ export async function seedCatalogue(
     const username = index === 0 ? DEMO_ADMIN_USERNAME : `${first}_${last}${index}`.toLowerCase();
     return { userId: demoUserId(size.seed, index), username, displayName: `${first} ${last}`, lvl };
   });
+  const admin = users[0]!;
+  const templates = Array.from({ length: size.templates }, (_, index) => ({
+    templateId: demoTemplateId(size.seed, index),
+    author: users[index % users.length]!,
+    content: demoTemplateContent(index, next),
+    sponsored: index % 10 === 4,
+    likers: users.filter(() => next() < likeChance),
+  }));
+  return { users, admin, templates };
+}
+
+/** Registers the plan's users through the account service (names and e-mails are claimed, passwords hashed). */
+async function registerDemoUsers(
+  deps: { commands: CommandBus; vault: PersonalDataVault },
+  users: ReturnType<typeof cataloguePlan>['users'],
+  track: (result: { position: bigint | null }) => void,
+  onProgress: (progress: SeedProgress) => void,
+): Promise<void> {
+  const operator: Actor = { userId: null, role: 'operator' };
   const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
   await inPool(
     users,
@@ -166,15 +182,26 @@ export async function seedCatalogue(
     },
     (done) => onProgress({ phase: 'users', done, total: users.length }),
   );
+}
 
-  const admin = users[0]!;
-  const templates = Array.from({ length: size.templates }, (_, index) => ({
-    templateId: demoTemplateId(size.seed, index),
-    author: users[index % users.length]!,
-    content: demoTemplateContent(index, next),
-    sponsored: index % 10 === 4,
-    likers: users.filter(() => next() < 0.3),
-  }));
+/**
+ * Creates a catalogue through the same commands users trigger: registrations, submissions,
+ * approvals by the admin, sponsorships and likes. Idempotency keys make a re-run a no-op.
+ */
+export async function seedCatalogue(
+  deps: { commands: CommandBus; vault: PersonalDataVault },
+  size: CatalogueSize,
+  onProgress: (progress: SeedProgress) => void = () => {},
+): Promise<{ position: bigint | null }> {
+  const { users, admin, templates } = cataloguePlan(size);
+  const operator: Actor = { userId: null, role: 'operator' };
+  let position: bigint | null = null;
+  const track = (result: { position: bigint | null }) => {
+    if (result.position !== null && (position === null || result.position > position)) position = result.position;
+  };
+
+  await registerDemoUsers(deps, users, track, onProgress);
+
   await inPool(
     templates,
     async ({ templateId, author, content, sponsored }) => {
@@ -219,6 +246,95 @@ export async function seedCatalogue(
       );
     },
     (done) => onProgress({ phase: 'likes', done, total: likes.length }),
+  );
+  return { position };
+}
+
+/** The events a decider answers to commands on a new stream, each command deciding on the state the earlier ones left. */
+function decideInTurn<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, commands: readonly C[]): E[] {
+  const decided: E[] = [];
+  let state = decider.initialState();
+  for (const command of commands) {
+    const events = decider.decide(command, state);
+    decided.push(...events);
+    state = events.reduce(decider.evolve, state);
+  }
+  return decided;
+}
+
+/** Streams written per bulk transaction. */
+const BULK_STREAMS_PER_WRITE = 1_000;
+
+/**
+ * The same catalogue as `seedCatalogue`, for large sizes (benchmarks): every stream is new, so
+ * its events are decided in memory by the same deciders, then written many streams per
+ * transaction (`appendToNewStreams`; one append per stream where the store lacks it). Users, few
+ * and guarded by uniqueness claims, register through the account service as usual.
+ * Event ids come from the stream, so a re-run is a no-op.
+ */
+export async function seedCatalogueInBulk(
+  deps: { store: EventStore; vault: PersonalDataVault; commands: CommandBus },
+  size: CatalogueSize,
+  onProgress: (progress: SeedProgress) => void = () => {},
+): Promise<{ position: bigint | null }> {
+  const { users, admin, templates } = cataloguePlan(size);
+  const occurredAt = new Date().toISOString();
+  const operator: Actor = { userId: null, role: 'operator' };
+  const adminActor: Actor = { userId: admin.userId, role: 'admin' };
+  const newStream = (streamId: string, events: readonly { event: DomainEvent; actor: Actor }[]): NewStreamAppend => {
+    const causationId = randomUUID();
+    return {
+      streamId,
+      events: events.map(({ event, actor }, index) => ({
+        id: eventIdFor(streamId, 'demo-bulk', index),
+        type: event.type,
+        data: event.data,
+        metadata: { correlationId: causationId, causationId, actor, occurredAt, schemaVersion: currentSchemaVersion(upcasters, event.type) },
+      })),
+    };
+  };
+  let position: bigint | null = null;
+  const write = async (phase: SeedProgress['phase'], appends: readonly NewStreamAppend[]) => {
+    for (let start = 0; start < appends.length; start += BULK_STREAMS_PER_WRITE) {
+      const chunk = appends.slice(start, start + BULK_STREAMS_PER_WRITE);
+      let last: bigint | null = null;
+      if (deps.store.appendToNewStreams) last = await deps.store.appendToNewStreams(chunk);
+      else for (const { streamId, events } of chunk) last = (await deps.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' })).position;
+      if (last !== null && (position === null || last > position)) position = last;
+      onProgress({ phase, done: Math.min(start + BULK_STREAMS_PER_WRITE, appends.length), total: appends.length });
+    }
+  };
+
+  // Few and guarded by uniqueness claims: users register through the account service as usual.
+  await registerDemoUsers(deps, users, (result) => {
+    if (result.position !== null && (position === null || result.position > position)) position = result.position;
+  }, onProgress);
+
+  await write(
+    'templates',
+    templates.map(({ templateId, author, content, sponsored }) => {
+      const commands: TemplateCommand[] = [
+        { type: 'SubmitTemplate', data: { ...content, templateId, authorId: author.userId, titleUrl: titleUrlFor(content.title, templateId) } },
+        { type: 'ApproveTemplate', data: { templateId, reviewerId: admin.userId } },
+      ];
+      if (sponsored) commands.push({ type: 'SetSponsored', data: { templateId, sponsored: true } });
+      // The submission is the author's; approval and sponsorship are the admin's.
+      const events = decideInTurn(templateDecider, commands).map((event) => ({
+        event,
+        actor: event.type === 'TemplateSubmitted' ? { userId: author.userId, role: author.lvl } : adminActor,
+      }));
+      return newStream(templateStream(templateId), events);
+    }),
+  );
+
+  await write(
+    'likes',
+    templates.flatMap(({ templateId, likers }) =>
+      likers.map((liker) => {
+        const events = decideInTurn(likeDecider, [{ type: 'ToggleLike', data: { templateId, userId: liker.userId } }]);
+        return newStream(likeStream(templateId, liker.userId), events.map((event) => ({ event, actor: { userId: liker.userId, role: liker.lvl } })));
+      }),
+    ),
   );
   return { position };
 }

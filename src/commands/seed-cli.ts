@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../api/config.js';
 import { openInfrastructure } from '../api/infrastructure.js';
-import { seedCatalogue } from './demo-catalogue.js';
+import { seedCatalogue, seedCatalogueInBulk } from './demo-catalogue.js';
 
-const USAGE = 'Usage: npm run seed -- --users N --templates M [--seed S]';
+const USAGE = 'Usage: npm run seed -- --users N --templates M [--seed S] [--like-chance P] [--bulk]';
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   const parsed = value === undefined ? fallback : Number(value);
@@ -11,22 +11,38 @@ function positiveInteger(name: string, value: string | undefined, fallback: numb
   return parsed;
 }
 
+function probability(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!(parsed >= 0 && parsed <= 1)) throw new Error(`--like-chance must be a number from 0 to 1, got "${value}".\n${USAGE}`);
+  return parsed;
+}
+
 /** Generates a catalogue through the ordinary commands; the same --seed gives the same catalogue. */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { users: { type: 'string' }, templates: { type: 'string' }, seed: { type: 'string' } },
+    options: {
+      users: { type: 'string' },
+      templates: { type: 'string' },
+      seed: { type: 'string' },
+      'like-chance': { type: 'string' },
+      // Large catalogues: every stream decided in memory and written at once (see seedCatalogueInBulk).
+      bulk: { type: 'boolean' },
+    },
     strict: true,
   });
   const size = {
     users: positiveInteger('users', values.users, 100),
     templates: positiveInteger('templates', values.templates, 1000),
     seed: positiveInteger('seed', values.seed, 1),
+    likeChance: probability(values['like-chance']),
   };
   const infrastructure = await openInfrastructure(configFromEnv());
   try {
     const startedAt = performance.now();
     let lastLine = 0;
-    await seedCatalogue(infrastructure, size, (progress) => {
+    const seed = values.bulk ? seedCatalogueInBulk : seedCatalogue;
+    await seed(infrastructure, size, (progress) => {
       const now = Date.now();
       if (now - lastLine >= 1000 || progress.done === progress.total) {
         console.log(`${progress.phase}: ${progress.done} / ${progress.total}`);

@@ -15,6 +15,11 @@ export const READ_MODEL_TABLES = [
   'reports',
   'kudos_givers',
   'rewards',
+  'search_documents',
+  'search_engagement',
+  'search_words',
+  'searches',
+  'search_terms',
   'contact_messages',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];

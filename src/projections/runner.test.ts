@@ -21,6 +21,7 @@ import { dropGenerationTables, liveGeneration, startGeneration } from './generat
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
 import { engagementProjection } from './read-models/engagement.js';
 import { rewardsProjection } from './read-models/rewards.js';
+import { searchProjection } from './read-models/search.js';
 import { templatesProjection } from './read-models/templates.js';
 import { usersProjection } from './read-models/users.js';
 import { projections } from './registry.js';
@@ -41,6 +42,11 @@ const ORDER: Record<ReadModelTable, string[]> = {
   reports: ['id'],
   kudos_givers: ['user_id'],
   rewards: ['id'],
+  search_documents: ['id'],
+  search_engagement: ['event_id'],
+  search_words: ['word'],
+  searches: ['search_id'],
+  search_terms: ['term'],
   contact_messages: ['id'],
 };
 
@@ -443,8 +449,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     });
   });
 
-  // The projections this log has events for (contact messages are not seeded here).
-  describe.each([usersProjection, templatesProjection, engagementProjection, rewardsProjection])('projection $name applied twice', (projection: Projection) => {
+  describe.each([usersProjection, templatesProjection, engagementProjection, rewardsProjection, searchProjection])('projection $name applied twice', (projection: Projection) => {
     async function snapshot(tables: GenerationTables) {
       const rows: Record<string, Record<string, unknown>[]> = {};
       for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);

@@ -1,8 +1,10 @@
 /**
- * `npm run bench`: event-store append throughput against plain INSERTs, and replay speed
- * (raw read of the log against a rebuild of every projection), on embedded PGlite and, when
- * DATABASE_URL is set, on that Postgres server in a schema of its own that is dropped after.
- * BENCH_SCALE (default 1) multiplies every event count.
+ * `npm run bench`: event-store append throughput against plain INSERTs, replay speed (raw read
+ * of the log against a rebuild of every projection) and search (100 000 templates: seeding,
+ * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
+ * Postgres server in a schema of its own that is dropped after.
+ * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
+ * append,replay,search) picks the suites.
  */
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
@@ -11,18 +13,31 @@ import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
+import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
 import { formatCount, formatMiB, formatRatio, formatSeconds, formatTable, writeResults } from './report.js';
 import { benchTargets, type BenchTarget } from './targets.js';
 import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
+const SUITES = ['append', 'replay', 'search'] as const;
+type Suite = (typeof SUITES)[number];
+
 interface TargetResults {
   target: string;
   location: string;
-  append: AppendMeasurement[];
-  replay: ReplayMeasurement;
-  rssMiB: { append: PhaseMemory; replay: PhaseMemory };
+  append?: AppendMeasurement[];
+  replay?: ReplayMeasurement;
+  search?: SearchMeasurement;
+  rssMiB: Partial<Record<Suite, PhaseMemory>>;
+}
+
+function benchSuites(raw: string | undefined): Suite[] {
+  if (raw === undefined || raw.trim() === '') return [...SUITES];
+  const suites = raw.split(',').map((suite) => suite.trim());
+  const unknown = suites.filter((suite) => !SUITES.includes(suite as Suite));
+  if (unknown.length > 0) throw new Error(`BENCH_SUITES: unknown ${unknown.join(', ')} (known: ${SUITES.join(', ')})`);
+  return suites as Suite[];
 }
 
 interface PhaseMemory {
@@ -57,31 +72,38 @@ async function withFreshDatabase<T>(target: BenchTarget, work: (database: Databa
   }
 }
 
-async function benchTarget(target: BenchTarget, scale: number, sampler: RssSampler): Promise<TargetResults> {
-  log(`${target.name}: append throughput`);
-  const append = await sampler.track(() =>
-    withFreshDatabase(target, (database) => benchAppends(database, target.appendPlan, scale, sampler)),
-  );
-  const size = workloadSize(scale);
-  log(`${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`);
-  const replay = await sampler.track(() =>
-    withFreshDatabase(target, (database) => benchReplay(database, size, sampler, (line) => log(`${target.name}: ${line}`))),
-  );
-  return {
-    target: target.name,
-    location: append.result.location,
-    append: append.result.result,
-    replay: replay.result.result,
-    rssMiB: {
-      append: { start: append.startRssMiB, peak: append.peakRssMiB },
-      replay: { start: replay.startRssMiB, peak: replay.peakRssMiB },
-    },
-  };
+async function benchTarget(target: BenchTarget, scale: number, suites: readonly Suite[], sampler: RssSampler): Promise<TargetResults> {
+  const results: TargetResults = { target: target.name, location: '', rssMiB: {} };
+  if (suites.includes('append')) {
+    log(`${target.name}: append throughput`);
+    const append = await sampler.track(() => withFreshDatabase(target, (database) => benchAppends(database, target.appendPlan, scale, sampler)));
+    results.location = append.result.location;
+    results.append = append.result.result;
+    results.rssMiB.append = { start: append.startRssMiB, peak: append.peakRssMiB };
+  }
+  if (suites.includes('replay')) {
+    const size = workloadSize(scale);
+    log(`${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`);
+    const replay = await sampler.track(() =>
+      withFreshDatabase(target, (database) => benchReplay(database, size, sampler, (line) => log(`${target.name}: ${line}`))),
+    );
+    results.location = replay.result.location;
+    results.replay = replay.result.result;
+    results.rssMiB.replay = { start: replay.startRssMiB, peak: replay.peakRssMiB };
+  }
+  if (suites.includes('search')) {
+    log(`${target.name}: search`);
+    const search = await sampler.track(() => withFreshDatabase(target, (database) => benchSearch(database, scale, (line) => log(`${target.name}: ${line}`))));
+    results.location = search.result.location;
+    results.search = search.result.result;
+    results.rssMiB.search = { start: search.startRssMiB, peak: search.peakRssMiB };
+  }
+  return results;
 }
 
 function printTables(results: readonly TargetResults[]): void {
-  const appendRows = results.flatMap(({ target, append }) => append.map((measurement) => ({ target, ...measurement })));
-  console.log('\nAppend throughput (adapter: store.appendToStream to new streams; baseline: plain INSERTs of the same rows)\n');
+  const appendRows = results.flatMap(({ target, append }) => (append ?? []).map((measurement) => ({ target, ...measurement })));
+  if (appendRows.length > 0) console.log('\nAppend throughput (adapter: store.appendToStream to new streams; baseline: plain INSERTs of the same rows)\n');
   console.log(
     formatTable(appendRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },
@@ -96,8 +118,8 @@ function printTables(results: readonly TargetResults[]): void {
     ]),
   );
 
-  const replayRows = results.flatMap(({ target, replay }) => replay.steps.map((step) => ({ target, ...step })));
-  console.log('\nReplay (every rebuild reads the whole log; ÷ raw read compares events/s)\n');
+  const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
+  if (replayRows.length > 0) console.log('\nReplay (every rebuild reads the whole log; ÷ raw read compares events/s)\n');
   console.log(
     formatTable(replayRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },
@@ -109,6 +131,35 @@ function printTables(results: readonly TargetResults[]): void {
       { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
     ]),
   );
+
+  const searchRows = results.flatMap(({ target, search }) =>
+    search
+      ? (
+          [
+            ['query alone', search.query],
+            ['query alone, typo queries', search.queryWithTypos],
+            ['query + page of resources', search.queryAndPage],
+          ] as const
+        ).map(([step, latency]: readonly [string, LatencySummary]) => ({ target, step, search, latency }))
+      : [],
+  );
+  if (searchRows.length > 0) {
+    console.log('\nSearch (Postgres full-text index; seeded in bulk through the deciders; latency over the queries, after a warm-up)\n');
+    console.log(
+      formatTable(searchRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'templates', value: (row) => formatCount(row.search.templates) },
+        { header: 'events', value: (row) => formatCount(row.search.events) },
+        { header: 'seed s', value: (row) => formatSeconds(row.search.seedSeconds) },
+        { header: 'index build s', value: (row) => formatSeconds(row.search.indexBuildSeconds) },
+        { header: 'measure', value: (row) => row.step, align: 'left' },
+        { header: 'queries', value: (row) => formatCount(row.latency.queries) },
+        { header: 'p50 ms', value: (row) => row.latency.p50Ms.toFixed(1) },
+        { header: 'p95 ms', value: (row) => row.latency.p95Ms.toFixed(1) },
+        { header: 'max ms', value: (row) => row.latency.maxMs.toFixed(1) },
+      ]),
+    );
+  }
 
   const phaseRows = results.flatMap(({ target, rssMiB }) => Object.entries(rssMiB).map(([phase, memory]) => ({ target, phase, ...memory })));
   console.log('\nRSS by phase (each phase opens a fresh database; memory an earlier phase held may not be returned yet)\n');
@@ -125,6 +176,7 @@ function printTables(results: readonly TargetResults[]): void {
 async function main(): Promise<void> {
   const startedAt = new Date();
   const scale = benchScale(process.env.BENCH_SCALE);
+  const suites = benchSuites(process.env.BENCH_SUITES);
   const processors = cpus();
   const machine = {
     cpus: processors.length,
@@ -143,7 +195,7 @@ async function main(): Promise<void> {
   const sampler = new RssSampler();
   const results: TargetResults[] = [];
   try {
-    for (const target of targets) results.push(await benchTarget(target, scale, sampler));
+    for (const target of targets) results.push(await benchTarget(target, scale, suites, sampler));
   } finally {
     sampler.stop();
   }
@@ -155,6 +207,7 @@ async function main(): Promise<void> {
     finishedAt: new Date().toISOString(),
     commit: gitCommit(),
     scale,
+    suites,
     machine: { ...machine, loadAverage: { start: loadAtStart, end: loadAtEnd } },
     targets: results,
   });

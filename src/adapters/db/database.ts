@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { SerialisedPGliteDialect } from './pglite-dialect.js';
 import type { Schema } from './schema.js';
@@ -69,9 +71,12 @@ async function openPostgres(databaseUrl: string, poolSize: number, schema?: stri
 
 async function openPGlite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir === 'memory' ? undefined : dataDir, {
+  // 'memory://' rather than no directory: PGlite ignores the options' extensions without a data directory argument.
+  const pglite = new PGlite(dataDir === 'memory' ? 'memory://' : dataDir, {
     // int8 as exact bigint, like the pg type parser above.
     parsers: { 20: (value: string) => BigInt(value) },
+    // Typo-tolerant search (src/adapters/search/postgres.ts); a real server ships them as contrib.
+    extensions: { pg_trgm, fuzzystrmatch },
   });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new SerialisedPGliteDialect(pglite) });

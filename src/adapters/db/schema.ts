@@ -181,6 +181,55 @@ export interface ReactorCheckpointsTable {
   position: bigint;
 }
 
+/** The Postgres search index: one row per template, searchable while live. */
+export interface SearchDocumentsView {
+  id: string;
+  title_url: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  tag_text: string;
+  topic: string;
+  platform: string;
+  price_cents: number;
+  status: string;
+  searchable: boolean;
+  author_id: string;
+  created_at: Date;
+  /** Likes, saves and views (minus take-backs) in the 90 days up to `last_engaged_at`. */
+  popularity_90: ColumnType<number, number | undefined, number>;
+  last_engaged_at: Date | null;
+  last_position: bigint;
+}
+
+/** Engagement events counted by popularity, one row per event. */
+export interface SearchEngagementView {
+  event_id: string;
+  template_id: string;
+  /** +1 for a like, save or view; -1 for taking a like or save back. */
+  weight: number;
+  occurred_at: Date;
+}
+
+/** Every word of searchable titles, keywords, topics and apps: the vocabulary typos are corrected against. */
+export interface SearchWordsView {
+  word: string;
+}
+
+/** Search analytics: one row per search. */
+export interface SearchesView {
+  search_id: string;
+  term: string;
+  user_id: string | null;
+  occurred_at: Date;
+}
+
+export interface SearchTermsView {
+  term: string;
+  searches: number;
+  last_searched_at: Date;
+}
+
 /** Messages sent through the contact form; personal fields are vault ciphertext under the message id. */
 export interface ContactMessagesView {
   id: string;
@@ -210,5 +259,10 @@ export interface Schema {
   kudos_givers: KudosGiversView;
   rewards: RewardsView;
   reactor_checkpoints: ReactorCheckpointsTable;
+  search_documents: SearchDocumentsView;
+  search_engagement: SearchEngagementView;
+  search_words: SearchWordsView;
+  searches: SearchesView;
+  search_terms: SearchTermsView;
   contact_messages: ContactMessagesView;
 }

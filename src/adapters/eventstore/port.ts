@@ -31,6 +31,11 @@ export interface ReadAllOptions {
   maxCount: number;
 }
 
+export interface NewStreamAppend {
+  streamId: string;
+  events: readonly EventToAppend[];
+}
+
 export interface EventStore {
   /** Which adapter this is, for logs and /api/health. */
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
@@ -39,6 +44,12 @@ export interface EventStore {
     events: readonly EventToAppend[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
+  /**
+   * Optional bulk write (seeding large catalogues): many new streams in one transaction. A stream
+   * that already holds exactly these event ids is skipped (a re-run); any other existing stream is
+   * a conflict. Answers the position of the last event written, or null when nothing was new.
+   */
+  appendToNewStreams?(appends: readonly NewStreamAppend[]): Promise<bigint | null>;
   /** All events of a stream in revision order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */

@@ -10,6 +10,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type NewStreamAppend,
   type ReadAllOptions,
 } from './port.js';
 
@@ -23,6 +24,7 @@ const APPEND_LOCK_NAME = 'tessera:append';
 /** How often a live subscription looks for events appended by other processes. */
 const SUBSCRIPTION_POLL_MS = 250;
 const SUBSCRIPTION_PAGE_SIZE = 500;
+const BULK_INSERT_ROWS = 5_000;
 
 export function createPostgresEventStore(database: Database): EventStore {
   const { db } = database;
@@ -76,6 +78,41 @@ export function createPostgresEventStore(database: Database): EventStore {
     });
     if (result.fresh) appended.emit('appended', result.position);
     return { nextExpectedRevision: result.nextExpectedRevision, position: result.position };
+  }
+
+  async function appendToNewStreams(appends: readonly NewStreamAppend[]): Promise<bigint | null> {
+    const last = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
+      const streamIds = appends.map((append) => append.streamId);
+      const stored = streamIds.length === 0 ? [] : await trx.selectFrom('events').select(['stream_id', 'event_id']).where('stream_id', 'in', streamIds).execute();
+      const storedIds = new Map<string, Set<string>>();
+      for (const row of stored) storedIds.set(row.stream_id, (storedIds.get(row.stream_id) ?? new Set()).add(row.event_id));
+      const fresh = appends.filter(({ streamId, events }) => {
+        const ids = storedIds.get(streamId);
+        if (ids === undefined) return true;
+        if (ids.size === events.length && events.every((event) => ids.has(event.id))) return false;
+        throw new WrongExpectedRevisionError(streamId, 'no_stream', BigInt(ids.size - 1));
+      });
+      const rows = fresh.flatMap(({ streamId, events }) =>
+        events.map((event, index) => ({
+          stream_id: streamId,
+          revision: BigInt(index),
+          event_id: event.id,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: JSON.stringify(event.metadata),
+        })),
+      );
+      let position: bigint | null = null;
+      // Postgres takes at most 65 535 parameters per statement: 6 per row.
+      for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
+        const inserted = await trx.insertInto('events').values(rows.slice(start, start + BULK_INSERT_ROWS)).returning('position').execute();
+        position = BigInt(inserted[inserted.length - 1]!.position);
+      }
+      return position;
+    });
+    if (last !== null) appended.emit('appended', last);
+    return last;
   }
 
   async function readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -150,6 +187,7 @@ export function createPostgresEventStore(database: Database): EventStore {
   return {
     kind: database.kind,
     appendToStream,
+    appendToNewStreams,
     readStream,
     readAll,
     subscribeToAll,

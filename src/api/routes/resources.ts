@@ -10,7 +10,7 @@ export const HOME_LIST_LIMIT = 12;
 export const HOME_LIST_MAX_LIMIT = 50;
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(HOME_LIST_MAX_LIMIT).default(HOME_LIST_LIMIT) });
-const resourceSchema = z.object({
+export const resourceSchema = z.object({
   _id: z.string(),
   titleUrl: z.string(),
   title: z.string(),

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 
-import { MenuIcon, SearchIcon, TesseraMark } from '../../components/ui/icons.js';
+import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';
+import { SearchBar } from '../../features/search/components/SearchBar.js';
 import { SwitchBackToAdminButton } from '../../features/shell/account-links.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
@@ -10,7 +11,6 @@ import { SideMenu } from '../../features/shell/SideMenu.js';
 import { NavbarTour } from '../../features/shell/tours.js';
 import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
-import { searchPath } from '../../lib/paths.js';
 
 /** The main links; `tour` marks the navbar tour's targets. */
 const MAIN_LINKS = [
@@ -53,7 +53,7 @@ export function Navbar() {
           </nav>
 
           {/* Search slot: hidden on the search pages. */}
-          {!isSearchPage(pathname) && <NavbarSearch />}
+          {!isSearchPage(pathname) && <SearchBar />}
 
           {/* Until the session is known, show neither variant rather than flash the wrong one. */}
           {!loading && (
@@ -95,39 +95,5 @@ export function Navbar() {
       <SideMenu open={sideMenuOpen} onClose={() => setSideMenuOpen(false)} />
       <NavbarTour />
     </>
-  );
-}
-
-function NavbarSearch() {
-  const navigate = useNavigate();
-  const inputId = useId();
-  const [text, setText] = useState('');
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const query = text.trim().replace(/\s+/gu, ' ');
-    void navigate(searchPath(query === '' ? {} : { q: query }));
-  }
-
-  return (
-    <form className="navbar-search" role="search" onSubmit={search}>
-      <label htmlFor={inputId} className="visually-hidden">
-        Search templates
-      </label>
-      <input
-        id={inputId}
-        className="navbar-search__input"
-        type="search"
-        name="q"
-        placeholder="Search templates…"
-        autoComplete="off"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="navbar-search__submit">
-        <SearchIcon />
-        <span className="visually-hidden">Search</span>
-      </button>
-    </form>
   );
 }

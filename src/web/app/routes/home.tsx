@@ -2,64 +2,80 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import { Tabs } from '../../components/ui/Tabs.js';
-import { fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
+import { ChecklistCard, progressionOf } from '../../features/discovery/components/ChecklistCard.js';
+import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
+import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
+import { PromoCard } from '../../features/discovery/components/PromoCard.js';
+import { TagsRow } from '../../features/discovery/components/TagsRow.js';
+import { useViewerSummary } from '../../features/discovery/viewer.js';
+import '../../features/discovery/discovery.css';
+import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
 import { ResourceFeed } from '../../features/resources/components/ResourceFeed.js';
 import { documentTitle } from '../../lib/brand.js';
 import { searchPath } from '../../lib/paths.js';
+import { useSession } from '../../features/session/session.js';
 
-/** Both feeds start loading at once and stream in, so the page shows skeletons instead of waiting. */
+/** The feeds start loading at once and stream in, so the page shows skeletons instead of waiting. */
 export function homeLoader({ request }: LoaderFunctionArgs) {
   return {
+    sponsored: fetchSponsoredResources(request.signal),
     trending: fetchTopRatedResources(request.signal),
     newToday: fetchTodaysResources(request.signal),
   };
 }
 
 export function HomePage() {
-  const { trending, newToday } = useLoaderData<typeof homeLoader>();
+  const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
+  const viewer = useViewerSummary();
+  const { user } = useSession();
 
   return (
     <>
       <title>{documentTitle()}</title>
-      <section className="hero">
-        <div className="container">
-          <h1 className="hero__title">Ready-to-use templates, made by the community</h1>
-          <p className="hero__lead">
-            Find templates and tools for the apps you already use — free or paid, shared by makers like you.
-            Commission-free during beta.
-          </p>
-        </div>
-      </section>
+      <GeneratorHero viewer={viewer} />
+      <div className="container">
+        <TagsRow singleLine />
+      </div>
 
-      <section className="container home-feeds" aria-label="Templates">
-        <Tabs
-          label="Template feeds"
-          tabs={[
-            {
-              id: 'trending',
-              label: 'Trending',
-              panel: (
-                <ResourceFeed
-                  resources={trending}
-                  emptyMessage="No trending templates yet — check back soon."
-                  seeMoreHref={searchPath({ sort: SEARCH_SORT.mostPopularLast90Days })}
-                />
-              ),
-            },
-            {
-              id: 'new',
-              label: 'New',
-              panel: (
-                <ResourceFeed
-                  resources={newToday}
-                  emptyMessage="Nothing new today yet — check back later."
-                  seeMoreHref={searchPath({ sort: SEARCH_SORT.newest })}
-                />
-              ),
-            },
-          ]}
-        />
-      </section>
+      <div className="container home-layout">
+        <section className="home-feeds" aria-label="Templates">
+          <Tabs
+            label="Template feeds"
+            tabs={[
+              {
+                id: 'trending',
+                label: 'Trending',
+                panel: (
+                  <>
+                    <ResourceFeed resources={sponsored} emptyMessage="No sponsored templates right now." />
+                    <ResourceFeed
+                      resources={trending}
+                      emptyMessage="No trending templates yet — check back soon."
+                      seeMoreHref={searchPath({ sort: SEARCH_SORT.mostPopularLast90Days })}
+                      promo={<PromoCard viewer={viewer} />}
+                    />
+                  </>
+                ),
+              },
+              {
+                id: 'new',
+                label: 'New',
+                panel: (
+                  <ResourceFeed
+                    resources={newToday}
+                    emptyMessage="Nothing new today yet — check back later."
+                    seeMoreHref={searchPath({ sort: SEARCH_SORT.newest })}
+                  />
+                ),
+              },
+            ]}
+          />
+        </section>
+        <div className="home-aside">
+          <CreateSomethingBox viewer={viewer} />
+          <HomeSidebar checklist={user && <ChecklistCard progression={progressionOf(user)} />} />
+        </div>
+      </div>
     </>
   );
 }

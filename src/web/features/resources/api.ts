@@ -16,3 +16,9 @@ export async function fetchTodaysResources(signal?: AbortSignal): Promise<Resour
   const answer = await apiRequest<ResourceListAnswer>('/resources/today', { signal });
   return answer.data;
 }
+
+/** Sponsored resources: the top of the home page's Trending tab (no See more link). */
+export async function fetchSponsoredResources(signal?: AbortSignal): Promise<ResourceView[]> {
+  const answer = await apiRequest<ResourceListAnswer>('/resources/sponsored', { signal });
+  return answer.data;
+}

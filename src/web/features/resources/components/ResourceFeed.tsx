@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Fragment, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Await, Link, useAsyncError, useRevalidator } from 'react-router';
 
 import { FEED_SKELETON_COUNT } from '../../../../domain/catalogue/presentation.js';
@@ -12,10 +12,14 @@ interface ResourceFeedProps {
   emptyMessage: string;
   /** Where "See more Templates" leads; no link when absent. */
   seeMoreHref?: string;
+  /** A card shown at a random position in the list (the promo card). */
+  promo?: ReactNode;
 }
 
 /** A grid of resource cards that shows skeletons while its list loads. */
-export function ResourceFeed({ resources, emptyMessage, seeMoreHref }: ResourceFeedProps) {
+export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: ResourceFeedProps) {
+  // Chosen once per feed, as a share of its length, so re-renders don't move the card.
+  const [promoShare] = useState(Math.random);
   return (
     <div className="resource-feed">
       <Suspense fallback={<FeedSkeleton />}>
@@ -25,10 +29,13 @@ export function ResourceFeed({ resources, emptyMessage, seeMoreHref }: ResourceF
               <p className="empty-state">{emptyMessage}</p>
             ) : (
               <ul className="card-grid">
-                {loaded.map((resource) => (
-                  <li key={resource._id}>
-                    <ResourceCard resource={resource} />
-                  </li>
+                {loaded.map((resource, index) => (
+                  <Fragment key={resource._id}>
+                    {promo !== undefined && index === Math.floor(promoShare * loaded.length) && <li>{promo}</li>}
+                    <li>
+                      <ResourceCard resource={resource} />
+                    </li>
+                  </Fragment>
                 ))}
               </ul>
             )

@@ -1,0 +1,149 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Schema } from '../db/schema.js';
+import type { DatabaseKind } from '../db/database.js';
+import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
+import { searchWords } from '../../domain/discovery/search-text.js';
+import type { ProjectionRunner } from '../../projections/runner.js';
+import { searchProjection } from '../../projections/read-models/search.js';
+import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from './port.js';
+
+const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'or', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'by', 'at', 'from', 'is', 'your', 'my']);
+/** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. */
+const RELEVANCE_CANDIDATES = SEARCH_TOTAL_CAP;
+/** Vocabulary words considered as corrections of one query word (the nearest by trigram distance). */
+const CORRECTIONS_PER_WORD = 3;
+/** Words shorter than this are never corrected: too many short words are one edit apart. */
+const MIN_CORRECTED_LENGTH = 4;
+/** Edits allowed by word length, as Meilisearch's typo tolerance allows by default, plus one for swapped letters. */
+function allowedEdits(length: number): number {
+  return length >= 5 ? 2 : 1;
+}
+
+interface TextQuery {
+  /** Every word (or one of its corrections), each also as a prefix. */
+  all: string;
+  /** Any word: the fallback when no template has them all. */
+  any: string;
+  /** The words as typed, to rank exact matches above corrections. */
+  exact: string;
+}
+
+/**
+ * Full-text search over the search projection's tables: a weighted tsvector (title, then tags,
+ * then description), prefixes for words being typed, and typo tolerance by replacing each word
+ * with itself or its nearest vocabulary words (pg_trgm distance, bounded by Levenshtein edits).
+ */
+export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind, runner: ProjectionRunner): SearchIndex {
+  async function textQuery(text: string): Promise<TextQuery | null> {
+    const typed = searchWords(text);
+    // Words nearly every title has ('for', 'the') only slow ranking down; alone they search nothing.
+    const words = typed.filter((word) => !STOP_WORDS.has(word));
+    if (words.length === 0) return null;
+    const corrections = new Map<number, string[]>();
+    const correctable = words.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= MIN_CORRECTED_LENGTH);
+    if (correctable.length > 0) {
+      const { rows } = await sql<{ position: number; word: string }>`
+        select q.position, v.word
+        from (values ${sql.join(correctable.map(({ word, index }) => sql`(${index}::int, ${word}::text, ${allowedEdits(word.length)}::int)`))}) as q(position, typed, edits)
+        cross join lateral (
+          select word from search_words order by word operator(public.<->) q.typed limit ${CORRECTIONS_PER_WORD}
+        ) v
+        where v.word <> q.typed and public.levenshtein(v.word, q.typed) <= q.edits`.execute(db);
+      for (const row of rows) corrections.set(row.position, [...(corrections.get(row.position) ?? []), row.word]);
+    }
+    // Only letters and digits reach to_tsquery, so nothing typed can be query syntax.
+    const alternatives = words.map((word, index) => `(${[`${word}:*`, ...(corrections.get(index) ?? [])].join(' | ')})`);
+    return { all: alternatives.join(' & '), any: alternatives.join(' | '), exact: words.map((word) => `${word}:*`).join(' | ') };
+  }
+
+  function conditions(filters: SearchFilters, tsquery: RawBuilder<unknown> | null): Expression<SqlBool>[] {
+    const where: Expression<SqlBool>[] = [sql<SqlBool>`searchable`];
+    if (tsquery) where.push(sql<SqlBool>`document @@ ${tsquery}`);
+    if (filters.topic !== undefined) where.push(sql<SqlBool>`topic = ${filters.topic}`);
+    if (filters.platform !== undefined) where.push(sql<SqlBool>`platform = ${filters.platform}`);
+    if (filters.keywords !== undefined && filters.keywords.length > 0) {
+      where.push(sql<SqlBool>`keywords && array[${sql.join(filters.keywords)}]::text[]`);
+    }
+    if (filters.price === 'free') where.push(sql<SqlBool>`price_cents = 0`);
+    if (filters.price === 'paid') where.push(sql<SqlBool>`price_cents > 0`);
+    return where;
+  }
+
+  const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+
+  /**
+   * `fewMatches`: walking an ordered index and filtering every row would read most of the table
+   * before finding a page (or finding there is none); adding zero hides the order from the
+   * planner, which then collects the few matches first and sorts only those. With many matches
+   * the ordered index finds a page after a few rows.
+   */
+  async function pageIds(request: SearchRequest, where: RawBuilder<unknown>, match: string | null, exact: string | null, fewMatches: boolean): Promise<string[]> {
+    const { limit, offset } = request;
+    const narrowed = fewMatches;
+    const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
+    const mostPopular = narrowed ? sql`popularity_90 + 0 desc, created_at desc, id` : sql`popularity_90 desc, created_at desc, id`;
+    if (request.order === 'relevance' && match !== null && exact !== null) {
+      const { rows } = await sql<{ id: string }>`
+        select id from (
+          select id, document, created_at from search_documents where ${where} order by ${newest} limit ${RELEVANCE_CANDIDATES}
+        ) candidates
+        order by ts_rank(document, to_tsquery('simple', ${match})) + ts_rank(document, to_tsquery('simple', ${exact})) desc, created_at desc, id
+        limit ${limit} offset ${offset}`.execute(db);
+      return rows.map((row) => row.id);
+    }
+    if (request.order === 'most_pop_90') {
+      // Two index-ordered reads instead of sorting every row: engaged in the last 90 days by
+      // popularity first, then everything else newest first (its popularity is 0 now).
+      const popular = sql`popularity_90 > 0 and last_engaged_at > now() - ${popularityWindow}`;
+      const first = await sql<{ id: string }>`
+        select id from search_documents where ${where} and ${popular}
+        order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
+      if (first.rows.length === limit) return first.rows.map((row) => row.id);
+      const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from search_documents where ${where} and ${popular}`.execute(db);
+      const popularCount = Number(counted.rows[0]?.n ?? 0);
+      const rest = await sql<{ id: string }>`
+        select id from search_documents where ${where} and not (${popular})
+        order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
+      return [...first.rows, ...rest.rows].map((row) => row.id);
+    }
+    const { rows } = await sql<{ id: string }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((row) => row.id);
+  }
+
+  async function page(request: SearchRequest, match: string | null, exact: string | null): Promise<SearchHits> {
+    const tsquery = match === null ? null : sql`to_tsquery('simple', ${match})`;
+    const where = sql.join(conditions(request.filters, tsquery), sql` and `);
+    // Counted first (up to the cap): how many match decides how the page is best read.
+    const counted = await sql<{ total: string | number | bigint }>`
+      select count(*) as total from (select 1 from search_documents where ${where} limit ${SEARCH_TOTAL_CAP}) matches`.execute(db);
+    const total = Number(counted.rows[0]?.total ?? 0);
+    if (total === 0 || request.offset >= total) return { ids: [], total };
+    return { ids: await pageIds(request, where, match, exact, total < SEARCH_TOTAL_CAP), total };
+  }
+
+  return {
+    description: `${kind} full-text search (search_documents)`,
+    async start() {},
+    async stop() {},
+    waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),
+    async search(request) {
+      const text = await textQuery(request.text);
+      if (text === null) return page(request, null, null);
+      const hits = await page(request, text.all, text.exact);
+      // No template has every word: rank those that have some.
+      if (hits.total === 0 && text.any !== text.all) return page(request, text.any, text.exact);
+      return hits;
+    },
+    async suggestTitles(typed, limit): Promise<TitleSuggestion[]> {
+      if (searchWords(typed).length === 0) return [];
+      const { ids } = await this.search({ text: typed, filters: {}, order: 'relevance', offset: 0, limit });
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [{ id, title: row.title, titleUrl: row.title_url }] : [];
+      });
+    },
+  };
+}

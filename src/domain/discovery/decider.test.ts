@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../shared/decider-spec.js';
+import { SEARCH_MAX_QUERY_LENGTH } from './constants.js';
+import { searchDecider } from './decider.js';
+import type { SearchPerformed } from './events.js';
+import { normaliseSearchText, searchWords } from './search-text.js';
+
+const spec = deciderSpec(searchDecider);
+const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1' } });
+const performed = (searchTerm: string): SearchPerformed => ({ type: 'SearchPerformed', data: { searchId: 's-1', searchTerm, userId: 'u-1' } });
+
+describe('search analytics decider', () => {
+  it('records a search with its term normalised', () => {
+    spec.given([]).when(record('  Budget   TRACKER ')).then([performed('budget tracker')]);
+  });
+
+  it('records a search once, however often the command repeats', () => {
+    spec.given([performed('budget')]).when(record('budget')).then([]);
+  });
+
+  it('refuses blank and overlong terms', () => {
+    spec.given([]).when(record('   ')).thenThrows('invalid', 'searchTerm must not be empty');
+    spec.given([]).when(record('x'.repeat(SEARCH_MAX_QUERY_LENGTH + 1))).thenThrows('invalid', /at most/);
+  });
+});
+
+describe('search text', () => {
+  it('normalises case and blanks', () => {
+    expect(normaliseSearchText('\tNotion  Budget\nTracker ')).toBe('notion budget tracker');
+  });
+
+  it('keeps only words: operators, quotes, backslashes and SQL are separators', () => {
+    expect(searchWords(`"budget" AND NOT tracker:x -y \\ '; drop table templates; --`)).toEqual([
+      'budget', 'and', 'not', 'tracker', 'x', 'y', 'drop', 'table',
+    ]);
+    expect(searchWords('Café déjà-vu 2024')).toEqual(['café', 'déjà', 'vu', '2024']);
+    expect(searchWords('!!! ---')).toEqual([]);
+    expect(searchWords(`budget ${'x'.repeat(41)} tracker`)).toEqual(['budget', 'tracker']);
+    expect(normaliseSearchText('a\u0000b')).toBe('a b');
+  });
+});

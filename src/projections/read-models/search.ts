@@ -1,0 +1,227 @@
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
+import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
+import { searchWords } from '../../domain/discovery/search-text.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+import type { TemplateEdited, TemplateStatus, TemplateSubmitted } from '../../domain/templates/events.js';
+import { DELETED_TEMPLATE_STATUS } from './templates.js';
+import type { GenerationTables, Projection } from '../projection.js';
+
+/** Statuses whose templates can be found: live ones, flagged or not ("status contains 'live'"). */
+export const SEARCHABLE_STATUSES: readonly TemplateStatus[] = ['live', 'live flagged'];
+
+/** The status each moderation or edit event leaves a template in. */
+const STATUS_AFTER: Readonly<Record<string, string>> = {
+  TemplateApproved: 'live',
+  TemplateFlagCleared: 'live',
+  TemplateFlaggedForReview: 'live flagged',
+  TemplateDenied: 'not approved',
+  TemplateHidden: 'hidden',
+  TemplateEdited: 'under review edit',
+  TemplateDeleted: DELETED_TEMPLATE_STATUS,
+  TemplatePermanentlyDeleted: DELETED_TEMPLATE_STATUS,
+};
+
+/** Engagement events and what each adds to popularity. */
+const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
+  TemplateLiked: 1,
+  TemplateUnliked: -1,
+  TemplateSaved: 1,
+  TemplateUnsaved: -1,
+  TemplateViewed: 1,
+};
+
+/**
+ * Extensions live in `public` so that every schema (one per test run) shares one copy; queries
+ * name them with the schema for the same reason. The lock keeps concurrent first starts from racing.
+ */
+export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
+}
+
+/**
+ * The Postgres search index (src/adapters/search/postgres.ts reads it; the Meilisearch feeder
+ * mirrors it): one row per template with a weighted tsvector, popularity over 90 days, and the
+ * vocabulary that typos are corrected against.
+ */
+export const searchProjection: Projection = {
+  name: 'search',
+  version: 1,
+  handles: ['TemplateSubmitted', ...Object.keys(STATUS_AFTER), ...Object.keys(ENGAGEMENT_WEIGHTS)],
+  tables: ['search_documents', 'search_engagement', 'search_words'],
+  async createTables(trx, t) {
+    await ensureSearchExtensions(trx);
+    await trx.schema
+      .createTable(t.search_documents)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('title_url', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('keywords', sql`text[]`, (c) => c.notNull())
+      // Keywords, app and topic as one text: the generated column may only use immutable functions.
+      .addColumn('tag_text', 'text', (c) => c.notNull())
+      .addColumn('topic', 'text', (c) => c.notNull())
+      .addColumn('platform', 'text', (c) => c.notNull())
+      .addColumn('price_cents', 'integer', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('searchable', 'boolean', (c) => c.notNull())
+      .addColumn('author_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_engaged_at', 'timestamptz')
+      .addColumn('last_position', 'bigint', (c) => c.notNull())
+      // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
+      // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
+      .addColumn('document', sql`tsvector`, (c) =>
+        c.generatedAlwaysAs(sql`
+          setweight(to_tsvector('simple', title), 'A') ||
+          setweight(to_tsvector('simple', tag_text), 'B') ||
+          setweight(to_tsvector('simple', description), 'C')`).stored(),
+      )
+      .execute();
+    const documents = sql.id(t.search_documents);
+    const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
+    await sql`create index ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
+    await sql`create index ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
+    await sql`create index ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
+    await sql`create index ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
+    await sql`create index ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
+    await sql`create index ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
+    // The Meilisearch feeder reads the rows changed after its checkpoint.
+    await sql`create index ${index('position')} on ${documents} (last_position)`.execute(trx);
+
+    await trx.schema
+      .createTable(t.search_engagement)
+      .addColumn('event_id', 'text', (c) => c.primaryKey())
+      .addColumn('template_id', 'text', (c) => c.notNull())
+      .addColumn('weight', 'integer', (c) => c.notNull())
+      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
+
+    await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
+    await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
+    // Topic and app names are words people search for even before a template uses them.
+    await addWords(trx, t, [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]));
+  },
+  // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
+  async apply(trx, events, t) {
+    const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
+    /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
+    const changes = new Map<string, { position: bigint; status: string; title?: string; description?: string; keywords?: string[] }>();
+    const engagements = new Map<string, RecordedEvent>();
+    /** Per engaged template, the position of its latest engagement event in this batch. */
+    const engaged = new Map<string, bigint>();
+    for (const event of events) {
+      const { templateId } = event.data as { templateId: string };
+      if (event.type === 'TemplateSubmitted') {
+        if (!submissions.has(templateId)) submissions.set(templateId, event as RecordedEvent<TemplateSubmitted>);
+      } else if (STATUS_AFTER[event.type] !== undefined) {
+        const change = { ...changes.get(templateId), position: event.position, status: STATUS_AFTER[event.type]! };
+        if (event.type === 'TemplateEdited') {
+          const { title, description, keywords } = (event as RecordedEvent<TemplateEdited>).data.changes;
+          if (title !== undefined) change.title = title;
+          if (description !== undefined) change.description = description;
+          if (keywords !== undefined) change.keywords = keywords;
+        }
+        changes.set(templateId, change);
+      } else {
+        engagements.set(event.id, event);
+        engaged.set(templateId, event.position);
+      }
+    }
+
+    if (submissions.size > 0) {
+      await trx
+        .insertInto(t.search_documents)
+        .values(
+          [...submissions.values()].map(({ data, metadata, position }) => ({
+            id: data.templateId,
+            title_url: data.titleUrl,
+            title: data.title,
+            description: data.description,
+            keywords: data.keywords,
+            tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
+            topic: data.topic,
+            platform: data.platform,
+            price_cents: Math.round(data.price * 100),
+            ...statusColumns('under review'),
+            author_id: data.authorId,
+            created_at: new Date(metadata.occurredAt),
+            last_position: position,
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    }
+
+    if (changes.size > 0) {
+      const values = [...changes].map(
+        ([id, change]) =>
+          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${SEARCHABLE_STATUSES.includes(change.status as TemplateStatus)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+      );
+      const { rows: changed } = await sql<{ title: string; keywords: string[]; searchable: boolean }>`
+        update ${sql.id(t.search_documents)} d
+        set status = v.status,
+            searchable = v.searchable,
+            title = coalesce(v.title, d.title),
+            description = coalesce(v.description, d.description),
+            keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
+            tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
+              || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
+            last_position = v.position
+        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
+        where d.id = v.id and d.last_position < v.position
+        returning d.title, d.keywords, d.searchable`.execute(trx);
+      // Words of what can now be found: the vocabulary typos are corrected against.
+      await addWords(trx, t, changed.filter((row) => row.searchable).flatMap((row) => [...searchWords(row.title), ...row.keywords.flatMap(searchWords)]));
+    }
+
+    if (engagements.size > 0) {
+      await trx
+        .insertInto(t.search_engagement)
+        .values(
+          [...engagements.values()].map((event) => ({
+            event_id: event.id,
+            template_id: (event.data as { templateId: string }).templateId,
+            weight: ENGAGEMENT_WEIGHTS[event.type] ?? 0,
+            occurred_at: new Date(event.metadata.occurredAt),
+          })),
+        )
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+      // Derived from the stored events, so a replayed batch cannot count twice.
+      const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+      const engagement = sql.id(t.search_engagement);
+      await sql`
+        update ${sql.id(t.search_documents)} d
+        set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, v.position)
+        from (values ${sql.join([...engaged].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        cross join lateral (
+          select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
+          from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
+          where e.template_id = v.id
+          group by m.latest
+        ) p
+        where d.id = v.id`.execute(trx);
+    }
+  },
+};
+
+/** Status changes (approval now; hiding and rejection with the moderation work) decide searchability. */
+function statusColumns(status: TemplateStatus): { status: TemplateStatus; searchable: boolean } {
+  return { status, searchable: SEARCHABLE_STATUSES.includes(status) };
+}
+
+async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {
+  const unique = [...new Set(words)].filter((word) => word.length > 1);
+  if (unique.length === 0) return;
+  await trx
+    .insertInto(t.search_words)
+    .values(unique.map((word) => ({ word })))
+    .onConflict((oc) => oc.column('word').doNothing())
+    .execute();
+}

@@ -1,0 +1,139 @@
+import { Suspense, type CSSProperties } from 'react';
+import { Await, Link, redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
+import { platformHue } from '../../../domain/catalogue/presentation.js';
+import { APPS } from '../../../domain/catalogue/taxonomy.js';
+import {
+  APPS_HEADING,
+  APPS_LOAD_FAILED,
+  CREATE_FIRST_RESOURCE,
+  CREATE_FIRST_TEMPLATE,
+  HIDDEN_PLATFORM,
+  LIST_PAGE_SIZE,
+  NO_PLATFORM_RESOURCES,
+} from '../../../domain/discovery/constants.js';
+import { Pagination } from '../../components/ui/Pagination.js';
+import { ResourceCard } from '../../components/ui/ResourceCard.js';
+import { fetchPlatformCounts, type PlatformEntry } from '../../features/discovery/api.js';
+import { createActionPath, useViewerSummary } from '../../features/discovery/viewer.js';
+import '../../features/discovery/discovery.css';
+import { searchResources, type SearchAnswer } from '../../features/search/api.js';
+import { documentTitle } from '../../lib/brand.js';
+import { appPath } from '../../lib/paths.js';
+
+export function appsLoader({ request }: LoaderFunctionArgs) {
+  return {
+    platforms: fetchPlatformCounts(request.signal).then((platforms) => platforms.filter((platform) => platform.name !== HIDDEN_PLATFORM)),
+  };
+}
+
+export function AppsPage() {
+  const { platforms } = useLoaderData<typeof appsLoader>();
+  const viewer = useViewerSummary();
+  return (
+    <div className="container browse-page">
+      <title>{documentTitle('Apps')}</title>
+      <header className="browse-page__header">
+        <h1>{APPS_HEADING}</h1>
+      </header>
+      <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading apps…</span></div>}>
+        <Await resolve={platforms} errorElement={<AppsFailed />}>
+          {(loaded: PlatformEntry[]) => (
+            <ul className="platform-grid">
+              {loaded.map((platform) => (
+                <li key={platform.name}>
+                  <Link
+                    className="platform-card"
+                    // An app without templates invites its first one instead.
+                    to={platform.count > 0 ? appPath(platform.name) : createActionPath(viewer, `/create?app=${encodeURIComponent(platform.name)}`)}
+                  >
+                    <span className="platform-badge platform-badge--large" style={{ '--placeholder-hue': platformHue(platform.name) } as CSSProperties} aria-hidden="true">
+                      {platform.label.charAt(0)}
+                    </span>
+                    <span className="platform-card__label">{platform.label}</span>
+                    <span className="platform-card__count muted">{platform.count > 0 ? `${platform.count} Templates` : CREATE_FIRST_TEMPLATE}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function AppsFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <div className="feed-error" role="alert">
+      <p>{APPS_LOAD_FAILED}</p>
+      <button type="button" className="button button--secondary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+export function appLoader({ params, request }: LoaderFunctionArgs) {
+  const app = APPS.find((entry) => entry.name === params.platform);
+  if (!app) throw redirect('/404');
+  const page = Number(new URL(request.url).searchParams.get('page'));
+  return { app, results: searchResources({ platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE }, request.signal) };
+}
+
+export function AppPage() {
+  const { app, results } = useLoaderData<typeof appLoader>();
+  const viewer = useViewerSummary();
+  const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <div className="container browse-page browse-page--with-menu">
+      <title>{documentTitle(`${app.label} Templates`)}</title>
+      <div>
+        <header className="browse-page__header">
+          <h1>{app.label} Templates</h1>
+        </header>
+        <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading…</span></div>}>
+          <Await resolve={results} errorElement={<p className="feed-error" role="alert">We couldn't load these templates right now.</p>}>
+            {(answer: SearchAnswer) =>
+              answer.pagination.totalItems === 0 ? (
+                <div className="empty-state">
+                  <p>{NO_PLATFORM_RESOURCES}</p>
+                  <button type="button" className="button button--primary" onClick={() => void navigate(createActionPath(viewer, '/create'))}>
+                    {CREATE_FIRST_RESOURCE}
+                  </button>
+                </div>
+              ) : (
+                <>
+                  <ul className="card-grid">
+                    {answer.data.map((resource) => (
+                      <li key={resource._id}>
+                        <ResourceCard resource={resource} />
+                      </li>
+                    ))}
+                  </ul>
+                  {answer.pagination.totalItems > LIST_PAGE_SIZE && (
+                    <Pagination pageNumbers={answer.pagination.pageNumbers} pageStatus={answer.pagination.pageStatus} onPage={(page) => setSearchParams({ page: String(page) })} />
+                  )}
+                </>
+              )
+            }
+          </Await>
+        </Suspense>
+      </div>
+      <nav className="side-menu" aria-label="Apps">
+        <h2>Apps</h2>
+        <ul>
+          {APPS.map((entry) => (
+            <li key={entry.name}>
+              <Link to={appPath(entry.name)} aria-current={entry.name === app.name ? 'page' : undefined}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Await, Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+
+import { FEED_SKELETON_COUNT } from '../../../domain/catalogue/presentation.js';
+import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import {
+  ADVERT_BUTTON,
+  ADVERT_TEXT,
+  ADVERT_TITLE,
+  POPULAR_CHIP_SCROLL_STEP_PX,
+  POPULAR_CHIP_SKELETONS,
+  REQUEST_TEMPLATE_TEXT,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_PAGE_TITLE,
+} from '../../../domain/discovery/constants.js';
+import { CardSkeleton } from '../../components/ui/CardSkeleton.js';
+import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
+import { ResourceCard } from '../../components/ui/ResourceCard.js';
+import { SearchIcon } from '../../components/ui/icons.js';
+import { fetchPopularTerms, recordSearch, searchResources, type SearchAnswer } from '../../features/search/api.js';
+import {
+  filtersFromLocation,
+  normaliseTyping,
+  searchHeading,
+  searchLocation,
+  SORT_OPTIONS,
+  type SearchFilterState,
+  type SearchPathKind,
+} from '../../features/search/search-state.js';
+import '../../features/discovery/discovery.css';
+import { documentTitle } from '../../lib/brand.js';
+
+const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
+
+export function searchLoader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const kind = url.pathname.split('/')[2] as SearchPathKind | undefined;
+  const path = kind !== undefined && PATH_KINDS.includes(kind) && params.term ? { kind, term: params.term } : undefined;
+  const filters = filtersFromLocation(url.searchParams, path);
+  return {
+    filters,
+    pathTerm: path?.term ?? '',
+    results: searchResources(filters, request.signal),
+    // Popular searches are a nicety: a failure is logged and shows no chips.
+    popular: fetchPopularTerms(filters.q, request.signal).catch((error: unknown) => {
+      if (!request.signal.aborted) console.error('Could not load popular searches', error);
+      return [] as string[];
+    }),
+  };
+}
+
+export function SearchPage() {
+  const { filters, pathTerm, results, popular } = useLoaderData<typeof searchLoader>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const resultsRef = useRef<HTMLElement>(null);
+  useScrollAfterPageChange(resultsRef, filters.page);
+
+  const go = (next: Partial<SearchFilterState>) => void navigate(searchLocation({ ...filters, page: 1, ...next }));
+  const filtered = filters.price !== '' || filters.topic !== '' || filters.platform !== '' || filters.q !== '';
+  const requestRedirect = `${location.pathname}${location.search ? `${location.search}&` : '?'}showRequestModal=true`;
+
+  return (
+    <div className="container search-page">
+      <title>{documentTitle(SEARCH_PAGE_TITLE)}</title>
+      <header className="search-page__header">
+        <h1>{searchHeading(filters.q || pathTerm)}</h1>
+        <Suspense fallback={<p className="muted">Searching…</p>}>
+          <Await resolve={results} errorElement={<p className="muted">Showing 0 results</p>}>
+            {(answer: SearchAnswer) => <p className="muted" data-testid="results-count">Showing {answer.pagination.totalItems} results</p>}
+          </Await>
+        </Suspense>
+      </header>
+
+      <PopularChips popular={popular} />
+      <SearchBox key={filters.q} initial={filters.q} />
+
+      <div className="search-page__layout">
+        <aside className="search-page__filters" aria-label="Filters">
+          <div className="search-filters__head">
+            <h2>Filters</h2>
+            {filtered && (
+              <Link to="/search" className="search-filters__reset">
+                Reset Filters
+              </Link>
+            )}
+          </div>
+          <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })} options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')} emptyLabel={filters.q ? 'Best match' : 'Newest'} />
+          <FilterSelect label="Price" value={filters.price} onChange={(price) => go({ price: price as SearchFilterState['price'] })} options={[{ value: 'free', label: 'Free' }, { value: 'paid', label: 'Paid' }]} emptyLabel="Any price" />
+          <FilterSelect label="Topic" value={filters.topic} onChange={(topic) => go({ topic })} options={TOPICS.map((topic) => ({ value: topic.name, label: topic.label }))} emptyLabel="All topics" />
+          <FilterSelect label="App" value={filters.platform} onChange={(platform) => go({ platform })} options={APPS.map((app) => ({ value: app.name, label: app.label }))} emptyLabel="All apps" />
+
+          <section className="side-card request-card">
+            <p>{REQUEST_TEMPLATE_TEXT}</p>
+            {/* Requesting needs an account: anonymous visitors log in first and come back with the request form open. */}
+            <button type="button" className="button button--primary" onClick={() => void navigate(`/login?redirectUrl=${encodeURIComponent(requestRedirect)}`)}>
+              Request a Template
+            </button>
+          </section>
+          <section className="side-card advert-card">
+            <h2>{ADVERT_TITLE}</h2>
+            <p>{ADVERT_TEXT}</p>
+            <Link to="/contact-us" className="button button--secondary">
+              {ADVERT_BUTTON}
+            </Link>
+          </section>
+        </aside>
+
+        <section className="search-page__results" ref={resultsRef} aria-label="Results">
+          <Suspense key={location.search + location.pathname} fallback={<ResultsSkeleton />}>
+            <Await resolve={results} errorElement={<SearchFailed />}>
+              {(answer: SearchAnswer) => (
+                <>
+                  {answer.data.length === 0 ? (
+                    <p className="empty-state">No templates match your search. Try other words or reset the filters.</p>
+                  ) : (
+                    <ul className="card-grid">
+                      {answer.data.map((resource) => (
+                        <li key={resource._id}>
+                          <ResourceCard resource={resource} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {answer.pagination.totalPages > 1 && (
+                    <Pagination pageNumbers={answer.pagination.pageNumbers} pageStatus={answer.pagination.pageStatus} onPage={(page) => go({ page })} />
+                  )}
+                </>
+              )}
+            </Await>
+          </Suspense>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears. */
+function SearchBox({ initial }: { initial: string }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [text, setText] = useState(initial);
+
+  useEffect(() => {
+    const typed = text.trim();
+    if (typed === initial.trim()) return;
+    const timer = window.setTimeout(() => {
+      // Typing starts a new search: other filters, sort, page and limit reset.
+      void navigate(searchLocation({ q: typed }), { replace: true });
+      if (typed !== '') recordSearch(typed);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, initial, navigate]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter' && text.trim() === '') {
+      event.preventDefault();
+      void navigate('/search');
+    }
+  }
+
+  return (
+    <div className="search-box" role="search">
+      <SearchIcon />
+      <label htmlFor={inputId} className="visually-hidden">
+        Search
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        placeholder="Search templates, tools and workflows…"
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(normaliseTyping(event.target.value))}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}
+
+function PopularChips({ popular }: { popular: Promise<string[]> }) {
+  return (
+    <Suspense
+      fallback={
+        <ul className="popular-chips__row" aria-busy="true" aria-label="Popular searches">
+          {Array.from({ length: POPULAR_CHIP_SKELETONS }, (_, index) => (
+            <li key={index} className="chip chip--skeleton skeleton-block" />
+          ))}
+        </ul>
+      }
+    >
+      <Await resolve={popular}>{(terms: string[]) => terms.length > 0 && <PopularChipRow terms={terms} />}</Await>
+    </Suspense>
+  );
+}
+
+/** Popular searches with left and right arrows that scroll the row 150 px. */
+function PopularChipRow({ terms }: { terms: string[] }) {
+  const rowRef = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => rowRef.current?.scrollBy({ left: direction * POPULAR_CHIP_SCROLL_STEP_PX, behavior: 'smooth' });
+  return (
+    <section className="popular-chips" aria-label="Popular searches">
+      <button type="button" className="icon-button popular-chips__arrow" aria-label="Scroll popular searches left" onClick={() => scroll(-1)}>
+        ‹
+      </button>
+      <ul className="popular-chips__row" ref={rowRef}>
+        {terms.map((term) => (
+          <li key={term}>
+            <Link className="chip" to={`/search/popular/${encodeURIComponent(term)}`}>
+              {term}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="icon-button popular-chips__arrow" aria-label="Scroll popular searches right" onClick={() => scroll(1)}>
+        ›
+      </button>
+    </section>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  emptyLabel: string;
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ label, value, options, emptyLabel, onChange }: FilterSelectProps) {
+  const id = useId();
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{emptyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <div className="card-grid" role="status" aria-busy="true">
+      <span className="visually-hidden">Loading templates…</span>
+      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
+        <CardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}
+
+function SearchFailed() {
+  return (
+    <p className="feed-error" role="alert">
+      We couldn't search right now. Please try again, or change the filters.
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+import { SCROLL_AFTER_PAGE_CHANGE_MS, SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX } from '../../../domain/discovery/constants.js';
+
+export interface PageNumbers {
+  first: number | null;
+  prev: number | null;
+  next: number | null;
+  last: number | null;
+}
+
+interface PaginationProps {
+  pageNumbers: PageNumbers;
+  /** '2 / 7' */
+  pageStatus: string;
+  onPage: (page: number) => void;
+}
+
+const BUTTONS = [
+  { key: 'first', label: 'First page', text: '«' },
+  { key: 'prev', label: 'Previous page', text: '‹' },
+  { key: 'next', label: 'Next page', text: '›' },
+  { key: 'last', label: 'Last page', text: '»' },
+] as const;
+
+/** First, previous, next and last, each disabled when its page number is missing (spec section 4). */
+export function Pagination({ pageNumbers, pageStatus, onPage }: PaginationProps) {
+  const [first, prev, next, last] = BUTTONS.map((button) => {
+    const page = pageNumbers[button.key];
+    return (
+      <button key={button.key} type="button" className="pagination__button" aria-label={button.label} disabled={page === null} onClick={() => page !== null && onPage(page)}>
+        {button.text}
+      </button>
+    );
+  });
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {first}
+      {prev}
+      <span className="pagination__status" aria-live="polite">
+        {pageStatus}
+      </span>
+      {next}
+      {last}
+    </nav>
+  );
+}
+
+/** After the page number changes, scrolls the list back into view (300 ms later, 100 px above it). */
+export function useScrollAfterPageChange(target: RefObject<HTMLElement | null>, page: number): void {
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      const top = (target.current?.getBoundingClientRect().top ?? 0) + window.scrollY - SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX;
+      window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
+    }, SCROLL_AFTER_PAGE_CHANGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [page, target]);
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+
+import { PROMO_CLAIM_PEOPLE } from '../../../../domain/discovery/constants.js';
+import { createActionPath, type ViewerSummary } from '../viewer.js';
+
+/** The card injected into a feed: join (signed out), become a creator (no posts yet) or start selling. */
+export function PromoCard({ viewer }: { viewer: ViewerSummary | null }) {
+  if (viewer === null) {
+    return (
+      <aside className="promo-card" aria-label="Join the community">
+        <h3>Share what you build</h3>
+        <p>Join {PROMO_CLAIM_PEOPLE} makers sharing ready-to-use templates. Commission-free during beta.</p>
+        <Link to="/signup" className="button button--primary">
+          Sign up
+        </Link>
+      </aside>
+    );
+  }
+  if (viewer.postCount === 0) {
+    return (
+      <aside className="promo-card" aria-label="Become a creator">
+        <h3>Become a creator</h3>
+        <p>Publish your first template and let the community use it.</p>
+        <Link to={createActionPath(viewer, '/create')} className="button button--primary">
+          Submit template
+        </Link>
+      </aside>
+    );
+  }
+  return (
+    <aside className="promo-card" aria-label="Start selling">
+      <h3>Start Selling</h3>
+      <p>Set a price on your templates — no commission during beta.</p>
+      <Link to={createActionPath(viewer, '/sellers')} className="button button--primary">
+        Start Selling
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,89 @@
+import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
+import { APPS, deriveLabel, TOPICS, type TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
+import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE, type PriceFilter } from '../../../domain/discovery/constants.js';
+
+/** Sorts the search page offers: the spec's two, and best match while there is search text. */
+export const SORT_OPTIONS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: SEARCH_SORT.newest, label: 'Newest' },
+  { value: SEARCH_SORT.mostPopularLast90Days, label: 'Most popular' },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
+
+/** The search page's filters (spec: q, keywords, platform, topic, limit, page, sort, price). */
+export interface SearchFilterState {
+  q: string;
+  keywords: string;
+  platform: string;
+  topic: string;
+  sort: SortOption | '';
+  price: PriceFilter | '';
+  page: number;
+  limit: number | '';
+}
+
+/** Which kind of search path the page is on: /search, /search/tag/:term, /search/query/:term, /search/popular/:term. */
+export type SearchPathKind = 'tag' | 'query' | 'popular';
+
+function entryMatching(entries: readonly TaxonomyEntry[], segment: string): TaxonomyEntry | undefined {
+  const wanted = segment.trim().toLowerCase().replaceAll('_', ' ');
+  return entries.find((entry) => entry.name.replaceAll('_', ' ') === wanted || entry.label.toLowerCase() === wanted);
+}
+
+/**
+ * The filters of a search address. A path term naming a topic or an app becomes that filter;
+ * any other tag term becomes a keyword filter, and a query or popular term the search text.
+ */
+export function filtersFromLocation(params: URLSearchParams, path?: { kind: SearchPathKind; term: string }): SearchFilterState {
+  const sort = params.get('sort') ?? '';
+  const price = params.get('price') ?? '';
+  const page = Number(params.get('page'));
+  const limit = Number(params.get('limit'));
+  const filters: SearchFilterState = {
+    q: params.get('q') ?? '',
+    keywords: params.get('keywords') ?? '',
+    platform: params.get('platform') ?? '',
+    topic: params.get('topic') ?? '',
+    sort: SORT_OPTIONS.some((option) => option.value === sort) ? (sort as SortOption) : '',
+    price: (PRICE_FILTERS as readonly string[]).includes(price) ? (price as PriceFilter) : '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    limit: Number.isInteger(limit) && limit > 0 ? limit : '',
+  };
+  if (path === undefined || path.term.trim() === '') return filters;
+  const topic = entryMatching(TOPICS, path.term);
+  const app = entryMatching(APPS, path.term);
+  if (topic) return { ...filters, topic: topic.name };
+  if (app) return { ...filters, platform: app.name };
+  if (path.kind === 'tag') return { ...filters, keywords: path.term.toLowerCase() };
+  return { ...filters, q: path.term };
+}
+
+/** The page heading: '{Term} Templates' for one word (human_resources: 'Human Resources Templates'), a general one for several. */
+export function searchHeading(text: string): string {
+  const words = text.trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return SEARCH_PAGE_TITLE;
+  if (words.length > 1) return SEARCH_MANY_WORDS_HEADING;
+  return `${deriveLabel(words[0]!)} Templates`;
+}
+
+/** The search page address for these filters, leaving out what is unset or default. */
+export function searchLocation(filters: Partial<SearchFilterState>): string {
+  const parameters = new URLSearchParams();
+  const { q, keywords, platform, topic, sort, price, page, limit } = filters;
+  if (q) parameters.set('q', q);
+  if (keywords) parameters.set('keywords', keywords);
+  if (platform) parameters.set('platform', platform);
+  if (topic) parameters.set('topic', topic);
+  if (sort) parameters.set('sort', sort);
+  if (price) parameters.set('price', price);
+  if (page !== undefined && page > 1) parameters.set('page', String(page));
+  if (limit) parameters.set('limit', String(limit));
+  const query = parameters.toString();
+  return query === '' ? '/search' : `/search?${query}`;
+}
+
+/** Typing in the search box: lower case, single spaces, a lone space ignored (spec section 5). */
+export function normaliseTyping(value: string): string {
+  if (value === ' ') return '';
+  return value.toLowerCase().replace(/\s+/gu, ' ');
+}
