@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
+import { resourceSchema } from './resources.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { EngagementService, MemberActor } from '../../commands/engagement.js';
@@ -27,21 +28,7 @@ export const REPORTS_PAGE_SIZE = 50;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const authorSchema = z.object({ _id: z.string(), username: z.string(), info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }) });
-export const engagedResourceSchema = z.object({
-  _id: z.string(),
-  titleUrl: z.string(),
-  title: z.string(),
-  description: z.object({ short: z.string(), long: z.string() }),
-  price: z.number(),
-  keywords: z.array(z.string()),
-  platform: z.string(),
-  topic: z.string(),
-  sponsored: z.boolean(),
-  status: z.string(),
-  author: authorSchema,
-  ratings: z.object({ positive: z.number(), negative: z.number(), redFlags: z.number(), saves: z.number() }),
-  images: z.array(z.object({ imageUrl: z.string() })),
-  createdAt: z.string(),
+export const engagedResourceSchema = resourceSchema.extend({
   prevActions: z.object({ has_liked: z.boolean(), has_saved: z.boolean(), has_flagged: z.boolean() }),
   analytics: z.object({ pageViews: z.object({ total: z.number() }), clicks: z.number() }),
   comments: z.number(),

@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import { Tabs } from '../../components/ui/Tabs.js';
-import { ChecklistCard, progressionOf } from '../../features/discovery/components/ChecklistCard.js';
+import { ChecklistCard, useProgression } from '../../features/discovery/components/ChecklistCard.js';
 import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
 import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
 import { PromoCard } from '../../features/discovery/components/PromoCard.js';
@@ -28,6 +28,7 @@ export function HomePage() {
   const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
   const viewer = useViewerSummary();
   const { user } = useSession();
+  const progression = useProgression(user?._id ?? null);
 
   return (
     <>
@@ -73,7 +74,7 @@ export function HomePage() {
         </section>
         <div className="home-aside">
           <CreateSomethingBox viewer={viewer} />
-          <HomeSidebar checklist={user && <ChecklistCard progression={progressionOf(user)} />} />
+          <HomeSidebar checklist={progression && <ChecklistCard progression={progression} />} />
         </div>
       </div>
     </>

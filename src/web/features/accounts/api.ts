@@ -4,6 +4,7 @@ import type { CurrentUser, PublicProfile } from '../../../domain/accounts/curren
 import type { ProfileUpdate } from '../../../domain/accounts/rules.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
+import type { RewardView } from '../../../domain/engagement/views.js';
 
 export interface AvailabilityAnswer {
   available: boolean;
@@ -140,14 +141,7 @@ export function fetchPublicProfile(username: string, page: number, signal?: Abor
   return apiRequest(`/users/public/${encodeURIComponent(username)}?page=${page}`, { signal, authFailures: 'silent' });
 }
 
-export interface Reward {
-  _id: string;
-  type: string;
-  description: string;
-  value: number;
-  earned: boolean;
-  timestamp: string;
-}
+export type Reward = RewardView;
 
 export interface RewardsAnswer {
   rewards: Reward[];

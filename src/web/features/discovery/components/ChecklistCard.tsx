@@ -1,27 +1,25 @@
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-/** GET /users/progression (spec section 3: Progression). */
-export interface Progression {
-  verifyEmail: boolean;
-  profilePicture: boolean;
-  giveKudos: boolean;
-  addComment: boolean;
-  createPost: boolean;
-}
+import type { Progression } from '../../../../domain/engagement/views.js';
+import { apiRequest } from '../../../lib/api-client.js';
 
-/**
- * The checklist from the signed-in user. There is no GET /users/progression yet: everything but
- * comments (not built yet, so never done) can be read off the current user.
- */
-export function progressionOf(user: CurrentUser): Progression {
-  return {
-    verifyEmail: user.verification.status === 'verified',
-    profilePicture: user.info.thumbnail !== null,
-    giveKudos: user.actions.likes.length > 0,
-    addComment: false,
-    createPost: user.actions.posts.length > 0,
-  };
+export type { Progression };
+
+/** GET /users/progression for the signed-in user; null while it loads or when it failed (the card then stays away). */
+export function useProgression(userId: string | null): Progression | null {
+  const [progression, setProgression] = useState<Progression | null>(null);
+  useEffect(() => {
+    if (userId === null) return;
+    const controller = new AbortController();
+    apiRequest<Progression>('/users/progression', { signal: controller.signal, authFailures: 'silent' })
+      .then(setProgression)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.error('Could not load the get-started checklist', error);
+      });
+    return () => controller.abort();
+  }, [userId]);
+  return userId === null ? null : progression;
 }
 
 /** The six steps; the first three are done on the account page. */
