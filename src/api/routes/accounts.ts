@@ -76,9 +76,16 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   async function startedSession(reply: FastifyReply, session: NewSession, userId: string) {
     await deps.settle(session.position);
     setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
-    const viewer: Viewer = { userId, username: '', lvl: 'base', verification: 'pending', sessionId: session.sessionId, impersonatedBy: null };
     const row = await deps.db.selectFrom('users').select(['username', 'lvl', 'verification']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const user = await currentUserOf(deps.db, deps.accounts, deps.vault, { ...viewer, username: row.username, lvl: row.lvl as Viewer['lvl'] });
+    const viewer: Viewer = {
+      userId,
+      username: row.username,
+      lvl: row.lvl as Viewer['lvl'],
+      verification: row.verification as Viewer['verification'],
+      sessionId: session.sessionId,
+      impersonatedBy: null,
+    };
+    const user = await currentUserOf(deps.db, deps.accounts, deps.vault, viewer);
     return { token: session.token, user };
   }
 
