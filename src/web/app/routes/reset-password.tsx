@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES, passwordProblem } from '../../../domain/accounts/rules.js';
 import { ApiError } from '../../lib/api-client.js';
 import { changePasswordAndLogIn, checkResetToken } from '../../features/accounts/api.js';
-import { FormField } from '../../features/accounts/components/FormField.js';
+import { NewPasswordFields } from '../../features/accounts/components/NewPasswordFields.js';
 import { documentTitle } from '../../lib/brand.js';
 
 /** The spec's pause before the new password is sent (section 4, Password reset). */
@@ -72,27 +72,13 @@ export function ResetPasswordPage() {
         )}
         {tokenState === 'valid' && (
           <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
-            <FormField
-              label="New password"
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onValueChange={setPassword}
-              message={problem ? { tone: 'error', content: problem } : null}
-              maxLength={256}
-            />
-            <FormField
-              label="Confirm new password"
-              type="password"
-              name="password-confirmation"
-              autoComplete="new-password"
-              required
-              value={retyped}
-              onValueChange={setRetyped}
-              message={mismatch ? { tone: 'error', content: ACCOUNT_MESSAGES.passwordsDoNotMatch } : null}
-              maxLength={256}
+            <NewPasswordFields
+              password={password}
+              onPasswordChange={setPassword}
+              retyped={retyped}
+              onRetypedChange={setRetyped}
+              problem={problem}
+              labels={{ password: 'New password', retyped: 'Confirm new password' }}
             />
             {failure && (
               <p className="form-alert form-alert--danger" role="alert">

@@ -7,6 +7,7 @@ import { logout } from '../../session/session.js';
 import { changePassword } from '../api.js';
 
 import { FormField } from './FormField.js';
+import { NewPasswordFields } from './NewPasswordFields.js';
 
 /**
  * Current, new and retyped password (spec section 4): Save is enabled once all are filled, the new one is valid,
@@ -49,25 +50,13 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     <Modal open={open} title="Change password" onClose={close} actions={<></>}>
       <form className="account-form" onSubmit={(event) => void save(event)} noValidate>
         <FormField label="Current password" type="password" autoComplete="current-password" required value={current} onValueChange={setCurrent} maxLength={1024} />
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={next}
-          onValueChange={setNext}
-          message={nextProblem ? { tone: 'error', content: nextProblem } : null}
-          maxLength={256}
-        />
-        <FormField
-          label="Retype new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={retyped}
-          onValueChange={setRetyped}
-          message={mismatch ? { tone: 'error', content: ACCOUNT_MESSAGES.passwordsDoNotMatch } : null}
-          maxLength={256}
+        <NewPasswordFields
+          password={next}
+          onPasswordChange={setNext}
+          retyped={retyped}
+          onRetypedChange={setRetyped}
+          problem={nextProblem}
+          labels={{ password: 'New password', retyped: 'Retype new password' }}
         />
         {failure && (
           <p className="form-alert form-alert--danger" role="alert">
