@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Await, Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { FEED_SKELETON_COUNT } from '../../../domain/catalogue/presentation.js';
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import {
   ADVERT_BUTTON,
@@ -13,7 +12,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_PAGE_TITLE,
 } from '../../../domain/discovery/constants.js';
-import { CardSkeleton } from '../../components/ui/CardSkeleton.js';
+import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
 import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { SearchIcon } from '../../components/ui/icons.js';
@@ -107,7 +106,7 @@ export function SearchPage() {
         </aside>
 
         <section className="search-page__results" ref={resultsRef} aria-label="Results">
-          <Suspense key={location.search + location.pathname} fallback={<ResultsSkeleton />}>
+          <Suspense key={location.search + location.pathname} fallback={<CardGridSkeleton />}>
             <Await resolve={results} errorElement={<SearchFailed />}>
               {(answer: SearchAnswer) => (
                 <>
@@ -240,17 +239,6 @@ function FilterSelect({ label, value, options, emptyLabel, onChange }: FilterSel
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-function ResultsSkeleton() {
-  return (
-    <div className="card-grid" role="status" aria-busy="true">
-      <span className="visually-hidden">Loading templates…</span>
-      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
-        <CardSkeleton key={index} />
-      ))}
     </div>
   );
 }

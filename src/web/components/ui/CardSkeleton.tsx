@@ -1,3 +1,5 @@
+import { FEED_SKELETON_COUNT } from '../../../domain/catalogue/presentation.js';
+
 /** A grey stand-in with a resource card's shape, shown while a feed loads. */
 export function CardSkeleton() {
   return (
@@ -9,6 +11,18 @@ export function CardSkeleton() {
         <div className="skeleton-line" />
         <div className="skeleton-line" />
       </div>
+    </div>
+  );
+}
+
+/** The spec's three card skeletons in a grid, announced as loading. */
+export function CardGridSkeleton() {
+  return (
+    <div className="card-grid" role="status" aria-busy="true">
+      <span className="visually-hidden">Loading templates…</span>
+      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
+        <CardSkeleton key={index} />
+      ))}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { Fragment, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Await, Link, useAsyncError, useRevalidator } from 'react-router';
 
-import { FEED_SKELETON_COUNT } from '../../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { CardSkeleton } from '../../../components/ui/CardSkeleton.js';
+import { CardGridSkeleton } from '../../../components/ui/CardSkeleton.js';
 import { ResourceCard } from '../../../components/ui/ResourceCard.js';
 
 interface ResourceFeedProps {
@@ -22,7 +21,7 @@ export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: Re
   const [promoShare] = useState(Math.random);
   return (
     <div className="resource-feed">
-      <Suspense fallback={<FeedSkeleton />}>
+      <Suspense fallback={<CardGridSkeleton />}>
         <Await resolve={resources} errorElement={<FeedError />}>
           {(loaded) =>
             loaded.length === 0 ? (
@@ -47,17 +46,6 @@ export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: Re
           See more Templates
         </Link>
       )}
-    </div>
-  );
-}
-
-function FeedSkeleton() {
-  return (
-    <div className="card-grid" role="status" aria-busy="true">
-      <span className="visually-hidden">Loading templates…</span>
-      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
-        <CardSkeleton key={index} />
-      ))}
     </div>
   );
 }
