@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -13,34 +13,39 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus inside, Escape closes it,
- * and focus returns to where it was when it closes.
+ * Props for a native <dialog> shown modally while `open`: the browser traps focus inside and returns
+ * it on close; Escape and a click on the backdrop ask `onClose` (the owner decides).
  */
-export function Modal({ open, title, onClose, children, actions, tone = 'default', className }: ModalProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+export function useModalDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
+    const dialog = ref.current;
     if (dialog === null) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  return {
+    ref,
+    onCancel(event: SyntheticEvent<HTMLDialogElement>) {
+      event.preventDefault();
+      onClose();
+    },
+    onClick(event: MouseEvent<HTMLDialogElement>) {
+      // A click on the backdrop lands on the dialog element itself.
+      if (event.target === ref.current) onClose();
+    },
+  };
+}
+
+/** A titled modal dialog with actions along the bottom. */
+export function Modal({ open, title, onClose, children, actions, tone = 'default', className }: ModalProps) {
+  const dialog = useModalDialog(open, onClose);
+  const titleId = useId();
+
   return (
-    <dialog
-      ref={dialogRef}
-      className={`modal${className ? ` ${className}` : ''}`}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === dialogRef.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className={`modal${className ? ` ${className}` : ''}`} aria-labelledby={titleId}>
       {open && (
         <div className="modal__body">
           <header className="modal__header">

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { Avatar } from '../../components/ui/Avatar.js';
+import { useModalDialog } from '../../components/ui/Modal.js';
 import { CloseIcon, TesseraMark } from '../../components/ui/icons.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 import { logout, useSession } from '../session/session.js';
@@ -29,7 +30,7 @@ interface SideMenuProps {
 
 /** The side menu: a modal drawer (native <dialog>: focus stays inside, Escape closes it). Any navigation closes it. */
 export function SideMenu({ open, onClose }: SideMenuProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const { pathname } = useLocation();
   const { user } = useSession();
   const create = useCreateAction();
@@ -37,29 +38,11 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog === null) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  useEffect(() => {
     onCloseRef.current();
   }, [pathname]);
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="side-menu"
-      aria-label="Site menu"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === dialogRef.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className="side-menu" aria-label="Site menu">
       {open && (
         <div className="side-menu__body">
           <div className="side-menu__top">
