@@ -32,6 +32,7 @@ import { AttemptLimiter } from '../auth/rate-limit.js';
 import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
 import { toResourceView, type ResourceRow } from './resources.js';
+import { engagedResource } from '../read/engagement.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -170,11 +171,10 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   }
 
   async function detailOf(row: ResourceRow, viewer: Viewer | null) {
-    const view = await toResourceView(row, deps.vault);
+    const view = await engagedResource(db, deps.vault, row.id, viewer?.userId ?? null);
+    if (!view) throw notFound();
     const privileged = isPrivileged(row, viewer);
     const isOwner = viewer !== null && row.owners.includes(viewer.userId);
-    const liked =
-      viewer === null ? undefined : await db.selectFrom('template_likes').select('user_id').where('template_id', '=', row.id).where('user_id', '=', viewer.userId).executeTakeFirst();
     return {
       ...view,
       statusLabel: statusLabel(row.status),
@@ -186,7 +186,6 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       purchased: isOwner && viewer?.userId !== row.author_id,
       thumbnail: view.images[0]?.imageUrl ?? null,
       shareText: `Check out "${row.title}" on Tessera`,
-      prevActions: { has_liked: liked !== undefined },
       updatedAt: row.updated_at.toISOString(),
     };
   }
