@@ -33,6 +33,7 @@ import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
 import { toResourceView, type ResourceRow } from './resources.js';
 import { engagedResource } from '../read/engagement.js';
+import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -190,7 +191,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     };
   }
 
-  async function detailAnswer(row: ResourceRow, viewer: Viewer | null) {
+  async function detailAnswer(row: ResourceRow, viewer: Viewer | null): Promise<ResourceDetailAnswer> {
     const privileged = isPrivileged(row, viewer);
     const staff = isStaff(viewer);
     return {

@@ -13,6 +13,34 @@ export const ENGAGEMENT_MESSAGES = {
   reportTooLong: (field: string, max: number) => `${field} can be at most ${max} characters long.`,
 } as const;
 
+/** Toasts after like, save and flag (browse-search-accounts.md section 8; the flag texts are ours). */
+export const ENGAGEMENT_TOASTS = {
+  liked: 'Kudos given!',
+  unliked: 'Kudos removed!',
+  saved: 'Saved to your Templates!',
+  unsaved: 'Removed from your saved Templates!',
+  saveFailed: 'Error in processing your save action.',
+  flagged: 'Thanks, the moderators will take a look.',
+  unflagged: 'Your flag was taken back.',
+  flagFailed: 'Your flag could not be recorded. Please try again.',
+} as const;
+
+/** The report button's states (posts-payments-rewards.md section 4, Report button). */
+export const REPORT_BUTTON_TEXT = { idle: 'Submit', sending: 'Sending...', sent: 'Submitted', failed: 'Error' } as const;
+
+/** The detail page (posts-payments-rewards.md sections 2.3 and 2.11). */
+export const DETAIL_PAGE = {
+  /** A comment longer than this many lines shows them, then READ MORE. */
+  commentPreviewLines: 4,
+  /** How long 'Copied!' shows after copying the link. */
+  copyFeedbackMs: 1000,
+  /** A screenshot shorter than this is shown at its own size rather than stretched. */
+  smallScreenshotHeightPx: 600,
+  relatedPostsFailed: 'Failed to fetch related posts.',
+  moreByAuthorHeading: 'More By The Author',
+  relatedPostsHeading: 'Related Posts',
+} as const;
+
 export const ENGAGEMENT_LIMITS = {
   /** The spec's default text limit (browse-search-accounts.md section 9): no comment limit of its own is given. */
   commentMax: 1000,

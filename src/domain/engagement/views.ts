@@ -55,3 +55,29 @@ export interface RewardView {
   earned: boolean;
   timestamp: string;
 }
+
+/** GET /resources/{titleUrl}: a post as its detail page shows it, with what this viewer may do. */
+export interface ResourceDetailAnswer {
+  data: EngagedResourceView & {
+    statusLabel: string;
+    /** Why the last moderation decision was taken; for the author and admins only. */
+    statusReason: string | null;
+    /** null for a paid post the viewer does not own. */
+    link: string | null;
+    owners: string[];
+    /** The viewer bought it. */
+    purchased: boolean;
+    thumbnail: string | null;
+    shareText: string;
+    updatedAt: string;
+  };
+  permissions: {
+    isAuthor: boolean;
+    canEdit: boolean;
+    canSeeHistory: boolean;
+    canSponsor: boolean;
+    canDeletePermanently: boolean;
+    canReport: boolean;
+  };
+  meta: { title: string; description: string; image: string | null; url: string };
+}

@@ -65,6 +65,13 @@ export const router = createBrowserRouter([
           { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
           { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          {
+            path: '/resources/:titleUrl',
+            lazy: async () => {
+              const { resourceDetailLoader, ResourceDetailPage } = await loadChunk(() => import('./routes/resource-detail.js'));
+              return { loader: resourceDetailLoader, Component: ResourceDetailPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },

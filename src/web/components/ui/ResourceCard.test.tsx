@@ -72,9 +72,9 @@ describe('ResourceCard', () => {
     expect(html).toContain('Google Sheets</span>');
   });
 
-  it('shows kudos and saves with words for screen readers', () => {
+  it('shows kudos and saves as toggle buttons that name their action and count', () => {
     const html = renderCard(aResource());
-    expect(html).toContain('12<span class="visually-hidden"> kudos</span>');
-    expect(html).toContain('3<span class="visually-hidden"> saves</span>');
+    expect(html).toContain('aria-pressed="false" aria-label="Give kudos (12 kudos)"');
+    expect(html).toContain('aria-pressed="false" aria-label="Save (3 saves)"');
   });
 });

@@ -10,11 +10,13 @@ import {
 } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { resourcePath, tagSearchPath, userProfilePath } from '../../lib/paths.js';
+import { useResourceEngagement } from '../../features/resources/engagement.js';
 import { Avatar } from './Avatar.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';
 
-export function ResourceCard({ resource }: { resource: ResourceView }) {
+export function ResourceCard({ resource: initial }: { resource: ResourceView }) {
   const titleId = useId();
+  const { resource, liked, saved, toggle } = useResourceEngagement(initial);
   const { author, ratings } = resource;
   const keywords = visibleKeywords(resource.keywords);
 
@@ -52,16 +54,28 @@ export function ResourceCard({ resource }: { resource: ResourceView }) {
           {formatPrice(resource.price)}
         </span>
         <span className="resource-card__stats">
-          <span className="resource-card__stat" title="Kudos">
+          <button
+            type="button"
+            className="resource-card__stat"
+            aria-pressed={liked}
+            aria-label={`${liked ? 'Take back kudos' : 'Give kudos'} (${ratings.positive} kudos)`}
+            title="Kudos"
+            onClick={() => void toggle('like')}
+          >
             <HeartIcon />
             {ratings.positive}
-            <span className="visually-hidden"> kudos</span>
-          </span>
-          <span className="resource-card__stat" title="Saves">
+          </button>
+          <button
+            type="button"
+            className="resource-card__stat"
+            aria-pressed={saved}
+            aria-label={`${saved ? 'Remove from saved' : 'Save'} (${ratings.saves} saves)`}
+            title="Saves"
+            onClick={() => void toggle('save')}
+          >
             <BookmarkIcon />
             {ratings.saves}
-            <span className="visually-hidden"> saves</span>
-          </span>
+          </button>
         </span>
       </footer>
     </article>

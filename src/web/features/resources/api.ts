@@ -1,4 +1,6 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import type { ReportForm } from '../../../domain/engagement/rules.js';
+import type { CommentView, EngagedResourceView, ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 interface ResourceListAnswer {
@@ -21,4 +23,44 @@ export async function fetchTodaysResources(signal?: AbortSignal): Promise<Resour
 export async function fetchSponsoredResources(signal?: AbortSignal): Promise<ResourceView[]> {
   const answer = await apiRequest<ResourceListAnswer>('/resources/sponsored', { signal });
   return answer.data;
+}
+
+/** A post with what this viewer may do; rejects with a 404 ApiError for what they may not see. */
+export function fetchResourceDetail(titleUrl: string, signal?: AbortSignal): Promise<ResourceDetailAnswer> {
+  return apiRequest<ResourceDetailAnswer>(`/resources/${encodeURIComponent(titleUrl)}`, { signal });
+}
+
+/** Counts a visit of the detail page; answers the resource with its new view count. */
+export async function recordView(resourceId: string): Promise<EngagedResourceView> {
+  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/view/${encodeURIComponent(resourceId)}`, { method: 'POST' })).rsc;
+}
+
+/** Counts a click on the template's link (See it). */
+export async function recordClick(resourceId: string): Promise<EngagedResourceView> {
+  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/clicked/${encodeURIComponent(resourceId)}`, { method: 'POST' })).rsc;
+}
+
+export async function fetchComments(resourceId: string, signal?: AbortSignal): Promise<CommentView[]> {
+  return (await apiRequest<{ comments: CommentView[] }>(`/comments/resource/${encodeURIComponent(resourceId)}`, { signal })).comments;
+}
+
+export async function postComment(resourceId: string, message: string): Promise<CommentView> {
+  return (await apiRequest<{ comment: CommentView }>(`/comments/resource/${encodeURIComponent(resourceId)}`, { method: 'POST', body: { message } })).comment;
+}
+
+export function reportPost(report: ReportForm): Promise<{ message: string }> {
+  return apiRequest('/resources/reportPost', { method: 'POST', body: { ...report, dateReported: new Date().toISOString() } });
+}
+
+/** More By The Author (author) or Related Posts (related). */
+export async function fetchRelatedResources(resourceId: string, type: 'author' | 'related', signal?: AbortSignal): Promise<ResourceView[]> {
+  return (await apiRequest<ResourceListAnswer>(`/related/${encodeURIComponent(resourceId)}?type=${type}`, { signal })).data;
+}
+
+export function setSponsored(resourceId: string, sponsored: boolean): Promise<unknown> {
+  return apiRequest('/admin/resources/update-sponsor-status', { method: 'PUT', body: { _id: resourceId, sponsored }, authFailures: 'silent' });
+}
+
+export function deletePermanently(resourceId: string): Promise<{ message: string }> {
+  return apiRequest('/admin/resources/delete', { method: 'POST', body: { _id: resourceId } });
 }

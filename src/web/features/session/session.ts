@@ -34,7 +34,7 @@ export function getSession(): SessionState {
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSession);
+  return useSyncExternalStore(subscribe, getSession, getSession);
 }
 
 /** Fetches the current user once (concurrent callers share the request); null means signed out. */
@@ -52,10 +52,20 @@ export function loadSession(): Promise<CurrentUser | null> {
   return pendingLoad;
 }
 
+/** The signed-in user for an action: waits for the session when it is still loading (a click right after the page opened). */
+export async function signedInUser(): Promise<CurrentUser | null> {
+  return state.loading ? loadSession() : state.user;
+}
+
 /** Re-reads the current user after a change (profile saved, verified …). */
 export function refreshSession(): Promise<CurrentUser | null> {
   pendingLoad = null;
   return loadSession();
+}
+
+/** Applies a change the server has already made (or is making) to the signed-in user, without a round trip. */
+export function updateSessionUser(change: (user: CurrentUser) => CurrentUser): void {
+  if (state.user !== null) publish({ user: change(state.user) });
 }
 
 /** Logout (spec section 4): server call, clear the user, go to / and reload, which resets all client state. */

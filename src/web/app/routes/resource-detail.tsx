@@ -1,0 +1,40 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+
+import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
+import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
+import { ResourceDetail } from '../../features/resources/components/ResourceDetail.js';
+import { fetchResourceDetail } from '../../features/resources/api.js';
+import { ApiError } from '../../lib/api-client.js';
+import { documentTitle } from '../../lib/brand.js';
+
+type DetailLoaderData = { found: true; detail: ResourceDetailAnswer } | { found: false };
+
+export async function resourceDetailLoader({ params, request }: LoaderFunctionArgs): Promise<DetailLoaderData> {
+  try {
+    return { found: true, detail: await fetchResourceDetail(params.titleUrl ?? '', request.signal) };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { found: false };
+    throw error;
+  }
+}
+
+/** /resources/{titleUrl}: the post, or 'This post does not exist' for whatever this viewer may not see. */
+export function ResourceDetailPage() {
+  const data = useLoaderData<typeof resourceDetailLoader>();
+  if (!data.found) {
+    return (
+      <div className="container">
+        <title>{documentTitle(TEMPLATE_MESSAGES.doesNotExist)}</title>
+        <section className="empty-state detail-missing">
+          <h1>{TEMPLATE_MESSAGES.doesNotExist}</h1>
+          <p>{TEMPLATE_MESSAGES.doesNotExistDetail}</p>
+          <Link to="/" className="button button--primary">
+            Browse templates
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  // A new key per post: moving to a related post starts its page afresh (view count, comments, report form).
+  return <ResourceDetail key={data.detail.data._id} detail={data.detail} />;
+}

@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+
+import { formatPrice, platformLabel, visibleKeywords } from '../../../../domain/catalogue/presentation.js';
+import { DETAIL_PAGE, isEngageable } from '../../../../domain/engagement/rules.js';
+import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
+import { Avatar } from '../../../components/ui/Avatar.js';
+import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons.js';
+import { showToast } from '../../../components/ui/toasts.js';
+import { resourcePath, tagSearchPath, userProfilePath } from '../../../lib/paths.js';
+import { signedInUser, useSession } from '../../session/session.js';
+import { openLoginPrompt } from '../../shell/client-state.js';
+import { recordClick, recordView } from '../api.js';
+import { useResourceEngagement } from '../engagement.js';
+import { CommentsSection } from './CommentsSection.js';
+import { OwnerPanel } from './OwnerPanel.js';
+import { RelatedResources } from './RelatedResources.js';
+import { ReportModal } from './ReportModal.js';
+import { Screenshots } from './Screenshots.js';
+import './detail.css';
+
+const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
+
+/** /resources/{titleUrl} once the post is known to be visible to this viewer (spec 2.3). */
+export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
+  const { user, loading } = useSession();
+  const engagement = useResourceEngagement(detail.data);
+  const { resource, liked, saved, flagged, pending, toggle, accept } = engagement;
+  const { permissions } = detail;
+  const [reporting, setReporting] = useState(false);
+  const viewCounted = useRef(false);
+  const keywords = visibleKeywords(resource.keywords);
+  const longLines = resource.description.long.split('\n').filter((line) => line.trim() !== '');
+  const engageable = isEngageable(resource.status);
+
+  // One view per visit of the page (a post under review counts none: nobody else can see it).
+  useEffect(() => {
+    if (viewCounted.current || !engageable) return;
+    viewCounted.current = true;
+    recordView(resource._id).then(accept, (error: unknown) => console.error('The view was not counted', error));
+  }, [resource._id, engageable, accept]);
+
+  async function openReport() {
+    if ((await signedInUser()) === null) openLoginPrompt();
+    else setReporting(true);
+  }
+
+  function onSeeIt(event: MouseEvent) {
+    if (user === null && !loading) {
+      event.preventDefault();
+      openLoginPrompt();
+      return;
+    }
+    if (user !== null && engageable) recordClick(resource._id).then(accept, (error: unknown) => console.error('The click was not counted', error));
+  }
+
+  return (
+    <div className="container detail-page">
+      <title>{detail.meta.title}</title>
+      <meta name="description" content={detail.meta.description} />
+      <meta property="og:title" content={detail.meta.title} />
+      <meta property="og:description" content={detail.meta.description} />
+      {detail.meta.image !== null && <meta property="og:image" content={detail.meta.image} />}
+
+      <div className="detail-page__grid">
+        <article className="detail-main" aria-labelledby="detail-title">
+          <header className="detail-main__header">
+            <div className="detail-main__badges">
+              <Link className="tag" to={tagSearchPath(resource.platform)}>
+                {platformLabel(resource.platform)}
+              </Link>
+              {resource.sponsored && <span className="detail-badge detail-badge--sponsored">Sponsored</span>}
+              {detail.data.purchased && <span className="detail-badge detail-badge--purchased">Purchased</span>}
+              {!engageable && <span className={`status-badge status-badge--${detail.data.statusLabel.toLowerCase().replaceAll(' ', '-')}`}>{detail.data.statusLabel}</span>}
+            </div>
+            <h1 id="detail-title">{resource.title}</h1>
+            <p className="detail-main__byline">
+              <Link to={userProfilePath(resource.author.username)} className="detail-main__author">
+                <Avatar name={resource.author.info.displayName ?? resource.author.username} pictureUrl={resource.author.info.thumbnail} />
+                <span>{resource.author.info.displayName ?? resource.author.username}</span>
+              </Link>
+              <span aria-hidden="true">·</span>
+              <time dateTime={resource.createdAt}>{PUBLISHED_FORMAT.format(new Date(resource.createdAt))}</time>
+            </p>
+          </header>
+
+          <Screenshots images={resource.images} title={resource.title} platform={resource.platform} />
+
+          <section className="detail-main__description" aria-label="Description">
+            <p className="detail-main__short">{resource.description.short}</p>
+            {longLines.map((line, index) => (
+              <p key={index}>{line}</p>
+            ))}
+          </section>
+
+          {keywords.length > 0 && (
+            <ul className="tag-list" aria-label="Tags">
+              {keywords.map((keyword) => (
+                <li key={keyword}>
+                  <Link className="tag" to={tagSearchPath(keyword)}>
+                    {keyword}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+
+        <aside className="detail-side" aria-label="Actions">
+          <section className="detail-panel detail-actions">
+            <p className="detail-actions__price">{formatPrice(resource.price)}</p>
+            {detail.data.link !== null ? (
+              <a className="button button--primary detail-actions__see" href={detail.data.link} target="_blank" rel="noopener noreferrer" onClick={onSeeIt}>
+                See it <ExternalLinkIcon />
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <p className="detail-actions__note">Buying templates opens soon: this one is not on sale yet.</p>
+            )}
+
+            {engageable && (
+              <div className="detail-actions__toggles">
+                <button type="button" className="detail-toggle" aria-pressed={liked} aria-busy={pending.has('like')} onClick={() => void toggle('like')}>
+                  <HeartIcon /> <span>Kudos</span> <span className="detail-toggle__count">{resource.ratings.positive}</span>
+                </button>
+                <button type="button" className="detail-toggle" aria-pressed={saved} aria-busy={pending.has('save')} onClick={() => void toggle('save')}>
+                  <BookmarkIcon /> <span>{saved ? 'Saved' : 'Save'}</span> <span className="detail-toggle__count">{resource.ratings.saves}</span>
+                </button>
+                {!permissions.isAuthor && (
+                  <button type="button" className="detail-toggle detail-toggle--flag" aria-pressed={flagged} aria-busy={pending.has('flag')} onClick={() => void toggle('flag')}>
+                    <FlagIcon /> <span>{flagged ? 'Flagged' : 'Flag'}</span>
+                  </button>
+                )}
+              </div>
+            )}
+
+            <div className="detail-actions__sharing">
+              <CopyLinkButton titleUrl={resource.titleUrl} />
+              <ShareMenu titleUrl={resource.titleUrl} shareText={detail.data.shareText} />
+            </div>
+
+            {engageable && !permissions.isAuthor && (
+              <button type="button" className="detail-actions__report" onClick={() => void openReport()}>
+                Report this post
+              </button>
+            )}
+          </section>
+
+          {permissions.canEdit && <OwnerPanel resource={{ ...detail.data, ...resource }} permissions={permissions} />}
+        </aside>
+
+        {engageable && <CommentsSection resourceId={resource._id} />}
+      </div>
+
+      {permissions.canReport && reporting && <ReportModal resourceId={resource._id} open onClose={() => setReporting(false)} />}
+
+      <RelatedResources resourceId={resource._id} type="author" />
+      <RelatedResources resourceId={resource._id} type="related" />
+    </div>
+  );
+}
+
+function absoluteResourceUrl(titleUrl: string): string {
+  return new URL(resourcePath(titleUrl), window.location.origin).toString();
+}
+
+/** Copies the post's address; 'Copied!' shows for a second (spec 2.3). */
+function CopyLinkButton({ titleUrl }: { titleUrl: string }) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), DETAIL_PAGE.copyFeedbackMs);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(absoluteResourceUrl(titleUrl));
+      setCopied(true);
+    } catch (error) {
+      console.error(error);
+      showToast('error', 'The link could not be copied. Copy it from the address bar instead.');
+    }
+  }
+
+  return (
+    <button type="button" className="button button--ghost" onClick={() => void copy()}>
+      <LinkIcon /> <span aria-live="polite">{copied ? 'Copied!' : 'Copy link'}</span>
+    </button>
+  );
+}
+
+/** Share links for the usual networks and e-mail; plain links, so nothing loads from them until clicked. */
+function ShareMenu({ titleUrl, shareText }: { titleUrl: string; shareText: string }) {
+  const url = typeof window === 'undefined' ? resourcePath(titleUrl) : absoluteResourceUrl(titleUrl);
+  const encodedUrl = encodeURIComponent(url);
+  const encodedText = encodeURIComponent(shareText);
+  const targets = [
+    ['X', `https://twitter.com/intent/tweet?text=${encodedText}&url=${encodedUrl}`],
+    ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`],
+    ['Facebook', `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`],
+    ['E-mail', `mailto:?subject=${encodedText}&body=${encodedUrl}`],
+  ] as const;
+
+  return (
+    <details className="share-menu">
+      <summary className="button button--ghost">
+        <ShareIcon /> Share
+      </summary>
+      <ul>
+        {targets.map(([label, href]) => (
+          <li key={label}>
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

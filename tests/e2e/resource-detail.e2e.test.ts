@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
+import { DETAIL_PAGE, ENGAGEMENT_MESSAGES, ENGAGEMENT_TOASTS } from '../../src/domain/engagement/rules.js';
+import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
+import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+const PASSWORD = 'Tessera#2026';
+/** A demo member who engages with other people's posts. */
+const VIEWER = 'kenji_mensah1';
+
+async function logIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+async function detailAs(page: Page, titleUrl: string): Promise<ResourceDetailAnswer> {
+  const answer = await page.request.get(`/api/resources/${titleUrl}`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as ResourceDetailAnswer;
+}
+
+describe('resource detail: engagement, comments, reports, author tools', () => {
+  let environment: E2eEnvironment;
+  /** A live demo post by someone other than VIEWER. */
+  let post: ResourceView;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+    const answer = await fetch(`${environment.baseUrl}/api/resources/toprated`);
+    const { data } = (await answer.json()) as { data: ResourceView[] };
+    post = data.find((resource) => resource.author.username !== VIEWER && resource.price === 0)!;
+  });
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('shows the post to a visitor, counts the view and asks them to log in before liking', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const before = await detailAs(page, post.titleUrl);
+    await page.goto(`/resources/${post.titleUrl}`);
+    await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+    expect(await page.title()).toBe(`${post.title} | Tessera`);
+    expect(await page.getByRole('link', { name: post.author.info.displayName ?? post.author.username }).first().getAttribute('href')).toBe(`/users/${post.author.username}`);
+    const firstTag = post.keywords[0]!;
+    expect(await page.getByRole('article', { name: post.title, exact: true }).getByRole('list', { name: 'Tags' }).getByRole('link', { name: firstTag, exact: true }).getAttribute('href')).toBe(`/search/tag/${encodeURIComponent(firstTag)}`);
+    await page.getByRole('heading', { name: DETAIL_PAGE.relatedPostsHeading }).waitFor();
+
+    await expect.poll(async () => (await detailAs(page, post.titleUrl)).data.analytics.pageViews.total).toBe(before.data.analytics.pageViews.total + 1);
+
+    await page.getByRole('complementary', { name: 'Actions' }).getByRole('button', { name: /Kudos/u }).click();
+    await page.getByRole('dialog', { name: /Join the Tessera community/u }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('flips kudos and save at once, shows the toasts and keeps the server count', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, VIEWER);
+    const before = await detailAs(page, post.titleUrl);
+    await page.goto(`/resources/${post.titleUrl}`);
+    const actions = page.getByRole('complementary', { name: 'Actions' });
+    const kudos = actions.getByRole('button', { name: /Kudos/u });
+    const wasLiked = before.data.prevActions.has_liked;
+    expect(await kudos.getAttribute('aria-pressed')).toBe(String(wasLiked));
+
+    // Hold the server's answer back: the button must flip before it arrives.
+    let releaseLike = () => {};
+    const likeHeld = new Promise<void>((resolve) => (releaseLike = resolve));
+    await page.route('**/api/resources/like/**', async (route) => {
+      await likeHeld;
+      await route.continue();
+    });
+    await kudos.click();
+    await expect.poll(() => kudos.getAttribute('aria-pressed')).toBe(String(!wasLiked));
+    releaseLike();
+    await page.getByRole('status').getByText(wasLiked ? ENGAGEMENT_TOASTS.unliked : ENGAGEMENT_TOASTS.liked).waitFor();
+    const expectedLikes = before.data.ratings.positive + (wasLiked ? -1 : 1);
+    await expect.poll(() => kudos.textContent()).toContain(String(expectedLikes));
+    expect((await detailAs(page, post.titleUrl)).data.ratings.positive).toBe(expectedLikes);
+
+    const save = actions.getByRole('button', { name: /^Save/u });
+    await save.click();
+    await page.getByRole('status').getByText(ENGAGEMENT_TOASTS.saved).waitFor();
+    expect(await actions.getByRole('button', { name: /^Saved/u }).getAttribute('aria-pressed')).toBe('true');
+    const saved = await detailAs(page, post.titleUrl);
+    expect(saved.data.prevActions.has_saved).toBe(true);
+    expect(saved.data.ratings.saves).toBe(before.data.ratings.saves + 1);
+    await actions.getByRole('button', { name: /^Saved/u }).click();
+    await page.getByRole('status').getByText(ENGAGEMENT_TOASTS.unsaved).waitFor();
+    expect((await detailAs(page, post.titleUrl)).data.ratings.saves).toBe(before.data.ratings.saves);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('posts comments as text, never HTML, with a 4-line preview and READ MORE', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, VIEWER);
+    await page.goto(`/resources/${post.titleUrl}`);
+    const box = page.getByLabel('Add a comment');
+    const postButton = page.getByRole('button', { name: 'Post comment' });
+    await box.fill('   ');
+    expect(await postButton.isDisabled()).toBe(true);
+
+    const hostile = '<script>window.__hacked = true</script><b>bold?</b>';
+    await box.fill(hostile);
+    await postButton.click();
+    const comments = page.locator('.detail-comments__list');
+    await comments.getByText(hostile, { exact: true }).waitFor();
+    expect(await comments.locator('script, b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __hacked?: boolean }).__hacked)).toBeUndefined();
+
+    await box.fill(['one', 'two', 'three', 'four', 'five', 'six'].join('\n'));
+    await postButton.click();
+    const readMore = comments.getByRole('button', { name: 'READ MORE' });
+    await readMore.waitFor();
+    await readMore.click();
+    expect(await comments.getByRole('button', { name: 'SHOW LESS' }).getAttribute('aria-expanded')).toBe('true');
+
+    const stored = await (await page.request.get(`/api/comments/resource/${post._id}`)).json();
+    expect(stored.comments.map((comment: { message: string }) => comment.message)).toContain(hostile);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('sends a report the moderators can read, and hides the report button from the author', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await logIn(page, VIEWER);
+    await page.goto(`/resources/${post.titleUrl}`);
+    await page.getByRole('button', { name: 'Report this post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this post' });
+    await dialog.getByLabel('What is wrong?').fill('   ');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(ENGAGEMENT_MESSAGES.reportMessageRequired).waitFor();
+    await dialog.getByLabel('Reason').selectOption('doesnt-work');
+    await dialog.getByLabel('What is wrong?').fill('The link leads to an empty page.');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await close();
+
+    const admin = await environment.openPage();
+    await logIn(admin.page, 'admin');
+    const { reports } = (await (await admin.page.request.get('/api/admin/reports')).json()) as { reports: { message: string; reason: string; resourceId: string; reporter: { username: string } }[] };
+    expect(reports.find((report) => report.message === 'The link leads to an empty page.')).toMatchObject({ reason: 'doesnt-work', resourceId: post._id, reporter: { username: VIEWER } });
+    await admin.close();
+
+    const author = await environment.openPage();
+    await logIn(author.page, post.author.username);
+    await author.page.goto(`/resources/${post.titleUrl}`);
+    await author.page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+    expect(await author.page.getByRole('button', { name: 'Report this post' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await author.close();
+  });
+
+  it('gives the author Edit Post, the status and analytics; others cannot see a post under review', async () => {
+    const author = await environment.openPage();
+    await logIn(author.page, post.author.username);
+    const created = await author.page.request.post('/api/resources', {
+      data: { type: post.topic, platform: post.platform, title: 'Detail page review check', description: 'Waiting for a moderator.', url: 'https://example.com/review-check', instructions: '', tags: [], images: [], price: 0 },
+    });
+    expect(created.status()).toBeLessThan(300);
+    const { resource } = (await created.json()) as { resource: { titleUrl: string } };
+
+    await author.page.goto(`/resources/${resource.titleUrl}`);
+    const panel = author.page.getByRole('region', { name: 'Your post' });
+    await panel.waitFor();
+    expect(await panel.getByRole('link', { name: 'Edit Post' }).getAttribute('href')).toBe(`/editor/resources/${resource.titleUrl}`);
+    await panel.getByText('Under Review', { exact: true }).waitFor();
+    await panel.getByRole('term').getByText('Views').waitFor();
+    await author.close();
+
+    const stranger = await environment.openPage();
+    await logIn(stranger.page, VIEWER);
+    await stranger.page.goto(`/resources/${resource.titleUrl}`);
+    await stranger.page.getByRole('heading', { level: 1, name: TEMPLATE_MESSAGES.doesNotExist }).waitFor();
+    await stranger.page.getByText(TEMPLATE_MESSAGES.doesNotExistDetail).waitFor();
+    await stranger.close();
+  });
+});
