@@ -13,6 +13,16 @@ export const ENGAGEMENT_MESSAGES = {
   reportTooLong: (field: string, max: number) => `${field} can be at most ${max} characters long.`,
 } as const;
 
+/** Save toasts (browse-search-accounts.md section 9) and the saved posts page (posts-payments-rewards.md section 2.6). */
+export const SAVE_MESSAGES = {
+  saved: 'Saved to your Templates!',
+  unsaved: 'Removed from your saved Templates!',
+  failed: 'Error in processing your save action.',
+} as const;
+export const SAVED_POSTS_TITLE = 'Saved Posts';
+/** The spec gives no empty state for saved posts: this one says what the page is for and offers the way to browse. */
+export const SAVED_POSTS_EMPTY = 'You have not saved any templates yet. Save the ones you like and they will wait for you here.';
+
 export const ENGAGEMENT_LIMITS = {
   /** The spec's default text limit (browse-search-accounts.md section 9): no comment limit of its own is given. */
   commentMax: 1000,

@@ -65,6 +65,20 @@ export const router = createBrowserRouter([
           { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
           { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          {
+            path: '/saved-posts',
+            lazy: async () => {
+              const { savedPostsLoader, SavedPostsPage } = await loadChunk(() => import('./routes/saved-posts.js'));
+              return { loader: savedPostsLoader, Component: SavedPostsPage };
+            },
+          },
+          {
+            path: '/shared-posts',
+            lazy: async () => {
+              const { sharedPostsLoader, SharedPostsPage } = await loadChunk(() => import('./routes/shared-posts.js'));
+              return { loader: sharedPostsLoader, Component: SharedPostsPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },
