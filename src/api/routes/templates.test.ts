@@ -307,6 +307,11 @@ describe('edit and delete', () => {
     expect(profile.body.pagination.totalItems).toBe(
       (await harness.call<Json>('GET', '/api/users/me/created-resources', { token: users.author.token })).body.pagination.totalItems,
     );
+    // The session's created count (the side menu's) follows the list on /shared-posts.
+    const created = (await harness.call<Json>('GET', '/api/users/me/created-resources', { token: users.author.token })).body.pagination.totalItems;
+    const session = (await harness.call<Json>('GET', '/api/auth/session', { token: users.author.token })).body.user;
+    expect(session.actions.posts).not.toContain(post.id);
+    expect(session.actions.posts).toHaveLength(created);
     expect((await harness.call('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).status).toBe(404);
     expect((await remove(users.author.token)).status).toBe(404);
   });

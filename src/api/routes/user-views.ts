@@ -6,6 +6,7 @@ import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-u
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import type { Viewer } from '../access.js';
+import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import { savedTemplateIds } from '../read/engagement.js';
 import { rewardsOf } from '../read/rewards.js';
 
@@ -20,7 +21,8 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     accounts.readProfile(row.id, row.profile_enc),
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
     db.selectFrom('template_likes').select('template_id').where('user_id', '=', row.id).execute(),
-    db.selectFrom('templates').select('id').where('author_id', '=', row.id).orderBy('created_at', 'desc').execute(),
+    // Counted as /shared-posts lists them (every status but deleted), so the side menu's count matches the page.
+    db.selectFrom('templates').select('id').where('author_id', '=', row.id).where('status', '<>', DELETED_TEMPLATE_STATUS).orderBy('created_at', 'desc').execute(),
     savedTemplateIds(db, row.id),
     rewardsOf(db, row.id),
   ]);

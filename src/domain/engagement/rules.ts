@@ -41,6 +41,11 @@ export const DETAIL_PAGE = {
   relatedPostsHeading: 'Related Posts',
 } as const;
 
+/** The saved posts page (posts-payments-rewards.md section 2.6). */
+export const SAVED_POSTS_TITLE = 'Saved Posts';
+/** The spec gives no empty state for saved posts: this one says what the page is for and offers the way to browse. */
+export const SAVED_POSTS_EMPTY = 'You have not saved any templates yet. Save the ones you like and they will wait for you here.';
+
 export const ENGAGEMENT_LIMITS = {
   /** The spec's default text limit (browse-search-accounts.md section 9): no comment limit of its own is given. */
   commentMax: 1000,

@@ -151,6 +151,16 @@ export function statusLabel(status: string): 'Live' | 'Under Review' | 'Under Re
   }
 }
 
+/** Texts of /shared-posts (posts-payments-rewards.md section 2.7). */
+export const CREATED_POSTS_TEXTS = {
+  emptyState: 'You have not uploaded yet. Get to Creating!',
+  createFirst: 'Create your first post',
+  edit: 'Edit',
+} as const;
+/** After a page change /shared-posts scrolls back to the top of its list this much later, this far above it (spec 2.7). */
+export const CREATED_POSTS_SCROLL_DELAY_MS = 1_000;
+export const CREATED_POSTS_SCROLL_OFFSET_PX = 100;
+
 /** The created posts heading: '0 Created Posts', '{n} Created Posts', or '{from}-{to} of {n} Created Posts' once there are pages. */
 export function createdPostsHeading(total: number, page: number, pageSize = CREATED_POSTS_PAGE_SIZE): string {
   if (total <= pageSize) return `${total} Created Posts`;

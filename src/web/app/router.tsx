@@ -72,6 +72,20 @@ export const router = createBrowserRouter([
               return { loader: resourceDetailLoader, Component: ResourceDetailPage };
             },
           },
+          {
+            path: '/saved-posts',
+            lazy: async () => {
+              const { savedPostsLoader, SavedPostsPage } = await loadChunk(() => import('./routes/saved-posts.js'));
+              return { loader: savedPostsLoader, Component: SavedPostsPage };
+            },
+          },
+          {
+            path: '/shared-posts',
+            lazy: async () => {
+              const { sharedPostsLoader, SharedPostsPage } = await loadChunk(() => import('./routes/shared-posts.js'));
+              return { loader: sharedPostsLoader, Component: SharedPostsPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },

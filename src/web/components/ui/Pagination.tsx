@@ -46,8 +46,12 @@ export function Pagination({ pageNumbers, pageStatus, onPage }: PaginationProps)
   );
 }
 
-/** After the page number changes, scrolls the list back into view (300 ms later, 100 px above it). */
-export function useScrollAfterPageChange(target: RefObject<HTMLElement | null>, page: number): void {
+/** After the page number changes, scrolls the list back into view (by default 300 ms later, 100 px above it). */
+export function useScrollAfterPageChange(
+  target: RefObject<HTMLElement | null>,
+  page: number,
+  { delayMs = SCROLL_AFTER_PAGE_CHANGE_MS, offsetPx = SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX }: { delayMs?: number; offsetPx?: number } = {},
+): void {
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
@@ -55,9 +59,9 @@ export function useScrollAfterPageChange(target: RefObject<HTMLElement | null>, 
       return;
     }
     const timer = window.setTimeout(() => {
-      const top = (target.current?.getBoundingClientRect().top ?? 0) + window.scrollY - SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX;
+      const top = (target.current?.getBoundingClientRect().top ?? 0) + window.scrollY - offsetPx;
       window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
-    }, SCROLL_AFTER_PAGE_CHANGE_MS);
+    }, delayMs);
     return () => window.clearTimeout(timer);
-  }, [page, target]);
+  }, [page, target, delayMs, offsetPx]);
 }

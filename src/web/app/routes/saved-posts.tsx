@@ -1,0 +1,125 @@
+import { Suspense, useRef, useState } from 'react';
+import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+
+import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../../domain/engagement/rules.js';
+import type { EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
+import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
+import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
+import { ResourceCard } from '../../components/ui/ResourceCard.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
+import { requireSignedIn } from '../../features/accounts/route-guards.js';
+import { fetchSavedPage, toggleSave } from '../../features/member-lists/api.js';
+import { LoadFailed, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
+import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
+import { refreshSession, useSession } from '../../features/session/session.js';
+import { documentTitle } from '../../lib/brand.js';
+
+export async function savedPostsLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireSignedIn(request);
+  // The side menu's counts come from the session: re-read it so they match the list (saves made elsewhere count too).
+  void refreshSession();
+  const page = pageFromSearch(new URL(request.url).searchParams);
+  return { user, page, saved: fetchSavedPage(page, request.signal) };
+}
+
+/** /saved-posts (posts-payments-rewards.md 2.6): the signed-in user's saved templates, 10 per page. */
+export function SavedPostsPage() {
+  const { user: loadedUser, page, saved } = useLoaderData<typeof savedPostsLoader>();
+  const user = useSession().user ?? loadedUser;
+  const { pathname, search } = useLocation();
+  const listRef = useRef<HTMLElement>(null);
+  useScrollAfterPageChange(listRef, page);
+
+  return (
+    <MemberListLayout user={user} aside={<BrowseMorePanel />}>
+      <title>{documentTitle(SAVED_POSTS_TITLE)}</title>
+      <header className="member-list-page__header">
+        <h1>{SAVED_POSTS_TITLE}</h1>
+      </header>
+      <section ref={listRef} aria-label={SAVED_POSTS_TITLE}>
+        <Suspense key={search} fallback={<CardGridSkeleton />}>
+          <Await resolve={saved} errorElement={<LoadFailed />}>
+            {(answer: ResourcePage) => <SavedList answer={answer} pathname={pathname} />}
+          </Await>
+        </Suspense>
+      </section>
+    </MemberListLayout>
+  );
+}
+
+function SavedList({ answer, pathname }: { answer: ResourcePage; pathname: string }) {
+  const navigate = useNavigate();
+  const totalPages = pageCount(answer.total, answer.pageSize);
+
+  if (answer.resources.length === 0 && answer.total > 0) {
+    // A page past the end (the last save on it was removed, or a typed address): show the last real page.
+    return <Navigate to={pageLocation(pathname, totalPages)} replace />;
+  }
+  if (answer.total === 0) {
+    return (
+      <div className="empty-state member-list-empty">
+        <p>{SAVED_POSTS_EMPTY}</p>
+        <Link to="/search" className="button button--primary">
+          Browse templates
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="muted member-list-page__showing" data-testid="saved-showing">
+        {answer.showing}
+      </p>
+      <ul className="card-grid">
+        {answer.resources.map((resource) => (
+          <li key={resource._id} className="saved-card">
+            <ResourceCard resource={resource} />
+            <UnsaveButton resource={resource} />
+          </li>
+        ))}
+      </ul>
+      {totalPages > 1 && (
+        <Pagination pageNumbers={pageNumbersFor(answer.page, totalPages)} pageStatus={`${answer.page} / ${totalPages}`} onPage={(page) => void navigate(pageLocation(pathname, page))} />
+      )}
+    </>
+  );
+}
+
+/** Takes a template off the list; the list and the side menu's count follow. */
+function UnsaveButton({ resource }: { resource: EngagedResourceView }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function unsave() {
+    setBusy(true);
+    try {
+      const updated = await toggleSave(resource._id);
+      showToast('success', updated.prevActions.has_saved ? ENGAGEMENT_TOASTS.saved : ENGAGEMENT_TOASTS.unsaved);
+      // Re-runs the loader, which reloads this page of the list and the session's counts.
+      await revalidator.revalidate();
+    } catch (error) {
+      console.error(error);
+      showToast('error', ENGAGEMENT_TOASTS.saveFailed, TOAST_ERROR_TIMEOUT_MS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="button button--ghost saved-card__unsave" disabled={busy} aria-label={`Remove ${resource.title} from saved posts`} onClick={() => void unsave()}>
+      {busy ? 'Removing…' : 'Remove from saved'}
+    </button>
+  );
+}
+
+function BrowseMorePanel() {
+  return (
+    <section className="side-card">
+      <h2>Find more templates</h2>
+      <p className="muted">Search the catalogue by topic, app or price and save what you want to come back to.</p>
+      <Link to="/search" className="button button--secondary">
+        Explore templates
+      </Link>
+    </section>
+  );
+}
