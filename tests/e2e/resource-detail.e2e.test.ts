@@ -172,7 +172,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     const panel = author.page.getByRole('region', { name: 'Your post' });
     await panel.waitFor();
     expect(await panel.getByRole('link', { name: 'Edit Post' }).getAttribute('href')).toBe(`/editor/resources/${resource.titleUrl}`);
-    await panel.getByText('Under Review', { exact: true }).waitFor();
+    expect(await panel.getByTestId('post-status').textContent()).toBe('Status: Under Review');
     await panel.getByRole('term').getByText('Views').waitFor();
     await author.close();
 

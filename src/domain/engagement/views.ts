@@ -1,4 +1,5 @@
 import type { ResourceView } from '../catalogue/resource-view.js';
+import type { StatusLabel } from '../templates/rules.js';
 
 /** What the viewer has done to a resource (spec: prevActions); has_flagged drives the red-flag button. */
 export interface PrevActions {
@@ -59,7 +60,7 @@ export interface RewardView {
 /** GET /resources/{titleUrl}: a post as its detail page shows it, with what this viewer may do. */
 export interface ResourceDetailAnswer {
   data: EngagedResourceView & {
-    statusLabel: string;
+    statusLabel: StatusLabel;
     /** Why the last moderation decision was taken; for the author and admins only. */
     statusReason: string | null;
     /** null for a paid post the viewer does not own. */

@@ -137,8 +137,10 @@ export const REVIEW_QUEUE_PAGE_SIZE = 25;
 /** More By The Author and Related Posts list at most this many. */
 export const RELATED_POSTS_LIMIT = 6;
 
+export type StatusLabel = 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected';
+
 /** The status label (spec 4, Post status, matched case-insensitively): anything not listed reads Rejected. */
-export function statusLabel(status: string): 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected' {
+export function statusLabel(status: string): StatusLabel {
   switch (status.toLowerCase()) {
     case 'live':
       return 'Live';

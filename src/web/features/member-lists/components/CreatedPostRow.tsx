@@ -5,7 +5,7 @@ import { formatPrice, platformHue, platformLabel } from '../../../../domain/cata
 import { CREATED_POSTS_TEXTS } from '../../../../domain/templates/rules.js';
 import { resourcePath } from '../../../lib/paths.js';
 import type { CreatedPost } from '../api.js';
-import { STATUS_TONES } from '../status-tone.js';
+import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 
 /** One of the user's own posts: screenshot, title, status and the way to edit it (spec 2.7). */
 export function CreatedPostRow({ post }: { post: CreatedPost }) {
@@ -18,10 +18,7 @@ export function CreatedPostRow({ post }: { post: CreatedPost }) {
           <Link to={resourcePath(post.titleUrl)}>{post.title}</Link>
         </h2>
         <p className="created-post__meta">
-          <span className={`post-status post-status--${STATUS_TONES[post.statusLabel]}`} data-testid="post-status">
-            <span className="visually-hidden">Status: </span>
-            {post.statusLabel}
-          </span>
+          <StatusBadge label={post.statusLabel} />
           <span className="muted">
             {platformLabel(post.platform)} · {formatPrice(post.price)}
           </span>

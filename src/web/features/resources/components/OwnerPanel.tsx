@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
 import { TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
+import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { HistoryPanel } from '../../moderation/HistoryPanel.js';
@@ -35,7 +36,7 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
       </Link>
 
       <div className="detail-owner__status">
-        <span className={`status-badge status-badge--${resource.statusLabel.toLowerCase().replaceAll(' ', '-')}`}>{resource.statusLabel}</span>
+        <StatusBadge label={resource.statusLabel} />
         <span className="detail-owner__updated">
           Updated <time dateTime={resource.updatedAt}>{UPDATED_FORMAT.format(new Date(resource.updatedAt))}</time>
         </span>

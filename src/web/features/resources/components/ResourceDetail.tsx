@@ -5,6 +5,7 @@ import { formatPrice, platformLabel, visibleKeywords } from '../../../../domain/
 import { DETAIL_PAGE, isEngageable } from '../../../../domain/engagement/rules.js';
 import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
+import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { resourcePath, tagSearchPath, userProfilePath } from '../../../lib/paths.js';
@@ -71,7 +72,7 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
               </Link>
               {resource.sponsored && <span className="detail-badge detail-badge--sponsored">Sponsored</span>}
               {detail.data.purchased && <span className="detail-badge detail-badge--purchased">Purchased</span>}
-              {!engageable && <span className={`status-badge status-badge--${detail.data.statusLabel.toLowerCase().replaceAll(' ', '-')}`}>{detail.data.statusLabel}</span>}
+              {!engageable && <StatusBadge label={detail.data.statusLabel} />}
             </div>
             <h1 id="detail-title">{resource.title}</h1>
             <p className="detail-main__byline">
