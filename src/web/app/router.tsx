@@ -65,6 +65,21 @@ export const router = createBrowserRouter([
           { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
           { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          // Create and edit a post (verified creators; authors, admins and owners).
+          {
+            path: '/create',
+            lazy: async () => {
+              const module = await loadChunk(() => import('./routes/create.js'));
+              return { loader: module.createLoader, Component: module.CreatePage };
+            },
+          },
+          {
+            path: '/editor/resources/:titleUrl',
+            lazy: async () => {
+              const module = await loadChunk(() => import('./routes/editor.js'));
+              return { loader: module.editorLoader, Component: module.EditorPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },
