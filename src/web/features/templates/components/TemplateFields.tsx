@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { APPS, TOPICS } from '../../../../domain/catalogue/taxonomy.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
@@ -159,19 +159,20 @@ interface SelectFieldProps {
 }
 
 function SelectField({ label, value, placeholder, options, onValueChange }: SelectFieldProps) {
+  const selectId = useId();
   return (
     <div className="form-field">
-      <label className="form-field__label">
+      <label className="form-field__label" htmlFor={selectId}>
         {label}
-        <select className="form-field__input" value={value} required onChange={(event) => onValueChange(event.target.value)}>
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.label}
-            </option>
-          ))}
-        </select>
       </label>
+      <select id={selectId} className="form-field__input" value={value} required onChange={(event) => onValueChange(event.target.value)}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.name} value={option.name}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
