@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
 import { cataloguePlan, DEMO_CATALOGUE, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
@@ -58,6 +60,19 @@ describe('create and edit a post in the browser', () => {
     await close();
   });
 
+  it('sends a signed-in user who is not verified to the home page with the verify prompt', async () => {
+    const { page, close } = await environment.openPage();
+    const username = `unverified${Date.now().toString(36)}`;
+    const signup = await page.request.post('/api/signupUser', {
+      data: { username, email: `${username}@example.com`, password: DEMO_PASSWORD, agreeToTermsAndConditions: true },
+    });
+    expect(signup.status()).toBe(201);
+    await page.goto('/create');
+    await page.getByRole('dialog', { name: ACCOUNT_MESSAGES.verifyTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await close();
+  });
+
   it('lists the missing fields in a modal on an empty submit', async () => {
     const { page, close } = await environment.openPage();
     await signIn(page, AUTHOR!);
@@ -93,6 +108,9 @@ describe('create and edit a post in the browser', () => {
     await url.fill('https://www.example.com/team-planner');
     await expect.poll(() => fieldMessages(page, 'URL')).toContain(TEMPLATE_MESSAGES.urlValid);
     expect(await fetchButton.isEnabled()).toBe(true);
+    // Offline, the page cannot be read: the server says so and the form shows it.
+    await fetchButton.click();
+    await page.getByText(SUGGESTION_MESSAGES.notFound).waitFor();
 
     await page.getByLabel('Type', { exact: true }).selectOption('productivity');
 
