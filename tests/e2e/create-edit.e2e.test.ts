@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
 import { cataloguePlan, DEMO_CATALOGUE, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
-import { IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -84,6 +84,15 @@ describe('create and edit a post in the browser', () => {
     for (const field of ['URL', 'Title', 'Preview description', 'Type', 'App']) expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // A changed form asks before a link leads away; Stay keeps what was typed.
+    await page.getByLabel('Title', { exact: true }).fill('Half done');
+    await page.getByRole('navigation').getByRole('link', { name: 'Topics' }).first().click();
+    const guard = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.unsavedChangesTitle });
+    await guard.waitFor();
+    await guard.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/create');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Half done');
     await close();
   });
 
@@ -147,6 +156,18 @@ describe('create and edit a post in the browser', () => {
     const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 80, g: 70, b: 230 } } }).png().toBuffer();
     await fileInput.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Screenshot 1' }).waitFor();
+    // A picture over 1 MB is compressed in the browser before it is sent.
+    const noise = await sharp(Buffer.from(Array.from({ length: 900 * 700 * 3 }, (_, index) => (index * 7919) % 251)), { raw: { width: 900, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(IMAGE_MAX_BYTES);
+    const largeUpload = page.waitForRequest((request) => request.url().includes('/api/images') && request.method() === 'POST');
+    await fileInput.setInputFiles({ name: 'large.png', mimeType: 'image/png', buffer: noise });
+    // The multipart body of an XMLHttpRequest is not readable here; its length is.
+    expect(Number((await (await largeUpload).allHeaders())['content-length'])).toBeLessThanOrEqual(IMAGE_MAX_BYTES + 1024);
+    await page.getByRole('img', { name: 'Screenshot 2' }).waitFor();
+    await page.getByRole('button', { name: 'Remove screenshot 2' }).click();
+    await page.getByRole('img', { name: 'Screenshot 2' }).waitFor({ state: 'detached' });
 
     // The feed preview is the card the feed will show.
     await page.getByRole('tab', { name: 'Feed' }).click();
