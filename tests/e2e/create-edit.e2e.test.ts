@@ -7,6 +7,7 @@ import { cataloguePlan, DEMO_CATALOGUE, DEMO_PASSWORD } from '../../src/commands
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** Demo users are verified; the first after the admin writes the post, the second is someone else. */
@@ -70,6 +71,20 @@ describe('create and edit a post in the browser', () => {
     await page.goto('/create');
     await page.getByRole('dialog', { name: ACCOUNT_MESSAGES.verifyTitle }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
+    await close();
+  });
+
+  it('runs the create-page tour while its flag is set, and clears it when skipped', async () => {
+    const { page, close } = await environment.openPage();
+    await signIn(page, AUTHOR!);
+    await page.goto('/');
+    await page.evaluate(() => window.localStorage.setItem('tourState', JSON.stringify({ createPageTour: true })));
+    await page.goto('/create');
+    const tour = page.getByRole('dialog', { name: CREATE_PAGE_TOUR_STEPS[0]!.title });
+    await tour.waitFor();
+    await tour.getByRole('button', { name: 'Skip' }).click();
+    await tour.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('tourState') ?? '{}') as { createPageTour?: boolean })).toMatchObject({ createPageTour: false });
     await close();
   });
 
@@ -194,6 +209,7 @@ describe('create and edit a post in the browser', () => {
     const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { titleUrl: string; status: string }[] };
     const live = mine.data.find((post) => post.status === 'live');
     expect(live).toBeDefined();
+    const { answer: before } = await detail(page, live!.titleUrl);
     await page.goto(`/editor/resources/${live!.titleUrl}`);
     const save = page.getByRole('button', { name: 'Save Changes' });
     await save.waitFor();
@@ -210,6 +226,8 @@ describe('create and edit a post in the browser', () => {
     expect(await save.isDisabled()).toBe(true);
     const { answer: edited } = await detail(page, pagePath.replace('/resources/', ''));
     expect(edited?.data).toMatchObject({ title: newTitle, status: 'under review edit' });
+    // Only the title changed: the keywords (some repeat the app's name) are as they were.
+    expect(edited?.data.keywords).toEqual(before?.data.keywords);
 
     await page.getByRole('button', { name: 'Request price change' }).click();
     const priceDialog = page.getByRole('dialog', { name: 'Request a price change' });

@@ -10,6 +10,7 @@ import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { openVerifyPrompt } from '../../features/shell/client-state.js';
 import { isVerifiedUser } from '../../features/shell/user-facts.js';
 import { createTemplate, FieldsRefusedError } from '../../features/templates/api.js';
+import { CreatePageTour } from '../../features/templates/components/CreatePageTour.js';
 import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
 import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
 import { previewAuthorOf, TemplatePreview } from '../../features/templates/components/TemplatePreview.js';
@@ -83,7 +84,7 @@ export function CreatePage() {
           }}
         >
           <TemplateFields mode="create" values={form.values} onChange={form.change} onImageUrlsChange={form.changeImages} />
-          <section className="template-editor__price" aria-labelledby={`${formId}-price`}>
+          <section className="template-editor__price" data-tour="create-price" aria-labelledby={`${formId}-price`}>
             <h2 id={`${formId}-price`} className="template-editor__section-title">
               Price
             </h2>
@@ -98,10 +99,12 @@ export function CreatePage() {
         </form>
 
         <aside className="template-editor__aside">
-          <button type="submit" form={formId} className="button button--primary template-editor__submit" disabled={submitting}>
+          <button type="submit" form={formId} className="button button--primary template-editor__submit" data-tour="create-submit" disabled={submitting}>
             {submitting ? 'Creating…' : 'Create'}
           </button>
-          <TemplatePreview values={form.values} author={previewAuthorOf(user)} />
+          <div data-tour="create-preview">
+            <TemplatePreview values={form.values} author={previewAuthorOf(user)} />
+          </div>
         </aside>
       </div>
 
@@ -110,6 +113,7 @@ export function CreatePage() {
         <p>{serverError}</p>
       </Modal>
       <UnsavedChangesGuard dirty={form.dirty && createdPath === null} />
+      <CreatePageTour />
     </div>
   );
 }

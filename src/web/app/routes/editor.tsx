@@ -38,7 +38,7 @@ function formValuesOf(post: TemplateDetail): TemplateFormValues {
     title: post.title,
     description: post.description.short,
     instructions: post.description.long,
-    tags: post.keywords.filter((keyword) => keyword !== post.topic && keyword !== post.platform),
+    tags: post.keywords,
     imageUrls: post.images.map((image) => image.imageUrl),
     price: post.price,
   };

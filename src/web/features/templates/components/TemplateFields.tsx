@@ -57,7 +57,7 @@ export function TemplateFields({ mode, values, onChange, onImageUrlsChange }: Te
 
   return (
     <div className="template-fields">
-      <div className="template-fields__url">
+      <div className="template-fields__url" data-tour="create-url">
         <FormField
           label="URL"
           name="url"
@@ -145,7 +145,8 @@ export function TemplateFields({ mode, values, onChange, onImageUrlsChange }: Te
         onValueChange={(instructions) => onChange({ instructions })}
       />
       <ScreenshotUploader imageUrls={values.imageUrls} onImageUrlsChange={onImageUrlsChange} />
-      <TagInput lockedTags={lockedTagsOf(values)} tags={values.tags} onTagsChange={(tags) => onChange({ tags })} />
+      {/* A post may keep its type or app among its own keywords (older posts do): then it is an ordinary, counted keyword. */}
+      <TagInput lockedTags={lockedTagsOf(values).filter((tag) => !values.tags.includes(tag))} tags={values.tags} onTagsChange={(tags) => onChange({ tags })} />
     </div>
   );
 }
