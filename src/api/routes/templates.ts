@@ -50,8 +50,8 @@ export interface TemplateRouteDeps {
 const PUBLIC_STATUSES: readonly string[] = ['live', 'live flagged'];
 /** The review queue by default: everything waiting for an admin's decision. */
 const AWAITING_DECISION: readonly TemplateStatus[] = ['under review', 'under review edit', 'live flagged'];
-const FIELDS_INVALID = 'The following fields are missing or invalid';
-const PAYOUT_REQUIRED = 'Selling needs a connected payout account with charges enabled. Connect one in your account, or set the price to 0.';
+const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
+const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
 /** Page fetches per user: enough for a busy creator, too few to use us as a crawler. */
 const SUGGESTIONS_PER_USER = { limit: 30, windowMs: 10 * 60_000 } as const;
 const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');

@@ -37,7 +37,18 @@ export const TEMPLATE_MESSAGES = {
   created: 'Your post was created and is under review.',
   deleted: 'The post is successfully deleted.',
   priceChangeRequested: 'Price Change Request Submitted',
+  /** Heads the list of create and edit validation problems, in the form's modal and in the API's 400 answer. */
+  fieldsInvalid: 'The following fields are missing or invalid',
+  payoutRequired: 'Selling needs a connected payout account with charges enabled. Connect one in your account, or set the price to 0.',
+  urlValid: 'URL is valid',
+  urlInvalid: 'URL is not valid',
+  /** Spec section 8: the modal a server error on creation shows is headed so. */
+  createErrorTitle: 'Login Error',
+  invalidPriceTitle: 'Invalid Price',
 } as const;
+
+/** The create form's URL Fetch button through its states (spec 2.1). */
+export const FETCH_BUTTON_LABELS = { idle: 'Fetch', fetching: 'Fetching...', done: 'Fetch Completed' } as const;
 
 const topicNames = TOPICS.map((topic) => topic.name) as [string, ...string[]];
 const appNames = APPS.map((app) => app.name) as [string, ...string[]];

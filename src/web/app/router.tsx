@@ -86,6 +86,21 @@ export const router = createBrowserRouter([
               return { loader: sharedPostsLoader, Component: SharedPostsPage };
             },
           },
+          // Create and edit a post (verified creators; authors, admins and owners).
+          {
+            path: '/create',
+            lazy: async () => {
+              const module = await loadChunk(() => import('./routes/create.js'));
+              return { loader: module.createLoader, Component: module.CreatePage };
+            },
+          },
+          {
+            path: '/editor/resources/:titleUrl',
+            lazy: async () => {
+              const module = await loadChunk(() => import('./routes/editor.js'));
+              return { loader: module.editorLoader, Component: module.EditorPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },
