@@ -65,6 +65,13 @@ export const router = createBrowserRouter([
           { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
           { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          {
+            path: '/admin',
+            lazy: async () => {
+              const route = await loadChunk(() => import('./routes/admin.js'));
+              return { loader: route.adminLoader, Component: route.AdminPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },
