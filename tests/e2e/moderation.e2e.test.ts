@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { REPORT_REASONS } from '../../src/domain/engagement/rules.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -11,6 +12,7 @@ const TO_DENY = `Deny Me Planner ${RUN}`;
 const TO_APPROVE = `Approve Me Tracker ${RUN}`;
 const TO_DELETE = `Delete Me Board ${RUN}`;
 const DENIAL_REASON = 'The link points to a login page, not to the template.';
+const REPORT_MESSAGE = `The download link is broken (${RUN}).`;
 
 interface AdminRow {
   _id: string;
@@ -33,6 +35,7 @@ describe('moderation in the admin portal', () => {
   let environment: E2eEnvironment;
   let adminToken: string;
   let author: string;
+  let reportedTitle: string;
 
   async function api<Answer>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Answer }> {
     const response = await fetch(`${environment.baseUrl}/api${path}`, {
@@ -82,6 +85,13 @@ describe('moderation in the admin portal', () => {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
+    const reported = everything.body.data.find((row) => row.status === 'live' && row.author.username !== author)!;
+    reportedTitle = reported.title;
+    const report = await api('/resources/reportPost', authorToken, {
+      method: 'POST',
+      body: { resourceId: reported._id, name: 'E2e Reporter', email: 'reporter@example.com', reason: 'doesnt-work', message: REPORT_MESSAGE },
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -108,6 +118,11 @@ describe('moderation in the admin portal', () => {
     expect(await denyRow.textContent()).toContain('Under review');
     // Only the legal decisions for 'under review'.
     expect(await denyRow.getByRole('button', { name: 'Not Flagged' }).count()).toBe(0);
+
+    const report = page.getByRole('list', { name: 'Reports' }).getByRole('listitem').filter({ hasText: REPORT_MESSAGE });
+    expect(await report.textContent()).toContain(REPORT_REASONS['doesnt-work']);
+    expect(await report.textContent()).toContain(`Reported by ${author}`);
+    expect(await report.getByRole('link', { name: reportedTitle }).getAttribute('href')).toMatch(/^\/resources\//u);
 
     await denyRow.getByRole('button', { name: 'Deny' }).click();
     const dialog = page.getByRole('dialog', { name: `Deny “${TO_DENY}”` });
