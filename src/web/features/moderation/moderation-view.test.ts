@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { TEMPLATE_STATUSES } from '../../../domain/templates/events.js';
-import { adminStatusLabel, formatDateTime, inTimeOrder, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor } from './moderation-view.js';
+import { adminStatusLabel, formatDateTime, inTimeOrder, matchesFilter, pageAfterChange, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor } from './moderation-view.js';
 
 describe('review actions', () => {
   it('offers exactly the spec transitions for each status', () => {
@@ -44,5 +44,38 @@ describe('pageNumbersFor', () => {
     expect(pageNumbersFor(1, 3)).toEqual({ first: null, prev: null, next: 2, last: 3 });
     expect(pageNumbersFor(2, 3)).toEqual({ first: 1, prev: 1, next: 3, last: 3 });
     expect(pageNumbersFor(3, 3)).toEqual({ first: 1, prev: 2, next: null, last: null });
+  });
+});
+
+describe('the list after an action', () => {
+  const page = {
+    data: [
+      { _id: 'a', status: 'under review', sponsored: false },
+      { _id: 'b', status: 'live flagged', sponsored: false },
+    ],
+    results: 30,
+  };
+
+  it('knows which statuses await a decision', () => {
+    expect(['under review', 'under review edit', 'live flagged'].every((status) => matchesFilter(status, 'pending'))).toBe(true);
+    expect(['live', 'hidden', 'not approved'].some((status) => matchesFilter(status, 'pending'))).toBe(false);
+    expect(matchesFilter('hidden', 'all')).toBe(true);
+    expect(matchesFilter('hidden', 'live')).toBe(false);
+  });
+
+  it('drops a decided row from the queue and lowers the total', () => {
+    const after = pageAfterChange(page, 'a', { status: 'live' }, 'pending');
+    expect(after.data.map((row) => row._id)).toEqual(['b']);
+    expect(after.results).toBe(29);
+  });
+
+  it('updates a row that still matches, and drops a deleted one', () => {
+    expect(pageAfterChange(page, 'a', { sponsored: true }, 'pending').data[0]).toEqual({ _id: 'a', status: 'under review', sponsored: true });
+    expect(pageAfterChange(page, 'b', { status: 'hidden' }, 'all')).toMatchObject({ results: 30, data: [{ _id: 'a' }, { _id: 'b', status: 'hidden' }] });
+    expect(pageAfterChange(page, 'b', null, 'all')).toMatchObject({ results: 29, data: [{ _id: 'a' }] });
+  });
+
+  it('leaves the page alone for a row it does not hold', () => {
+    expect(pageAfterChange(page, 'z', { status: 'live' }, 'pending')).toBe(page);
   });
 });

@@ -5,13 +5,15 @@ import type { TemplateStatus } from '../../../domain/templates/events.js';
 export interface ReviewAction {
   decision: 'approve' | 'deny' | 'not_flagged' | 'hide';
   label: string;
+  /** What the toast says once it is done. */
+  doneLabel: string;
   status: 'live' | 'not approved' | 'hidden';
 }
 
-const APPROVE: ReviewAction = { decision: 'approve', label: 'Approve', status: 'live' };
-const DENY: ReviewAction = { decision: 'deny', label: 'Deny', status: 'not approved' };
-const NOT_FLAGGED: ReviewAction = { decision: 'not_flagged', label: 'Not Flagged', status: 'live' };
-const HIDE: ReviewAction = { decision: 'hide', label: 'Hide It', status: 'hidden' };
+const APPROVE: ReviewAction = { decision: 'approve', label: 'Approve', doneLabel: 'Approved', status: 'live' };
+const DENY: ReviewAction = { decision: 'deny', label: 'Deny', doneLabel: 'Denied', status: 'not approved' };
+const NOT_FLAGGED: ReviewAction = { decision: 'not_flagged', label: 'Not Flagged', doneLabel: 'Marked as not flagged', status: 'live' };
+const HIDE: ReviewAction = { decision: 'hide', label: 'Hide It', doneLabel: 'Hidden', status: 'hidden' };
 
 /** Only the spec's admin transitions (generator-admin-site.md section 4); other statuses take no decision. */
 export function reviewActionsFor(status: string): readonly ReviewAction[] {
@@ -65,4 +67,35 @@ export function pageNumbersFor(current: number, total: number): PageNumbers {
   const onFirst = current <= 1;
   const onLast = current >= total;
   return { first: onFirst ? null : 1, prev: onFirst ? null : current - 1, next: onLast ? null : current + 1, last: onLast ? null : total };
+}
+
+/** Does a resource with `status` belong in a list filtered by `filter`? ('pending': awaiting a decision.) */
+export function matchesFilter(status: string, filter: QueueFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'pending') return reviewActionsFor(status).length > 0;
+  return status === filter;
+}
+
+export interface ListedPage<Row extends { _id: string; status: string }> {
+  data: Row[];
+  results: number;
+}
+
+/**
+ * The list after the admin acted on one row: `change` applied, the row kept while it still matches
+ * the filter, dropped (and the total lowered) otherwise; `change` null means the row is gone.
+ */
+export function pageAfterChange<Row extends { _id: string; status: string }>(
+  page: ListedPage<Row>,
+  resourceId: string,
+  change: Partial<Row> | null,
+  filter: QueueFilter,
+): ListedPage<Row> {
+  const row = page.data.find((candidate) => candidate._id === resourceId);
+  if (row === undefined) return page;
+  const changed = change === null ? null : { ...row, ...change };
+  if (changed !== null && matchesFilter(changed.status, filter)) {
+    return { results: page.results, data: page.data.map((candidate) => (candidate._id === resourceId ? changed : candidate)) };
+  }
+  return { data: page.data.filter((candidate) => candidate._id !== resourceId), results: page.results - 1 };
 }

@@ -5,7 +5,7 @@ import { Pagination, useScrollAfterPageChange } from '../../../components/ui/Pag
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
 import { resourcePath, userProfilePath } from '../../../lib/paths.js';
 import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from '../admin-api.js';
-import { adminStatusLabel, formatDateTime, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor, type QueueFilter, type ReviewAction } from '../moderation-view.js';
+import { adminStatusLabel, formatDateTime, pageAfterChange, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor, type QueueFilter, type ReviewAction } from '../moderation-view.js';
 import { DeleteModal, DenyModal, HistoryModal } from './ModerationModals.js';
 
 interface AdminResourceListProps {
@@ -58,18 +58,8 @@ export function AdminResourceList({ list, label, initialStatus }: AdminResourceL
     return () => controller.abort();
   }, [load]);
 
-  /** A changed row stays when it still matches the filter, else it leaves the list. */
   function replaceRow(resourceId: string, change: Partial<AdminResource> | null) {
-    setState((current) => {
-      if (current.phase !== 'loaded') return current;
-      const { answer } = current;
-      const row = answer.data.find((candidate) => candidate._id === resourceId);
-      if (row === undefined) return current;
-      const changed = change === null ? null : { ...row, ...change };
-      const stays = changed !== null && (status === 'all' || changed.status === status || (status === 'pending' && reviewActionsFor(changed.status).length > 0));
-      const data = stays ? answer.data.map((candidate) => (candidate._id === resourceId ? changed : candidate)) : answer.data.filter((candidate) => candidate._id !== resourceId);
-      return { phase: 'loaded', answer: { ...answer, data, results: stays ? answer.results : answer.results - 1 } };
-    });
+    setState((current) => (current.phase === 'loaded' ? { phase: 'loaded', answer: { ...current.answer, ...pageAfterChange(current.answer, resourceId, change, status) } } : current));
   }
 
   async function decide(resource: AdminResource, action: ReviewAction, reason = '') {
@@ -80,7 +70,7 @@ export function AdminResourceList({ list, label, initialStatus }: AdminResourceL
       const updated = await decideOnResource(resource._id, action, reason);
       replaceRow(resource._id, { status: updated.status, statusReason: reason.trim() || null });
       setDialog(null);
-      showToast('success', `“${resource.title}”: ${action.label} — now ${adminStatusLabel(updated.status)}.`);
+      showToast('success', `${action.doneLabel}: “${resource.title}” is now ${updated.status}.`);
     } catch (error) {
       const message = messageOf(error, 'The decision was not saved.');
       if (action.decision === 'deny') setDenyError(message);
