@@ -155,6 +155,10 @@ describe('moderation in the admin portal', () => {
     // The denied post in resource management, and its full history.
     await page.getByRole('tab', { name: 'Resource management' }).click();
     const management = page.getByRole('tabpanel', { name: 'Resource management' });
+    // That list was loaded with the page; the queue's decision reloaded it.
+    const approvedRow = management.getByRole('listitem', { name: TO_APPROVE });
+    await approvedRow.getByText('Live', { exact: true }).waitFor();
+    expect(await approvedRow.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await management.getByLabel('Title').fill(TO_DENY);
     await management.getByRole('button', { name: 'Search' }).click();
     const deniedRow = management.getByRole('listitem', { name: TO_DENY });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
@@ -18,6 +19,7 @@ export function adminLoader({ request }: LoaderFunctionArgs) {
 export function AdminPage() {
   const loadedUser = useLoaderData<typeof adminLoader>();
   const user = useSession().user ?? loadedUser;
+  const [changes, setChanges] = useState({ queue: 0, search: 0 });
 
   if (!isAdminUser(user)) {
     return (
@@ -44,7 +46,13 @@ export function AdminPage() {
             panel: (
               <>
                 <h2 className="admin-page__heading">Posts awaiting a decision</h2>
-                <AdminResourceList list="queue" label="Review queue" initialStatus="pending" />
+                <AdminResourceList
+                  list="queue"
+                  label="Review queue"
+                  initialStatus="pending"
+                  otherListChanges={changes.search}
+                  onChanged={() => setChanges((counts) => ({ ...counts, queue: counts.queue + 1 }))}
+                />
                 <h2 className="admin-page__heading">Reports</h2>
                 <ReportList />
               </>
@@ -56,7 +64,13 @@ export function AdminPage() {
             panel: (
               <>
                 <h2 className="admin-page__heading">All resources</h2>
-                <AdminResourceList list="search" label="Resources" initialStatus="all" />
+                <AdminResourceList
+                  list="search"
+                  label="Resources"
+                  initialStatus="all"
+                  otherListChanges={changes.queue}
+                  onChanged={() => setChanges((counts) => ({ ...counts, search: counts.search + 1 }))}
+                />
               </>
             ),
           },

@@ -14,6 +14,10 @@ interface AdminResourceListProps {
   /** Names the list and its controls. */
   label: string;
   initialStatus: QueueFilter;
+  /** Counts the changes made in the page's other list: each one reloads this list, which may show the same resources. */
+  otherListChanges: number;
+  /** Told after every change this list makes. */
+  onChanged: () => void;
 }
 
 type ListState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: AdminResourcePage };
@@ -25,7 +29,7 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 /** Resources with the admin's actions: the legal review decisions, sponsorship, history and permanent delete. */
-export function AdminResourceList({ list, label, initialStatus }: AdminResourceListProps) {
+export function AdminResourceList({ list, label, initialStatus, otherListChanges, onChanged }: AdminResourceListProps) {
   const [status, setStatus] = useState<QueueFilter>(initialStatus);
   const [typedQuery, setTypedQuery] = useState('');
   const [query, setQuery] = useState('');
@@ -49,7 +53,8 @@ export function AdminResourceList({ list, label, initialStatus }: AdminResourceL
         },
       );
     },
-    [list, status, query, page],
+    // otherListChanges is not read: a change in the other list is a reason to load again.
+    [list, status, query, page, otherListChanges],
   );
 
   useEffect(() => {
@@ -60,6 +65,7 @@ export function AdminResourceList({ list, label, initialStatus }: AdminResourceL
 
   function replaceRow(resourceId: string, change: Partial<AdminResource> | null) {
     setState((current) => (current.phase === 'loaded' ? { phase: 'loaded', answer: { ...current.answer, ...pageAfterChange(current.answer, resourceId, change, status) } } : current));
+    onChanged();
   }
 
   async function decide(resource: AdminResource, action: ReviewAction, reason = '') {
