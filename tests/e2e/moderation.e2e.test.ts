@@ -146,6 +146,8 @@ describe('moderation in the admin portal', () => {
     await staleDialog.getByRole('alert').getByText('A template that is live cannot be denied.').waitFor();
     await staleDialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await rowTitled(TO_DELETE))?.status).toBe('live');
+    // The queue loaded again: the post no longer awaits a decision.
+    await staleRow.waitFor({ state: 'detached' });
 
     const approveRow = queue.getByRole('listitem', { name: TO_APPROVE });
     await approveRow.getByRole('button', { name: 'Approve' }).click();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { Pagination, useScrollAfterPageChange } from '../../../components/ui/Pagination.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { resourcePath, userProfilePath } from '../../../lib/paths.js';
 import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from '../admin-api.js';
 import { adminStatusLabel, formatDateTime, pageAfterChange, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor, type QueueFilter, type ReviewAction } from '../moderation-view.js';
@@ -82,6 +83,8 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
       if (action.decision === 'deny') setDenyError(message);
       else setActionError(`“${resource.title}”: ${message}`);
       showToast('error', message, TOAST_ERROR_TIMEOUT_MS);
+      // 409: someone decided first; load the list again so its rows offer what is legal now.
+      if (error instanceof ApiError && error.status === 409) load();
     } finally {
       setBusyId(null);
     }
