@@ -30,6 +30,8 @@ export const TEMPLATE_MESSAGES = {
   purchasedDelete: 'Post have been purchased, delete is not allowed.',
   denialBlank: 'Denial message cannot be blank',
   sponsorLimit: 'Maximum sponsor request reached',
+  /** generator-admin-site.md section 4: denying an edited post warns that it leaves the website. */
+  denyEditWarning: 'Denying this edit removes the post from the website.',
   invalidPrice: 'Please enter a valid price.',
   priceTooHigh: 'Price should not exceed $249',
   directDomain: 'Please use a direct domain to your template.',

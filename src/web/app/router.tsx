@@ -101,6 +101,13 @@ export const router = createBrowserRouter([
               return { loader: module.editorLoader, Component: module.EditorPage };
             },
           },
+          {
+            path: '/admin',
+            lazy: async () => {
+              const route = await loadChunk(() => import('./routes/admin.js'));
+              return { loader: route.adminLoader, Component: route.AdminPage };
+            },
+          },
           { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
         ],
       },

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+
+import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
+import { Tabs } from '../../components/ui/Tabs.js';
+import { requireSignedIn } from '../../features/accounts/route-guards.js';
+import { AdminResourceList } from '../../features/moderation/components/AdminResourceList.js';
+import { ReportList } from '../../features/moderation/components/ReportList.js';
+import { isAdminUser } from '../../features/shell/user-facts.js';
+import { useSession } from '../../features/session/session.js';
+import { documentTitle } from '../../lib/brand.js';
+import '../../features/moderation/moderation.css';
+
+export function adminLoader({ request }: LoaderFunctionArgs) {
+  return requireSignedIn(request);
+}
+
+/** /admin: the review queue with reports, and resource management (generator-admin-site.md section 2). */
+export function AdminPage() {
+  const loadedUser = useLoaderData<typeof adminLoader>();
+  const user = useSession().user ?? loadedUser;
+  const [changes, setChanges] = useState({ queue: 0, search: 0 });
+
+  if (!isAdminUser(user)) {
+    return (
+      <section className="container admin-page">
+        <title>{documentTitle('Access Denied')}</title>
+        <h1>Access Denied</h1>
+        <p className="form-alert form-alert--danger" role="alert">
+          {TEMPLATE_MESSAGES.adminOnly}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container admin-page">
+      <title>{documentTitle('Admin Portal')}</title>
+      <h1>Admin Portal</h1>
+      <Tabs
+        label="Admin sections"
+        tabs={[
+          {
+            id: 'review-queue',
+            label: 'Review queue',
+            panel: (
+              <>
+                <h2 className="admin-page__heading">Posts awaiting a decision</h2>
+                <AdminResourceList
+                  list="queue"
+                  label="Review queue"
+                  initialStatus="pending"
+                  otherListChanges={changes.search}
+                  onChanged={() => setChanges((counts) => ({ ...counts, queue: counts.queue + 1 }))}
+                />
+                <h2 className="admin-page__heading">Reports</h2>
+                <ReportList />
+              </>
+            ),
+          },
+          {
+            id: 'resource-management',
+            label: 'Resource management',
+            panel: (
+              <>
+                <h2 className="admin-page__heading">All resources</h2>
+                <AdminResourceList
+                  list="search"
+                  label="Resources"
+                  initialStatus="all"
+                  otherListChanges={changes.queue}
+                  onChanged={() => setChanges((counts) => ({ ...counts, search: counts.search + 1 }))}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+
+import { ApiError } from '../../lib/api-client.js';
+import { fetchResourceHistory, type HistoryEntry } from './history-api.js';
+import { adminStatusLabel, formatDateTime, inTimeOrder } from './moderation-view.js';
+import './moderation.css';
+
+type HistoryState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; entries: HistoryEntry[] };
+
+/** Who did it: the username, or what the server knows of them when it hides or has no user (the author's view, the system). */
+function actorName(entry: HistoryEntry): string {
+  if (entry.actor.username !== null) return entry.actor.username;
+  if (entry.actor.userId === null && entry.actor.role === 'system') return 'System';
+  return 'Someone';
+}
+
+/**
+ * Every event that touched a resource, oldest first (spec: full history for the author, owner and admin).
+ * Self-contained: give it a resource id anywhere (admin portal, resource page).
+ */
+export function HistoryPanel({ resourceId }: { resourceId: string }) {
+  const [state, setState] = useState<HistoryState>({ phase: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    fetchResourceHistory(resourceId, controller.signal).then(
+      (answer) => setState({ phase: 'loaded', entries: inTimeOrder(answer.history) }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ phase: 'failed', message: error instanceof ApiError || error instanceof Error ? error.message : 'Could not load the history.' });
+      },
+    );
+    return () => controller.abort();
+  }, [resourceId]);
+
+  if (state.phase === 'loading') {
+    return (
+      <p className="history-panel__note" role="status">
+        Loading history…
+      </p>
+    );
+  }
+  if (state.phase === 'failed') {
+    return (
+      <p className="form-alert form-alert--danger" role="alert">
+        Could not load the history: {state.message}
+      </p>
+    );
+  }
+  if (state.entries.length === 0) return <p className="history-panel__note">Nothing has happened to this post yet.</p>;
+
+  return (
+    <ol className="history-panel" aria-label="History">
+      {state.entries.map((entry) => (
+        <li key={entry.id} className="history-panel__entry">
+          <div className="history-panel__head">
+            <span className="history-panel__title">{entry.title}</span>
+            <time className="history-panel__time" dateTime={entry._date}>
+              {formatDateTime(entry._date)}
+            </time>
+          </div>
+          <dl className="history-panel__facts">
+            <div>
+              <dt>By</dt>
+              <dd className="history-panel__actor">{actorName(entry)}</dd>
+            </div>
+            {entry.reason !== null && (
+              <div>
+                <dt>Reason</dt>
+                <dd className="history-panel__reason">{entry.reason}</dd>
+              </div>
+            )}
+            {entry.status !== null && (
+              <div>
+                <dt>Status</dt>
+                <dd>{adminStatusLabel(entry.status)}</dd>
+              </div>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}

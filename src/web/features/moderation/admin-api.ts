@@ -1,0 +1,65 @@
+import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import type { ReportReason } from '../../../domain/engagement/rules.js';
+import { apiRequest } from '../../lib/api-client.js';
+import type { QueueFilter, ReviewAction } from './moderation-view.js';
+
+/** A row of GET /admin/resources: the card view plus what moderation needs. */
+export interface AdminResource extends ResourceView {
+  statusReason: string | null;
+  updatedAt: string;
+}
+
+export interface AdminResourcePage {
+  data: AdminResource[];
+  results: number;
+  pagination: { currentPage: number; totalPages: number; totalItems: number; itemsPerPage: number };
+}
+
+/** The review queue (`/admin/resources`) and resource management (`/admin/resources/search`) answer alike. */
+export function fetchAdminResources(
+  list: 'queue' | 'search',
+  query: { status: QueueFilter; q: string; page: number },
+  signal?: AbortSignal,
+): Promise<AdminResourcePage> {
+  const parameters = new URLSearchParams({ status: query.status, page: String(query.page) });
+  if (query.q.trim() !== '') parameters.set('q', query.q.trim());
+  return apiRequest<AdminResourcePage>(`/admin/resources${list === 'search' ? '/search' : ''}?${parameters.toString()}`, { signal });
+}
+
+export async function decideOnResource(resourceId: string, action: ReviewAction, reason: string): Promise<ResourceView> {
+  const body = { _id: resourceId, status: action.status, ...(reason.trim() === '' ? {} : { rejectionReason: reason.trim() }) };
+  const answer = await apiRequest<{ resource: ResourceView }>('/admin/resources/update', { method: 'PUT', body });
+  return answer.resource;
+}
+
+export async function setResourceSponsored(resourceId: string, sponsored: boolean): Promise<void> {
+  await apiRequest('/admin/resources/update-sponsor-status', { method: 'PUT', body: { _id: resourceId, sponsored } });
+}
+
+export async function deleteResourcePermanently(resourceId: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>('/admin/resources/delete', { method: 'POST', body: { _id: resourceId } });
+  return answer.message;
+}
+
+export interface PostReport {
+  _id: string;
+  resourceId: string;
+  resource: { title: string; titleUrl: string; status: string } | null;
+  reporter: { _id: string; username: string };
+  name: string | null;
+  email: string | null;
+  message: string | null;
+  reason: ReportReason | string;
+  dateReported: string;
+}
+
+export interface ReportPage {
+  reports: PostReport[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function fetchReports(page: number, signal?: AbortSignal): Promise<ReportPage> {
+  return apiRequest<ReportPage>(`/admin/reports?page=${page}`, { signal });
+}
