@@ -21,8 +21,12 @@ import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
 import { ReactorRunner } from '../projections/reactor-runner.js';
 import { ProjectionRunner } from '../projections/runner.js';
+import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
+
+/** How long the moderation reactor waits for the engagement read model to count a flag. */
+const READ_MODEL_WAIT_MS = 30_000;
 
 /** Everything stateful, chosen from the configuration: the composition root's building blocks. */
 export interface Infrastructure {
@@ -33,6 +37,8 @@ export interface Infrastructure {
   runner: ProjectionRunner;
   /** Appends rewards for what users do; started next to the projection runner. */
   rewards: ReactorRunner;
+  /** Sends much-flagged or reported posts to the review queue; started next to the projection runner. */
+  moderation: ReactorRunner;
   search: SearchIndex;
   accounts: AccountService;
   engagement: EngagementService;
@@ -68,6 +74,13 @@ export async function openInfrastructure(
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);
     const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), options);
+    const moderation = new ReactorRunner(
+      database.db,
+      database.kind,
+      store,
+      createModerationReactor({ commands, db: database.db, waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['engagement']) }),
+      options,
+    );
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
@@ -78,6 +91,7 @@ export async function openInfrastructure(
       commands,
       runner,
       rewards,
+      moderation,
       search,
       accounts: new AccountService({ commands, vault, db: database.db, mail, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
@@ -95,6 +109,7 @@ export async function openInfrastructure(
       },
       async close() {
         await rewards.stop();
+        await moderation.stop();
         await search.stop();
         await runner.stop();
         await store.close();

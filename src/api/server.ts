@@ -23,6 +23,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await infrastructure.runner.start();
     await infrastructure.search.start();
     infrastructure.rewards.start();
+    infrastructure.moderation.start();
 
     const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT, blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {} });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });

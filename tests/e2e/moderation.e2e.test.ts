@@ -184,6 +184,23 @@ describe('moderation in the admin portal', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('puts a reported post in the queue as live flagged, and Not Flagged takes it back live', async () => {
+    // The moderation reactor acts on the report filed in beforeAll.
+    await expect.poll(async () => (await rowTitled(reportedTitle))?.status, { timeout: 10_000 }).toBe('live flagged');
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signIn(page, DEMO_ADMIN_USERNAME);
+    const flaggedRow = page.getByRole('list', { name: 'Review queue' }).getByRole('listitem', { name: reportedTitle });
+    await flaggedRow.getByText('Live flagged').waitFor();
+    expect(await flaggedRow.textContent()).toContain(`Reported: ${REPORT_REASONS['doesnt-work']}`);
+    expect(await flaggedRow.getByRole('button', { name: 'Hide It' }).count()).toBe(1);
+    expect(await flaggedRow.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await flaggedRow.getByRole('button', { name: 'Not Flagged' }).click();
+    await flaggedRow.waitFor({ state: 'detached' });
+    expect((await rowTitled(reportedTitle))?.status).toBe('live');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
   it('sponsors and unsponsors, and deletes permanently only after confirming', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signIn(page, DEMO_ADMIN_USERNAME);

@@ -6,6 +6,7 @@ import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-ha
 import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { likeDecider } from '../../domain/engagement/decider.js';
+import { FLAGS_FOR_REVIEW } from '../../domain/engagement/rules.js';
 import { likeStream } from '../../domain/engagement/events.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
@@ -371,6 +372,41 @@ describe('moderation', () => {
     expect((await decide(post.id, 'hidden', users.admin.token, { reason: 'Misleading' })).body.resource.status).toBe('hidden');
     expect((await harness.call('GET', `/api/resources/${post.titleUrl}`)).status).toBe(404);
     expect((await harness.call('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).status).toBe(200);
+  });
+
+  it(`sends a live post to the queue after ${FLAGS_FOR_REVIEW} members' red flags, and at once when reported`, async () => {
+    const { moderation, runner } = harness.infrastructure;
+    const settled = async () => {
+      const position = await head();
+      await moderation.waitFor(position, 10_000);
+      await runner.waitFor(await head(), 10_000);
+    };
+    const flagged = await approved({ title: 'Flag tally candidate' });
+    const flaggers = [users.other, users.unverified, users.owner];
+    expect(flaggers).toHaveLength(FLAGS_FOR_REVIEW);
+    for (const flagger of flaggers.slice(0, -1)) expect((await harness.call('POST', `/api/resources/flag/${flagged.id}`, { token: flagger.token })).status).toBe(200);
+    await settled();
+    expect((await row(flagged.id))?.status).toBe('live');
+    expect((await harness.call('POST', `/api/resources/flag/${flagged.id}`, { token: flaggers.at(-1)!.token })).status).toBe(200);
+    await settled();
+    expect((await row(flagged.id))?.status).toBe('live flagged');
+    const history = await harness.call<Json>('GET', `/api/resources/${flagged.id}/history`, { token: users.admin.token });
+    expect(history.body.history.at(-1)).toMatchObject({ type: 'TemplateFlaggedForReview', reason: `${FLAGS_FOR_REVIEW} members raised a red flag`, status: 'live flagged', actor: { role: 'system' } });
+    expect((await decide(flagged.id, 'live')).body.resource.status).toBe('live');
+
+    const reported = await approved({ title: 'Report candidate' });
+    const report = { resourceId: reported.id, name: 'Ann', reason: 'spam', message: 'Sells something else.', email: 'ann@life.example' };
+    expect((await harness.call('POST', '/api/resources/reportPost', { token: users.other.token, body: report })).status).toBe(200);
+    await settled();
+    expect((await row(reported.id))?.status).toBe('live flagged');
+    const queue = await harness.call<Json>('GET', '/api/admin/resources?status=live%20flagged', { token: users.admin.token });
+    expect(queue.body.data.find((resource: Json) => resource._id === reported.id)).toMatchObject({ statusReason: 'Reported: Spam or Misleading' });
+    // A second report of a post already waiting appends nothing.
+    const before = await head();
+    expect((await harness.call('POST', '/api/resources/reportPost', { token: users.owner.token, body: report })).status).toBe(200);
+    await settled();
+    const after = (await harness.infrastructure.store.readStream(templateStream(reported.id))).filter((event) => event.position > before);
+    expect(after).toEqual([]);
   });
 
   it(`sponsors up to ${TEMPLATE_SPONSOR_LIMIT} posts, then answers 400 'Maximum sponsor request reached'`, async () => {

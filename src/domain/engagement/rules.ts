@@ -64,6 +64,12 @@ export function isEngageable(status: string): boolean {
   return ENGAGEABLE_STATUSES.includes(status.toLowerCase());
 }
 
+/**
+ * Members' red flags that send a live post to the moderators ('live flagged'); our choice, the
+ * spec gives none. A report sends it at once: someone took the time to say what is wrong.
+ */
+export const FLAGS_FOR_REVIEW = 3;
+
 /** The report form's reasons (posts-payments-rewards.md section 5), value → label. */
 export const REPORT_REASONS = {
   'inappropriate-content': 'Inappropriate Content',

@@ -2,13 +2,20 @@
 
 const API_BASE = '/api';
 
-/** A non-2xx answer from the API, carrying its status and the server's message. */
+/** A field the server refused, from a 400's `fields` (spec: the create form's error list). */
+export interface RefusedField {
+  field: string;
+  message: string;
+}
+
+/** A non-2xx answer from the API, carrying its status, the server's message and any refused fields. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
     message: string,
+    readonly fields: readonly RefusedField[] = [],
   ) {
     super(message);
   }
@@ -59,7 +66,7 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
   if (!response.ok) {
     if (authFailures === 'global' && response.status === 401) authFailureHandlers?.unauthorized();
     if (authFailures === 'global' && response.status === 403) authFailureHandlers?.forbidden();
-    throw new ApiError(response.status, errorMessageOf(text, response));
+    throw errorOf(text, response);
   }
   if (text === '') return undefined as Answer;
   try {
@@ -69,15 +76,16 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
   }
 }
 
-/** The `message` of the API's error body `{ error: true, message }`, or a generic one. */
-function errorMessageOf(body: string, response: Response): string {
+/** The API's error body `{ error: true, message, fields? }` as an ApiError, or a generic one. */
+function errorOf(body: string, response: Response): ApiError {
   try {
     const answer: unknown = JSON.parse(body);
     if (typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string') {
-      return answer.message;
+      const fields = 'fields' in answer && Array.isArray(answer.fields) ? (answer.fields as RefusedField[]) : [];
+      return new ApiError(response.status, answer.message, fields);
     }
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the generic message.
   }
-  return `Request failed: ${response.status} ${response.statusText}`.trim();
+  return new ApiError(response.status, `Request failed: ${response.status} ${response.statusText}`.trim());
 }

@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedC
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { openVerifyPrompt } from '../../features/shell/client-state.js';
 import { isVerifiedUser } from '../../features/shell/user-facts.js';
-import { createTemplate, FieldsRefusedError } from '../../features/templates/api.js';
+import { createTemplate } from '../../features/templates/api.js';
 import { CreatePageTour } from '../../features/templates/components/CreatePageTour.js';
 import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
 import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
@@ -17,6 +17,7 @@ import { previewAuthorOf, TemplatePreview } from '../../features/templates/compo
 import { createProblems, createRequestBody, initialCreateForm, type FieldProblem } from '../../features/templates/template-form.js';
 import { useFormProgressTracking } from '../../features/templates/use-form-progress.js';
 import { useTemplateForm } from '../../features/templates/use-template-form.js';
+import { ApiError } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
 import '../../features/templates/templates.css';
 
@@ -58,7 +59,7 @@ export function CreatePage() {
       showToast('success', answer.message);
       setCreatedPath(answer.redirect);
     } catch (error) {
-      if (error instanceof FieldsRefusedError) setProblems(error.fields);
+      if (error instanceof ApiError && error.fields.length > 0) setProblems([...error.fields]);
       else setServerError(error instanceof Error ? error.message : 'The post could not be created.');
     } finally {
       setSubmitting(false);

@@ -5,19 +5,21 @@ import { formatPrice } from '../../../domain/catalogue/presentation.js';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedChangesGuard.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { deleteTemplate, editTemplate, fetchTemplateForEditing, FieldsRefusedError, type TemplateDetail, type TemplateDetailAnswer } from '../../features/templates/api.js';
+import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
+import { deleteTemplate, editTemplate, fetchTemplateForEditing } from '../../features/templates/api.js';
 import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
 import { PriceChangeModal } from '../../features/templates/components/PriceChangeModal.js';
 import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
 import { TemplatePreview } from '../../features/templates/components/TemplatePreview.js';
 import { editProblems, editRequestBody, type FieldProblem, type TemplateFormValues } from '../../features/templates/template-form.js';
 import { useTemplateForm } from '../../features/templates/use-template-form.js';
+import { StatusBadge } from '../../components/ui/StatusBadge.js';
 import { ApiError } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
 import { resourcePath } from '../../lib/paths.js';
 import '../../features/templates/templates.css';
 
-type EditorData = { kind: 'found'; answer: TemplateDetailAnswer } | { kind: 'missing' } | { kind: 'failed'; message: string };
+type EditorData = { kind: 'found'; answer: ResourceDetailAnswer } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
 /** Signed-in users only; the post as its editor sees it, or why it cannot be edited. */
 export async function editorLoader({ request, params }: LoaderFunctionArgs): Promise<EditorData> {
@@ -30,7 +32,7 @@ export async function editorLoader({ request, params }: LoaderFunctionArgs): Pro
   }
 }
 
-function formValuesOf(post: TemplateDetail): TemplateFormValues {
+function formValuesOf(post: ResourceDetailAnswer['data']): TemplateFormValues {
   return {
     url: post.link ?? '',
     topic: post.topic,
@@ -76,7 +78,7 @@ export function EditorPage() {
 
 type Outcome = { kind: 'saved'; message: string; pagePath: string } | { kind: 'deleted'; message: string };
 
-function PostEditor({ post }: { post: TemplateDetail }) {
+function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
   const form = useTemplateForm(formValuesOf(post));
   const [statusLabel, setStatusLabel] = useState(post.statusLabel);
   const [saving, setSaving] = useState(false);
@@ -104,7 +106,7 @@ function PostEditor({ post }: { post: TemplateDetail }) {
       const refreshed = await fetchTemplateForEditing(answer.redirect.replace(/^\/resources\//u, '')).catch(() => null);
       if (refreshed) setStatusLabel(refreshed.data.statusLabel);
     } catch (error) {
-      if (error instanceof FieldsRefusedError) setProblems(error.fields);
+      if (error instanceof ApiError && error.fields.length > 0) setProblems([...error.fields]);
       else setActionError(error instanceof Error ? error.message : 'The changes could not be saved.');
     } finally {
       setSaving(false);
@@ -148,7 +150,7 @@ function PostEditor({ post }: { post: TemplateDetail }) {
       <header className="template-editor__header">
         <h1>Edit post</h1>
         <p className="muted">
-          Status: <span className="status-badge status-badge--pending" data-testid="post-status">{statusLabel}</span> · Changes go back to a moderator for re-approval.
+          <StatusBadge label={statusLabel} /> · Changes go back to a moderator for re-approval.
         </p>
       </header>
 

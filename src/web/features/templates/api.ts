@@ -1,29 +1,6 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
-import type { createRequestBody, editRequestBody, FieldProblem, TouchedFlags } from './template-form.js';
-
-/** A 400 from create or edit names the fields it refused. */
-export class FieldsRefusedError extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly fields: FieldProblem[],
-  ) {
-    super(status, message);
-  }
-}
-
-export interface TemplateDetail extends ResourceView {
-  statusLabel: string;
-  link: string | null;
-  owners: string[];
-  updatedAt: string;
-}
-
-export interface TemplateDetailAnswer {
-  data: TemplateDetail;
-  permissions: { isAuthor: boolean; canEdit: boolean; canSeeHistory: boolean; canSponsor: boolean; canDeletePermanently: boolean; canReport: boolean };
-}
+import type { createRequestBody, editRequestBody, TouchedFlags } from './template-form.js';
 
 export interface TemplateSuggestion {
   found: boolean;
@@ -41,33 +18,15 @@ interface SavedAnswer {
   redirect: string;
 }
 
-/** Refusals (403 for a non-editor) are shown on the page, not as the shell's 'Access Denied'. Create and edit send JSON and read `fields` from a 400, which the shared client drops; so they make their own request. */
-async function sendForm<Answer>(path: string, method: 'POST' | 'PUT', body: unknown): Promise<Answer> {
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'include',
-  });
-  const answer = (await response.json().catch(() => null)) as (Answer & { message?: string; fields?: FieldProblem[] }) | null;
-  if (!response.ok) {
-    const message = answer?.message ?? `Request failed: ${response.status}`;
-    if (Array.isArray(answer?.fields)) throw new FieldsRefusedError(response.status, message, answer.fields);
-    throw new ApiError(response.status, message);
-  }
-  if (answer === null) throw new ApiError(response.status, 'The server sent an answer that is not JSON.');
-  return answer;
-}
-
 export function createTemplate(body: ReturnType<typeof createRequestBody>): Promise<SavedAnswer> {
-  return sendForm('/resources', 'POST', body);
+  return apiRequest('/resources', { method: 'POST', body, authFailures: 'silent' });
 }
 
 export function editTemplate(id: string, body: ReturnType<typeof editRequestBody>): Promise<SavedAnswer> {
-  return sendForm(`/resources/${encodeURIComponent(id)}`, 'PUT', body);
+  return apiRequest(`/resources/${encodeURIComponent(id)}`, { method: 'PUT', body, authFailures: 'silent' });
 }
 
-export function fetchTemplateForEditing(titleUrl: string, signal?: AbortSignal): Promise<TemplateDetailAnswer> {
+export function fetchTemplateForEditing(titleUrl: string, signal?: AbortSignal): Promise<ResourceDetailAnswer> {
   return apiRequest(`/resources/${encodeURIComponent(titleUrl)}`, { signal, authFailures: 'silent' });
 }
 

@@ -4,6 +4,7 @@ import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { FORM_PROGRESS_FIELDS, type FormProgressField } from '../../../domain/templates/form-progress.js';
 import { isNonDirectUrl, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema } from '../../../domain/templates/rules.js';
 import { appForUrl, topicForText } from '../../../domain/templates/url-hints.js';
+import type { RefusedField } from '../../lib/api-client.js';
 
 export interface TemplateFormValues {
   url: string;
@@ -33,10 +34,8 @@ export const EMPTY_TEMPLATE_FORM: TemplateFormValues = {
   price: 0,
 };
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
+/** A field problem found here or refused by the server (the same shape as the API's `fields`). */
+export type FieldProblem = RefusedField;
 
 /** How the form names each field in the problems modal. */
 export const FIELD_LABELS: Record<string, string> = {
