@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPriceSchema, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
+import { newPriceSchema, statusLabel, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',
@@ -135,5 +135,18 @@ describe('titleUrlFor', () => {
 
   it('keeps titles that only differ by id apart', () => {
     expect(titleUrlFor('Planner', id)).not.toBe(titleUrlFor('Planner', 'ffffffff-0000-4000-8000-000000000000'));
+  });
+});
+
+describe('statusLabel', () => {
+  it('labels the spec statuses, case-insensitively, and keeps a flagged post Live while it is public', () => {
+    expect(['LIVE', 'live flagged', 'Under Review', 'under review edit', 'not approved', 'hidden'].map(statusLabel)).toEqual([
+      'Live',
+      'Live',
+      'Under Review',
+      'Under Review - Edited',
+      'Rejected',
+      'Rejected',
+    ]);
   });
 });

@@ -152,10 +152,12 @@ export const RELATED_POSTS_LIMIT = 6;
 
 export type StatusLabel = 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected';
 
-/** The status label (spec 4, Post status, matched case-insensitively): anything not listed reads Rejected. */
+/** The status label (spec 4, Post status, matched case-insensitively): anything not listed (and not public) reads Rejected. */
 export function statusLabel(status: string): StatusLabel {
   switch (status.toLowerCase()) {
+    // A flagged post is still public while moderators look at it.
     case 'live':
+    case 'live flagged':
       return 'Live';
     case 'under review':
       return 'Under Review';
