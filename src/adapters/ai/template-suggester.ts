@@ -4,18 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '../../domain/shared/events.js';
 import { TEMPLATE_LIMITS } from '../../domain/templates/rules.js';
-import { appForUrl, topicForText } from '../../domain/templates/url-hints.js';
-
-/** What the create form's Fetch button fills in; `found` is false when nothing could be read. */
-export interface TemplateSuggestion {
-  found: boolean;
-  message: string;
-  type: string | null;
-  platform: string | null;
-  title: string | null;
-  description: string | null;
-  instructions: string | null;
-}
+import { appForUrl, topicForText, type TemplateSuggestion } from '../../domain/templates/url-hints.js';
 
 /** The AI port's template-from-URL suggestion (spec: POST /zapier/templateFromUrl). */
 export interface TemplateSuggester {

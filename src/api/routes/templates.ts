@@ -13,7 +13,7 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/imag
 import { templateDecider, type Requester, type ReviewDecision } from '../../domain/templates/decider.js';
 import { TEMPLATE_STATUSES, templateStream, type EditableContent, type TemplateEvent, type TemplateStatus } from '../../domain/templates/events.js';
 import { FORM_PROGRESS_FIELDS } from '../../domain/templates/form-progress.js';
-import { historyDetails, historyTitle } from '../../domain/templates/history.js';
+import { historyDetails, historyTitle, type HistoryEntry } from '../../domain/templates/history.js';
 import {
   CREATED_POSTS_PAGE_SIZE,
   createdPostsHeading,
@@ -116,18 +116,6 @@ const editBody = z.object({
 });
 const idParams = z.object({ id: z.string().max(100) });
 const reasonText = z.string().max(TEMPLATE_LIMITS.reason, `A reason must be at most ${TEMPLATE_LIMITS.reason} characters`);
-
-export interface HistoryEntry {
-  id: string;
-  type: string;
-  title: string;
-  _date: string;
-  actor: { userId: string | null; username: string | null; role: string; impersonatedBy: string | null };
-  reason: string | null;
-  /** The status after this event (events of the template's own stream only). */
-  status: string | null;
-  details: Record<string, unknown>;
-}
 
 type ValidationProblem = { field: string; message: string };
 

@@ -35,3 +35,22 @@ export function historyDetails(data: unknown): { reason: string | null; details:
   if (typeof record.changes === 'object' && record.changes !== null) details.changedFields = Object.keys(record.changes);
   return { reason: typeof record.reason === 'string' ? record.reason : null, details };
 }
+
+/** One entry of a resource's history (GET /resources/:id/history, POST /admin/resources/fetchHistory). */
+export interface HistoryEntry {
+  id: string;
+  type: string;
+  title: string;
+  _date: string;
+  actor: { userId: string | null; username: string | null; role: string; impersonatedBy: string | null };
+  reason: string | null;
+  /** The resource's status after this event; null for events of other streams (likes, reports). */
+  status: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface ResourceHistory {
+  resourceId: string;
+  title: string;
+  history: HistoryEntry[];
+}

@@ -46,3 +46,14 @@ export function topicForText(text: string): string | null {
   const topic = TOPICS.find((entry) => [entry.name.replaceAll('_', ' '), entry.label.toLowerCase()].some((word) => lower.includes(` ${word} `)));
   return topic?.name ?? null;
 }
+
+/** What the create form's Fetch button fills in; `found` is false when nothing could be read. */
+export interface TemplateSuggestion {
+  found: boolean;
+  message: string;
+  type: string | null;
+  platform: string | null;
+  title: string | null;
+  description: string | null;
+  instructions: string | null;
+}

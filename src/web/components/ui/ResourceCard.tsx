@@ -6,19 +6,18 @@ import {
   platformHue,
   platformLabel,
   shortDescriptionPreview,
-  visibleKeywords,
 } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { resourcePath, tagSearchPath, userProfilePath } from '../../lib/paths.js';
+import { resourcePath, userProfilePath } from '../../lib/paths.js';
 import { useResourceEngagement } from '../../features/resources/engagement.js';
 import { Avatar } from './Avatar.js';
+import { TagList } from './TagList.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';
 
 export function ResourceCard({ resource: initial }: { resource: ResourceView }) {
   const titleId = useId();
   const { resource, liked, saved, toggle } = useResourceEngagement(initial);
   const { author, ratings } = resource;
-  const keywords = visibleKeywords(resource.keywords);
 
   return (
     <article className="resource-card" aria-labelledby={titleId}>
@@ -36,17 +35,7 @@ export function ResourceCard({ resource: initial }: { resource: ResourceView }) 
         </h3>
         <p className="resource-card__description">{shortDescriptionPreview(resource.description.short)}</p>
 
-        {keywords.length > 0 && (
-          <ul className="tag-list" aria-label="Tags">
-            {keywords.map((keyword) => (
-              <li key={keyword}>
-                <Link className="tag" to={tagSearchPath(keyword)}>
-                  {keyword}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList keywords={resource.keywords} />
       </div>
 
       <footer className="resource-card__footer">

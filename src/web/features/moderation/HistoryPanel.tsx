@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
 import { ApiError } from '../../lib/api-client.js';
-import { fetchResourceHistory, type HistoryEntry } from './history-api.js';
+import type { HistoryEntry } from '../../../domain/templates/history.js';
+import { fetchResourceHistory } from './history-api.js';
 import { adminStatusLabel, formatDateTime, inTimeOrder } from './moderation-view.js';
 import './moderation.css';
 

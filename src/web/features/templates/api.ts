@@ -1,16 +1,7 @@
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
+import type { TemplateSuggestion } from '../../../domain/templates/url-hints.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import type { createRequestBody, editRequestBody, TouchedFlags } from './template-form.js';
-
-export interface TemplateSuggestion {
-  found: boolean;
-  message: string;
-  type: string | null;
-  platform: string | null;
-  title: string | null;
-  description: string | null;
-  instructions: string | null;
-}
 
 interface SavedAnswer {
   error: boolean;

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 export function CreatedPostRow({ post }: { post: CreatedPost }) {
   const titleId = useId();
   return (
-    <article className="created-post" aria-labelledby={titleId}>
+    <article className="post-row created-post" aria-labelledby={titleId}>
       <PostThumbnail post={post} />
       <div className="created-post__body">
         <h2 className="created-post__title" id={titleId}>
@@ -51,7 +51,7 @@ function PostThumbnail({ post }: { post: CreatedPost }) {
 
 export function CreatedPostRowSkeleton() {
   return (
-    <div className="created-post">
+    <div className="post-row created-post">
       <div className="created-post__thumbnail skeleton-block" />
       <div className="created-post__body">
         <div className="skeleton-line skeleton-line--title" />

@@ -257,7 +257,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
   const thumbnail = resource.images[0]?.imageUrl;
   const titleId = useId();
   return (
-    <li className="admin-row" aria-labelledby={titleId}>
+    <li className="post-row admin-row" aria-labelledby={titleId}>
       <div className="admin-row__thumb">{thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : <span aria-hidden="true">{resource.title.charAt(0)}</span>}</div>
       <div className="admin-row__main">
         <Link id={titleId} className="admin-row__title" to={resourcePath(resource.titleUrl)}>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
-import { formatPrice, platformLabel, visibleKeywords } from '../../../../domain/catalogue/presentation.js';
+import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
 import { DETAIL_PAGE, isEngageable } from '../../../../domain/engagement/rules.js';
 import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons.js';
+import { TagList } from '../../../components/ui/TagList.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { resourcePath, tagSearchPath, userProfilePath } from '../../../lib/paths.js';
 import { signedInUser, useSession } from '../../session/session.js';
@@ -30,7 +31,6 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
   const { permissions } = detail;
   const [reporting, setReporting] = useState(false);
   const viewCounted = useRef(false);
-  const keywords = visibleKeywords(resource.keywords);
   const longLines = resource.description.long.split('\n').filter((line) => line.trim() !== '');
   const engageable = isEngageable(resource.status);
 
@@ -94,17 +94,7 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
             ))}
           </section>
 
-          {keywords.length > 0 && (
-            <ul className="tag-list" aria-label="Tags">
-              {keywords.map((keyword) => (
-                <li key={keyword}>
-                  <Link className="tag" to={tagSearchPath(keyword)}>
-                    {keyword}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagList keywords={resource.keywords} />
         </article>
 
         <aside className="detail-side" aria-label="Actions">
