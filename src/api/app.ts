@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -26,6 +26,7 @@ import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
+import { resourcePageMeta, withPageMeta } from './page-meta.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -97,10 +98,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    // Client-side routes (and unknown paths, which the app shows as its 404 page) get the app.
-    app.setNotFoundHandler((request, reply) => {
+    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    // Client-side routes (and unknown paths, which the app shows as its 404 page) get the app;
+    // a post's page comes with its title, description and social card tags (spec 2.3).
+    app.setNotFoundHandler(async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
-      return reply.type('text/html').sendFile('index.html');
+      const meta = await resourcePageMeta(deps.database.db, request.url);
+      if (meta === null) return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').send(withPageMeta(indexHtml, meta, `${request.protocol}://${request.host}`));
     });
   }
   return Object.assign(app as FastifyInstance, { routeAccess });

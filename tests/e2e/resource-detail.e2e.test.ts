@@ -47,6 +47,8 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await page.goto(`/resources/${post.titleUrl}`);
     await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
     expect(await page.title()).toBe(`${post.title} | Tessera`);
+    const servedHtml = await (await fetch(`${environment.baseUrl}/resources/${post.titleUrl}`)).text();
+    expect(servedHtml).toContain(`<meta property="og:title" content="${post.title} | Tessera" />`);
     expect(await page.getByRole('link', { name: post.author.info.displayName ?? post.author.username }).first().getAttribute('href')).toBe(`/users/${post.author.username}`);
     const firstTag = post.keywords[0]!;
     expect(await page.getByRole('article', { name: post.title, exact: true }).getByRole('list', { name: 'Tags' }).getByRole('link', { name: firstTag, exact: true }).getAttribute('href')).toBe(`/search/tag/${encodeURIComponent(firstTag)}`);

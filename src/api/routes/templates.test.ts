@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -495,6 +498,33 @@ describe('fetch from URL', () => {
     expect(await suggest(`${base}/`)).toMatchObject({ status: 400, body: { message: SUGGESTION_MESSAGES.notPublic } });
     expect(await suggest('javascript:alert(1)')).toMatchObject({ status: 400, body: { message: SUGGESTION_MESSAGES.notHttp } });
     expect((await harness.call('POST', '/api/resources/suggest', { token: users.unverified.token, body: { url: base } })).status).toBe(403);
+  });
+
+  it("serves a public post's page with its title, description and social card tags; others get the plain app", async () => {
+    const webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
+    await writeFile(join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body></body></html>');
+    const app = await buildApp({ ...harness.infrastructure, webRoot });
+    try {
+      const post = await approved({ title: 'Quotes & "Friends" <Board>', description: 'Plan <b>it</b> all.' });
+      const page = await app.inject({ method: 'GET', url: `/resources/${post.titleUrl}`, headers: { host: 'tessera.example' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<title>Quotes &amp; &quot;Friends&quot; &lt;Board&gt; | Tessera</title>');
+      expect(page.body).toContain('<meta name="description" content="Plan &lt;b&gt;it&lt;/b&gt; all." />');
+      expect(page.body).toContain(`<meta property="og:url" content="http://tessera.example/resources/${post.titleUrl}" />`);
+      expect(page.body).not.toContain('content="Default"');
+      expect(page.body.match(/<title>/gu)).toHaveLength(1);
+
+      const underReview = await createdId({ title: 'Not public yet' });
+      const hidden = await app.inject({ method: 'GET', url: `/resources/${underReview.titleUrl}` });
+      expect(hidden.statusCode).toBe(200);
+      expect(hidden.body).toContain('<title>Tessera</title>');
+      expect(hidden.body).not.toContain('Not public yet');
+      expect((await app.inject({ method: 'GET', url: '/resources/%E0%A4%A' })).statusCode).toBeLessThan(500);
+    } finally {
+      await app.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 
   it('reads the title and description of a reachable page (local server allowed for this app only)', async () => {

@@ -34,6 +34,7 @@ import { actorOf } from '../actors.js';
 import { toResourceView, type ResourceRow } from './resources.js';
 import { engagedResource } from '../read/engagement.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
+import { templatePageMeta } from '../page-meta.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -192,12 +193,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         canDeletePermanently: staff,
         canReport: viewer !== null && viewer.userId !== row.author_id,
       },
-      meta: {
-        title: `${row.title} | Tessera`,
-        description: row.description_short,
-        image: row.image_urls[0] ?? null,
-        url: `/resources/${row.title_url}`,
-      },
+      meta: templatePageMeta(row),
     };
   }
 

@@ -57,11 +57,8 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
 
   return (
     <div className="container detail-page">
+      {/* The description and social card tags come with the page from the server (src/api/page-meta.ts). */}
       <title>{detail.meta.title}</title>
-      <meta name="description" content={detail.meta.description} />
-      <meta property="og:title" content={detail.meta.title} />
-      <meta property="og:description" content={detail.meta.description} />
-      {detail.meta.image !== null && <meta property="og:image" content={detail.meta.image} />}
 
       <div className="detail-page__grid">
         <article className="detail-main" aria-labelledby="detail-title">
