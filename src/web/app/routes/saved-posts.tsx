@@ -8,7 +8,8 @@ import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagina
 import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { fetchSavedPage, toggleSave } from '../../features/member-lists/api.js';
+import { fetchSavedPage } from '../../features/member-lists/api.js';
+import { toggleEngagement } from '../../features/resources/api.js';
 import { LoadFailed, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
 import { refreshSession, useSession } from '../../features/session/session.js';
@@ -93,7 +94,7 @@ function UnsaveButton({ resource }: { resource: EngagedResourceView }) {
   async function unsave() {
     setBusy(true);
     try {
-      const updated = await toggleSave(resource._id);
+      const updated = await toggleEngagement('save', resource._id);
       showToast('success', updated.prevActions.has_saved ? ENGAGEMENT_TOASTS.saved : ENGAGEMENT_TOASTS.unsaved);
       // Re-runs the loader, which reloads this page of the list and the session's counts.
       await revalidator.revalidate();

@@ -1,5 +1,5 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
+import type { ResourcePage } from '../../../domain/engagement/views.js';
 import { apiRequest } from '../../lib/api-client.js';
 import type { StatusLabel } from '../../../domain/templates/rules.js';
 
@@ -26,8 +26,3 @@ export function fetchCreatedPage(page: number, signal?: AbortSignal): Promise<Cr
   return apiRequest<CreatedPostsPage>(`/users/me/created-resources?page=${page}`, { signal });
 }
 
-/** POST /resources/save/{id}: saves or unsaves; the answer is the resource as it now stands for the viewer. */
-export async function toggleSave(resourceId: string): Promise<EngagedResourceView> {
-  const answer = await apiRequest<{ rsc: EngagedResourceView }>(`/resources/save/${encodeURIComponent(resourceId)}`, { method: 'POST' });
-  return answer.rsc;
-}

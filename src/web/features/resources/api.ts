@@ -57,10 +57,7 @@ export async function fetchRelatedResources(resourceId: string, type: 'author' |
   return (await apiRequest<ResourceListAnswer>(`/related/${encodeURIComponent(resourceId)}?type=${type}`, { signal })).data;
 }
 
-export function setSponsored(resourceId: string, sponsored: boolean): Promise<unknown> {
-  return apiRequest('/admin/resources/update-sponsor-status', { method: 'PUT', body: { _id: resourceId, sponsored }, authFailures: 'silent' });
-}
-
-export function deletePermanently(resourceId: string): Promise<{ message: string }> {
-  return apiRequest('/admin/resources/delete', { method: 'POST', body: { _id: resourceId } });
+/** Like, save or flag as a toggle (POST /resources/{like|save|flag}/{id}); the answer is the resource as it now stands for the viewer. */
+export async function toggleEngagement(toggle: 'like' | 'save' | 'flag', resourceId: string): Promise<EngagedResourceView> {
+  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resourceId)}`, { method: 'POST' })).rsc;
 }

@@ -5,9 +5,10 @@ import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { ENGAGEMENT_TOASTS } from '../../../domain/engagement/rules.js';
 import type { EngagedResourceView } from '../../../domain/engagement/views.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { ApiError } from '../../lib/api-client.js';
 import { getSession, signedInUser, updateSessionUser, useSession } from '../session/session.js';
 import { openLoginPrompt } from '../shell/client-state.js';
+import { toggleEngagement } from './api.js';
 
 /** The per-user toggles on a resource; clicks are counted separately (they are not toggles). */
 export type EngagementToggle = 'like' | 'save' | 'flag';
@@ -99,7 +100,7 @@ export function useResourceEngagement<Resource extends ResourceView>(initial: Re
     else setActionMember(toggle, resource._id, !wasOn);
 
     try {
-      const { rsc } = await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resource._id)}`, { method: 'POST' });
+      const rsc = await toggleEngagement(toggle, resource._id);
       accept(rsc);
       showToast('success', successToast(toggle, rsc));
     } catch (error) {

@@ -9,7 +9,7 @@ import { showToast } from '../../../components/ui/toasts.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { HistoryPanel } from '../../moderation/HistoryPanel.js';
 import { showMessageModal } from '../../shell/client-state.js';
-import { deletePermanently, setSponsored } from '../api.js';
+import { deleteResourcePermanently, setResourceSponsored } from '../../moderation/admin-api.js';
 
 type Detail = ResourceDetailAnswer['data'];
 
@@ -78,7 +78,7 @@ function AdminActions({ resource }: { resource: Detail }) {
   async function toggleSponsored() {
     setBusy(true);
     try {
-      await setSponsored(resource._id, !sponsored);
+      await setResourceSponsored(resource._id, !sponsored);
       setSponsoredState(!sponsored);
       showToast('success', sponsored ? 'The post is no longer sponsored.' : 'The post is now sponsored.');
     } catch (error) {
@@ -91,7 +91,7 @@ function AdminActions({ resource }: { resource: Detail }) {
   async function deleteForGood() {
     setBusy(true);
     try {
-      await deletePermanently(resource._id);
+      await deleteResourcePermanently(resource._id);
       setConfirmingDelete(false);
       showMessageModal('Success', TEMPLATE_MESSAGES.deleted);
       void navigate('/');
