@@ -39,12 +39,10 @@ export function ReportModal({ resourceId, open, onClose }: { resourceId: string;
     setButtonState('sending');
     try {
       const answer = await reportPost(parsed.data);
+      // Submitted closes the form: the page unmounts it, so the next report starts empty.
       setButtonState('sent');
       showToast('success', answer.message);
-      setReason('');
-      setMessage('');
       onClose();
-      setButtonState('idle');
     } catch (error) {
       setButtonState('failed');
       setServerProblem(error instanceof ApiError ? error.message : 'The report could not be sent. Please try again.');
