@@ -12,7 +12,7 @@ import { templateStream } from '../domain/templates/events.js';
 import { titleUrlFor } from '../domain/templates/rules.js';
 import { projections } from '../projections/registry.js';
 import { buildApp } from './app.js';
-import { openInfrastructure, type Infrastructure } from './infrastructure.js';
+import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
 
 const SIZE = { users: 4, templates: 14, seed: 5 };

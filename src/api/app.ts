@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Infrastructure } from './infrastructure.js';
+import type { Infrastructure } from '../composition/infrastructure.js';
 import { errorHandler } from './errors.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';

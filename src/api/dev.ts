@@ -1,5 +1,5 @@
 import { createServer } from 'vite';
-import { configFromEnv } from './config.js';
+import { configFromEnv } from '../composition/config.js';
 import { startServer } from './server.js';
 
 /**

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
 import { DEMO_CATALOGUE, seedCatalogue } from '../commands/demo-catalogue.js';
 import { buildApp } from './app.js';
-import { configFromEnv, type Config } from './config.js';
-import { openInfrastructure } from './infrastructure.js';
+import { configFromEnv, type Config } from '../composition/config.js';
+import { openInfrastructure } from '../composition/infrastructure.js';
 
 const WEB_ROOT = resolve(fileURLToPath(new URL('../../dist/web', import.meta.url)));
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../api/config.js';
-import { openInfrastructure } from '../api/infrastructure.js';
+import { configFromEnv } from '../composition/config.js';
+import { openInfrastructure } from '../composition/infrastructure.js';
 import { seedCatalogue, seedCatalogueInBulk } from './demo-catalogue.js';
 
 const USAGE = 'Usage: npm run seed -- --users N --templates M [--seed S] [--like-chance P] [--bulk]';

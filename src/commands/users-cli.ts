@@ -1,5 +1,5 @@
-import { configFromEnv } from '../api/config.js';
-import { openInfrastructure } from '../api/infrastructure.js';
+import { configFromEnv } from '../composition/config.js';
+import { openInfrastructure } from '../composition/infrastructure.js';
 import type { UserLevel } from '../domain/accounts/events.js';
 import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';
 import type { Actor } from '../domain/shared/events.js';

@@ -1,5 +1,5 @@
-import { configFromEnv } from '../api/config.js';
-import { openInfrastructure } from '../api/infrastructure.js';
+import { configFromEnv } from '../composition/config.js';
+import { openInfrastructure } from '../composition/infrastructure.js';
 import { renderProgress } from './progress-bar.js';
 import { projectionNamed, projections } from './registry.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInfrastructure } from '../../src/api/infrastructure.js';
+import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
 

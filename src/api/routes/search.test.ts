@@ -10,7 +10,7 @@ import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, TOP_CO
 import { QUICK_LINKS, TRENDING_TOOLS } from '../../domain/discovery/curated.js';
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
-import { openInfrastructure, type Infrastructure } from '../infrastructure.js';
+import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
 import type { Pagination } from './search.js';
 
 const SIZE = { users: 4, templates: 30, seed: 7 };
