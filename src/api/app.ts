@@ -26,6 +26,7 @@ import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
+import { installRateLimits } from './rate-limits.js';
 import { resourcePageMeta, withPageMeta } from './page-meta.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
@@ -33,7 +34,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyCookie);
+  await installRateLimits(app, deps.rateLimitCounters);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, parts: 5, fields: 5 } });
 
   const settle = async (position: bigint | null) => {

@@ -18,6 +18,16 @@ export class HttpError extends Error {
   }
 }
 
+/** A refused attempt: 429 with the seconds until the limit's window ends. */
+export class RateLimitedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
 /** Maps what went wrong to a status and a message a person can act on; never a stack trace. */
@@ -29,6 +39,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.status(400).send({ error: true, message: message ?? 'Invalid request' } satisfies ErrorBody);
   }
   if (error instanceof DomainError) return reply.status(DOMAIN_STATUS[error.kind]).send({ error: true, message: error.message } satisfies ErrorBody);
+  if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
   if (error instanceof WrongExpectedRevisionError) {
     return reply.status(409).send({ error: true, message: 'Someone else changed this at the same time. Please try again.' } satisfies ErrorBody);

@@ -19,6 +19,8 @@ export interface Config {
   googleClientId: string | undefined;
   /** Where links in e-mails point; https here also marks the session cookie Secure. */
   publicUrl: string;
+  /** Rate-limit counters in Redis; without it they live in the database (shared by every instance either way). */
+  redisUrl: string | undefined;
 }
 
 export const DEFAULT_PORT = 3000;
@@ -41,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/u, ''),
   };
 }

@@ -16,6 +16,7 @@ import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adap
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { MailOutbox, MailSender } from '../adapters/mail/port.js';
 import { createSmtpMailer } from '../adapters/mail/smtp.js';
+import { openRateLimitCounters, type RateLimitCounters } from '../adapters/rate-limit/counters.js';
 import { createLocalImageStore, type ImageStore } from '../adapters/storage/images.js';
 import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
@@ -46,18 +47,20 @@ export interface Infrastructure {
   /** The development outbox, when no SMTP server is configured. */
   outbox: MailOutbox | null;
   images: ImageStore;
+  /** Where rate-limit counters live: every instance must see the same ones. */
+  rateLimitCounters: RateLimitCounters;
   google: GoogleIdTokenVerifier;
   googleClientId: string | null;
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string };
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey'>>,
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>>,
   options: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
@@ -84,6 +87,7 @@ export async function openInfrastructure(
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+    const rateLimitCounters = openRateLimitCounters(database.db, config.redisUrl);
     return {
       database,
       store,
@@ -98,6 +102,7 @@ export async function openInfrastructure(
       mail,
       outbox,
       images: createLocalImageStore(join(config.dataDir, 'uploads', 'images')),
+      rateLimitCounters,
       google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),
       googleClientId: config.googleClientId ?? null,
       secureCookies: publicUrl.startsWith('https:'),
@@ -106,12 +111,14 @@ export async function openInfrastructure(
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
         database: `${database.kind} (${database.location})`,
         search: search.description,
+        rateLimits: rateLimitCounters.description,
       },
       async close() {
         await rewards.stop();
         await moderation.stop();
         await search.stop();
         await runner.stop();
+        await rateLimitCounters.close();
         await store.close();
         await database.close();
         releaseDataDir();

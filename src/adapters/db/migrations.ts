@@ -78,4 +78,16 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007_rate_limit_counters': {
+    async up(db: Kysely<unknown>) {
+      // Outside the read-model generations: counters are not facts, a rebuild must not reset them.
+      await db.schema
+        .createTable('rate_limit_counters')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limit_counters_expires_at').on('rate_limit_counters').column('expires_at').execute();
+    },
+  },
 };

@@ -242,7 +242,15 @@ export interface ContactMessagesView {
   last_position: bigint;
 }
 
+/** Rate-limit windows shared by every instance (src/adapters/rate-limit). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Date;
+}
+
 export interface Schema {
+  rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
   vault_keys: VaultKeysTable;

@@ -7,7 +7,7 @@ import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-u
 import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
-import { RATE_LIMITS } from '../auth/rate-limit.js';
+import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 
 const PASSWORD = 'Sturdy#pass1';
 let harness: ApiHarness;
@@ -142,19 +142,37 @@ describe('login and sessions', () => {
     expect((await me(byEmail.body.token)).status).toBe(200);
   });
 
-  it('answers a wrong password and an unknown user alike, and limits failures per account with 429', async () => {
+  it('answers a wrong password and an unknown user alike, and limits attempts per address and account with 429', async () => {
     const account = await signUp();
     const unknown = await harness.call('POST', '/api/login', { body: { login: 'nobody-here', password: PASSWORD } });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(ACCOUNT_MESSAGES.loginFailed);
-    for (let attempt = 0; attempt < RATE_LIMITS.loginFailuresPerAccount.limit; attempt += 1) {
-      const wrong = await harness.call('POST', '/api/login', { body: { login: account.username, password: 'Wrong#pass1' } });
+    const guesser = '10.65.0.1';
+    for (let attempt = 0; attempt < RATE_LIMITS.loginPerAddressAndAccount.max; attempt += 1) {
+      const wrong = await harness.call('POST', '/api/login', { body: { login: account.username, password: 'Wrong#pass1' }, remoteAddress: guesser });
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe(ACCOUNT_MESSAGES.loginFailed);
     }
-    const limited = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
+    // Another spelling of the same account is the same account.
+    const limited = await harness.call('POST', '/api/login', { body: { login: account.email.toUpperCase(), password: PASSWORD }, remoteAddress: guesser });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(ACCOUNT_MESSAGES.loginRateLimited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('verifies only the allowed number of parallel guesses, counted before the password check; the owner still signs in from their own address', async () => {
+    const account = await signUp();
+    const attacker = '10.66.0.1';
+    const { max } = RATE_LIMITS.loginPerAddressAndAccount;
+    const guess = (password: string) => harness.call('POST', '/api/login', { body: { login: account.username, password }, remoteAddress: attacker });
+    const answers = await Promise.all([...Array.from({ length: 2 * max }, (_, index) => guess(`Wrong#pass${index}`)), guess(PASSWORD)]);
+    const verified = answers.filter((answer) => answer.status !== 429);
+    expect(verified).toHaveLength(max);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(max + 1);
+    expect((await guess(PASSWORD)).status).toBe(429);
+
+    const owner = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD }, remoteAddress: account.address });
+    expect(owner.status).toBe(200);
   });
 
   it('refuses a made-up token and a cookie-authenticated state change from another site', async () => {

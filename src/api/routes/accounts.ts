@@ -14,6 +14,7 @@ import {
   changePasswordSchema,
   emailProblem,
   loginSchema,
+  normaliseEmail,
   passwordProblem,
   PROFILE_PAGE_SIZE,
   profileUpdateSchema,
@@ -26,7 +27,7 @@ import { DomainError } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
-import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
+import { enforceLimit } from '../rate-limits.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
 import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
@@ -57,21 +58,16 @@ function signedIn(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-function clientAddress(request: FastifyRequest): string {
-  return request.socket.remoteAddress ?? 'unknown';
-}
-
 /** Sign-up, sign-in, sessions, verification, passwords, profile and test-user mode (browse-search-accounts.md section 7). */
 export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
-  const loginFailuresByAccount = new AttemptLimiter(RATE_LIMITS.loginFailuresPerAccount.limit, RATE_LIMITS.loginFailuresPerAccount.windowMs);
-  const loginAttemptsByAddress = new AttemptLimiter(RATE_LIMITS.loginAttemptsPerAddress.limit, RATE_LIMITS.loginAttemptsPerAddress.windowMs);
-  const signupsByAddress = new AttemptLimiter(RATE_LIMITS.signupsPerAddress.limit, RATE_LIMITS.signupsPerAddress.windowMs);
-  const mailsByKey = new AttemptLimiter(RATE_LIMITS.mailsPerKey.limit, RATE_LIMITS.mailsPerKey.windowMs);
-
-  const limitMails = (key: string) => {
-    if (mailsByKey.isLimited(key)) throw new HttpError(429, 'Too many e-mails requested. Please try again later.');
-    mailsByKey.record(key);
-  };
+  /**
+   * One key per account whichever way it is spelt (username, e-mail, letter case), so a limit on it
+   * cannot be multiplied by spelling; a login naming no account gets a keyed digest, never clear text.
+   */
+  async function accountKey(login: string): Promise<string> {
+    const account = await deps.accounts.findByLogin(login);
+    return account ? `user:${account.id}` : `unknown:${await deps.vault.blindIndex(`rate-limit:${normaliseEmail(login)}`)}`;
+  }
 
   async function startedSession(reply: FastifyReply, session: NewSession, userId: string) {
     await deps.settle(session.position);
@@ -113,13 +109,18 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post(
       '/signup/username/check-availability',
       { config: anyone, schema: { tags, summary: 'Is this username free to take?', body: z.object({ username: z.string().max(200) }) } },
-      async (request) => usernameAnswer(request.body.username, request.viewer),
+      async (request) => {
+        await enforceLimit(request, 'availabilityChecksPerAddress', request.ip);
+        return usernameAnswer(request.body.username, request.viewer);
+      },
     );
 
     app.post(
       '/signup/email/check-availability',
       { config: anyone, schema: { tags, summary: 'Is this e-mail address free to use?', body: z.object({ email: z.string().max(400) }) } },
       async (request) => {
+        // Each answer says whether an address has an account: limited so nobody can test a list of them.
+        await enforceLimit(request, 'availabilityChecksPerAddress', request.ip);
         const problem = emailProblem(request.body.email.trim());
         if (problem) return { available: false, message: problem };
         const existing = await deps.db.selectFrom('users').select('id').where('email_lookup', '=', await deps.accounts.emailLookup(request.body.email)).executeTakeFirst();
@@ -144,9 +145,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const problem = usernameProblem(username) ?? emailProblem(email) ?? passwordProblem(password);
         if (problem) throw new HttpError(400, problem);
         if (agreeToTermsAndConditions !== true) throw new HttpError(400, ACCOUNT_MESSAGES.termsRequired);
-        const address = clientAddress(request);
-        if (signupsByAddress.isLimited(address)) throw new HttpError(429, 'Too many sign-ups from this address. Please try again later.');
-        signupsByAddress.record(address);
+        await enforceLimit(request, 'signupsPerAddress', request.ip);
         const { userId } = await deps.accounts.register({ username, email, password });
         const session = await deps.accounts.startSession(userId, 'signup', null, { userId, role: 'base' });
         const answer = await startedSession(reply, session, userId);
@@ -155,19 +154,14 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post('/login', { config: anyone, schema: { tags, summary: 'Sign in with username or e-mail and password', body: loginSchema } }, async (request, reply) => {
-      const address = clientAddress(request);
-      const accountKey = request.body.login.trim().toLowerCase();
-      if (loginAttemptsByAddress.isLimited(address) || loginFailuresByAccount.isLimited(accountKey)) {
-        throw new HttpError(429, ACCOUNT_MESSAGES.loginRateLimited);
-      }
-      loginAttemptsByAddress.record(address);
+      // Counted atomically before the password is checked: parallel guesses cannot all get through.
+      await enforceLimit(request, 'loginPerAddress', request.ip);
+      await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${await accountKey(request.body.login)}`);
       try {
         const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
-        loginFailuresByAccount.reset(accountKey);
         return { success: true, message: 'Logged in', ...(await startedSession(reply, session, userId)) };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid') {
-          loginFailuresByAccount.record(accountKey);
           throw new HttpError(401, ACCOUNT_MESSAGES.loginFailed);
         }
         throw error;
@@ -212,7 +206,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post('/request-email-verify', { config: signedInOnly, schema: { tags, summary: 'E-mail a verification link' } }, async (request) => {
       const viewer = signedIn(request);
-      limitMails(`verify:${viewer.userId}`);
+      await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
       await deps.accounts.sendVerificationLink(viewer.userId, actorOf(viewer));
       return { message: 'We have sent you a link to verify your e-mail address.' };
     });
@@ -224,7 +218,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post('/generate-otp', { config: signedInOnly, schema: { tags, summary: 'E-mail a 6-digit verification code' } }, async (request) => {
       const viewer = signedIn(request);
-      limitMails(`otp:${viewer.userId}`);
+      await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
       await deps.accounts.issueVerificationCode(viewer.userId, actorOf(viewer));
       return { message: ACCOUNT_MESSAGES.otpSent };
     });
@@ -252,8 +246,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/request-password-reset', { config: anyone, schema: { tags, summary: 'E-mail a password reset link', body: z.object({ username: z.string().min(1).max(400) }) } }, async (request) => {
-      limitMails(`reset:${clientAddress(request)}`);
-      limitMails(`reset:${request.body.username.trim().toLowerCase()}`);
+      await enforceLimit(request, 'mailsPerAddress', request.ip);
+      await enforceLimit(request, 'mailsPerAccount', await accountKey(request.body.username));
       await deps.accounts.requestPasswordReset(request.body.username);
       return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
     });

@@ -5,7 +5,8 @@ import { START_OF_LOG } from '../../adapters/eventstore/port.js';
 import { isVaultCiphertext } from '../../adapters/vault/vault.js';
 import type { UserLevel } from '../../domain/accounts/events.js';
 import type { ContactMessageReceived, NewsletterSubscribed, TemplateRequested } from '../../domain/outreach/events.js';
-import { OUTREACH_MESSAGES, OUTREACH_RATE_LIMITS } from '../../domain/outreach/rules.js';
+import { OUTREACH_MESSAGES } from '../../domain/outreach/rules.js';
+import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
 
 describe('newsletter, contact, request and blog routes (app.inject on embedded PGlite)', () => {
@@ -65,7 +66,7 @@ describe('newsletter, contact, request and blog routes (app.inject on embedded P
     });
 
     it('answers 429 once one address has used up its attempts', async () => {
-      const { limit } = OUTREACH_RATE_LIMITS.subscribePerAddress;
+      const { max: limit } = RATE_LIMITS.subscribePerEmail;
       const statuses: number[] = [];
       for (let attempt = 0; attempt <= limit; attempt += 1) {
         // Different network addresses: the per-address limit is the one that trips.
@@ -117,7 +118,7 @@ describe('newsletter, contact, request and blog routes (app.inject on embedded P
     });
 
     it('answers 429 with the spec text once one address has sent its allowance', async () => {
-      const { limit } = OUTREACH_RATE_LIMITS.contactPerAddress;
+      const { max: limit } = RATE_LIMITS.contactPerEmail;
       const message = { name: 'Mallory', email: 'mallory@example.com', message: 'Hello again' };
       for (let attempt = 0; attempt < limit; attempt += 1) expect((await post('/api/contact-us', message, `10.3.0.${attempt}`)).status).toBe(200);
       const refused = await post('/api/contact-us', message, '10.3.1.1');

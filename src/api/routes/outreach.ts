@@ -1,5 +1,5 @@
 import { actorOf as actorOfViewer } from '../actors.js';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -15,14 +15,13 @@ import { contactMessageStream, newsletterStream, templateRequestStream } from '.
 import {
   contactMessageSchema,
   OUTREACH_MESSAGES,
-  OUTREACH_RATE_LIMITS,
   subscribeSchema,
   templateRequestSchema,
 } from '../../domain/outreach/rules.js';
 import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
-import { createRateLimiter, type RateLimiter } from '../rate-limiter.js';
+import { enforceLimit } from '../rate-limits.js';
 
 /** Keeps the newsletter's blind-index values apart from other uses of the same index (accounts look up e-mails too). */
 const NEWSLETTER_INDEX_PREFIX = 'newsletter:';
@@ -53,17 +52,6 @@ function actorOf(viewer: Viewer | null): Actor {
   return viewer === null ? { userId: null, role: 'anonymous' } : actorOfViewer(viewer);
 }
 
-/**
- * Refuses a rate-limited key with 429. Limiter keys for e-mail addresses are digests held only in
- * memory, so no address sits in the process in clear longer than the request.
- */
-function throttle(limiter: RateLimiter, key: string): void {
-  if (!limiter.tryAcquire(key)) throw new HttpError(429, OUTREACH_MESSAGES.tooManyRequests);
-}
-
-function addressKey(email: string): string {
-  return createHash('sha256').update(email).digest('hex');
-}
 
 /** Admin-only reads check the level themselves too, so they stay closed whether or not the access hook ran. */
 function requireAdmin(viewer: Viewer | null): void {
@@ -82,13 +70,8 @@ export interface OutreachDeps {
 /** Newsletter subscriptions, contact messages (and the admins' inbox), template requests. */
 export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
   const { db, vault, commands } = deps;
-  const limiters = {
-    subscribePerAddress: createRateLimiter(OUTREACH_RATE_LIMITS.subscribePerAddress),
-    subscribePerNetworkAddress: createRateLimiter(OUTREACH_RATE_LIMITS.subscribePerNetworkAddress),
-    contactPerAddress: createRateLimiter(OUTREACH_RATE_LIMITS.contactPerAddress),
-    contactPerNetworkAddress: createRateLimiter(OUTREACH_RATE_LIMITS.contactPerNetworkAddress),
-    requestsPerUser: createRateLimiter(OUTREACH_RATE_LIMITS.requestsPerUser),
-  };
+  // Counter keys for e-mail addresses are keyed digests: the counters store holds no address in clear.
+  const emailKey = (email: string) => vault.blindIndex(`rate-limit:${email}`);
 
   return async (app) => {
     app.post(
@@ -99,8 +82,8 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const email = normaliseEmail(request.body.email);
-        throttle(limiters.subscribePerNetworkAddress, request.ip);
-        throttle(limiters.subscribePerAddress, addressKey(email));
+        await enforceLimit(request, 'subscribePerAddress', request.ip);
+        await enforceLimit(request, 'subscribePerEmail', await emailKey(email));
 
         const digest = await vault.blindIndex(`${NEWSLETTER_INDEX_PREFIX}${email}`);
         const subscriberId = uuidv5(digest, NEWSLETTER_SUBSCRIBER_NAMESPACE);
@@ -129,8 +112,8 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { name, reason, message } = request.body;
         const email = normaliseEmail(request.body.email);
-        throttle(limiters.contactPerNetworkAddress, request.ip);
-        throttle(limiters.contactPerAddress, addressKey(email));
+        await enforceLimit(request, 'contactPerAddress', request.ip);
+        await enforceLimit(request, 'contactPerEmail', await emailKey(email));
 
         const messageId = randomUUID();
         const viewer = viewerOf(request);
@@ -200,7 +183,7 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = viewerOf(request);
         if (viewer === null) throw new HttpError(401, OUTREACH_MESSAGES.signInToRequest);
-        throttle(limiters.requestsPerUser, viewer.userId);
+        await enforceLimit(request, 'templateRequestsPerUser', viewer.userId);
 
         const requestId = randomUUID();
         const { title, description, platform } = request.body;

@@ -28,7 +28,7 @@ import {
 } from '../../domain/templates/rules.js';
 import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import type { Viewer } from '../access.js';
-import { AttemptLimiter } from '../auth/rate-limit.js';
+import { enforceLimit } from '../rate-limits.js';
 import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
 import { toResourceView, type ResourceRow } from './resources.js';
@@ -53,8 +53,6 @@ const PUBLIC_STATUSES: readonly string[] = ['live', 'live flagged'];
 const AWAITING_DECISION: readonly TemplateStatus[] = ['under review', 'under review edit', 'live flagged'];
 const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
 const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
-/** Page fetches per user: enough for a busy creator, too few to use us as a crawler. */
-const SUGGESTIONS_PER_USER = { limit: 30, windowMs: 10 * 60_000 } as const;
 const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
 
 /** Lvl admin or owner in their own session (a test-user session acts as a new user). */
@@ -131,8 +129,6 @@ function invalidFields(problems: ValidationProblem[]): HttpError & { problems: V
 /** Create, edit, delete, detail, related lists, created posts, screenshots, review queue and decisions, history. */
 export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const suggestionsByUser = new AttemptLimiter(SUGGESTIONS_PER_USER.limit, SUGGESTIONS_PER_USER.windowMs);
-
   function resourceRows() {
     return db
       .selectFrom('templates')
@@ -283,6 +279,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Upload a post screenshot (multipart field "image"); re-encoded to WebP of at most 1 MB', querystring: z.object({ imagePostUpload: z.enum(['true', 'false']).optional() }) },
       },
       async (request) => {
+        await enforceLimit(request, 'uploadsPerUser', request.viewer!.userId);
         let file;
         try {
           file = await request.file({ limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, parts: 5 } });
@@ -307,8 +304,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { userId } = request.viewer!;
-          if (suggestionsByUser.isLimited(userId)) throw new HttpError(429, 'Too many fetches. Please try again in a few minutes.');
-          suggestionsByUser.record(userId);
+          await enforceLimit(request, 'pageSuggestionsPerUser', userId);
           return deps.suggester.suggest(request.body.url);
         },
       );

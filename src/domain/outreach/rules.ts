@@ -38,18 +38,6 @@ export const OUTREACH_LIMITS = {
   requestDescriptionMax: 1000,
 } as const;
 
-/** Server-side throttles (ours: the spec names the 429 answer, not the numbers). */
-export const OUTREACH_RATE_LIMITS = {
-  /** Contact messages from one e-mail address. */
-  contactPerAddress: { limit: 3, windowMs: 60 * 60 * 1000 },
-  /** Contact messages from one network address, whatever e-mail they give. */
-  contactPerNetworkAddress: { limit: 10, windowMs: 60 * 60 * 1000 },
-  /** Subscription attempts for one e-mail address. */
-  subscribePerAddress: { limit: 5, windowMs: 60 * 60 * 1000 },
-  subscribePerNetworkAddress: { limit: 20, windowMs: 60 * 60 * 1000 },
-  /** Template requests from one signed-in user. */
-  requestsPerUser: { limit: 5, windowMs: 60 * 60 * 1000 },
-} as const;
 
 const email = z
   .string()

@@ -1,0 +1,60 @@
+/**
+ * Every rate limit, in one place (README, "Sign-in limits"). The spec names the 429 answer, not the
+ * numbers: these are ours. Each is counted where every API instance sees it, before the work it guards.
+ */
+import { ACCOUNT_MESSAGES } from '../accounts/rules.js';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export interface RateLimit {
+  /** Attempts allowed per window; the next one is refused. */
+  max: number;
+  /** The window starts at the first attempt. */
+  windowMs: number;
+  /** What the refused caller reads. */
+  message: string;
+}
+
+const TRY_LATER = 'Too many requests. Please try again later.';
+
+export const RATE_LIMITS = {
+  /**
+   * Sign-in attempts (right or wrong) for one account from one network address: counted before the
+   * password is checked, so parallel guesses are cut off at this number. Keyed on the pair, so an
+   * attacker exhausting it cannot lock the owner out from the owner's own address.
+   */
+  loginPerAddressAndAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
+  /** Sign-in attempts from one network address, whatever the account (an office behind one address still gets in). */
+  loginPerAddress: { max: 30, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
+  signupsPerAddress: { max: 10, windowMs: HOUR_MS, message: 'Too many sign-ups from this address. Please try again later.' },
+  /** Username and e-mail availability checks from one address: the sign-up form checks as one types, an enumerator needs thousands. */
+  availabilityChecksPerAddress: { max: 60, windowMs: 10 * MINUTE_MS, message: TRY_LATER },
+  /** Verification and password-reset e-mails per account, whichever spelling (username, e-mail, case) named it. */
+  mailsPerAccount: { max: 5, windowMs: HOUR_MS, message: 'Too many e-mails requested. Please try again later.' },
+  /** Password-reset requests from one address, whatever account they name. */
+  mailsPerAddress: { max: 5, windowMs: HOUR_MS, message: 'Too many e-mails requested. Please try again later.' },
+  /** Image uploads (post screenshots, profile pictures) per user: each is decoded and re-encoded. */
+  uploadsPerUser: { max: 30, windowMs: HOUR_MS, message: 'Too many uploads. Please try again later.' },
+  commentsPerUser: { max: 30, windowMs: HOUR_MS, message: 'You are commenting too fast. Please try again later.' },
+  reportsPerUser: { max: 20, windowMs: HOUR_MS, message: 'Too many reports. Please try again later.' },
+  /** Searches recorded for popular-search analytics per address. */
+  searchAnalyticsPerAddress: { max: 120, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Anonymous views counted per address: more are served but not counted. */
+  anonymousViewsPerAddress: { max: 100, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Fetches of a page for the create form's suggestions per user (each fetches a page from the internet). */
+  pageSuggestionsPerUser: { max: 30, windowMs: 10 * MINUTE_MS, message: 'Too many fetches. Please try again in a few minutes.' },
+  /** AI generations per user (the generator comes later; its limit is set now). */
+  generationsPerUser: { max: 20, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
+  /** Contact messages from one e-mail address. */
+  contactPerEmail: { max: 3, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Contact messages from one network address, whatever e-mail they give. */
+  contactPerAddress: { max: 10, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Subscription attempts for one e-mail address. */
+  subscribePerEmail: { max: 5, windowMs: HOUR_MS, message: TRY_LATER },
+  subscribePerAddress: { max: 20, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Template requests from one signed-in user. */
+  templateRequestsPerUser: { max: 5, windowMs: HOUR_MS, message: TRY_LATER },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
