@@ -110,8 +110,9 @@ interface RunningServer {
 
 async function startServer(port: number, dataDir: string): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
-  // Always the embedded database, never a developer's real one.
+  // Always the embedded database, never a developer's real one; rate-limit counters in it too, so runs don't share them.
   delete env.DATABASE_URL;
+  delete env.REDIS_URL;
 
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,

@@ -19,8 +19,9 @@ export interface RateLimitCounters {
 /** Redis keys start with this, so a shared Redis can tell ours apart. */
 export const REDIS_RATE_LIMIT_NAMESPACE = 'tessera-rate-limit:';
 
-export function openRateLimitCounters(db: Kysely<Schema>, redisUrl: string | undefined): RateLimitCounters {
-  if (!redisUrl) return { plugin: { store: postgresRateLimitStore(db) }, description: 'database table rate_limit_counters', close: async () => {} };
+export function openRateLimitCounters(source: { redisUrl: string } | { db: Kysely<Schema> }): RateLimitCounters {
+  if ('db' in source) return { plugin: { store: postgresRateLimitStore(source.db) }, description: 'database table rate_limit_counters', close: async () => {} };
+  const { redisUrl } = source;
   // The plugin's Redis store defines its Lua script on this connection and counts atomically with it.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   const url = new URL(redisUrl);

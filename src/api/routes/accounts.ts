@@ -282,6 +282,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post('/users/me/picture', { config: signedInOnly, schema: { tags, summary: 'Upload a profile picture (multipart field "image")' } }, async (request) => {
       const viewer = signedIn(request);
+      await enforceLimit(request, 'uploadsPerUser', viewer.userId);
       let file;
       try {
         file = await request.file({ limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, parts: 5 } });

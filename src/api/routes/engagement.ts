@@ -11,6 +11,7 @@ import type { EngagedResourceView } from '../../domain/engagement/views.js';
 import { DomainError } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
+import { enforceLimit, withinLimit } from '../rate-limits.js';
 import { commentsOf, engagedResource } from '../read/engagement.js';
 import { actorOf } from '../actors.js';
 import { ERASED_USER_NAME } from './user-views.js';
@@ -82,6 +83,11 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
       async (request) => {
         const viewer = request.viewer;
         const actor = viewer ? actorOf(viewer) : { userId: null, role: 'anonymous' as const };
+        // Beyond the limit an anonymous view is still answered, just not counted: nobody inflates a post's views from one address.
+        if (viewer === null && !(await withinLimit(request, 'anonymousViewsPerAddress', request.ip)).allowed) {
+          await deps.engagement.engageableTemplate(request.params.id);
+          return answerWith(request.params.id, viewer, null);
+        }
         const result = await deps.engagement.recordView(request.params.id, viewer?.userId ?? null, actor);
         return answerWith(request.params.id, viewer, result.position);
       },
@@ -104,6 +110,7 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         const { actor } = member(request);
+        await enforceLimit(request, 'commentsPerUser', actor.userId);
         const posted = await deps.engagement.postComment(request.params.id, request.body.message, actor);
         await deps.settle(posted.position);
         const comment = (await commentsOf(deps.db, deps.vault, request.params.id)).find((candidate) => candidate._id === posted.commentId);
@@ -120,6 +127,7 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const { actor } = member(request);
+        await enforceLimit(request, 'reportsPerUser', actor.userId);
         const reported = await deps.engagement.report(request.body, actor);
         await deps.settle(reported.position);
         return { success: true as const, message: 'Thank you. The report was sent to our moderators.' };

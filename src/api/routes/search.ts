@@ -22,6 +22,7 @@ import { searchStream } from '../../domain/discovery/events.js';
 import { normaliseSearchText, searchWords } from '../../domain/discovery/search-text.js';
 import { resourceViewsByIds } from '../read/resource-views.js';
 import { resourceSchema } from './resources.js';
+import { enforceLimit } from '../rate-limits.js';
 
 /** Sort keys: the spec's two, plus best match (the default while there is search text). */
 export const SEARCH_ORDERS = ['relevance', 'date_desc', 'most_pop_90'] as const satisfies readonly SearchOrder[];
@@ -216,6 +217,7 @@ export function searchRoutes(deps: SearchRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        await enforceLimit(request, 'searchAnalyticsPerAddress', request.ip);
         const searchId = randomUUID();
         const userId = request.viewer?.userId ?? null;
         await deps.commands.handle(
