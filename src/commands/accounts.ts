@@ -404,7 +404,7 @@ export class AccountService {
   }
 
   async changeVerificationStatus(userId: string, to: VerificationStatus, reason: string, actor: Actor) {
-    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason } }, { actor });
+    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role } }, { actor });
   }
 
   /** An admin's test-user session: a separate short-lived token on the admin's own account, which admin routes refuse. */

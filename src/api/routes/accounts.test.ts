@@ -437,4 +437,31 @@ describe('admin user management', () => {
     const asMember = await harness.call('GET', '/api/admin/users', { token: (await signUp()).token });
     expect(asMember.status).toBe(403);
   });
+
+  it('refuses an admin blocking another admin or an owner; an owner blocks an admin, with actor and reason in the history', async () => {
+    const operator = { userId: null, role: 'operator' as const };
+    const atLevel = async (lvl: 'admin' | 'owner') => {
+      const account = await signUp();
+      const { position } = await harness.infrastructure.accounts.changeLevel(account.user._id, lvl, operator);
+      await harness.infrastructure.runner.waitFor(position!, 10_000);
+      return account;
+    };
+    const [admin, otherAdmin, owner, otherOwner] = [await atLevel('admin'), await atLevel('admin'), await atLevel('owner'), await atLevel('owner')];
+    const setStatus = (actor: { token: string }, target: { user: CurrentUser }, status: 'blocked' | 'verified') =>
+      harness.call('POST', `/api/admin/users/${target.user._id}/verification`, { token: actor.token, body: { status, reason: 'abuse of the portal' } });
+
+    for (const target of [otherAdmin, owner]) {
+      const refused = await setStatus(admin, target, 'blocked');
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+      expect((await me(target.token)).status).toBe(200);
+    }
+    expect((await setStatus(owner, otherAdmin, 'blocked')).status).toBe(200);
+    expect((await me(otherAdmin.token)).status).toBe(401);
+    expect((await setStatus(owner, otherOwner, 'blocked')).status).toBe(200);
+
+    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${otherAdmin.user._id}/history`, { token: owner.token });
+    expect(history.body.data.find((event) => event.type === 'VerificationStatusChanged')).toMatchObject({ actor: { userId: owner.user._id }, details: { to: 'blocked', reason: 'abuse of the portal' } });
+  });
 });
+

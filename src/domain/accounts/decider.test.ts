@@ -97,7 +97,7 @@ describe('account decider', () => {
   it('blocking ends the sessions; deleting ends them and erases the account', () => {
     spec
       .given([registered, session('s1')])
-      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'spam' } })
+      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'spam', decidedBy: 'admin' } })
       .then([
         { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } },
         { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'blocked' } },
@@ -109,5 +109,19 @@ describe('account decider', () => {
         { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'account_deleted' } },
         { type: 'AccountDeleted', data: { userId } },
       ]);
+  });
+
+  it('lets admins block only members; only an owner (or the operator) blocks or unblocks an admin or an owner', () => {
+    const asLevel = (to: 'admin' | 'owner') => [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to } } as AccountEvent];
+    const block = (decidedBy: 'admin' | 'owner' | 'operator' | 'base') => ({ type: 'ChangeVerificationStatus' as const, data: { to: 'blocked' as const, reason: 'abuse', decidedBy } });
+    const blocked = { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'abuse' } } as AccountEvent;
+    spec.given([registered]).when(block('admin')).then([blocked]);
+    spec.given([registered]).when(block('base')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec.given(asLevel('admin')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec.given(asLevel('owner')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec.given([...asLevel('owner'), blocked]).when({ type: 'ChangeVerificationStatus', data: { to: 'verified', reason: 'sorry', decidedBy: 'admin' } }).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec.given(asLevel('admin')).when(block('owner')).then([blocked]);
+    spec.given(asLevel('owner')).when(block('owner')).then([blocked]);
+    spec.given(asLevel('owner')).when(block('operator')).then([blocked]);
   });
 });

@@ -1,4 +1,4 @@
-import { DomainError, type Decider } from '../shared/events.js';
+import { DomainError, type Decider, type Role } from '../shared/events.js';
 import type {
   AccountEvent,
   SessionEndReason,
@@ -8,7 +8,7 @@ import type {
   UserRegistered,
   VerificationStatus,
 } from './events.js';
-import { ACCOUNT_MESSAGES } from './rules.js';
+import { ACCOUNT_MESSAGES, mayChangeStatusOf } from './rules.js';
 
 interface ExpiringSecret {
   tokenHash: string;
@@ -57,7 +57,7 @@ export type AccountCommand =
   | { type: 'MarkAccountSetupPageViewed' }
   | { type: 'ChangeProfilePicture'; data: { pictureUrl: string | null } }
   | { type: 'ChangeLevel'; data: { to: UserLevel } }
-  | { type: 'ChangeVerificationStatus'; data: { to: VerificationStatus; reason: string } }
+  | { type: 'ChangeVerificationStatus'; data: { to: VerificationStatus; reason: string; /** The deciding actor's role (the actor is in the event's metadata). */ decidedBy: Role } }
   | { type: 'StartTestUserMode'; data: { sessionId: string; tokenHash: string; expiresAt: string } }
   | { type: 'StopTestUserMode'; data: { sessionId: string } }
   | { type: 'DeleteAccount' };
@@ -221,6 +221,7 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
         case 'ChangeLevel':
           return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
         case 'ChangeVerificationStatus':
+          if (!mayChangeStatusOf(command.data.decidedBy, state.lvl)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
           if (state.verification === command.data.to) return [];
           return [
             { type: 'VerificationStatusChanged', data: { userId, from: state.verification, to: command.data.to, reason: command.data.reason } },

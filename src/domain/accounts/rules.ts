@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { APPS } from '../catalogue/taxonomy.js';
+import type { Role } from '../shared/events.js';
+import type { UserLevel } from './events.js';
 
 /** Texts of the account screens (browse-search-accounts.md sections 5 and 8), word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -47,6 +49,7 @@ export const ACCOUNT_MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   accessDeniedTitle: 'Access Denied',
   accessDenied: 'You do not have permission to access this resource.',
+  statusChangeNeedsOwner: 'Only an owner can block or unblock an admin or an owner.',
   signInRequired: 'Please log in to continue.',
   verifyTitle: 'Verify your email',
   verifyToCreate: 'Your account must be verified to Create, Please visit your account page.',
@@ -283,4 +286,13 @@ export const PROFILE_PAGE_SIZE = 10;
 export function initialsOf(firstName: string, lastName: string, username: string): string {
   const fromNames = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
   return fromNames || username.slice(0, 2).toUpperCase();
+}
+
+/**
+ * Who may block or unblock an account: admins only members; owners anyone, an owner included;
+ * the operator at the terminal (the users tool) anyone. Nobody else.
+ */
+export function mayChangeStatusOf(decidedBy: Role, targetLevel: UserLevel): boolean {
+  if (decidedBy === 'owner' || decidedBy === 'operator') return true;
+  return decidedBy === 'admin' && targetLevel === 'base';
 }
