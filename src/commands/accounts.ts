@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
+import type { EventStore } from '../adapters/eventstore/port.js';
 import type { MailSender } from '../adapters/mail/port.js';
 import { decoyPasswordHash, hashPassword, passwordMatches } from '../adapters/security/passwords.js';
 import { newNumericCode, newSecretToken, tokenHash } from '../adapters/security/tokens.js';
@@ -18,6 +19,7 @@ import {
 } from '../domain/accounts/rules.js';
 import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
+import { releaseIfAbandoned } from './abandoned-claims.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
 
 /** How long a session lasts without signing in again. */
@@ -27,6 +29,8 @@ export const TEST_USER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   commands: CommandBus;
+  /** Reads claim and account streams to tell an abandoned claim from a live one. */
+  store: Pick<EventStore, 'readStream'>;
   vault: PersonalDataVault;
   db: Kysely<Schema>;
   mail: MailSender;
@@ -170,8 +174,21 @@ export class AccountService {
     return this.#deps.vault.blindIndex(`google:${issuer}|${subject}`);
   }
 
-  register(input: RegistrationInput): Promise<{ userId: string; position: bigint | null }> {
-    return registerAccount(this.#deps, input);
+  /** Registers; a name or address held by a crashed sign-up's abandoned claim is released and the sign-up retried once. */
+  async register(input: RegistrationInput): Promise<{ userId: string; position: bigint | null }> {
+    try {
+      return await registerAccount(this.#deps, input);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      const claims: [ClaimKind, string][] = [
+        ['username', input.username],
+        ['email', await this.emailLookup(input.email)],
+        ...(input.googleKey ? [['google', input.googleKey] as [ClaimKind, string]] : []),
+      ];
+      const released = await Promise.all(claims.map(([kind, value]) => releaseIfAbandoned(this.#deps, kind, value, this.#now())));
+      if (!released.includes(true)) throw error;
+      return registerAccount(this.#deps, input);
+    }
   }
 
   /** Starts a session; the token is returned once and stored only as its hash. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
@@ -8,6 +9,8 @@ import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
+import { ABANDONED_CLAIM_AFTER_MS } from '../../commands/abandoned-claims.js';
+import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js';
 
 const PASSWORD = 'Sturdy#pass1';
 let harness: ApiHarness;
@@ -123,6 +126,30 @@ describe('sign-up', () => {
     const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'noterms', email: 'noterms@example.com', password: PASSWORD } });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(ACCOUNT_MESSAGES.termsRequired);
+  });
+});
+
+describe('sign-up after a crash', () => {
+  /** What a sign-up that crashed after claiming leaves behind: claims, and no account. */
+  async function crashedSignUp(username: string, email: string, claimedAgoMs: number) {
+    const ownerId = randomUUID();
+    const metadata = { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: ownerId, role: 'base' as const }, occurredAt: new Date(Date.now() - claimedAgoMs).toISOString(), schemaVersion: 1 };
+    const claims: [ClaimKind, string][] = [['username', username], ['email', await harness.infrastructure.accounts.emailLookup(email)]];
+    for (const [kind, value] of claims) {
+      await harness.infrastructure.store.appendToStream(claimStream(kind, value), [{ id: randomUUID(), type: 'ValueClaimed', data: { kind, value, ownerId }, metadata }], { expectedRevision: 'no_stream' });
+    }
+  }
+  const signUpAs = (username: string, email: string) =>
+    harness.call('POST', '/api/signupUser', { body: { username, email, password: PASSWORD, agreeToTermsAndConditions: true }, remoteAddress: '10.77.0.1' });
+
+  it('releases the username and e-mail of a sign-up that crashed long ago, so they can be used again; a recent claim still holds', async () => {
+    await crashedSignUp('crashedlongago', 'crashed.long.ago@example.com', ABANDONED_CLAIM_AFTER_MS + 60_000);
+    const again = await signUpAs('crashedlongago', 'crashed.long.ago@example.com');
+    expect(again.status).toBe(201);
+
+    await crashedSignUp('crashedjustnow', 'crashed.just.now@example.com', 60_000);
+    const meanwhile = await signUpAs('crashedjustnow', 'crashed.just.now@example.com');
+    expect(meanwhile.status).toBe(409);
   });
 });
 
