@@ -10,6 +10,8 @@ import { tryRunnerLock } from './runner-lock.js';
 export const DEFAULT_BATCH_SIZE = 500;
 /** An idle runner rechecks for a generation switched by another process this often. */
 const IDLE_RECHECK_MS = 2_000;
+/** A process whose projection another process runs rereads that one's checkpoint this often (its read-your-writes waits on it). */
+const FOLLOWER_RECHECK_MS = 200;
 
 export interface RebuildProgress {
   projection: string;
@@ -209,8 +211,10 @@ export class ProjectionRunner {
       if (!live) return;
       const release = await tryRunnerLock(this.db, this.dbKind, `projection:${live.generation}`);
       if (!release) {
-        // Another process runs it; check again later (it may stop, or switch generations).
-        await this.#idle(IDLE_RECHECK_MS, live.checkpoint);
+        // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
+        // process; check again soon (it may stop, or switch generations).
+        this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
+        await this.#pause(FOLLOWER_RECHECK_MS);
         continue;
       }
       try {
@@ -237,6 +241,12 @@ export class ProjectionRunner {
       const current = await liveGeneration(this.db, projection.name);
       if (current?.generation !== live.generation) return;
     }
+  }
+
+  /** Waits `ms` or until stopped. */
+  async #pause(ms: number): Promise<void> {
+    if (this.#stopped) return;
+    await firstValueFrom(race(this.#stopSignal.pipe(filter(Boolean)), timer(ms)).pipe(take(1)));
   }
 
   /** Waits for an event after `checkpoint`, the stop signal, or the recheck timer. */
