@@ -18,6 +18,7 @@ export const READ_MODEL_TABLES = [
   'search_documents',
   'search_engagement',
   'search_words',
+  'search_word_templates',
   'searches',
   'search_terms',
   'contact_messages',

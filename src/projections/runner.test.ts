@@ -45,6 +45,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   search_documents: ['id'],
   search_engagement: ['event_id'],
   search_words: ['word'],
+  search_word_templates: ['word', 'template_id'],
   searches: ['search_id'],
   search_terms: ['term'],
   contact_messages: ['id'],

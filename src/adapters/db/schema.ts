@@ -249,6 +249,12 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
+/** Which searchable template uses which vocabulary word: a word goes when its last user does. */
+export interface SearchWordTemplatesView {
+  word: string;
+  template_id: string;
+}
+
 export interface Schema {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
@@ -270,6 +276,7 @@ export interface Schema {
   search_documents: SearchDocumentsView;
   search_engagement: SearchEngagementView;
   search_words: SearchWordsView;
+  search_word_templates: SearchWordTemplatesView;
   searches: SearchesView;
   search_terms: SearchTermsView;
   contact_messages: ContactMessagesView;

@@ -49,9 +49,9 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 1,
+  version: 2,
   handles: ['TemplateSubmitted', ...Object.keys(STATUS_AFTER), ...Object.keys(ENGAGEMENT_WEIGHTS)],
-  tables: ['search_documents', 'search_engagement', 'search_words'],
+  tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
     await ensureSearchExtensions(trx);
     await trx.schema
@@ -104,8 +104,14 @@ export const searchProjection: Projection = {
 
     await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
     await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
-    // Topic and app names are words people search for even before a template uses them.
-    await addWords(trx, t, [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]));
+    await trx.schema
+      .createTable(t.search_word_templates)
+      .addColumn('word', 'text', (c) => c.notNull())
+      .addColumn('template_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
+      .execute();
+    await trx.schema.createIndex(`${t.search_word_templates}_template`).on(t.search_word_templates).column('template_id').execute();
+    await addWords(trx, t, TAXONOMY_WORDS);
   },
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   async apply(trx, events, t) {
@@ -163,7 +169,7 @@ export const searchProjection: Projection = {
         ([id, change]) =>
           sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${SEARCHABLE_STATUSES.includes(change.status as TemplateStatus)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
       );
-      const { rows: changed } = await sql<{ title: string; keywords: string[]; searchable: boolean }>`
+      const { rows: changed } = await sql<{ id: string; title: string; keywords: string[]; searchable: boolean }>`
         update ${sql.id(t.search_documents)} d
         set status = v.status,
             searchable = v.searchable,
@@ -175,9 +181,8 @@ export const searchProjection: Projection = {
             last_position = v.position
         from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
         where d.id = v.id and d.last_position < v.position
-        returning d.title, d.keywords, d.searchable`.execute(trx);
-      // Words of what can now be found: the vocabulary typos are corrected against.
-      await addWords(trx, t, changed.filter((row) => row.searchable).flatMap((row) => [...searchWords(row.title), ...row.keywords.flatMap(searchWords)]));
+        returning d.id, d.title, d.keywords, d.searchable`.execute(trx);
+      await replaceTemplateWords(trx, t, changed);
     }
 
     if (engagements.size > 0) {
@@ -211,9 +216,39 @@ export const searchProjection: Projection = {
   },
 };
 
+/** Topic and app names are words people search for even before a template uses them: they always stay. */
+const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
+
 /** Status changes (approval now; hiding and rejection with the moderation work) decide searchability. */
 function statusColumns(status: TemplateStatus): { status: TemplateStatus; searchable: boolean } {
   return { status, searchable: SEARCHABLE_STATUSES.includes(status) };
+}
+
+/**
+ * The vocabulary typos are corrected against is the words of what can be found now: a changed
+ * template's words are replaced by its current ones (none when it cannot be found), and a word no
+ * template uses any more goes. So applying the log event by event leaves the same words as a rebuild.
+ */
+async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[]): Promise<void> {
+  if (changed.length === 0) return;
+  const dropped = await trx
+    .deleteFrom(t.search_word_templates)
+    .where('template_id', 'in', changed.map((row) => row.id))
+    .returning('word')
+    .execute();
+  const uses = changed
+    .filter((row) => row.searchable)
+    .flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
+  if (uses.length > 0) await trx.insertInto(t.search_word_templates).values(uses).onConflict((oc) => oc.doNothing()).execute();
+  await addWords(trx, t, uses.map((use) => use.word));
+  const taxonomy = new Set(TAXONOMY_WORDS);
+  const unused = [...new Set(dropped.map((row) => row.word))].filter((word) => !taxonomy.has(word));
+  if (unused.length === 0) return;
+  await trx
+    .deleteFrom(t.search_words)
+    .where('word', 'in', unused)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(t.search_word_templates).select('word').whereRef(`${t.search_word_templates}.word`, '=', `${t.search_words}.word`))))
+    .execute();
 }
 
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { publishTemplate } from '../../../tests/fixtures/templates.js';
+import { demoUserId } from '../../commands/demo-catalogue.js';
+import { templateDecider } from '../../domain/templates/decider.js';
+import { templateStream } from '../../domain/templates/events.js';
+import { searchProjection } from './search.js';
+
+const SIZE = { users: 2, templates: 3, seed: 21 };
+
+describe('search vocabulary (typo corrections)', () => {
+  let harness: ApiHarness;
+  beforeAll(async () => {
+    harness = await startApiHarness(SIZE);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const vocabulary = async () => (await harness.infrastructure.database.db.selectFrom('search_words').select('word').orderBy('word').execute()).map((row) => row.word);
+
+  it('forgets the words of deleted posts and of replaced titles, exactly as a rebuild of the log does', async () => {
+    const { commands, runner } = harness.infrastructure;
+    const authorId = demoUserId(SIZE.seed, 1);
+    const author = { userId: authorId, lvl: 'base' as const };
+    const deleted = await publishTemplate(harness, authorId, { title: 'Quixotrel planner' });
+    const edited = await publishTemplate(harness, authorId, { title: 'Vornhelm tracker' });
+    expect(await vocabulary()).toEqual(expect.arrayContaining(['quixotrel', 'vornhelm']));
+
+    await commands.handle(templateDecider, templateStream(deleted), { type: 'DeleteTemplate', data: { templateId: deleted, requester: author, reason: null } }, { actor: { userId: authorId, role: 'base' } });
+    await commands.handle(templateDecider, templateStream(edited), { type: 'EditTemplate', data: { templateId: edited, requester: author, changes: { title: 'Brightwell tracker' } } }, { actor: { userId: authorId, role: 'base' } });
+    const approved = await commands.handle(templateDecider, templateStream(edited), { type: 'ApproveTemplate', data: { templateId: edited, reviewerId: 'reviewer' } }, { actor: { userId: null, role: 'operator' } });
+    expect(await runner.waitFor(approved.position!, 10_000)).toBe(true);
+
+    const live = await vocabulary();
+    expect(live).not.toContain('quixotrel');
+    expect(live).not.toContain('vornhelm');
+    expect(live).toContain('brightwell');
+
+    await runner.rebuild(searchProjection);
+    expect(await vocabulary()).toEqual(live);
+  });
+});
