@@ -221,11 +221,14 @@ export interface SearchesView {
   search_id: string;
   term: string;
   user_id: string | null;
+  /** Who searched when nobody was signed in: a keyed digest of the address. */
+  searcher: string | null;
   occurred_at: Date;
 }
 
 export interface SearchTermsView {
   term: string;
+  /** How many people searched it (signed-in users, anonymous addresses), not how many requests. */
   searches: number;
   last_searched_at: Date;
 }

@@ -27,8 +27,8 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
     const response = await app.inject({ method: 'GET', url });
     return { status: response.statusCode, body: response.json() as unknown };
   };
-  const post = async (url: string, payload: unknown) => {
-    const response = await app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
+  const post = async (url: string, payload: unknown, remoteAddress = '127.0.0.1') => {
+    const response = await app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, remoteAddress });
     return { status: response.statusCode, body: response.json() as unknown };
   };
   const searchPage = async (query: string) => {
@@ -174,10 +174,11 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       expect((await get(`/api/autocomplete?q=${'y'.repeat(SEARCH_MAX_QUERY_LENGTH + 1)}`)).status).toBe(400);
     });
 
-    it('POST /api/analytics/search records each search as an event, and popular terms count them', async () => {
+    it('POST /api/analytics/search records each search as an event, and popular terms count the people who searched', async () => {
       const before = await infrastructure.store.headPosition();
-      for (const term of ['Budget Tracker', 'budget  tracker', 'budget planner', 'crm']) {
-        expect(await post('/api/analytics/search', { searchTerm: term, userId: 'ignored' })).toEqual({ status: 201, body: { success: true } });
+      const searches = [['Budget Tracker', '10.8.0.1'], ['budget  tracker', '10.8.0.2'], ['budget planner', '10.8.0.1'], ['crm', '10.8.0.3']];
+      for (const [term, address] of searches) {
+        expect(await post('/api/analytics/search', { searchTerm: term, userId: 'ignored' }, address)).toEqual({ status: 201, body: { success: true } });
       }
       const events = await infrastructure.store.readAll({ after: before, maxCount: 10 });
       expect(events.map((event) => [event.type, (event.data as { searchTerm: string }).searchTerm, (event.data as { userId: string | null }).userId])).toEqual([
@@ -192,6 +193,14 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       // Most searched first; equally often searched: the most recent first.
       expect((await post('/api/generateSimilarTerms', { query: '' })).body).toEqual({ searchTerms: ['budget tracker', 'crm', 'budget planner'] });
       expect((await post('/api/generateSimilarTerms', { query: 'zzz' })).body).toEqual({ searchTerms: [] });
+    });
+
+    it('counts one person repeating a search once: popular terms cannot be poisoned from one address', async () => {
+      for (let repeat = 0; repeat < 15; repeat += 1) expect((await post('/api/analytics/search', { searchTerm: 'casino bonus' }, '10.9.0.1')).status).toBe(201);
+      for (const address of ['10.9.0.2', '10.9.0.3']) expect((await post('/api/analytics/search', { searchTerm: 'wedding planner' }, address)).status).toBe(201);
+      expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
+      const { searchTerms } = (await post('/api/generateSimilarTerms', { query: '' })).body as { searchTerms: string[] };
+      expect(searchTerms.indexOf('wedding planner')).toBeLessThan(searchTerms.indexOf('casino bonus'));
     });
 
     it('refuses blank, overlong and malformed analytics', async () => {

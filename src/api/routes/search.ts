@@ -220,10 +220,11 @@ export function searchRoutes(deps: SearchRouteDeps): FastifyPluginAsyncZod {
         await enforceLimit(request, 'searchAnalyticsPerAddress', request.ip);
         const searchId = randomUUID();
         const userId = request.viewer?.userId ?? null;
+        const searcher = userId === null ? await deps.vault.blindIndex(`searcher:${request.ip}`) : null;
         await deps.commands.handle(
           searchDecider,
           searchStream(searchId),
-          { type: 'RecordSearch', data: { searchId, searchTerm: request.body.searchTerm, userId } },
+          { type: 'RecordSearch', data: { searchId, searchTerm: request.body.searchTerm, userId, searcher } },
           { actor: { userId, role: userId === null ? 'anonymous' : 'base' } },
         );
         return reply.status(201).send({ success: true as const });

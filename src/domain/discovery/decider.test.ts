@@ -6,8 +6,8 @@ import type { SearchPerformed } from './events.js';
 import { normaliseSearchText, searchWords } from './search-text.js';
 
 const spec = deciderSpec(searchDecider);
-const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1' } });
-const performed = (searchTerm: string): SearchPerformed => ({ type: 'SearchPerformed', data: { searchId: 's-1', searchTerm, userId: 'u-1' } });
+const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
+const performed = (searchTerm: string): SearchPerformed => ({ type: 'SearchPerformed', data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
 
 describe('search analytics decider', () => {
   it('records a search with its term normalised', () => {

@@ -4,10 +4,10 @@ import type { RecordedEvent } from '../../domain/shared/events.js';
 import type { Projection } from '../projection.js';
 import { ensureSearchExtensions } from './search.js';
 
-/** Search analytics: every search, and per term how often it was searched (popular searches). */
+/** Search analytics: every search, and per term how many people searched it (popular searches): repeating a search does not make it popular. */
 export const searchAnalyticsProjection: Projection = {
   name: 'search_analytics',
-  version: 1,
+  version: 2,
   handles: ['SearchPerformed'],
   tables: ['searches', 'search_terms'],
   async createTables(trx, t) {
@@ -17,6 +17,7 @@ export const searchAnalyticsProjection: Projection = {
       .addColumn('search_id', 'text', (c) => c.primaryKey())
       .addColumn('term', 'text', (c) => c.notNull())
       .addColumn('user_id', 'text')
+      .addColumn('searcher', 'text')
       .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await trx.schema.createIndex(`${t.searches}_term`).on(t.searches).column('term').execute();
@@ -33,7 +34,13 @@ export const searchAnalyticsProjection: Projection = {
     for (const event of events as readonly RecordedEvent<SearchPerformed>[]) {
       await trx
         .insertInto(t.searches)
-        .values({ search_id: event.data.searchId, term: event.data.searchTerm, user_id: event.data.userId, occurred_at: new Date(event.metadata.occurredAt) })
+        .values({
+          search_id: event.data.searchId,
+          term: event.data.searchTerm,
+          user_id: event.data.userId,
+          searcher: event.data.searcher ?? null,
+          occurred_at: new Date(event.metadata.occurredAt),
+        })
         .onConflict((oc) => oc.column('search_id').doNothing())
         .execute();
       terms.add(event.data.searchTerm);
@@ -46,7 +53,7 @@ export const searchAnalyticsProjection: Projection = {
         .expression((eb) =>
           eb
             .selectFrom(t.searches)
-            .select([sql.lit(term).as('term'), sql<number>`count(*)::int`.as('searches'), sql<Date>`max(occurred_at)`.as('last_searched_at')])
+            .select([sql.lit(term).as('term'), sql<number>`count(distinct coalesce(user_id, searcher, search_id))::int`.as('searches'), sql<Date>`max(occurred_at)`.as('last_searched_at')])
             .where('term', '=', term),
         )
         .onConflict((oc) => oc.column('term').doUpdateSet({ searches: sql`excluded.searches`, last_searched_at: sql`excluded.last_searched_at` }))
