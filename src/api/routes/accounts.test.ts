@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
@@ -8,6 +12,8 @@ import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-u
 import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
+import { openInfrastructure } from '../../composition/infrastructure.js';
+import { buildApp } from '../app.js';
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../commands/abandoned-claims.js';
 import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js';
@@ -44,6 +50,17 @@ function codeIn(text: string): string {
   const match = new RegExp(`\\b(\\d{${VERIFICATION_CODE.digits}})\\b`, 'u').exec(text);
   if (!match) throw new Error(`No code in: ${text}`);
   return match[1]!;
+}
+
+/** The reset e-mail goes out after the answer (which takes the same time for every request): wait for it. */
+async function resetMailTo(email: string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [message] = await harness.infrastructure.outbox!.list({ to: email, limit: 1 });
+    if (message && /reset/iu.test(message.subject)) return message;
+    if (Date.now() > deadline) throw new Error(`No reset e-mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function linkParams(text: string): { un: string; token: string } {
@@ -266,7 +283,7 @@ describe('passwords', () => {
     const unknown = await harness.call('POST', '/api/request-password-reset', { body: { username: 'nobody-at-all' } });
     const known = await harness.call('POST', '/api/request-password-reset', { body: { username: account.email } });
     expect(unknown.body).toEqual(known.body);
-    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    const { un, token } = linkParams((await resetMailTo(account.email)).text);
     expect((await harness.call('POST', '/api/check-token', { body: { u: un, t: token } })).body).toEqual({ error: false });
 
     const reset = await harness.call<{ token: string }>('POST', '/api/change-password-and-login', { body: { u: un, t: token, p: 'Brand#new22' } });
@@ -282,7 +299,7 @@ describe('passwords', () => {
   it('refuses a reset link after the password was changed another way', async () => {
     const account = await signUp();
     await harness.call('POST', '/api/request-password-reset', { body: { username: account.username } });
-    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    const { un, token } = linkParams((await resetMailTo(account.email)).text);
     const changed = await harness.call('POST', '/api/change-password', { token: account.token, body: { cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw1' } });
     expect(changed.status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
@@ -296,6 +313,55 @@ describe('passwords', () => {
     expect((await change({ cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw2' })).body.message).toContain(ACCOUNT_MESSAGES.passwordsDoNotMatch);
     expect((await change({ cp: PASSWORD, np: PASSWORD, npv: PASSWORD })).body.message).toContain(ACCOUNT_MESSAGES.passwordMustDiffer);
     expect((await me(account.token)).status).toBe(200);
+  });
+});
+
+describe('abuse limits', () => {
+  it('limits availability checks per address, so nobody can test a list of e-mail addresses', async () => {
+    const { max } = RATE_LIMITS.availabilityChecksPerAddress;
+    const statuses: number[] = [];
+    for (let probe = 0; probe <= max; probe += 1) {
+      statuses.push((await harness.call('POST', '/api/signup/email/check-availability', { body: { email: `probe${probe}@example.com` }, remoteAddress: '10.88.0.1' })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'someone' }, remoteAddress: '10.88.0.1' })).status).toBe(429);
+  });
+
+  it('counts reset e-mails per account whichever way it is spelt', async () => {
+    const account = await signUp();
+    const spellings = [account.username, account.email, account.email.toUpperCase(), ` ${account.username.toUpperCase()} `];
+    const { max } = RATE_LIMITS.mailsPerAccount;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= max; attempt += 1) {
+      statuses.push((await harness.call('POST', '/api/request-password-reset', { body: { username: spellings[attempt % spellings.length] }, remoteAddress: `10.89.0.${attempt + 1}` })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
+  });
+});
+
+describe('password reset timing', () => {
+  it('answers a reset request for a real account without waiting for its e-mail, as fast as for an unknown one', async () => {
+    // A mail server that accepts the connection and never answers: the slowest a real account's e-mail can be.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const dataDir = await mkdtemp(join(tmpdir(), 'tessera-reset-'));
+    const smtpUrl = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined, smtpUrl });
+    const app = await buildApp(infrastructure);
+    try {
+      await infrastructure.runner.start();
+      const { position } = await infrastructure.accounts.register({ username: 'slowmail', email: 'slow.mail@example.com', password: PASSWORD });
+      expect(await infrastructure.runner.waitFor(position!, 10_000)).toBe(true);
+      const ask = (username: string) => app.inject({ method: 'POST', url: '/api/request-password-reset', payload: { username } });
+      const [known, unknown] = await Promise.all([ask('slowmail'), ask('nobody-known')]);
+      expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+      expect(known.json()).toEqual(unknown.json());
+    } finally {
+      silent.close();
+      await app.close();
+      await infrastructure.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

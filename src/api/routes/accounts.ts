@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -46,6 +47,9 @@ export interface AccountRouteDeps {
   /** Cookies marked Secure (behind HTTPS). */
   secureCookies: boolean;
 }
+
+/** Every password-reset request is answered after this long, whether or not the account exists (its e-mail goes out meanwhile). */
+export const PASSWORD_RESET_ANSWER_MS = 750;
 
 /** Bounded by the body limit only, so an over-long new password gets the password rule's own message. */
 const newPasswordText = z.string();
@@ -248,7 +252,10 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post('/request-password-reset', { config: anyone, schema: { tags, summary: 'E-mail a password reset link', body: z.object({ username: z.string().min(1).max(400) }) } }, async (request) => {
       await enforceLimit(request, 'mailsPerAddress', request.ip);
       await enforceLimit(request, 'mailsPerAccount', await accountKey(request.body.username));
-      await deps.accounts.requestPasswordReset(request.body.username);
+      // The answer must not tell whether the account exists: the reset and its e-mail (much slower for a
+      // real account) go on in the background, and every request is answered after the same time.
+      void deps.accounts.requestPasswordReset(request.body.username).catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+      await setTimeout(PASSWORD_RESET_ANSWER_MS);
       return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
     });
 
