@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
-import type { MailSender } from '../adapters/mail/port.js';
+import type { MailOutbox, MailSender } from '../adapters/mail/port.js';
 import { decoyPasswordHash, hashPassword, passwordMatches } from '../adapters/security/passwords.js';
 import { newNumericCode, newSecretToken, tokenHash } from '../adapters/security/tokens.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
@@ -20,6 +20,7 @@ import {
 import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';
+import { newsletterSubscription } from './newsletter.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
 
 /** How long a session lasts without signing in again. */
@@ -34,6 +35,8 @@ export interface AccountServiceDeps {
   vault: PersonalDataVault;
   db: Kysely<Schema>;
   mail: MailSender;
+  /** The development outbox when there is no SMTP server: an erased account's mail leaves it too. */
+  outbox: MailOutbox | null;
   /** Where links in e-mails point, e.g. http://localhost:3000. */
   publicUrl: string;
   now?: () => Date;
@@ -437,10 +440,25 @@ export class AccountService {
     return this.#onAccount(adminId, { type: 'StopTestUserMode', data: { sessionId } }, { actor });
   }
 
-  /** Ends every session and destroys the vault key: the profile shows as erased, the posts' counts stay. */
+  /**
+   * Ends every session and erases what the account gave us: its vault key (profile, e-mail), the keys of
+   * its newsletter subscription and of the contact messages it sent, its mail in the outbox; and frees
+   * its username, e-mail address and Google identity for anyone. The posts' counts stay.
+   */
   async deleteAccount(userId: string, actor: Actor) {
-    const result = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
+    const row = await this.#deps.db.selectFrom('users').select(['username', 'email_lookup', 'google_key']).where('id', '=', userId).executeTakeFirst();
+    const email = await this.#emailOf(userId);
+    const deleted = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
+    const claims: [ClaimKind, string | null | undefined][] = [['username', row?.username], ['email', row?.email_lookup], ['google', row?.google_key]];
+    const released = [];
+    for (const [kind, value] of claims) if (value) released.push((await releaseValue(this.#deps.commands, kind, value, userId, actor)).position);
+    if (email !== null) {
+      await this.#deps.vault.forget((await newsletterSubscription(this.#deps.vault, email)).subscriberId);
+      await this.#deps.outbox?.forgetRecipient(email);
+    }
+    const messages = await this.#deps.db.selectFrom('contact_messages').select('id').where('sender_user_id', '=', userId).execute();
+    for (const message of messages) await this.#deps.vault.forget(message.id);
     await this.#deps.vault.forget(userId);
-    return result;
+    return { ...deleted, position: latest(deleted.position, ...released) };
   }
 }

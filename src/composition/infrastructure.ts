@@ -97,7 +97,7 @@ export async function openInfrastructure(
       rewards,
       moderation,
       search,
-      accounts: new AccountService({ commands, store, vault, db: database.db, mail, publicUrl }),
+      accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
       outbox,

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import type { Schema } from '../db/schema.js';
-import { OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT, type MailOutbox, type MailSender } from './port.js';
+import { OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT, OUTBOX_RETENTION_MS, type MailOutbox, type MailSender } from './port.js';
 
 /**
  * The mail adapter without an SMTP server: every message is kept in the mail_outbox table, where
@@ -17,6 +17,10 @@ export function createOutboxMailer(db: Kysely<Schema>): MailSender & MailOutbox 
         .insertInto('mail_outbox')
         .values({ id: uuidv7(), to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
         .execute();
+      await db.deleteFrom('mail_outbox').where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${OUTBOX_RETENTION_MS / 1000})`).execute();
+    },
+    async forgetRecipient(to) {
+      await db.deleteFrom('mail_outbox').where((eb) => eb(eb.fn('lower', ['to']), '=', to.trim().toLowerCase())).execute();
     },
     async list(options = {}) {
       const requested = options.limit !== undefined && Number.isFinite(options.limit) ? Math.trunc(options.limit) : OUTBOX_DEFAULT_LIMIT;

@@ -29,7 +29,15 @@ export const OUTBOX_MAX_LIMIT = 200;
 export interface MailOutbox {
   /** Newest first; `to` matches the recipient case-insensitively; at most `limit` (capped) messages. */
   list(options?: { to?: string; limit?: number }): Promise<OutboxMessage[]>;
+  /** Deletes every message to `to` (an erased account's address, codes and links with it). */
+  forgetRecipient(to: string): Promise<void>;
 }
+
+/**
+ * The outbox keeps a message no longer than the longest-lived secret mailed in one (a verification
+ * link, 24 hours): after that its codes and links are dead, and its address has no business there.
+ */
+export const OUTBOX_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Delivery failed. The message names the cause (refused recipient, server unreachable …) and never

@@ -9,11 +9,12 @@ import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-ha
 import { googleClaims, signGoogleToken, nowSeconds } from '../../../tests/fixtures/google-tokens.js';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../commands/demo-catalogue.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, erasedUsername, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { openInfrastructure } from '../../composition/infrastructure.js';
 import { buildApp } from '../app.js';
+import { newsletterSubscription } from '../../commands/newsletter.js';
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../commands/abandoned-claims.js';
 import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js';
@@ -499,10 +500,37 @@ describe('test-user mode and account deletion', () => {
     expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: 'Wrong#one1' } })).status).toBe(400);
     expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
-    const profile = await harness.call<{ user: PublicProfile }>('GET', `/api/users/public/${account.username}`);
+    // The name it went by leads nowhere; what remains (its posts' author) shows as erased.
+    expect((await harness.call('GET', `/api/users/public/${account.username}`)).status).toBe(404);
+    const profile = await harness.call<{ user: PublicProfile }>('GET', `/api/users/public/${erasedUsername(account.user._id)}`);
     expect(profile.body.user).toMatchObject({ erased: true, info: { displayName: 'Erased user', bio: '' } });
     expect(await harness.infrastructure.vault.isForgotten(account.user._id)).toBe(true);
     expect((await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } })).status).toBe(401);
+  });
+});
+
+describe('personal data after deletion', () => {
+  it('leaves no username, contact message, newsletter subscription, outbox mail or claim behind; the e-mail can sign up again', async () => {
+    const account = await signUp();
+    expect((await harness.call('POST', '/api/email/subscribe', { body: { email: account.email }, token: account.token, remoteAddress: account.address })).status).toBe(200);
+    expect((await harness.call('POST', '/api/contact-us', { body: { name: 'Erin Erased', email: account.email, message: 'Please call me back' }, token: account.token, remoteAddress: account.address })).status).toBe(200);
+    await harness.call('POST', '/api/request-password-reset', { body: { username: account.username }, remoteAddress: account.address });
+    await resetMailTo(account.email);
+    const { vault } = harness.infrastructure;
+    const { subscriberId } = await newsletterSubscription(vault, account.email);
+    expect(await vault.isForgotten(subscriberId)).toBe(false);
+    await harness.infrastructure.runner.waitFor(await harness.infrastructure.store.headPosition(), 10_000);
+    const messages = await harness.infrastructure.database.db.selectFrom('contact_messages').select('id').where('sender_user_id', '=', account.user._id).execute();
+    expect(messages).toHaveLength(1);
+
+    expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
+
+    expect((await harness.call('GET', `/api/users/public/${account.username}`)).status).toBe(404);
+    expect(await vault.isForgotten(messages[0]!.id)).toBe(true);
+    expect(await vault.isForgotten(subscriberId)).toBe(true);
+    expect(await harness.infrastructure.outbox!.list({ to: account.email })).toEqual([]);
+    const again = await harness.call('POST', '/api/signupUser', { body: { username: account.username, email: account.email, password: PASSWORD, agreeToTermsAndConditions: true }, remoteAddress: '10.90.0.1' });
+    expect(again.status).toBe(201);
   });
 });
 

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
 
 import type { Schema } from '../../adapters/db/schema.js';
@@ -22,11 +21,8 @@ import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
+import { newsletterSubscription } from '../../commands/newsletter.js';
 
-/** Keeps the newsletter's blind-index values apart from other uses of the same index (accounts look up e-mails too). */
-const NEWSLETTER_INDEX_PREFIX = 'newsletter:';
-/** Subscriber ids derive from the address digest, so a repeated subscription reuses the same vault key. */
-const NEWSLETTER_SUBSCRIBER_NAMESPACE = '3c7d2f1e-8a4b-4c6d-9e0f-1a2b3c4d5e6f';
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
 
 const successAnswer = z.object({ success: z.literal(true), message: z.string() });
@@ -85,8 +81,7 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
         await enforceLimit(request, 'subscribePerAddress', request.ip);
         await enforceLimit(request, 'subscribePerEmail', await emailKey(email));
 
-        const digest = await vault.blindIndex(`${NEWSLETTER_INDEX_PREFIX}${email}`);
-        const subscriberId = uuidv5(digest, NEWSLETTER_SUBSCRIBER_NAMESPACE);
+        const { digest, subscriberId } = await newsletterSubscription(vault, email);
         const viewer = viewerOf(request);
         const result = await commands.handle(
           newsletterDecider,

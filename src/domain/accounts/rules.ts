@@ -168,6 +168,9 @@ export function emailProblem(email: string): string | null {
 }
 
 /** How addresses are compared: case does not make a different mailbox for the providers people use. */
+/** An erased account's username in the read models: its own name is freed for anyone and shown nowhere. */
+export const erasedUsername = (userId: string) => `erased-${userId}`;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

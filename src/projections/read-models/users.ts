@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Schema, UsersView } from '../../adapters/db/schema.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../domain/accounts/events.js';
-import { NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
+import { erasedUsername, NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
 import type { RecordedEvent } from '../../domain/shared/events.js';
 import type { GenerationTables, Projection } from '../projection.js';
 
@@ -11,7 +11,7 @@ const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((sett
 /** Accounts and the server-side session store. */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  version: 3,
   handles: ACCOUNT_EVENT_TYPES,
   tables: ['users', 'sessions'],
   async createTables(trx, t) {
@@ -150,6 +150,7 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recor
     case 'AccountDeleted':
       return void (await updateUser(event.data.userId, {
         erased: true,
+        username: erasedUsername(event.data.userId),
         email_enc: null,
         email_lookup: null,
         password_hash: null,
