@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
 import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
 import { REPORT_REASONS } from '../../src/domain/engagement/rules.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
@@ -49,7 +50,7 @@ describe('moderation in the admin portal', () => {
   async function tokenOf(login: string): Promise<string> {
     const response = await fetch(`${environment.baseUrl}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SESSION_TOKEN_REQUEST.header]: SESSION_TOKEN_REQUEST.value },
       body: JSON.stringify({ login, password: DEMO_PASSWORD }),
     });
     expect(response.status).toBe(200);

@@ -9,6 +9,17 @@ import type { Viewer } from '../access.js';
 /** The spec's token cookie (browse-search-accounts.md section 3, client-side stored items). */
 export const SESSION_COOKIE = 'token';
 
+/**
+ * API clients that want the session token in the answer's JSON (to send it back as a bearer token)
+ * ask with `X-Session-Token: bearer`. The web app never does: its httpOnly cookie is enough, and a
+ * token in a JSON answer is readable by any script that runs on the page.
+ */
+export const SESSION_TOKEN_REQUEST = { header: 'x-session-token', value: 'bearer' } as const;
+
+export function wantsTokenInAnswer(request: FastifyRequest): boolean {
+  return request.headers[SESSION_TOKEN_REQUEST.header] === SESSION_TOKEN_REQUEST.value;
+}
+
 /** The session token from the cookie, or from an `Authorization: Bearer` header (API clients). */
 export function sessionTokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = request.headers.authorization;

@@ -103,6 +103,17 @@ describe('sign-up', () => {
     expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'nopass' } })).body.available).toBe(true);
   });
 
+  it('keeps the session token out of the JSON answer unless an API client asks for it; the cookie carries it', async () => {
+    const body = { login: (await signUp()).username, password: PASSWORD };
+    const asBrowser = await harness.app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: '10.91.0.1' });
+    expect(asBrowser.statusCode).toBe(200);
+    expect(asBrowser.json()).not.toHaveProperty('token');
+    expect(asBrowser.body).not.toContain(asBrowser.cookies.find((cookie) => cookie.name === 'token')!.value);
+    const asApiClient = await harness.app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: '10.91.0.1', headers: { 'x-session-token': 'bearer' } });
+    const { token } = asApiClient.json<{ token: string }>();
+    expect((await harness.call('GET', '/api/users/private/me', { bearer: token })).status).toBe(200);
+  });
+
   it('accepts passwords of exactly 8 and 64 characters', async () => {
     await signUp({ password: 'Exact#12' });
     await signUp({ password: `${'A'.repeat(62)}#1` });

@@ -29,7 +29,7 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/imag
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { enforceLimit } from '../rate-limits.js';
-import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
+import { clearSessionCookie, setSessionCookie, wantsTokenInAnswer } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
 import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
 import { toResourceView } from './resources.js';
@@ -73,7 +73,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     return account ? `user:${account.id}` : `unknown:${await deps.vault.blindIndex(`rate-limit:${normaliseEmail(login)}`)}`;
   }
 
-  async function startedSession(reply: FastifyReply, session: NewSession, userId: string) {
+  async function startedSession(request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: string) {
     await deps.settle(session.position);
     setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
     const row = await deps.db.selectFrom('users').select(['username', 'lvl', 'verification']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -86,7 +86,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       impersonatedBy: null,
     };
     const user = await currentUserOf(deps.db, deps.accounts, deps.vault, viewer);
-    return { token: session.token, user };
+    return { ...(wantsTokenInAnswer(request) ? { token: session.token } : {}), user };
   }
 
   async function me(viewer: Viewer) {
@@ -152,7 +152,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         await enforceLimit(request, 'signupsPerAddress', request.ip);
         const { userId } = await deps.accounts.register({ username, email, password });
         const session = await deps.accounts.startSession(userId, 'signup', null, { userId, role: 'base' });
-        const answer = await startedSession(reply, session, userId);
+        const answer = await startedSession(request, reply, session, userId);
         return reply.status(201).send({ ...answer, message: 'Welcome to Tessera!' });
       },
     );
@@ -163,7 +163,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${await accountKey(request.body.login)}`);
       try {
         const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
-        return { success: true, message: 'Logged in', ...(await startedSession(reply, session, userId)) };
+        return { success: true, message: 'Logged in', ...(await startedSession(request, reply, session, userId)) };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'invalid') {
           throw new HttpError(401, ACCOUNT_MESSAGES.loginFailed);
@@ -189,7 +189,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         throw error;
       }
       const { userId, session, created } = await deps.accounts.googleLogin(identity);
-      return { success: true, message: created ? 'Welcome to Tessera!' : 'Logged in', created, ...(await startedSession(reply, session, userId)) };
+      return { success: true, message: created ? 'Welcome to Tessera!' : 'Logged in', created, ...(await startedSession(request, reply, session, userId)) };
     });
 
     app.post('/logout', { config: anyone, schema: { tags, summary: 'End this session' } }, async (request, reply) => {
@@ -271,7 +271,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const problem = passwordProblem(request.body.p);
         if (problem) throw new HttpError(400, problem);
         const { userId, session } = await deps.accounts.resetPassword(request.body.u, request.body.t, request.body.p);
-        return { error: false, message: 'Your password has been changed.', ...(await startedSession(reply, session, userId)) };
+        return { error: false, message: 'Your password has been changed.', ...(await startedSession(request, reply, session, userId)) };
       },
     );
 
@@ -383,7 +383,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           const session = await deps.accounts.startTestUserMode(viewer.userId, actorOf(viewer));
           await deps.settle(session.position);
           setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
-          return { success: true, token: session.token, message: 'Test-user mode is on.' };
+          return { success: true, ...(wantsTokenInAnswer(request) ? { token: session.token } : {}), message: 'Test-user mode is on.' };
         }
         if (viewer.impersonatedBy === null) throw new HttpError(409, 'Test-user mode is not on for this session.');
         await deps.settle((await deps.accounts.stopTestUserMode(viewer.userId, viewer.sessionId, actorOf(viewer))).position);
@@ -397,7 +397,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       if (viewer.impersonatedBy === null) throw new HttpError(409, 'Test-user mode is not on for this session.');
       await deps.settle((await deps.accounts.stopTestUserMode(viewer.userId, viewer.sessionId, actorOf(viewer))).position);
       const session = await deps.accounts.startSession(viewer.userId, 'admin_relogin', null, { userId: viewer.userId, role: 'admin' });
-      return { success: true, message: 'Welcome back.', ...(await startedSession(reply, session, viewer.userId)) };
+      return { success: true, message: 'Welcome back.', ...(await startedSession(request, reply, session, viewer.userId)) };
     });
 
     app.get('/images/:name', { config: anyone, schema: { tags: ['images'], summary: 'An uploaded image', params: z.object({ name: z.string().max(100) }) } }, async (request, reply) => {

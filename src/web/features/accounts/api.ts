@@ -21,6 +21,7 @@ export function checkEmailAvailability(email: string, signal?: AbortSignal): Pro
 }
 
 export interface SignedInAnswer {
+  /** Only for API clients that ask for it (X-Session-Token: bearer); the web app signs in by its cookie. */
   token?: string;
   user?: CurrentUser;
   message?: string;

@@ -39,7 +39,7 @@ export function LoginForm({ initialLogin = '', variant, onSignedIn }: LoginFormP
     try {
       const answer = await logIn(login.trim(), password);
       // A login without success or without a token counts as failed (spec section 4).
-      if (!answer.success || !answer.token) throw new ApiError(401, answer.message ?? ACCOUNT_MESSAGES.loginFailed);
+      if (!answer.success || !answer.user) throw new ApiError(401, answer.message ?? ACCOUNT_MESSAGES.loginFailed);
       onSignedIn();
     } catch (error) {
       setFailure(describeLoginFailure(error, login));
