@@ -32,21 +32,9 @@ export function postgresRateLimitStore(db: Kysely<Schema>): FastifyRateLimitStor
     return { current: row.hits, ttl: Math.max(0, row.ttl_ms) };
   }
 
-  async function read(key: string): Promise<{ current: number; ttl: number }> {
-    const { rows } = await sql<{ hits: number; ttl_ms: number }>`
-      select hits, ceil(extract(epoch from (expires_at - now())) * 1000)::int as ttl_ms
-      from rate_limit_counters where key = ${key} and expires_at > now()`.execute(db);
-    const row = rows[0];
-    return row ? { current: row.hits, ttl: Math.max(0, row.ttl_ms) } : { current: 0, ttl: 0 };
-  }
-
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       hit(key, timeWindow).then((result) => callback(null, result), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-    }
-
-    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-      read(key).then((result) => callback(null, result), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     }
 
     // Our keys carry the limit's name, so every route shares one table without colliding.
