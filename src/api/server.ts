@@ -25,7 +25,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.rewards.start();
     infrastructure.moderation.start();
 
-    const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT, blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {} });
+    const app = await buildApp({
+      ...infrastructure,
+      webRoot: WEB_ROOT,
+      blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {},
+      log: { level: config.logLevel },
+      trustProxy: config.trustProxy,
+    });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });
     log(`Tessera is listening on ${address.replace('0.0.0.0', 'localhost')}`);
     return {
