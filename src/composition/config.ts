@@ -88,6 +88,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
+export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
+  return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
 function parseLogLevel(value: string | undefined): LogLevel {
   if (!value) return DEFAULT_LOG_LEVEL;
   if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);

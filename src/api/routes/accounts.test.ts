@@ -2,12 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { googleClaims, signGoogleToken, nowSeconds } from '../../../tests/fixtures/google-tokens.js';
-import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../commands/demo-catalogue.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RATE_LIMITS } from '../auth/rate-limit.js';
+import { TEST_DEMO_PASSWORD } from '../../../tests/fixtures/demo-password.js';
 
 const PASSWORD = 'Sturdy#pass1';
 let harness: ApiHarness;
@@ -167,7 +168,7 @@ describe('login and sessions', () => {
   });
 
   it('lets the demo admin sign in with the documented password', async () => {
-    const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD } });
+    const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
     expect(answer.status).toBe(200);
     expect(answer.body.user.lvl).toBe('admin');
   });
@@ -360,7 +361,7 @@ describe('Google sign-in (tokens signed with the test key)', () => {
 
 describe('test-user mode and account deletion', () => {
   it('gives an admin a separate test-user token that admin routes refuse; switching back signs the admin in again', async () => {
-    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD } });
+    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
     const started = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
     expect(started.status).toBe(200);
     const testToken = started.body.token;
@@ -398,7 +399,7 @@ describe('test-user mode and account deletion', () => {
 describe('admin user management', () => {
   it('lets an admin block an account (ending its sessions) and read its full history with actors; owners alone change levels', async () => {
     const member = await signUp();
-    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
+    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
     const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/users?q=${member.username}`, { token: admin.body.token });
     expect(listed.body.data.map((user) => user.username)).toEqual([member.username]);
 
