@@ -6,6 +6,7 @@ import { generatePassword } from '../adapters/security/passwords.js';
 import { buildApp } from './app.js';
 import { configFromEnv, usesEmbeddedDefault, type Config } from '../composition/config.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
+import { startUploadSweep } from '../composition/upload-sweep.js';
 
 const WEB_ROOT = resolve(fileURLToPath(new URL('../../dist/web', import.meta.url)));
 
@@ -44,6 +45,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await infrastructure.search.start();
     infrastructure.rewards.start();
     infrastructure.moderation.start();
+    const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
     const app = await buildApp({
       ...infrastructure,
@@ -57,6 +59,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     return {
       address,
       async close() {
+        stopUploadSweep();
         await app.close();
         await infrastructure.close();
       },
