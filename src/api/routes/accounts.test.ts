@@ -9,6 +9,7 @@ import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RATE_LIMITS } from '../auth/rate-limit.js';
 import { TEST_DEMO_PASSWORD } from '../../../tests/fixtures/demo-password.js';
+import { TEXT_MESSAGES } from '../../domain/shared/text.js';
 
 const PASSWORD = 'Sturdy#pass1';
 let harness: ApiHarness;
@@ -74,7 +75,7 @@ describe('sign-up', () => {
     ['7 characters', 'Short#1', ACCOUNT_MESSAGES.passwordTooShort],
     ['no number or special character', 'abcdefghij', ACCOUNT_MESSAGES.passwordNeedsNumberAndSpecial],
     ['a space', 'has space#1', ACCOUNT_MESSAGES.passwordEmptyOrSpaces],
-    ['a NUL byte', 'nul\u0000byte#1', ACCOUNT_MESSAGES.passwordOnlyAllowedCharacters],
+    ['a NUL byte', 'nul\u0000byte#1', `body.password: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['100 000 characters', `${'a'.repeat(99_998)}#1`, ACCOUNT_MESSAGES.passwordTooLong],
   ])('refuses a password with %s, with the spec message and no account created', async (_case, password, message) => {
     const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'nopass', email: 'nopass@example.com', password, agreeToTermsAndConditions: true } });
@@ -91,7 +92,7 @@ describe('sign-up', () => {
   it.each([
     ['upper case', 'Member', ACCOUNT_MESSAGES.usernameHint],
     ['a Cyrillic look-alike letter', 'аdmin2', ACCOUNT_MESSAGES.usernameCharacters],
-    ['a NUL byte', 'nul\u0000name', ACCOUNT_MESSAGES.usernameCharacters],
+    ['a NUL byte', 'nul\u0000name', `body.username: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['2 characters', 'ab', ACCOUNT_MESSAGES.usernameTooShort],
   ])('refuses a username with %s', async (_case, username, message) => {
     const answer = await harness.call('POST', '/api/signupUser', { body: { username, email: 'someone@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
