@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy } from './config.js';
+import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy, usesEmbeddedDefault } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has no SMTP server and no Google client by default, and a default sender', () => {
@@ -41,5 +41,14 @@ describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
     expect(configFromEnv({}).logLevel).toBe('info');
     expect(configFromEnv({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
     expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('creates the demo catalogue only on the embedded default unless DEMO_CATALOGUE asks, and has no demo password by default', () => {
+    expect(usesEmbeddedDefault(configFromEnv({}))).toBe(true);
+    expect(usesEmbeddedDefault(configFromEnv({ DATABASE_URL: 'postgres://db.example/tessera' }))).toBe(false);
+    expect(usesEmbeddedDefault(configFromEnv({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }))).toBe(false);
+    expect(configFromEnv({}).demoCatalogue).toBe(false);
+    expect(configFromEnv({ DEMO_CATALOGUE: '1' }).demoCatalogue).toBe(true);
+    expect(configFromEnv({}).demoPassword).toBeUndefined();
   });
 });
