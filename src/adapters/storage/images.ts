@@ -92,7 +92,7 @@ function looksLikeSvg(upload: Buffer): boolean {
  * then tries the quality steps on those pixels; only when every step is too big is the decoded
  * picture shrunk, a bounded number of times. Before, every step decoded the whole upload again.
  */
-export async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {
+async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {
   const decoded = await decode(upload);
   let pixels = decoded.data;
   let info = decoded.info;
