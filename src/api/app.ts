@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
-      await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store }));
+      await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));

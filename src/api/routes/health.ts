@@ -6,8 +6,11 @@ import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 
-/** A part that does not answer a trivial query within this time counts as down. */
-export const HEALTH_PROBE_TIMEOUT_MS = 2_000;
+/**
+ * A database server that does not answer a trivial query within this time counts as down. Not
+ * applied to embedded PGlite: it cannot drop, and a busy one answers once its queue moves.
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 3_000;
 
 const partState = z.enum(['up', 'down']);
 const healthAnswer = z.object({
@@ -32,10 +35,11 @@ const healthAnswer = z.object({
 });
 type Adapters = NonNullable<z.infer<typeof healthAnswer>['adapters']>;
 
-/** Resolves 'up' when `probe` succeeds in time, 'down' when it fails or stalls. */
-async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+/** Resolves 'up' when `probe` succeeds (in time, when a timeout is given), 'down' when it fails or stalls. */
+async function probe(check: () => Promise<unknown>, timeoutMs: number | null): Promise<'up' | 'down'> {
+  if (timeoutMs === null) return check().then(() => 'up' as const, () => 'down' as const);
   let timeout: NodeJS.Timeout | undefined;
-  const stalled = new Promise<'down'>((resolve) => (timeout = setTimeout(() => resolve('down'), HEALTH_PROBE_TIMEOUT_MS)));
+  const stalled = new Promise<'down'>((resolve) => (timeout = setTimeout(() => resolve('down'), timeoutMs)));
   try {
     return await Promise.race([check().then(() => 'up' as const, () => 'down' as const), stalled]);
   } finally {
@@ -43,7 +47,8 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
-export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapters; db: Kysely<Schema>; store: EventStore }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapters; db: Kysely<Schema>; store: EventStore; embedded: boolean }): FastifyPluginAsyncZod {
+  const timeoutMs = deps.embedded ? null : HEALTH_PROBE_TIMEOUT_MS;
   return async (app) => {
     app.get(
       '/health',
@@ -56,7 +61,7 @@ export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapter
         },
       },
       async (request, reply) => {
-        const [database, eventStore] = await Promise.all([probe(() => sql`select 1`.execute(deps.db)), probe(() => deps.store.headPosition())]);
+        const [database, eventStore] = await Promise.all([probe(() => sql`select 1`.execute(deps.db), timeoutMs), probe(() => deps.store.headPosition(), timeoutMs)]);
         const up = database === 'up' && eventStore === 'up';
         const statuses = up ? await deps.runner.status().catch(() => null) : null;
         const isAdmin = request.viewer !== null && (request.viewer.lvl === 'admin' || request.viewer.lvl === 'owner') && request.viewer.impersonatedBy === null;
