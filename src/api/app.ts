@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,7 +8,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from '../composition/infrastructure.js';
-import { errorHandler } from './errors.js';
+import { errorHandler, HttpError } from './errors.js';
+import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
+import { installSecurityHeaders } from './security-headers.js';
+import type { TrustProxy } from '../composition/config.js';
+import { findUnstorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -41,15 +45,51 @@ export type AppDeps = Pick<
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   blog?: BlogConfig;
-  logger?: FastifyServerOptions['logger'];
+  /** The server log; silent unless given (tests). */
+  log?: LogSettings;
+  /** Reverse proxies whose X-Forwarded-For names the client (`request.ip`); null or absent: the socket address. */
+  trustProxy?: TrustProxy | null;
 };
+
+/** A hop count trusts that many proxies nearest to us, whatever their address. */
+function fastifyTrustProxy(trust: TrustProxy): string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** 'path' when the request path, decoded, breaks the text rule (the web app's fallback reads it); null otherwise. */
+function unstorablePath(url: string): string | null {
+  const path = url.split('?')[0]!;
+  try {
+    return findUnstorableText(decodeURIComponent(path), 'path');
+  } catch {
+    return 'path'; // Percent-encoding of bytes that are not UTF-8.
+  }
+}
 
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 1_048_576 });
+  const app = Fastify({
+    ...loggerOptions(deps.log ?? { level: 'silent' }),
+    bodyLimit: 1_048_576,
+    ...(deps.trustProxy ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Every 5xx is logged at error level, whatever the level that request logging runs at.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
+  });
+  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400).
+  app.addHook('preValidation', async (request) => {
+    const where =
+      findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body') ?? unstorablePath(request.url);
+    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
+  });
+  await installSecurityHeaders(app, { https: deps.secureCookies });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Tessera API', version: '0.1.0', description: 'Community marketplace of ready-to-use templates' } },
@@ -70,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
-      await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters }));
+      await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../domain/shared/events.js';
 import { WrongExpectedRevisionError } from '../adapters/eventstore/port.js';
+import { isUnavailableError } from '../adapters/db/availability.js';
+
+/** While the database or the event store is unreachable: when a client should try again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 /** Every error answer has this shape (DESIGN.md, API). */
 export interface ErrorBody {
@@ -47,6 +52,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   // Fastify's own client errors (bad JSON, body too large, unsupported media type …) carry a 4xx.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
+  }
+  if (isUnavailableError(error)) {
+    request.log.warn({ err: error }, 'database or event store unavailable');
+    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ error: true, message: UNAVAILABLE_MESSAGE } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ error: true, message: 'Something went wrong on our side. Please try again later.' } satisfies ErrorBody);

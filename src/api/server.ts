@@ -1,12 +1,36 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
-import { DEMO_CATALOGUE, seedCatalogue } from '../commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../commands/demo-catalogue.js';
+import { generatePassword } from '../adapters/security/passwords.js';
 import { buildApp } from './app.js';
-import { configFromEnv, type Config } from '../composition/config.js';
-import { openInfrastructure } from '../composition/infrastructure.js';
+import { configFromEnv, usesEmbeddedDefault, type Config } from '../composition/config.js';
+import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
+import { startUploadSweep } from '../composition/upload-sweep.js';
 
 const WEB_ROOT = resolve(fileURLToPath(new URL('../../dist/web', import.meta.url)));
+
+/**
+ * An empty store gets its first admin, with a random password printed this once (the log is the
+ * only place it ever appears), and — on the embedded default or when asked (DEMO_CATALOGUE) — the
+ * demo catalogue, whose members have no password. DEMO_PASSWORD (test harnesses) replaces both.
+ */
+async function seedFirstStart(infrastructure: Infrastructure, config: Config, log: (line: string) => void): Promise<void> {
+  const withCatalogue = config.demoCatalogue || usesEmbeddedDefault(config);
+  const adminPassword = config.demoPassword ?? generatePassword();
+  const passwords = { admin: adminPassword, members: config.demoPassword ?? null };
+  if (withCatalogue) {
+    log(`empty event store: creating the demo catalogue (${DEMO_CATALOGUE.users} users, ${DEMO_CATALOGUE.templates} templates)`);
+    await seedCatalogue(infrastructure, DEMO_CATALOGUE, { passwords });
+  } else {
+    log('empty event store: creating the first admin account (no demo catalogue on a database server; DEMO_CATALOGUE=1 asks for one)');
+    await seedCatalogue(infrastructure, FIRST_ADMIN_ONLY, { passwords });
+  }
+  if (config.demoPassword === undefined) {
+    log(`The admin account is "${DEMO_ADMIN_USERNAME}" with the password ${adminPassword}`);
+    log(`  It is shown this once: keep it, or set a new one with \`npm run users -- reset-password ${DEMO_ADMIN_USERNAME}\`.`);
+  }
+}
 
 /** The composition root: adapters from the environment, projections running, the app listening. */
 export async function startServer(config: Config, log: (line: string) => void = console.log) {
@@ -16,21 +40,26 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`read models: ${infrastructure.adapters.database}`);
     log(`search: ${infrastructure.adapters.search}`);
 
-    if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
-      log(`empty event store: creating the demo catalogue (${DEMO_CATALOGUE.users} users, ${DEMO_CATALOGUE.templates} templates)`);
-      await seedCatalogue(infrastructure, DEMO_CATALOGUE);
-    }
+    if ((await infrastructure.store.headPosition()) === START_OF_LOG) await seedFirstStart(infrastructure, config, log);
     await infrastructure.runner.start();
     await infrastructure.search.start();
     infrastructure.rewards.start();
     infrastructure.moderation.start();
+    const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
-    const app = await buildApp({ ...infrastructure, webRoot: WEB_ROOT, blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {} });
+    const app = await buildApp({
+      ...infrastructure,
+      webRoot: WEB_ROOT,
+      blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {},
+      log: { level: config.logLevel },
+      trustProxy: config.trustProxy,
+    });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });
     log(`Tessera is listening on ${address.replace('0.0.0.0', 'localhost')}`);
     return {
       address,
       async close() {
+        stopUploadSweep();
         await app.close();
         await infrastructure.close();
       },

@@ -70,7 +70,7 @@ export interface RegistrationInput {
   username: string;
   email: string;
   password: string | null;
-  /** An Argon2id hash made earlier (the demo catalogue hashes its shared password once). */
+  /** An Argon2id hash made earlier (the demo catalogue hashes each password once for all its members). */
   passwordHash?: string;
   googleKey?: string | null;
   displayName?: string | null;
@@ -353,6 +353,11 @@ export class AccountService {
     const storedHash = row?.password_hash ?? null;
     if (storedHash === null || !(await passwordMatches(storedHash, currentPassword))) throw new DomainError('invalid', 'Your current password is not correct.');
     return this.#onAccount(userId, { type: 'ChangePassword', data: { checkedPasswordHash: storedHash, passwordHash: await hashPassword(newPassword) } }, { actor });
+  }
+
+  /** The operator's reset of a password (npm run users -- reset-password): every session of the account ends. */
+  async setPasswordByOperator(userId: string, password: string, actor: Actor) {
+    return this.#onAccount(userId, { type: 'SetPasswordByOperator', data: { passwordHash: await hashPassword(password) } }, { actor });
   }
 
   async readProfile(userId: string, profileEnc: string | null): Promise<ProfileDocument> {

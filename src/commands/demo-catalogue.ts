@@ -35,11 +35,23 @@ const DEFAULT_LIKE_CHANCE = 0.3;
 /** What `npm start` creates on an empty store: every topic and app shows something. */
 export const DEMO_CATALOGUE: CatalogueSize = { users: 12, templates: 60, seed: 1 };
 export const DEMO_ADMIN_USERNAME = 'admin';
+/** Only the first admin (user 0 of the demo plan): what a fresh install on a real database starts with. */
+export const FIRST_ADMIN_ONLY: CatalogueSize = { users: 1, templates: 0, seed: DEMO_CATALOGUE.seed };
+
 /**
- * Every demo account (the admin included) signs in with this password. For local use only:
- * the demo catalogue is created only on an empty store, and the README says so.
+ * Passwords of the seeded accounts. By default nobody has one (they cannot sign in with a
+ * password until an operator or a reset link gives them one); the server gives the admin a
+ * random one and prints it once, and test harnesses choose their own.
  */
-export const DEMO_PASSWORD = 'Tessera#2026';
+export interface SeedPasswords {
+  admin?: string | null;
+  members?: string | null;
+}
+
+export interface SeedOptions {
+  onProgress?: (progress: SeedProgress) => void;
+  passwords?: SeedPasswords;
+}
 
 export interface SeedProgress {
   phase: 'users' | 'templates' | 'likes';
@@ -158,10 +170,12 @@ async function registerDemoUsers(
   deps: { commands: CommandBus; vault: PersonalDataVault },
   users: ReturnType<typeof cataloguePlan>['users'],
   track: (result: { position: bigint | null }) => void,
-  onProgress: (progress: SeedProgress) => void,
+  { onProgress = () => {}, passwords = {} }: SeedOptions,
 ): Promise<void> {
   const operator: Actor = { userId: null, role: 'operator' };
-  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
+  const hashOf = async (password: string | null | undefined) => (password ? await hashPassword(password) : undefined);
+  const adminPasswordHash = await hashOf(passwords.admin);
+  const memberPasswordHash = await hashOf(passwords.members);
   await inPool(
     users,
     async (user) => {
@@ -171,7 +185,7 @@ async function registerDemoUsers(
           username: user.username,
           email: `${user.username}@demo.tessera.local`,
           password: null,
-          passwordHash: demoPasswordHash,
+          passwordHash: user.lvl === 'admin' ? adminPasswordHash : memberPasswordHash,
           displayName: user.displayName,
           lvl: user.lvl,
           verification: 'verified',
@@ -191,16 +205,16 @@ async function registerDemoUsers(
 export async function seedCatalogue(
   deps: { commands: CommandBus; vault: PersonalDataVault },
   size: CatalogueSize,
-  onProgress: (progress: SeedProgress) => void = () => {},
+  options: SeedOptions = {},
 ): Promise<{ position: bigint | null }> {
+  const { onProgress = () => {} } = options;
   const { users, admin, templates } = cataloguePlan(size);
-  const operator: Actor = { userId: null, role: 'operator' };
   let position: bigint | null = null;
   const track = (result: { position: bigint | null }) => {
     if (result.position !== null && (position === null || result.position > position)) position = result.position;
   };
 
-  await registerDemoUsers(deps, users, track, onProgress);
+  await registerDemoUsers(deps, users, track, options);
 
   await inPool(
     templates,
@@ -275,8 +289,9 @@ const BULK_STREAMS_PER_WRITE = 1_000;
 export async function seedCatalogueInBulk(
   deps: { store: EventStore; vault: PersonalDataVault; commands: CommandBus },
   size: CatalogueSize,
-  onProgress: (progress: SeedProgress) => void = () => {},
+  options: SeedOptions = {},
 ): Promise<{ position: bigint | null }> {
+  const { onProgress = () => {} } = options;
   const { users, admin, templates } = cataloguePlan(size);
   const occurredAt = new Date().toISOString();
   const operator: Actor = { userId: null, role: 'operator' };
@@ -308,7 +323,7 @@ export async function seedCatalogueInBulk(
   // Few and guarded by uniqueness claims: users register through the account service as usual.
   await registerDemoUsers(deps, users, (result) => {
     if (result.position !== null && (position === null || result.position > position)) position = result.position;
-  }, onProgress);
+  }, options);
 
   await write(
     'templates',

@@ -42,12 +42,14 @@ async function main(): Promise<void> {
     const startedAt = performance.now();
     let lastLine = 0;
     const seed = values.bulk ? seedCatalogueInBulk : seedCatalogue;
-    await seed(infrastructure, size, (progress) => {
-      const now = Date.now();
-      if (now - lastLine >= 1000 || progress.done === progress.total) {
-        console.log(`${progress.phase}: ${progress.done} / ${progress.total}`);
-        lastLine = now;
-      }
+    await seed(infrastructure, size, {
+      onProgress(progress) {
+        const now = Date.now();
+        if (now - lastLine >= 1000 || progress.done === progress.total) {
+          console.log(`${progress.phase}: ${progress.done} / ${progress.total}`);
+          lastLine = now;
+        }
+      },
     });
     console.log(`Seeded ${size.users} users and ${size.templates} templates (seed ${size.seed}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
     console.log('Read models catch up when the server (or `npm run projections -- rebuild --all`) runs.');

@@ -1,3 +1,4 @@
+import { generatePassword } from '../adapters/security/passwords.js';
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
 import type { UserLevel } from '../domain/accounts/events.js';
@@ -7,7 +8,8 @@ import type { Actor } from '../domain/shared/events.js';
 const USAGE = `Usage:
   npm run users -- promote <username> <base|admin|owner>
   npm run users -- block <username> <reason…>
-  npm run users -- unblock <username>`;
+  npm run users -- unblock <username>
+  npm run users -- reset-password <username>   (prints a new random password; every session of the account ends)`;
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 /** The person at the terminal: recorded as the actor of every event this tool appends. */
 const OPERATOR: Actor = { userId: null, role: 'operator' };
@@ -15,7 +17,7 @@ const OPERATOR: Actor = { userId: null, role: 'operator' };
 /** Operators' account tool: works on the log directly, so it needs no running server or projections. */
 async function main(): Promise<void> {
   const [action, username, ...rest] = process.argv.slice(2);
-  if (!action || !username || !['promote', 'block', 'unblock'].includes(action)) throw new Error(USAGE);
+  if (!action || !username || !['promote', 'block', 'unblock', 'reset-password'].includes(action)) throw new Error(USAGE);
   const level = rest[0] as UserLevel | undefined;
   if (action === 'promote' && (!level || !LEVELS.includes(level))) throw new Error(`The level must be one of ${LEVELS.join(', ')}.\n${USAGE}`);
   const reason = rest.join(' ').trim();
@@ -29,6 +31,12 @@ async function main(): Promise<void> {
     if (!last || last.type !== 'ValueClaimed') throw new Error(`There is no user named "${username}".`);
     const userId = last.data.ownerId;
     const { accounts } = infrastructure;
+    if (action === 'reset-password') {
+      const password = generatePassword();
+      await accounts.setPasswordByOperator(userId, password, OPERATOR);
+      console.log(`${username}: the new password is ${password}`);
+      return;
+    }
     const result =
       action === 'promote'
         ? await accounts.changeLevel(userId, level!, OPERATOR)

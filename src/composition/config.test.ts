@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM } from './config.js';
+import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy, usesEmbeddedDefault } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has no SMTP server and no Google client by default, and a default sender', () => {
@@ -22,5 +22,33 @@ describe('configuration from the environment', () => {
       expect(() => configFromEnv({ SMTP_URL })).toThrow('SMTP_URL must be an smtp:// or smtps:// URL');
       expect(() => configFromEnv({ SMTP_URL })).not.toThrow(/hunter2/);
     }
+  });
+});
+
+describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
+  it('trusts no proxy by default, and only the proxies it names', () => {
+    expect(configFromEnv({}).trustProxy).toBeNull();
+    expect(parseTrustProxy('off')).toBeNull();
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', 'loopback']);
+  });
+
+  it('refuses "true" (trusting every sender would let anyone choose their address) and what is not an address', () => {
+    for (const value of ['true', 'proxy.example.com', '10.0.0.0/8/1']) expect(() => parseTrustProxy(value)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('logs at info unless told otherwise, and refuses an unknown level', () => {
+    expect(configFromEnv({}).logLevel).toBe('info');
+    expect(configFromEnv({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('creates the demo catalogue only on the embedded default unless DEMO_CATALOGUE asks, and has no demo password by default', () => {
+    expect(usesEmbeddedDefault(configFromEnv({}))).toBe(true);
+    expect(usesEmbeddedDefault(configFromEnv({ DATABASE_URL: 'postgres://db.example/tessera' }))).toBe(false);
+    expect(usesEmbeddedDefault(configFromEnv({ EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }))).toBe(false);
+    expect(configFromEnv({}).demoCatalogue).toBe(false);
+    expect(configFromEnv({ DEMO_CATALOGUE: '1' }).demoCatalogue).toBe(true);
+    expect(configFromEnv({}).demoPassword).toBeUndefined();
   });
 });

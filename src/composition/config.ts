@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Settings from the environment (DESIGN.md, Configuration). */
@@ -21,10 +22,48 @@ export interface Config {
   publicUrl: string;
   /** Rate-limit counters in Redis; without it they live in the database (shared by every instance either way). */
   redisUrl: string | undefined;
+  /** Which reverse proxies may tell us the client's address (X-Forwarded-For); null: the socket address. */
+  trustProxy: TrustProxy | null;
+  /** The server log's level (pino): 'info' logs every request; tests use 'silent' or 'warn'. */
+  logLevel: LogLevel;
+  /** Create the demo catalogue on an empty store even on a real database (DEMO_CATALOGUE=1 or --demo). */
+  demoCatalogue: boolean;
+  /**
+   * Demo members' password, for test harnesses only: without it demo members get a random password
+   * nobody knows. Never set on a real install.
+   */
+  demoPassword: string | undefined;
 }
+
+/** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
+export type TrustProxy = number | string[];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_MAIL_FROM = 'Tessera <no-reply@tessera.local>';
+export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
+/** Names proxy-addr understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: off, a hop count, or a comma-separated list of proxy addresses / CIDR ranges. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'off' || trimmed === 'false') return null;
+  if (/^\d+$/u.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops < 1) return null;
+    return hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const validAddress = PROXY_RANGE_NAMES.has(entry) || (isIP(address ?? '') !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/u.test(bits)));
+    // 'true' (trust every sender) is refused on purpose: anyone could then choose their own address.
+    if (!validAddress) throw new Error(`TRUST_PROXY must be off, a number of proxy hops, or proxy addresses / CIDR ranges separated by commas; "${entry}" is none of these`);
+  }
+  return entries;
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : DEFAULT_PORT;
@@ -45,5 +84,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     redisUrl: env.REDIS_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/u, ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    demoCatalogue: ['1', 'true', 'yes'].includes((env.DEMO_CATALOGUE ?? '').toLowerCase()),
+    demoPassword: env.DEMO_PASSWORD || undefined,
   };
+}
+
+/** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
+export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
+  return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (!value) return DEFAULT_LOG_LEVEL;
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value as LogLevel;
 }

@@ -66,7 +66,7 @@ export async function openInfrastructure(
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);

@@ -5,7 +5,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 import { DEFAULT_BATCH_SIZE } from './runner.js';
-import { tryRunnerLock } from './runner-lock.js';
+import { RunnerLockLostError, tryRunnerLock } from './runner-lock.js';
 
 /** An idle reactor rechecks the log (and the lock, when another process holds it) this often. */
 const IDLE_RECHECK_MS = 2_000;
@@ -98,25 +98,28 @@ export class ReactorRunner {
 
   async #follow(): Promise<void> {
     while (!this.#stopped) {
-      const release = await tryRunnerLock(this.db, this.dbKind, `reactor:${this.reactor.name}`);
-      if (!release) {
-        await this.#idle(IDLE_RECHECK_MS, null);
-        continue;
-      }
       try {
-        while (!this.#stopped) {
-          let read: number;
-          try {
-            read = await this.processBatch();
-          } catch (error) {
-            this.options.log?.(`reactor ${this.reactor.name}: ${String(error)}; retrying`);
-            await this.#idle(RETRY_AFTER_FAILURE_MS, null);
-            continue;
-          }
-          if (read === 0) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
+        const lockKey = `reactor:${this.reactor.name}`;
+        const lock = await tryRunnerLock(this.db, this.dbKind, lockKey);
+        if (!lock) {
+          await this.#idle(IDLE_RECHECK_MS, null);
+          continue;
         }
-      } finally {
-        await release();
+        try {
+          while (!this.#stopped) {
+            if (lock.lost) throw new RunnerLockLostError(lockKey);
+            const read = await this.processBatch();
+            if (read === 0) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
+          }
+        } finally {
+          await lock.release();
+        }
+      } catch (error) {
+        // A failed batch, or the database / event store gone (the lock's connection too): pause,
+        // then take the lock again and continue from the stored checkpoint.
+        if (this.#stopped) return;
+        this.options.log?.(`reactor ${this.reactor.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        await this.#idle(RETRY_AFTER_FAILURE_MS, null);
       }
     }
   }

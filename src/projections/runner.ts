@@ -5,13 +5,15 @@ import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { generationTables, type Projection } from './projection.js';
-import { tryRunnerLock } from './runner-lock.js';
+import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 
 export const DEFAULT_BATCH_SIZE = 500;
 /** An idle runner rechecks for a generation switched by another process this often. */
 const IDLE_RECHECK_MS = 2_000;
 /** A process whose projection another process runs rereads that one's checkpoint this often (its read-your-writes waits on it). */
 const FOLLOWER_RECHECK_MS = 200;
+/** After a failure (the database or event store went away) a follower pauses this long, then tries again. */
+export const RETRY_AFTER_FAILURE_MS = 1_000;
 
 export interface RebuildProgress {
   projection: string;
@@ -125,8 +127,8 @@ export class ProjectionRunner {
     if (generation) this.#log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
     else generation = await startGeneration(this.db, projection);
 
-    const release = await tryRunnerLock(this.db, this.dbKind, `projection:${generation.generation}`);
-    if (!release) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
+    const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${generation.generation}`);
+    if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
     try {
       let checkpoint = BigInt(generation.checkpoint);
       const total = await this.store.countAfter(checkpoint);
@@ -162,7 +164,7 @@ export class ProjectionRunner {
       this.#log(`projection ${projection.name}: generation ${generation.generation} (version ${projection.version}) is live at position ${checkpoint}`);
       return { ...generation, status: 'live', checkpoint };
     } finally {
-      await release();
+      await lock.release();
     }
   }
 
@@ -207,28 +209,43 @@ export class ProjectionRunner {
   /** Keeps the live generation following the log; follows a switch made by another process. */
   async #follow(projection: Projection): Promise<void> {
     while (!this.#stopped) {
-      const live = await liveGeneration(this.db, projection.name);
-      if (!live) return;
-      const release = await tryRunnerLock(this.db, this.dbKind, `projection:${live.generation}`);
-      if (!release) {
-        // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
-        // process; check again soon (it may stop, or switch generations).
-        this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
-        await this.#pause(FOLLOWER_RECHECK_MS);
-        continue;
-      }
       try {
-        await this.#followGeneration(projection, live);
-      } finally {
-        await release();
+        const live = await liveGeneration(this.db, projection.name);
+        if (!live) return;
+        const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${live.generation}`);
+        if (!lock) {
+          // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
+          // process; check again soon (it may stop, or switch generations).
+          this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
+          await this.#pause(FOLLOWER_RECHECK_MS);
+          continue;
+        }
+        try {
+          await this.#followGeneration(projection, live, lock);
+        } finally {
+          await lock.release();
+        }
+      } catch (error) {
+        // The database or the event store went away (or the lock's connection did): pause, then
+        // start over — take the lock again and continue from the committed checkpoint.
+        if (this.#stopped) return;
+        this.#log(`projection ${projection.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        await this.#pause(RETRY_AFTER_FAILURE_MS);
       }
     }
   }
 
-  async #followGeneration(projection: Projection, live: Generation): Promise<void> {
+  /** Waits `ms` or until stopped, without touching the database or the event store. */
+  async #pause(ms: number): Promise<void> {
+    if (this.#stopped) return;
+    await firstValueFrom(race(this.#stopSignal.pipe(filter(Boolean), map(() => undefined)), timer(ms).pipe(map(() => undefined))).pipe(take(1)));
+  }
+
+  async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
     let checkpoint = BigInt(live.checkpoint);
     this.#publishCheckpoint(projection.name, checkpoint);
     while (!this.#stopped) {
+      if (lock.lost) throw new RunnerLockLostError(`projection:${live.generation}`);
       const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
       // Switched away by a rebuild: #follow picks up the new live generation.
       if (batch.stale) return;
@@ -241,12 +258,6 @@ export class ProjectionRunner {
       const current = await liveGeneration(this.db, projection.name);
       if (current?.generation !== live.generation) return;
     }
-  }
-
-  /** Waits `ms` or until stopped. */
-  async #pause(ms: number): Promise<void> {
-    if (this.#stopped) return;
-    await firstValueFrom(race(this.#stopSignal.pipe(filter(Boolean)), timer(ms)).pipe(take(1)));
   }
 
   /** Waits for an event after `checkpoint`, the stop signal, or the recheck timer. */

@@ -91,12 +91,12 @@ export async function benchSearch(database: Database, scale: number, log: (line:
   log(`seeding ${size.templates.toLocaleString('en-US')} templates in bulk through the deciders`);
   const seedSeconds = await elapsedSeconds(async () => {
     let lastLine = 0;
-    await seedCatalogueInBulk({ store, vault, commands: createCommandBus(store, upcasters) }, size, (progress) => {
+    await seedCatalogueInBulk({ store, vault, commands: createCommandBus(store, upcasters) }, size, { onProgress: (progress) => {
       if (Date.now() - lastLine > 10_000 || progress.done === progress.total) {
         log(`  ${progress.phase}: ${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}`);
         lastLine = Date.now();
       }
-    });
+    } });
   });
   const events = await store.countAfter(-1n);
 

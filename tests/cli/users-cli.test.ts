@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
+import { passwordProblem } from '../../src/domain/accounts/rules.js';
 
 function runUsersCli(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -47,4 +48,30 @@ describe('npm run users (operator tool)', () => {
       await infrastructure.close();
     }
   }, 60_000);
+
+  it('resets a password from the command line: prints a new random one that signs in, and ends the sessions', async () => {
+    const reset = runUsersCli(dataDir, ['reset-password', 'admin']);
+    expect(reset.status).toBe(0);
+    const password = /the new password is (\S+)/u.exec(reset.stdout)?.[1];
+    expect(password).toBeDefined();
+    expect(passwordProblem(password!)).toBeNull();
+    const again = /the new password is (\S+)/u.exec(runUsersCli(dataDir, ['reset-password', 'admin']).stdout)?.[1];
+    expect(again).not.toBe(password);
+
+    const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+    try {
+      await infrastructure.runner.start();
+      await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), 30_000);
+      await expect(infrastructure.accounts.login('admin', password!)).rejects.toThrow();
+      await expect(infrastructure.accounts.login('admin', again!)).resolves.toMatchObject({ session: { token: expect.any(String) } });
+      const events = await infrastructure.store.readAll({ after: -1n, maxCount: 10_000 });
+      const changed = events.filter((event) => event.type === 'PasswordChanged');
+      expect(changed.map((event) => [(event.data as { reason: string }).reason, event.metadata.actor])).toEqual([
+        ['set_by_operator', { userId: null, role: 'operator' }],
+        ['set_by_operator', { userId: null, role: 'operator' }],
+      ]);
+    } finally {
+      await infrastructure.close();
+    }
+  }, 90_000);
 });

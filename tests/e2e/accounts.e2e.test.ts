@@ -1,14 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** One person goes through the whole account life cycle; the tests run in order and share them. */
 const USERNAME = `e2e${Date.now().toString(36)}`;
 const EMAIL = `${USERNAME}@example.com`;
-const PASSWORD = 'Tessera#2026';
+const PASSWORD = TEST_DEMO_PASSWORD;
 const FIRST_NAME = 'Ada';
 const LAST_NAME = 'Tester';
 const FAVOURITE_APPS = ['Notion', 'Zapier', 'Canva', 'Figma', 'Trello'];
@@ -235,7 +236,7 @@ describe('accounts in the browser', () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/login');
     await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

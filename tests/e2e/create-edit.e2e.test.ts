@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
-import { cataloguePlan, DEMO_CATALOGUE, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** Demo users are verified; the first after the admin writes the post, the second is someone else. */
 const [, AUTHOR, STRANGER] = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username);
@@ -25,7 +26,7 @@ function unexpected(consoleErrors: string[]): string[] {
 }
 
 async function signIn(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { login: username, password: DEMO_PASSWORD } });
+  const response = await page.request.post('/api/login', { data: { login: username, password: TEST_DEMO_PASSWORD } });
   expect(response.status()).toBe(200);
 }
 
@@ -65,7 +66,7 @@ describe('create and edit a post in the browser', () => {
     const { page, close } = await environment.openPage();
     const username = `unverified${Date.now().toString(36)}`;
     const signup = await page.request.post('/api/signupUser', {
-      data: { username, email: `${username}@example.com`, password: DEMO_PASSWORD, agreeToTermsAndConditions: true },
+      data: { username, email: `${username}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true },
     });
     expect(signup.status()).toBe(201);
     await page.goto('/create');

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_ENTRY = 'src/api/server.ts';
 const BUILT_APP_INDEX = join(REPO_ROOT, 'dist/web/index.html');
@@ -109,7 +111,8 @@ interface RunningServer {
 }
 
 async function startServer(port: number, dataDir: string): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  // The demo accounts sign in with the tests' password (a real install has none); the log keeps to warnings.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: TEST_DEMO_PASSWORD, LOG_LEVEL: 'warn' };
   // Always the embedded database, never a developer's real one; rate-limit counters in it too, so runs don't share them.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

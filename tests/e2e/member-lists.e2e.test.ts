@@ -1,12 +1,13 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';
 import { CREATED_POSTS_TEXTS, createdPostsHeading } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** A signed-out page asks who is signed in and gets a 401; anything else on the console is a fault. */
 function unexpected(consoleErrors: string[]): string[] {
@@ -14,7 +15,7 @@ function unexpected(consoleErrors: string[]): string[] {
 }
 
 async function signIn(request: APIRequestContext, login: string): Promise<void> {
-  const answer = await request.post('/api/login', { data: { login, password: DEMO_PASSWORD } });
+  const answer = await request.post('/api/login', { data: { login, password: TEST_DEMO_PASSWORD } });
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
@@ -170,7 +171,7 @@ describe('saved and created posts in the browser', () => {
   it('shows a new member the empty states with their ways out', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     const username = `lists${Date.now().toString(36)}`;
-    const signup = await page.request.post('/api/signupUser', { data: { username, email: `${username}@example.com`, password: DEMO_PASSWORD, agreeToTermsAndConditions: true } });
+    const signup = await page.request.post('/api/signupUser', { data: { username, email: `${username}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true } });
     expect(signup.status(), await signup.text()).toBe(201);
 
     await page.goto('/saved-posts');

@@ -2,10 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
-import { DEMO_ADMIN_USERNAME, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { REPORT_REASONS } from '../../src/domain/engagement/rules.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** Three fresh posts go through the queue: one denied, one approved (then sponsored), one deleted. */
 const RUN = Date.now().toString(36);
@@ -51,7 +52,7 @@ describe('moderation in the admin portal', () => {
     const response = await fetch(`${environment.baseUrl}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [SESSION_TOKEN_REQUEST.header]: SESSION_TOKEN_REQUEST.value },
-      body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ login, password: TEST_DEMO_PASSWORD }),
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { token: string }).token;
@@ -67,7 +68,7 @@ describe('moderation in the admin portal', () => {
     await page.goto('/admin');
     await page.waitForURL('**/login?redirectUrl=%2Fadmin');
     await page.getByLabel('Username or email').fill(login);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
   }

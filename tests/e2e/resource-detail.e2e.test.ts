@@ -6,8 +6,9 @@ import { DETAIL_PAGE, ENGAGEMENT_MESSAGES, ENGAGEMENT_TOASTS } from '../../src/d
 import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
-const PASSWORD = 'Tessera#2026';
+const PASSWORD = TEST_DEMO_PASSWORD;
 /** A demo member who engages with other people's posts. */
 const VIEWER = 'kenji_mensah1';
 

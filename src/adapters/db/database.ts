@@ -28,14 +28,25 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A schema of its own on the server (test isolation); created when missing. */
   schema?: string;
+  /** Where to report connection errors of idle pooled clients (real server only). */
+  log?: (line: string) => void;
 }
+
+/** A connection attempt that takes longer fails, so a request can answer 503 instead of hanging. */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+/** The server cancels a statement that runs longer (a stalled query); migrations and rebuild batches stay far below. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+/** Our side gives up on an answer a little later, for a server that went silent (no cancel can arrive). */
+export const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
+/** A transaction left open this long (a stuck client) is ended by the server, releasing its locks. */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 // int8 (bigint) columns arrive as strings from pg; our positions need exact bigints.
 pg.types.setTypeParser(20, (value: string) => BigInt(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema, options.log ?? console.warn)
      : await openPGlite(options.dataDir ?? 'memory');
   try {
     await migrate(database.db, coreMigrations, options.databaseUrl ? options.schema : undefined);
@@ -46,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number, schema?: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolSize: number, schema: string | undefined, log: (line: string) => void): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -57,8 +68,19 @@ async function openPostgres(databaseUrl: string, poolSize: number, schema?: stri
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle client whose connection dies (server restart, pg_terminate_backend) is dropped from
+  // the pool, which emits 'error': without a listener that event would end the process.
+  pool.on('error', (error) => log(`database: an idle connection was lost (${error.message}); the pool opens a new one when needed`));
+  // A client held outside a query (the runners' advisory-lock connections) reports its loss on
+  // itself; its holder finds out at its next query.
+  pool.on('connect', (client) => client.on('error', (error) => log(`database: a connection in use was lost (${error.message})`)));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(databaseUrl);
   return {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** @node-rs/argon2's Algorithm.Argon2id (a const enum, which isolated modules cannot import). */
@@ -30,4 +31,23 @@ let decoyHash: Promise<string> | null = null;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword('decoy-password-nobody-has-1!');
   return decoyHash;
+}
+
+const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const GENERATED_GROUPS = 4;
+const GENERATED_GROUP_LENGTH = 5;
+
+/**
+ * A random password for an account nobody has chosen one for yet (the first admin, an operator's
+ * reset): four groups of five letters and digits joined by '.', about 115 bits, always holding a
+ * digit and a special character as the password rules ask.
+ */
+export function generatePassword(): string {
+  for (;;) {
+    const groups = Array.from({ length: GENERATED_GROUPS }, () =>
+      Array.from({ length: GENERATED_GROUP_LENGTH }, () => GENERATED_ALPHABET[randomInt(GENERATED_ALPHABET.length)]).join(''),
+    );
+    const password = groups.join('.');
+    if (/\d/u.test(password)) return password;
+  }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import pLimit from 'p-limit';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { DomainError } from '../../domain/shared/events.js';
 import { hasImageExtension, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../domain/shared/images.js';
 
@@ -10,13 +11,28 @@ export const IMAGE_URL_PREFIX = '/api/images/';
 const STORED_NAME = /^[0-9a-f-]{36}\.webp$/u;
 /** Pictures are shown at most this wide or high; larger ones are scaled down. */
 const MAX_DIMENSION = 2000;
+/** Larger inputs are refused before decoding (40 megapixels: any phone photo; a decompression bomb is not). */
+export const MAX_INPUT_PIXELS = 40_000_000;
 const QUALITY_STEPS = [85, 75, 65, 55, 45, 35] as const;
+/** Each pass that misses the size limit shrinks the picture by this factor, at most this many times. */
+const SHRINK_FACTOR = 0.7;
+const MAX_SHRINK_PASSES = 3;
+/**
+ * Image jobs run one at a time, each on one libvips thread: password hashing (argon2) shares
+ * libuv's thread pool with sharp, and must never wait behind a queue of uploads.
+ */
+export const IMAGE_JOB_CONCURRENCY = 1;
+const LIBVIPS_THREADS_PER_JOB = 1;
+/** An upload that no post or profile refers to after this long is deleted by the sweep (a post may be saved a while after its pictures are uploaded). */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export interface ImageStore {
   /** Re-encodes the upload as WebP of at most 1 MB and returns its URL; refuses what is not a raster image. */
   store(upload: Buffer, fileName: string): Promise<string>;
   /** The stored bytes, or null for an unknown or malformed name. */
   read(name: string): Promise<Buffer | null>;
+  /** Deletes stored images older than the grace period whose URL is not in `inUse`; answers the names deleted. */
+  sweepUnused(inUse: ReadonlySet<string>, now?: Date): Promise<string[]>;
 }
 
 /**
@@ -24,19 +40,14 @@ export interface ImageStore {
  * what we serve is always a plain image we produced (no scripts, no metadata such as GPS).
  */
 export function createLocalImageStore(directory: string): ImageStore {
+  const queue = pLimit(IMAGE_JOB_CONCURRENCY);
+  sharp.concurrency(LIBVIPS_THREADS_PER_JOB);
   return {
     async store(upload, fileName) {
       if (!hasImageExtension(fileName)) throw new DomainError('invalid', `${IMAGE_MESSAGES.invalidFormatTitle} ${IMAGE_MESSAGES.invalidFormat}`);
       // SVG is refused by name and by content, before any decoder looks at it.
       if (fileName.toLowerCase().endsWith('.svg') || looksLikeSvg(upload)) throw new DomainError('invalid', IMAGE_MESSAGES.svgRefused);
-      let format: string | undefined;
-      try {
-        format = (await sharp(upload).metadata()).format;
-      } catch {
-        throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
-      }
-      if (format === 'svg') throw new DomainError('invalid', IMAGE_MESSAGES.svgRefused);
-      const encoded = await encodeWithin(upload, IMAGE_MAX_BYTES);
+      const encoded = await queue(() => encodeWithin(upload, IMAGE_MAX_BYTES));
       await mkdir(directory, { recursive: true });
       const name = `${randomUUID()}.webp`;
       await writeFile(join(directory, name), encoded);
@@ -50,6 +61,24 @@ export function createLocalImageStore(directory: string): ImageStore {
         return null;
       }
     },
+    async sweepUnused(inUse, now = new Date()) {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch {
+        return []; // Nothing uploaded yet.
+      }
+      const deleted: string[] = [];
+      for (const name of names) {
+        if (!STORED_NAME.test(name) || inUse.has(`${IMAGE_URL_PREFIX}${name}`)) continue;
+        const path = join(directory, name);
+        const { mtimeMs } = await stat(path);
+        if (now.getTime() - mtimeMs < UNUSED_UPLOAD_GRACE_MS) continue;
+        await unlink(path);
+        deleted.push(name);
+      }
+      return deleted;
+    },
   };
 }
 
@@ -58,21 +87,46 @@ function looksLikeSvg(upload: Buffer): boolean {
   return head.startsWith('<') && head.includes('<svg');
 }
 
+/**
+ * Decodes the upload once (bounded by MAX_INPUT_PIXELS, turned upright, scaled to MAX_DIMENSION),
+ * then tries the quality steps on those pixels; only when every step is too big is the decoded
+ * picture shrunk, a bounded number of times. Before, every step decoded the whole upload again.
+ */
 async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {
-  let dimension = MAX_DIMENSION;
-  for (;;) {
+  const decoded = await decode(upload);
+  let pixels = decoded.data;
+  let info = decoded.info;
+  for (let pass = 0; pass <= MAX_SHRINK_PASSES; pass += 1) {
     for (const quality of QUALITY_STEPS) {
-      try {
-        const encoded = await sharp(upload, { limitInputPixels: 100_000_000 })
-          .rotate()
-          .resize({ width: dimension, height: dimension, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality })
-          .toBuffer();
-        if (encoded.length <= maxBytes) return encoded;
-      } catch {
-        throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
-      }
+      const encoded = await sharp(pixels, { raw: info }).webp({ quality }).toBuffer();
+      if (encoded.length <= maxBytes) return encoded;
     }
-    dimension = Math.floor(dimension * 0.7);
+    const smaller = await sharp(pixels, { raw: info })
+      .resize({ width: Math.max(1, Math.floor(info.width * SHRINK_FACTOR)), height: Math.max(1, Math.floor(info.height * SHRINK_FACTOR)), fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    pixels = smaller.data;
+    info = smaller.info;
+  }
+  throw new DomainError('invalid', IMAGE_MESSAGES.cannotCompress);
+}
+
+async function decode(upload: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(upload).metadata();
+  } catch {
+    throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
+  }
+  if (metadata.format === 'svg') throw new DomainError('invalid', IMAGE_MESSAGES.svgRefused);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw new DomainError('invalid', IMAGE_MESSAGES.tooManyPixels);
+  try {
+    return await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
   }
 }

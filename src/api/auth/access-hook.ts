@@ -4,6 +4,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import type { Access } from '../access.js';
 import { HttpError } from '../errors.js';
+import { isTrulyLocal } from '../local-request.js';
 import { sessionTokenOf, viewerForToken } from './sessions.js';
 
 /** Messages of the access check itself, distinct from handlers' own refusals (the role matrix test tells them apart). */
@@ -23,7 +24,6 @@ export interface RouteAccess {
   access: Access;
 }
 
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -45,7 +45,7 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Schema>): 
     const access = request.routeOptions.config.access;
     if (access === undefined) return; // Not-found handler: no route, nothing to guard.
     if (access === 'loopback') {
-      if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) throw new HttpError(403, ACCESS_MESSAGES.loopbackOnly);
+      if (!isTrulyLocal(request)) throw new HttpError(403, ACCESS_MESSAGES.loopbackOnly);
       return;
     }
     const presented = sessionTokenOf(request);

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MailOutbox, OutboxMessage } from '../../adapters/mail/port.js';
 import type { Access } from '../access.js';
 import type { ErrorBody } from '../errors.js';
+import { isTrulyLocal } from '../local-request.js';
 
-/** The socket addresses of this machine. Headers such as X-Forwarded-For are never consulted. */
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_ONLY: Access = 'loopback';
 export const DEV_MAILBOX_FORBIDDEN = 'The development mailbox only answers requests from this machine.';
 
@@ -20,13 +19,13 @@ const errorAnswer = z.object({ error: z.literal(true), message: z.string() });
 /**
  * GET /dev/mailbox (HTML) and /dev/mailbox.json: the mail the outbox kept, newest first, so a user of
  * a local install can read their codes. Registered only while no SMTP_URL is set, and answering only
- * requests from this machine — enforced here, whatever else the app does about `config.access`.
+ * requests truly from this machine (not forwarded by a proxy on it) — enforced here, whatever else the app does about `config.access`.
  */
 export function devMailboxRoutes(deps: { outbox: MailOutbox }): FastifyPluginAsyncZod {
   return async (app) => {
     // Encapsulated: this hook guards the routes of this plugin only.
     app.addHook('onRequest', async (request, reply) => {
-      if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
+      if (!isTrulyLocal(request)) {
         return reply.status(403).send({ error: true, message: DEV_MAILBOX_FORBIDDEN } satisfies ErrorBody);
       }
     });

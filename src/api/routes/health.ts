@@ -1,35 +1,86 @@
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 
+/**
+ * A database server that does not answer a trivial query within this time counts as down. Not
+ * applied to embedded PGlite: it cannot drop, and a busy one answers once its queue moves.
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 3_000;
+
+const partState = z.enum(['up', 'down']);
 const healthAnswer = z.object({
-  status: z.literal('ok'),
-  adapters: z.object({ eventStore: z.string(), database: z.string(), search: z.string(), mail: z.string() }),
-  projections: z.array(
-    z.object({
-      name: z.string(),
-      version: z.number(),
-      liveVersion: z.number().nullable(),
-      checkpoint: z.string().nullable(),
-      lag: z.number(),
-      rebuilding: z.boolean(),
-    }),
-  ),
+  status: z.enum(['ok', 'unavailable']),
+  /** Which part is down, by role only: no address or database name. */
+  parts: z.object({ database: partState, eventStore: partState }),
+  /** Each projection and how far behind the log it is; null while the database or event store is down. */
+  projections: z
+    .array(
+      z.object({
+        name: z.string(),
+        version: z.number(),
+        liveVersion: z.number().nullable(),
+        checkpoint: z.string().nullable(),
+        lag: z.number(),
+        rebuilding: z.boolean(),
+      }),
+    )
+    .nullable(),
+  /** Which adapter serves each port and where: for admins only (it names hosts and databases). */
+  adapters: z.object({ eventStore: z.string(), database: z.string(), search: z.string(), mail: z.string() }).optional(),
 });
+type Adapters = NonNullable<z.infer<typeof healthAnswer>['adapters']>;
 
-export function healthRoutes(deps: { runner: ProjectionRunner; adapters: z.infer<typeof healthAnswer>['adapters'] }): FastifyPluginAsyncZod {
+/** Resolves 'up' when `probe` succeeds (in time, when a timeout is given), 'down' when it fails or stalls. */
+async function probe(check: () => Promise<unknown>, timeoutMs: number | null): Promise<'up' | 'down'> {
+  if (timeoutMs === null) return check().then(() => 'up' as const, () => 'down' as const);
+  let timeout: NodeJS.Timeout | undefined;
+  const stalled = new Promise<'down'>((resolve) => (timeout = setTimeout(() => resolve('down'), timeoutMs)));
+  try {
+    return await Promise.race([check().then(() => 'up' as const, () => 'down' as const), stalled]);
+  } finally {
+    clearTimeout(timeout);
+  }
+}
+
+export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapters; db: Kysely<Schema>; store: EventStore; embedded: boolean }): FastifyPluginAsyncZod {
+  const timeoutMs = deps.embedded ? null : HEALTH_PROBE_TIMEOUT_MS;
   return async (app) => {
-    app.get('/health', { config: { access: 'anyone' }, schema: { summary: 'Adapters in use and projection lag', tags: ['operations'], response: { 200: healthAnswer } } }, async () => ({
-      status: 'ok' as const,
-      adapters: deps.adapters,
-      projections: (await deps.runner.status()).map((status) => ({
-        name: status.name,
-        version: status.version,
-        liveVersion: status.liveVersion,
-        checkpoint: status.checkpoint === null ? null : String(status.checkpoint),
-        lag: status.lag,
-        rebuilding: status.building.length > 0,
-      })),
-    }));
+    app.get(
+      '/health',
+      {
+        config: { access: 'anyone' },
+        schema: {
+          summary: 'Which part is up or down, and projection lag (adapters in use for admins)',
+          tags: ['operations'],
+          response: { 200: healthAnswer, 503: healthAnswer },
+        },
+      },
+      async (request, reply) => {
+        const [database, eventStore] = await Promise.all([probe(() => sql`select 1`.execute(deps.db), timeoutMs), probe(() => deps.store.headPosition(), timeoutMs)]);
+        const up = database === 'up' && eventStore === 'up';
+        const statuses = up ? await deps.runner.status().catch(() => null) : null;
+        const isAdmin = request.viewer !== null && (request.viewer.lvl === 'admin' || request.viewer.lvl === 'owner') && request.viewer.impersonatedBy === null;
+        if (!up) reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return {
+          status: up ? ('ok' as const) : ('unavailable' as const),
+          parts: { database, eventStore },
+          projections:
+            statuses?.map((status) => ({
+              name: status.name,
+              version: status.version,
+              liveVersion: status.liveVersion,
+              checkpoint: status.checkpoint === null ? null : String(status.checkpoint),
+              lag: status.lag,
+              rebuilding: status.building.length > 0,
+            })) ?? null,
+          ...(isAdmin ? { adapters: deps.adapters } : {}),
+        };
+      },
+    );
   };
 }

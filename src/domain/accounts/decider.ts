@@ -49,6 +49,8 @@ export type AccountCommand =
   | { type: 'CheckResetToken'; data: { tokenHash: string } & Now }
   | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string } & Now }
   | { type: 'ChangePassword'; data: { checkedPasswordHash: string; passwordHash: string } }
+  /** An operator at the server's command line gives the account a new password (a lost admin password). */
+  | { type: 'SetPasswordByOperator'; data: { passwordHash: string } }
   | { type: 'UpdateProfile'; data: { profileEnc: string; displayNameEnc: string | null } }
   | { type: 'ChangeUsername'; data: { to: string } }
   | { type: 'ChangeNotificationSettings'; data: { settings: Record<string, boolean> } }
@@ -202,6 +204,11 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
           }
           return [
             { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'changed', resetId: null } },
+            ...endAllSessions(state, userId, 'password_changed'),
+          ];
+        case 'SetPasswordByOperator':
+          return [
+            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'set_by_operator', resetId: null } },
             ...endAllSessions(state, userId, 'password_changed'),
           ];
         case 'UpdateProfile':

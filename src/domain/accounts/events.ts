@@ -38,7 +38,7 @@ export type VerificationCodeRejected = DomainEvent<'VerificationCodeRejected', {
 export type VerificationLinkIssued = DomainEvent<'VerificationLinkIssued', { userId: string; linkId: string; tokenHash: string; expiresAt: string }>;
 export type EmailVerified = DomainEvent<'EmailVerified', { userId: string; method: 'code' | 'link' }>;
 export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; resetId: string; tokenHash: string; expiresAt: string }>;
-export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; reason: 'changed' | 'reset'; resetId: string | null }>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; reason: 'changed' | 'reset' | 'set_by_operator'; resetId: string | null }>;
 /** The whole profile after the change, encrypted as one JSON document (info and social links). */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; profileEnc: string; displayNameEnc: string | null }>;
 export type UsernameChanged = DomainEvent<'UsernameChanged', { userId: string; from: string; to: string }>;

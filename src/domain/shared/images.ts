@@ -12,6 +12,8 @@ export const IMAGE_MESSAGES = {
   notAnImage: 'This file is not an image we can read. Please upload a JPG, PNG or WebP picture.',
   svgRefused: 'SVG images cannot be uploaded (they can carry scripts). Please upload a JPG, PNG or WebP picture.',
   tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
+  tooManyPixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller picture.',
+  cannotCompress: 'This image cannot be made small enough (1 MB). Please upload a simpler or smaller picture.',
 } as const;
 
 /** True when the file name carries one of the allowed extensions. */

@@ -208,3 +208,9 @@ async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: Recor
     .where('last_position', '<', event.position)
     .execute();
 }
+
+/** Every picture URL a post refers to, whatever its status (the upload sweep keeps these files). */
+export async function templateImageUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
+  const rows = await db.selectFrom('templates').select('image_urls').execute();
+  return rows.flatMap((row) => row.image_urls);
+}

@@ -169,3 +169,9 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recor
       return;
   }
 }
+
+/** Profile pictures in use (the upload sweep keeps these files). */
+export async function pictureUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('picture_url').where('picture_url', 'is not', null).execute();
+  return rows.map((row) => row.picture_url!);
+}

@@ -1,0 +1,54 @@
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noisyJpeg } from '../../../tests/fixtures/noisy-image.js';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../domain/shared/images.js';
+import { createLocalImageStore, IMAGE_URL_PREFIX, MAX_INPUT_PIXELS, UNUSED_UPLOAD_GRACE_MS, type ImageStore } from './images.js';
+
+describe('local image store (sharp)', () => {
+  let directory: string;
+  let images: ImageStore;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'tessera-images-'));
+    images = createLocalImageStore(directory);
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('re-encodes a large noisy JPEG into a WebP of at most 1 MB and 2000 px', async () => {
+    const upload = await noisyJpeg(4000, 3000);
+    expect(upload.length).toBeGreaterThan(5 * 1024 * 1024);
+    const url = await images.store(upload, 'noise.jpg');
+    const stored = await images.read(url.slice(IMAGE_URL_PREFIX.length));
+    expect(stored!.length).toBeLessThanOrEqual(IMAGE_MAX_BYTES);
+    const metadata = await sharp(stored!).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(2000);
+  }, 120_000);
+
+  it('refuses a picture of more pixels than the limit before decoding it (a small file can be a huge picture)', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 100;
+    const huge = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    await expect(images.store(huge, 'huge.png')).rejects.toThrow(IMAGE_MESSAGES.tooManyPixels);
+  }, 60_000);
+
+  it('sweeps stored images that nothing refers to once they are older than the grace period, and keeps the rest', async () => {
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const used = await images.store(picture, 'used.png');
+    const unused = await images.store(picture, 'unused.png');
+    const fresh = await images.store(picture, 'fresh.png');
+    const old = new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS - 60_000);
+    for (const url of [used, unused]) await utimes(join(directory, url.slice(IMAGE_URL_PREFIX.length)), old, old);
+
+    const inUse = new Set([used, ...(await readdir(directory)).filter((name) => ![used, unused, fresh].some((url) => url.endsWith(name))).map((name) => `${IMAGE_URL_PREFIX}${name}`)]);
+    const deleted = await images.sweepUnused(inUse);
+    expect(deleted).toEqual([unused.slice(IMAGE_URL_PREFIX.length)]);
+    expect(await images.read(unused.slice(IMAGE_URL_PREFIX.length))).toBeNull();
+    expect(await images.read(used.slice(IMAGE_URL_PREFIX.length))).not.toBeNull();
+    expect(await images.read(fresh.slice(IMAGE_URL_PREFIX.length))).not.toBeNull();
+  });
+});

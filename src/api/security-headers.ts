@@ -1,0 +1,41 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Google Identity Services (sign in with Google) loads its script, frame and styles from here. */
+const GOOGLE_IDENTITY_ORIGIN = 'https://accounts.google.com';
+/** HSTS: a year, the usual value for sites that are https only. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+/**
+ * Security headers on every answer (pages and API), with @fastify/helmet: a CSP that allows no
+ * inline script and no framing, nosniff, a referrer policy, and HSTS only when the public address
+ * is https (over plain http it would be ignored at best, and lock a local install out at worst).
+ */
+export async function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  const helmetOptions: FastifyHelmetOptions = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/client`],
+        // React sets style properties through the DOM, which CSP does not govern; Google's button brings a stylesheet.
+        styleSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/style`],
+        // Template screenshots may be links to images elsewhere.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/`],
+        frameSrc: [`${GOOGLE_IDENTITY_ORIGIN}/gsi/`],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Cross-origin images (screenshots hosted elsewhere) must keep loading.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  };
+  await app.register(fastifyHelmet, helmetOptions);
+}

@@ -1,0 +1,35 @@
+/**
+ * No text we accept may hold a NUL character or an unpaired UTF-16 surrogate: Postgres cannot
+ * store the first, and the second is not text in any encoding we write. One rule for every field.
+ */
+export const TEXT_MESSAGES = {
+  forbiddenCharacters: 'Text may not contain NUL characters or broken Unicode (unpaired surrogates).',
+} as const;
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (no 'u' flag: code units). */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
+}
+
+/** The first string in a parsed JSON value (keys included) that breaks the rule, with its path; null when all are storable. */
+export function findUnstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path || '(value)';
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const keyPath = path ? `${path}.${key}` : key;
+      if (!isStorableText(key)) return keyPath;
+      const found = findUnstorableText(item, keyPath);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
