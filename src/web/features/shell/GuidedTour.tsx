@@ -74,6 +74,16 @@ export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
   );
 }
 
+/** Below the target, else above it, else over its top: always inside the window. */
+function popoverTop(target: DOMRect, popoverHeight: number): number {
+  const below = target.bottom + POPOVER_GAP_PX;
+  if (below + popoverHeight <= window.innerHeight - POPOVER_GAP_PX) return below;
+  const above = target.top - POPOVER_GAP_PX - popoverHeight;
+  if (above >= POPOVER_GAP_PX) return above;
+  const lowest = window.innerHeight - popoverHeight - POPOVER_GAP_PX;
+  return Math.max(POPOVER_GAP_PX, Math.min(target.top + POPOVER_GAP_PX, lowest));
+}
+
 interface TourPopoverProps {
   step: TourStep;
   position: number;
@@ -92,12 +102,14 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     const element = targetElement(step.target);
     if (element === null) return;
     element.classList.add('tour-highlight');
-    element.scrollIntoView({ block: 'nearest' });
+    // A target taller than half the window (a form, the sidebar) is shown from its top.
+    element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
     const measure = () => {
       const box = element.getBoundingClientRect();
       const width = Math.min(POPOVER_WIDTH_PX, window.innerWidth - 2 * POPOVER_GAP_PX);
+      const height = popoverRef.current?.offsetHeight ?? 0;
       const left = Math.max(POPOVER_GAP_PX, Math.min(box.left, window.innerWidth - width - POPOVER_GAP_PX));
-      setPlace({ top: box.bottom + POPOVER_GAP_PX, left });
+      setPlace({ top: popoverTop(box, height), left });
     };
     measure();
     window.addEventListener('resize', measure);
