@@ -41,6 +41,8 @@ export const ACCOUNT_MESSAGES = {
   verificationLinkInvalid: 'Invalid Token: Token is expired.',
   resetRequested: 'If an account exists for that username or email, we have sent a link to reset its password.',
   resetTokenInvalid: 'Invalid Token: Token is expired.',
+  /** Heads the modal the home page opens for ?invalid-token. */
+  invalidTokenTitle: 'Invalid Token',
   passwordChanged: 'Your password has been changed. Please log in again.',
   googleFailed: 'Failed to authenticate with Google.',
   googleNoCredential: 'No credential received from Google.',

@@ -1,4 +1,7 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
@@ -12,6 +15,7 @@ import { useViewerSummary } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
 import { ResourceFeed } from '../../features/resources/components/ResourceFeed.js';
+import { showMessageModal } from '../../features/shell/client-state.js';
 import { HOME_TOUR_TARGETS } from '../../features/shell/tours.js';
 import { documentTitle } from '../../lib/brand.js';
 import { searchPath } from '../../lib/paths.js';
@@ -34,8 +38,16 @@ async function withoutRepeats(feed: Promise<ResourceView[]>, shownAbove: Promise
   return (await feed).filter((resource) => !above.has(resource._id));
 }
 
+/** Spec (home, error catalogue): a query string holding invalid-token opens this error modal. */
+const INVALID_TOKEN_PARAMETER = 'invalid-token';
+
 export function HomePage() {
   const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
+  const { search } = useLocation();
+  const invalidToken = search.includes(INVALID_TOKEN_PARAMETER);
+  useEffect(() => {
+    if (invalidToken) showMessageModal(ACCOUNT_MESSAGES.invalidTokenTitle, ACCOUNT_MESSAGES.resetTokenInvalid, undefined, 'danger');
+  }, [invalidToken]);
   const viewer = useViewerSummary();
   const { user } = useSession();
   const progression = useProgression(user?._id ?? null);

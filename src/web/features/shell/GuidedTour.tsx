@@ -11,6 +11,8 @@ export interface TourStep {
 
 /** Targets can appear after the tour is due (lists still loading): look again this often. */
 const TARGET_POLL_MS = 500;
+/** Looks for missing targets stop after this many (10 s): a target still missing then is not on this page. */
+const TARGET_LOOKS = 20;
 const POPOVER_WIDTH_PX = 300;
 const POPOVER_GAP_PX = 12;
 
@@ -41,10 +43,13 @@ export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
 
   useEffect(() => {
     if (!due) return;
+    let looks = 0;
+    // The tour starts with the first target on screen and takes in later ones (a checklist that loads last) as they come.
     const look = () => {
+      looks += 1;
       const present = steps.filter((step) => targetElement(step.target) !== null);
-      if (present.length > 0) setVisibleSteps(present);
-      return present.length > 0;
+      if (present.length > 0) setVisibleSteps((shown) => (shown.length === present.length ? shown : present));
+      return present.length === steps.length || looks >= TARGET_LOOKS;
     };
     if (look()) return;
     const poll = window.setInterval(() => {
