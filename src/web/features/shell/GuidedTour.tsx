@@ -119,7 +119,8 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     measure();
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, { passive: true });
-    popoverRef.current?.focus();
+    // The popover is fixed: focusing it must not scroll the page away from its target.
+    popoverRef.current?.focus({ preventScroll: true });
     return () => {
       element.classList.remove('tour-highlight');
       window.removeEventListener('resize', measure);
