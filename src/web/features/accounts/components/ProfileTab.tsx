@@ -147,7 +147,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         />
         <fieldset className="account-form__full account-form__group">
           <legend className="account-form__group-title">Social links</legend>
-          <p className="form-field__hint">Paste a link or type your handle; links are shortened to the handle.</p>
+          <p className="form-field__hint">Paste a link or type your handle; network links are shortened to the handle, the website is kept whole.</p>
           <div className="account-form account-form--two-columns">
             {SOCIAL_NETWORKS.map((network) => (
               <FormField
