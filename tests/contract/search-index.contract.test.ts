@@ -190,4 +190,9 @@ describe.each(searchIndexTargets())('search index contract: $name', (target) => 
     expect(suggestions[0]).toEqual({ id: published.notionBudget.templateId, title: TITLES.notionBudget, titleUrl: published.notionBudget.titleUrl });
     expect(await index.suggestTitles('  ', 5)).toEqual([]);
   });
+
+  it('suggests only titles holding every typed word (a search falls back to any word; suggestions do not)', async () => {
+    expect((await search({ text: 'budget xylophone' })).total).toBeGreaterThan(0);
+    expect(await index.suggestTitles('budget xylophone', 5)).toEqual([]);
+  });
 });

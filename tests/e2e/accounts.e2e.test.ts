@@ -117,6 +117,20 @@ describe('accounts in the browser', () => {
       document.cookie = 'showWelcomeModal=true; Path=/';
     });
     await page.reload();
+    // Verifying comes first (issue 18): the welcome modal waits until the member is verified.
+    await page.getByRole('heading', { name: ACCOUNT_MESSAGES.verifyTitle }).waitFor();
+    expect(await page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeAppsTitle }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const codeInput = page.getByLabel('Verification code');
+    await codeInput.waitFor();
+    await codeInput.fill('000000');
+    await page.getByRole('button', { name: 'Submit code' }).click();
+    await expect.poll(() => fieldMessage(page, 'Verification code')).toMatch(/^Incorrect OTP\. Attempts remaining: \d+$/u);
+
+    await codeInput.fill(await latestCodeMailedTo(environment.baseUrl, EMAIL));
+    await page.getByRole('button', { name: 'Submit code' }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: ACCOUNT_MESSAGES.verifyTitle }).count()).toBe(0);
     const welcome = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeAppsTitle });
     await welcome.waitFor();
     const next = welcome.getByRole('button', { name: 'Next' });
@@ -132,18 +146,6 @@ describe('accounts in the browser', () => {
     await creatorStep.waitFor({ state: 'hidden' });
     const profileApps = page.getByRole('group', { name: /Favourite apps/u });
     await expect.poll(() => profileApps.getByRole('checkbox', { checked: true }).count()).toBe(5);
-
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const codeInput = page.getByLabel('Verification code');
-    await codeInput.waitFor();
-    await codeInput.fill('000000');
-    await page.getByRole('button', { name: 'Submit code' }).click();
-    await expect.poll(() => fieldMessage(page, 'Verification code')).toMatch(/^Incorrect OTP\. Attempts remaining: \d+$/u);
-
-    await codeInput.fill(await latestCodeMailedTo(environment.baseUrl, EMAIL));
-    await page.getByRole('button', { name: 'Submit code' }).click();
-    await page.getByText('Verified', { exact: true }).waitFor();
-    expect(await page.getByRole('heading', { name: ACCOUNT_MESSAGES.verifyTitle }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');

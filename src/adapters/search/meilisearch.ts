@@ -195,7 +195,8 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
     async suggestTitles(typed, limit) {
       const text = searchWords(typed).join(' ');
       if (text === '') return [];
-      const answer = await index.search(text, { limit, attributesToRetrieve: ['id', 'title', 'titleUrl'] });
+      // A suggestion holds every typed word (spec 5).
+      const answer = await index.search(text, { limit, matchingStrategy: 'all', attributesToRetrieve: ['id', 'title', 'titleUrl'] });
       return answer.hits.map((hit) => ({ id: hit.id, title: hit.title, titleUrl: hit.titleUrl }));
     },
   };

@@ -136,8 +136,10 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
       return hits;
     },
     async suggestTitles(typed, limit): Promise<TitleSuggestion[]> {
-      if (searchWords(typed).length === 0) return [];
-      const { ids } = await this.search({ text: typed, filters: {}, order: 'relevance', offset: 0, limit });
+      const text = await textQuery(typed);
+      if (text === null) return [];
+      // A suggestion holds every typed word (spec 5): never the any-word fallback of a search.
+      const { ids } = await page({ text: typed, filters: {}, order: 'relevance', offset: 0, limit }, text.all, text.exact);
       if (ids.length === 0) return [];
       const rows = await db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', ids).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));

@@ -386,7 +386,7 @@ describe('profile', () => {
       token: account.token,
       body: {
         info: { firstName: 'Ada', lastName: 'Byron', bio: 'Counts things.' },
-        social: { twitter: 'https://twitter.com/ada_b?ref=x#top', linkedIn: 'https://www.linkedin.com/in/ada-byron/' },
+        social: { twitter: 'https://twitter.com/ada_b?ref=x#top', linkedIn: 'https://www.linkedin.com/in/ada-byron/', website: 'https://example.com/portfolio?x=1' },
         privacy: { allowUpdateEmails: false },
         favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
         isCreator: true,
@@ -395,7 +395,8 @@ describe('profile', () => {
     expect(update.status).toBe(200);
     expect(update.body).toMatchObject({
       info: { firstName: 'Ada', lastName: 'Byron', initials: 'AB', displayName: 'Ada Byron', bio: 'Counts things.' },
-      social: { twitter: 'ada_b', linkedIn: 'ada-byron' },
+      // The website keeps its whole address: the handle rule is for the networks.
+      social: { twitter: 'ada_b', linkedIn: 'ada-byron', website: 'https://example.com/portfolio?x=1' },
       privacy: { allowUpdateEmails: false, allowEmailsFromPosts: true },
       favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
       isCreator: true,
@@ -416,6 +417,15 @@ describe('profile', () => {
     const current = (await me(account.token)).body;
     expect(current.username).toBe(account.username);
     expect(current.info.firstName).toBe('');
+  });
+
+  it('refuses a blank first or last name once given (onboarding requires them), changing nothing', async () => {
+    const account = await signUp();
+    for (const info of [{ firstName: '  ' }, { lastName: '' }]) {
+      const answer = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info } });
+      expect(answer.status, JSON.stringify(info)).toBe(400);
+    }
+    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(51) } } })).status).toBe(400);
   });
 
   it('renames, freeing the old name for others', async () => {

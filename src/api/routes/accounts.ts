@@ -20,7 +20,8 @@ import {
   PROFILE_PAGE_SIZE,
   profileUpdateSchema,
   reservedUsername,
-  socialHandle,
+  storedSocialValue,
+  type SocialNetwork,
   usernameProblem,
   VERIFICATION_CODE,
 } from '../../domain/accounts/rules.js';
@@ -282,7 +283,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const answer = await usernameAnswer(username, viewer);
         if (!answer.available) throw new HttpError(answer.reserved ? 400 : 409, answer.reserved ? answer.message : ACCOUNT_MESSAGES.profileUsernameTaken);
       }
-      const reducedSocial = social && Object.fromEntries(Object.entries(social).map(([network, value]) => [network, value === undefined ? undefined : socialHandle(value)]));
+      const reducedSocial =
+        social && Object.fromEntries(Object.entries(social).map(([network, value]) => [network, value === undefined ? undefined : storedSocialValue(network as SocialNetwork, value)]));
       await deps.settle(await deps.accounts.updateProfile(viewer.userId, { ...rest, username, social: reducedSocial }, actorOf(viewer)));
       return me({ ...viewer, username: username ?? viewer.username });
     });

@@ -122,6 +122,8 @@ describe('create', () => {
       [{ tags: ['one', 'two', 'three', 'four'] }, 'At most 3 keywords'],
       [{ url: 'javascript:alert(document.cookie)' }, 'Please enter a valid URL starting with http:// or https://'],
       [{ url: 'https://bit.ly/abc' }, TEMPLATE_MESSAGES.directDomain],
+      // What the form marks 'URL is not valid' (it puts https:// before 'nonsense').
+      [{ url: 'https://nonsense' }, TEMPLATE_MESSAGES.urlInvalid],
       [{ title: '   ' }, 'Title is required'],
       [{ price: 250 }, TEMPLATE_MESSAGES.priceTooHigh],
       [{ price: 5 }, 'Selling needs a connected payout account'],
@@ -276,6 +278,16 @@ describe('edit and delete', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields).toEqual([{ field: 'title', message: 'Title must be at most 50 characters' }]);
     expect(await head()).toBe(before);
+  });
+
+  it("refuses an edit to a URL the form calls 'URL is not valid', with nothing written", async () => {
+    const post = await approved();
+    const before = await head();
+    const answer = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { link: 'https://nonsense' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual([{ field: 'url', message: TEMPLATE_MESSAGES.urlInvalid }]);
+    expect(await head()).toBe(before);
+    expect((await row(post.id))!.url).toBe(validPost.url);
   });
 
   it('records a price change request (a number above 0)', async () => {

@@ -43,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   verificationLinkInvalid: 'Invalid Token: Token is expired.',
   resetRequested: 'If an account exists for that username or email, we have sent a link to reset its password.',
   resetTokenInvalid: 'Invalid Token: Token is expired.',
+  /** Heads the modal the home page opens for ?invalid-token. */
+  invalidTokenTitle: 'Invalid Token',
   passwordChanged: 'Your password has been changed. Please log in again.',
   googleFailed: 'Failed to authenticate with Google.',
   googleNoCredential: 'No credential received from Google.',
@@ -186,6 +188,14 @@ export function emailDomainSuggestions(typed: string): string[] {
   return EMAIL_DOMAIN_SUGGESTIONS.filter((domain) => domain.startsWith(domainStart) && domain !== domainStart).map((domain) => `${local}@${domain}`);
 }
 
+/**
+ * What a social field stores: a handle for the networks (a pasted profile URL reduced to its last path
+ * segment, spec section 5), and the website as the whole address — its path and query are the point.
+ */
+export function storedSocialValue(network: SocialNetwork, value: string): string {
+  return network === 'website' ? value.trim() : socialHandle(value);
+}
+
 /** A pasted profile URL reduced to its last path segment, without query or hash (spec section 5). */
 export function socialHandle(value: string): string {
   const withoutQuery = value.trim().split(/[?#]/u)[0] ?? '';
@@ -256,9 +266,15 @@ export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
 
 export const favouriteAppsSchema = z.array(z.enum(appNames)).length(ACCOUNT_LIMITS.favouriteApps, ACCOUNT_MESSAGES.favouriteAppsExactly);
 
+/** First and last name, once given, are never blank (onboarding requires them). */
+const requiredNames = {
+  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`),
+  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`),
+};
+
 /** POST /users/me/update: any subset of the profile; onboarding sends names, the welcome modal apps and the creator choice. */
 export const profileUpdateSchema = z.object({
-  info: profileInfoSchema.partial().optional(),
+  info: profileInfoSchema.extend(requiredNames).partial().optional(),
   social: socialLinksSchema.partial().optional(),
   privacy: z.object({ allowEmailsFromPosts: z.boolean(), allowUpdateEmails: z.boolean(), allowEmailsFromUsers: z.boolean() }).partial().optional(),
   username: username.optional(),
@@ -269,10 +285,7 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** Onboarding requires both names (the other fields stay optional). */
-export const onboardingSchema = z.object({
-  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax),
-  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax),
-});
+export const onboardingSchema = z.object(requiredNames);
 
 export const VERIFICATION_CODE = {
   digits: 6,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPriceSchema, statusLabel, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
+import { newPriceSchema, statusLabel, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',
@@ -87,6 +87,18 @@ describe('template content rules', () => {
     expect(problems({ url: 'data:text/html,<script>alert(1)</script>' })).toEqual([message]);
     expect(problems({ url: 'ftp://example.com/file' })).toEqual([message]);
     expect(problems({ url: 'not a url' })).toEqual([message]);
+  });
+
+  it("refuses a URL the form calls 'URL is not valid': a host without a domain", () => {
+    for (const url of ['https://nonsense', 'https://nonsense.', 'https://a..b.com/x', 'https://localhost/x']) {
+      expect(templateUrlValidity(url), url).toBe('invalid');
+      expect(problems({ url }), url).toEqual([TEMPLATE_MESSAGES.urlInvalid]);
+    }
+    for (const url of ['https://www.notion.so/x', 'http://sub.example.co.uk/a?b=1', 'https://xn--bcher-kva.example/x']) {
+      expect(templateUrlValidity(url), url).toBe('valid');
+      expect(problems({ url }), url).toEqual([]);
+    }
+    expect(templateUrlValidity('https://bit.ly/abc')).toBe('direct-domain');
   });
 
   it('limits the URL to 300 characters', () => {

@@ -55,20 +55,6 @@ export const FETCH_BUTTON_LABELS = { idle: 'Fetch', fetching: 'Fetching...', don
 const topicNames = TOPICS.map((topic) => topic.name) as [string, ...string[]];
 const appNames = APPS.map((app) => app.name) as [string, ...string[]];
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(TEMPLATE_LIMITS.url, `URL must be at most ${TEMPLATE_LIMITS.url} characters`)
-  .refine((value) => {
-    try {
-      const { protocol } = new URL(value);
-      return protocol === 'https:' || protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'Please enter a valid URL starting with http:// or https://')
-  .refine((value) => !isNonDirectUrl(value), TEMPLATE_MESSAGES.directDomain);
-
 /** Link shorteners and redirectors: the spec asks for a direct domain to the template instead. */
 export const NON_DIRECT_HOSTS: readonly string[] = ['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'lnkd.in'];
 
@@ -81,6 +67,47 @@ export function isNonDirectUrl(value: string): boolean {
     return false;
   }
 }
+
+function parsedHttpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A host a template can live at: named labels ending in an alphabetic top-level domain ('nonsense' and 'a..b' are not). */
+function isDomainHost(hostname: string): boolean {
+  const labels = hostname.toLowerCase().split('.');
+  const topLevel = labels.at(-1) ?? '';
+  return labels.length >= 2 && labels.every((label) => label !== '') && /^(?:[a-z]{2,}|xn--[a-z0-9-]+)$/u.test(topLevel);
+}
+
+export type TemplateUrlValidity = 'direct-domain' | 'valid' | 'invalid';
+
+/**
+ * Whether a template URL (scheme included) may be saved. The create and edit forms show its answer
+ * ('URL is valid' / 'URL is not valid') and the server refuses every URL it does not call valid.
+ */
+export function templateUrlValidity(value: string): TemplateUrlValidity {
+  if (isNonDirectUrl(value)) return 'direct-domain';
+  if (value.length > TEMPLATE_LIMITS.url) return 'invalid';
+  const url = parsedHttpUrl(value);
+  return url !== null && isDomainHost(url.hostname) ? 'valid' : 'invalid';
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(TEMPLATE_LIMITS.url, `URL must be at most ${TEMPLATE_LIMITS.url} characters`)
+  .refine((value) => parsedHttpUrl(value) !== null, 'Please enter a valid URL starting with http:// or https://')
+  .refine((value) => {
+    const url = parsedHttpUrl(value);
+    // A URL without an http(s) scheme has its own message above.
+    return url === null || isDomainHost(url.hostname);
+  }, TEMPLATE_MESSAGES.urlInvalid)
+  .refine((value) => !isNonDirectUrl(value), TEMPLATE_MESSAGES.directDomain);
 
 const titleSchema = z.string().trim().min(1, 'Title is required').max(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`);
 const descriptionSchema = z

@@ -130,7 +130,8 @@ export function AccountPage() {
 
       {user.hasPassword && <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />}
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} hasPassword={user.hasPassword} />
-      <WelcomeModal open={welcomeOpen} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
+      {/* Verifying comes first: the welcome modal waits (its flag stays) until the member is verified. */}
+      <WelcomeModal open={welcomeOpen && verified} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { Tabs } from '../../components/ui/Tabs.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { AdminResourceList } from '../../features/moderation/components/AdminResourceList.js';
@@ -11,8 +10,11 @@ import { useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
 import '../../features/moderation/moderation.css';
 
-export function adminLoader({ request }: LoaderFunctionArgs) {
-  return requireSignedIn(request);
+/** Spec (roles): only admins and owners use /admin; others reaching it are redirected to /. */
+export async function adminLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireSignedIn(request);
+  if (!isAdminUser(user)) throw redirect('/');
+  return user;
 }
 
 /** /admin: the review queue with reports, and resource management (generator-admin-site.md section 2). */
@@ -21,17 +23,8 @@ export function AdminPage() {
   const user = useSession().user ?? loadedUser;
   const [changes, setChanges] = useState({ queue: 0, search: 0 });
 
-  if (!isAdminUser(user)) {
-    return (
-      <section className="container admin-page">
-        <title>{documentTitle('Access Denied')}</title>
-        <h1>Access Denied</h1>
-        <p className="form-alert form-alert--danger" role="alert">
-          {TEMPLATE_MESSAGES.adminOnly}
-        </p>
-      </section>
-    );
-  }
+  // The session can change under the page (test-user mode started in another tab).
+  if (!isAdminUser(user)) return <Navigate to="/" replace />;
 
   return (
     <section className="container admin-page">

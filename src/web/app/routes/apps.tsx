@@ -1,5 +1,5 @@
 import { Suspense, type CSSProperties } from 'react';
-import { Await, Link, redirect, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Await, Link, redirect, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { platformHue } from '../../../domain/catalogue/presentation.js';
 import { APPS } from '../../../domain/catalogue/taxonomy.js';
@@ -15,7 +15,7 @@ import {
 import { Pagination } from '../../components/ui/Pagination.js';
 import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { fetchPlatformCounts, type PlatformEntry } from '../../features/discovery/api.js';
-import { createActionPath, useViewerSummary } from '../../features/discovery/viewer.js';
+import { useCreateGate } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { searchResources, type SearchAnswer } from '../../features/search/api.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -29,7 +29,7 @@ export function appsLoader({ request }: LoaderFunctionArgs) {
 
 export function AppsPage() {
   const { platforms } = useLoaderData<typeof appsLoader>();
-  const viewer = useViewerSummary();
+  const create = useCreateGate();
   return (
     <div className="container browse-page">
       <title>{documentTitle('Apps')}</title>
@@ -44,8 +44,13 @@ export function AppsPage() {
                 <li key={platform.name}>
                   <Link
                     className="platform-card"
-                    // An app without templates invites its first one instead.
-                    to={platform.count > 0 ? appPath(platform.name) : createActionPath(viewer, `/create?app=${encodeURIComponent(platform.name)}`)}
+                    to={appPath(platform.name)}
+                    onClick={(event) => {
+                      // An app without templates invites its first one instead.
+                      if (platform.count > 0) return;
+                      event.preventDefault();
+                      create(`/create?app=${encodeURIComponent(platform.name)}`);
+                    }}
                   >
                     <span className="platform-badge platform-badge--large" style={{ '--placeholder-hue': platformHue(platform.name) } as CSSProperties} aria-hidden="true">
                       {platform.label.charAt(0)}
@@ -84,9 +89,8 @@ export function appLoader({ params, request }: LoaderFunctionArgs) {
 
 export function AppPage() {
   const { app, results } = useLoaderData<typeof appLoader>();
-  const viewer = useViewerSummary();
+  const create = useCreateGate();
   const [, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
   return (
     <div className="container browse-page browse-page--with-menu">
       <title>{documentTitle(`${app.label} Templates`)}</title>
@@ -100,7 +104,7 @@ export function AppPage() {
               answer.pagination.totalItems === 0 ? (
                 <div className="empty-state">
                   <p>{NO_PLATFORM_RESOURCES}</p>
-                  <button type="button" className="button button--primary" onClick={() => void navigate(createActionPath(viewer, '/create'))}>
+                  <button type="button" className="button button--primary" onClick={() => create('/create')}>
                     {CREATE_FIRST_RESOURCE}
                   </button>
                 </div>
@@ -122,7 +126,7 @@ export function AppPage() {
           </Await>
         </Suspense>
       </div>
-      <nav className="side-menu" aria-label="Apps">
+      <nav className="browse-side-nav" aria-label="Apps">
         <h2>Apps</h2>
         <ul>
           {APPS.map((entry) => (

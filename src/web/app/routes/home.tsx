@@ -1,6 +1,10 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useEffect } from 'react';
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
+import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { Tabs } from '../../components/ui/Tabs.js';
 import { ChecklistCard, useProgression } from '../../features/discovery/components/ChecklistCard.js';
 import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
@@ -11,21 +15,39 @@ import { useViewerSummary } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
 import { ResourceFeed } from '../../features/resources/components/ResourceFeed.js';
+import { showMessageModal } from '../../features/shell/client-state.js';
+import { HOME_TOUR_TARGETS } from '../../features/shell/tours.js';
 import { documentTitle } from '../../lib/brand.js';
 import { searchPath } from '../../lib/paths.js';
 import { useSession } from '../../features/session/session.js';
 
 /** The feeds start loading at once and stream in, so the page shows skeletons instead of waiting. */
 export function homeLoader({ request }: LoaderFunctionArgs) {
+  const sponsored = fetchSponsoredResources(request.signal);
   return {
-    sponsored: fetchSponsoredResources(request.signal),
-    trending: fetchTopRatedResources(request.signal),
+    sponsored,
+    trending: withoutRepeats(fetchTopRatedResources(request.signal), sponsored),
     newToday: fetchTodaysResources(request.signal),
   };
 }
 
+/** The Trending tab shows the sponsored list above the top-rated one, and a feed never repeats a card. */
+async function withoutRepeats(feed: Promise<ResourceView[]>, shownAbove: Promise<ResourceView[]>): Promise<ResourceView[]> {
+  // The sponsored list failing only empties that list (the feed logs it); the top-rated one stays whole.
+  const above = new Set((await shownAbove.catch(() => [] as ResourceView[])).map((resource) => resource._id));
+  return (await feed).filter((resource) => !above.has(resource._id));
+}
+
+/** Spec (home, error catalogue): a query string holding invalid-token opens this error modal. */
+const INVALID_TOKEN_PARAMETER = 'invalid-token';
+
 export function HomePage() {
   const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
+  const { search } = useLocation();
+  const invalidToken = search.includes(INVALID_TOKEN_PARAMETER);
+  useEffect(() => {
+    if (invalidToken) showMessageModal(ACCOUNT_MESSAGES.invalidTokenTitle, ACCOUNT_MESSAGES.resetTokenInvalid, undefined, 'danger');
+  }, [invalidToken]);
   const viewer = useViewerSummary();
   const { user } = useSession();
   const progression = useProgression(user?._id ?? null);
@@ -34,7 +56,7 @@ export function HomePage() {
     <>
       <title>{documentTitle()}</title>
       <GeneratorHero viewer={viewer} />
-      <div className="container">
+      <div className="container" data-tour={HOME_TOUR_TARGETS.tags}>
         <TagsRow singleLine />
       </div>
 
@@ -74,7 +96,17 @@ export function HomePage() {
         </section>
         <div className="home-aside">
           <CreateSomethingBox viewer={viewer} />
-          <HomeSidebar checklist={progression && <ChecklistCard progression={progression} />} />
+          <div data-tour={HOME_TOUR_TARGETS.sidebar}>
+            <HomeSidebar
+              checklist={
+                progression && (
+                  <div data-tour={HOME_TOUR_TARGETS.getStarted}>
+                    <ChecklistCard progression={progression} />
+                  </div>
+                )
+              }
+            />
+          </div>
         </div>
       </div>
     </>

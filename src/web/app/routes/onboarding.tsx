@@ -69,8 +69,8 @@ export function OnboardingPage() {
         </h1>
         <p className="auth-card__lead muted">Welcome, @{user.username}! Tell the community who you are. First and last name are required.</p>
         <form className="account-form account-form--two-columns" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField label="First name" name="firstName" autoComplete="given-name" required value={fields.firstName} onValueChange={set('firstName')} message={problemOf('firstName')} maxLength={ACCOUNT_LIMITS.nameMax} />
-          <FormField label="Last name" name="lastName" autoComplete="family-name" required value={fields.lastName} onValueChange={set('lastName')} message={problemOf('lastName')} maxLength={ACCOUNT_LIMITS.nameMax} />
+          <FormField label="First name" name="firstName" autoComplete="given-name" required value={fields.firstName} onValueChange={set('firstName')} message={problemOf('firstName')} maxLength={ACCOUNT_LIMITS.nameMax} showCounter />
+          <FormField label="Last name" name="lastName" autoComplete="family-name" required value={fields.lastName} onValueChange={set('lastName')} message={problemOf('lastName')} maxLength={ACCOUNT_LIMITS.nameMax} showCounter />
           <FormField label="Job title" name="jobTitle" autoComplete="organization-title" value={fields.jobTitle} onValueChange={set('jobTitle')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
           <FormField label="Company name" name="companyName" autoComplete="organization" value={fields.companyName} onValueChange={set('companyName')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
           <FormField label="Location" name="location" autoComplete="address-level2" value={fields.location} onValueChange={set('location')} maxLength={ACCOUNT_LIMITS.shortTextMax} className="account-form__full" />

@@ -10,12 +10,13 @@ import {
   POPULAR_CHIP_SKELETONS,
   REQUEST_TEMPLATE_TEXT,
   SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_QUERY_LENGTH,
   SEARCH_PAGE_TITLE,
 } from '../../../domain/discovery/constants.js';
 import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
 import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { SearchIcon } from '../../components/ui/icons.js';
+import { CloseIcon, SearchIcon } from '../../components/ui/icons.js';
 import { fetchPopularTerms, recordSearch, searchResources, type SearchAnswer } from '../../features/search/api.js';
 import {
   filtersFromLocation,
@@ -54,6 +55,9 @@ export function SearchPage() {
   const location = useLocation();
   const resultsRef = useRef<HTMLElement>(null);
   useScrollAfterPageChange(resultsRef, filters.page);
+  // On phones the filters wait in a drawer, so the results are on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
 
   const go = (next: Partial<SearchFilterState>) => void navigate(searchLocation({ ...filters, page: 1, ...next }));
   const filtered = filters.price !== '' || filters.topic !== '' || filters.platform !== '' || filters.q !== '';
@@ -72,10 +76,25 @@ export function SearchPage() {
       </header>
 
       <PopularChips popular={popular} />
-      <SearchBox key={filters.q} initial={filters.q} />
+      <SearchBox urlText={filters.q} />
+      <button
+        type="button"
+        className="button button--secondary search-page__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen(true)}
+      >
+        Filters
+      </button>
 
       <div className="search-page__layout">
-        <aside className="search-page__filters" aria-label="Filters">
+        <aside
+          id={filtersId}
+          className="search-page__filters"
+          data-open={filtersOpen}
+          aria-label="Filters"
+          onKeyDown={(event) => event.key === 'Escape' && setFiltersOpen(false)}
+        >
           <div className="search-filters__head">
             <h2>Filters</h2>
             {filtered && (
@@ -83,6 +102,9 @@ export function SearchPage() {
                 Reset Filters
               </Link>
             )}
+            <button type="button" className="icon-button search-filters__close" aria-label="Close filters" onClick={() => setFiltersOpen(false)}>
+              <CloseIcon />
+            </button>
           </div>
           <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })} options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')} emptyLabel={filters.q ? 'Best match' : 'Newest'} />
           <FilterSelect label="Price" value={filters.price} onChange={(price) => go({ price: price as SearchFilterState['price'] })} options={[{ value: 'free', label: 'Free' }, { value: 'paid', label: 'Paid' }]} emptyLabel="Any price" />
@@ -134,22 +156,38 @@ export function SearchPage() {
   );
 }
 
-/** The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears. */
-function SearchBox({ initial }: { initial: string }) {
+/** What the box can hold: the server searches at most this much text. */
+const boxText = (text: string) => text.slice(0, SEARCH_MAX_QUERY_LENGTH);
+
+/**
+ * The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears.
+ * It stays mounted while the URL follows it, so focus and what is typed meanwhile are kept.
+ */
+function SearchBox({ urlText }: { urlText: string }) {
   const navigate = useNavigate();
   const inputId = useId();
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState(boxText(urlText));
+  /** The text the URL holds, whether the box put it there or not. */
+  const urlTextRef = useRef(boxText(urlText));
+
+  useEffect(() => {
+    // The address changed from elsewhere (Reset Filters, a popular search): show its text.
+    if (boxText(urlText) === urlTextRef.current) return;
+    urlTextRef.current = boxText(urlText);
+    setText(boxText(urlText));
+  }, [urlText]);
 
   useEffect(() => {
     const typed = text.trim();
-    if (typed === initial.trim()) return;
+    if (typed === urlTextRef.current.trim()) return;
     const timer = window.setTimeout(() => {
+      urlTextRef.current = typed;
       // Typing starts a new search: other filters, sort, page and limit reset.
       void navigate(searchLocation({ q: typed }), { replace: true });
       if (typed !== '') recordSearch(typed);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, initial, navigate]);
+  }, [text, navigate]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Enter' && text.trim() === '') {
@@ -169,6 +207,7 @@ function SearchBox({ initial }: { initial: string }) {
         type="search"
         placeholder="Search templates, tools and workflows…"
         autoComplete="off"
+        maxLength={SEARCH_MAX_QUERY_LENGTH}
         value={text}
         onChange={(event) => setText(normaliseTyping(event.target.value))}
         onKeyDown={onKeyDown}

@@ -15,7 +15,7 @@ import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { fetchTopicRows, type TopicRow } from '../../features/discovery/api.js';
 import { Carousel } from '../../features/discovery/components/Carousel.js';
 import { TemplateTile } from '../../features/discovery/components/TemplateTile.js';
-import { createActionPath, useViewerSummary } from '../../features/discovery/viewer.js';
+import { useCreateGate } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { searchResources, type SearchAnswer } from '../../features/search/api.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -27,7 +27,7 @@ export function topicsLoader({ request }: LoaderFunctionArgs) {
 
 export function TopicsPage() {
   const { rows } = useLoaderData<typeof topicsLoader>();
-  const viewer = useViewerSummary();
+  const create = useCreateGate();
   return (
     <div className="container browse-page">
       <title>{documentTitle('Topics')}</title>
@@ -54,9 +54,9 @@ export function TopicsPage() {
                   {resources.length === 0 ? (
                     <div className="empty-state">
                       <p>Be the first to create a {topic.label} resource!</p>
-                      <Link className="button button--primary" to={createActionPath(viewer, `/create?topic=${encodeURIComponent(topic.name)}`)}>
+                      <button type="button" className="button button--primary" onClick={() => create('/create', { topic: topic.name })}>
                         Create Template
-                      </Link>
+                      </button>
                     </div>
                   ) : (
                     <Carousel label={`${topic.label} templates`} items={resources} itemKey={(resource) => resource._id} renderItem={(resource) => <TemplateTile resource={resource} />} />
@@ -82,7 +82,7 @@ export function topicLoader({ params, request }: LoaderFunctionArgs) {
 
 export function TopicPage() {
   const { topic, results } = useLoaderData<typeof topicLoader>();
-  const viewer = useViewerSummary();
+  const create = useCreateGate();
   return (
     <div className="container browse-page browse-page--with-menu">
       <title>{documentTitle(`${topic.label} Resources`)}</title>
@@ -98,9 +98,9 @@ export function TopicPage() {
               answer.data.length === 0 ? (
                 <div className="empty-state">
                   <p>{NO_TOPIC_RESOURCES}</p>
-                  <Link className="button button--primary" to={createActionPath(viewer, '/create')}>
+                  <button type="button" className="button button--primary" onClick={() => create('/create', { topic: topic.name })}>
                     {CREATE_FIRST_RESOURCE}
-                  </Link>
+                  </button>
                 </div>
               ) : (
                 <PagedResources answer={answer} key={topic.name} />
@@ -109,7 +109,7 @@ export function TopicPage() {
           </Await>
         </Suspense>
       </div>
-      <nav className="side-menu" aria-label="Other topics">
+      <nav className="browse-side-nav" aria-label="Other topics">
         <h2>Other topics</h2>
         <ul>
           {TOPICS.filter((entry) => entry.name !== topic.name).map((entry) => (

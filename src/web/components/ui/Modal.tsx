@@ -18,6 +18,8 @@ export interface ModalProps {
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,6 +30,13 @@ export function useModalDialog(open: boolean, onClose: () => void) {
 
   return {
     ref,
+    /**
+     * The browser may close a dialog itself (Escape before any click on the page fires no cancel
+     * event): the owner is told, so its state and what closing means (a cleared flag) follow.
+     */
+    onClose() {
+      if (openRef.current) onClose();
+    },
     onCancel(event: SyntheticEvent<HTMLDialogElement>) {
       event.preventDefault();
       onClose();

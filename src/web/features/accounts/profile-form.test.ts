@@ -41,12 +41,16 @@ describe('profileChanges', () => {
 
 describe('socialFieldValue', () => {
   it('reduces a pasted address to its last path segment', () => {
-    expect(socialFieldValue('https://www.instagram.com/ann.lee/?hl=en')).toBe('ann.lee');
-    expect(socialFieldValue('https://x.com/@annlee#top')).toBe('annlee');
+    expect(socialFieldValue('instagram', 'https://www.instagram.com/ann.lee/?hl=en')).toBe('ann.lee');
+    expect(socialFieldValue('instagram', 'https://x.com/@annlee#top')).toBe('annlee');
   });
 
   it('keeps a typed handle as it is', () => {
-    expect(socialFieldValue('ann.lee')).toBe('ann.lee');
+    expect(socialFieldValue('instagram', 'ann.lee')).toBe('ann.lee');
+  });
+
+  it('keeps the website as the whole address (the handle rule is for networks)', () => {
+    expect(socialFieldValue('website', 'https://example.com/portfolio?x=1')).toBe('https://example.com/portfolio?x=1');
   });
 });
 

@@ -1,7 +1,7 @@
 /** The account profile form as data: what it starts from and what a save sends (only what changed). */
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { SOCIAL_NETWORKS, socialHandle, type ProfileInfo, type ProfileUpdate, type SocialLinks } from '../../../domain/accounts/rules.js';
+import { SOCIAL_NETWORKS, socialHandle, type ProfileInfo, type ProfileUpdate, type SocialLinks, type SocialNetwork } from '../../../domain/accounts/rules.js';
 
 export interface ProfileDraft {
   info: ProfileInfo;
@@ -18,9 +18,9 @@ export function draftFromUser(user: CurrentUser): ProfileDraft {
   return { info, username: user.username, social, favoriteApps: [...user.favoriteApps] };
 }
 
-/** A social field as typed: a pasted address becomes its last path segment (spec section 5), a plain handle stays. */
-export function socialFieldValue(typed: string): string {
-  return /[/?#]/u.test(typed) ? socialHandle(typed) : typed;
+/** A social field as typed: a pasted network address becomes its last path segment (spec section 5), a plain handle and the website stay. */
+export function socialFieldValue(network: SocialNetwork, typed: string): string {
+  return network !== 'website' && /[/?#]/u.test(typed) ? socialHandle(typed) : typed;
 }
 
 function sameApps(left: readonly string[], right: readonly string[]): boolean {

@@ -1,4 +1,7 @@
+import { useNavigate } from 'react-router';
+
 import { useSession } from '../session/session.js';
+import { openLoginPrompt, openVerifyPrompt } from '../shell/client-state.js';
 
 /** What discovery pages need to know about the visitor: signed in, verified, has posts. */
 export interface ViewerSummary {
@@ -14,10 +17,16 @@ export function useViewerSummary(): ViewerSummary | null {
 }
 
 /**
- * Where a create action leads (spec: create access): signed out to the login page coming back
- * to `createPath`, verified to `createPath`, unverified to the account page to verify.
+ * The create actions of discovery pages (spec: create access, topic and app pages): signed out the
+ * login prompt, signed in but unverified the verify-email prompt, verified on to `destination`
+ * (with navigation state, such as the topic to preselect).
  */
-export function createActionPath(viewer: ViewerSummary | null, createPath: string): string {
-  if (viewer === null) return `/login?redirectUrl=${encodeURIComponent(createPath)}`;
-  return viewer.verified ? createPath : '/account';
+export function useCreateGate(): (destination: string, state?: unknown) => void {
+  const navigate = useNavigate();
+  const viewer = useViewerSummary();
+  return (destination, state) => {
+    if (viewer === null) openLoginPrompt();
+    else if (viewer.verified) void navigate(destination, { state });
+    else openVerifyPrompt();
+  };
 }

@@ -28,6 +28,7 @@ describe('search page state', () => {
     expect(searchHeading('notion')).toBe('Notion Templates');
     expect(searchHeading('human_resources')).toBe('Human Resources Templates');
     expect(searchHeading('ai')).toBe('AI Templates');
+    expect(searchHeading('a'.repeat(3000))).toBe(`A${'a'.repeat(39)}… Templates`);
     expect(searchHeading('budget tracker')).toBe(SEARCH_MANY_WORDS_HEADING);
   });
 

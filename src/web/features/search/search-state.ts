@@ -58,12 +58,18 @@ export function filtersFromLocation(params: URLSearchParams, path?: { kind: Sear
   return { ...filters, q: path.term };
 }
 
+/** The longest word the heading shows whole (the longest English words are about this long). */
+const SEARCH_HEADING_WORD_MAX = 40;
+
 /** The page heading: '{Term} Templates' for one word (human_resources: 'Human Resources Templates'), a general one for several. */
 export function searchHeading(text: string): string {
   const words = text.trim().split(/\s+/u).filter(Boolean);
   if (words.length === 0) return SEARCH_PAGE_TITLE;
   if (words.length > 1) return SEARCH_MANY_WORDS_HEADING;
-  return `${deriveLabel(words[0]!)} Templates`;
+  const word = words[0]!;
+  // A very long word (the address can hold any text) is cut, so the heading never buries the page.
+  const shown = word.length > SEARCH_HEADING_WORD_MAX ? `${word.slice(0, SEARCH_HEADING_WORD_MAX)}…` : word;
+  return `${deriveLabel(shown)} Templates`;
 }
 
 /** The search page address for these filters, leaving out what is unset or default. */

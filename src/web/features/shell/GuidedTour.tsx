@@ -11,6 +11,8 @@ export interface TourStep {
 
 /** Targets can appear after the tour is due (lists still loading): look again this often. */
 const TARGET_POLL_MS = 500;
+/** Looks for missing targets stop after this many (10 s): a target still missing then is not on this page. */
+const TARGET_LOOKS = 20;
 const POPOVER_WIDTH_PX = 300;
 const POPOVER_GAP_PX = 12;
 
@@ -41,10 +43,13 @@ export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
 
   useEffect(() => {
     if (!due) return;
+    let looks = 0;
+    // The tour starts with the first target on screen and takes in later ones (a checklist that loads last) as they come.
     const look = () => {
+      looks += 1;
       const present = steps.filter((step) => targetElement(step.target) !== null);
-      if (present.length > 0) setVisibleSteps(present);
-      return present.length > 0;
+      if (present.length > 0) setVisibleSteps((shown) => (shown.length === present.length ? shown : present));
+      return present.length === steps.length || looks >= TARGET_LOOKS;
     };
     if (look()) return;
     const poll = window.setInterval(() => {
@@ -74,6 +79,16 @@ export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
   );
 }
 
+/** Below the target, else above it, else over its top: always inside the window. */
+function popoverTop(target: DOMRect, popoverHeight: number): number {
+  const below = target.bottom + POPOVER_GAP_PX;
+  if (below + popoverHeight <= window.innerHeight - POPOVER_GAP_PX) return below;
+  const above = target.top - POPOVER_GAP_PX - popoverHeight;
+  if (above >= POPOVER_GAP_PX) return above;
+  const lowest = window.innerHeight - popoverHeight - POPOVER_GAP_PX;
+  return Math.max(POPOVER_GAP_PX, Math.min(target.top + POPOVER_GAP_PX, lowest));
+}
+
 interface TourPopoverProps {
   step: TourStep;
   position: number;
@@ -92,17 +107,20 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     const element = targetElement(step.target);
     if (element === null) return;
     element.classList.add('tour-highlight');
-    element.scrollIntoView({ block: 'nearest' });
+    // A target taller than half the window (a form, the sidebar) is shown from its top.
+    element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
     const measure = () => {
       const box = element.getBoundingClientRect();
       const width = Math.min(POPOVER_WIDTH_PX, window.innerWidth - 2 * POPOVER_GAP_PX);
+      const height = popoverRef.current?.offsetHeight ?? 0;
       const left = Math.max(POPOVER_GAP_PX, Math.min(box.left, window.innerWidth - width - POPOVER_GAP_PX));
-      setPlace({ top: box.bottom + POPOVER_GAP_PX, left });
+      setPlace({ top: popoverTop(box, height), left });
     };
     measure();
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, { passive: true });
-    popoverRef.current?.focus();
+    // The popover is fixed: focusing it must not scroll the page away from its target.
+    popoverRef.current?.focus({ preventScroll: true });
     return () => {
       element.classList.remove('tour-highlight');
       window.removeEventListener('resize', measure);

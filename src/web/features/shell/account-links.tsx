@@ -61,8 +61,9 @@ export function SwitchBackToAdminButton() {
     }
   }
   return (
-    <button type="button" className="button button--accent" onClick={() => void switchBack()}>
-      Switch Back to Admin
+    <button type="button" className="button button--accent switch-back" onClick={() => void switchBack()}>
+      {/* The navigation bar shows only 'Admin' where the full label would push the avatar off-screen. */}
+      <span className="switch-back__lead">Switch Back to </span>Admin
     </button>
   );
 }

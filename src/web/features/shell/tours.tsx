@@ -8,11 +8,14 @@ export const NAVBAR_TOUR_STEPS: readonly TourStep[] = [
   { target: 'navbar-explore', title: 'Explore', text: 'Search the whole library, filter by price, app and topic, and sort by what is new or popular.' },
 ];
 
-/** The home tour's three steps; the home page marks its tags row, get-started checklist and sidebar with these. */
+/** The `data-tour` values the home page marks its tags row, get-started checklist and sidebar with. */
+export const HOME_TOUR_TARGETS = { tags: 'home-tags', getStarted: 'home-get-started', sidebar: 'home-sidebar' } as const;
+
+/** The home tour's three steps (spec: tags menu, get started, sidebar). */
 export const HOME_TOUR_STEPS: readonly TourStep[] = [
-  { target: 'home-tags', title: 'Popular tags', text: 'Jump straight to templates for a popular keyword.' },
-  { target: 'home-get-started', title: 'Get started', text: 'A short checklist to set up your account and earn your first reward points.' },
-  { target: 'home-sidebar', title: 'Quick links', text: 'Trending tools, collections and the top creators of the community.' },
+  { target: HOME_TOUR_TARGETS.tags, title: 'Popular tags', text: 'Jump straight to templates for a popular keyword.' },
+  { target: HOME_TOUR_TARGETS.getStarted, title: 'Get started', text: 'A short checklist to set up your account and earn your first reward points.' },
+  { target: HOME_TOUR_TARGETS.sidebar, title: 'Quick links', text: 'Trending tools, collections and the top creators of the community.' },
 ];
 
 export function NavbarTour() {

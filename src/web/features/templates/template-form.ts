@@ -2,7 +2,7 @@
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { FORM_PROGRESS_FIELDS, type FormProgressField } from '../../../domain/templates/form-progress.js';
-import { isNonDirectUrl, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema } from '../../../domain/templates/rules.js';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema, templateUrlValidity, type TemplateUrlValidity } from '../../../domain/templates/rules.js';
 import { appForUrl, topicForText } from '../../../domain/templates/url-hints.js';
 import type { RefusedField } from '../../lib/api-client.js';
 
@@ -106,20 +106,12 @@ export function withProtocol(value: string): string {
   return `https://${trimmed}`;
 }
 
-export type UrlValidity = 'empty' | 'direct-domain' | 'valid' | 'invalid';
+export type UrlValidity = 'empty' | TemplateUrlValidity;
 
-/** Spec 4 (Create form): one of empty, direct-domain warning, valid, not valid. */
+/** Spec 4 (Create form): one of empty, direct-domain warning, valid, not valid — the server's own rule. */
 export function urlValidity(value: string): UrlValidity {
   const url = withProtocol(value);
-  if (url === '') return 'empty';
-  if (isNonDirectUrl(url)) return 'direct-domain';
-  if (url.length > TEMPLATE_LIMITS.url) return 'invalid';
-  try {
-    const { protocol, hostname } = new URL(url);
-    return (protocol === 'https:' || protocol === 'http:') && hostname.includes('.') ? 'valid' : 'invalid';
-  } catch {
-    return 'invalid';
-  }
+  return url === '' ? 'empty' : templateUrlValidity(url);
 }
 
 export const URL_VALIDITY_MESSAGES: Record<Exclude<UrlValidity, 'empty'>, string> = {

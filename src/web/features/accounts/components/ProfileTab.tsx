@@ -78,7 +78,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
 
   const setInfo = (field: keyof ProfileDraft['info']) => (value: string) => setDraft((current) => ({ ...current, info: { ...current.info, [field]: value } }));
   const setSocial = (network: SocialNetwork) => (value: string) =>
-    setDraft((current) => ({ ...current, social: { ...current.social, [network]: socialFieldValue(value) } }));
+    setDraft((current) => ({ ...current, social: { ...current.social, [network]: socialFieldValue(network, value) } }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,8 +119,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       <UnsavedChangesGuard dirty={dirty} />
       <ProfilePicture user={user} />
       <form className="account-form account-form--two-columns" onSubmit={(event) => void save(event)} noValidate>
-        <FormField label="First name" name="firstName" autoComplete="given-name" value={draft.info.firstName} onValueChange={setInfo('firstName')} message={problemOf('info.firstName')} maxLength={ACCOUNT_LIMITS.nameMax} />
-        <FormField label="Last name" name="lastName" autoComplete="family-name" value={draft.info.lastName} onValueChange={setInfo('lastName')} message={problemOf('info.lastName')} maxLength={ACCOUNT_LIMITS.nameMax} />
+        <FormField label="First name" name="firstName" autoComplete="given-name" value={draft.info.firstName} onValueChange={setInfo('firstName')} message={problemOf('info.firstName')} maxLength={ACCOUNT_LIMITS.nameMax} required showCounter />
+        <FormField label="Last name" name="lastName" autoComplete="family-name" value={draft.info.lastName} onValueChange={setInfo('lastName')} message={problemOf('info.lastName')} maxLength={ACCOUNT_LIMITS.nameMax} required showCounter />
         <FormField label="Job title" name="jobTitle" autoComplete="organization-title" value={draft.info.jobTitle} onValueChange={setInfo('jobTitle')} message={problemOf('info.jobTitle')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
         <FormField label="Company name" name="companyName" autoComplete="organization" value={draft.info.companyName} onValueChange={setInfo('companyName')} message={problemOf('info.companyName')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
         <FormField label="Location" name="location" autoComplete="address-level2" value={draft.info.location} onValueChange={setInfo('location')} message={problemOf('info.location')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
@@ -147,7 +147,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         />
         <fieldset className="account-form__full account-form__group">
           <legend className="account-form__group-title">Social links</legend>
-          <p className="form-field__hint">Paste a link or type your handle; links are shortened to the handle.</p>
+          <p className="form-field__hint">Paste a link or type your handle; network links are shortened to the handle, the website is kept whole.</p>
           <div className="account-form account-form--two-columns">
             {SOCIAL_NETWORKS.map((network) => (
               <FormField

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-import { createActionPath, type ViewerSummary } from '../viewer.js';
+import { useCreateGate, type ViewerSummary } from '../viewer.js';
 
 /** Where the signed-out hero's Start Here leads: the get-started guide. */
 const START_HERE_PATH = '/getstarted';
@@ -38,6 +38,7 @@ export function GeneratorHero({ viewer }: { viewer: ViewerSummary | null }) {
 
 /** Create Something: create for signed-in users, join for everyone else. */
 export function CreateSomethingBox({ viewer }: { viewer: ViewerSummary | null }) {
+  const create = useCreateGate();
   return (
     <section className="side-card create-box" aria-labelledby="create-something-heading">
       <h2 id="create-something-heading">Create Something</h2>
@@ -47,9 +48,9 @@ export function CreateSomethingBox({ viewer }: { viewer: ViewerSummary | null })
           Join Free
         </Link>
       ) : (
-        <Link to={createActionPath(viewer, '/create')} className="button button--primary">
+        <button type="button" className="button button--primary" onClick={() => create('/create')}>
           Create A Resource
-        </Link>
+        </button>
       )}
     </section>
   );

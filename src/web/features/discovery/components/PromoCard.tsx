@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 
 import { PROMO_CLAIM_PEOPLE } from '../../../../domain/discovery/constants.js';
-import { createActionPath, type ViewerSummary } from '../viewer.js';
+import { useCreateGate, type ViewerSummary } from '../viewer.js';
 
 /** The card injected into a feed: join (signed out), become a creator (no posts yet) or start selling. */
 export function PromoCard({ viewer }: { viewer: ViewerSummary | null }) {
+  const create = useCreateGate();
   if (viewer === null) {
     return (
       <aside className="promo-card" aria-label="Join the community">
@@ -21,9 +22,9 @@ export function PromoCard({ viewer }: { viewer: ViewerSummary | null }) {
       <aside className="promo-card" aria-label="Become a creator">
         <h3>Become a creator</h3>
         <p>Publish your first template and let the community use it.</p>
-        <Link to={createActionPath(viewer, '/create')} className="button button--primary">
+        <button type="button" className="button button--primary" onClick={() => create('/create')}>
           Submit template
-        </Link>
+        </button>
       </aside>
     );
   }
@@ -31,9 +32,9 @@ export function PromoCard({ viewer }: { viewer: ViewerSummary | null }) {
     <aside className="promo-card" aria-label="Start selling">
       <h3>Start Selling</h3>
       <p>Set a price on your templates — no commission during beta.</p>
-      <Link to={createActionPath(viewer, '/sellers')} className="button button--primary">
+      <button type="button" className="button button--primary" onClick={() => create('/sellers')}>
         Start Selling
-      </Link>
+      </button>
     </aside>
   );
 }

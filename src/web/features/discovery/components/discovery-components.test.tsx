@@ -42,8 +42,9 @@ describe('promo card', () => {
   it('has a variant for visitors, for users without posts and for creators', () => {
     expect(render(null)).toContain('href="/signup"');
     expect(render({ verified: true, postCount: 0 })).toContain('Become a creator');
-    expect(render({ verified: false, postCount: 0 })).toContain('href="/account"');
-    expect(render({ verified: true, postCount: 2 })).toContain('href="/sellers"');
+    // Its actions are buttons: verified members go on, unverified ones get the verify prompt (tests/e2e/first-use).
+    expect(render({ verified: false, postCount: 0 })).toMatch(/<button[^>]*>Submit template<\/button>/u);
+    expect(render({ verified: true, postCount: 2 })).toMatch(/<button[^>]*>Start Selling<\/button>/u);
   });
 });
 

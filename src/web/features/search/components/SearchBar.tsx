@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { AUTOCOMPLETE_WAIT_MS, SEARCH_BUTTON_LOCK_MS, SEARCH_NAVIGATION_DELAY_MS } from '../../../../domain/discovery/constants.js';
@@ -22,6 +22,8 @@ export function SearchBar() {
   const [open, setOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   const timers = useRef<number[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
@@ -63,8 +65,22 @@ export function SearchBar() {
     later(() => setSearching(false), SEARCH_BUTTON_LOCK_MS);
   }
 
-  function closeOnEscape(event: KeyboardEvent) {
+  /** Escape closes the suggestions; the arrow keys walk from the box through them and back. */
+  function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') setOpen(false);
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const stops: HTMLElement[] = [inputRef.current!, ...(formRef.current?.querySelectorAll<HTMLElement>('.search-bar__suggestion') ?? [])];
+    if (stops.length === 1) return;
+    event.preventDefault();
+    const here = stops.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === 'ArrowDown' ? Math.min(here + 1, stops.length - 1) : Math.max(here - 1, 0);
+    stops[next]!.focus();
+  }
+
+  /** Focus moving into the suggestions keeps them open; leaving the search closes them. */
+  function onBlur(event: FocusEvent) {
+    if (event.relatedTarget instanceof Node && formRef.current?.contains(event.relatedTarget)) return;
+    later(() => setOpen(false), 150);
   }
 
   const hasSuggestions = suggestions.titles.length + suggestions.topics.length + suggestions.apps.length > 0;
@@ -74,11 +90,12 @@ export function SearchBar() {
   };
 
   return (
-    <form className="navbar-search search-bar" role="search" onSubmit={search} onKeyDown={closeOnEscape}>
+    <form ref={formRef} className="navbar-search search-bar" role="search" onSubmit={search} onKeyDown={onKeyDown} onBlur={onBlur}>
       <label htmlFor={inputId} className="visually-hidden">
         Search templates
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="navbar-search__input"
         type="search"
@@ -90,7 +107,6 @@ export function SearchBar() {
         disabled={searching}
         onChange={(event) => setText(normaliseTyping(event.target.value))}
         onFocus={() => setOpen(true)}
-        onBlur={() => later(() => setOpen(false), 150)}
       />
       <button type="submit" className="navbar-search__submit" disabled={searching || text.trim() === ''}>
         {searching ? <span className="search-bar__searching">Searching...</span> : <SearchIcon />}
