@@ -1,13 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, DEMO_PASSWORD } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../src/domain/discovery/constants.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
 import { HOME_TOUR_STEPS } from '../../src/web/features/shell/tours.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /**
  * What a new user trips over (issue 18): each test walks one defect found on the screens of the
@@ -47,7 +48,7 @@ async function insideWindow(page: Page, locator: Locator): Promise<boolean> {
 }
 
 async function signIn(page: Page, login: string): Promise<void> {
-  const answer = await page.request.post('/api/login', { data: { login, password: DEMO_PASSWORD } });
+  const answer = await page.request.post('/api/login', { data: { login, password: TEST_DEMO_PASSWORD } });
   expect(answer.status()).toBe(200);
 }
 
