@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
-import { ENGAGEABLE_STATUSES } from '../domain/engagement/rules.js';
+import { PUBLIC_STATUSES } from '../domain/templates/lifecycle.js';
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
@@ -54,7 +54,7 @@ export async function resourcePageMeta(db: Kysely<Schema>, urlPath: string): Pro
     .selectFrom('templates')
     .select(['title', 'description_short', 'image_urls', 'title_url'])
     .where('title_url', '=', titleUrl)
-    .where('status', 'in', [...ENGAGEABLE_STATUSES])
+    .where('status', 'in', PUBLIC_STATUSES)
     .executeTakeFirst();
   return row ? templatePageMeta(row) : null;
 }

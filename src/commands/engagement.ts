@@ -5,7 +5,8 @@ import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { normaliseEmail } from '../domain/accounts/rules.js';
 import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider } from '../domain/engagement/decider.js';
 import { clickStream, commentStream, flagStream, likeStream, reportStream, saveStream, viewStream } from '../domain/engagement/events.js';
-import { ENGAGEMENT_MESSAGES, isEngageable, type ReportForm } from '../domain/engagement/rules.js';
+import { ENGAGEMENT_MESSAGES, type ReportForm } from '../domain/engagement/rules.js';
+import { isEngageable } from '../domain/templates/lifecycle.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import type { CommandBus } from './handle-command.js';
 

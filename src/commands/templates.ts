@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
-import { templateDecider, type Requester, type ReviewDecision, type TemplateCommand } from '../domain/templates/decider.js';
+import { templateDecider, type Requester, type TemplateCommand } from '../domain/templates/decider.js';
+import type { ReviewDecision } from '../domain/templates/lifecycle.js';
 import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../domain/templates/events.js';
 import { formProgressDecider } from '../domain/templates/form-progress.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
@@ -49,8 +50,9 @@ export class TemplateService {
     return this.#run(templateId, { type: 'DeleteTemplate', data: { templateId, requester, reason } }, actor);
   }
 
-  review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }) {
-    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason } }, reviewer);
+  /** `revision`: the content revision the moderator saw; a post edited since is refused (409). */
+  review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }, revision?: number) {
+    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason, ...(revision === undefined ? {} : { revision }) } }, reviewer);
   }
 
   deletePermanently(templateId: string, reason: string | null, reviewer: Actor & { userId: string }) {

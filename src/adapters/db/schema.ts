@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { EditableContent } from '../../domain/templates/events.js';
+import type { StoredStatus } from '../../domain/templates/lifecycle.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -94,10 +96,14 @@ export interface TemplatesView {
   keywords: ColumnType<string[], string, string>;
   image_urls: ColumnType<string[], string, string>;
   price_cents: number;
-  /** A TemplateStatus, or 'deleted' for a tombstone. */
-  status: string;
+  /** A TemplateStatus, or 'deleted' for a tombstone (domain/templates/lifecycle.ts). */
+  status: StoredStatus;
   /** Why the last moderation decision was taken (a denial's reason, a hide note). */
   status_reason: string | null;
+  /** jsonb: the edit waiting for a moderator while the columns above keep the approved version; null when none waits. */
+  pending_changes: ColumnType<Partial<EditableContent> | null, string | null, string | null>;
+  /** Counts content changes (submission, edits, image clears): a review decision names the one it saw. */
+  content_revision: number;
   sponsored: boolean;
   author_id: string;
   /** jsonb: the author and every buyer. */

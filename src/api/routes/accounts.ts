@@ -29,7 +29,7 @@ import { actorOf } from '../actors.js';
 import { AttemptLimiter, RATE_LIMITS } from '../auth/rate-limit.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
-import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
+import { DELETED_STATUS, PUBLIC_STATUSES } from '../../domain/templates/lifecycle.js';
 import { toResourceView } from './resources.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 
@@ -338,9 +338,9 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           .selectAll('templates')
           .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
           .where('templates.author_id', '=', row.id)
-          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
-        // Visitors see live posts; the owner also sees what is under review.
-        if (!isOwner) postsQuery = postsQuery.where('templates.status', 'like', '%live%');
+          .where('templates.status', '<>', DELETED_STATUS);
+        // Visitors see public posts; the owner also sees what is under review.
+        if (!isOwner) postsQuery = postsQuery.where('templates.status', 'in', PUBLIC_STATUSES);
         const total = Number(
           (await postsQuery.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
         );

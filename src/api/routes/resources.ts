@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema, TemplatesView, UsersView } from '../../adapters/db/schema.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { RECOMMENDED_STATUSES } from '../../domain/templates/lifecycle.js';
 
 /** Home lists show this many resources unless the caller asks for fewer. */
 export const HOME_LIST_LIMIT = 12;
@@ -44,7 +45,7 @@ async function liveResources(
     .innerJoin('users', 'users.id', 'templates.author_id')
     .selectAll('templates')
     .select(['users.username', 'users.display_name_enc'])
-    .where('templates.status', '=', 'live');
+    .where('templates.status', 'in', RECOMMENDED_STATUSES);
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
   query =
     order === 'top_rated'

@@ -10,8 +10,20 @@ import type { TemplateService } from '../../commands/templates.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
-import { templateDecider, type Requester, type ReviewDecision } from '../../domain/templates/decider.js';
-import { TEMPLATE_STATUSES, templateStream, type EditableContent, type TemplateEvent, type TemplateStatus } from '../../domain/templates/events.js';
+import { templateDecider, type Requester } from '../../domain/templates/decider.js';
+import { templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
+import {
+  AWAITING_DECISION,
+  decisionFor,
+  DELETED_STATUS,
+  isPublic,
+  STATUS,
+  pendingDiff,
+  REQUESTABLE_STATUSES,
+  RECOMMENDED_STATUSES,
+  statusLabel,
+  TEMPLATE_STATUSES,
+} from '../../domain/templates/lifecycle.js';
 import { FORM_PROGRESS_FIELDS } from '../../domain/templates/form-progress.js';
 import { historyDetails, historyTitle, type HistoryEntry } from '../../domain/templates/history.js';
 import {
@@ -20,13 +32,12 @@ import {
   newPriceSchema,
   RELATED_POSTS_LIMIT,
   REVIEW_QUEUE_PAGE_SIZE,
-  statusLabel,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
   templateContentSchema,
   templateEditSchema,
 } from '../../domain/templates/rules.js';
-import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
+import { approvedContentOf, withPendingEdit } from '../../projections/read-models/templates.js';
 import type { Viewer } from '../access.js';
 import { AttemptLimiter } from '../auth/rate-limit.js';
 import { HttpError } from '../errors.js';
@@ -47,10 +58,6 @@ export interface TemplateRouteDeps {
   settle(position: bigint | null): Promise<void>;
 }
 
-/** Statuses anyone may see; the rest only the author, admins and site owners. */
-const PUBLIC_STATUSES: readonly string[] = ['live', 'live flagged'];
-/** The review queue by default: everything waiting for an admin's decision. */
-const AWAITING_DECISION: readonly TemplateStatus[] = ['under review', 'under review edit', 'live flagged'];
 const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
 const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
 /** Page fetches per user: enough for a busy creator, too few to use us as a crawler. */
@@ -76,7 +83,7 @@ function isPrivileged(row: ResourceRow, viewer: Viewer | null): boolean {
 }
 
 function mayView(row: ResourceRow, viewer: Viewer | null): boolean {
-  return row.status !== DELETED_TEMPLATE_STATUS && (PUBLIC_STATUSES.includes(row.status) || isPrivileged(row, viewer));
+  return row.status !== DELETED_STATUS && (isPublic(row.status) || isPrivileged(row, viewer));
 }
 
 const notFound = () => new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
@@ -116,6 +123,12 @@ const editBody = z.object({
   images: imageList.optional(),
 });
 const idParams = z.object({ id: z.string().max(100) });
+/** An ETag-style revision: "3", W/"3" or 3. */
+const ifMatchRevision = z
+  .string()
+  .max(40)
+  .regex(/^(W\/)?"?\d{1,9}"?$/u, 'If-Match must name a content revision, like "3".')
+  .transform((value) => Number(value.replace(/\D/gu, '')));
 const reasonText = z.string().max(TEMPLATE_LIMITS.reason, `A reason must be at most ${TEMPLATE_LIMITS.reason} characters`);
 
 type ValidationProblem = { field: string; message: string };
@@ -165,16 +178,24 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     if (!view) throw notFound();
     const privileged = isPrivileged(row, viewer);
     const isOwner = viewer !== null && row.owners.includes(viewer.userId);
+    // The author and moderators see a waiting edit; everyone else the approved version.
+    const shown = privileged ? withPendingEdit(row) : row;
     return {
       ...view,
+      title: shown.title,
+      description: { short: shown.description_short, long: shown.description_long },
+      keywords: shown.keywords,
+      images: shown.image_urls.map((imageUrl) => ({ imageUrl })),
+      pendingEdit: privileged && row.pending_changes !== null ? pendingDiff(approvedContentOf(row), row.pending_changes) : null,
+      revision: row.content_revision,
       statusLabel: statusLabel(row.status),
       // Why the last decision was taken: for the status panel of author and admins only.
       statusReason: privileged ? row.status_reason : null,
       // The link of a paid post is for those who own it (spec 6: open the link of a free post or one they own).
-      link: row.price_cents <= 0 || isOwner || privileged ? row.url : null,
+      link: row.price_cents <= 0 || isOwner || privileged ? shown.url : null,
       owners: privileged ? row.owners : [],
       purchased: isOwner && viewer?.userId !== row.author_id,
-      thumbnail: view.images[0]?.imageUrl ?? null,
+      thumbnail: shown.image_urls[0] ?? null,
       shareText: `Check out "${row.title}" on Tessera`,
       updatedAt: row.updated_at.toISOString(),
     };
@@ -209,7 +230,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       let status: string | null = null;
       if (event.streamId === ownStream) {
         state = templateDecider.evolve(state, event as unknown as TemplateEvent);
-        status = state.deleted ? DELETED_TEMPLATE_STATUS : state.status;
+        status = state.deleted ? DELETED_STATUS : state.status;
       }
       const { actor } = event.metadata;
       // The author sees what others did (likes, flags, reports), not who did it.
@@ -358,7 +379,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await visibleRow(await rowById(request.params.id), request.viewer);
-        let query = resourceRows().where('templates.status', '=', 'live').where('templates.id', '<>', row.id);
+        let query = resourceRows().where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.id', '<>', row.id);
         query =
           request.query.type === 'author'
             ? query.where('templates.author_id', '=', row.author_id).orderBy('templates.created_at', 'desc')
@@ -376,12 +397,12 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       { config: { access: 'signed_in' }, schema: { tags, summary: 'My created posts, every status, 10 per page (/shared-posts)', querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
       async (request) => {
         const viewer = request.viewer!;
-        const mine = db.selectFrom('templates').where('author_id', '=', viewer.userId).where('status', '<>', DELETED_TEMPLATE_STATUS);
+        const mine = db.selectFrom('templates').where('author_id', '=', viewer.userId).where('status', '<>', DELETED_STATUS);
         const total = Number((await mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const page = request.query.page;
         const rows = await resourceRows()
           .where('templates.author_id', '=', viewer.userId)
-          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS)
+          .where('templates.status', '<>', DELETED_STATUS)
           .orderBy('templates.created_at', 'desc')
           .orderBy('templates.id')
           .limit(CREATED_POSTS_PAGE_SIZE)
@@ -389,7 +410,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           .execute();
         return {
           heading: createdPostsHeading(total, page),
-          data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(row, deps.vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
+          // The author's own list shows their waiting edit.
+          data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(withPendingEdit(row), deps.vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
           pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / CREATED_POSTS_PAGE_SIZE)), totalItems: total, itemsPerPage: CREATED_POSTS_PAGE_SIZE },
         };
       },
@@ -407,14 +429,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           const error = invalidFields(problemsOf(parsed.error));
           return reply.status(400).send({ error: true, message: error.message, fields: error.problems });
         }
-        const current: EditableContent = {
-          title: row.title,
-          description: row.description_short,
-          instructions: row.description_long,
-          url: row.url,
-          keywords: row.keywords,
-          imageUrls: row.image_urls,
-        };
+        // Compared with what the editor showed: the approved content with any waiting edit laid over it.
+        const current = approvedContentOf(withPendingEdit(row));
         const changes: Partial<EditableContent> = {};
         for (const [field, value] of Object.entries(parsed.data) as [keyof EditableContent, EditableContent[keyof EditableContent] | undefined][]) {
           if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current[field])) Object.assign(changes, { [field]: value });
@@ -425,7 +441,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const updated = await visibleRow(await rowById(row.id), viewer);
         return {
           error: false,
-          message: result.events.length === 0 ? 'Nothing changed.' : TEMPLATE_MESSAGES.sentForReapproval,
+          message:
+            result.events.length === 0 ? 'Nothing changed.' : updated.status === STATUS.underReviewEdit ? TEMPLATE_MESSAGES.sentForReapproval : TEMPLATE_MESSAGES.sentForReview,
           redirect: `/resources/${updated.title_url}`,
           resource: (await detailAnswer(updated, viewer)).data,
         };
@@ -507,7 +524,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           const { status, q, page } = request.query;
           let query = resourceRows();
           if (status === 'pending') query = query.where('templates.status', 'in', AWAITING_DECISION);
-          else if (status === 'all') query = query.where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
+          else if (status === 'all') query = query.where('templates.status', '<>', DELETED_STATUS);
           else query = query.where('templates.status', '=', status);
           if (q) query = query.where('templates.title', 'ilike', `%${q.replace(/[%_\\]/gu, '\\$&')}%`);
           const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -518,7 +535,16 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             .offset((page - 1) * REVIEW_QUEUE_PAGE_SIZE)
             .execute();
           const data = await Promise.all(
-            rows.map(async (row) => ({ ...(await toResourceView(row, deps.vault)), link: row.url, statusReason: row.status_reason, owners: row.owners, updatedAt: row.updated_at.toISOString() })),
+            rows.map(async (row) => ({
+              ...(await toResourceView(row, deps.vault)),
+              link: row.url,
+              statusReason: row.status_reason,
+              owners: row.owners,
+              updatedAt: row.updated_at.toISOString(),
+              // What a decision decides on: this revision, and the waiting edit field by field.
+              revision: row.content_revision,
+              pendingEdit: row.pending_changes === null ? null : pendingDiff(approvedContentOf(row), row.pending_changes),
+            })),
           );
           return {
             data,
@@ -543,21 +569,24 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
               .string()
               .max(40)
               .transform((value) => value.toLowerCase().trim())
-              .pipe(z.enum(['live', 'not approved', 'hidden'], 'An admin can set a post to live, not approved or hidden.')),
+              .pipe(z.enum(REQUESTABLE_STATUSES, 'An admin can set a post to live, not approved or hidden.')),
             rejectionReason: reasonText.optional(),
             reason: reasonText.optional(),
+            /** The content revision the moderator saw (as listed); the If-Match header may carry it instead. */
+            revision: z.number().int().min(0).optional(),
           }),
+          headers: z.object({ 'if-match': ifMatchRevision.optional() }),
         },
       },
       async (request) => {
         const viewer = request.viewer!;
         const { _id, status } = request.body;
         const row = await rowById(_id);
-        if (!row || row.status === DELETED_TEMPLATE_STATUS) throw notFound();
-        // 'live' is Approve from the review statuses and Not Flagged from live flagged; the decider refuses the rest (409).
-        const decision: ReviewDecision = status === 'not approved' ? 'deny' : status === 'hidden' ? 'hide' : row.status === 'live flagged' ? 'not_flagged' : 'approve';
+        if (!row || row.status === DELETED_STATUS) throw notFound();
+        const decision = decisionFor(row.status, status);
         const reason = (request.body.rejectionReason ?? request.body.reason ?? '').trim() || null;
-        await deps.settle((await deps.templates.review(row.id, decision, reason, reviewerOf(viewer))).position);
+        const revision = request.body.revision ?? request.headers['if-match'];
+        await deps.settle((await deps.templates.review(row.id, decision, reason, reviewerOf(viewer), revision)).position);
         return { error: false, message: 'Resource updated successfully', resource: (await detailAnswer((await rowById(row.id))!, viewer)).data };
       },
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPriceSchema, statusLabel, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
+import { statusLabel } from './lifecycle.js';
+import { newPriceSchema, TEMPLATE_LIMITS, templateContentSchema, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',

@@ -7,7 +7,8 @@ import { templateStream, type TemplateEvent, type TemplateSubmitted } from '../.
 import { databaseTargets } from '../../../tests/fixtures/databases.js';
 import { dropGenerationTables, startGeneration } from '../generations.js';
 import { generationTables } from '../projection.js';
-import { DELETED_TEMPLATE_STATUS, templatesProjection } from './templates.js';
+import { DELETED_STATUS } from '../../domain/templates/lifecycle.js';
+import { templatesProjection } from './templates.js';
 
 const authorId = 'a1b2c3d4-0000-4000-8000-000000000001';
 const adminId = 'a1b2c3d4-0000-4000-8000-000000000002';
@@ -97,11 +98,12 @@ describe.each(databaseTargets())('templates projection over the lifecycle: $name
   it('follows status, content edits, sponsorship, owners and deletion', async () => {
     const rows = await build((apply) => apply(log));
     expect(rows.map((row) => [row.title, row.status, row.status_reason, row.sponsored, row.owners, row.keywords, row.image_urls])).toEqual([
-      ['Edited Twice', 'under review edit', null, true, [authorId, buyerId], ['new'], []],
+      // The edit of the live post waits beside the approved version.
+      ['Edited', 'under review edit', null, true, [authorId, buyerId], ['planner'], []],
       ['Hidden', 'hidden', 'Spam', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
-      ['Removed', DELETED_TEMPLATE_STATUS, 'Broken', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
+      ['Removed', DELETED_STATUS, 'Broken', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
     ]);
-    expect(rows[0]!.description_short).toBe('Short.');
+    expect(rows[0]!).toMatchObject({ description_short: 'Short.', pending_changes: { title: 'Edited Twice', keywords: ['new'] }, content_revision: 3 });
   });
 
   it('applying every event twice, whole log twice or batches twice leaves the same rows as once', async () => {
