@@ -7,6 +7,7 @@ import type { ReviewDecision } from '../domain/templates/lifecycle.js';
 import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../domain/templates/events.js';
 import { formProgressDecider } from '../domain/templates/form-progress.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
+import { sponsoredCountExcept } from '../projections/read-models/templates/queries.js';
 import type { CommandBus, CommandResult } from './handle-command.js';
 
 export interface TemplateServiceDeps {
@@ -73,13 +74,7 @@ export class TemplateService {
   setSponsored(templateId: string, sponsored: boolean, reason: string | null, admin: Actor) {
     const change = this.#sponsorQueue.then(async () => {
       if (sponsored) {
-        const { n } = await this.deps.db
-          .selectFrom('templates')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('sponsored', '=', true)
-          .where('id', '<>', templateId)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
+        if ((await sponsoredCountExcept(this.deps.db, templateId)) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
       }
       const result = await this.#run(templateId, { type: 'SetSponsored', data: { templateId, sponsored, reason } }, admin);
       if (result.position !== null) await this.deps.waitForReadModels(result.position);

@@ -13,14 +13,12 @@ import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/imag
 import { templateDecider, type Requester } from '../../domain/templates/decider.js';
 import { templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
 import {
-  AWAITING_DECISION,
   decisionFor,
   DELETED_STATUS,
   isPublic,
   STATUS,
   pendingDiff,
   REQUESTABLE_STATUSES,
-  RECOMMENDED_STATUSES,
   statusLabel,
   TEMPLATE_STATUSES,
 } from '../../domain/templates/lifecycle.js';
@@ -37,15 +35,23 @@ import {
   templateContentSchema,
   templateEditSchema,
 } from '../../domain/templates/rules.js';
-import { approvedContentOf, withPendingEdit } from '../../projections/read-models/templates.js';
+import {
+  authorResourcesPage,
+  relatedResources,
+  resourceById,
+  resourceByTitleUrl,
+  reviewQueuePage,
+  templateSummary,
+} from '../../projections/read-models/templates/queries.js';
+import { approvedContentOf, templatePageMeta, toResourceView, withPendingEdit, type ResourceRow } from '../../projections/read-models/templates/views.js';
+import { usernamesByIds } from '../../projections/read-models/users/queries.js';
+import { pageCounts } from '../../domain/shared/pagination.js';
 import type { Viewer } from '../access.js';
 import { AttemptLimiter } from '../auth/rate-limit.js';
 import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
-import { toResourceView, type ResourceRow } from './resources.js';
-import { engagedResource } from '../read/engagement.js';
+import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
-import { templatePageMeta } from '../page-meta.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -146,17 +152,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const suggestionsByUser = new AttemptLimiter(SUGGESTIONS_PER_USER.limit, SUGGESTIONS_PER_USER.windowMs);
 
-  function resourceRows() {
-    return db
-      .selectFrom('templates')
-      .innerJoin('users', 'users.id', 'templates.author_id')
-      .selectAll('templates')
-      .select(['users.username', 'users.display_name_enc', 'users.picture_url']);
-  }
-
-  async function rowById(id: string): Promise<ResourceRow | undefined> {
-    return resourceRows().where('templates.id', '=', id).executeTakeFirst();
-  }
+  const rowById = (id: string) => resourceById(db, id);
 
   /** A row the viewer may see, else 'This post does not exist' — whether it is missing or hidden from them. */
   async function visibleRow(row: ResourceRow | undefined, viewer: Viewer | null): Promise<ResourceRow> {
@@ -223,9 +219,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     const ownStream = templateStream(templateId);
     let state = templateDecider.initialState();
     const userIds = [...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null))];
-    const usernames = new Map(
-      userIds.length === 0 ? [] : (await db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()).map((row) => [row.id, row.username]),
-    );
+    const usernames = await usernamesByIds(db, userIds);
     return events.map((event) => {
       let status: string | null = null;
       if (event.streamId === ownStream) {
@@ -359,7 +353,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         path,
         { config: { access: 'anyone' }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
         async (request) => {
-          const row = await visibleRow(await resourceRows().where('templates.title_url', '=', request.params.titleUrl).executeTakeFirst(), request.viewer);
+          const row = await visibleRow(await resourceByTitleUrl(db, request.params.titleUrl), request.viewer);
           return detailAnswer(row, request.viewer);
         },
       );
@@ -379,16 +373,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await visibleRow(await rowById(request.params.id), request.viewer);
-        let query = resourceRows().where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.id', '<>', row.id);
-        query =
-          request.query.type === 'author'
-            ? query.where('templates.author_id', '=', row.author_id).orderBy('templates.created_at', 'desc')
-            : query
-                .where((eb) => eb.or([eb('templates.topic', '=', row.topic), eb('templates.platform', '=', row.platform)]))
-                .where('templates.author_id', '<>', row.author_id)
-                .orderBy('templates.likes', 'desc')
-                .orderBy('templates.created_at', 'desc');
-        return { data: await viewsOf(await query.orderBy('templates.id').limit(RELATED_POSTS_LIMIT).execute()) };
+        return { data: await viewsOf(await relatedResources(db, row, request.query.type, RELATED_POSTS_LIMIT)) };
       },
     );
 
@@ -397,22 +382,13 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       { config: { access: 'signed_in' }, schema: { tags, summary: 'My created posts, every status, 10 per page (/shared-posts)', querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
       async (request) => {
         const viewer = request.viewer!;
-        const mine = db.selectFrom('templates').where('author_id', '=', viewer.userId).where('status', '<>', DELETED_STATUS);
-        const total = Number((await mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const page = request.query.page;
-        const rows = await resourceRows()
-          .where('templates.author_id', '=', viewer.userId)
-          .where('templates.status', '<>', DELETED_STATUS)
-          .orderBy('templates.created_at', 'desc')
-          .orderBy('templates.id')
-          .limit(CREATED_POSTS_PAGE_SIZE)
-          .offset((page - 1) * CREATED_POSTS_PAGE_SIZE)
-          .execute();
+        const { rows, total } = await authorResourcesPage(db, viewer.userId, { page, pageSize: CREATED_POSTS_PAGE_SIZE, publicOnly: false });
         return {
           heading: createdPostsHeading(total, page),
           // The author's own list shows their waiting edit.
           data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(withPendingEdit(row), deps.vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
-          pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / CREATED_POSTS_PAGE_SIZE)), totalItems: total, itemsPerPage: CREATED_POSTS_PAGE_SIZE },
+          pagination: pageCounts(page, CREATED_POSTS_PAGE_SIZE, total),
         };
       },
     );
@@ -522,18 +498,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { status, q, page } = request.query;
-          let query = resourceRows();
-          if (status === 'pending') query = query.where('templates.status', 'in', AWAITING_DECISION);
-          else if (status === 'all') query = query.where('templates.status', '<>', DELETED_STATUS);
-          else query = query.where('templates.status', '=', status);
-          if (q) query = query.where('templates.title', 'ilike', `%${q.replace(/[%_\\]/gu, '\\$&')}%`);
-          const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-          const rows = await query
-            .orderBy('templates.updated_at', status === 'pending' ? 'asc' : 'desc')
-            .orderBy('templates.id')
-            .limit(REVIEW_QUEUE_PAGE_SIZE)
-            .offset((page - 1) * REVIEW_QUEUE_PAGE_SIZE)
-            .execute();
+          const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
           const data = await Promise.all(
             rows.map(async (row) => ({
               ...(await toResourceView(row, deps.vault)),
@@ -550,7 +515,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             data,
             results: total,
             lim: REVIEW_QUEUE_PAGE_SIZE,
-            pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / REVIEW_QUEUE_PAGE_SIZE)), totalItems: total, itemsPerPage: REVIEW_QUEUE_PAGE_SIZE },
+            pagination: pageCounts(page, REVIEW_QUEUE_PAGE_SIZE, total),
           };
         },
       );
@@ -632,7 +597,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const data = [];
         for (const id of ids) {
           const history = await historyOf(id, 'admin', viewer);
-          const row = await db.selectFrom('templates').select(['title', 'title_url', 'status']).where('id', '=', id).executeTakeFirst();
+          const row = await templateSummary(db, id);
           data.push({ resourceId: id, title: row?.title ?? null, titleUrl: row?.title_url ?? null, status: row?.status ?? null, history });
         }
         return { data };

@@ -7,8 +7,8 @@ import type { UserLevel, VerificationStatus } from '../../domain/accounts/events
 import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import type { Viewer } from '../access.js';
 import { DELETED_STATUS, PUBLIC_STATUSES } from '../../domain/templates/lifecycle.js';
-import { savedTemplateIds } from '../read/engagement.js';
-import { rewardsOf } from '../read/rewards.js';
+import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
+import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
 
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
-import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
-import { searchWords } from '../../domain/discovery/search-text.js';
-import type { RecordedEvent, RecordedOneOf } from '../../domain/shared/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../domain/templates/events.js';
-import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { POPULARITY_WINDOW_DAYS } from '../../../domain/discovery/constants.js';
+import { searchWords } from '../../../domain/discovery/search-text.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
+import type { GenerationTables, Projection } from '../../projection.js';
 
 /** Engagement events and what each adds to popularity. */
 const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {

@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
-import type { Schema, TemplatesView } from '../../adapters/db/schema.js';
-import type { RecordedEvent, RecordedOneOf } from '../../domain/shared/events.js';
-import type { FlagEvent, LikeEvent, SaveEvent } from '../../domain/engagement/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
-import { STATUS, statusAfter } from '../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import type { FlagEvent, LikeEvent, SaveEvent } from '../../../domain/engagement/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../../domain/templates/events.js';
+import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
+import type { GenerationTables, Projection } from '../../projection.js';
+import { createTemplatesTables } from './tables.js';
 
 type EventOf<T extends TemplateEvent['type']> = RecordedOneOf<Extract<TemplateEvent, { type: T }>>;
 
@@ -27,57 +28,7 @@ export const templatesProjection: Projection = {
   version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
-  async createTables(trx, t) {
-    await trx.schema
-      .createTable(t.templates)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('title_url', 'text', (c) => c.notNull().unique())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description_short', 'text', (c) => c.notNull())
-      .addColumn('description_long', 'text', (c) => c.notNull())
-      .addColumn('url', 'text', (c) => c.notNull())
-      .addColumn('platform', 'text', (c) => c.notNull())
-      .addColumn('topic', 'text', (c) => c.notNull())
-      .addColumn('keywords', 'jsonb', (c) => c.notNull())
-      .addColumn('image_urls', 'jsonb', (c) => c.notNull())
-      .addColumn('price_cents', 'integer', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('status_reason', 'text')
-      .addColumn('pending_changes', 'jsonb')
-      .addColumn('content_revision', 'integer', (c) => c.notNull())
-      .addColumn('sponsored', 'boolean', (c) => c.notNull())
-      .addColumn('author_id', 'text', (c) => c.notNull())
-      .addColumn('owners', 'jsonb', (c) => c.notNull())
-      .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('saves', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('red_flags', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('last_position', 'bigint', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.templates}_status_created`).on(t.templates).columns(['status', 'created_at']).execute();
-    await trx.schema.createIndex(`${t.templates}_author_created`).on(t.templates).columns(['author_id', 'created_at']).execute();
-    await trx.schema
-      .createTable(t.template_likes)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_likes}_pk`, ['template_id', 'user_id'])
-      .execute();
-    await trx.schema
-      .createTable(t.template_saves)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_saves}_pk`, ['template_id', 'user_id'])
-      .execute();
-    await trx.schema.createIndex(`${t.template_saves}_user`).on(t.template_saves).columns(['user_id', 'saved_at']).execute();
-    await trx.schema
-      .createTable(t.template_flags)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_flags}_pk`, ['template_id', 'user_id'])
-      .execute();
-  },
+  createTables: createTemplatesTables,
   async apply(trx, events, t) {
     const recount = new Map<string, Set<CountColumn>>();
     for (const event of events as readonly RecordedEvent<TemplateEvent | LikeEvent | SaveEvent | FlagEvent>[]) {
@@ -189,26 +140,6 @@ export const templatesProjection: Projection = {
     }
   },
 };
-
-/** The approved content of a templates row: what visitors see. */
-export function approvedContentOf(row: Pick<Selectable<TemplatesView>, 'title' | 'description_short' | 'description_long' | 'url' | 'keywords' | 'image_urls'>): EditableContent {
-  return { title: row.title, description: row.description_short, instructions: row.description_long, url: row.url, keywords: row.keywords, imageUrls: row.image_urls };
-}
-
-/** The row as its author and moderators see it: a waiting edit laid over the approved content. */
-export function withPendingEdit<Row extends Selectable<TemplatesView>>(row: Row): Row {
-  const pending = row.pending_changes;
-  if (pending === null) return row;
-  return {
-    ...row,
-    title: pending.title ?? row.title,
-    description_short: pending.description ?? row.description_short,
-    description_long: pending.instructions ?? row.description_long,
-    url: pending.url ?? row.url,
-    keywords: pending.keywords ?? row.keywords,
-    image_urls: pending.imageUrls ?? row.image_urls,
-  };
-}
 
 const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
 

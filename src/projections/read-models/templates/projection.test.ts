@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../adapters/db/database.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import { templateStream, type TemplateEvent, type TemplateSubmitted } from '../../domain/templates/events.js';
-import { databaseTargets } from '../../../tests/fixtures/databases.js';
-import { dropGenerationTables, startGeneration } from '../generations.js';
-import { generationTables } from '../projection.js';
-import { DELETED_STATUS } from '../../domain/templates/lifecycle.js';
-import { templatesProjection } from './templates.js';
+import type { Database } from '../../../adapters/db/database.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import { templateStream, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import { databaseTargets } from '../../../../tests/fixtures/databases.js';
+import { dropGenerationTables, startGeneration } from '../../generations.js';
+import { generationTables } from '../../projection.js';
+import { DELETED_STATUS } from '../../../domain/templates/lifecycle.js';
+import { templatesProjection } from './projection.js';
 
 const authorId = 'a1b2c3d4-0000-4000-8000-000000000001';
 const adminId = 'a1b2c3d4-0000-4000-8000-000000000002';

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Schema, UsersView } from '../../adapters/db/schema.js';
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../domain/accounts/events.js';
-import { NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import type { Schema, UsersView } from '../../../adapters/db/schema.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../../domain/accounts/events.js';
+import { NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import type { GenerationTables, Projection } from '../../projection.js';
 
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import { PUBLIC_STATUSES } from '../../domain/templates/lifecycle.js';
-import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
-import { toResourceView } from '../routes/resources.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
+import { PUBLIC_STATUSES } from '../../../domain/templates/lifecycle.js';
+import type { CommentView, EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
+import { toResourceView } from '../templates/views.js';
 
 /** Templates with their author, counters, and what `viewerId` did to each (nothing for anonymous viewers). */
 export function engagedRows(db: Kysely<Schema>, viewerId: string | null) {
