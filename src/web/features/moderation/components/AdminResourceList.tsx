@@ -338,10 +338,10 @@ function PendingEditDiff({ changes }: { changes: readonly FieldChange[] }) {
         {changes.map((change) => (
           <tr key={change.field}>
             <th scope="row">{EDITABLE_FIELD_LABELS[change.field]}</th>
-            <td>
+            <td data-label="Approved">
               <del>{shownValue(change, change.before)}</del>
             </td>
-            <td>
+            <td data-label="Edited">
               <ins>{shownValue(change, change.after)}</ins>
             </td>
           </tr>
