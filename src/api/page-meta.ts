@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
-import { ENGAGEABLE_STATUSES } from '../domain/engagement/rules.js';
+import { publicTemplateMetaFields } from '../projections/read-models/templates/queries.js';
+import { templatePageMeta } from '../projections/read-models/templates/views.js';
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
 
 /** The address of a resource's detail page (spec 2.3), whose metadata the server fills in. */
 const RESOURCE_PAGE_PATH = /^\/resources\/([^/?#]+)\/?(?:[?#].*)?$/u;
-
-/** A post's page metadata: the detail answer's `meta` and the HTML served at its address say the same. */
-export function templatePageMeta(row: { title: string; description_short: string; image_urls: string[]; title_url: string }): PageMeta {
-  return { title: `${row.title} | Tessera`, description: row.description_short, image: row.image_urls[0] ?? null, url: `/resources/${row.title_url}` };
-}
 
 function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
@@ -50,11 +46,6 @@ export async function resourcePageMeta(db: Kysely<Schema>, urlPath: string): Pro
   } catch {
     return null;
   }
-  const row = await db
-    .selectFrom('templates')
-    .select(['title', 'description_short', 'image_urls', 'title_url'])
-    .where('title_url', '=', titleUrl)
-    .where('status', 'in', [...ENGAGEABLE_STATUSES])
-    .executeTakeFirst();
+  const row = await publicTemplateMetaFields(db, titleUrl);
   return row ? templatePageMeta(row) : null;
 }

@@ -5,7 +5,9 @@ import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { normaliseEmail } from '../domain/accounts/rules.js';
 import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider } from '../domain/engagement/decider.js';
 import { clickStream, commentStream, flagStream, likeStream, reportStream, saveStream, viewStream } from '../domain/engagement/events.js';
-import { ENGAGEMENT_MESSAGES, isEngageable, type ReportForm } from '../domain/engagement/rules.js';
+import { ENGAGEMENT_MESSAGES, type ReportForm } from '../domain/engagement/rules.js';
+import { isEngageable } from '../domain/templates/lifecycle.js';
+import { templateStanding } from '../projections/read-models/templates/queries.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import type { CommandBus } from './handle-command.js';
 
@@ -25,7 +27,7 @@ export class EngagementService {
 
   /** The template, if anyone may engage with it; otherwise the spec's 'This post does not exist'. */
   async engageableTemplate(templateId: string): Promise<{ id: string; authorId: string }> {
-    const row = await this.deps.db.selectFrom('templates').select(['id', 'author_id', 'status']).where('id', '=', templateId).executeTakeFirst();
+    const row = await templateStanding(this.deps.db, templateId);
     if (!row || !isEngageable(row.status)) throw new DomainError('not_found', ENGAGEMENT_MESSAGES.postDoesNotExist);
     return { id: row.id, authorId: row.author_id };
   }

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
-import { templateDecider, type Requester, type ReviewDecision, type TemplateCommand } from '../domain/templates/decider.js';
+import { templateDecider, type Requester, type TemplateCommand } from '../domain/templates/decider.js';
+import type { ReviewDecision } from '../domain/templates/lifecycle.js';
 import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../domain/templates/events.js';
 import { formProgressDecider } from '../domain/templates/form-progress.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
+import { sponsoredCountExcept } from '../projections/read-models/templates/queries.js';
 import type { CommandBus, CommandResult } from './handle-command.js';
 
 export interface TemplateServiceDeps {
@@ -49,8 +51,9 @@ export class TemplateService {
     return this.#run(templateId, { type: 'DeleteTemplate', data: { templateId, requester, reason } }, actor);
   }
 
-  review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }) {
-    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason } }, reviewer);
+  /** `revision`: the content revision the moderator saw; a post edited since is refused (409). */
+  review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }, revision?: number) {
+    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason, ...(revision === undefined ? {} : { revision }) } }, reviewer);
   }
 
   deletePermanently(templateId: string, reason: string | null, reviewer: Actor & { userId: string }) {
@@ -71,13 +74,7 @@ export class TemplateService {
   setSponsored(templateId: string, sponsored: boolean, reason: string | null, admin: Actor) {
     const change = this.#sponsorQueue.then(async () => {
       if (sponsored) {
-        const { n } = await this.deps.db
-          .selectFrom('templates')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('sponsored', '=', true)
-          .where('id', '<>', templateId)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
+        if ((await sponsoredCountExcept(this.deps.db, templateId)) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
       }
       const result = await this.#run(templateId, { type: 'SetSponsored', data: { templateId, sponsored, reason } }, admin);
       if (result.position !== null) await this.deps.waitForReadModels(result.position);

@@ -7,7 +7,8 @@ import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { withUpcasting } from '../adapters/eventstore/upcasting.js';
 import { createMeilisearchIndex } from '../adapters/search/meilisearch.js';
 import type { SearchIndex } from '../adapters/search/port.js';
-import { createPostgresSearchIndex } from '../adapters/search/postgres.js';
+import { createSearchDocumentFeed } from '../projections/read-models/search/feed.js';
+import { createPostgresSearchIndex } from '../projections/read-models/search/postgres-index.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
 import { AccountService } from '../commands/accounts.js';
@@ -72,7 +73,7 @@ export async function openInfrastructure(
     const store = withUpcasting(rawStore, upcasters);
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
     const search = config.meiliUrl
-      ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, runner)
+      ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, createSearchDocumentFeed(database.db, runner))
       : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);

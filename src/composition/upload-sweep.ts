@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import type { ImageStore } from '../adapters/storage/images.js';
-import { templateImageUrlsInUse } from '../projections/read-models/templates.js';
-import { pictureUrlsInUse } from '../projections/read-models/users.js';
+import { templateImageUrlsInUse } from '../projections/read-models/templates/queries.js';
+import { pictureUrlsInUse } from '../projections/read-models/users/queries.js';
 
 /** How often the server looks for uploads nobody refers to. */
 export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import type { Projection } from './projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics.js';
-import { searchProjection } from './read-models/search.js';
+import { searchProjection } from './read-models/search/projection.js';
 import { contactMessagesProjection } from './read-models/contact-messages.js';
-import { engagementProjection } from './read-models/engagement.js';
-import { rewardsProjection } from './read-models/rewards.js';
-import { templatesProjection } from './read-models/templates.js';
-import { usersProjection } from './read-models/users.js';
+import { engagementProjection } from './read-models/engagement/projection.js';
+import { rewardsProjection } from './read-models/rewards/projection.js';
+import { templatesProjection } from './read-models/templates/projection.js';
+import { usersProjection } from './read-models/users/projection.js';
 
 /** Every projection the application runs. */
 export const projections: readonly Projection[] = [

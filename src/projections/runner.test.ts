@@ -19,11 +19,11 @@ import { databaseTargets } from '../../tests/fixtures/databases.js';
 import { recordEngagement } from '../../tests/fixtures/engagement-activity.js';
 import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
-import { engagementProjection } from './read-models/engagement.js';
-import { rewardsProjection } from './read-models/rewards.js';
-import { searchProjection } from './read-models/search.js';
-import { templatesProjection } from './read-models/templates.js';
-import { usersProjection } from './read-models/users.js';
+import { engagementProjection } from './read-models/engagement/projection.js';
+import { rewardsProjection } from './read-models/rewards/projection.js';
+import { searchProjection } from './read-models/search/projection.js';
+import { templatesProjection } from './read-models/templates/projection.js';
+import { usersProjection } from './read-models/users/projection.js';
 import { projections } from './registry.js';
 import { ProjectionRunner } from './runner.js';
 

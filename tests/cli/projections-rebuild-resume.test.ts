@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
-import { templatesProjection } from '../../src/projections/read-models/templates.js';
+import { templatesProjection } from '../../src/projections/read-models/templates/projection.js';
 
 /** Small batches make the rebuild long enough to be killed half-way. */
 const CLI_ENV = { PROJECTION_BATCH_SIZE: '4' };

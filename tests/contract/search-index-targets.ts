@@ -4,7 +4,8 @@ import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres
 import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
 import { createMeilisearchIndex } from '../../src/adapters/search/meilisearch.js';
 import type { SearchIndex } from '../../src/adapters/search/port.js';
-import { createPostgresSearchIndex } from '../../src/adapters/search/postgres.js';
+import { createSearchDocumentFeed } from '../../src/projections/read-models/search/feed.js';
+import { createPostgresSearchIndex } from '../../src/projections/read-models/search/postgres-index.js';
 import { createCommandBus, type CommandBus } from '../../src/commands/handle-command.js';
 import { upcasters } from '../../src/domain/upcasters.js';
 import { projections } from '../../src/projections/registry.js';
@@ -66,7 +67,7 @@ export function searchIndexTargets(): SearchIndexTarget[] {
         // An index of its own per run, so runs never see each other's documents.
         const indexUid = `templates_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
         return environment(database, (runner) =>
-          createMeilisearchIndex({ host: meiliUrl, apiKey: process.env.MEILI_KEY, indexUid, dropIndexOnStop: true }, database.db, runner),
+          createMeilisearchIndex({ host: meiliUrl, apiKey: process.env.MEILI_KEY, indexUid, dropIndexOnStop: true }, database.db, createSearchDocumentFeed(database.db, runner)),
         );
       },
     });

@@ -15,9 +15,11 @@ const TO_APPROVE = `Approve Me Tracker ${RUN}`;
 const TO_DELETE = `Delete Me Board ${RUN}`;
 const DENIAL_REASON = 'The link points to a login page, not to the template.';
 const REPORT_MESSAGE = `The download link is broken (${RUN}).`;
+const EDITED_TITLE = `Edited Tracker ${RUN}`;
 
 interface AdminRow {
   _id: string;
+  titleUrl: string;
   title: string;
   status: string;
   sponsored: boolean;
@@ -38,6 +40,7 @@ describe('moderation in the admin portal', () => {
   let adminToken: string;
   let author: string;
   let reportedTitle: string;
+  let authorToken: string;
 
   async function api<Answer>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Answer }> {
     const response = await fetch(`${environment.baseUrl}/api${path}`, {
@@ -79,7 +82,7 @@ describe('moderation in the admin portal', () => {
     // Any verified demo member who is not the admin writes the posts.
     const everything = await api<{ data: AdminRow[] }>('/admin/resources?status=all', adminToken);
     author = everything.body.data.map((row) => row.author.username).find((username) => username !== DEMO_ADMIN_USERNAME)!;
-    const authorToken = await tokenOf(author);
+    authorToken = await tokenOf(author);
     for (const title of [TO_DENY, TO_APPROVE, TO_DELETE]) {
       const created = await api('/resources', authorToken, {
         method: 'POST',
@@ -257,6 +260,44 @@ describe('moderation in the admin portal', () => {
     await doomedRow.waitFor({ state: 'detached' });
     await page.getByText(TEMPLATE_MESSAGES.deleted).first().waitFor();
     expect(await rowTitled(TO_DELETE)).toBeUndefined();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('keeps a live post public while its edit waits; the moderator sees the diff, a stale approval is refused, the fresh one publishes', async () => {
+    const post = (await rowTitled(TO_APPROVE))!;
+    expect(post.status).toBe('live');
+    const edited = await api(`/resources/${post._id}`, authorToken, { method: 'PUT', body: { title: EDITED_TITLE } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    // A visitor still sees the approved version.
+    const visitor = await environment.openPage();
+    await visitor.page.goto(`/resources/${post.titleUrl}`);
+    await visitor.page.getByRole('heading', { level: 1, name: TO_APPROVE }).waitFor();
+    await visitor.close();
+
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signIn(page, DEMO_ADMIN_USERNAME);
+    const row = page.getByRole('list', { name: 'Review queue' }).getByRole('listitem', { name: TO_APPROVE });
+    await row.getByText('Under review edit').waitFor();
+    const diff = row.getByRole('table', { name: /Waiting edit/u });
+    const titleChange = diff.getByRole('row', { name: /^Title/u });
+    expect(await titleChange.textContent()).toContain(TO_APPROVE);
+    expect(await titleChange.textContent()).toContain(EDITED_TITLE);
+
+    // The author changes the link after the moderator opened the queue: approving what they saw is refused.
+    expect((await api(`/resources/${post._id}`, authorToken, { method: 'PUT', body: { link: 'https://example.com/swapped-after-review' } })).status).toBe(200);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('alert').getByText(TEMPLATE_MESSAGES.changedSinceOpened).first().waitFor();
+    expect((await rowTitled(TO_APPROVE))?.status).toBe('under review edit');
+    // The queue loaded again: the diff now shows the new link too.
+    await diff.getByRole('row', { name: /^Link/u }).getByText('https://example.com/swapped-after-review').waitFor();
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(await rowTitled(EDITED_TITLE)).toMatchObject({ status: 'live' });
+    await page.goto(`/resources/${post.titleUrl}`);
+    await page.getByRole('heading', { level: 1, name: EDITED_TITLE }).waitFor();
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+// Read models own their table types (next to their DDL); the Schema only composes them.
+import type { TemplatesTables } from '../../projections/read-models/templates/tables.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -79,52 +81,6 @@ export interface SessionsView {
   impersonated_by: string | null;
   expires_at: Date;
   ended_at: Date | null;
-}
-
-export interface TemplatesView {
-  id: string;
-  title_url: string;
-  title: string;
-  description_short: string;
-  description_long: string;
-  url: string;
-  platform: string;
-  topic: string;
-  /** jsonb: written as JSON text, read as arrays. */
-  keywords: ColumnType<string[], string, string>;
-  image_urls: ColumnType<string[], string, string>;
-  price_cents: number;
-  /** A TemplateStatus, or 'deleted' for a tombstone. */
-  status: string;
-  /** Why the last moderation decision was taken (a denial's reason, a hide note). */
-  status_reason: string | null;
-  sponsored: boolean;
-  author_id: string;
-  /** jsonb: the author and every buyer. */
-  owners: ColumnType<string[], string, string>;
-  likes: ColumnType<number, number | undefined, number>;
-  saves: ColumnType<number, number | undefined, number>;
-  red_flags: ColumnType<number, number | undefined, number>;
-  created_at: Date;
-  updated_at: Date;
-  last_position: bigint;
-}
-
-export interface TemplateLikesView {
-  template_id: string;
-  user_id: string;
-}
-
-/** Who saves which template, and since when (the saved-posts list is newest first). */
-export interface TemplateSavesView {
-  template_id: string;
-  user_id: string;
-  saved_at: Date;
-}
-
-export interface TemplateFlagsView {
-  template_id: string;
-  user_id: string;
 }
 
 /** Counters of a template's page views, link clicks and comments. */
@@ -258,7 +214,7 @@ export interface SearchWordTemplatesView {
   template_id: string;
 }
 
-export interface Schema {
+export interface Schema extends TemplatesTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
@@ -266,10 +222,6 @@ export interface Schema {
   mail_outbox: MailOutboxTable;
   users: UsersView;
   sessions: SessionsView;
-  templates: TemplatesView;
-  template_likes: TemplateLikesView;
-  template_saves: TemplateSavesView;
-  template_flags: TemplateFlagsView;
   template_activity: TemplateActivityView;
   comments: CommentsView;
   reports: ReportsView;

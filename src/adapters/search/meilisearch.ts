@@ -5,9 +5,7 @@ import type { Schema } from '../db/schema.js';
 import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
 import { searchWords } from '../../domain/discovery/search-text.js';
 import { START_OF_LOG } from '../eventstore/port.js';
-import type { ProjectionRunner } from '../../projections/runner.js';
-import { searchProjection } from '../../projections/read-models/search.js';
-import type { SearchFilters, SearchIndex, SearchRequest } from './port.js';
+import type { SearchDocumentFeed, SearchFilters, SearchIndex, SearchRequest } from './port.js';
 
 export const DEFAULT_MEILI_INDEX = 'templates';
 /** Documents sent per Meilisearch task. */
@@ -45,7 +43,7 @@ interface TemplateDocument {
  * moves only after Meilisearch reports the task succeeded, so a crash or a failed task
  * re-sends rather than loses. Popularity is as of the time a row was sent.
  */
-export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<Schema>, runner: ProjectionRunner): SearchIndex {
+export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<Schema>, feed: SearchDocumentFeed): SearchIndex {
   const client = new Meilisearch({ host: options.host, apiKey: options.apiKey });
   const indexUid = options.indexUid ?? DEFAULT_MEILI_INDEX;
   const index: Index<TemplateDocument> = client.index<TemplateDocument>(indexUid);
@@ -84,26 +82,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
   /** Sends one batch; answers false when there was nothing new. */
   async function feedOnce(): Promise<boolean> {
     const from = checkpoint.value;
-    // One snapshot: the projection's checkpoint and the rows it had written by then.
-    const { projected, rows } = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const live = await trx
-          .selectFrom('projection_generations')
-          .select('checkpoint')
-          .where('projection', '=', searchProjection.name)
-          .where('status', '=', 'live')
-          .executeTakeFirst();
-        const changed = await trx
-          .selectFrom('search_documents')
-          .selectAll()
-          .where('last_position', '>', from)
-          .orderBy('last_position')
-          .limit(FEED_BATCH_SIZE)
-          .execute();
-        return { projected: live ? BigInt(live.checkpoint) : START_OF_LOG, rows: changed };
-      });
+    const { projected, rows } = await feed.changedSince(from, FEED_BATCH_SIZE);
     const reached = rows.length === FEED_BATCH_SIZE ? BigInt(rows[rows.length - 1]!.last_position) : projected;
     if (reached <= from) return false;
     const windowStart = Date.now() - POPULARITY_WINDOW_DAYS * DAY_MS;
@@ -174,7 +153,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
     async waitFor(position, timeoutMs) {
       // The projection must pass the position first, then the feeder must send what it wrote.
       const deadline = Date.now() + timeoutMs;
-      if (!(await runner.waitFor(position, timeoutMs, [searchProjection.name]))) return false;
+      if (!(await feed.waitForProjection(position, timeoutMs))) return false;
       const reached = checkpoint.pipe(
         filter((value) => value >= position),
         map(() => true),

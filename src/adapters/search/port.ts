@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { PriceFilter } from '../../domain/discovery/constants.js';
+import type { SearchDocumentsView } from '../db/schema.js';
 
 /** How results are ordered: best match first, newest first, or most engagement in the last 90 days. */
 export type SearchOrder = 'relevance' | 'date_desc' | 'most_pop_90';
@@ -48,4 +50,16 @@ export interface SearchIndex {
   search(request: SearchRequest): Promise<SearchHits>;
   /** Titles for the autocomplete: matching as the text is typed (prefixes, typos). */
   suggestTitles(text: string, limit: number): Promise<TitleSuggestion[]>;
+}
+
+/**
+ * What an external index (Meilisearch) is fed from: the search read model's rows. The search
+ * read model implements it (projections/read-models/search/feed.ts), so adapters never read
+ * read-model tables or know the projection runner.
+ */
+export interface SearchDocumentFeed {
+  /** In one snapshot: how far the search projection got, and up to `limit` rows it changed after `from`, oldest change first. */
+  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: Selectable<SearchDocumentsView>[] }>;
+  /** True once the search projection passed `position`; false after `timeoutMs`. */
+  waitForProjection(position: bigint, timeoutMs: number): Promise<boolean>;
 }

@@ -32,8 +32,9 @@ import { actorOf } from '../actors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { clearSessionCookie, setSessionCookie, wantsTokenInAnswer } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
-import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
-import { toResourceView } from './resources.js';
+import { pageCounts } from '../../domain/shared/pagination.js';
+import { authorResourcesPage } from '../../projections/read-models/templates/queries.js';
+import { toResourceView } from '../../projections/read-models/templates/views.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 
 export interface AccountRouteDeps {
@@ -336,35 +337,17 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
         const isOwner = request.viewer?.userId === row.id;
         const user = await publicProfileOf(deps.db, deps.accounts, row);
-        let postsQuery = deps.db
-          .selectFrom('templates')
-          .innerJoin('users', 'users.id', 'templates.author_id')
-          .selectAll('templates')
-          .select(['users.username', 'users.display_name_enc', 'users.picture_url'])
-          .where('templates.author_id', '=', row.id)
-          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
-        // Visitors see live posts; the owner also sees what is under review.
-        if (!isOwner) postsQuery = postsQuery.where('templates.status', 'like', '%live%');
-        const total = Number(
-          (await postsQuery.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-        );
-        const totalPages = Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE));
         const page = request.query.page;
-        const rows = await postsQuery.orderBy('templates.created_at', 'desc').orderBy('templates.id').limit(PROFILE_PAGE_SIZE).offset((page - 1) * PROFILE_PAGE_SIZE).execute();
+        // Visitors see public posts; the owner also sees what is under review.
+        const { rows, total } = await authorResourcesPage(deps.db, row.id, { page, pageSize: PROFILE_PAGE_SIZE, publicOnly: !isOwner });
+        const counts = pageCounts(page, PROFILE_PAGE_SIZE, total);
         const first = total === 0 ? 0 : Math.min(total, (page - 1) * PROFILE_PAGE_SIZE + 1);
         const last = Math.min(total, page * PROFILE_PAGE_SIZE);
         return {
           user,
           isOwner,
           posts: await Promise.all(rows.map((post) => toResourceView(post, deps.vault))),
-          pagination: {
-            currentPage: page,
-            totalPages,
-            totalItems: total,
-            itemsPerPage: PROFILE_PAGE_SIZE,
-            showing: `Showing ${first} - ${last} of ${total}`,
-            pageStatus: `${page} of ${totalPages}`,
-          },
+          pagination: { ...counts, showing: `Showing ${first} - ${last} of ${total}`, pageStatus: `${page} of ${counts.totalPages}` },
         };
       },
     );

@@ -7,7 +7,7 @@ import { HIDDEN_KEYWORDS } from '../../domain/catalogue/presentation.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { EXPLORE_MAX_RESOURCES_PER_TAG, EXPLORE_TAG_COUNT, TOP_CONTRIBUTORS_LIMIT, TOPICS_REQUEST_LIMIT } from '../../domain/discovery/constants.js';
 import { QUICK_LINKS, TRENDING_TOOLS } from '../../domain/discovery/curated.js';
-import { resourceViewsByIds } from '../read/resource-views.js';
+import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { resourceSchema } from './resources.js';
 
 /** Most keywords answered by the keyword lists. */

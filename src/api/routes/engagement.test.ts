@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
-import { engagedResource } from '../read/engagement.js';
+import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { templateStream } from '../../domain/templates/events.js';
 

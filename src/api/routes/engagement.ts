@@ -12,7 +12,7 @@ import { DomainError } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit, withinLimit } from '../rate-limits.js';
-import { commentsOf, engagedResource } from '../read/engagement.js';
+import { commentsOf, engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { actorOf } from '../actors.js';
 import { ERASED_USER_NAME } from './user-views.js';
 

@@ -5,8 +5,8 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { HttpError } from '../errors.js';
-import { savedPage } from '../read/engagement.js';
-import { progressionOf, rewardsOf } from '../read/rewards.js';
+import { savedPage } from '../../projections/read-models/engagement/queries.js';
+import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/queries.js';
 import { engagedResourceSchema } from './engagement.js';
 
 /** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */

@@ -20,7 +20,7 @@ import {
 import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
 import { normaliseSearchText, searchWords } from '../../domain/discovery/search-text.js';
-import { resourceViewsByIds } from '../read/resource-views.js';
+import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { resourceSchema } from './resources.js';
 import { enforceLimit } from '../rate-limits.js';
 

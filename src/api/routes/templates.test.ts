@@ -261,13 +261,67 @@ describe('edit and delete', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ message: TEMPLATE_MESSAGES.sentForReapproval, redirect: `/resources/${post.titleUrl}` });
+    // The author sees the waiting edit.
     expect(edited.body.resource).toMatchObject({ status: 'under review edit', statusLabel: 'Under Review - Edited', title: 'Weekly Planner Pro', link: 'https://example.com/pro', keywords: ['pro'] });
     const [, , editEvent] = await harness.infrastructure.store.readStream(templateStream(post.id));
     expect(editEvent!.data).toMatchObject({ changes: { title: 'Weekly Planner Pro', url: 'https://example.com/pro', keywords: ['pro'] }, previousStatus: 'live' });
-    // Out of public sight until re-approved.
-    expect((await harness.call('GET', `/api/resources/${post.titleUrl}`)).status).toBe(404);
-    expect((await decide(post.id, 'live')).body.resource.status).toBe('live');
-    expect((await harness.call('GET', `/api/resources/${post.titleUrl}`)).status).toBe(200);
+    // Visitors keep seeing the approved version until a moderator approves the edit.
+    expect((await harness.call<Json>('GET', `/api/resources/${post.titleUrl}`)).body.data).toMatchObject({ title: 'Weekly Planner', link: validPost.url, pendingEdit: null });
+    expect((await decide(post.id, 'live')).body.resource).toMatchObject({ status: 'live', title: 'Weekly Planner Pro' });
+    expect((await harness.call<Json>('GET', `/api/resources/${post.titleUrl}`)).body.data).toMatchObject({ title: 'Weekly Planner Pro', link: 'https://example.com/pro' });
+  });
+
+  it('an edit of a live post keeps the approved version in search, feeds and the public profile; a denial keeps it live and tells the author why', async () => {
+    const title = 'Edit Kept Live Atlas';
+    const post = await approved({ title });
+    const searchTitles = async (q: string) => {
+      await harness.infrastructure.search.waitFor(await head(), 5_000);
+      return ((await harness.call<Json>('GET', `/api/resources/search?q=${encodeURIComponent(q)}`)).body.data as Json[]).map((hit) => hit.title);
+    };
+    const todayTitles = async () => ((await harness.call<Json>('GET', '/api/resources/today?limit=50')).body.data as Json[]).map((item) => item.title);
+    expect(await searchTitles('Atlas')).toContain(title);
+
+    await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'Edit Kept Live Zephyr' } });
+    expect(await searchTitles('Atlas')).toContain(title);
+    expect(await searchTitles('Zephyr')).not.toContain('Edit Kept Live Zephyr');
+    expect(await todayTitles()).toContain(title);
+    // The author's list shows the waiting edit with the spec's label; the moderator sees it field by field.
+    const mine = (await harness.call<Json>('GET', '/api/users/me/created-resources', { token: users.author.token })).body.data as Json[];
+    expect(mine.find((item) => item._id === post.id)).toMatchObject({ title: 'Edit Kept Live Zephyr', statusLabel: 'Under Review - Edited' });
+    const queue = (await harness.call<Json>('GET', '/api/admin/resources?status=under%20review%20edit&q=Edit%20Kept', { token: users.admin.token })).body.data as Json[];
+    expect(queue.find((item) => item._id === post.id)).toMatchObject({ title, pendingEdit: [{ field: 'title', before: title, after: 'Edit Kept Live Zephyr' }], revision: 2 });
+
+    const denied = await decide(post.id, 'not approved', users.admin.token, { rejectionReason: 'The new title is misleading.' });
+    expect(denied.status).toBe(200);
+    expect((await row(post.id))!).toMatchObject({ status: 'live', status_reason: 'The new title is misleading.', title, pending_changes: null });
+    const forAuthor = (await harness.call<Json>('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).body.data;
+    expect(forAuthor).toMatchObject({ title, statusLabel: 'Live', statusReason: 'The new title is misleading.', pendingEdit: null });
+    expect(await searchTitles('Atlas')).toContain(title);
+  });
+
+  it('an edit of a post nobody sees yet replaces its content and stays under review', async () => {
+    const post = await createdId({ title: 'Not Yet Seen' });
+    const edited = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'Not Yet Seen Either' } });
+    expect(edited.body).toMatchObject({ message: TEMPLATE_MESSAGES.sentForReview, resource: { status: 'under review', statusLabel: 'Under Review', pendingEdit: null } });
+    expect((await row(post.id))!).toMatchObject({ title: 'Not Yet Seen Either', pending_changes: null, content_revision: 2 });
+  });
+
+  it('refuses a decision on a revision the moderator did not see (409), by body or If-Match, and takes the current one', async () => {
+    const post = await approved();
+    await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'Seen By Moderator' } });
+    // The moderator opens revision 2; the author then changes the link.
+    await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { link: 'https://example.com/swapped' } });
+    const before = await head();
+    const stale = await decide(post.id, 'live', users.admin.token, { revision: 2 });
+    expect(stale).toMatchObject({ status: 409, body: { error: true, message: TEMPLATE_MESSAGES.changedSinceOpened } });
+    const staleHeader = await harness.call<Json>('PUT', '/api/admin/resources/update', { token: users.admin.token, body: { _id: post.id, status: 'live' }, headers: { 'if-match': '"2"' } });
+    expect(staleHeader).toMatchObject({ status: 409, body: { message: TEMPLATE_MESSAGES.changedSinceOpened } });
+    expect(await head()).toBe(before);
+    expect((await row(post.id))!.title).toBe('Weekly Planner');
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: users.admin.token, body: { _id: post.id, status: 'live' }, headers: { 'if-match': 'nonsense' } })).status).toBe(400);
+    const current = await decide(post.id, 'live', users.admin.token, { revision: 3 });
+    expect(current.status).toBe(200);
+    expect((await row(post.id))!).toMatchObject({ status: 'live', title: 'Seen By Moderator', url: 'https://example.com/swapped' });
   });
 
   it('lets admins edit any post; refuses an over-long title with nothing written', async () => {
@@ -458,14 +512,15 @@ describe('moderation', () => {
     const fetched = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: users.admin.token, body: { resourceIds: [post.id] } });
     expect(fetched.status).toBe(200);
     const [entry] = fetched.body.data;
-    expect(entry).toMatchObject({ resourceId: post.id, title: 'History Subject 2' });
+    // The denied edit was dropped: the approved title stays.
+    expect(entry).toMatchObject({ resourceId: post.id, title: 'History Subject' });
     const summary = entry.history.map((item: Json) => [item.type, item.actor.username, item.reason, item.status]);
     expect(summary).toEqual([
       ['TemplateSubmitted', users.author.username, null, 'under review'],
       ['TemplateApproved', users.admin.username, null, 'live'],
       ['TemplateEdited', users.author.username, null, 'under review edit'],
-      ['TemplateDenied', users.admin.username, 'Needs screenshots', 'not approved'],
-      ['TemplateSponsored', users.owner.username, 'Launch week', 'not approved'],
+      ['TemplateDenied', users.admin.username, 'Needs screenshots', 'live'],
+      ['TemplateSponsored', users.owner.username, 'Launch week', 'live'],
       ['TemplateLiked', users.other.username, null, null],
     ]);
     expect(entry.history[2]).toMatchObject({ title: 'Edited (title) and sent for re-approval', details: { changedFields: ['title'], previousStatus: 'live' } });
@@ -477,8 +532,6 @@ describe('moderation', () => {
     expect(own.body.history.map((item: Json) => item.type)).toEqual(summary.map((item: string[]) => item[0]));
     expect(own.body.history.at(-1).actor).toEqual({ userId: null, username: null, role: 'base', impersonatedBy: null });
     expect(own.body.history[1].actor.username).toBe(users.admin.username);
-    expect(await harness.call<Json>('GET', `/api/resources/${post.id}/history`, { token: users.other.token })).toMatchObject({ status: 404 });
-    await decide(post.id, 'live', users.admin.token).then(() => undefined);
     await harness.call('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'History Subject 3' } });
     await decide(post.id, 'live');
     expect(await harness.call<Json>('GET', `/api/resources/${post.id}/history`, { token: users.other.token })).toMatchObject({ status: 403, body: { message: TEMPLATE_MESSAGES.unauthorized } });

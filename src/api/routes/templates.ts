@@ -10,8 +10,18 @@ import type { TemplateService } from '../../commands/templates.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
-import { templateDecider, type Requester, type ReviewDecision } from '../../domain/templates/decider.js';
-import { TEMPLATE_STATUSES, templateStream, type EditableContent, type TemplateEvent, type TemplateStatus } from '../../domain/templates/events.js';
+import { templateDecider, type Requester } from '../../domain/templates/decider.js';
+import { templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
+import {
+  decisionFor,
+  DELETED_STATUS,
+  isPublic,
+  STATUS,
+  pendingDiff,
+  REQUESTABLE_STATUSES,
+  statusLabel,
+  TEMPLATE_STATUSES,
+} from '../../domain/templates/lifecycle.js';
 import { FORM_PROGRESS_FIELDS } from '../../domain/templates/form-progress.js';
 import { historyDetails, historyTitle, type HistoryEntry } from '../../domain/templates/history.js';
 import {
@@ -20,21 +30,28 @@ import {
   newPriceSchema,
   RELATED_POSTS_LIMIT,
   REVIEW_QUEUE_PAGE_SIZE,
-  statusLabel,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
   templateContentSchema,
   templateEditSchema,
 } from '../../domain/templates/rules.js';
-import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
+import {
+  authorResourcesPage,
+  relatedResources,
+  resourceById,
+  resourceByTitleUrl,
+  reviewQueuePage,
+  templateSummary,
+} from '../../projections/read-models/templates/queries.js';
+import { approvedContentOf, templatePageMeta, toResourceView, withPendingEdit, type ResourceRow } from '../../projections/read-models/templates/views.js';
+import { usernamesByIds } from '../../projections/read-models/users/queries.js';
+import { pageCounts } from '../../domain/shared/pagination.js';
 import type { Viewer } from '../access.js';
 import { enforceLimit } from '../rate-limits.js';
 import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
-import { toResourceView, type ResourceRow } from './resources.js';
-import { engagedResource } from '../read/engagement.js';
+import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
-import { templatePageMeta } from '../page-meta.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -47,10 +64,6 @@ export interface TemplateRouteDeps {
   settle(position: bigint | null): Promise<void>;
 }
 
-/** Statuses anyone may see; the rest only the author, admins and site owners. */
-const PUBLIC_STATUSES: readonly string[] = ['live', 'live flagged'];
-/** The review queue by default: everything waiting for an admin's decision. */
-const AWAITING_DECISION: readonly TemplateStatus[] = ['under review', 'under review edit', 'live flagged'];
 const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
 const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
 const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
@@ -74,7 +87,7 @@ function isPrivileged(row: ResourceRow, viewer: Viewer | null): boolean {
 }
 
 function mayView(row: ResourceRow, viewer: Viewer | null): boolean {
-  return row.status !== DELETED_TEMPLATE_STATUS && (PUBLIC_STATUSES.includes(row.status) || isPrivileged(row, viewer));
+  return row.status !== DELETED_STATUS && (isPublic(row.status) || isPrivileged(row, viewer));
 }
 
 const notFound = () => new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
@@ -114,6 +127,12 @@ const editBody = z.object({
   images: imageList.optional(),
 });
 const idParams = z.object({ id: z.string().max(100) });
+/** An ETag-style revision: "3", W/"3" or 3. */
+const ifMatchRevision = z
+  .string()
+  .max(40)
+  .regex(/^(W\/)?"?\d{1,9}"?$/u, 'If-Match must name a content revision, like "3".')
+  .transform((value) => Number(value.replace(/\D/gu, '')));
 const reasonText = z.string().max(TEMPLATE_LIMITS.reason, `A reason must be at most ${TEMPLATE_LIMITS.reason} characters`);
 
 type ValidationProblem = { field: string; message: string };
@@ -129,17 +148,7 @@ function invalidFields(problems: ValidationProblem[]): HttpError & { problems: V
 /** Create, edit, delete, detail, related lists, created posts, screenshots, review queue and decisions, history. */
 export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  function resourceRows() {
-    return db
-      .selectFrom('templates')
-      .innerJoin('users', 'users.id', 'templates.author_id')
-      .selectAll('templates')
-      .select(['users.username', 'users.display_name_enc', 'users.picture_url']);
-  }
-
-  async function rowById(id: string): Promise<ResourceRow | undefined> {
-    return resourceRows().where('templates.id', '=', id).executeTakeFirst();
-  }
+  const rowById = (id: string) => resourceById(db, id);
 
   /** A row the viewer may see, else 'This post does not exist' — whether it is missing or hidden from them. */
   async function visibleRow(row: ResourceRow | undefined, viewer: Viewer | null): Promise<ResourceRow> {
@@ -161,16 +170,24 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     if (!view) throw notFound();
     const privileged = isPrivileged(row, viewer);
     const isOwner = viewer !== null && row.owners.includes(viewer.userId);
+    // The author and moderators see a waiting edit; everyone else the approved version.
+    const shown = privileged ? withPendingEdit(row) : row;
     return {
       ...view,
+      title: shown.title,
+      description: { short: shown.description_short, long: shown.description_long },
+      keywords: shown.keywords,
+      images: shown.image_urls.map((imageUrl) => ({ imageUrl })),
+      pendingEdit: privileged && row.pending_changes !== null ? pendingDiff(approvedContentOf(row), row.pending_changes) : null,
+      revision: row.content_revision,
       statusLabel: statusLabel(row.status),
       // Why the last decision was taken: for the status panel of author and admins only.
       statusReason: privileged ? row.status_reason : null,
       // The link of a paid post is for those who own it (spec 6: open the link of a free post or one they own).
-      link: row.price_cents <= 0 || isOwner || privileged ? row.url : null,
+      link: row.price_cents <= 0 || isOwner || privileged ? shown.url : null,
       owners: privileged ? row.owners : [],
       purchased: isOwner && viewer?.userId !== row.author_id,
-      thumbnail: view.images[0]?.imageUrl ?? null,
+      thumbnail: shown.image_urls[0] ?? null,
       shareText: `Check out "${row.title}" on Tessera`,
       updatedAt: row.updated_at.toISOString(),
     };
@@ -198,14 +215,12 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     const ownStream = templateStream(templateId);
     let state = templateDecider.initialState();
     const userIds = [...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null))];
-    const usernames = new Map(
-      userIds.length === 0 ? [] : (await db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute()).map((row) => [row.id, row.username]),
-    );
+    const usernames = await usernamesByIds(db, userIds);
     return events.map((event) => {
       let status: string | null = null;
       if (event.streamId === ownStream) {
         state = templateDecider.evolve(state, event as unknown as TemplateEvent);
-        status = state.deleted ? DELETED_TEMPLATE_STATUS : state.status;
+        status = state.deleted ? DELETED_STATUS : state.status;
       }
       const { actor } = event.metadata;
       // The author sees what others did (likes, flags, reports), not who did it.
@@ -334,7 +349,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         path,
         { config: { access: 'anyone' }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
         async (request) => {
-          const row = await visibleRow(await resourceRows().where('templates.title_url', '=', request.params.titleUrl).executeTakeFirst(), request.viewer);
+          const row = await visibleRow(await resourceByTitleUrl(db, request.params.titleUrl), request.viewer);
           return detailAnswer(row, request.viewer);
         },
       );
@@ -354,16 +369,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const row = await visibleRow(await rowById(request.params.id), request.viewer);
-        let query = resourceRows().where('templates.status', '=', 'live').where('templates.id', '<>', row.id);
-        query =
-          request.query.type === 'author'
-            ? query.where('templates.author_id', '=', row.author_id).orderBy('templates.created_at', 'desc')
-            : query
-                .where((eb) => eb.or([eb('templates.topic', '=', row.topic), eb('templates.platform', '=', row.platform)]))
-                .where('templates.author_id', '<>', row.author_id)
-                .orderBy('templates.likes', 'desc')
-                .orderBy('templates.created_at', 'desc');
-        return { data: await viewsOf(await query.orderBy('templates.id').limit(RELATED_POSTS_LIMIT).execute()) };
+        return { data: await viewsOf(await relatedResources(db, row, request.query.type, RELATED_POSTS_LIMIT)) };
       },
     );
 
@@ -372,21 +378,13 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       { config: { access: 'signed_in' }, schema: { tags, summary: 'My created posts, every status, 10 per page (/shared-posts)', querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
       async (request) => {
         const viewer = request.viewer!;
-        const mine = db.selectFrom('templates').where('author_id', '=', viewer.userId).where('status', '<>', DELETED_TEMPLATE_STATUS);
-        const total = Number((await mine.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
         const page = request.query.page;
-        const rows = await resourceRows()
-          .where('templates.author_id', '=', viewer.userId)
-          .where('templates.status', '<>', DELETED_TEMPLATE_STATUS)
-          .orderBy('templates.created_at', 'desc')
-          .orderBy('templates.id')
-          .limit(CREATED_POSTS_PAGE_SIZE)
-          .offset((page - 1) * CREATED_POSTS_PAGE_SIZE)
-          .execute();
+        const { rows, total } = await authorResourcesPage(db, viewer.userId, { page, pageSize: CREATED_POSTS_PAGE_SIZE, publicOnly: false });
         return {
           heading: createdPostsHeading(total, page),
-          data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(row, deps.vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
-          pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / CREATED_POSTS_PAGE_SIZE)), totalItems: total, itemsPerPage: CREATED_POSTS_PAGE_SIZE },
+          // The author's own list shows their waiting edit.
+          data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(withPendingEdit(row), deps.vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
+          pagination: pageCounts(page, CREATED_POSTS_PAGE_SIZE, total),
         };
       },
     );
@@ -403,14 +401,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           const error = invalidFields(problemsOf(parsed.error));
           return reply.status(400).send({ error: true, message: error.message, fields: error.problems });
         }
-        const current: EditableContent = {
-          title: row.title,
-          description: row.description_short,
-          instructions: row.description_long,
-          url: row.url,
-          keywords: row.keywords,
-          imageUrls: row.image_urls,
-        };
+        // Compared with what the editor showed: the approved content with any waiting edit laid over it.
+        const current = approvedContentOf(withPendingEdit(row));
         const changes: Partial<EditableContent> = {};
         for (const [field, value] of Object.entries(parsed.data) as [keyof EditableContent, EditableContent[keyof EditableContent] | undefined][]) {
           if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current[field])) Object.assign(changes, { [field]: value });
@@ -421,7 +413,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const updated = await visibleRow(await rowById(row.id), viewer);
         return {
           error: false,
-          message: result.events.length === 0 ? 'Nothing changed.' : TEMPLATE_MESSAGES.sentForReapproval,
+          message:
+            result.events.length === 0 ? 'Nothing changed.' : updated.status === STATUS.underReviewEdit ? TEMPLATE_MESSAGES.sentForReapproval : TEMPLATE_MESSAGES.sentForReview,
           redirect: `/resources/${updated.title_url}`,
           resource: (await detailAnswer(updated, viewer)).data,
         };
@@ -501,26 +494,24 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const { status, q, page } = request.query;
-          let query = resourceRows();
-          if (status === 'pending') query = query.where('templates.status', 'in', AWAITING_DECISION);
-          else if (status === 'all') query = query.where('templates.status', '<>', DELETED_TEMPLATE_STATUS);
-          else query = query.where('templates.status', '=', status);
-          if (q) query = query.where('templates.title', 'ilike', `%${q.replace(/[%_\\]/gu, '\\$&')}%`);
-          const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-          const rows = await query
-            .orderBy('templates.updated_at', status === 'pending' ? 'asc' : 'desc')
-            .orderBy('templates.id')
-            .limit(REVIEW_QUEUE_PAGE_SIZE)
-            .offset((page - 1) * REVIEW_QUEUE_PAGE_SIZE)
-            .execute();
+          const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
           const data = await Promise.all(
-            rows.map(async (row) => ({ ...(await toResourceView(row, deps.vault)), link: row.url, statusReason: row.status_reason, owners: row.owners, updatedAt: row.updated_at.toISOString() })),
+            rows.map(async (row) => ({
+              ...(await toResourceView(row, deps.vault)),
+              link: row.url,
+              statusReason: row.status_reason,
+              owners: row.owners,
+              updatedAt: row.updated_at.toISOString(),
+              // What a decision decides on: this revision, and the waiting edit field by field.
+              revision: row.content_revision,
+              pendingEdit: row.pending_changes === null ? null : pendingDiff(approvedContentOf(row), row.pending_changes),
+            })),
           );
           return {
             data,
             results: total,
             lim: REVIEW_QUEUE_PAGE_SIZE,
-            pagination: { currentPage: page, totalPages: Math.max(1, Math.ceil(total / REVIEW_QUEUE_PAGE_SIZE)), totalItems: total, itemsPerPage: REVIEW_QUEUE_PAGE_SIZE },
+            pagination: pageCounts(page, REVIEW_QUEUE_PAGE_SIZE, total),
           };
         },
       );
@@ -539,21 +530,24 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
               .string()
               .max(40)
               .transform((value) => value.toLowerCase().trim())
-              .pipe(z.enum(['live', 'not approved', 'hidden'], 'An admin can set a post to live, not approved or hidden.')),
+              .pipe(z.enum(REQUESTABLE_STATUSES, 'An admin can set a post to live, not approved or hidden.')),
             rejectionReason: reasonText.optional(),
             reason: reasonText.optional(),
+            /** The content revision the moderator saw (as listed); the If-Match header may carry it instead. */
+            revision: z.number().int().min(0).optional(),
           }),
+          headers: z.object({ 'if-match': ifMatchRevision.optional() }),
         },
       },
       async (request) => {
         const viewer = request.viewer!;
         const { _id, status } = request.body;
         const row = await rowById(_id);
-        if (!row || row.status === DELETED_TEMPLATE_STATUS) throw notFound();
-        // 'live' is Approve from the review statuses and Not Flagged from live flagged; the decider refuses the rest (409).
-        const decision: ReviewDecision = status === 'not approved' ? 'deny' : status === 'hidden' ? 'hide' : row.status === 'live flagged' ? 'not_flagged' : 'approve';
+        if (!row || row.status === DELETED_STATUS) throw notFound();
+        const decision = decisionFor(row.status, status);
         const reason = (request.body.rejectionReason ?? request.body.reason ?? '').trim() || null;
-        await deps.settle((await deps.templates.review(row.id, decision, reason, reviewerOf(viewer))).position);
+        const revision = request.body.revision ?? request.headers['if-match'];
+        await deps.settle((await deps.templates.review(row.id, decision, reason, reviewerOf(viewer), revision)).position);
         return { error: false, message: 'Resource updated successfully', resource: (await detailAnswer((await rowById(row.id))!, viewer)).data };
       },
     );
@@ -599,7 +593,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const data = [];
         for (const id of ids) {
           const history = await historyOf(id, 'admin', viewer);
-          const row = await db.selectFrom('templates').select(['title', 'title_url', 'status']).where('id', '=', id).executeTakeFirst();
+          const row = await templateSummary(db, id);
           data.push({ resourceId: id, title: row?.title ?? null, titleUrl: row?.title_url ?? null, status: row?.status ?? null, history });
         }
         return { data };

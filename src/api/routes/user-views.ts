@@ -6,9 +6,9 @@ import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-u
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import type { Viewer } from '../access.js';
-import { DELETED_TEMPLATE_STATUS } from '../../projections/read-models/templates.js';
-import { savedTemplateIds } from '../read/engagement.js';
-import { rewardsOf } from '../read/rewards.js';
+import { DELETED_STATUS, PUBLIC_STATUSES } from '../../domain/templates/lifecycle.js';
+import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
+import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
 
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';
@@ -22,7 +22,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
     db.selectFrom('template_likes').select('template_id').where('user_id', '=', row.id).execute(),
     // Counted as /shared-posts lists them (every status but deleted), so the side menu's count matches the page.
-    db.selectFrom('templates').select('id').where('author_id', '=', row.id).where('status', '<>', DELETED_TEMPLATE_STATUS).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('templates').select('id').where('author_id', '=', row.id).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute(),
     savedTemplateIds(db, row.id),
     rewardsOf(db, row.id),
   ]);
@@ -56,7 +56,7 @@ export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountServi
     .selectFrom('templates')
     .select([sql<number>`count(*)::int`.as('live_posts'), sql<number>`coalesce(sum(likes), 0)::int`.as('kudos')])
     .where('author_id', '=', row.id)
-    .where('status', 'like', '%live%')
+    .where('status', 'in', PUBLIC_STATUSES)
     .executeTakeFirstOrThrow();
   const profile = await accounts.readProfile(row.id, row.erased ? null : row.profile_enc);
   const displayName = row.erased ? ERASED_USER_NAME : `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;

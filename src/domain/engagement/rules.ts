@@ -54,17 +54,6 @@ export const ENGAGEMENT_LIMITS = {
 } as const;
 
 /**
- * Likes, saves, flags, clicks, views and comments go only to templates anyone can find:
- * a post under review, rejected or hidden answers 'This post does not exist'.
- * 'live flagged' is still public while moderators look at it.
- */
-export const ENGAGEABLE_STATUSES: readonly string[] = ['live', 'live flagged'];
-
-export function isEngageable(status: string): boolean {
-  return ENGAGEABLE_STATUSES.includes(status.toLowerCase());
-}
-
-/**
  * Members' red flags that send a live post to the moderators ('live flagged'); our choice, the
  * spec gives none. A report sends it at once: someone took the time to say what is wrong.
  */

@@ -1,5 +1,5 @@
 import type { ResourceView } from '../catalogue/resource-view.js';
-import type { StatusLabel } from '../templates/rules.js';
+import type { FieldChange, StatusLabel } from '../templates/lifecycle.js';
 
 /** What the viewer has done to a resource (spec: prevActions); has_flagged drives the red-flag button. */
 export interface PrevActions {
@@ -71,6 +71,10 @@ export interface ResourceDetailAnswer {
     thumbnail: string | null;
     shareText: string;
     updatedAt: string;
+    /** The edit waiting for a moderator, field by field (author and admins only; the fields above show it to them). */
+    pendingEdit: FieldChange[] | null;
+    /** The content revision shown: a review decision names it. */
+    revision: number;
   };
   permissions: {
     isAuthor: boolean;

@@ -39,6 +39,9 @@ export interface RecordedEvent<E extends DomainEvent = DomainEvent> extends Even
   recordedAt: Date;
 }
 
+/** A recorded event of a union, narrowed by `type` (RecordedEvent<A | B> is not). */
+export type RecordedOneOf<E extends DomainEvent> = E extends DomainEvent ? RecordedEvent<E> : never;
+
 /** Raised by deciders; the API maps `kind` to an HTTP status. */
 export class DomainError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import { REVIEW_TRANSITIONS, templateDecider, type Requester, type ReviewDecision, type TemplateCommand } from './decider.js';
-import { TEMPLATE_STATUSES, type TemplateEvent, type TemplateStatus, type TemplateSubmitted } from './events.js';
+import { templateDecider, type Requester, type TemplateCommand } from './decider.js';
+import type { TemplateEvent, TemplateSubmitted } from './events.js';
+import { REVIEW_ACTIONS, TEMPLATE_STATUSES, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
 
 const templateId = '7d2c5b8e-4f0a-4c8b-9a3e-2b1d0c9e8f71';
@@ -58,7 +59,10 @@ const historyFor: Record<TemplateStatus, TemplateEvent[]> = {
 
 // Commands
 const submit: TemplateCommand = { type: 'SubmitTemplate', data: submittedData };
-const reviewBy = (decision: ReviewDecision, reason: string | null = null): TemplateCommand => ({ type: 'ReviewTemplate', data: { templateId, reviewerId, decision, reason } });
+const reviewBy = (decision: ReviewDecision, reason: string | null = null, revision?: number): TemplateCommand => ({
+  type: 'ReviewTemplate',
+  data: { templateId, reviewerId, decision, reason, ...(revision === undefined ? {} : { revision }) },
+});
 const edit = (requester: Requester, changes: object = { title: 'Weekly Planner 2' }): TemplateCommand => ({ type: 'EditTemplate', data: { templateId, requester, changes } });
 const remove = (requester: Requester): TemplateCommand => ({ type: 'DeleteTemplate', data: { templateId, requester, reason: null } });
 
@@ -82,32 +86,44 @@ describe('template decider', () => {
   });
 
   describe('review decisions follow exactly the spec transitions', () => {
-    const expectedEvent: Record<ReviewDecision, TemplateEvent> = { approve: approved, deny: denied, not_flagged: flagCleared, hide: hidden };
     const reasonFor: Record<ReviewDecision, string | null> = { approve: null, deny: 'Broken link', not_flagged: null, hide: 'Spam' };
+    const editDenied: TemplateEvent = { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'Broken link', editOnly: true } };
+    const editApproved: TemplateEvent = { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } };
+    /** Every allowed decision: from which status, the event, and where it leads; everything else is refused. */
+    const allowed: [ReviewDecision, TemplateStatus, TemplateEvent, TemplateStatus][] = [
+      ['approve', 'under review', approved, 'live'],
+      ['approve', 'under review edit', editApproved, 'live'],
+      ['deny', 'under review', denied, 'not approved'],
+      // A denied edit keeps the approved version live.
+      ['deny', 'under review edit', editDenied, 'live'],
+      ['not_flagged', 'live flagged', flagCleared, 'live'],
+      ['hide', 'live flagged', hidden, 'hidden'],
+    ];
 
-    for (const decision of Object.keys(REVIEW_TRANSITIONS) as ReviewDecision[]) {
-      const { from, to, verb } = REVIEW_TRANSITIONS[decision];
+    for (const [decision, from, event, to] of allowed) {
+      it(`${decision}: ${from} → ${to}`, () => {
+        spec.given(historyFor[from]).when(reviewBy(decision, reasonFor[decision])).then([event]);
+        expect(fold([...historyFor[from], event]).status).toBe(to);
+      });
+    }
+    for (const decision of Object.keys(REVIEW_ACTIONS) as ReviewDecision[]) {
       for (const status of TEMPLATE_STATUSES) {
-        if (from.includes(status)) {
-          it(`${decision}: ${status} → ${to}`, () => {
-            spec.given(historyFor[status]).when(reviewBy(decision, reasonFor[decision])).then([expectedEvent[decision]]);
-            expect(fold([...historyFor[status], expectedEvent[decision]]).status).toBe(to);
-          });
-        } else {
-          it(`${decision}: refused from ${status} with a conflict`, () => {
-            spec.given(historyFor[status]).when(reviewBy(decision, reasonFor[decision])).thenThrows('conflict', `A template that is ${status} cannot be ${verb}.`);
-          });
-        }
+        if (allowed.some(([d, from]) => d === decision && from === status)) continue;
+        it(`${decision}: refused from ${status} with a conflict`, () => {
+          spec.given(historyFor[status]).when(reviewBy(decision, reasonFor[decision])).thenThrows('conflict', `A template that is ${status} cannot be ${REVIEW_ACTIONS[decision].verb}.`);
+        });
       }
     }
 
-    it('the whole table: approve and deny from the two review statuses, not flagged and hide from live flagged', () => {
-      expect(REVIEW_TRANSITIONS).toEqual({
-        approve: { from: ['under review', 'under review edit'], to: 'live', verb: 'approved' },
-        deny: { from: ['under review', 'under review edit'], to: 'not approved', verb: 'denied' },
-        not_flagged: { from: ['live flagged'], to: 'live', verb: 'marked as not flagged' },
-        hide: { from: ['live flagged'], to: 'hidden', verb: 'hidden' },
-      });
+    it('a decision on the revision the moderator saw goes through; one on an older revision is refused', () => {
+      const history = historyFor['under review edit'];
+      expect(fold(history).contentRevision).toBe(2);
+      spec.given(history).when(reviewBy('approve', null, 2)).then([editApproved]);
+      // The author edited again after the moderator opened revision 2.
+      const again: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: authorId, changes: { url: 'https://example.com/other' }, previousStatus: 'under review edit' } };
+      spec.given([...history, again]).when(reviewBy('approve', null, 2)).thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+      spec.given([...history, again]).when(reviewBy('deny', 'No', 2)).thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+      spec.given(historyFor['under review']).when(reviewBy('approve', null, 1)).then([approved]);
     });
 
     it('denying needs a reason that is not blank', () => {
@@ -141,11 +157,29 @@ describe('template decider', () => {
   });
 
   describe('EditTemplate', () => {
-    it('sends the edit of a post in any status to under review edit', () => {
+    it('an edit of a public post waits as under review edit; one of a post nobody sees yet goes back to under review', () => {
+      const after: Record<TemplateStatus, TemplateStatus> = {
+        live: 'under review edit',
+        'live flagged': 'under review edit',
+        'under review edit': 'under review edit',
+        'under review': 'under review',
+        'not approved': 'under review',
+        hidden: 'under review',
+      };
       for (const status of TEMPLATE_STATUSES) {
         spec.given(historyFor[status]).when(edit(author)).then([edited(status)]);
-        expect(fold([...historyFor[status], edited(status)]).status).toBe('under review edit');
+        expect(fold([...historyFor[status], edited(status)]).status).toBe(after[status]);
       }
+    });
+
+    it('successive edits of a live post add up to one pending edit; approval or denial clears it', () => {
+      const second: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: authorId, changes: { url: 'https://example.com/2' }, previousStatus: 'under review edit' } };
+      const state = fold([...historyFor.live, edited('live'), second]);
+      expect(state.pending).toEqual({ title: 'Weekly Planner 2', url: 'https://example.com/2' });
+      expect(state.contentRevision).toBe(3);
+      expect(fold([...historyFor.live, edited('live'), { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }]).pending).toBeNull();
+      // A post nobody sees yet has no approved version to keep: its edit replaces the content.
+      expect(fold([submitted, edited('under review')]).pending).toBeNull();
     });
 
     it('lets admins and site owners edit too', () => {
@@ -241,7 +275,7 @@ describe('template decider', () => {
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {
-    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [] });
+    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, contentRevision: 0 });
     expect(fold([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
@@ -249,6 +283,8 @@ describe('template decider', () => {
       price: 12,
       sponsored: true,
       owners: [authorId, buyerId],
+      pending: null,
+      contentRevision: 1,
     });
   });
 });

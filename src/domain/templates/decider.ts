@@ -1,6 +1,7 @@
 import { DomainError, type Decider } from '../shared/events.js';
 import type { UserLevel } from '../accounts/events.js';
-import type { EditableContent, TemplateEvent, TemplateStatus, TemplateSubmitted } from './events.js';
+import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events.js';
+import { DELETED_STATUS, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
 
 export interface TemplateState {
@@ -12,6 +13,10 @@ export interface TemplateState {
   sponsored: boolean;
   /** The author and everyone who bought it (spec: owners); 2 or more forbids deleting. */
   owners: readonly string[];
+  /** The edit waiting for a moderator while the approved version stays public; null when none waits. */
+  pending: Partial<EditableContent> | null;
+  /** Counts the content changes (submission, edits, image clears): a review names the one it decides on. */
+  contentRevision: number;
 }
 
 /** Who asks: the decider checks author / admin / owner rights itself. */
@@ -20,13 +25,14 @@ export interface Requester {
   lvl: UserLevel;
 }
 
-/** The admin portal's review decisions, named after the spec's buttons. */
-export type ReviewDecision = 'approve' | 'deny' | 'hide' | 'not_flagged';
-
 export type TemplateCommand =
   | { type: 'SubmitTemplate'; data: TemplateSubmitted['data'] }
   | { type: 'ApproveTemplate'; data: { templateId: string; reviewerId: string; reason?: string | null } }
-  | { type: 'ReviewTemplate'; data: { templateId: string; reviewerId: string; decision: ReviewDecision; reason: string | null } }
+  | {
+      type: 'ReviewTemplate';
+      /** `revision`: the content revision the moderator looked at; a later edit refuses the decision. */
+      data: { templateId: string; reviewerId: string; decision: ReviewDecision; reason: string | null; revision?: number };
+    }
   | { type: 'FlagTemplateForReview'; data: { templateId: string; reason: string } }
   | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent> } }
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
@@ -36,16 +42,11 @@ export type TemplateCommand =
   | { type: 'DeleteTemplatePermanently'; data: { templateId: string; reviewerId: string; reason: string | null } }
   | { type: 'RecordPurchase'; data: { templateId: string; buyerId: string; priceCents: number } };
 
-/**
- * The moderation transitions (generator-admin-site.md, Resource status values): from which
- * statuses each admin decision may be taken, and where it leads.
- */
-export const REVIEW_TRANSITIONS: Record<ReviewDecision, { from: readonly TemplateStatus[]; to: TemplateStatus; verb: string }> = {
-  approve: { from: ['under review', 'under review edit'], to: 'live', verb: 'approved' },
-  deny: { from: ['under review', 'under review edit'], to: 'not approved', verb: 'denied' },
-  not_flagged: { from: ['live flagged'], to: 'live', verb: 'marked as not flagged' },
-  hide: { from: ['live flagged'], to: 'hidden', verb: 'hidden' },
-};
+/** Clearing the screenshots also clears those of a waiting edit. */
+function withoutImages(pending: Partial<EditableContent> | null): Partial<EditableContent> | null {
+  if (pending === null || pending.imageUrls === undefined) return pending;
+  return { ...pending, imageUrls: [] };
+}
 
 function illegal(status: TemplateStatus, verb: string): DomainError {
   return new DomainError('conflict', `A template that is ${status} cannot be ${verb}.`);
@@ -63,17 +64,18 @@ function mayChange(state: TemplateState, requester: Requester): boolean {
 
 function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'ReviewTemplate' }>['data']): TemplateEvent[] {
   const status = existing(state);
-  const transition = REVIEW_TRANSITIONS[data.decision];
+  const action = REVIEW_ACTIONS[data.decision];
   const reason = data.reason?.trim() || null;
   // Checked before the transition: a blank denial is bad input whatever the status.
   if (data.decision === 'deny' && reason === null) throw new DomainError('invalid', TEMPLATE_MESSAGES.denialBlank);
-  if (!transition.from.includes(status)) throw illegal(status, transition.verb);
+  if (data.revision !== undefined && data.revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+  if (!action.from.includes(status)) throw illegal(status, action.verb);
   const { templateId, reviewerId } = data;
   switch (data.decision) {
     case 'approve':
-      return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason } }];
+      return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) } }];
     case 'deny':
-      return [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: reason! } }];
+      return [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: reason!, ...(state.pending === null ? {} : { editOnly: true }) } }];
     case 'not_flagged':
       return [{ type: 'TemplateFlagCleared', data: { templateId, reviewerId, reason } }];
     case 'hide':
@@ -82,32 +84,31 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [] }),
+  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, contentRevision: 0 }),
   evolve: (state, event) => {
+    const status = statusAfter(event);
+    const next: TemplateState =
+      status === undefined ? state : status === DELETED_STATUS ? { ...state, deleted: true } : { ...state, status };
     switch (event.type) {
       case 'TemplateSubmitted':
-        return { ...state, status: 'under review', authorId: event.data.authorId, price: event.data.price, owners: [event.data.authorId] };
-      case 'TemplateApproved':
-      case 'TemplateFlagCleared':
-        return { ...state, status: 'live' };
-      case 'TemplateDenied':
-        return { ...state, status: 'not approved' };
-      case 'TemplateHidden':
-        return { ...state, status: 'hidden' };
-      case 'TemplateFlaggedForReview':
-        return { ...state, status: 'live flagged' };
+        return { ...next, authorId: event.data.authorId, price: event.data.price, owners: [event.data.authorId], contentRevision: 1 };
       case 'TemplateEdited':
-        return { ...state, status: 'under review edit' };
-      case 'TemplateSponsored':
-        return { ...state, sponsored: event.data.sponsored };
-      case 'TemplateDeleted':
-      case 'TemplatePermanentlyDeleted':
-        return { ...state, deleted: true };
-      case 'TemplatePurchased':
-        return state.owners.includes(event.data.buyerId) ? state : { ...state, owners: [...state.owners, event.data.buyerId] };
+        return {
+          ...next,
+          pending: next.status === STATUS.underReviewEdit ? { ...state.pending, ...event.data.changes } : null,
+          contentRevision: state.contentRevision + 1,
+        };
       case 'TemplateImagesCleared':
-      case 'TemplatePriceChangeRequested':
-        return state;
+        return { ...next, pending: withoutImages(state.pending), contentRevision: state.contentRevision + 1 };
+      case 'TemplateApproved':
+      case 'TemplateDenied':
+        return { ...next, pending: null };
+      case 'TemplateSponsored':
+        return { ...next, sponsored: event.data.sponsored };
+      case 'TemplatePurchased':
+        return next.owners.includes(event.data.buyerId) ? next : { ...next, owners: [...next.owners, event.data.buyerId] };
+      default:
+        return next;
     }
   },
   decide: (command, state) => {
@@ -121,8 +122,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         return review(state, command.data);
       case 'FlagTemplateForReview': {
         const status = existing(state);
-        if (status === 'live flagged') return [];
-        if (status !== 'live') throw illegal(status, 'flagged for review');
+        if (status === STATUS.liveFlagged) return [];
+        if (status !== STATUS.live) throw illegal(status, 'flagged for review');
         return [{ type: 'TemplateFlaggedForReview', data: command.data }];
       }
       case 'EditTemplate': {

@@ -1,9 +1,6 @@
 import type { DomainEvent } from '../shared/events.js';
+import type { TemplateStatus } from './lifecycle.js';
 import type { TemplateContent } from './rules.js';
-
-/** The spec's status values (generator-admin-site.md, Resource status values). */
-export const TEMPLATE_STATUSES = ['under review', 'under review edit', 'live', 'live flagged', 'not approved', 'hidden'] as const;
-export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
 /** The content an author may change after submission (price and taxonomy need an admin). */
 export type EditableContent = Pick<TemplateContent, 'title' | 'description' | 'instructions' | 'url' | 'keywords' | 'imageUrls'>;
@@ -16,17 +13,29 @@ export type TemplateSubmitted = DomainEvent<
   'TemplateSubmitted',
   TemplateContent & { templateId: string; authorId: string; titleUrl: string }
 >;
-/** Under review (or under review edit) → live. */
-export type TemplateApproved = DomainEvent<'TemplateApproved', { templateId: string; reviewerId: string; reason?: string | null }>;
-/** Under review (or under review edit) → not approved; the reason is required. */
-export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string; reviewerId: string; reason: string }>;
+/**
+ * Under review (or under review edit) → live. `published`: the waiting edit this approval makes
+ * public (absent when none waited), so every read model publishes exactly what the moderator saw.
+ */
+export type TemplateApproved = DomainEvent<
+  'TemplateApproved',
+  { templateId: string; reviewerId: string; reason?: string | null; published?: Partial<EditableContent> }
+>;
+/**
+ * Under review → not approved; the reason is required. `editOnly`: an edit of an approved post was
+ * denied, so the edit is dropped and the approved version stays live (absent in older events).
+ */
+export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string; reviewerId: string; reason: string; editOnly?: boolean }>;
 /** Live → live flagged: users' flags asked a moderator to look again. */
 export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string }>;
 /** Live flagged → live ("Not Flagged"). */
 export type TemplateFlagCleared = DomainEvent<'TemplateFlagCleared', { templateId: string; reviewerId: string; reason: string | null }>;
 /** Live flagged → hidden ("Hide It"). */
 export type TemplateHidden = DomainEvent<'TemplateHidden', { templateId: string; reviewerId: string; reason: string | null }>;
-/** Any status → under review edit: the changed fields wait for re-approval. */
+/**
+ * A public post → under review edit: the changes wait for a moderator while the approved version
+ * stays public. A post nobody can see yet → under review, its content replaced (lifecycle.statusAfter).
+ */
 export type TemplateEdited = DomainEvent<
   'TemplateEdited',
   { templateId: string; editorId: string; changes: Partial<EditableContent>; previousStatus: TemplateStatus }

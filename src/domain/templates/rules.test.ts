@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newPriceSchema, statusLabel, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
+import { statusLabel } from './lifecycle.js';
+import { newPriceSchema, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',

@@ -30,12 +30,16 @@ export const TEMPLATE_MESSAGES = {
   purchasedDelete: 'Post have been purchased, delete is not allowed.',
   denialBlank: 'Denial message cannot be blank',
   sponsorLimit: 'Maximum sponsor request reached',
-  /** generator-admin-site.md section 4: denying an edited post warns that it leaves the website. */
-  denyEditWarning: 'Denying this edit removes the post from the website.',
+  /** Denying an edit drops the edit only: the approved version stays on the website. */
+  denyEditWarning: 'Denying this edit keeps the approved version live; the author is told your reason.',
+  /** A review decision refused because the post changed after the moderator opened it. */
+  changedSinceOpened: 'This post was edited after you opened it. The list has been reloaded: please look at the latest version before deciding.',
   invalidPrice: 'Please enter a valid price.',
   priceTooHigh: 'Price should not exceed $249',
   directDomain: 'Please use a direct domain to your template.',
-  sentForReapproval: 'Your changes were sent for re-approval. The post goes live again once a moderator approves them.',
+  sentForReapproval: 'Your changes were sent for re-approval. Visitors see the approved version until a moderator approves them.',
+  /** An edit of a post nobody can see yet (under review, not approved, hidden). */
+  sentForReview: 'Your changes were saved. The post goes live once a moderator approves it.',
   created: 'Your post was created and is under review.',
   deleted: 'The post is successfully deleted.',
   priceChangeRequested: 'Price Change Request Submitted',
@@ -176,24 +180,6 @@ export const CREATED_POSTS_PAGE_SIZE = 10;
 export const REVIEW_QUEUE_PAGE_SIZE = 25;
 /** More By The Author and Related Posts list at most this many. */
 export const RELATED_POSTS_LIMIT = 6;
-
-export type StatusLabel = 'Live' | 'Under Review' | 'Under Review - Edited' | 'Rejected';
-
-/** The status label (spec 4, Post status, matched case-insensitively): anything not listed (and not public) reads Rejected. */
-export function statusLabel(status: string): StatusLabel {
-  switch (status.toLowerCase()) {
-    // A flagged post is still public while moderators look at it.
-    case 'live':
-    case 'live flagged':
-      return 'Live';
-    case 'under review':
-      return 'Under Review';
-    case 'under review edit':
-      return 'Under Review - Edited';
-    default:
-      return 'Rejected';
-  }
-}
 
 /** Texts of /shared-posts (posts-payments-rewards.md section 2.7). */
 export const CREATED_POSTS_TEXTS = {

@@ -1,12 +1,16 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import type { ReportReason } from '../../../domain/engagement/rules.js';
 import { apiRequest } from '../../lib/api-client.js';
-import type { QueueFilter, ReviewAction } from './moderation-view.js';
+import type { FieldChange, QueueFilter, ReviewAction } from '../../../domain/templates/lifecycle.js';
 
 /** A row of GET /admin/resources: the card view plus what moderation needs. */
 export interface AdminResource extends ResourceView {
   statusReason: string | null;
   updatedAt: string;
+  /** The content revision listed: the decision names it, so a post edited since is refused (409). */
+  revision: number;
+  /** The edit waiting beside the approved version, field by field; null when none waits. */
+  pendingEdit: FieldChange[] | null;
 }
 
 export interface AdminResourcePage {
@@ -26,8 +30,8 @@ export function fetchAdminResources(
   return apiRequest<AdminResourcePage>(`/admin/resources${list === 'search' ? '/search' : ''}?${parameters.toString()}`, { signal });
 }
 
-export async function decideOnResource(resourceId: string, action: ReviewAction, reason: string): Promise<ResourceView> {
-  const body = { _id: resourceId, status: action.status, ...(reason.trim() === '' ? {} : { rejectionReason: reason.trim() }) };
+export async function decideOnResource(resource: AdminResource, action: ReviewAction, reason: string): Promise<ResourceView> {
+  const body = { _id: resource._id, status: action.requests, revision: resource.revision, ...(reason.trim() === '' ? {} : { rejectionReason: reason.trim() }) };
   const answer = await apiRequest<{ resource: ResourceView }>('/admin/resources/update', { method: 'PUT', body });
   return answer.resource;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { TEMPLATE_STATUSES } from '../../../domain/templates/events.js';
-import { adminStatusLabel, formatDateTime, inTimeOrder, matchesFilter, pageAfterChange, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor } from './moderation-view.js';
+import { TEMPLATE_STATUSES } from '../../../domain/templates/lifecycle.js';
+import { adminStatusLabel, matchesFilter, QUEUE_FILTERS, reviewActionsFor } from '../../../domain/templates/lifecycle.js';
+import { formatDateTime, inTimeOrder, pageAfterChange, pageNumbersFor } from './moderation-view.js';
 
 describe('review actions', () => {
   it('offers exactly the spec transitions for each status', () => {
-    const labels = (status: string) => reviewActionsFor(status).map((action) => `${action.label}→${action.status}`);
+    const labels = (status: string) => reviewActionsFor(status).map((action) => `${action.label}→${action.requests}`);
     expect(labels('under review')).toEqual(['Approve→live', 'Deny→not approved']);
     expect(labels('Under Review Edit')).toEqual(['Approve→live', 'Deny→not approved']);
     expect(labels('live flagged')).toEqual(['Not Flagged→live', 'Hide It→hidden']);

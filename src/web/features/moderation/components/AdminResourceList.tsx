@@ -6,7 +6,16 @@ import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts
 import { ApiError } from '../../../lib/api-client.js';
 import { resourcePath, userProfilePath } from '../../../lib/paths.js';
 import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from '../admin-api.js';
-import { adminStatusLabel, formatDateTime, pageAfterChange, pageNumbersFor, QUEUE_FILTERS, reviewActionsFor, type QueueFilter, type ReviewAction } from '../moderation-view.js';
+import {
+  adminStatusLabel,
+  EDITABLE_FIELD_LABELS,
+  QUEUE_FILTERS,
+  reviewActionsFor,
+  type FieldChange,
+  type QueueFilter,
+  type ReviewAction,
+} from '../../../../domain/templates/lifecycle.js';
+import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
 import { DeleteModal, DenyModal, HistoryModal } from './ModerationModals.js';
 
 interface AdminResourceListProps {
@@ -74,8 +83,8 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
     setActionError(null);
     setDenyError(null);
     try {
-      const updated = await decideOnResource(resource._id, action, reason);
-      replaceRow(resource._id, { status: updated.status, statusReason: reason.trim() || null });
+      const updated = await decideOnResource(resource, action, reason);
+      replaceRow(resource._id, { status: updated.status, statusReason: reason.trim() || null, title: updated.title, pendingEdit: null });
       setDialog(null);
       showToast('success', `${action.doneLabel}: “${resource.title}” is now ${updated.status}.`);
     } catch (error) {
@@ -83,7 +92,8 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
       if (action.decision === 'deny') setDenyError(message);
       else setActionError(`“${resource.title}”: ${message}`);
       showToast('error', message, TOAST_ERROR_TIMEOUT_MS);
-      // 409: someone decided first; load the list again so its rows offer what is legal now.
+      // 409: someone decided first, or the author edited since this list was loaded: load it again so
+      // its rows show the latest version and offer what is legal now.
       if (error instanceof ApiError && error.status === 409) load();
     } finally {
       setBusyId(null);
@@ -272,6 +282,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
           {resource.sponsored && <span className="admin-status admin-status--sponsored">Sponsored</span>}
         </p>
         {resource.statusReason !== null && resource.statusReason !== '' && <p className="admin-row__reason">Reason: {resource.statusReason}</p>}
+        {resource.pendingEdit !== null && resource.pendingEdit.length > 0 && <PendingEditDiff changes={resource.pendingEdit} />}
       </div>
       <div className="admin-row__actions" role="group" aria-label={`Actions for ${resource.title}`}>
         {reviewActionsFor(resource.status).map((action) => (
@@ -301,5 +312,41 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
         </button>
       </div>
     </li>
+  );
+}
+
+/** Shows a field's value in the diff: tags as a list, screenshots as a count. */
+function shownValue(change: FieldChange, value: FieldChange['before']): string {
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (change.field === 'imageUrls') return `${value.length} screenshot${value.length === 1 ? '' : 's'}`;
+  return value.length === 0 ? '(none)' : value.join(', ');
+}
+
+/** The waiting edit next to the approved version, field by field, so the moderator decides on what they saw. */
+function PendingEditDiff({ changes }: { changes: readonly FieldChange[] }) {
+  return (
+    <table className="edit-diff">
+      <caption>Waiting edit (visitors see the approved version until you decide)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Approved</th>
+          <th scope="col">Edited</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field}>
+            <th scope="row">{EDITABLE_FIELD_LABELS[change.field]}</th>
+            <td data-label="Approved">
+              <del>{shownValue(change, change.before)}</del>
+            </td>
+            <td data-label="Edited">
+              <ins>{shownValue(change, change.after)}</ins>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 
+import { STATUS } from '../../../../domain/templates/lifecycle.js';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { FormField } from '../../accounts/components/FormField.js';
@@ -47,7 +48,7 @@ export function DenyModal({ resource, busy, error, onDeny, onClose }: DenyModalP
       }
     >
       <form id={formId} className="moderation-form" onSubmit={submit} noValidate>
-        {resource.status === 'under review edit' && (
+        {resource.status === STATUS.underReviewEdit && (
           <p className="form-alert form-alert--danger" role="note">
             {TEMPLATE_MESSAGES.denyEditWarning}
           </p>

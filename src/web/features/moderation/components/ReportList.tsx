@@ -5,7 +5,8 @@ import { REPORT_REASONS, isReportReason } from '../../../../domain/engagement/ru
 import { Pagination } from '../../../components/ui/Pagination.js';
 import { resourcePath } from '../../../lib/paths.js';
 import { fetchReports, type ReportPage } from '../admin-api.js';
-import { adminStatusLabel, formatDateTime, pageNumbersFor } from '../moderation-view.js';
+import { adminStatusLabel } from '../../../../domain/templates/lifecycle.js';
+import { formatDateTime, pageNumbersFor } from '../moderation-view.js';
 
 type ReportsState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: ReportPage };
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
 import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import { DETAIL_PAGE, isEngageable } from '../../../../domain/engagement/rules.js';
+import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
+import { isEngageable } from '../../../../domain/templates/lifecycle.js';
 import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { StatusBadge } from '../../../components/ui/StatusBadge.js';

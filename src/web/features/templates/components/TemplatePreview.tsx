@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
 import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
 import { deriveLabel } from '../../../../domain/catalogue/taxonomy.js';
+import { STATUS } from '../../../../domain/templates/lifecycle.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ResourceCard } from '../../../components/ui/ResourceCard.js';
 import { Tabs } from '../../../components/ui/Tabs.js';
@@ -28,7 +29,7 @@ function previewResource(values: TemplateFormValues, author: PreviewAuthor): Res
     platform: values.platform,
     topic: values.topic,
     sponsored: false,
-    status: 'under review',
+    status: STATUS.underReview,
     author,
     ratings: { positive: 0, negative: 0, redFlags: 0, saves: 0 },
     images: values.imageUrls.map((imageUrl) => ({ imageUrl })),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { Progression, RewardView } from '../../domain/engagement/views.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { Progression, RewardView } from '../../../domain/engagement/views.js';
 
 /** A user's rewards, newest first, and their total. */
 export async function rewardsOf(db: Kysely<Schema>, userId: string): Promise<{ rewards: RewardView[]; total: number }> {

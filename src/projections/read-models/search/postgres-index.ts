@@ -1,11 +1,11 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Schema } from '../db/schema.js';
-import type { DatabaseKind } from '../db/database.js';
-import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
-import { searchWords } from '../../domain/discovery/search-text.js';
-import type { ProjectionRunner } from '../../projections/runner.js';
-import { searchProjection } from '../../projections/read-models/search.js';
-import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from './port.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { DatabaseKind } from '../../../adapters/db/database.js';
+import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../../domain/discovery/constants.js';
+import { searchWords } from '../../../domain/discovery/search-text.js';
+import type { ProjectionRunner } from '../../runner.js';
+import { searchProjection } from './projection.js';
+import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from '../../../adapters/search/port.js';
 
 const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'or', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'by', 'at', 'from', 'is', 'your', 'my']);
 /** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. */

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Schema, UsersView } from '../../adapters/db/schema.js';
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../domain/accounts/events.js';
-import { erasedUsername, NOTIFICATION_SETTINGS } from '../../domain/accounts/rules.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import type { Schema, UsersView } from '../../../adapters/db/schema.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../../domain/accounts/events.js';
+import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import type { GenerationTables, Projection } from '../../projection.js';
 
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
@@ -168,10 +168,4 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recor
       // Kept on the account stream only: the decider checks codes and tokens there.
       return;
   }
-}
-
-/** Profile pictures in use (the upload sweep keeps these files). */
-export async function pictureUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('picture_url').where('picture_url', 'is not', null).execute();
-  return rows.map((row) => row.picture_url!);
 }

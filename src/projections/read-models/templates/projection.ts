@@ -1,14 +1,13 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Schema, TemplatesView } from '../../adapters/db/schema.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { FlagEvent, LikeEvent, SaveEvent } from '../../domain/engagement/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import type { FlagEvent, LikeEvent, SaveEvent } from '../../../domain/engagement/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../../domain/templates/events.js';
+import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
+import type { GenerationTables, Projection } from '../../projection.js';
+import { createTemplatesTables } from './tables.js';
 
-/** The read model's status of a deleted template: no list, page or queue shows it. */
-export const DELETED_TEMPLATE_STATUS = 'deleted';
-
-type EventOf<T extends TemplateEvent['type']> = RecordedEvent<Extract<TemplateEvent, { type: T }>>;
+type EventOf<T extends TemplateEvent['type']> = RecordedOneOf<Extract<TemplateEvent, { type: T }>>;
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
 const TOGGLES = {
@@ -26,58 +25,10 @@ type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
 export const templatesProjection: Projection = {
   name: 'templates',
-  version: 3,
+  version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
-  async createTables(trx, t) {
-    await trx.schema
-      .createTable(t.templates)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('title_url', 'text', (c) => c.notNull().unique())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description_short', 'text', (c) => c.notNull())
-      .addColumn('description_long', 'text', (c) => c.notNull())
-      .addColumn('url', 'text', (c) => c.notNull())
-      .addColumn('platform', 'text', (c) => c.notNull())
-      .addColumn('topic', 'text', (c) => c.notNull())
-      .addColumn('keywords', 'jsonb', (c) => c.notNull())
-      .addColumn('image_urls', 'jsonb', (c) => c.notNull())
-      .addColumn('price_cents', 'integer', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('status_reason', 'text')
-      .addColumn('sponsored', 'boolean', (c) => c.notNull())
-      .addColumn('author_id', 'text', (c) => c.notNull())
-      .addColumn('owners', 'jsonb', (c) => c.notNull())
-      .addColumn('likes', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('saves', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('red_flags', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('last_position', 'bigint', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.templates}_status_created`).on(t.templates).columns(['status', 'created_at']).execute();
-    await trx.schema.createIndex(`${t.templates}_author_created`).on(t.templates).columns(['author_id', 'created_at']).execute();
-    await trx.schema
-      .createTable(t.template_likes)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_likes}_pk`, ['template_id', 'user_id'])
-      .execute();
-    await trx.schema
-      .createTable(t.template_saves)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_saves}_pk`, ['template_id', 'user_id'])
-      .execute();
-    await trx.schema.createIndex(`${t.template_saves}_user`).on(t.template_saves).columns(['user_id', 'saved_at']).execute();
-    await trx.schema
-      .createTable(t.template_flags)
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.template_flags}_pk`, ['template_id', 'user_id'])
-      .execute();
-  },
+  createTables: createTemplatesTables,
   async apply(trx, events, t) {
     const recount = new Map<string, Set<CountColumn>>();
     for (const event of events as readonly RecordedEvent<TemplateEvent | LikeEvent | SaveEvent | FlagEvent>[]) {
@@ -99,8 +50,10 @@ export const templatesProjection: Projection = {
               keywords: JSON.stringify(data.keywords),
               image_urls: JSON.stringify(data.imageUrls),
               price_cents: Math.round(data.price * 100),
-              status: 'under review',
+              status: STATUS.underReview,
               status_reason: null,
+              pending_changes: null,
+              content_revision: 1,
               sponsored: false,
               author_id: data.authorId,
               owners: JSON.stringify([data.authorId]),
@@ -112,24 +65,43 @@ export const templatesProjection: Projection = {
             .execute();
           break;
         }
-        case 'TemplateApproved':
-        case 'TemplateFlagCleared':
-          await updateOnce(trx, t, event, { status: 'live', status_reason: (event as EventOf<'TemplateApproved'>).data.reason ?? null });
+        case 'TemplateApproved': {
+          const { reason, published } = (event as EventOf<'TemplateApproved'>).data;
+          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateApproved'>), status_reason: reason ?? null, pending_changes: null, ...contentColumns(published ?? {}) });
           break;
+        }
         case 'TemplateDenied':
-          await updateOnce(trx, t, event, { status: 'not approved', status_reason: (event as EventOf<'TemplateDenied'>).data.reason });
+          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateDenied'>), status_reason: (event as EventOf<'TemplateDenied'>).data.reason, pending_changes: null });
           break;
+        case 'TemplateFlagCleared':
         case 'TemplateHidden':
-          await updateOnce(trx, t, event, { status: 'hidden', status_reason: (event as EventOf<'TemplateHidden'>).data.reason });
+        case 'TemplateFlaggedForReview': {
+          const decided = event as EventOf<'TemplateFlagCleared' | 'TemplateHidden' | 'TemplateFlaggedForReview'>;
+          await updateOnce(trx, t, event, { status: statusAfter(decided), status_reason: decided.data.reason });
           break;
-        case 'TemplateFlaggedForReview':
-          await updateOnce(trx, t, event, { status: 'live flagged', status_reason: (event as EventOf<'TemplateFlaggedForReview'>).data.reason });
+        }
+        case 'TemplateEdited': {
+          const edit = event as EventOf<'TemplateEdited'>;
+          const status = statusAfter(edit);
+          const revision = { status, status_reason: null, content_revision: sql<number>`content_revision + 1` };
+          // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
+          await updateOnce(
+            trx,
+            t,
+            event,
+            status === STATUS.underReviewEdit
+              ? { ...revision, pending_changes: sql<string>`coalesce(pending_changes, '{}'::jsonb) || ${JSON.stringify(edit.data.changes)}::jsonb` }
+              : { ...revision, pending_changes: null, ...contentColumns(edit.data.changes) },
+          );
           break;
-        case 'TemplateEdited':
-          await updateOnce(trx, t, event, { status: 'under review edit', status_reason: null, ...contentColumns((event as EventOf<'TemplateEdited'>).data.changes) });
-          break;
+        }
         case 'TemplateImagesCleared':
-          await updateOnce(trx, t, event, { image_urls: '[]' });
+          await updateOnce(trx, t, event, {
+            image_urls: '[]',
+            // A waiting edit's screenshots go too.
+            pending_changes: sql<string>`case when pending_changes ? 'imageUrls' then jsonb_set(pending_changes, '{imageUrls}', '[]'::jsonb) else pending_changes end`,
+            content_revision: sql<number>`content_revision + 1`,
+          });
           break;
         case 'TemplateSponsored':
           await updateOnce(trx, t, event, { sponsored: (event as EventOf<'TemplateSponsored'>).data.sponsored });
@@ -137,7 +109,7 @@ export const templatesProjection: Projection = {
         case 'TemplateDeleted':
         case 'TemplatePermanentlyDeleted':
           // A tombstone rather than a delete: the position guard keeps replays from reviving it.
-          await updateOnce(trx, t, event, { status: DELETED_TEMPLATE_STATUS, sponsored: false });
+          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateDeleted' | 'TemplatePermanentlyDeleted'>), sponsored: false });
           break;
         case 'TemplatePurchased': {
           const { buyerId } = (event as EventOf<'TemplatePurchased'>).data;
@@ -187,8 +159,8 @@ async function setToggle(trx: Kysely<Schema>, t: GenerationTables, table: Toggle
 }
 
 /** The columns an edit changes; fields the edit left out stay as they are. */
-function contentColumns(changes: Partial<EditableContent>): Updateable<TemplatesView> {
-  const columns: Updateable<TemplatesView> = {};
+function contentColumns(changes: Partial<EditableContent>): Changes {
+  const columns: Changes = {};
   if (changes.title !== undefined) columns.title = changes.title;
   if (changes.description !== undefined) columns.description_short = changes.description;
   if (changes.instructions !== undefined) columns.description_long = changes.instructions;
@@ -199,7 +171,9 @@ function contentColumns(changes: Partial<EditableContent>): Updateable<Templates
 }
 
 /** Applies a change unless this row already reflects this event or a later one. */
-async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedEvent, changes: Updateable<TemplatesView>): Promise<void> {
+type Changes = UpdateObject<Schema, 'templates'>;
+
+async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedEvent, changes: Changes): Promise<void> {
   const { templateId } = event.data as { templateId: string };
   await trx
     .updateTable(t.templates)
@@ -207,10 +181,4 @@ async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: Recor
     .where('id', '=', templateId)
     .where('last_position', '<', event.position)
     .execute();
-}
-
-/** Every picture URL a post refers to, whatever its status (the upload sweep keeps these files). */
-export async function templateImageUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
-  const rows = await db.selectFrom('templates').select('image_urls').execute();
-  return rows.flatMap((row) => row.image_urls);
 }

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { CommentPosted, TemplateClicked, TemplateLiked, TemplateReported, TemplateViewed } from '../../domain/engagement/events.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../projection.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { CommentPosted, TemplateClicked, TemplateLiked, TemplateReported, TemplateViewed } from '../../../domain/engagement/events.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import type { GenerationTables, Projection } from '../../projection.js';
 
 type Counter = 'views' | 'clicks' | 'comments';
 

@@ -1,13 +1,11 @@
-import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../adapters/db/database.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import { templateStream, type TemplateEvent, type TemplateSubmitted } from '../../domain/templates/events.js';
-import { databaseTargets } from '../../../tests/fixtures/databases.js';
-import { dropGenerationTables, startGeneration } from '../generations.js';
-import { generationTables } from '../projection.js';
-import { DELETED_TEMPLATE_STATUS, templatesProjection } from './templates.js';
+import type { Database } from '../../../adapters/db/database.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import { templateStream, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import { databaseTargets } from '../../../../tests/fixtures/databases.js';
+import { projectionSpec } from '../../../../tests/fixtures/projection-spec.js';
+import { DELETED_STATUS } from '../../../domain/templates/lifecycle.js';
+import { templatesProjection } from './projection.js';
 
 const authorId = 'a1b2c3d4-0000-4000-8000-000000000001';
 const adminId = 'a1b2c3d4-0000-4000-8000-000000000002';
@@ -69,67 +67,36 @@ function lifecycleLog(): RecordedEvent[] {
 
 describe.each(databaseTargets())('templates projection over the lifecycle: $name', (target) => {
   let database: Database;
-  let db: Kysely<Schema>;
-  const log = lifecycleLog();
+  let spec: ReturnType<typeof projectionSpec>;
 
   beforeAll(async () => {
     database = await target.open();
-    db = database.db;
+    spec = projectionSpec(database.db, templatesProjection);
   });
   afterAll(async () => {
     await database?.close();
   });
 
-  /** The rows a fresh generation holds after `feed`. */
-  async function build(feed: (apply: (events: readonly RecordedEvent[]) => Promise<void>) => Promise<void>) {
-    const generation = await startGeneration(db, templatesProjection);
-    const tables = generationTables(generation.generation);
-    try {
-      await feed((events) => db.transaction().execute((trx) => templatesProjection.apply(trx, events, tables)));
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.id(tables.templates)} order by id`.execute(db);
-      return rows;
-    } finally {
-      await dropGenerationTables(db, templatesProjection, [generation.generation]);
-      await db.deleteFrom('projection_generations').where('generation', '=', generation.generation).execute();
-    }
-  }
-
-  it('follows status, content edits, sponsorship, owners and deletion', async () => {
-    const rows = await build((apply) => apply(log));
-    expect(rows.map((row) => [row.title, row.status, row.status_reason, row.sponsored, row.owners, row.keywords, row.image_urls])).toEqual([
-      ['Edited Twice', 'under review edit', null, true, [authorId, buyerId], ['new'], []],
+  it('follows status, waiting edits, sponsorship, owners and deletion; applied twice, the same rows', async () => {
+    const { templates } = await spec.given(lifecycleLog());
+    const byTitle = [...templates!].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    expect(byTitle.map((row) => [row.title, row.status, row.status_reason, row.sponsored, row.owners, row.keywords, row.image_urls])).toEqual([
+      // The edit of the live post waits beside the approved version.
+      ['Edited', 'under review edit', null, true, [authorId, buyerId], ['planner'], []],
       ['Hidden', 'hidden', 'Spam', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
-      ['Removed', DELETED_TEMPLATE_STATUS, 'Broken', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
+      ['Removed', DELETED_STATUS, 'Broken', false, [authorId], ['planner'], ['/api/images/11111111-1111-4111-8111-111111111111.webp']],
     ]);
-    expect(rows[0]!.description_short).toBe('Short.');
+    expect(byTitle[0]!).toMatchObject({ description_short: 'Short.', pending_changes: { title: 'Edited Twice', keywords: ['new'] }, content_revision: 3 });
   });
 
-  it('applying every event twice, whole log twice or batches twice leaves the same rows as once', async () => {
-    const once = await build((apply) => apply(log));
-    const batches = Array.from({ length: Math.ceil(log.length / 4) }, (_, i) => log.slice(i * 4, i * 4 + 4));
-    expect(
-      await build(async (apply) => {
-        await apply(log);
-        await apply(log);
-      }),
-    ).toEqual(once);
-    expect(await build((apply) => apply(log.flatMap((event) => [event, event])))).toEqual(once);
-    expect(
-      await build(async (apply) => {
-        for (const batch of batches) {
-          await apply(batch);
-          await apply(batch);
-        }
-      }),
-    ).toEqual(once);
-    // One at a time, each re-applied after the next: a late replay never undoes a newer change.
-    expect(
-      await build(async (apply) => {
-        for (let i = 0; i < log.length; i += 1) {
-          await apply([log[i]!]);
-          if (i > 0) await apply([log[i - 1]!]);
-        }
-      }),
-    ).toEqual(once);
+  it('an approval publishes the waiting edit; a denied edit leaves the approved version live', async () => {
+    const log = lifecycleLog();
+    const edited = log[0]!.data as { templateId: string };
+    const approval = { ...log[3]!, id: '30000000-0000-4000-8000-000000000001', position: 100n, data: { templateId: edited.templateId, reviewerId: adminId, reason: null, published: { title: 'Edited Twice', keywords: ['new'] } } };
+    const { templates } = await spec.given([...log, approval]);
+    expect(templates!.find((row) => row.id === edited.templateId)).toMatchObject({ title: 'Edited Twice', keywords: ['new'], status: 'live', pending_changes: null });
+    const denial = { ...approval, type: 'TemplateDenied', data: { templateId: edited.templateId, reviewerId: adminId, reason: 'Misleading', editOnly: true } };
+    const denied = await spec.given([...log, denial]);
+    expect(denied.templates!.find((row) => row.id === edited.templateId)).toMatchObject({ title: 'Edited', status: 'live', status_reason: 'Misleading', pending_changes: null });
   });
 });

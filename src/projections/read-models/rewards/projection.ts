@@ -1,6 +1,6 @@
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { RewardEarned } from '../../domain/rewards/events.js';
-import type { Projection } from '../projection.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import type { RewardEarned } from '../../../domain/rewards/events.js';
+import type { Projection } from '../../projection.js';
 
 /** Every reward earned, one row per RewardEarned event; a user's total is the sum of their rows. */
 export const rewardsProjection: Projection = {

@@ -1,27 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
-import { POPULARITY_WINDOW_DAYS } from '../../domain/discovery/constants.js';
-import { searchWords } from '../../domain/discovery/search-text.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { TemplateEdited, TemplateStatus, TemplateSubmitted } from '../../domain/templates/events.js';
-import { DELETED_TEMPLATE_STATUS } from './templates.js';
-import type { GenerationTables, Projection } from '../projection.js';
-
-/** Statuses whose templates can be found: live ones, flagged or not ("status contains 'live'"). */
-export const SEARCHABLE_STATUSES: readonly TemplateStatus[] = ['live', 'live flagged'];
-
-/** The status each moderation or edit event leaves a template in. */
-const STATUS_AFTER: Readonly<Record<string, string>> = {
-  TemplateApproved: 'live',
-  TemplateFlagCleared: 'live',
-  TemplateFlaggedForReview: 'live flagged',
-  TemplateDenied: 'not approved',
-  TemplateHidden: 'hidden',
-  TemplateEdited: 'under review edit',
-  TemplateDeleted: DELETED_TEMPLATE_STATUS,
-  TemplatePermanentlyDeleted: DELETED_TEMPLATE_STATUS,
-};
+import type { Schema } from '../../../adapters/db/schema.js';
+import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { POPULARITY_WINDOW_DAYS } from '../../../domain/discovery/constants.js';
+import { searchWords } from '../../../domain/discovery/search-text.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
+import type { GenerationTables, Projection } from '../../projection.js';
 
 /** Engagement events and what each adds to popularity. */
 const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
@@ -49,8 +34,8 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 2,
-  handles: ['TemplateSubmitted', ...Object.keys(STATUS_AFTER), ...Object.keys(ENGAGEMENT_WEIGHTS)],
+  version: 3,
+  handles: [...TEMPLATE_EVENT_TYPES, ...Object.keys(ENGAGEMENT_WEIGHTS)],
   tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
     await ensureSearchExtensions(trx);
@@ -117,7 +102,7 @@ export const searchProjection: Projection = {
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
-    const changes = new Map<string, { position: bigint; status: string; title?: string; description?: string; keywords?: string[] }>();
+    const changes = new Map<string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }>();
     const engagements = new Map<string, RecordedEvent>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
@@ -125,18 +110,19 @@ export const searchProjection: Projection = {
       const { templateId } = event.data as { templateId: string };
       if (event.type === 'TemplateSubmitted') {
         if (!submissions.has(templateId)) submissions.set(templateId, event as RecordedEvent<TemplateSubmitted>);
-      } else if (STATUS_AFTER[event.type] !== undefined) {
-        const change = { ...changes.get(templateId), position: event.position, status: STATUS_AFTER[event.type]! };
-        if (event.type === 'TemplateEdited') {
-          const { title, description, keywords } = (event as RecordedEvent<TemplateEdited>).data.changes;
-          if (title !== undefined) change.title = title;
-          if (description !== undefined) change.description = description;
-          if (keywords !== undefined) change.keywords = keywords;
-        }
-        changes.set(templateId, change);
-      } else {
+      } else if (ENGAGEMENT_WEIGHTS[event.type] !== undefined) {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
+      } else {
+        const templateEvent = event as RecordedOneOf<TemplateEvent>;
+        const status = statusAfter(templateEvent);
+        if (status === undefined) continue;
+        const change = { ...changes.get(templateId), position: event.position, status };
+        const { title, description, keywords } = publishedContent(templateEvent);
+        if (title !== undefined) change.title = title;
+        if (description !== undefined) change.description = description;
+        if (keywords !== undefined) change.keywords = keywords;
+        changes.set(templateId, change);
       }
     }
 
@@ -154,7 +140,8 @@ export const searchProjection: Projection = {
             topic: data.topic,
             platform: data.platform,
             price_cents: Math.round(data.price * 100),
-            ...statusColumns('under review'),
+            status: STATUS.underReview,
+            searchable: isSearchable(STATUS.underReview),
             author_id: data.authorId,
             created_at: new Date(metadata.occurredAt),
             last_position: position,
@@ -167,7 +154,7 @@ export const searchProjection: Projection = {
     if (changes.size > 0) {
       const values = [...changes].map(
         ([id, change]) =>
-          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${SEARCHABLE_STATUSES.includes(change.status as TemplateStatus)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
       );
       const { rows: changed } = await sql<{ id: string; title: string; keywords: string[]; searchable: boolean }>`
         update ${sql.id(t.search_documents)} d
@@ -219,9 +206,14 @@ export const searchProjection: Projection = {
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
 
-/** Status changes (approval now; hiding and rejection with the moderation work) decide searchability. */
-function statusColumns(status: TemplateStatus): { status: TemplateStatus; searchable: boolean } {
-  return { status, searchable: SEARCHABLE_STATUSES.includes(status) };
+/**
+ * The content an event makes findable: an edit of a post nobody sees yet at once, an edit of a
+ * public post only when a moderator approves it (the approved version stays findable meanwhile).
+ */
+function publishedContent(event: TemplateEvent): Partial<EditableContent> {
+  if (event.type === 'TemplateApproved') return event.data.published ?? {};
+  if (event.type === 'TemplateEdited' && statusAfter(event) === STATUS.underReview) return event.data.changes;
+  return {};
 }
 
 /**

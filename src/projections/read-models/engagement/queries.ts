@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import { ENGAGEABLE_STATUSES } from '../../domain/engagement/rules.js';
-import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
-import { toResourceView } from '../routes/resources.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
+import { PUBLIC_STATUSES } from '../../../domain/templates/lifecycle.js';
+import type { CommentView, EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
+import { toResourceView } from '../templates/views.js';
 
 /** Templates with their author, counters, and what `viewerId` did to each (nothing for anonymous viewers). */
 export function engagedRows(db: Kysely<Schema>, viewerId: string | null) {
@@ -43,19 +43,17 @@ export async function engagedResource(db: Kysely<Schema>, vault: PersonalDataVau
   return row ? toEngagedView(row, vault) : null;
 }
 
-/** Only templates anyone can see are counted in and shown by the saved list. */
-const publicStatus = sql<string>`lower(templates.status)`;
 
 /** The viewer's saved templates, newest save first. */
 export async function savedPage(db: Kysely<Schema>, vault: PersonalDataVault, userId: string, page: number, pageSize: number): Promise<ResourcePage> {
   const saved = (query: ReturnType<typeof engagedRows>) =>
-    query.innerJoin('template_saves', 'template_saves.template_id', 'templates.id').where('template_saves.user_id', '=', userId).where(publicStatus, 'in', ENGAGEABLE_STATUSES);
+    query.innerJoin('template_saves', 'template_saves.template_id', 'templates.id').where('template_saves.user_id', '=', userId).where('templates.status', 'in', PUBLIC_STATUSES);
   const { total } = await db
     .selectFrom('template_saves')
     .innerJoin('templates', 'templates.id', 'template_saves.template_id')
     .select(sql<number>`count(*)::int`.as('total'))
     .where('template_saves.user_id', '=', userId)
-    .where(publicStatus, 'in', ENGAGEABLE_STATUSES)
+    .where('templates.status', 'in', PUBLIC_STATUSES)
     .executeTakeFirstOrThrow();
   const rows = await saved(engagedRows(db, userId))
     .orderBy('template_saves.saved_at', 'desc')
@@ -79,7 +77,7 @@ export async function savedTemplateIds(db: Kysely<Schema>, userId: string): Prom
     .innerJoin('templates', 'templates.id', 'template_saves.template_id')
     .select('template_saves.template_id')
     .where('template_saves.user_id', '=', userId)
-    .where(publicStatus, 'in', ENGAGEABLE_STATUSES)
+    .where('templates.status', 'in', PUBLIC_STATUSES)
     .orderBy('template_saves.saved_at', 'desc')
     .execute();
   return rows.map((row) => row.template_id);

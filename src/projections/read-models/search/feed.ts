@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import { START_OF_LOG } from '../../../adapters/eventstore/port.js';
+import type { SearchDocumentFeed } from '../../../adapters/search/port.js';
+import type { ProjectionRunner } from '../../runner.js';
+import { searchProjection } from './projection.js';
+
+/** The search read model as the feed of an external index (the Meilisearch adapter's port). */
+export function createSearchDocumentFeed(db: Kysely<Schema>, runner: ProjectionRunner): SearchDocumentFeed {
+  return {
+    changedSince(from, limit) {
+      // One snapshot: the projection's checkpoint and the rows it had written by then.
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const live = await trx
+            .selectFrom('projection_generations')
+            .select('checkpoint')
+            .where('projection', '=', searchProjection.name)
+            .where('status', '=', 'live')
+            .executeTakeFirst();
+          const rows = await trx.selectFrom('search_documents').selectAll().where('last_position', '>', from).orderBy('last_position').limit(limit).execute();
+          return { projected: live ? BigInt(live.checkpoint) : START_OF_LOG, rows };
+        });
+    },
+    waitForProjection: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),
+  };
+}

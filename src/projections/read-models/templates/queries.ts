@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import { pageWindow } from '../../../domain/shared/pagination.js';
+import { AWAITING_DECISION, DELETED_STATUS, PUBLIC_STATUSES, RECOMMENDED_STATUSES, type QueueFilter } from '../../../domain/templates/lifecycle.js';
+import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
+import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import { toResourceView, type ResourceRow } from './views.js';
+
+/*
+ * Every read of the catalogue tables: routes, command services and reactors call these; none
+ * writes SQL against the tables itself (tests/boundaries keeps it so).
+ */
+
+/** Templates with their author's username, name and picture: the one join every list and page starts from. */
+export function resourceRows(db: Kysely<Schema>) {
+  return db
+    .selectFrom('templates')
+    .innerJoin('users', 'users.id', 'templates.author_id')
+    .selectAll('templates')
+    .select(['users.username', 'users.display_name_enc', 'users.picture_url']);
+}
+
+export function resourceById(db: Kysely<Schema>, id: string): Promise<ResourceRow | undefined> {
+  return resourceRows(db).where('templates.id', '=', id).executeTakeFirst();
+}
+
+export function resourceByTitleUrl(db: Kysely<Schema>, titleUrl: string): Promise<ResourceRow | undefined> {
+  return resourceRows(db).where('templates.title_url', '=', titleUrl).executeTakeFirst();
+}
+
+/** The resources with these ids, in the order given (search results keep their ranking); missing ids are left out. */
+export async function resourcesByIds(db: Kysely<Schema>, ids: readonly string[]): Promise<ResourceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await resourceRows(db).where('templates.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** resourcesByIds as cards (search and discovery answers). */
+export async function resourceViewsByIds(db: Kysely<Schema>, vault: PersonalDataVault, ids: readonly string[]): Promise<ResourceView[]> {
+  return Promise.all((await resourcesByIds(db, ids)).map((row) => toResourceView(row, vault)));
+}
+
+export type FeedOrder = 'top_rated' | 'newest';
+
+/** The home feeds: recommended posts (live, or live with an edit waiting), most liked or newest first. */
+export function recommendedResources(db: Kysely<Schema>, { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number }): Promise<ResourceRow[]> {
+  let query = resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES);
+  if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
+  query = order === 'top_rated' ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc') : query.orderBy('templates.created_at', 'desc');
+  return query.orderBy('templates.id').limit(limit).execute();
+}
+
+/** More By The Author (`author`) or Related Posts (`related`: same topic or app, other authors) of `row`. */
+export function relatedResources(db: Kysely<Schema>, row: ResourceRow, kind: 'author' | 'related', limit: number): Promise<ResourceRow[]> {
+  const query = resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.id', '<>', row.id);
+  const ordered =
+    kind === 'author'
+      ? query.where('templates.author_id', '=', row.author_id).orderBy('templates.created_at', 'desc')
+      : query
+          .where((eb) => eb.or([eb('templates.topic', '=', row.topic), eb('templates.platform', '=', row.platform)]))
+          .where('templates.author_id', '<>', row.author_id)
+          .orderBy('templates.likes', 'desc')
+          .orderBy('templates.created_at', 'desc');
+  return ordered.orderBy('templates.id').limit(limit).execute();
+}
+
+/** One page of an author's posts, newest first: every status but deleted (`publicOnly`: what visitors may see). */
+export async function authorResourcesPage(
+  db: Kysely<Schema>,
+  authorId: string,
+  { page, pageSize, publicOnly }: { page: number; pageSize: number; publicOnly: boolean },
+): Promise<{ rows: ResourceRow[]; total: number }> {
+  let query = resourceRows(db).where('templates.author_id', '=', authorId).where('templates.status', '<>', DELETED_STATUS);
+  if (publicOnly) query = query.where('templates.status', 'in', PUBLIC_STATUSES);
+  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const { limit, offset } = pageWindow(page, pageSize);
+  const rows = await query.orderBy('templates.created_at', 'desc').orderBy('templates.id').limit(limit).offset(offset).execute();
+  return { rows, total };
+}
+
+/** The ids of an author's posts (not deleted), newest first. */
+export async function authorTemplateIds(db: Kysely<Schema>, authorId: string): Promise<string[]> {
+  const rows = await db.selectFrom('templates').select('id').where('author_id', '=', authorId).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The review queue and resource search: by status filter and title; awaiting a decision: oldest change first. */
+export async function reviewQueuePage(
+  db: Kysely<Schema>,
+  { status, q, page, pageSize }: { status: QueueFilter; q: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: ResourceRow[]; total: number }> {
+  let query = resourceRows(db);
+  if (status === 'pending') query = query.where('templates.status', 'in', AWAITING_DECISION);
+  else if (status === 'all') query = query.where('templates.status', '<>', DELETED_STATUS);
+  else query = query.where('templates.status', '=', status);
+  if (q) query = query.where('templates.title', 'ilike', `%${q.replace(/[%_\\]/gu, '\\$&')}%`);
+  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const { limit, offset } = pageWindow(page, pageSize);
+  const rows = await query
+    .orderBy('templates.updated_at', status === 'pending' ? 'asc' : 'desc')
+    .orderBy('templates.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}
+
+/** Title, address and status of a template, deleted ones included (the admin history). */
+export function templateSummary(db: Kysely<Schema>, id: string) {
+  return db.selectFrom('templates').select(['title', 'title_url', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Who wrote a template and where it stands (engagement checks who may like, save, flag or comment). */
+export function templateStanding(db: Kysely<Schema>, id: string) {
+  return db.selectFrom('templates').select(['id', 'author_id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The fields a public post's page metadata needs, if the post at `titleUrl` is public. */
+export function publicTemplateMetaFields(db: Kysely<Schema>, titleUrl: string) {
+  return db.selectFrom('templates').select(['title', 'description_short', 'image_urls', 'title_url']).where('title_url', '=', titleUrl).where('status', 'in', PUBLIC_STATUSES).executeTakeFirst();
+}
+
+/** How many templates are sponsored, not counting `templateId`. */
+export async function sponsoredCountExcept(db: Kysely<Schema>, templateId: string): Promise<number> {
+  const { n } = await db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n')).where('sponsored', '=', true).where('id', '<>', templateId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Every picture URL a post refers to, whatever its status (the upload sweep keeps these files). */
+export async function templateImageUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
+  const rows = await db.selectFrom('templates').select('image_urls').execute();
+  return rows.flatMap((row) => row.image_urls);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { boundaryViolations, readModelTablesQueried, readSourceFiles, SQL_NOT_YET_MOVED, type SourceFile } from './boundaries.js';
+
+/*
+ * The dependency directions of DESIGN.md "Layout", checked on every file's imports and SQL: a
+ * violation fails `npm test`. boundaries.ts holds the rules; this suite runs them on src/ and
+ * shows on made-up files that each rule does catch what it forbids.
+ */
+
+const file = (path: string, text: string): SourceFile => ({ path, text });
+
+describe('dependency boundaries', () => {
+  it('src/ keeps every boundary', async () => {
+    expect(boundaryViolations(await readSourceFiles())).toEqual([]);
+  });
+
+  it('lists only files that still query read-model tables themselves', async () => {
+    const files = await readSourceFiles();
+    const stillQuerying = files.filter((candidate) => SQL_NOT_YET_MOVED.has(candidate.path) && readModelTablesQueried(candidate).length > 0).map((candidate) => candidate.path);
+    expect(stillQuerying.sort()).toEqual([...SQL_NOT_YET_MOVED].sort());
+  });
+
+  it('catches each kind of violation', () => {
+    const violations = boundaryViolations([
+      file('src/domain/templates/bad.ts', "import { db } from '../../adapters/db/database.js';"),
+      file('src/web/features/bad.ts', "import type { Schema } from '../../adapters/db/schema.js';"),
+      file('src/web/features/lazy.ts', "const api = await import('../../api/app.js');"),
+      file('src/adapters/search/bad.ts', "import { searchProjection } from '../../projections/read-models/search/projection.js';"),
+      // Only a type import of a read model's table types, and only by the schema.
+      file('src/adapters/db/schema.ts', "import { createTemplatesTables } from '../../projections/read-models/templates/tables.js';"),
+      file('src/commands/users-cli.ts', "import { buildApp } from '../api/app.js';"),
+      file('src/api/routes/bad.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
+      file('src/commands/bad.ts', 'await sql`update templates set likes = 0`.execute(db);'),
+    ]);
+    expect(violations.map((violation) => violation.split(':')[0])).toEqual([
+      'src/domain/templates/bad.ts',
+      'src/web/features/bad.ts',
+      'src/web/features/lazy.ts',
+      'src/adapters/search/bad.ts',
+      'src/adapters/db/schema.ts',
+      'src/commands/users-cli.ts',
+      'src/api/routes/bad.ts',
+      'src/commands/bad.ts',
+    ]);
+  });
+
+  it('lets each layer import what it may', () => {
+    expect(
+      boundaryViolations([
+        file('src/domain/templates/ok.ts', "import { z } from 'zod';\nimport type { DomainEvent } from '../shared/events.js';"),
+        file('src/web/features/ok.ts', "import { statusLabel } from '../../domain/templates/lifecycle.js';\nimport { apiRequest } from '../lib/api-client.js';"),
+        file('src/adapters/db/schema.ts', "import type { TemplatesTables } from '../../projections/read-models/templates/tables.js';"),
+        file('src/projections/read-models/templates/queries.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
+        // Not a read-model table: the event log and the generations table belong to their adapters and the runner.
+        file('src/projections/runner.ts', "await db.selectFrom('projection_generations').selectAll().execute();"),
+      ]),
+    ).toEqual([]);
+  });
+});

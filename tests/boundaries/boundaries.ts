@@ -1,0 +1,107 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { READ_MODEL_TABLES } from '../../src/projections/projection.js';
+
+export interface SourceFile {
+  /** Relative to the repository root, with forward slashes: 'src/api/app.ts'. */
+  path: string;
+  text: string;
+}
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const READ_MODEL_TABLE_NAMES: ReadonlySet<string> = new Set(READ_MODEL_TABLES);
+/** The only code that may write SQL against read-model tables. */
+const READ_MODEL_MODULES = 'src/projections/read-models/';
+
+/** Every .ts/.tsx file under src/, tests next to the code included (they must keep the directions too). */
+export async function readSourceFiles(): Promise<SourceFile[]> {
+  const entries = await readdir(join(ROOT, 'src'), { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.tsx?$/u.test(entry.name));
+  return Promise.all(
+    files.map(async (entry) => {
+      const absolute = join(entry.parentPath, entry.name);
+      return { path: relative(ROOT, absolute).replaceAll('\\', '/'), text: await readFile(absolute, 'utf8') };
+    }),
+  );
+}
+
+/** Static imports, re-exports and dynamic imports, relative ones resolved to 'src/…'; `typeOnly` for `import type`. */
+function importsOf(file: SourceFile): { target: string; typeOnly: boolean }[] {
+  return [...file.text.matchAll(/(\bimport\s+type\b[^;]*?\bfrom\s+|\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gmu)]
+    .filter((match) => match[2]!.startsWith('.'))
+    .map((match) => ({ target: normalize(join(dirname(file.path), match[2]!)).replaceAll('\\', '/'), typeOnly: match[1]!.startsWith('import type') }));
+}
+
+/** The one allowed inward look of an adapter: the database schema composes the read models' table types. */
+const composesReadModelTables = (from: string, target: string, typeOnly: boolean) =>
+  from === 'src/adapters/db/schema.ts' && typeOnly && /^src\/projections\/read-models\/[^/]+\/tables\.js$/u.test(target);
+
+const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
+const isCli = (path: string) => /(^|\/|-)cli\.ts$/u.test(path);
+
+/** Which layer may not import which: [rule name, applies to the importing file, forbidden target]. */
+const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string) => boolean][] = [
+  ['src/domain imports nothing else of ours', (from) => under(from, 'src/domain'), (target) => !under(target, 'src/domain')],
+  ['src/web imports only src/web and src/domain (no server code)', (from) => under(from, 'src/web'), (target) => !under(target, 'src/web') && !under(target, 'src/domain')],
+  [
+    'adapters import neither projections, api, commands nor the composition root',
+    (from) => under(from, 'src/adapters'),
+    (target) => ['src/projections', 'src/api', 'src/commands', 'src/composition'].some((folder) => under(target, folder)),
+  ],
+  ['CLIs do not import from src/api', isCli, (target) => under(target, 'src/api')],
+];
+
+/** Kysely calls naming a table, and the tables named in `sql` templates (from / join / update / into, sql.table / sql.id). */
+function tablesQueried(text: string): string[] {
+  const kysely = [...text.matchAll(/\.(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`]([a-z_]+)/gu)].map((match) => match[1]!);
+  const named = [...text.matchAll(/\bsql\.(?:table|id)\(\s*['"`]([a-z_]+)['"`]/gu)].map((match) => match[1]!);
+  const templates = [...text.matchAll(/\bsql(?:<[^`]*?>)?`([^`]*)`/gsu)].flatMap((match) =>
+    [...match[1]!.matchAll(/\b(?:from|join|update|into)\s+([a-z_]+)\b/giu)].map((inner) => inner[1]!),
+  );
+  return [...kysely, ...named, ...templates];
+}
+
+/**
+ * Files whose read-model SQL has not moved into its read-model module yet. The list may only
+ * shrink: the suite fails when a listed file no longer needs its place here.
+ */
+export const SQL_NOT_YET_MOVED: ReadonlySet<string> = new Set([
+  'src/commands/accounts.ts',
+  'src/commands/moderation-reactor.ts',
+  'src/api/routes/accounts.ts',
+  'src/api/routes/admin-users.ts',
+  'src/api/routes/discovery.ts',
+  'src/api/routes/engagement.ts',
+  'src/api/routes/member-activity.ts',
+  'src/api/routes/outreach.ts',
+  'src/api/routes/search.ts',
+  'src/api/routes/user-views.ts',
+  'src/api/auth/sessions.ts',
+]);
+
+/** The read-model tables a file writes SQL against. */
+export function readModelTablesQueried(file: SourceFile): string[] {
+  return [...new Set(tablesQueried(file.text).filter((table) => READ_MODEL_TABLE_NAMES.has(table)))];
+}
+
+/** Tests may read rows to check them; production code goes through the read-model modules. */
+const mayQueryReadModels = (path: string) => path.startsWith(READ_MODEL_MODULES) || /\.test\.tsx?$/u.test(path) || SQL_NOT_YET_MOVED.has(path);
+
+/** Every broken boundary as 'path: rule (detail)'; empty when all hold. */
+export function boundaryViolations(files: readonly SourceFile[]): string[] {
+  const violations: string[] = [];
+  for (const file of files) {
+    for (const { target, typeOnly } of importsOf(file)) {
+      if (composesReadModelTables(file.path, target, typeOnly)) continue;
+      for (const [rule, appliesTo, forbidden] of IMPORT_RULES) {
+        if (appliesTo(file.path) && forbidden(target)) violations.push(`${file.path}: ${rule} (imports ${target})`);
+      }
+    }
+    if (!mayQueryReadModels(file.path)) {
+      const tables = readModelTablesQueried(file);
+      if (tables.length > 0) violations.push(`${file.path}: SQL against read-model tables outside ${READ_MODEL_MODULES} (${tables.join(', ')})`);
+    }
+  }
+  return violations;
+}
