@@ -35,8 +35,6 @@ const EXPECTED: Record<Exclude<Access, 'loopback'>, Record<Role, 'pass' | { stat
 const ACCESS_MESSAGE_SET = new Set<string>(Object.values(ACCESS_MESSAGES));
 const MATRIX_PASSWORD = 'Matrix#pass1';
 
-/** The longest a projection may take to catch up in this test; far above what it needs. */
-const CATCH_UP_MS = 10_000;
 /** ~3 s idle and ~20 s on a loaded 2-core machine (issue 20); the limit leaves a wide margin. */
 const MATRIX_TIMEOUT_MS = 180_000;
 
@@ -45,12 +43,6 @@ describe('role matrix: every API route × every kind of caller', () => {
   const userIds = {} as Record<Exclude<Role, 'anonymous'>, string>;
   /** One session per kind of caller, reused while it still signs in as that caller. */
   const tokens = new Map<Exclude<Role, 'anonymous'>, string>();
-
-  /** Waits until every projection has read the whole log, and fails the test if it does not. */
-  async function catchUp(): Promise<void> {
-    const { runner, store } = harness.infrastructure;
-    expect(await runner.waitFor(await store.headPosition(), CATCH_UP_MS)).toBe(true);
-  }
 
   beforeAll(async () => {
     harness = await startApiHarness({ users: 2, templates: 2, seed: 21 });
@@ -71,7 +63,7 @@ describe('role matrix: every API route × every kind of caller', () => {
     const session = await accounts.startSession(blockedId, 'password', null, { userId: blockedId, role: 'base' });
     await accounts.changeVerificationStatus(blockedId, 'blocked', 'role matrix', { userId: null, role: 'operator' });
     tokens.set('blocked', session.token);
-    await catchUp();
+    await harness.catchUp();
   });
   afterAll(async () => {
     await harness?.close();
@@ -91,7 +83,7 @@ describe('role matrix: every API route × every kind of caller', () => {
     const { accounts } = harness.infrastructure;
     const userId = userIds[role];
     const session = role === 'test_user' ? await accounts.startTestUserMode(userId, { userId, role: 'admin' }) : await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
-    await catchUp();
+    await harness.catchUp();
     tokens.set(role, session.token);
     return session.token;
   }
@@ -107,7 +99,7 @@ describe('role matrix: every API route × every kind of caller', () => {
         const withBody = route.method !== 'GET' && route.method !== 'DELETE';
         const answer = await harness.call(route.method as 'GET', url, { token: await tokenFor(role), ...(withBody ? { body: {} } : {}) });
         // Whatever the call appended (a logout, a view) is in the read models before the next caller.
-        await catchUp();
+        await harness.catchUp();
         const expected = EXPECTED[route.access as Exclude<Access, 'loopback'>][role];
         const message = typeof answer.body.message === 'string' ? answer.body.message : '';
         const refusedByAccessCheck = (answer.status === 401 || answer.status === 403) && ACCESS_MESSAGE_SET.has(message);

@@ -25,11 +25,11 @@ describe('newsletter, contact, request and blog routes (app.inject on embedded P
 
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 1, seed: 61 });
-    const { accounts, runner } = harness.infrastructure;
+    const { accounts } = harness.infrastructure;
     const signedIn = async (name: keyof typeof tokens, lvl: UserLevel) => {
       const { userId } = await accounts.register({ username: `outreach_${name}`, email: `${name}@outreach.example`, password: null, lvl, verification: 'verified' });
       const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
-      await runner.waitFor(session.position!, 5_000);
+      await harness.catchUp(session.position);
       tokens[name] = session.token;
     };
     await signedIn('admin', 'admin');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { CATCH_UP_MS, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { likeDecider } from '../../domain/engagement/decider.js';
@@ -24,11 +24,11 @@ let harness: ApiHarness;
 const users = {} as Record<'author' | 'other' | 'unverified' | 'admin' | 'owner', { userId: string; token: string; username: string }>;
 
 async function makeUser(name: keyof typeof users, lvl: UserLevel, verification: VerificationStatus) {
-  const { accounts, runner } = harness.infrastructure;
+  const { accounts } = harness.infrastructure;
   const username = `life_${name}`;
   const { userId } = await accounts.register({ username, email: `${name}@life.example`, password: null, passwordHash: 'unused', lvl, verification });
   const session = await accounts.startSession(userId, 'password', null, { userId, role: lvl });
-  await runner.waitFor(session.position!, 5_000);
+  await harness.catchUp(session.position);
   users[name] = { userId, token: session.token, username };
 }
 
@@ -66,7 +66,7 @@ async function approved(overrides: Json = {}) {
 /** Runs a template command directly, as other areas will (flags reactor, commerce). */
 async function command(id: string, cmd: TemplateCommand) {
   const result = await harness.infrastructure.commands.handle(templateDecider, templateStream(id), cmd, { actor: { userId: null, role: 'system' } });
-  await harness.infrastructure.runner.waitFor(result.position!, 5_000);
+  await harness.catchUp(result.position);
 }
 
 const head = () => harness.infrastructure.store.headPosition();
@@ -378,11 +378,11 @@ describe('moderation', () => {
   });
 
   it(`sends a live post to the queue after ${FLAGS_FOR_REVIEW} members' red flags, and at once when reported`, async () => {
-    const { moderation, runner } = harness.infrastructure;
+    const { moderation } = harness.infrastructure;
+    // The moderation reactor has read the log, and the projections what it appended.
     const settled = async () => {
-      const position = await head();
-      await moderation.waitFor(position, 10_000);
-      await runner.waitFor(await head(), 10_000);
+      expect(await moderation.waitFor(await head(), CATCH_UP_MS)).toBe(true);
+      await harness.catchUp();
     };
     const flagged = await approved({ title: 'Flag tally candidate' });
     const flaggers = [users.other, users.unverified, users.owner];
@@ -441,7 +441,7 @@ describe('moderation', () => {
     const liked = await harness.infrastructure.commands.handle(likeDecider, likeStream(post.id, users.other.userId), { type: 'ToggleLike', data: { templateId: post.id, userId: users.other.userId } }, {
       actor: { userId: users.other.userId, role: 'base' },
     });
-    await harness.infrastructure.runner.waitFor(liked.position!, 5_000);
+    await harness.catchUp(liked.position);
 
     const fetched = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: users.admin.token, body: { resourceIds: [post.id] } });
     expect(fetched.status).toBe(200);
