@@ -55,7 +55,9 @@ describe('sign-up', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.sessionCookie).toMatchObject({ value: answer.body.token, httpOnly: true, sameSite: 'Lax' });
-    expect(Buffer.from(answer.body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // 256 bits = 32 bytes, written as 43 base64url characters without padding.
+    expect(answer.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    expect(Buffer.from(answer.body.token, 'base64url')).toHaveLength(32);
     expect(answer.body.user).toMatchObject({ username: 'grace', email: 'grace.hopper@example.com', verification: { status: 'pending' }, hasPassword: true, lvl: 'base' });
 
     const byCookie = await me(answer.body.token);

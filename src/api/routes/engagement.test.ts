@@ -193,11 +193,13 @@ describe('comments', () => {
   });
 
   it('refuses a missing or non-text message, anonymous commenters, and comments on non-live posts', async () => {
-    expect((await post(`/api/comments/resource/${liveId}`, fan.token, {})).status).toBe(400);
-    expect((await post(`/api/comments/resource/${liveId}`, fan.token, { message: 42 })).status).toBe(400);
-    expect((await post(`/api/comments/resource/${liveId}`, undefined, { message: 'hi' })).status).toBe(401);
-    expect((await post(`/api/comments/resource/${pendingId}`, fan.token, { message: 'hi' })).status).toBe(404);
-    expect((await comments(pendingId)).status).toBe(404);
+    const notText = { status: 400, body: { error: true, message: expect.stringMatching(/^message: Invalid input: expected string/u) } };
+    expect(await post(`/api/comments/resource/${liveId}`, fan.token, {})).toMatchObject(notText);
+    expect(await post(`/api/comments/resource/${liveId}`, fan.token, { message: 42 })).toMatchObject(notText);
+    expect(await post(`/api/comments/resource/${liveId}`, undefined, { message: 'hi' })).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
+    const gone = { status: 404, body: { error: true, message: 'This post does not exist' } };
+    expect(await post(`/api/comments/resource/${pendingId}`, fan.token, { message: 'hi' })).toMatchObject(gone);
+    expect(await comments(pendingId)).toMatchObject(gone);
   });
 });
 
@@ -247,7 +249,7 @@ describe('reports', () => {
 
   it('keeps /admin/reports from base users', async () => {
     const answer = await harness.call('GET', '/api/admin/reports', { token: fan.token });
-    expect(answer.status).toBe(403);
+    expect(answer).toMatchObject({ status: 403, body: { error: true, message: ACCESS_MESSAGES.adminOnly } });
   });
 });
 
