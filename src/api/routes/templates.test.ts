@@ -11,7 +11,7 @@ import type { UserLevel, VerificationStatus } from '../../domain/accounts/events
 import { likeDecider } from '../../domain/engagement/decider.js';
 import { FLAGS_FOR_REVIEW } from '../../domain/engagement/rules.js';
 import { likeStream } from '../../domain/engagement/events.js';
-import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
 import { templateFormStream, templateStream } from '../../domain/templates/events.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
@@ -137,6 +137,16 @@ describe('create', () => {
     // 4 tags that are 3 once deduplicated are fine.
     expect(await head()).toBe(before);
     expect((await create(users.author.token, { tags: ['a', 'A', 'b', 'c'] })).body.resource.keywords).toEqual(['a', 'b', 'c']);
+  });
+
+  it("refuses a file whose name has no image extension with the spec's 'Invalid Format!' and the list of extensions", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
+    const before = await head();
+    const answer = await harness.call<Json>('POST', '/api/images?imagePostUpload=true', { token: users.author.token, ...multipart('notes.txt', png) });
+    expect(answer.status).toBe(400);
+    // browse-search-accounts.md sections 5 and 8, word for word.
+    expect(answer.body.message).toBe(`Invalid Format! Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`);
+    expect(await head()).toBe(before);
   });
 
   it('uploads screenshots as WebP of at most 1 MB; refuses 10 MB, HTML named .png and SVG', async () => {
