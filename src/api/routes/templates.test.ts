@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATCH_UP_MS, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { CATCH_UP_MS, harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { likeDecider } from '../../domain/engagement/decider.js';
@@ -546,5 +548,34 @@ describe('fetch from URL', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+// PGlite runs one query at a time, so the sponsor race above never overlaps there; on the server it does.
+const postgres = harnessDatabases().find((database) => database.name === 'postgres')!;
+describe.skipIf(postgres.skipped !== null)(`the sponsor limit under concurrency on postgres${postgres.skipped ? ` (skipped: ${postgres.skipped})` : ''}`, () => {
+  let server: ApiHarness;
+  let admin: Member;
+  let author: Member;
+
+  beforeAll(async () => {
+    server = await startApiHarness({ users: 1, templates: 1, seed: 43 }, 'postgres');
+    admin = await makeMember(server, { prefix: 'sponsor_admin', lvl: 'admin' });
+    author = await makeMember(server, { prefix: 'sponsor_author' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(`never sponsors more than ${TEMPLATE_SPONSOR_LIMIT} posts when 3 more than the free slots are sponsored at once`, async () => {
+    const { n } = await server.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n')).where('sponsored', '=', true).executeTakeFirstOrThrow();
+    const free = TEMPLATE_SPONSOR_LIMIT - Number(n);
+    const ids = await Promise.all(Array.from({ length: free + 3 }, () => publishTemplate(server, author.userId)));
+    const answers = await Promise.all(ids.map((id) => server.call<Json>('PUT', '/api/admin/resources/update-sponsor-status', { token: admin.token, body: { _id: id, sponsored: true } })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(free);
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => [answer.status, answer.body.message])).toEqual(Array(3).fill([400, 'Maximum sponsor request reached']));
+    await server.catchUp();
+    const { sponsoredNow } = await server.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('sponsoredNow')).where('sponsored', '=', true).executeTakeFirstOrThrow();
+    expect(Number(sponsoredNow)).toBe(TEMPLATE_SPONSOR_LIMIT);
   });
 });
