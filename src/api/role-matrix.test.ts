@@ -35,7 +35,7 @@ const EXPECTED: Record<Exclude<Access, 'loopback'>, Record<Role, 'pass' | { stat
 const ACCESS_MESSAGE_SET = new Set<string>(Object.values(ACCESS_MESSAGES));
 const MATRIX_PASSWORD = 'Matrix#pass1';
 
-/** ~3 s idle and ~20 s on a loaded 2-core machine (issue 20); the limit leaves a wide margin. */
+/** Measured 3 s idle and 20–26 s on a 2-core machine at load 13–20 (was 83–121 s with a session per call); a wide margin. */
 const MATRIX_TIMEOUT_MS = 180_000;
 
 describe('role matrix: every API route × every kind of caller', () => {
