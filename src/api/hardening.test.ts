@@ -29,8 +29,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
     webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
     await writeFile(join(webRoot, 'index.html'), '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
     harness = await startApiHarness(SIZE, {
-      webRoot,
-      log: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } },
+      app: { webRoot, log: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } } },
     });
     const { accounts, runner } = harness.infrastructure;
     ({ userId: ownerId } = await accounts.register({
@@ -145,7 +144,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
   });
 
   it('sends HSTS when the public address is https', async () => {
-    const secure = await startApiHarness({ users: 1, templates: 0, seed: 17 }, { secureCookies: true });
+    const secure = await startApiHarness({ users: 1, templates: 0, seed: 17 }, { app: { secureCookies: true } });
     try {
       const answer = await secure.call('GET', '/api/health');
       expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -174,7 +173,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
 describe('TRUST_PROXY set to the proxy address', () => {
   let harness: ApiHarness;
   beforeAll(async () => {
-    harness = await startApiHarness({ users: 1, templates: 0, seed: 18 }, { trustProxy: ['127.0.0.1'] });
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 18 }, { app: { trustProxy: ['127.0.0.1'] } });
     harness.app.get('/whoami', { config: { access: 'anyone' } }, async (request) => ({ ip: request.ip }));
   }, 60_000);
   afterAll(async () => {

@@ -61,13 +61,16 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>>,
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>> & {
+      /** A schema of its own on the Postgres server (tests run side by side in one database). */
+      databaseSchema?: string;
+    },
   options: { batchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);

@@ -15,7 +15,7 @@ const databaseUrl = process.env.DATABASE_URL;
  * see it. A trigger holds the first append open after its position is taken, while a follower
  * keeps reading; every event must reach the follower.
  */
-describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an event that commits late', () => {
+describe.skipIf(!databaseUrl)(`postgres event store: a follower never skips an event that commits late${databaseUrl ? '' : ' (skipped: DATABASE_URL is not set)'}`, () => {
   it('delivers a slow append that drew an earlier position than faster ones', async () => {
     const schema = `race_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const database = await openDatabase({ databaseUrl: databaseUrl!, schema, poolSize: 10 });

@@ -78,7 +78,9 @@ describe('sign-up', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.sessionCookie).toMatchObject({ value: answer.body.token, httpOnly: true, sameSite: 'Lax' });
-    expect(Buffer.from(answer.body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // 256 bits = 32 bytes, written as 43 base64url characters without padding.
+    expect(answer.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    expect(Buffer.from(answer.body.token, 'base64url')).toHaveLength(32);
     expect(answer.body.user).toMatchObject({ username: 'grace', email: 'grace.hopper@example.com', verification: { status: 'pending' }, hasPassword: true, lvl: 'base' });
 
     const byCookie = await me(answer.body.token);
@@ -234,7 +236,7 @@ describe('login and sessions', () => {
   });
 
   it('refuses a made-up token and a cookie-authenticated state change from another site', async () => {
-    expect((await me('not-a-real-token')).status).toBe(401);
+    expect(await me('not-a-real-token')).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
     const account = await signUp();
     const crossSite = await harness.call('POST', '/api/logout', { token: account.token, headers: { origin: 'https://evil.example', host: 'tessera.local' } });
     expect(crossSite.status).toBe(403);
@@ -323,7 +325,7 @@ describe('passwords', () => {
   it('checks the change-password rules', async () => {
     const account = await signUp();
     const change = (body: Record<string, string>) => harness.call('POST', '/api/change-password', { token: account.token, body });
-    expect((await change({ cp: 'Wrong#one1', np: 'Changed#pw1', npv: 'Changed#pw1' })).status).toBe(400);
+    expect(await change({ cp: 'Wrong#one1', np: 'Changed#pw1', npv: 'Changed#pw1' })).toMatchObject({ status: 400, body: { error: true, message: 'Your current password is not correct.' } });
     expect((await change({ cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw2' })).body.message).toContain(ACCOUNT_MESSAGES.passwordsDoNotMatch);
     expect((await change({ cp: PASSWORD, np: PASSWORD, npv: PASSWORD })).body.message).toContain(ACCOUNT_MESSAGES.passwordMustDiffer);
     expect((await me(account.token)).status).toBe(200);
@@ -411,6 +413,7 @@ describe('profile', () => {
     const account = await signUp();
     const four = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] } });
     expect(four.status).toBe(400);
+    expect(four.body.message).toContain(ACCOUNT_MESSAGES.favouriteAppsExactly);
     const taken = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { username: 'grace', info: { firstName: 'Changed' } } });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(ACCOUNT_MESSAGES.profileUsernameTaken);
@@ -505,10 +508,9 @@ describe('test-user mode and account deletion', () => {
     expect((await me(testToken)).body).toMatchObject({ isTestUser: true, lvl: 'base' });
 
     const adminRoute = harness.app.routeAccess.find((route) => route.access === 'admin');
-    if (adminRoute) {
-      const refused = await harness.call(adminRoute.method as 'GET', `/api${adminRoute.url.replace(/^\/api/u, '')}`, { token: testToken });
-      expect(refused.status).toBe(403);
-    }
+    expect(adminRoute).toBeDefined();
+    const refused = await harness.call(adminRoute!.method as 'GET', `/api${adminRoute!.url.replace(/^\/api/u, '')}`, { token: testToken });
+    expect(refused).toMatchObject({ status: 403, body: { error: true, message: ACCESS_MESSAGES.testUserRefused } });
     const back = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/auth/relogin-admin', { token: testToken });
     expect(back.status).toBe(200);
     expect(back.body.user.lvl).toBe('admin');
@@ -569,7 +571,10 @@ describe('admin user management', () => {
     const blocked = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: 'spam links' } });
     expect(blocked.status).toBe(200);
     expect((await me(member.token)).status).toBe(401);
-    expect((await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address })).status).toBe(403);
+    expect(await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address })).toMatchObject({
+      status: 403,
+      body: { error: true, message: ACCOUNT_MESSAGES.accountBlocked },
+    });
 
     const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${member.user._id}/history`, { token: admin.body.token });
     const block = history.body.data.find((event) => event.type === 'VerificationStatusChanged');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { anEvent } from '../../../tests/fixtures/events.js';
 import { makeMember } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
@@ -158,6 +159,6 @@ describe('get-started checklist', () => {
   });
 
   it('is for signed-in users only', async () => {
-    expect((await harness.call('GET', '/api/users/progression')).status).toBe(401);
+    expect(await harness.call('GET', '/api/users/progression')).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
   });
 });

@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { CATCH_UP_MS, harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { likeDecider } from '../../domain/engagement/decider.js';
 import { FLAGS_FOR_REVIEW } from '../../domain/engagement/rules.js';
 import { likeStream } from '../../domain/engagement/events.js';
-import { IMAGE_MESSAGES } from '../../domain/shared/images.js';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
 import { templateFormStream, templateStream } from '../../domain/templates/events.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
@@ -24,11 +26,11 @@ let harness: ApiHarness;
 const users = {} as Record<'author' | 'other' | 'unverified' | 'admin' | 'owner', { userId: string; token: string; username: string }>;
 
 async function makeUser(name: keyof typeof users, lvl: UserLevel, verification: VerificationStatus) {
-  const { accounts, runner } = harness.infrastructure;
+  const { accounts } = harness.infrastructure;
   const username = `life_${name}`;
   const { userId } = await accounts.register({ username, email: `${name}@life.example`, password: null, passwordHash: 'unused', lvl, verification });
   const session = await accounts.startSession(userId, 'password', null, { userId, role: lvl });
-  await runner.waitFor(session.position!, 5_000);
+  await harness.catchUp(session.position);
   users[name] = { userId, token: session.token, username };
 }
 
@@ -66,7 +68,7 @@ async function approved(overrides: Json = {}) {
 /** Runs a template command directly, as other areas will (flags reactor, commerce). */
 async function command(id: string, cmd: TemplateCommand) {
   const result = await harness.infrastructure.commands.handle(templateDecider, templateStream(id), cmd, { actor: { userId: null, role: 'system' } });
-  await harness.infrastructure.runner.waitFor(result.position!, 5_000);
+  await harness.catchUp(result.position);
 }
 
 const head = () => harness.infrastructure.store.headPosition();
@@ -139,6 +141,16 @@ describe('create', () => {
     // 4 tags that are 3 once deduplicated are fine.
     expect(await head()).toBe(before);
     expect((await create(users.author.token, { tags: ['a', 'A', 'b', 'c'] })).body.resource.keywords).toEqual(['a', 'b', 'c']);
+  });
+
+  it("refuses a file whose name has no image extension with the spec's 'Invalid Format!' and the list of extensions", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
+    const before = await head();
+    const answer = await harness.call<Json>('POST', '/api/images?imagePostUpload=true', { token: users.author.token, ...multipart('notes.txt', png) });
+    expect(answer.status).toBe(400);
+    // browse-search-accounts.md sections 5 and 8, word for word.
+    expect(answer.body.message).toBe(`Invalid Format! Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`);
+    expect(await head()).toBe(before);
   });
 
   it('uploads screenshots as WebP of at most 1 MB; refuses 10 MB, HTML named .png and SVG', async () => {
@@ -444,11 +456,11 @@ describe('moderation', () => {
   });
 
   it(`sends a live post to the queue after ${FLAGS_FOR_REVIEW} members' red flags, and at once when reported`, async () => {
-    const { moderation, runner } = harness.infrastructure;
+    const { moderation } = harness.infrastructure;
+    // The moderation reactor has read the log, and the projections what it appended.
     const settled = async () => {
-      const position = await head();
-      await moderation.waitFor(position, 10_000);
-      await runner.waitFor(await head(), 10_000);
+      expect(await moderation.waitFor(await head(), CATCH_UP_MS)).toBe(true);
+      await harness.catchUp();
     };
     const flagged = await approved({ title: 'Flag tally candidate' });
     const flaggers = [users.other, users.unverified, users.owner];
@@ -507,7 +519,7 @@ describe('moderation', () => {
     const liked = await harness.infrastructure.commands.handle(likeDecider, likeStream(post.id, users.other.userId), { type: 'ToggleLike', data: { templateId: post.id, userId: users.other.userId } }, {
       actor: { userId: users.other.userId, role: 'base' },
     });
-    await harness.infrastructure.runner.waitFor(liked.position!, 5_000);
+    await harness.catchUp(liked.position);
 
     const fetched = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: users.admin.token, body: { resourceIds: [post.id] } });
     expect(fetched.status).toBe(200);
@@ -601,5 +613,34 @@ describe('fetch from URL', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+// PGlite runs one query at a time, so the sponsor race above never overlaps there; on the server it does.
+const postgres = harnessDatabases().find((database) => database.name === 'postgres')!;
+describe.skipIf(postgres.skipped !== null)(`the sponsor limit under concurrency on postgres${postgres.skipped ? ` (skipped: ${postgres.skipped})` : ''}`, () => {
+  let server: ApiHarness;
+  let admin: Member;
+  let author: Member;
+
+  beforeAll(async () => {
+    server = await startApiHarness({ users: 1, templates: 1, seed: 43 }, { database: 'postgres' });
+    admin = await makeMember(server, { prefix: 'sponsor_admin', lvl: 'admin' });
+    author = await makeMember(server, { prefix: 'sponsor_author' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it(`never sponsors more than ${TEMPLATE_SPONSOR_LIMIT} posts when 3 more than the free slots are sponsored at once`, async () => {
+    const { n } = await server.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n')).where('sponsored', '=', true).executeTakeFirstOrThrow();
+    const free = TEMPLATE_SPONSOR_LIMIT - Number(n);
+    const ids = await Promise.all(Array.from({ length: free + 3 }, () => publishTemplate(server, author.userId)));
+    const answers = await Promise.all(ids.map((id) => server.call<Json>('PUT', '/api/admin/resources/update-sponsor-status', { token: admin.token, body: { _id: id, sponsored: true } })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(free);
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => [answer.status, answer.body.message])).toEqual(Array(3).fill([400, 'Maximum sponsor request reached']));
+    await server.catchUp();
+    const { sponsoredNow } = await server.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('sponsoredNow')).where('sponsored', '=', true).executeTakeFirstOrThrow();
+    expect(Number(sponsoredNow)).toBe(TEMPLATE_SPONSOR_LIMIT);
   });
 });
