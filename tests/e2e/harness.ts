@@ -165,3 +165,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(forceKill);
 }
+
+/** Signs a demo account in through the login form (every demo account has the tests' password) and waits to leave /login. */
+export async function logInThroughForm(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

@@ -5,20 +5,10 @@ import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { DETAIL_PAGE, ENGAGEMENT_MESSAGES, ENGAGEMENT_TOASTS } from '../../src/domain/engagement/rules.js';
 import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
-import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
-const PASSWORD = TEST_DEMO_PASSWORD;
 /** A demo member who engages with other people's posts. */
 const VIEWER = 'kenji_mensah1';
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 async function detailAs(page: Page, titleUrl: string): Promise<ResourceDetailAnswer> {
   const answer = await page.request.get(`/api/resources/${titleUrl}`);
@@ -65,7 +55,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
   it('flips kudos and save at once, shows the toasts and keeps the server count', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await logIn(page, VIEWER);
+    await logInThroughForm(page, VIEWER);
     const before = await detailAs(page, post.titleUrl);
     await page.goto(`/resources/${post.titleUrl}`);
     const actions = page.getByRole('complementary', { name: 'Actions' });
@@ -104,7 +94,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
   it('posts comments as text, never HTML, with a 4-line preview and READ MORE', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await logIn(page, VIEWER);
+    await logInThroughForm(page, VIEWER);
     await page.goto(`/resources/${post.titleUrl}`);
     const box = page.getByLabel('Add a comment');
     const postButton = page.getByRole('button', { name: 'Post comment' });
@@ -134,7 +124,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
   it('sends a report the moderators can read, and hides the report button from the author', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await logIn(page, VIEWER);
+    await logInThroughForm(page, VIEWER);
     await page.goto(`/resources/${post.titleUrl}`);
     await page.getByRole('button', { name: 'Report this post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this post' });
@@ -148,13 +138,13 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await close();
 
     const admin = await environment.openPage();
-    await logIn(admin.page, 'admin');
+    await logInThroughForm(admin.page, 'admin');
     const { reports } = (await (await admin.page.request.get('/api/admin/reports')).json()) as { reports: { message: string; reason: string; resourceId: string; reporter: { username: string } }[] };
     expect(reports.find((report) => report.message === 'The link leads to an empty page.')).toMatchObject({ reason: 'doesnt-work', resourceId: post._id, reporter: { username: VIEWER } });
     await admin.close();
 
     const author = await environment.openPage();
-    await logIn(author.page, post.author.username);
+    await logInThroughForm(author.page, post.author.username);
     await author.page.goto(`/resources/${post.titleUrl}`);
     await author.page.getByRole('heading', { level: 1, name: post.title }).waitFor();
     expect(await author.page.getByRole('button', { name: 'Report this post' }).count()).toBe(0);
@@ -164,7 +154,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
   it('gives the author Edit Post, the status and analytics; others cannot see a post under review', async () => {
     const author = await environment.openPage();
-    await logIn(author.page, post.author.username);
+    await logInThroughForm(author.page, post.author.username);
     const created = await author.page.request.post('/api/resources', {
       data: { type: post.topic, platform: post.platform, title: 'Detail page review check', description: 'Waiting for a moderator.', url: 'https://example.com/review-check', instructions: '', tags: [], images: [], price: 0 },
     });
@@ -180,7 +170,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await author.close();
 
     const stranger = await environment.openPage();
-    await logIn(stranger.page, VIEWER);
+    await logInThroughForm(stranger.page, VIEWER);
     await stranger.page.goto(`/resources/${resource.titleUrl}`);
     await stranger.page.getByRole('heading', { level: 1, name: TEMPLATE_MESSAGES.doesNotExist }).waitFor();
     await stranger.page.getByText(TEMPLATE_MESSAGES.doesNotExistDetail).waitFor();

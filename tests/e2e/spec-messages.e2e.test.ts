@@ -3,24 +3,14 @@
  * (browse-search-accounts.md sections 5 and 8): the save-error toast, the apps list failure,
  * and the profile picture's 'Invalid Format!' alert.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { IMAGE_EXTENSIONS } from '../../src/domain/shared/images.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
-const PASSWORD = 'Tessera#2026';
-/** A demo member (the demo catalogue's users all share PASSWORD). */
+/** A demo member. */
 const MEMBER = 'kenji_mensah1';
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 describe("the spec's messages in the browser", () => {
   let environment: E2eEnvironment;
@@ -37,7 +27,7 @@ describe("the spec's messages in the browser", () => {
     const { data } = (await (await fetch(`${environment.baseUrl}/api/resources/toprated`)).json()) as { data: ResourceView[] };
     const post = data.find((resource) => resource.author.username !== MEMBER)!;
     const { page, close } = await environment.openPage();
-    await logIn(page, MEMBER);
+    await logInThroughForm(page, MEMBER);
     await page.route('**/api/resources/save/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: true, message: 'Server down' }) }));
     await page.goto(`/resources/${post.titleUrl}`);
     const actions = page.getByRole('complementary', { name: 'Actions' });
@@ -66,7 +56,7 @@ describe("the spec's messages in the browser", () => {
 
   it("answers a profile picture without an image extension with the 'Invalid Format!' alert", async () => {
     const { page, close } = await environment.openPage();
-    await logIn(page, MEMBER);
+    await logInThroughForm(page, MEMBER);
     await page.goto('/account#profile');
     await page.getByLabel(/^(Upload|Change) picture$/u).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid Format!' });
