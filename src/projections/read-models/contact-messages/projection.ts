@@ -1,5 +1,5 @@
-import type { ContactMessageReceived } from '../../domain/outreach/events.js';
-import type { Projection } from '../projection.js';
+import type { ContactMessageReceived } from '../../../domain/outreach/events.js';
+import type { Projection } from '../../projection.js';
 
 /** The admins' inbox of contact-form messages, newest first. */
 export const contactMessagesProjection: Projection = {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { SearchPerformed } from '../../domain/discovery/events.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { Projection } from '../projection.js';
-import { ensureSearchExtensions } from './search/projection.js';
+import type { SearchPerformed } from '../../../domain/discovery/events.js';
+import type { RecordedEvent } from '../../../domain/shared/events.js';
+import type { Projection } from '../../projection.js';
+import { ensureSearchExtensions } from '../search/projection.js';
 
 /** Search analytics: every search, and per term how many people searched it (popular searches): repeating a search does not make it popular. */
 export const searchAnalyticsProjection: Projection = {
