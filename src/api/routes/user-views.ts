@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Schema, UsersView } from '../../adapters/db/schema.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { UsersView } from '../../projections/read-models/users/tables.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { AccountService } from '../../commands/accounts.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
