@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { AccountEvent } from '../domain/accounts/events.js';
+import type { SearchEvent } from '../domain/discovery/events.js';
+import type { EngagementEvent } from '../domain/engagement/events.js';
+import type { OutreachEvent } from '../domain/outreach/events.js';
+import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
+import type { TemplateEvent } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
@@ -55,4 +61,16 @@ export function generationTables(generation: number): GenerationTables {
   const names = {} as Record<ReadModelTable, string>;
   for (const table of READ_MODEL_TABLES) names[table] = physicalTableName(table, generation);
   return names as unknown as GenerationTables;
+}
+
+/** Every event a read model may project. */
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent;
+export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
+
+/**
+ * A projection whose event union is derived from the types it declares in `handles`: `apply`
+ * receives exactly those events, each narrowed by its `type`.
+ */
+export function defineProjection<const T extends ProjectableEvent['type']>(projection: Projection<ProjectableEventOf<T>> & { readonly handles: readonly T[] }): Projection<ProjectableEventOf<T>> {
+  return projection;
 }

@@ -1,9 +1,8 @@
-import type { ContactMessageReceived } from '../../../domain/outreach/events.js';
-import type { Projection } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
 import { createContactMessagesTables } from './tables.js';
 
 /** The admins' inbox of contact-form messages, newest first. */
-export const contactMessagesProjection: Projection<ContactMessageReceived> = {
+export const contactMessagesProjection = defineProjection({
   name: 'contact_messages',
   version: 1,
   handles: ['ContactMessageReceived'],
@@ -29,4 +28,4 @@ export const contactMessagesProjection: Projection<ContactMessageReceived> = {
         .execute();
     }
   },
-};
+});

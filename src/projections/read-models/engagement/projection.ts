@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import type { CommentPosted, TemplateClicked, TemplateLiked, TemplateReported, TemplateViewed } from '../../../domain/engagement/events.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
 import { createEngagementTables } from './tables.js';
 
 type Counter = 'views' | 'clicks' | 'comments';
 
 /** Page views, link clicks, comments, reports, and who gave kudos at least once. */
-export const engagementProjection: Projection<TemplateViewed | TemplateClicked | CommentPosted | TemplateReported | TemplateLiked> = {
+export const engagementProjection = defineProjection({
   name: 'engagement',
   version: 1,
   handles: ['TemplateViewed', 'TemplateClicked', 'CommentPosted', 'TemplateReported', 'TemplateLiked'],
@@ -58,7 +57,7 @@ export const engagementProjection: Projection<TemplateViewed | TemplateClicked |
       }
     }
   },
-};
+});
 
 /**
  * Adds one to a counter unless the row already reflects this event or a later one: events of a

@@ -1,9 +1,8 @@
-import type { RewardEarned } from '../../../domain/rewards/events.js';
-import type { Projection } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
 import { createRewardsTables } from './tables.js';
 
 /** Every reward earned, one row per RewardEarned event; a user's total is the sum of their rows. */
-export const rewardsProjection: Projection<RewardEarned> = {
+export const rewardsProjection = defineProjection({
   name: 'rewards',
   version: 1,
   handles: ['RewardEarned'],
@@ -26,4 +25,4 @@ export const rewardsProjection: Projection<RewardEarned> = {
         .execute();
     }
   },
-};
+});

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import type { SearchPerformed } from '../../../domain/discovery/events.js';
-import type { Projection } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
 import { createSearchAnalyticsTables } from './tables.js';
 
 /** Search analytics: every search, and per term how many people searched it (popular searches): repeating a search does not make it popular. */
-export const searchAnalyticsProjection: Projection<SearchPerformed> = {
+export const searchAnalyticsProjection = defineProjection({
   name: 'search_analytics',
   version: 2,
   handles: ['SearchPerformed'],
@@ -41,4 +40,4 @@ export const searchAnalyticsProjection: Projection<SearchPerformed> = {
         .execute();
     }
   },
-};
+});

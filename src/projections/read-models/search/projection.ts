@@ -7,7 +7,7 @@ import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events
 import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engagement/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
 import { createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
@@ -29,7 +29,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  * mirrors it): one row per template with a weighted tsvector, popularity over 90 days, and the
  * vocabulary that typos are corrected against.
  */
-export const searchProjection: Projection<TemplateEvent | PopularityEvent> = {
+export const searchProjection = defineProjection({
   name: 'search',
   version: 3,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
@@ -140,7 +140,7 @@ export const searchProjection: Projection<TemplateEvent | PopularityEvent> = {
         where d.id = v.id`.execute(trx);
     }
   },
-};
+});
 
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);

@@ -1,10 +1,9 @@
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { RecordedOneOf } from '../../../domain/shared/events.js';
-import type { FlagEvent, LikeEvent, SaveEvent } from '../../../domain/engagement/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
 import { createTemplatesTables } from './tables.js';
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
@@ -21,7 +20,7 @@ type ToggleTable = (typeof TOGGLES)[ToggleEventType]['table'];
 type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
-export const templatesProjection: Projection<TemplateEvent | LikeEvent | SaveEvent | FlagEvent> = {
+export const templatesProjection = defineProjection({
   name: 'templates',
   version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
@@ -135,7 +134,7 @@ export const templatesProjection: Projection<TemplateEvent | LikeEvent | SaveEve
       await trx.updateTable(t.templates).set(counts).where('id', '=', templateId).execute();
     }
   },
-};
+});
 
 const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
 

@@ -4,14 +4,14 @@ import type { UsersView } from './tables.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../../domain/accounts/events.js';
 import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
 import type { RecordedOneOf } from '../../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
 import { createUsersTables } from './tables.js';
 
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
 
 /** Accounts and the server-side session store. */
-export const usersProjection: Projection<AccountEvent> = {
+export const usersProjection = defineProjection({
   name: 'users',
   version: 3,
   handles: ACCOUNT_EVENT_TYPES,
@@ -20,7 +20,7 @@ export const usersProjection: Projection<AccountEvent> = {
   async apply(trx, events, t) {
     for (const event of events) await applyAccountEvent(trx, t, event);
   },
-};
+});
 
 async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<AccountEvent>): Promise<void> {
   const position = event.position;
