@@ -21,6 +21,8 @@ import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';
 import { newsletterSubscription } from './newsletter.js';
+import { contactMessageIdsFrom } from '../projections/read-models/contact-messages/queries.js';
+import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
 
 /** How long a session lasts without signing in again. */
@@ -214,10 +216,10 @@ export class AccountService {
   /** Finds the account by username or e-mail (case-insensitively for e-mail). */
   async findByLogin(login: string) {
     const trimmed = login.trim();
-    const byName = await this.#deps.db.selectFrom('users').selectAll().where('username', '=', trimmed.toLowerCase()).where('erased', '=', false).executeTakeFirst();
+    const byName = await activeUserByUsername(this.#deps.db, trimmed.toLowerCase());
     if (byName || !trimmed.includes('@')) return byName ?? null;
     const lookup = await this.emailLookup(trimmed);
-    return (await this.#deps.db.selectFrom('users').selectAll().where('email_lookup', '=', lookup).where('erased', '=', false).executeTakeFirst()) ?? null;
+    return (await userByEmailLookup(this.#deps.db, lookup, { activeOnly: true })) ?? null;
   }
 
   /** Checks username-or-e-mail and password; the same answer and about the same time whether or not the account exists. */
@@ -233,7 +235,7 @@ export class AccountService {
   /** Signs in with a verified Google identity: the linked account, or a new verified account. */
   async googleLogin(identity: { issuer: string; subject: string; email: string | null; emailVerified: boolean; name: string | null }) {
     const key = await this.googleKey(identity.issuer, identity.subject);
-    const linked = await this.#deps.db.selectFrom('users').select(['id', 'lvl']).where('google_key', '=', key).where('erased', '=', false).executeTakeFirst();
+    const linked = await activeUserByGoogleKey(this.#deps.db, key);
     if (linked) {
       const session = await this.startSession(linked.id, 'google', null, { userId: linked.id, role: linked.lvl as UserLevel });
       return { userId: linked.id, session, created: false };
@@ -252,13 +254,13 @@ export class AccountService {
     const base = seed.toLowerCase().replace(/[^a-z0-9._-]/gu, '').slice(0, 20).padEnd(3, '0');
     for (let suffix = 0; ; suffix += 1) {
       const candidate = suffix === 0 ? base : `${base}${suffix}`;
-      const taken = await this.#deps.db.selectFrom('users').select('id').where('username', '=', candidate).executeTakeFirst();
+      const taken = await userByUsername(this.#deps.db, candidate);
       if (!taken) return candidate;
     }
   }
 
   async #emailOf(userId: string): Promise<string | null> {
-    const row = await this.#deps.db.selectFrom('users').select('email_enc').where('id', '=', userId).executeTakeFirst();
+    const row = await userById(this.#deps.db, userId);
     return row?.email_enc ? this.#deps.vault.decrypt(userId, row.email_enc) : null;
   }
 
@@ -299,7 +301,7 @@ export class AccountService {
     const token = newSecretToken();
     const expiresAt = new Date(this.#now().getTime() + VERIFICATION_LINK_LIFETIME_MS);
     const result = await this.#onAccount(userId, { type: 'IssueVerificationLink', data: { linkId: randomUUID(), tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor });
-    const user = await this.#deps.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await existingUserById(this.#deps.db, userId);
     const email = await this.#emailOf(userId);
     if (email) {
       const link = `${this.#deps.publicUrl}/email-verified?un=${encodeURIComponent(user.username)}&token=${encodeURIComponent(token)}`;
@@ -309,7 +311,7 @@ export class AccountService {
   }
 
   async verifyByLink(username: string, token: string) {
-    const user = await this.#deps.db.selectFrom('users').select('id').where('username', '=', username).where('erased', '=', false).executeTakeFirst();
+    const user = await activeUserByUsername(this.#deps.db, username);
     if (!user) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
     return this.#onAccount(user.id, { type: 'VerifyByLink', data: { tokenHash: tokenHash(token), now: this.#now().toISOString() } }, { actor: { userId: user.id, role: 'base' } });
   }
@@ -329,7 +331,7 @@ export class AccountService {
   }
 
   async #userIdByUsername(username: string): Promise<string> {
-    const user = await this.#deps.db.selectFrom('users').select('id').where('username', '=', username).where('erased', '=', false).executeTakeFirst();
+    const user = await activeUserByUsername(this.#deps.db, username);
     if (!user) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
     return user.id;
   }
@@ -349,7 +351,7 @@ export class AccountService {
   }
 
   async changePassword(userId: string, currentPassword: string, newPassword: string, actor: Actor) {
-    const row = await this.#deps.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    const row = await userById(this.#deps.db, userId);
     const storedHash = row?.password_hash ?? null;
     if (storedHash === null || !(await passwordMatches(storedHash, currentPassword))) throw new DomainError('invalid', 'Your current password is not correct.');
     return this.#onAccount(userId, { type: 'ChangePassword', data: { checkedPasswordHash: storedHash, passwordHash: await hashPassword(newPassword) } }, { actor });
@@ -382,7 +384,7 @@ export class AccountService {
     },
     actor: Actor,
   ): Promise<bigint | null> {
-    const row = await this.#deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await existingUserById(this.#deps.db, userId);
     const positions: (bigint | null)[] = [];
     if (update.username !== undefined && update.username !== row.username) positions.push(await this.changeUsername(userId, row.username, update.username, actor));
     if (update.info || update.social) {
@@ -451,7 +453,7 @@ export class AccountService {
    * its username, e-mail address and Google identity for anyone. The posts' counts stay.
    */
   async deleteAccount(userId: string, actor: Actor) {
-    const row = await this.#deps.db.selectFrom('users').select(['username', 'email_lookup', 'google_key']).where('id', '=', userId).executeTakeFirst();
+    const row = await userById(this.#deps.db, userId);
     const email = await this.#emailOf(userId);
     const deleted = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
     const claims: [ClaimKind, string | null | undefined][] = [['username', row?.username], ['email', row?.email_lookup], ['google', row?.google_key]];
@@ -461,8 +463,7 @@ export class AccountService {
       await this.#deps.vault.forget((await newsletterSubscription(this.#deps.vault, email)).subscriberId);
       await this.#deps.outbox?.forgetRecipient(email);
     }
-    const messages = await this.#deps.db.selectFrom('contact_messages').select('id').where('sender_user_id', '=', userId).execute();
-    for (const message of messages) await this.#deps.vault.forget(message.id);
+    for (const messageId of await contactMessageIdsFrom(this.#deps.db, userId)) await this.#deps.vault.forget(messageId);
     await this.#deps.vault.forget(userId);
     return { ...deleted, position: latest(deleted.position, ...released) };
   }

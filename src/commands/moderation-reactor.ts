@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
 import { FLAGS_FOR_REVIEW, REPORT_REASONS, isReportReason } from '../domain/engagement/rules.js';
@@ -7,6 +7,7 @@ import { DomainError, type Actor, type RecordedEvent } from '../domain/shared/ev
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
+import { redFlagCount } from '../projections/read-models/templates/queries.js';
 import type { CommandBus } from './handle-command.js';
 
 const MODERATION_ACTOR: Actor = { userId: null, role: 'system' };
@@ -31,11 +32,7 @@ export function createModerationReactor(deps: ModerationReactorDeps): Reactor {
     }
     const { templateId } = (event as unknown as TemplateFlagged).data;
     if (!(await deps.waitForReadModels(event.position))) throw new Error(`The read models did not reach position ${event.position} in time`);
-    const { flags } = await deps.db
-      .selectFrom('template_flags')
-      .select(sql<number>`count(*)::int`.as('flags'))
-      .where('template_id', '=', templateId)
-      .executeTakeFirstOrThrow();
+    const flags = await redFlagCount(deps.db, templateId);
     return flags >= FLAGS_FOR_REVIEW ? `${flags} members raised a red flag` : null;
   }
 

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '../domain/shared/events.js';
+import type { AccountEvent } from '../domain/accounts/events.js';
+import type { SearchEvent } from '../domain/discovery/events.js';
+import type { EngagementEvent } from '../domain/engagement/events.js';
+import type { OutreachEvent } from '../domain/outreach/events.js';
+import type { RewardEvent } from '../domain/rewards/events.js';
+import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
+import type { TemplateEvent } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
@@ -31,15 +37,20 @@ export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
  */
 export type GenerationTables = { readonly [T in ReadModelTable]: T };
 
-export interface Projection {
+/**
+ * A read model's projection of the events `E` (a union): `handles` names their types, and `apply`
+ * receives only those, narrowed by `type`, so handlers read `event.data` without casts. The runner
+ * holds projections as `Projection` (of any event) and passes each the events its `handles` names.
+ */
+export interface Projection<E extends DomainEvent = DomainEvent> {
   readonly name: string;
   /** Bump when the tables or the way events are applied change: the next start rebuilds blue-green. */
   readonly version: number;
-  readonly handles: readonly string[];
+  readonly handles: readonly E['type'][];
   readonly tables: readonly ReadModelTable[];
   createTables(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
-  /** Must be idempotent: applying the same events twice leaves the same rows. */
-  apply(trx: Kysely<Schema>, events: readonly RecordedEvent[], tables: GenerationTables): Promise<void>;
+  /** Must be idempotent: applying the same events twice leaves the same rows. Set-based over the batch where that pays. */
+  apply(trx: Kysely<Schema>, events: readonly RecordedOneOf<E>[], tables: GenerationTables): Promise<void>;
 }
 
 export function physicalTableName(table: ReadModelTable, generation: number): string {
@@ -50,4 +61,16 @@ export function generationTables(generation: number): GenerationTables {
   const names = {} as Record<ReadModelTable, string>;
   for (const table of READ_MODEL_TABLES) names[table] = physicalTableName(table, generation);
   return names as unknown as GenerationTables;
+}
+
+/** Every event a read model may project. */
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent;
+export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
+
+/**
+ * A projection whose event union is derived from the types it declares in `handles`: `apply`
+ * receives exactly those events, each narrowed by its `type`.
+ */
+export function defineProjection<const T extends ProjectableEvent['type']>(projection: Projection<ProjectableEventOf<T>> & { readonly handles: readonly T[] }): Projection<ProjectableEventOf<T>> {
+  return projection;
 }

@@ -1,7 +1,7 @@
 import type { Projection } from './projection.js';
-import { searchAnalyticsProjection } from './read-models/search-analytics.js';
+import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
-import { contactMessagesProjection } from './read-models/contact-messages.js';
+import { contactMessagesProjection } from './read-models/contact-messages/projection.js';
 import { engagementProjection } from './read-models/engagement/projection.js';
 import { rewardsProjection } from './read-models/rewards/projection.js';
 import { templatesProjection } from './read-models/templates/projection.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundaryViolations, readModelTablesQueried, readSourceFiles, SQL_NOT_YET_MOVED, type SourceFile } from './boundaries.js';
+import { boundaryViolations, readSourceFiles, type SourceFile } from './boundaries.js';
 
 /*
  * The dependency directions of DESIGN.md "Layout", checked on every file's imports and SQL: a
@@ -12,12 +12,6 @@ const file = (path: string, text: string): SourceFile => ({ path, text });
 describe('dependency boundaries', () => {
   it('src/ keeps every boundary', async () => {
     expect(boundaryViolations(await readSourceFiles())).toEqual([]);
-  });
-
-  it('lists only files that still query read-model tables themselves', async () => {
-    const files = await readSourceFiles();
-    const stillQuerying = files.filter((candidate) => SQL_NOT_YET_MOVED.has(candidate.path) && readModelTablesQueried(candidate).length > 0).map((candidate) => candidate.path);
-    expect(stillQuerying.sort()).toEqual([...SQL_NOT_YET_MOVED].sort());
   });
 
   it('catches each kind of violation', () => {

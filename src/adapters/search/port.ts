@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { PriceFilter } from '../../domain/discovery/constants.js';
-import type { SearchDocumentsView } from '../db/schema.js';
+import type { Schema } from '../db/schema.js';
 
 /** How results are ordered: best match first, newest first, or most engagement in the last 90 days. */
 export type SearchOrder = 'relevance' | 'date_desc' | 'most_pop_90';
@@ -59,7 +59,7 @@ export interface SearchIndex {
  */
 export interface SearchDocumentFeed {
   /** In one snapshot: how far the search projection got, and up to `limit` rows it changed after `from`, oldest change first. */
-  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: Selectable<SearchDocumentsView>[] }>;
+  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: Selectable<Schema['search_documents']>[] }>;
   /** True once the search projection passed `position`; false after `timeoutMs`. */
   waitForProjection(position: bigint, timeoutMs: number): Promise<boolean>;
 }

@@ -5,6 +5,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import { tokenHash } from '../../adapters/security/tokens.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import type { Viewer } from '../access.js';
+import { openSessionByTokenHash } from '../../projections/read-models/users/queries.js';
 
 /** The spec's token cookie (browse-search-accounts.md section 3, client-side stored items). */
 export const SESSION_COOKIE = 'token';
@@ -35,14 +36,7 @@ export function sessionTokenOf(request: FastifyRequest): { token: string; via: '
 export async function viewerForToken(db: Kysely<Schema>, token: string, now = new Date()): Promise<Viewer | null> {
   // Bounded before hashing: a real token is 43 characters.
   if (token.length > 200) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.session_id', 'sessions.is_test_user', 'sessions.impersonated_by', 'sessions.expires_at', 'users.id', 'users.username', 'users.lvl', 'users.verification'])
-    .where('sessions.token_hash', '=', tokenHash(token))
-    .where('sessions.ended_at', 'is', null)
-    .where('users.erased', '=', false)
-    .executeTakeFirst();
+  const row = await openSessionByTokenHash(db, tokenHash(token));
   if (!row || row.expires_at <= now) return null;
   return {
     userId: row.id,

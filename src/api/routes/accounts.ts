@@ -35,6 +35,7 @@ import { HttpError } from '../errors.js';
 import { pageCounts } from '../../domain/shared/pagination.js';
 import { authorResourcesPage } from '../../projections/read-models/templates/queries.js';
 import { toResourceView } from '../../projections/read-models/templates/views.js';
+import { existingUserById, userByEmailLookup, userByUsername } from '../../projections/read-models/users/queries.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 
 export interface AccountRouteDeps {
@@ -78,7 +79,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   async function startedSession(request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: string) {
     await deps.settle(session.position);
     setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
-    const row = await deps.db.selectFrom('users').select(['username', 'lvl', 'verification']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await existingUserById(deps.db, userId);
     const viewer: Viewer = {
       userId,
       username: row.username,
@@ -102,7 +103,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     if (reserved) return { available: false, message: ACCOUNT_MESSAGES.usernameReserved(reserved.label), reserved };
     const problem = usernameProblem(username);
     if (problem) return { available: false, message: problem };
-    const owner = await deps.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    const owner = await userByUsername(deps.db, username);
     const available = owner === undefined || owner.id === viewer?.userId;
     return { available, message: available ? ACCOUNT_MESSAGES.usernameAvailable(username) : ACCOUNT_MESSAGES.usernameNotAvailable(username) };
   }
@@ -129,7 +130,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         await enforceLimit(request, 'availabilityChecksPerAddress', request.ip);
         const problem = emailProblem(request.body.email.trim());
         if (problem) return { available: false, message: problem };
-        const existing = await deps.db.selectFrom('users').select('id').where('email_lookup', '=', await deps.accounts.emailLookup(request.body.email)).executeTakeFirst();
+        const existing = await userByEmailLookup(deps.db, await deps.accounts.emailLookup(request.body.email), { activeOnly: false });
         return existing ? { available: false, message: ACCOUNT_MESSAGES.emailTaken } : { available: true, message: '' };
       },
     );
@@ -319,7 +320,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post('/users/me/delete', { config: signedInOnly, schema: { tags, summary: 'Delete my account (erases personal data)', body: z.object({ password: storedPasswordText.optional() }).optional() } }, async (request, reply) => {
       const viewer = signedIn(request);
       if (viewer.impersonatedBy !== null) throw new HttpError(403, 'Test-user sessions cannot delete the account.');
-      const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', viewer.userId).executeTakeFirstOrThrow();
+      const row = await existingUserById(deps.db, viewer.userId);
       // A stolen session alone cannot erase an account that has a password.
       if (row.password_hash !== null && !(await passwordMatches(row.password_hash, request.body?.password ?? ''))) {
         throw new HttpError(400, 'Please enter your current password to delete your account.');
@@ -333,7 +334,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       '/users/public/:username',
       { config: anyone, schema: { tags, summary: 'A public profile with its posts', params: z.object({ username: z.string().max(200) }), querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
       async (request) => {
-        const row = await deps.db.selectFrom('users').selectAll().where('username', '=', request.params.username).executeTakeFirst();
+        const row = await userByUsername(deps.db, request.params.username);
         if (!row) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
         const isOwner = request.viewer?.userId === row.id;
         const user = await publicProfileOf(deps.db, deps.accounts, row);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { AccountService } from '../../commands/accounts.js';
+import { userById, usersPage } from '../../projections/read-models/users/queries.js';
 import { userStream } from '../../domain/accounts/events.js';
 import { HttpError } from '../errors.js';
 
@@ -24,7 +25,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
     const userParams = z.object({ userId: z.uuid('Unknown user id') });
 
     async function existing(userId: string) {
-      const row = await deps.db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+      const row = await userById(deps.db, userId);
       if (!row) throw new HttpError(404, 'This user does not exist');
       return row;
     }
@@ -36,16 +37,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
         schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(100).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
       },
       async (request) => {
-        let query = deps.db.selectFrom('users');
-        if (request.query.q) query = query.where('username', 'like', `${request.query.q.toLowerCase().replace(/[%_\\]/gu, '\\$&')}%`);
-        const total = Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-        const rows = await query
-          .select(['id', 'username', 'lvl', 'verification', 'created_at', 'erased'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(ADMIN_USERS_PAGE_SIZE)
-          .offset((request.query.page - 1) * ADMIN_USERS_PAGE_SIZE)
-          .execute();
+        const { rows, total } = await usersPage(deps.db, request.query.q, request.query.page, ADMIN_USERS_PAGE_SIZE);
         return {
           data: rows.map((row) => ({ _id: row.id, username: row.username, lvl: row.lvl, verification: row.verification, erased: row.erased, _dateCreated: row.created_at.toISOString() })),
           pagination: { currentPage: request.query.page, totalPages: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)), totalItems: total, itemsPerPage: ADMIN_USERS_PAGE_SIZE },

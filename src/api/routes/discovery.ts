@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
@@ -7,6 +7,7 @@ import { HIDDEN_KEYWORDS } from '../../domain/catalogue/presentation.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { EXPLORE_MAX_RESOURCES_PER_TAG, EXPLORE_TAG_COUNT, TOP_CONTRIBUTORS_LIMIT, TOPICS_REQUEST_LIMIT } from '../../domain/discovery/constants.js';
 import { QUICK_LINKS, TRENDING_TOOLS } from '../../domain/discovery/curated.js';
+import { documentTitlesByIds, keywordUsage, newestPerGroup, searchableCountsBy, topContributors } from '../../projections/read-models/search/queries.js';
 import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { resourceSchema } from './resources.js';
 
@@ -17,35 +18,6 @@ const MAX_TOPIC_RESOURCES = 20;
 const booleanFlag = z.enum(['true', 'false'], 'must be true or false').optional().transform((value) => value === 'true');
 const entrySchema = z.object({ name: z.string(), label: z.string() });
 const quickLinkSchema = z.object({ link: z.string(), img: z.string().nullable(), name: z.string() });
-
-/** Newest searchable templates per group, `perGroup` each: one query for every topic row or tag card. */
-async function newestPerGroup(db: Kysely<Schema>, group: 'topic' | 'keyword', values: readonly string[], perGroup: number) {
-  if (values.length === 0) return new Map<string, string[]>();
-  const { rows } = await sql<{ value: string; id: string }>`
-    select g.value, d.id
-    from unnest(array[${sql.join(values)}]::text[]) as g(value)
-    cross join lateral (
-      select id from search_documents
-      where searchable and ${group === 'topic' ? sql`topic = g.value` : sql`keywords @> array[g.value]`}
-      order by created_at desc, id
-      limit ${perGroup}
-    ) d`.execute(db);
-  const ids = new Map<string, string[]>();
-  for (const row of rows) ids.set(row.value, [...(ids.get(row.value) ?? []), row.id]);
-  return ids;
-}
-
-/** Keywords of searchable templates by how many use them; hidden keywords left out. */
-async function keywordUsage(db: Kysely<Schema>, limit: number) {
-  const { rows } = await sql<{ term: string; count: number }>`
-    select k as term, count(*)::int as count
-    from search_documents, unnest(keywords) as k
-    where searchable and k <> all(array[${sql.join(HIDDEN_KEYWORDS)}]::text[])
-    group by k
-    order by count desc, k
-    limit ${limit}`.execute(db);
-  return rows;
-}
 
 /** Browsing lists: topics, apps, keywords, explore, top contributors and the curated sidebar lists. */
 export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
@@ -88,13 +60,8 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
       },
       async (request) => {
         if (!request.query.includeCounts) return APPS.map(({ name, label }) => ({ name, label }));
-        const rows = await db
-          .selectFrom('search_documents')
-          .select(['platform', sql<number>`count(*)::int`.as('count')])
-          .where('searchable', '=', true)
-          .groupBy('platform')
-          .execute();
-        const counts = new Map(rows.map((row) => [row.platform, row.count]));
+        const rows = await searchableCountsBy(db, 'platform');
+        const counts = new Map(rows.map((row) => [row.value, row.count]));
         return APPS.map(({ name, label }) => ({ name, label, count: counts.get(name) ?? 0 }));
       },
     );
@@ -112,18 +79,8 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
       },
       async (request) => {
         const column = request.query.type;
-        const rows = await db
-          .selectFrom('search_documents')
-          .select([column, sql<number>`count(*)::int`.as('count')])
-          .where('searchable', '=', true)
-          .groupBy(column)
-          .orderBy('count', 'desc')
-          .orderBy(column)
-          .execute();
-        return rows.map((row) => {
-          const term = column === 'topic' ? (row as { topic: string }).topic : (row as { platform: string }).platform;
-          return { _id: `${column}:${term}`, term, platform: column === 'platform' ? term : null, count: row.count };
-        });
+        const rows = await searchableCountsBy(db, column);
+        return rows.map(({ value: term, count }) => ({ _id: `${column}:${term}`, term, platform: column === 'platform' ? term : null, count }));
       },
     );
 
@@ -138,7 +95,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
           response: { 200: z.array(z.object({ _id: z.string(), term: z.string(), count: z.number() })) },
         },
       },
-      async () => (await keywordUsage(db, KEYWORD_LIST_LIMIT)).map((row) => ({ _id: `keyword:${row.term}`, ...row })),
+      async () => (await keywordUsage(db, HIDDEN_KEYWORDS, KEYWORD_LIST_LIMIT)).map((row) => ({ _id: `keyword:${row.term}`, ...row })),
     );
 
     app.get(
@@ -154,10 +111,10 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
         },
       },
       async () => {
-        const tags = await keywordUsage(db, EXPLORE_TAG_COUNT);
+        const tags = await keywordUsage(db, HIDDEN_KEYWORDS, EXPLORE_TAG_COUNT);
         const ids = await newestPerGroup(db, 'keyword', tags.map((tag) => tag.term), EXPLORE_MAX_RESOURCES_PER_TAG);
         const allIds = [...ids.values()].flat();
-        const rows = allIds.length === 0 ? [] : await db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', allIds).execute();
+        const rows = await documentTitlesByIds(db, allIds);
         const titles = new Map(rows.map((row) => [row.id, row]));
         return tags.map((tag) => ({
           term: tag.term,
@@ -183,16 +140,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
         },
       },
       async () => {
-        const rows = await db
-          .selectFrom('search_documents')
-          .innerJoin('users', 'users.id', 'search_documents.author_id')
-          .select(['users.id', 'users.username', sql<number>`count(*)::int`.as('post_count')])
-          .where('search_documents.searchable', '=', true)
-          .groupBy(['users.id', 'users.username'])
-          .orderBy('post_count', 'desc')
-          .orderBy('users.username')
-          .limit(TOP_CONTRIBUTORS_LIMIT)
-          .execute();
+        const rows = await topContributors(db, TOP_CONTRIBUTORS_LIMIT);
         // Verification and pictures are not in the users read model yet (accounts work): shown as unverified, no picture.
         return rows.map((row) => ({ _id: row.id, username: row.username, isVerified: false, postCount: row.post_count, info: { thumbnail: null } }));
       },

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { resourceSchema } from './resources.js';
 import type { Schema } from '../../adapters/db/schema.js';
@@ -12,7 +12,7 @@ import { DomainError } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit, withinLimit } from '../rate-limits.js';
-import { commentsOf, engagedResource } from '../../projections/read-models/engagement/queries.js';
+import { commentsOf, engagedResource, reportsPage } from '../../projections/read-models/engagement/queries.js';
 import { actorOf } from '../actors.js';
 import { ERASED_USER_NAME } from './user-views.js';
 
@@ -142,17 +142,7 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         const page = request.query.page;
-        const { total } = await deps.db.selectFrom('reports').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-        const rows = await deps.db
-          .selectFrom('reports')
-          .innerJoin('users', 'users.id', 'reports.reporter_id')
-          .leftJoin('templates', 'templates.id', 'reports.template_id')
-          .select(['reports.id', 'reports.template_id', 'reports.reporter_id', 'reports.reason', 'reports.name_enc', 'reports.email_enc', 'reports.message_enc', 'reports.created_at'])
-          .select(['users.username', 'users.erased', 'templates.title', 'templates.title_url', 'templates.status'])
-          .orderBy('reports.position', 'desc')
-          .limit(REPORTS_PAGE_SIZE)
-          .offset((page - 1) * REPORTS_PAGE_SIZE)
-          .execute();
+        const { rows, total } = await reportsPage(deps.db, page, REPORTS_PAGE_SIZE);
         const reports = await Promise.all(
           rows.map(async (row) => {
             // An erased reporter's key is gone: their name, address and message with it.

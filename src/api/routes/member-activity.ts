@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { HttpError } from '../errors.js';
 import { savedPage } from '../../projections/read-models/engagement/queries.js';
 import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/queries.js';
+import { userById } from '../../projections/read-models/users/queries.js';
 import { engagedResourceSchema } from './engagement.js';
 
 /** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */
@@ -43,7 +44,7 @@ export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: Personal
         const viewer = request.viewer!;
         const staff = viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
         if (request.params.userId !== viewer.userId && !staff) throw new HttpError(403, 'You can only see your own rewards.');
-        const user = await deps.db.selectFrom('users').select('id').where('id', '=', request.params.userId).executeTakeFirst();
+        const user = await userById(deps.db, request.params.userId);
         if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
         return rewardsOf(deps.db, user.id);
       },

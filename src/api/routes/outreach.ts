@@ -22,6 +22,7 @@ import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { newsletterSubscription } from '../../commands/newsletter.js';
+import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
 
@@ -146,25 +147,7 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
       async (request) => {
         requireAdmin(viewerOf(request));
         const { page } = request.query;
-        const rows = await db
-          .selectFrom('contact_messages')
-          .selectAll()
-          .orderBy('received_at', 'desc')
-          .orderBy('id')
-          .limit(CONTACT_MESSAGES_PAGE_SIZE)
-          .offset((page - 1) * CONTACT_MESSAGES_PAGE_SIZE)
-          .execute();
-        const data = await Promise.all(
-          rows.map(async (row) => ({
-            _id: row.id,
-            name: await vault.decrypt(row.id, row.name_enc),
-            email: await vault.decrypt(row.id, row.email_enc),
-            message: await vault.decrypt(row.id, row.message_enc),
-            reason: row.reason,
-            senderUserId: row.sender_user_id,
-            receivedAt: row.received_at.toISOString(),
-          })),
-        );
+        const data = await contactMessagesPage(db, vault, page, CONTACT_MESSAGES_PAGE_SIZE);
         return { data, page, pageSize: CONTACT_MESSAGES_PAGE_SIZE };
       },
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
@@ -21,6 +21,7 @@ import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
 import { normaliseSearchText, searchWords } from '../../domain/discovery/search-text.js';
 import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
+import { mostSearchedTerms } from '../../projections/read-models/search-analytics/queries.js';
 import { resourceSchema } from './resources.js';
 import { enforceLimit } from '../rate-limits.js';
 
@@ -253,16 +254,5 @@ export function searchRoutes(deps: SearchRouteDeps): FastifyPluginAsyncZod {
  */
 export async function popularTerms(db: Kysely<Schema>, query: string): Promise<string[]> {
   const words = searchWords(query);
-  const normalised = normaliseSearchText(words.join(' '));
-  let select = db.selectFrom('search_terms').select('term');
-  if (words.length > 0) {
-    select = select.where((eb) =>
-      eb.or([
-        ...words.map((word) => eb('term', 'like', `%${word}%`)),
-        eb(sql<number>`public.similarity(term, ${normalised})`, '>', 0.3),
-      ]),
-    );
-  }
-  const rows = await select.orderBy('searches', 'desc').orderBy('last_searched_at', 'desc').limit(POPULAR_TERMS_LIMIT).execute();
-  return rows.map((row) => row.term);
+  return mostSearchedTerms(db, words, normaliseSearchText(words.join(' ')), POPULAR_TERMS_LIMIT);
 }

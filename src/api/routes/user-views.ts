@@ -1,28 +1,30 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Schema, UsersView } from '../../adapters/db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { UsersView } from '../../projections/read-models/users/tables.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { AccountService } from '../../commands/accounts.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import type { Viewer } from '../access.js';
-import { DELETED_STATUS, PUBLIC_STATUSES } from '../../domain/templates/lifecycle.js';
 import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
 import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
+import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
+import { userById } from '../../projections/read-models/users/queries.js';
 
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', viewer.userId).executeTakeFirst();
+  const row = await userById(db, viewer.userId);
   if (!row || row.erased) return null;
   const [profile, email, likes, posts, saves, rewards] = await Promise.all([
     accounts.readProfile(row.id, row.profile_enc),
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
-    db.selectFrom('template_likes').select('template_id').where('user_id', '=', row.id).execute(),
+    likedTemplateIds(db, row.id),
     // Counted as /shared-posts lists them (every status but deleted), so the side menu's count matches the page.
-    db.selectFrom('templates').select('id').where('author_id', '=', row.id).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute(),
+    authoredTemplateIds(db, row.id),
     savedTemplateIds(db, row.id),
     rewardsOf(db, row.id),
   ]);
@@ -45,19 +47,14 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     favoriteApps: row.favorite_apps,
     isCreator: row.is_creator,
     reward: { total: rewards.total, history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })) },
-    actions: { likes: likes.map((like) => like.template_id), saves, posts: posts.map((post) => post.id) },
+    actions: { likes, saves, posts },
     paid: [],
   };
 }
 
 /** GET /users/public/{username}: what anyone may see of an account; an erased one shows as erased. */
 export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountService, row: Selectable<UsersView>): Promise<PublicProfile> {
-  const totals = await db
-    .selectFrom('templates')
-    .select([sql<number>`count(*)::int`.as('live_posts'), sql<number>`coalesce(sum(likes), 0)::int`.as('kudos')])
-    .where('author_id', '=', row.id)
-    .where('status', 'in', PUBLIC_STATUSES)
-    .executeTakeFirstOrThrow();
+  const totals = await authorPublicTotals(db, row.id);
   const profile = await accounts.readProfile(row.id, row.erased ? null : row.profile_enc);
   const displayName = row.erased ? ERASED_USER_NAME : `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
   return {

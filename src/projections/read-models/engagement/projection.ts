@@ -1,64 +1,29 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import type { CommentPosted, TemplateClicked, TemplateLiked, TemplateReported, TemplateViewed } from '../../../domain/engagement/events.js';
-import type { RecordedEvent } from '../../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
+import { createEngagementTables } from './tables.js';
 
 type Counter = 'views' | 'clicks' | 'comments';
 
 /** Page views, link clicks, comments, reports, and who gave kudos at least once. */
-export const engagementProjection: Projection = {
+export const engagementProjection = defineProjection({
   name: 'engagement',
   version: 1,
   handles: ['TemplateViewed', 'TemplateClicked', 'CommentPosted', 'TemplateReported', 'TemplateLiked'],
   tables: ['template_activity', 'comments', 'reports', 'kudos_givers'],
-  async createTables(trx, t) {
-    await trx.schema
-      .createTable(t.template_activity)
-      .addColumn('template_id', 'text', (c) => c.primaryKey())
-      .addColumn('views', 'integer', (c) => c.notNull())
-      .addColumn('clicks', 'integer', (c) => c.notNull())
-      .addColumn('comments', 'integer', (c) => c.notNull())
-      .addColumn('last_position', 'bigint', (c) => c.notNull())
-      .execute();
-    await trx.schema
-      .createTable(t.comments)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('author_id', 'text', (c) => c.notNull())
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('position', 'bigint', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.comments}_template`).on(t.comments).columns(['template_id', 'position']).execute();
-    await trx.schema.createIndex(`${t.comments}_author`).on(t.comments).column('author_id').execute();
-    await trx.schema
-      .createTable(t.reports)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('reporter_id', 'text', (c) => c.notNull())
-      .addColumn('reason', 'text')
-      .addColumn('name_enc', 'text', (c) => c.notNull())
-      .addColumn('email_enc', 'text', (c) => c.notNull())
-      .addColumn('message_enc', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('position', 'bigint', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.reports}_position`).on(t.reports).column('position').execute();
-    await trx.schema.createTable(t.kudos_givers).addColumn('user_id', 'text', (c) => c.primaryKey()).execute();
-  },
+  createTables: createEngagementTables,
   async apply(trx, events, t) {
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       switch (event.type) {
         case 'TemplateViewed':
-          await countOnce(trx, t, (event as RecordedEvent<TemplateViewed>).data.templateId, 'views', event.position);
+          await countOnce(trx, t, event.data.templateId, 'views', event.position);
           break;
         case 'TemplateClicked':
-          await countOnce(trx, t, (event as RecordedEvent<TemplateClicked>).data.templateId, 'clicks', event.position);
+          await countOnce(trx, t, event.data.templateId, 'clicks', event.position);
           break;
         case 'CommentPosted': {
-          const { data } = event as RecordedEvent<CommentPosted>;
+          const { data } = event;
           await trx
             .insertInto(t.comments)
             .values({ id: data.commentId, template_id: data.templateId, author_id: data.authorId, message: data.message, created_at: at, position: event.position })
@@ -68,7 +33,7 @@ export const engagementProjection: Projection = {
           break;
         }
         case 'TemplateReported': {
-          const { data } = event as RecordedEvent<TemplateReported>;
+          const { data } = event;
           await trx
             .insertInto(t.reports)
             .values({
@@ -87,12 +52,12 @@ export const engagementProjection: Projection = {
           break;
         }
         case 'TemplateLiked':
-          await trx.insertInto(t.kudos_givers).values({ user_id: (event as RecordedEvent<TemplateLiked>).data.userId }).onConflict((oc) => oc.doNothing()).execute();
+          await trx.insertInto(t.kudos_givers).values({ user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).execute();
           break;
       }
     }
   },
-};
+});
 
 /**
  * Adds one to a counter unless the row already reflects this event or a later one: events of a

@@ -105,3 +105,19 @@ export async function commentsOf(db: Kysely<Schema>, vault: PersonalDataVault, t
     })),
   );
 }
+
+/** One page of reports, newest first, with the reporter's name and the reported post when it still exists; and their number. */
+export async function reportsPage(db: Kysely<Schema>, page: number, pageSize: number) {
+  const { total } = await db.selectFrom('reports').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('reports')
+    .innerJoin('users', 'users.id', 'reports.reporter_id')
+    .leftJoin('templates', 'templates.id', 'reports.template_id')
+    .select(['reports.id', 'reports.template_id', 'reports.reporter_id', 'reports.reason', 'reports.name_enc', 'reports.email_enc', 'reports.message_enc', 'reports.created_at'])
+    .select(['users.username', 'users.erased', 'templates.title', 'templates.title_url', 'templates.status'])
+    .orderBy('reports.position', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { rows, total };
+}

@@ -4,12 +4,17 @@ import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { POPULARITY_WINDOW_DAYS } from '../../../domain/discovery/constants.js';
 import { searchWords } from '../../../domain/discovery/search-text.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engagement/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
+import { createSearchTables } from './tables.js';
+
+/** The engagement events popularity counts. */
+type PopularityEvent = LikeEvent | SaveEvent | TemplateViewed;
 
 /** Engagement events and what each adds to popularity. */
-const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
+const ENGAGEMENT_WEIGHTS: Readonly<Record<PopularityEvent['type'], number>> = {
   TemplateLiked: 1,
   TemplateUnliked: -1,
   TemplateSaved: 1,
@@ -17,85 +22,20 @@ const ENGAGEMENT_WEIGHTS: Readonly<Record<string, number>> = {
   TemplateViewed: 1,
 };
 
-/**
- * Extensions live in `public` so that every schema (one per test run) shares one copy; queries
- * name them with the schema for the same reason. The lock keeps concurrent first starts from racing.
- */
-export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
-  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
-}
+const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>): event is RecordedOneOf<PopularityEvent> => Object.hasOwn(ENGAGEMENT_WEIGHTS, event.type);
 
 /**
  * The Postgres search index (src/adapters/search/postgres.ts reads it; the Meilisearch feeder
  * mirrors it): one row per template with a weighted tsvector, popularity over 90 days, and the
  * vocabulary that typos are corrected against.
  */
-export const searchProjection: Projection = {
+export const searchProjection = defineProjection({
   name: 'search',
   version: 3,
-  handles: [...TEMPLATE_EVENT_TYPES, ...Object.keys(ENGAGEMENT_WEIGHTS)],
+  handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
-    await ensureSearchExtensions(trx);
-    await trx.schema
-      .createTable(t.search_documents)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('title_url', 'text', (c) => c.notNull())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull())
-      .addColumn('keywords', sql`text[]`, (c) => c.notNull())
-      // Keywords, app and topic as one text: the generated column may only use immutable functions.
-      .addColumn('tag_text', 'text', (c) => c.notNull())
-      .addColumn('topic', 'text', (c) => c.notNull())
-      .addColumn('platform', 'text', (c) => c.notNull())
-      .addColumn('price_cents', 'integer', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('searchable', 'boolean', (c) => c.notNull())
-      .addColumn('author_id', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_engaged_at', 'timestamptz')
-      .addColumn('last_position', 'bigint', (c) => c.notNull())
-      // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
-      // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
-      .addColumn('document', sql`tsvector`, (c) =>
-        c.generatedAlwaysAs(sql`
-          setweight(to_tsvector('simple', title), 'A') ||
-          setweight(to_tsvector('simple', tag_text), 'B') ||
-          setweight(to_tsvector('simple', description), 'C')`).stored(),
-      )
-      .execute();
-    const documents = sql.id(t.search_documents);
-    const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
-    await sql`create index ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
-    await sql`create index ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
-    await sql`create index ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
-    await sql`create index ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
-    await sql`create index ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
-    await sql`create index ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
-    // The Meilisearch feeder reads the rows changed after its checkpoint.
-    await sql`create index ${index('position')} on ${documents} (last_position)`.execute(trx);
-
-    await trx.schema
-      .createTable(t.search_engagement)
-      .addColumn('event_id', 'text', (c) => c.primaryKey())
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addColumn('weight', 'integer', (c) => c.notNull())
-      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
-
-    await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
-    await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
-    await trx.schema
-      .createTable(t.search_word_templates)
-      .addColumn('word', 'text', (c) => c.notNull())
-      .addColumn('template_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
-      .execute();
-    await trx.schema.createIndex(`${t.search_word_templates}_template`).on(t.search_word_templates).column('template_id').execute();
+    await createSearchTables(trx, t);
     await addWords(trx, t, TAXONOMY_WORDS);
   },
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
@@ -103,22 +43,21 @@ export const searchProjection: Projection = {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
     const changes = new Map<string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }>();
-    const engagements = new Map<string, RecordedEvent>();
+    const engagements = new Map<string, RecordedOneOf<PopularityEvent>>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
     for (const event of events) {
-      const { templateId } = event.data as { templateId: string };
+      const { templateId } = event.data;
       if (event.type === 'TemplateSubmitted') {
-        if (!submissions.has(templateId)) submissions.set(templateId, event as RecordedEvent<TemplateSubmitted>);
-      } else if (ENGAGEMENT_WEIGHTS[event.type] !== undefined) {
+        if (!submissions.has(templateId)) submissions.set(templateId, event);
+      } else if (isPopularityEvent(event)) {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
       } else {
-        const templateEvent = event as RecordedOneOf<TemplateEvent>;
-        const status = statusAfter(templateEvent);
+        const status = statusAfter(event);
         if (status === undefined) continue;
         const change = { ...changes.get(templateId), position: event.position, status };
-        const { title, description, keywords } = publishedContent(templateEvent);
+        const { title, description, keywords } = publishedContent(event);
         if (title !== undefined) change.title = title;
         if (description !== undefined) change.description = description;
         if (keywords !== undefined) change.keywords = keywords;
@@ -178,8 +117,8 @@ export const searchProjection: Projection = {
         .values(
           [...engagements.values()].map((event) => ({
             event_id: event.id,
-            template_id: (event.data as { templateId: string }).templateId,
-            weight: ENGAGEMENT_WEIGHTS[event.type] ?? 0,
+            template_id: event.data.templateId,
+            weight: ENGAGEMENT_WEIGHTS[event.type],
             occurred_at: new Date(event.metadata.occurredAt),
           })),
         )
@@ -201,7 +140,7 @@ export const searchProjection: Projection = {
         where d.id = v.id`.execute(trx);
     }
   },
-};
+});
 
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);

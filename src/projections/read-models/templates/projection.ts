@@ -1,13 +1,10 @@
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
-import type { FlagEvent, LikeEvent, SaveEvent } from '../../../domain/engagement/events.js';
+import type { RecordedOneOf } from '../../../domain/shared/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
 import { createTemplatesTables } from './tables.js';
-
-type EventOf<T extends TemplateEvent['type']> = RecordedOneOf<Extract<TemplateEvent, { type: T }>>;
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
 const TOGGLES = {
@@ -23,7 +20,7 @@ type ToggleTable = (typeof TOGGLES)[ToggleEventType]['table'];
 type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
-export const templatesProjection: Projection = {
+export const templatesProjection = defineProjection({
   name: 'templates',
   version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
@@ -31,10 +28,10 @@ export const templatesProjection: Projection = {
   createTables: createTemplatesTables,
   async apply(trx, events, t) {
     const recount = new Map<string, Set<CountColumn>>();
-    for (const event of events as readonly RecordedEvent<TemplateEvent | LikeEvent | SaveEvent | FlagEvent>[]) {
+    for (const event of events) {
       switch (event.type) {
         case 'TemplateSubmitted': {
-          const { data } = event as RecordedEvent<Extract<TemplateEvent, { type: 'TemplateSubmitted' }>>;
+          const { data } = event;
           const at = new Date(event.metadata.occurredAt);
           await trx
             .insertInto(t.templates)
@@ -66,23 +63,21 @@ export const templatesProjection: Projection = {
           break;
         }
         case 'TemplateApproved': {
-          const { reason, published } = (event as EventOf<'TemplateApproved'>).data;
-          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateApproved'>), status_reason: reason ?? null, pending_changes: null, ...contentColumns(published ?? {}) });
+          const { reason, published } = event.data;
+          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: reason ?? null, pending_changes: null, ...contentColumns(published ?? {}) });
           break;
         }
         case 'TemplateDenied':
-          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateDenied'>), status_reason: (event as EventOf<'TemplateDenied'>).data.reason, pending_changes: null });
+          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: event.data.reason, pending_changes: null });
           break;
         case 'TemplateFlagCleared':
         case 'TemplateHidden':
         case 'TemplateFlaggedForReview': {
-          const decided = event as EventOf<'TemplateFlagCleared' | 'TemplateHidden' | 'TemplateFlaggedForReview'>;
-          await updateOnce(trx, t, event, { status: statusAfter(decided), status_reason: decided.data.reason });
+          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: event.data.reason });
           break;
         }
         case 'TemplateEdited': {
-          const edit = event as EventOf<'TemplateEdited'>;
-          const status = statusAfter(edit);
+          const status = statusAfter(event);
           const revision = { status, status_reason: null, content_revision: sql<number>`content_revision + 1` };
           // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
           await updateOnce(
@@ -90,8 +85,8 @@ export const templatesProjection: Projection = {
             t,
             event,
             status === STATUS.underReviewEdit
-              ? { ...revision, pending_changes: sql<string>`coalesce(pending_changes, '{}'::jsonb) || ${JSON.stringify(edit.data.changes)}::jsonb` }
-              : { ...revision, pending_changes: null, ...contentColumns(edit.data.changes) },
+              ? { ...revision, pending_changes: sql<string>`coalesce(pending_changes, '{}'::jsonb) || ${JSON.stringify(event.data.changes)}::jsonb` }
+              : { ...revision, pending_changes: null, ...contentColumns(event.data.changes) },
           );
           break;
         }
@@ -104,15 +99,15 @@ export const templatesProjection: Projection = {
           });
           break;
         case 'TemplateSponsored':
-          await updateOnce(trx, t, event, { sponsored: (event as EventOf<'TemplateSponsored'>).data.sponsored });
+          await updateOnce(trx, t, event, { sponsored: event.data.sponsored });
           break;
         case 'TemplateDeleted':
         case 'TemplatePermanentlyDeleted':
           // A tombstone rather than a delete: the position guard keeps replays from reviving it.
-          await updateOnce(trx, t, event, { status: statusAfter(event as EventOf<'TemplateDeleted' | 'TemplatePermanentlyDeleted'>), sponsored: false });
+          await updateOnce(trx, t, event, { status: statusAfter(event), sponsored: false });
           break;
         case 'TemplatePurchased': {
-          const { buyerId } = (event as EventOf<'TemplatePurchased'>).data;
+          const { buyerId } = event.data;
           const buyer = JSON.stringify([buyerId]);
           await trx
             .updateTable(t.templates)
@@ -126,7 +121,7 @@ export const templatesProjection: Projection = {
           break;
         default: {
           const toggle = TOGGLES[event.type];
-          const { templateId, userId } = event.data as { templateId: string; userId: string };
+          const { templateId, userId } = event.data;
           await setToggle(trx, t, toggle.table, templateId, userId, toggle.on, new Date(event.metadata.occurredAt));
           recount.set(templateId, (recount.get(templateId) ?? new Set()).add(toggle.count));
         }
@@ -139,7 +134,7 @@ export const templatesProjection: Projection = {
       await trx.updateTable(t.templates).set(counts).where('id', '=', templateId).execute();
     }
   },
-};
+});
 
 const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
 
@@ -173,8 +168,8 @@ function contentColumns(changes: Partial<EditableContent>): Changes {
 /** Applies a change unless this row already reflects this event or a later one. */
 type Changes = UpdateObject<Schema, 'templates'>;
 
-async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedEvent, changes: Changes): Promise<void> {
-  const { templateId } = event.data as { templateId: string };
+async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<TemplateEvent>, changes: Changes): Promise<void> {
+  const { templateId } = event.data;
   await trx
     .updateTable(t.templates)
     .set({ ...changes, updated_at: new Date(event.metadata.occurredAt), last_position: event.position })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { pageWindow } from '../../../domain/shared/pagination.js';
 import { AWAITING_DECISION, DELETED_STATUS, PUBLIC_STATUSES, RECOMMENDED_STATUSES, type QueueFilter } from '../../../domain/templates/lifecycle.js';
@@ -131,4 +131,32 @@ export async function sponsoredCountExcept(db: Kysely<Schema>, templateId: strin
 export async function templateImageUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
   const rows = await db.selectFrom('templates').select('image_urls').execute();
   return rows.flatMap((row) => row.image_urls);
+}
+
+/** How many members hold a red flag on a template. */
+export async function redFlagCount(db: Kysely<Schema>, templateId: string): Promise<number> {
+  const { flags } = await db.selectFrom('template_flags').select(sql<number>`count(*)::int`.as('flags')).where('template_id', '=', templateId).executeTakeFirstOrThrow();
+  return flags;
+}
+
+/** Ids of the templates a member likes. */
+export async function likedTemplateIds(db: Kysely<Schema>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('template_likes').select('template_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.template_id);
+}
+
+/** Ids of an author's templates in every status but deleted, newest first (as /shared-posts lists them). */
+export async function authoredTemplateIds(db: Kysely<Schema>, authorId: string): Promise<string[]> {
+  const rows = await db.selectFrom('templates').select('id').where('author_id', '=', authorId).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute();
+  return rows.map((row) => row.id);
+}
+
+/** An author's public templates and the likes they hold between them (a profile's kudos). */
+export function authorPublicTotals(db: Kysely<Schema>, authorId: string): Promise<{ live_posts: number; kudos: number }> {
+  return db
+    .selectFrom('templates')
+    .select([sql<number>`count(*)::int`.as('live_posts'), sql<number>`coalesce(sum(likes), 0)::int`.as('kudos')])
+    .where('author_id', '=', authorId)
+    .where('status', 'in', PUBLIC_STATUSES)
+    .executeTakeFirstOrThrow();
 }

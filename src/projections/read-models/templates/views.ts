@@ -3,7 +3,7 @@ import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
-import type { UsersView } from '../../../adapters/db/schema.js';
+import type { UsersView } from '../users/tables.js';
 import type { TemplatesView } from './tables.js';
 
 /** A templates row joined with its author's username, name and picture. */

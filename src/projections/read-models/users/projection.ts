@@ -1,62 +1,30 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import type { Schema, UsersView } from '../../../adapters/db/schema.js';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { UsersView } from './tables.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../../domain/accounts/events.js';
 import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
-import type { RecordedEvent } from '../../../domain/shared/events.js';
-import type { GenerationTables, Projection } from '../../projection.js';
+import type { RecordedOneOf } from '../../../domain/shared/events.js';
+import { defineProjection, type GenerationTables } from '../../projection.js';
+import { createUsersTables } from './tables.js';
 
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
 
 /** Accounts and the server-side session store. */
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection({
   name: 'users',
   version: 3,
   handles: ACCOUNT_EVENT_TYPES,
   tables: ['users', 'sessions'],
-  async createTables(trx, t) {
-    await trx.schema
-      .createTable(t.users)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('username', 'text', (c) => c.notNull().unique())
-      .addColumn('display_name_enc', 'text')
-      .addColumn('lvl', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('last_position', 'bigint', (c) => c.notNull())
-      .addColumn('email_enc', 'text')
-      .addColumn('email_lookup', 'text', (c) => c.unique())
-      .addColumn('password_hash', 'text')
-      .addColumn('google_key', 'text', (c) => c.unique())
-      .addColumn('verification', 'text', (c) => c.notNull())
-      .addColumn('profile_enc', 'text')
-      .addColumn('picture_url', 'text')
-      .addColumn('notifications', 'jsonb', (c) => c.notNull())
-      .addColumn('favorite_apps', 'jsonb', (c) => c.notNull())
-      .addColumn('is_creator', 'boolean')
-      .addColumn('viewed_setup', 'boolean', (c) => c.notNull())
-      .addColumn('erased', 'boolean', (c) => c.notNull())
-      .execute();
-    await trx.schema
-      .createTable(t.sessions)
-      .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('session_id', 'text', (c) => c.notNull().unique())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('is_test_user', 'boolean', (c) => c.notNull())
-      .addColumn('impersonated_by', 'text')
-      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('ended_at', 'timestamptz')
-      .execute();
-    await trx.schema.createIndex(`${t.sessions}_user`).on(t.sessions).column('user_id').execute();
-  },
+  createTables: createUsersTables,
   async apply(trx, events, t) {
-    for (const event of events) await applyAccountEvent(trx, t, event, event as unknown as AccountEvent);
+    for (const event of events) await applyAccountEvent(trx, t, event);
   },
-};
+});
 
-async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recorded: RecordedEvent, event: AccountEvent): Promise<void> {
-  const position = recorded.position;
-  const occurredAt = new Date(recorded.metadata.occurredAt);
+async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<AccountEvent>): Promise<void> {
+  const position = event.position;
+  const occurredAt = new Date(event.metadata.occurredAt);
   /** Updates the user's row once: a replayed event finds last_position already at or past it. */
   const updateUser = (userId: string, values: Updateable<UsersView>) =>
     trx
@@ -107,7 +75,7 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, recor
           user_id: data.userId,
           method: data.method,
           is_test_user: data.isTestUser,
-          impersonated_by: data.isTestUser ? (recorded.metadata.actor.userId ?? data.userId) : null,
+          impersonated_by: data.isTestUser ? (event.metadata.actor.userId ?? data.userId) : null,
           expires_at: new Date(data.expiresAt),
           ended_at: null,
         })

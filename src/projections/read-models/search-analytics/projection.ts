@@ -1,37 +1,17 @@
 import { sql } from 'kysely';
-import type { SearchPerformed } from '../../domain/discovery/events.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
-import type { Projection } from '../projection.js';
-import { ensureSearchExtensions } from './search/projection.js';
+import { defineProjection } from '../../projection.js';
+import { createSearchAnalyticsTables } from './tables.js';
 
 /** Search analytics: every search, and per term how many people searched it (popular searches): repeating a search does not make it popular. */
-export const searchAnalyticsProjection: Projection = {
+export const searchAnalyticsProjection = defineProjection({
   name: 'search_analytics',
   version: 2,
   handles: ['SearchPerformed'],
   tables: ['searches', 'search_terms'],
-  async createTables(trx, t) {
-    await ensureSearchExtensions(trx);
-    await trx.schema
-      .createTable(t.searches)
-      .addColumn('search_id', 'text', (c) => c.primaryKey())
-      .addColumn('term', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text')
-      .addColumn('searcher', 'text')
-      .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await trx.schema.createIndex(`${t.searches}_term`).on(t.searches).column('term').execute();
-    await trx.schema
-      .createTable(t.search_terms)
-      .addColumn('term', 'text', (c) => c.primaryKey())
-      .addColumn('searches', 'integer', (c) => c.notNull())
-      .addColumn('last_searched_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await sql`create index ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(trx);
-  },
+  createTables: createSearchAnalyticsTables,
   async apply(trx, events, t) {
     const terms = new Set<string>();
-    for (const event of events as readonly RecordedEvent<SearchPerformed>[]) {
+    for (const event of events) {
       await trx
         .insertInto(t.searches)
         .values({
@@ -60,4 +40,4 @@ export const searchAnalyticsProjection: Projection = {
         .execute();
     }
   },
-};
+});

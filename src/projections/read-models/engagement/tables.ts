@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { GenerationTables } from '../../projection.js';
+
+/* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
+
+/** Counters of a template's page views, link clicks and comments. */
+export interface TemplateActivityView {
+  template_id: string;
+  views: number;
+  clicks: number;
+  comments: number;
+  last_position: bigint;
+}
+
+/** Comment text exactly as typed: the web app renders it as text. */
+export interface CommentsView {
+  id: string;
+  template_id: string;
+  author_id: string;
+  message: string;
+  created_at: Date;
+  position: bigint;
+}
+
+/** Reports to moderators; name, e-mail and message are vault ciphertext under the reporter's key. */
+export interface ReportsView {
+  id: string;
+  template_id: string;
+  reporter_id: string;
+  reason: string | null;
+  name_enc: string;
+  email_enc: string;
+  message_enc: string;
+  created_at: Date;
+  position: bigint;
+}
+
+/** Users who gave kudos at least once (the get-started checklist). */
+export interface KudosGiversView {
+  user_id: string;
+}
+
+/** Page views, link clicks, comments, reports and kudos givers: its tables by logical name (the runner maps them to the live generation). */
+export interface EngagementTables {
+  template_activity: TemplateActivityView;
+  comments: CommentsView;
+  reports: ReportsView;
+  kudos_givers: KudosGiversView;
+}
+
+export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema
+    .createTable(t.template_activity)
+    .addColumn('template_id', 'text', (c) => c.primaryKey())
+    .addColumn('views', 'integer', (c) => c.notNull())
+    .addColumn('clicks', 'integer', (c) => c.notNull())
+    .addColumn('comments', 'integer', (c) => c.notNull())
+    .addColumn('last_position', 'bigint', (c) => c.notNull())
+    .execute();
+  await trx.schema
+    .createTable(t.comments)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('template_id', 'text', (c) => c.notNull())
+    .addColumn('author_id', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('position', 'bigint', (c) => c.notNull())
+    .execute();
+  await trx.schema.createIndex(`${t.comments}_template`).on(t.comments).columns(['template_id', 'position']).execute();
+  await trx.schema.createIndex(`${t.comments}_author`).on(t.comments).column('author_id').execute();
+  await trx.schema
+    .createTable(t.reports)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('template_id', 'text', (c) => c.notNull())
+    .addColumn('reporter_id', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text')
+    .addColumn('name_enc', 'text', (c) => c.notNull())
+    .addColumn('email_enc', 'text', (c) => c.notNull())
+    .addColumn('message_enc', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('position', 'bigint', (c) => c.notNull())
+    .execute();
+  await trx.schema.createIndex(`${t.reports}_position`).on(t.reports).column('position').execute();
+  await trx.schema.createTable(t.kudos_givers).addColumn('user_id', 'text', (c) => c.primaryKey()).execute();
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../adapters/db/database.js';
+import { rewardsStream, type RewardEarned } from '../../../domain/rewards/events.js';
+import { databaseTargets } from '../../../../tests/fixtures/databases.js';
+import { projectionSpec, recordedLog } from '../../../../tests/fixtures/projection-spec.js';
+import { rewardsProjection } from './projection.js';
+
+const earned = (userId: string, rewardType: RewardEarned['data']['rewardType'], key: string, points: number) => ({
+  streamId: rewardsStream(userId),
+  type: 'RewardEarned' as const,
+  data: { userId, rewardType, key, points, description: `${rewardType} reward`, sourceEventId: `source-${key}` } satisfies RewardEarned['data'],
+});
+
+describe.each(databaseTargets())('rewards projection: $name', (target) => {
+  let database: Database;
+  let spec: ReturnType<typeof projectionSpec>;
+  beforeAll(async () => {
+    database = await target.open();
+    spec = projectionSpec(database.db, rewardsProjection);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('keeps one row per reward earned, whoever earned it; applied twice, the same rows', async () => {
+    const log = recordedLog([earned('u1', 'signup', 'signup', 10), earned('u2', 'signup', 'signup', 10), earned('u1', 'verification', 'verification', 20)]);
+    const { rewards } = await spec.given(log, 2);
+    expect(rewards!.map((row) => [row.id, row.user_id, row.type, row.points, Number(row.position)]).sort((a, b) => Number(a[4]) - Number(b[4]))).toEqual([
+      [log[0]!.id, 'u1', 'signup', 10, 1],
+      [log[1]!.id, 'u2', 'signup', 10, 2],
+      [log[2]!.id, 'u1', 'verification', 20, 3],
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { GenerationTables } from '../../projection.js';
+import { ensureSearchExtensions } from '../search/tables.js';
+
+/* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
+
+/** Search analytics: one row per search. */
+export interface SearchesView {
+  search_id: string;
+  term: string;
+  user_id: string | null;
+  /** Who searched when nobody was signed in: a keyed digest of the address. */
+  searcher: string | null;
+  occurred_at: Date;
+}
+
+export interface SearchTermsView {
+  term: string;
+  /** How many people searched it (signed-in users, anonymous addresses), not how many requests. */
+  searches: number;
+  last_searched_at: Date;
+}
+
+/** Search analytics: its tables by logical name (the runner maps them to the live generation). */
+export interface SearchAnalyticsTables {
+  searches: SearchesView;
+  search_terms: SearchTermsView;
+}
+
+export async function createSearchAnalyticsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await ensureSearchExtensions(trx);
+  await trx.schema
+    .createTable(t.searches)
+    .addColumn('search_id', 'text', (c) => c.primaryKey())
+    .addColumn('term', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('searcher', 'text')
+    .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await trx.schema.createIndex(`${t.searches}_term`).on(t.searches).column('term').execute();
+  await trx.schema
+    .createTable(t.search_terms)
+    .addColumn('term', 'text', (c) => c.primaryKey())
+    .addColumn('searches', 'integer', (c) => c.notNull())
+    .addColumn('last_searched_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await sql`create index ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(trx);
+}

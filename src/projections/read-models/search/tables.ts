@@ -1,0 +1,125 @@
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { GenerationTables } from '../../projection.js';
+
+/* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
+
+/** The Postgres search index: one row per template, searchable while live. */
+export interface SearchDocumentsView {
+  id: string;
+  title_url: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  tag_text: string;
+  topic: string;
+  platform: string;
+  price_cents: number;
+  status: string;
+  searchable: boolean;
+  author_id: string;
+  created_at: Date;
+  /** Likes, saves and views (minus take-backs) in the 90 days up to `last_engaged_at`. */
+  popularity_90: ColumnType<number, number | undefined, number>;
+  last_engaged_at: Date | null;
+  last_position: bigint;
+}
+
+/** Engagement events counted by popularity, one row per event. */
+export interface SearchEngagementView {
+  event_id: string;
+  template_id: string;
+  /** +1 for a like, save or view; -1 for taking a like or save back. */
+  weight: number;
+  occurred_at: Date;
+}
+
+/** Every word of searchable titles, keywords, topics and apps: the vocabulary typos are corrected against. */
+export interface SearchWordsView {
+  word: string;
+}
+
+/** Which searchable template uses which vocabulary word: a word goes when its last user does. */
+export interface SearchWordTemplatesView {
+  word: string;
+  template_id: string;
+}
+
+/** The Postgres search index: its tables by logical name (the runner maps them to the live generation). */
+export interface SearchTables {
+  search_documents: SearchDocumentsView;
+  search_engagement: SearchEngagementView;
+  search_words: SearchWordsView;
+  search_word_templates: SearchWordTemplatesView;
+}
+
+/**
+ * Extensions live in `public` so that every schema (one per test run) shares one copy; queries
+ * name them with the schema for the same reason. The lock keeps concurrent first starts from racing.
+ */
+export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
+  await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
+}
+
+export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await ensureSearchExtensions(trx);
+  await trx.schema
+    .createTable(t.search_documents)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('title_url', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('keywords', sql`text[]`, (c) => c.notNull())
+    // Keywords, app and topic as one text: the generated column may only use immutable functions.
+    .addColumn('tag_text', 'text', (c) => c.notNull())
+    .addColumn('topic', 'text', (c) => c.notNull())
+    .addColumn('platform', 'text', (c) => c.notNull())
+    .addColumn('price_cents', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('searchable', 'boolean', (c) => c.notNull())
+    .addColumn('author_id', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_engaged_at', 'timestamptz')
+    .addColumn('last_position', 'bigint', (c) => c.notNull())
+    // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
+    // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
+    .addColumn('document', sql`tsvector`, (c) =>
+      c.generatedAlwaysAs(sql`
+        setweight(to_tsvector('simple', title), 'A') ||
+        setweight(to_tsvector('simple', tag_text), 'B') ||
+        setweight(to_tsvector('simple', description), 'C')`).stored(),
+    )
+    .execute();
+  const documents = sql.id(t.search_documents);
+  const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
+  await sql`create index ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
+  await sql`create index ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
+  await sql`create index ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
+  await sql`create index ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
+  await sql`create index ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
+  await sql`create index ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
+  // The Meilisearch feeder reads the rows changed after its checkpoint.
+  await sql`create index ${index('position')} on ${documents} (last_position)`.execute(trx);
+
+  await trx.schema
+    .createTable(t.search_engagement)
+    .addColumn('event_id', 'text', (c) => c.primaryKey())
+    .addColumn('template_id', 'text', (c) => c.notNull())
+    .addColumn('weight', 'integer', (c) => c.notNull())
+    .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
+
+  await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
+  await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
+  await trx.schema
+    .createTable(t.search_word_templates)
+    .addColumn('word', 'text', (c) => c.notNull())
+    .addColumn('template_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
+    .execute();
+  await trx.schema.createIndex(`${t.search_word_templates}_template`).on(t.search_word_templates).column('template_id').execute();
+}
