@@ -62,12 +62,13 @@ export interface Infrastructure {
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>>,
-  options: { batchSize?: number; log?: (line: string) => void } = {},
+  /** `databaseSchema`: on a Postgres server, keep every table in this schema (tests give each run its own). */
+  options: { batchSize?: number; log?: (line: string) => void; databaseSchema?: string } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: options.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);

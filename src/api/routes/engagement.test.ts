@@ -8,6 +8,7 @@ import type { CommentView, EngagedResourceView, ResourcePage } from '../../domai
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
+import { viewDecider } from '../../domain/engagement/decider.js';
 import { templateStream } from '../../domain/templates/events.js';
 
 let harness: ApiHarness;
@@ -109,6 +110,19 @@ describe('counts under concurrency', () => {
     console.info(`concurrency: 200 users liked at once → ${resource.ratings.positive} likes`);
   }, 60_000);
 
+  it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(harness, author), 120_000);
+
+  it('still counts views stored in the former per-day streams', async () => {
+    const templateId = await publishTemplate(harness, author.userId, { title: 'Long Viewed Planner' });
+    const { commands, runner, store } = harness.infrastructure;
+    const data = { templateId, userId: null };
+    const formerDayStream = `view-${templateId}-anonymous-2026-01-02`;
+    await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+    await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+    await runner.waitFor(await store.headPosition(), 10_000);
+    expect((await post(`/api/resources/view/${templateId}`)).body.rsc.analytics.pageViews.total).toBe(3);
+  });
+
   it('keeps one user\'s 50 parallel toggles consistent: the count is 1 exactly when an odd number was accepted', async () => {
     const templateId = await publishTemplate(harness, author.userId, { title: 'Toggled Planner' });
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(`/api/resources/like/${templateId}`, fan.token)));
@@ -123,6 +137,43 @@ describe('counts under concurrency', () => {
     console.info(`concurrency: 50 parallel toggles by one user → ${accepted} accepted, ${50 - accepted} refused with 409, final count ${resource.ratings.positive}`);
   }, 60_000);
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('counts under concurrency on a Postgres server', () => {
+  let server: ApiHarness;
+  let serverAuthor: Member;
+  beforeAll(async () => {
+    server = await startApiHarness({ users: 1, templates: 1, seed: 43 }, {}, { databaseUrl: process.env.DATABASE_URL });
+    serverAuthor = await makeMember(server, { prefix: 'author' });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(server, serverAuthor), 120_000);
+});
+
+/** 200 anonymous visitors, each from an address of its own (so the per-address limit does not apply), view one post at once. */
+async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member): Promise<void> {
+  const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Much Viewed Planner' });
+  const pageViews = async () => (await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null))!.analytics.pageViews.total;
+  const before = await pageViews();
+  const addresses = Array.from({ length: 200 }, (_, index) => `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`);
+  const started = performance.now();
+  const answers = await Promise.all(
+    addresses.map(async (remoteAddress) => {
+      const answer = await target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress });
+      return { status: answer.status, ms: performance.now() - started };
+    }),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  const slowestMs = Math.max(...answers.map((answer) => answer.ms));
+  console.info(
+    `concurrency (${target.infrastructure.database.kind}): 200 parallel anonymous views → ${statuses.filter((status) => status === 200).length} answered 200, ` +
+      `${statuses.filter((status) => status === 409).length} conflicts, slowest answer ${Math.round(slowestMs)} ms`,
+  );
+  expect(statuses).toEqual(addresses.map(() => 200));
+  expect(await pageViews()).toBe(before + 200);
+}
 
 describe('comments', () => {
   const comments = async (templateId: string) => harness.call<{ comments: CommentView[] }>('GET', `/api/comments/resource/${templateId}`);
