@@ -13,13 +13,16 @@ const databaseUrl = process.env.DATABASE_URL;
  * The race DESIGN.md warns about: a slow append draws position N, later appends draw N+1…
  * and commit first; a follower that reads `position > checkpoint` would move past N and never
  * see it. A trigger holds the first append open after its position is taken, while a follower
- * keeps reading; every event must reach the follower.
+ * keeps reading; every event must reach the follower. The fast appends go through a second
+ * store, as from another process: one store queues its own appends behind the one in flight,
+ * so only the database can keep two stores in order.
  */
 describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an event that commits late', () => {
   it('delivers a slow append that drew an earlier position than faster ones', async () => {
     const schema = `race_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     const database = await openDatabase({ databaseUrl: databaseUrl!, schema, poolSize: 10 });
     const store = createPostgresEventStore(database);
+    const otherProcessStore = createPostgresEventStore(database);
     try {
       await sql`create function hold_slow_append() returns trigger language plpgsql as $$
         begin if new.type = 'SlowAppend' then perform pg_sleep(1.5); end if; return new; end $$`.execute(database.db);
@@ -43,7 +46,7 @@ describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an e
       const slow = store.appendToStream(uniqueStream('slow'), [anEvent('SlowAppend')], { expectedRevision: 'no_stream' });
       await new Promise((resolve) => setTimeout(resolve, 200));
       const fast = await Promise.all(
-        Array.from({ length: 5 }, () => store.appendToStream(uniqueStream('fast'), [anEvent('FastAppend')], { expectedRevision: 'no_stream' })),
+        Array.from({ length: 5 }, () => otherProcessStore.appendToStream(uniqueStream('fast'), [anEvent('FastAppend')], { expectedRevision: 'no_stream' })),
       );
       const slowResult = await slow;
       following = false;
@@ -56,6 +59,7 @@ describe.skipIf(!databaseUrl)('postgres event store: a follower never skips an e
       expect(positions).toEqual([...positions].sort((a, b) => (a < b ? -1 : 1)));
     } finally {
       await store.close();
+      await otherProcessStore.close();
       await database.close();
       await dropSchema(databaseUrl!, schema);
     }
