@@ -9,6 +9,7 @@ import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { viewDecider } from '../../domain/engagement/decider.js';
+import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { templateStream } from '../../domain/templates/events.js';
 
 let harness: ApiHarness;
@@ -112,6 +113,8 @@ describe('counts under concurrency', () => {
 
   it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(harness, author), 120_000);
 
+  it('answers 200 parallel anonymous views from one address and counts as many as its limit allows', () => expectOneAddressLimited(harness, author), 120_000);
+
   it('still counts views stored in the former per-day streams', async () => {
     const templateId = await publishTemplate(harness, author.userId, { title: 'Long Viewed Planner' });
     const { commands, runner, store } = harness.infrastructure;
@@ -150,7 +153,17 @@ describe.skipIf(!process.env.DATABASE_URL)('counts under concurrency on a Postgr
   });
 
   it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(server, serverAuthor), 120_000);
+
+  it('answers 200 parallel anonymous views from one address and counts as many as its limit allows', () => expectOneAddressLimited(server, serverAuthor), 120_000);
 });
+
+async function expectOneAddressLimited(target: ApiHarness, postAuthor: Member): Promise<void> {
+  const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Refreshed Planner' });
+  const answers = await Promise.all(Array.from({ length: 200 }, () => target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress: '127.2.0.1' })));
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  const resource = await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null);
+  expect(resource!.analytics.pageViews.total).toBe(RATE_LIMITS.anonymousViewsPerAddress.max);
+}
 
 /** 200 anonymous visitors, each from an address of its own (so the per-address limit does not apply), view one post at once. */
 async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member): Promise<void> {
