@@ -69,51 +69,29 @@ export function createPostgresEventStore(database: Database): EventStore {
 
   /** Settles every append of the group; returns the last position it stored, if any. */
   async function writeGroup(group: readonly PendingAppend[]): Promise<bigint | null> {
-    let stored: Map<string, AppendResult>;
-    try {
-      stored = await insertGroup(db, group);
-    } catch {
-      // Most often another writer reached one of the streams between this statement's snapshot and
-      // its lock (a unique key refused the insert); or one append is malformed. Either way the
-      // statement stored nothing: settle the group append by append under the lock, each with its own outcome.
-      let last: bigint | null = null;
-      for (const append of group) {
-        try {
-          const result = await appendOneLocked(append);
-          if (result.fresh) last = result.position;
-          append.resolve({ nextExpectedRevision: result.nextExpectedRevision, position: result.position });
-        } catch (appendError) {
-          append.reject(appendError);
-        }
-      }
-      return last;
-    }
+    // A statement refused as a whole stored nothing. Most often another writer reached one of the
+    // streams between its snapshot and its lock (a unique key refused the insert), or one append
+    // is malformed: every append of the group is then settled alone.
+    const stored = await insertGroup(db, group).catch(() => new Map<string, AppendResult>());
     let last: bigint | null = null;
     for (const append of group) {
       const result = stored.get(append.streamId);
       if (result) {
-        if (last === null || result.position > last) last = result.position;
+        last = later(last, result.position);
         append.resolve(result);
         continue;
       }
-      // Its check refused it: an idempotent retry of stored events, or a conflict.
+      // Refused by its own check (a conflict or an idempotent retry) or by the statement's failure:
+      // settled under the lock, which gives this append alone its outcome.
       try {
-        append.resolve(await explainRefusal(append));
-      } catch (refusal) {
-        append.reject(refusal);
+        const alone = await appendOneLocked(append);
+        if (alone.fresh) last = later(last, alone.position);
+        append.resolve({ nextExpectedRevision: alone.nextExpectedRevision, position: alone.position });
+      } catch (error) {
+        append.reject(error);
       }
     }
     return last;
-  }
-
-  async function explainRefusal({ streamId, events, expectedRevision }: PendingAppend): Promise<AppendResult> {
-    const current = await lastRevision(db, streamId);
-    const alreadyStored = await storedOf(db, streamId, events);
-    if (alreadyStored.length === events.length) {
-      const last = alreadyStored[alreadyStored.length - 1]!;
-      return { nextExpectedRevision: BigInt(last.revision), position: BigInt(last.position) };
-    }
-    throw new WrongExpectedRevisionError(streamId, expectedRevision, current ?? 'no_stream');
   }
 
   /** One append in a transaction of its own, checked after the lock is held. */
@@ -357,6 +335,8 @@ async function insertGroup(db: Kysely<Schema>, group: readonly PendingAppend[]):
   }
   return reached;
 }
+
+const later = (a: bigint | null, b: bigint) => (a === null || b > a ? b : a);
 
 function storedOf(db: Kysely<Schema>, streamId: string, events: readonly EventToAppend[]) {
   return db
