@@ -58,9 +58,8 @@ export class EngagementService {
 
   async recordView(templateId: string, viewerId: string | null, actor: Actor): Promise<{ position: bigint | null }> {
     await this.engageableTemplate(templateId);
-    const now = this.#now();
-    const stream = viewStream(templateId, viewerId, now.toISOString().slice(0, 10));
-    return this.deps.commands.handle(viewDecider, stream, { type: 'RecordView', data: { templateId, userId: viewerId } }, { actor, now });
+    const stream = viewStream(templateId, randomUUID());
+    return this.deps.commands.handle(viewDecider, stream, { type: 'RecordView', data: { templateId, userId: viewerId } }, { actor, now: this.#now() });
   }
 
   async postComment(templateId: string, message: string, actor: MemberActor): Promise<{ commentId: string; position: bigint | null }> {

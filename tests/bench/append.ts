@@ -19,10 +19,14 @@ const WARM_UP_APPENDS = 20;
  * so load from elsewhere on the machine hits both alike and the ratio stays meaningful.
  */
 const ROUNDS = 10;
+/** Callers appending at once in the concurrent case (as many requests of an API instance would). */
+const CONCURRENT_CALLERS = 20;
 
 export interface AppendMeasurement {
   case: string;
   eventsPerAppend: number;
+  /** Appends in flight at once on each path. */
+  concurrency: number;
   /** Through `store.appendToStream`: one new stream per append, expected revision 'no_stream'. */
   adapter: Throughput;
   /** The same rows through plain INSERTs into the scratch table. */
@@ -42,29 +46,31 @@ export async function benchAppends(database: Database, plan: AppendPlan, scale: 
   await sql`create table ${sql.id(BASELINE_TABLE)} (like events including all)`.execute(database.db);
   const store = createPostgresEventStore(database);
   const cases = [
-    { name: 'single events', eventsPerAppend: 1, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
-    { name: `batches of ${BATCH_SIZE}`, eventsPerAppend: BATCH_SIZE, events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)) },
+    { name: 'single events', eventsPerAppend: 1, concurrency: 1, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
+    // Group commit's case: concurrent appends share a transaction; the baseline's INSERTs run as concurrently.
+    { name: `single events, ${CONCURRENT_CALLERS} at once`, eventsPerAppend: 1, concurrency: CONCURRENT_CALLERS, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
+    { name: `batches of ${BATCH_SIZE}`, eventsPerAppend: BATCH_SIZE, concurrency: 1, events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)) },
   ];
   const events = eventSupply(cases.reduce((total, { eventsPerAppend, events }) => total + events + WARM_UP_APPENDS * eventsPerAppend, 0));
   const measurements: AppendMeasurement[] = [];
-  for (const { name, eventsPerAppend, events: count } of cases) {
+  for (const { name, eventsPerAppend, concurrency, events: count } of cases) {
     const appends = Math.ceil(count / eventsPerAppend);
     const measuredEvents = appends * eventsPerAppend;
     const warmUp = streamAppends(events, WARM_UP_APPENDS, eventsPerAppend);
     const measured = streamAppends(events, appends, eventsPerAppend);
     const { result, peakRssMiB } = await sampler.track(async () => {
-      await appendThroughAdapter(store, warmUp);
-      await insertPlainRows(database, warmUp);
+      await appendThroughAdapter(store, warmUp, concurrency);
+      await insertPlainRows(database, warmUp, concurrency);
       let adapterSeconds = 0;
       let baselineSeconds = 0;
       for (let round = 0; round < ROUNDS; round += 1) {
         const slice = measured.slice(Math.floor((round * appends) / ROUNDS), Math.floor(((round + 1) * appends) / ROUNDS));
-        adapterSeconds += await elapsedSeconds(() => appendThroughAdapter(store, slice));
-        baselineSeconds += await elapsedSeconds(() => insertPlainRows(database, slice));
+        adapterSeconds += await elapsedSeconds(() => appendThroughAdapter(store, slice, concurrency));
+        baselineSeconds += await elapsedSeconds(() => insertPlainRows(database, slice, concurrency));
       }
       return { adapter: throughput(measuredEvents, adapterSeconds), baseline: throughput(measuredEvents, baselineSeconds) };
     });
-    measurements.push({ case: name, eventsPerAppend, ...result, ratio: result.adapter.perSecond / result.baseline.perSecond, peakRssMiB });
+    measurements.push({ case: name, eventsPerAppend, concurrency, ...result, ratio: result.adapter.perSecond / result.baseline.perSecond, peakRssMiB });
   }
   return measurements;
 }
@@ -86,14 +92,23 @@ function streamAppends(events: Iterator<EventToAppend>, appends: number, eventsP
   }));
 }
 
-async function appendThroughAdapter(store: EventStore, appends: readonly StreamAppend[]): Promise<void> {
-  for (const { streamId, events } of appends) await store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+async function appendThroughAdapter(store: EventStore, appends: readonly StreamAppend[], concurrency: number): Promise<void> {
+  await inParallel(appends, concurrency, ({ streamId, events }) => store.appendToStream(streamId, events, { expectedRevision: 'no_stream' }));
+}
+
+/** Runs `work` on every item, `concurrency` at a time, each worker taking the next item. */
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 /** What the adapter writes for an append, as a bare multi-row (or single-row) INSERT. */
-async function insertPlainRows(database: Database, appends: readonly StreamAppend[]): Promise<void> {
+async function insertPlainRows(database: Database, appends: readonly StreamAppend[], concurrency: number): Promise<void> {
   const db = database.db.withTables<{ [BASELINE_TABLE]: EventsTable }>();
-  for (const { streamId, events } of appends) {
+  await inParallel(appends, concurrency, async ({ streamId, events }) => {
     const rows: Insertable<EventsTable>[] = events.map((event, revision) => ({
       stream_id: streamId,
       revision: BigInt(revision),
@@ -103,5 +118,5 @@ async function insertPlainRows(database: Database, appends: readonly StreamAppen
       metadata: JSON.stringify(event.metadata),
     }));
     await db.insertInto(BASELINE_TABLE).values(rows).execute();
-  }
+  });
 }

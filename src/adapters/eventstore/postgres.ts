@@ -25,6 +25,8 @@ const APPEND_LOCK_NAME = 'tessera:append';
 const SUBSCRIPTION_POLL_MS = 250;
 const SUBSCRIPTION_PAGE_SIZE = 500;
 const BULK_INSERT_ROWS = 5_000;
+/** Events written by one group commit at most (one JSON parameter, so no parameter limit applies). */
+const GROUP_MAX_EVENTS = 5_000;
 
 export function createPostgresEventStore(database: Database): EventStore {
   const { db } = database;
@@ -32,24 +34,72 @@ export function createPostgresEventStore(database: Database): EventStore {
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
 
-  async function appendToStream(
+  /**
+   * Group commit: appends that arrive while a write is in flight wait for it, then go together in
+   * one statement (one transaction, one acquisition of the append lock). Each keeps its own
+   * expected-revision check and its own outcome.
+   */
+  const waiting: PendingAppend[] = [];
+  let writing = false;
+
+  function appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
     { expectedRevision }: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const result = await db.transaction().execute(async (trx) => {
-      // Keyed by schema: logs in different schemas of one server don't wait for each other.
+    if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    return new Promise((resolve, reject) => {
+      waiting.push({ streamId, events, expectedRevision, resolve, reject });
+      if (!writing) void writeWaitingGroups();
+    });
+  }
+
+  async function writeWaitingGroups(): Promise<void> {
+    writing = true;
+    try {
+      while (waiting.length > 0) {
+        const group = takeGroup(waiting);
+        const lastPosition = await writeGroup(group);
+        if (lastPosition !== null) appended.emit('appended', lastPosition);
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
+  /** Settles every append of the group; returns the last position it stored, if any. */
+  async function writeGroup(group: readonly PendingAppend[]): Promise<bigint | null> {
+    // A statement refused as a whole stored nothing. Most often another writer reached one of the
+    // streams between its snapshot and its lock (a unique key refused the insert), or one append
+    // is malformed: every append of the group is then settled alone.
+    const stored = await insertGroup(db, group).catch(() => new Map<string, AppendResult>());
+    let last: bigint | null = null;
+    for (const append of group) {
+      const result = stored.get(append.streamId);
+      if (result) {
+        last = later(last, result.position);
+        append.resolve(result);
+        continue;
+      }
+      // Refused by its own check (a conflict or an idempotent retry) or by the statement's failure:
+      // settled under the lock, which gives this append alone its outcome.
+      try {
+        const alone = await appendOneLocked(append);
+        if (alone.fresh) last = later(last, alone.position);
+        append.resolve({ nextExpectedRevision: alone.nextExpectedRevision, position: alone.position });
+      } catch (error) {
+        append.reject(error);
+      }
+    }
+    return last;
+  }
+
+  /** One append in a transaction of its own, checked after the lock is held. */
+  async function appendOneLocked({ streamId, events, expectedRevision }: PendingAppend): Promise<AppendResult & { fresh: boolean }> {
+    return db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
       const current = await lastRevision(trx, streamId);
-
-      const alreadyStored = await trx
-        .selectFrom('events')
-        .select(['event_id', 'revision', 'position'])
-        .where('stream_id', '=', streamId)
-        .where('event_id', 'in', events.map((event) => event.id))
-        .orderBy('position')
-        .execute();
+      const alreadyStored = await storedOf(trx, streamId, events);
       if (alreadyStored.length === events.length) {
         // An idempotent retry: the same events were stored before; report where they are.
         const last = alreadyStored[alreadyStored.length - 1]!;
@@ -76,8 +126,6 @@ export function createPostgresEventStore(database: Database): EventStore {
       const last = rows[rows.length - 1]!;
       return { nextExpectedRevision: BigInt(last.revision), position: BigInt(last.position), fresh: true };
     });
-    if (result.fresh) appended.emit('appended', result.position);
-    return { nextExpectedRevision: result.nextExpectedRevision, position: result.position };
   }
 
   async function appendToNewStreams(appends: readonly NewStreamAppend[]): Promise<bigint | null> {
@@ -198,6 +246,106 @@ export function createPostgresEventStore(database: Database): EventStore {
       appended.removeAllListeners();
     },
   };
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: readonly EventToAppend[];
+  expectedRevision: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The next group: waiting appends in arrival order up to GROUP_MAX_EVENTS events (at least one),
+ * at most one per stream, since every append in a statement checks the stream as it was before it.
+ */
+function takeGroup(waiting: PendingAppend[]): PendingAppend[] {
+  const group: PendingAppend[] = [];
+  const streams = new Set<string>();
+  let events = 0;
+  for (let index = 0; index < waiting.length; ) {
+    const append = waiting[index]!;
+    const fits = group.length === 0 || events + append.events.length <= GROUP_MAX_EVENTS;
+    if (!fits) break;
+    if (streams.has(append.streamId)) {
+      index += 1;
+      continue;
+    }
+    streams.add(append.streamId);
+    events += append.events.length;
+    group.push(append);
+    waiting.splice(index, 1);
+  }
+  return group;
+}
+
+/**
+ * One statement, so one implicit transaction: take the append lock, keep the appends whose
+ * expected revision matches and none of whose events are stored yet, insert their events.
+ * The statement's snapshot is taken before the lock is granted, so it can miss an append that
+ * committed meanwhile; the new events then collide with that append's revisions, the unique key
+ * refuses the whole statement, and the caller settles the group under the lock instead.
+ * Positions are drawn only after the lock is held (the lock joins every inserted row), so
+ * appends still commit in position order. Returns what each stored append reached, by stream.
+ */
+async function insertGroup(db: Kysely<Schema>, group: readonly PendingAppend[]): Promise<Map<string, AppendResult>> {
+  const rows = group.flatMap(({ streamId, events, expectedRevision }, appendIndex) =>
+    events.map((event, eventIndex) => ({
+      append_index: appendIndex,
+      stream_id: streamId,
+      expected: typeof expectedRevision === 'bigint' ? expectedRevision.toString() : expectedRevision,
+      event_index: eventIndex,
+      event_id: event.id,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+    })),
+  );
+  const { rows: inserted } = await sql<{ stream_id: string; revision: string; position: string }>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(append_index int, stream_id text, expected text, event_index int, event_id uuid, type text, data jsonb, metadata jsonb)
+    ),
+    appends as (
+      select distinct on (append_index) append_index, stream_id, expected,
+        (select max(e.revision) from events e where e.stream_id = input.stream_id) as current
+      from input order by append_index
+    ),
+    accepted as (
+      select a.append_index, coalesce(a.current + 1, 0) as first_revision from appends a
+      where not exists (select 1 from events e join input i on e.stream_id = i.stream_id and e.event_id = i.event_id where i.append_index = a.append_index)
+        and (a.expected = 'any'
+          or (a.expected = 'no_stream' and a.current is null)
+          or (a.expected = 'stream_exists' and a.current is not null)
+          or a.expected = a.current::text)
+    ),
+    append_lock as (select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME})) as held)
+    insert into events (stream_id, revision, event_id, type, data, metadata)
+    select i.stream_id, accepted.first_revision + i.event_index, i.event_id, i.type, i.data, i.metadata
+    from append_lock cross join input i join accepted on accepted.append_index = i.append_index
+    order by i.append_index, i.event_index
+    returning stream_id, revision, position
+  `.execute(db);
+  const reached = new Map<string, AppendResult>();
+  for (const row of inserted) {
+    const result = { nextExpectedRevision: BigInt(row.revision), position: BigInt(row.position) };
+    const earlier = reached.get(row.stream_id);
+    if (!earlier || result.position > earlier.position) reached.set(row.stream_id, result);
+  }
+  return reached;
+}
+
+const later = (a: bigint | null, b: bigint) => (a === null || b > a ? b : a);
+
+function storedOf(db: Kysely<Schema>, streamId: string, events: readonly EventToAppend[]) {
+  return db
+    .selectFrom('events')
+    .select(['event_id', 'revision', 'position'])
+    .where('stream_id', '=', streamId)
+    .where('event_id', 'in', events.map((event) => event.id))
+    .orderBy('position')
+    .execute();
 }
 
 async function lastRevision(db: Kysely<Schema>, streamId: string): Promise<bigint | null> {

@@ -8,6 +8,8 @@ import type { CommentView, EngagedResourceView, ResourcePage } from '../../domai
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
+import { viewDecider } from '../../domain/engagement/decider.js';
+import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { templateStream } from '../../domain/templates/events.js';
 
 let harness: ApiHarness;
@@ -108,6 +110,8 @@ const PARALLEL_TOGGLES = 50;
  */
 const CROWD_TIMEOUT_MS = 240_000;
 const TOGGLES_TIMEOUT_MS = 120_000;
+/** 200 parallel views take a few seconds; a wide margin for a loaded machine. */
+const VIEWS_TIMEOUT_MS = 120_000;
 
 for (const database of harnessDatabases()) {
   // PGlite runs one query at a time; only the server makes these requests' transactions overlap.
@@ -154,7 +158,53 @@ for (const database of harnessDatabases()) {
       expect(events).toHaveLength(accepted);
       console.info(`concurrency on ${database.name}: ${PARALLEL_TOGGLES} parallel toggles by one user → ${accepted} accepted, ${PARALLEL_TOGGLES - accepted} refused with 409, final count ${resource.ratings.positive}`);
     }, TOGGLES_TIMEOUT_MS);
+
+    it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(server, poster), VIEWS_TIMEOUT_MS);
+
+    it('answers 200 parallel anonymous views from one address and counts as many as its limit allows', () => expectOneAddressLimited(server, poster), VIEWS_TIMEOUT_MS);
+
+    it('still counts views stored in the former per-day streams', async () => {
+      const templateId = await publishTemplate(server, poster.userId, { title: 'Long Viewed Planner' });
+      const { commands } = server.infrastructure;
+      const data = { templateId, userId: null };
+      const formerDayStream = `view-${templateId}-anonymous-2026-01-02`;
+      await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+      await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+      await server.catchUp();
+      expect((await server.call<Rsc>('POST', `/api/resources/view/${templateId}`)).body.rsc.analytics.pageViews.total).toBe(3);
+    });
   });
+}
+
+async function expectOneAddressLimited(target: ApiHarness, postAuthor: Member): Promise<void> {
+  const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Refreshed Planner' });
+  const answers = await Promise.all(Array.from({ length: 200 }, () => target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress: '127.2.0.1' })));
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  const resource = await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null);
+  expect(resource!.analytics.pageViews.total).toBe(RATE_LIMITS.anonymousViewsPerAddress.max);
+}
+
+/** 200 anonymous visitors, each from an address of its own (so the per-address limit does not apply), view one post at once. */
+async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member): Promise<void> {
+  const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Much Viewed Planner' });
+  const pageViews = async () => (await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null))!.analytics.pageViews.total;
+  const before = await pageViews();
+  const addresses = Array.from({ length: 200 }, (_, index) => `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`);
+  const started = performance.now();
+  const answers = await Promise.all(
+    addresses.map(async (remoteAddress) => {
+      const answer = await target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress });
+      return { status: answer.status, ms: performance.now() - started };
+    }),
+  );
+  const statuses = answers.map((answer) => answer.status);
+  const slowestMs = Math.max(...answers.map((answer) => answer.ms));
+  console.info(
+    `concurrency (${target.infrastructure.database.kind}): 200 parallel anonymous views → ${statuses.filter((status) => status === 200).length} answered 200, ` +
+      `${statuses.filter((status) => status === 409).length} conflicts, slowest answer ${Math.round(slowestMs)} ms`,
+  );
+  expect(statuses).toEqual(addresses.map(() => 200));
+  expect(await pageViews()).toBe(before + 200);
 }
 
 describe('comments', () => {

@@ -71,9 +71,9 @@ describe('click and view counters', () => {
     deciderSpec(viewDecider).given([]).when({ type: 'RecordView', data: anonymous }).then([{ type: 'TemplateViewed', data: anonymous }]);
   });
 
-  it('split view streams by viewer and day, anonymous viewers sharing one', () => {
-    expect(viewStream('t1', null, '2026-01-02')).toBe('view-t1-anonymous-2026-01-02');
-    expect(viewStream('t1', 'u1', '2026-01-02')).not.toBe(viewStream('t1', 'u1', '2026-01-03'));
+  it('give every view a stream of its own, so views of one post never contend', () => {
+    expect(viewStream('t1', 'view-a')).toBe('view-t1-view-a');
+    expect(viewStream('t1', 'view-a')).not.toBe(viewStream('t1', 'view-b'));
   });
 });
 

@@ -40,9 +40,11 @@ export const saveStream = (templateId: string, userId: string) => `save-${templa
 export const flagStream = (templateId: string, userId: string) => `flag-${templateId}-${userId}`;
 export const clickStream = (templateId: string, userId: string) => `click-${templateId}-${userId}`;
 /**
- * Views are counters: one stream per template, viewer and UTC day keeps every stream short
- * (a command reads its stream before appending) while anonymous viewers share one per day.
+ * Every view is a stream of its own: views of one post never contend (a shared stream per day made
+ * parallel viewers conflict). Counts come from the read model, which counts `TemplateViewed` by its
+ * `templateId`, whatever stream the event is in, so views stored under the former per-day streams
+ * (`view-{template}-{viewer|anonymous}-{day}`) are counted alike.
  */
-export const viewStream = (templateId: string, userId: string | null, day: string) => `view-${templateId}-${userId ?? 'anonymous'}-${day}`;
+export const viewStream = (templateId: string, viewId: string) => `view-${templateId}-${viewId}`;
 export const commentStream = (commentId: string) => `comment-${commentId}`;
 export const reportStream = (reportId: string) => `report-${reportId}`;
