@@ -20,8 +20,9 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { ht
         scriptSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/client`],
         // React sets style properties through the DOM, which CSP does not govern; Google's button brings a stylesheet.
         styleSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/style`],
-        // Template screenshots may be links to images elsewhere.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Template screenshots may be links to images elsewhere; a picture chosen for upload is
+        // previewed and compressed in the browser from a blob: URL.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/`],
         frameSrc: [`${GOOGLE_IDENTITY_ORIGIN}/gsi/`],
         fontSrc: ["'self'", 'data:'],
