@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
+    // A page settles in milliseconds, but on a loaded 2-core machine a layout, scroll or answer can take
+    // seconds: expect.poll waits up to 15 s (its default, 1 s, failed the create-page tour under load).
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     // One server and one browser at a time: every suite starts its own on a free port.
     pool: 'forks',
