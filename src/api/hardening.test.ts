@@ -31,7 +31,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
     harness = await startApiHarness(SIZE, {
       app: { webRoot, log: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } } },
     });
-    const { accounts, runner } = harness.infrastructure;
+    const { accounts } = harness.infrastructure;
     ({ userId: ownerId } = await accounts.register({
       username: 'hardening_owner',
       email: OWNER_EMAIL,
@@ -40,7 +40,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
       lvl: 'owner',
       verification: 'verified',
     }));
-    await runner.waitFor(await harness.infrastructure.store.headPosition(), 10_000);
+    await harness.catchUp();
     // A route that fails, to see how a 5xx is logged, and one that says whom the request came from.
     harness.app.get('/boom', { config: { access: 'anyone' } }, async () => {
       throw new Error('database said no');
@@ -51,7 +51,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
   /** A fresh owner session (some routes end the session they are called with). */
   async function ownerToken(): Promise<string> {
     const session = await harness.infrastructure.accounts.startSession(ownerId, 'password', null, { userId: ownerId, role: 'owner' });
-    await harness.infrastructure.runner.waitFor(session.position!, 10_000);
+    await harness.catchUp(session.position);
     return session.token;
   }
   afterAll(async () => {

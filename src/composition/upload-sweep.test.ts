@@ -15,12 +15,12 @@ describe('sweep of uploads no post refers to', () => {
   });
 
   it('deletes an old upload that no post refers to, and keeps the pictures of posts', async () => {
-    const { images, commands, runner, store, database } = harness.infrastructure;
+    const { images, commands, store, database } = harness.infrastructure;
     const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } }).png().toBuffer();
     const attached = await images.store(picture, 'attached.png');
     const abandoned = await images.store(picture, 'abandoned.png');
     const published = await publishTemplate(commands, { title: 'Planner with screenshots', imageUrls: [attached] });
-    await runner.waitFor(published.position, 10_000);
+    await harness.catchUp(published.position);
     expect(await store.headPosition()).toBeGreaterThanOrEqual(published.position);
 
     // Both uploads are past the grace period; only the post's picture is referred to.

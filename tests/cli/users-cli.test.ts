@@ -61,7 +61,7 @@ describe('npm run users (operator tool)', () => {
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     try {
       await infrastructure.runner.start();
-      await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), 30_000);
+      expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), 30_000)).toBe(true);
       await expect(infrastructure.accounts.login('admin', password!)).rejects.toThrow();
       await expect(infrastructure.accounts.login('admin', again!)).resolves.toMatchObject({ session: { token: expect.any(String) } });
       const events = await infrastructure.store.readAll({ after: -1n, maxCount: 10_000 });

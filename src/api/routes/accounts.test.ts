@@ -544,7 +544,7 @@ describe('personal data after deletion', () => {
     const { vault } = harness.infrastructure;
     const { subscriberId } = await newsletterSubscription(vault, account.email);
     expect(await vault.isForgotten(subscriberId)).toBe(false);
-    await harness.infrastructure.runner.waitFor(await harness.infrastructure.store.headPosition(), 10_000);
+    await harness.catchUp();
     const messages = await harness.infrastructure.database.db.selectFrom('contact_messages').select('id').where('sender_user_id', '=', account.user._id).execute();
     expect(messages).toHaveLength(1);
 
@@ -592,7 +592,7 @@ describe('admin user management', () => {
     const atLevel = async (lvl: 'admin' | 'owner') => {
       const account = await signUp();
       const { position } = await harness.infrastructure.accounts.changeLevel(account.user._id, lvl, operator);
-      await harness.infrastructure.runner.waitFor(position!, 10_000);
+      await harness.catchUp(position);
       return account;
     };
     const [admin, otherAdmin, owner, otherOwner] = [await atLevel('admin'), await atLevel('admin'), await atLevel('owner'), await atLevel('owner')];
