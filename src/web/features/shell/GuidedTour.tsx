@@ -83,9 +83,10 @@ export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
 function popoverTop(target: DOMRect, popoverHeight: number): number {
   const below = target.bottom + POPOVER_GAP_PX;
   if (below + popoverHeight <= window.innerHeight - POPOVER_GAP_PX) return below;
-  const above = target.top - POPOVER_GAP_PX - popoverHeight;
-  if (above >= POPOVER_GAP_PX) return above;
   const lowest = window.innerHeight - popoverHeight - POPOVER_GAP_PX;
+  const above = target.top - POPOVER_GAP_PX - popoverHeight;
+  // A target still below the window (the page has not scrolled to it yet) must not take the popover with it.
+  if (above >= POPOVER_GAP_PX) return Math.min(above, lowest);
   return Math.max(POPOVER_GAP_PX, Math.min(target.top + POPOVER_GAP_PX, lowest));
 }
 
@@ -108,7 +109,8 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     if (element === null) return;
     element.classList.add('tour-highlight');
     // A target taller than half the window (a form, the sidebar) is shown from its top.
-    element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
+    const reveal = () => element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
+    reveal();
     const measure = () => {
       const box = element.getBoundingClientRect();
       const width = Math.min(POPOVER_WIDTH_PX, window.innerWidth - 2 * POPOVER_GAP_PX);
@@ -119,12 +121,21 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     measure();
     window.addEventListener('resize', measure);
     window.addEventListener('scroll', measure, { passive: true });
+    // Content that loads after the step opened moves the target without a scroll event (or the page was
+    // not yet long enough to scroll to it): follow the page's size, bringing the target back into view.
+    const layout = new ResizeObserver(() => {
+      const box = element.getBoundingClientRect();
+      if (box.bottom < 0 || box.top > window.innerHeight) reveal();
+      measure();
+    });
+    layout.observe(document.body);
     // The popover is fixed: focusing it must not scroll the page away from its target.
     popoverRef.current?.focus({ preventScroll: true });
     return () => {
       element.classList.remove('tour-highlight');
       window.removeEventListener('resize', measure);
       window.removeEventListener('scroll', measure);
+      layout.disconnect();
     };
   }, [step.target]);
 
