@@ -12,7 +12,7 @@ const ROLES: readonly Role[] = ['anonymous', 'unverified', 'verified', 'admin', 
 /** What the access check answers, by route access and caller: 'pass' means the handler runs. */
 const EXPECTED: Record<Exclude<Access, 'loopback'>, Record<Role, 'pass' | { status: 401 | 403; message: string }>> = (() => {
   const signIn = { status: 401 as const, message: ACCESS_MESSAGES.signInRequired };
-  const adminOnly = { status: 403 as const, message: ACCESS_MESSAGES.adminOnly };
+  const adminOnly = { status: 403 as const, message: 'You do not have permission to access this resource.' };
   const testUserRefused = { status: 403 as const, message: ACCESS_MESSAGES.testUserRefused };
   // A blocked account's sessions were ended when it was blocked: its token no longer signs anyone in.
   return {

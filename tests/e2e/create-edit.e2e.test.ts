@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
-import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
+
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
@@ -70,7 +70,7 @@ describe('create and edit a post in the browser', () => {
     });
     expect(signup.status()).toBe(201);
     await page.goto('/create');
-    await page.getByRole('dialog', { name: ACCOUNT_MESSAGES.verifyTitle }).waitFor();
+    await page.getByRole('dialog', { name: 'Verify your email' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await close();
   });
@@ -94,7 +94,7 @@ describe('create and edit a post in the browser', () => {
     await signIn(page, AUTHOR!);
     await page.goto('/create');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: TEMPLATE_MESSAGES.fieldsInvalid });
+    const dialog = page.getByRole('dialog', { name: 'The following fields are missing or invalid' });
     await dialog.waitFor();
     const listed = await dialog.getByRole('listitem').allTextContents();
     for (const field of ['URL', 'Title', 'Preview description', 'Type', 'App']) expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
@@ -104,7 +104,7 @@ describe('create and edit a post in the browser', () => {
     // A changed form asks before a link leads away; Stay keeps what was typed.
     await page.getByLabel('Title', { exact: true }).fill('Half done');
     await page.getByRole('navigation').getByRole('link', { name: 'Topics' }).first().click();
-    const guard = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.unsavedChangesTitle });
+    const guard = page.getByRole('dialog', { name: 'Unsaved Changes' });
     await guard.waitFor();
     await guard.getByRole('button', { name: 'Stay' }).click();
     expect(new URL(page.url()).pathname).toBe('/create');
@@ -125,10 +125,10 @@ describe('create and edit a post in the browser', () => {
     const url = page.getByLabel('URL', { exact: true });
     const fetchButton = page.getByRole('button', { name: FETCH_BUTTON_LABELS.idle, exact: true });
     await url.fill('javascript:alert(1)');
-    await expect.poll(() => fieldMessages(page, 'URL')).toContain(TEMPLATE_MESSAGES.urlInvalid);
+    await expect.poll(() => fieldMessages(page, 'URL')).toContain('URL is not valid');
     expect(await fetchButton.isDisabled()).toBe(true);
     await url.fill('https://bit.ly/3xyz');
-    await expect.poll(() => fieldMessages(page, 'URL')).toContain(TEMPLATE_MESSAGES.directDomain);
+    await expect.poll(() => fieldMessages(page, 'URL')).toContain('Please use a direct domain to your template.');
     expect(await fetchButton.isDisabled()).toBe(true);
     await url.fill('https://www.example.com/team-planner');
     await expect.poll(() => fieldMessages(page, 'URL')).toContain(TEMPLATE_MESSAGES.urlValid);
@@ -235,13 +235,13 @@ describe('create and edit a post in the browser', () => {
     const newPrice = priceDialog.getByLabel('New price (USD)');
     await newPrice.fill('300');
     await priceDialog.getByRole('button', { name: 'Send request' }).click();
-    await priceDialog.getByText(TEMPLATE_MESSAGES.priceTooHigh).waitFor();
+    await priceDialog.getByText('Price should not exceed $249').waitFor();
     await newPrice.fill('0');
     await priceDialog.getByRole('button', { name: 'Send request' }).click();
-    await priceDialog.getByText(TEMPLATE_MESSAGES.invalidPrice).waitFor();
+    await priceDialog.getByText('Please enter a valid price.').waitFor();
     await newPrice.fill('12.5');
     await priceDialog.getByRole('button', { name: 'Send request' }).click();
-    await page.getByText(TEMPLATE_MESSAGES.priceChangeRequested).waitFor();
+    await page.getByText('Price Change Request Submitted').waitFor();
     await priceDialog.waitFor({ state: 'hidden' });
     expect(unexpected(consoleErrors)).toEqual([]);
     await close();
@@ -252,11 +252,11 @@ describe('create and edit a post in the browser', () => {
     await signIn(page, STRANGER!);
     await page.goto(`/editor/resources/${createdTitleUrl}`);
     // Under review: the stranger may not even see it.
-    await page.getByRole('heading', { level: 1, name: TEMPLATE_MESSAGES.doesNotExist }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'This post does not exist' }).waitFor();
     const someoneElses = (await (await page.request.get('/api/resources/toprated')).json()) as { data: { titleUrl: string; author: { username: string } }[] };
     const live = someoneElses.data.find((post) => post.author.username !== STRANGER)!;
     await page.goto(`/editor/resources/${live.titleUrl}`);
-    await page.getByText(TEMPLATE_MESSAGES.unauthorized).waitFor();
+    await page.getByText('Unauthorized: You should be admin/author to do this action.').waitFor();
     expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
     await close();
   });
@@ -270,7 +270,7 @@ describe('create and edit a post in the browser', () => {
     // The first click only asks.
     expect((await detail(page, createdTitleUrl)).status).toBe(200);
     await page.getByRole('button', { name: 'Are you sure?' }).click();
-    await page.getByText(TEMPLATE_MESSAGES.deleted).waitFor();
+    await page.getByText('The post is successfully deleted.').waitFor();
     expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/shared-posts');
     expect((await detail(page, createdTitleUrl)).status).toBe(404);
     await close();

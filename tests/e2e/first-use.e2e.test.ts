@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { SEARCH_MAX_QUERY_LENGTH } from '../../src/domain/discovery/constants.js';
-import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
 import { HOME_TOUR_STEPS } from '../../src/web/features/shell/tours.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
@@ -195,7 +195,7 @@ describe('first use: what a new user trips over', () => {
 
       await page.goto('/?invalid-token');
       const modal = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.invalidTokenTitle });
-      await modal.getByText(ACCOUNT_MESSAGES.resetTokenInvalid).waitFor();
+      await modal.getByText('Invalid Token: Token is expired.').waitFor();
       await close();
     });
   });
@@ -212,7 +212,7 @@ describe('first use: what a new user trips over', () => {
       await page.getByLabel('First name', { exact: true }).fill('Ada');
       await page.getByLabel('Last name', { exact: true }).fill('Lovelace');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText(ACCOUNT_MESSAGES.profileSaved).waitFor();
+      await page.getByText('Changes have been saved.').waitFor();
       await page.reload();
       expect(await page.getByLabel('Website', { exact: true }).inputValue()).toBe('https://example.com/portfolio?x=1');
 
@@ -275,7 +275,7 @@ describe('first use: what a new user trips over', () => {
       await acceptCookies(page, environment.baseUrl);
       await signUp(page);
       await page.goto('/');
-      const verify = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.verifyTitle });
+      const verify = page.getByRole('dialog', { name: 'Verify your email' });
       await page.getByRole('button', { name: 'Create A Resource' }).click();
       await verify.waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -295,13 +295,13 @@ describe('first use: what a new user trips over', () => {
       await signIn(page, MEMBER!);
       await page.goto('/create?app=notion');
       await page.getByLabel('URL', { exact: true }).fill('nonsense');
-      await page.getByText(TEMPLATE_MESSAGES.urlInvalid, { exact: true }).first().waitFor();
+      await page.getByText('URL is not valid', { exact: true }).first().waitFor();
       await page.getByLabel('Title', { exact: true }).fill('Nonsense link');
       await page.getByLabel('Preview description', { exact: true }).fill('A post whose link goes nowhere.');
       await page.getByLabel('Type', { exact: true }).selectOption('personal');
       await page.getByRole('button', { name: 'Create', exact: true }).click();
-      const problems = page.getByRole('dialog', { name: TEMPLATE_MESSAGES.fieldsInvalid });
-      await problems.getByText(TEMPLATE_MESSAGES.urlInvalid).waitFor();
+      const problems = page.getByRole('dialog', { name: 'The following fields are missing or invalid' });
+      await problems.getByText('URL is not valid').waitFor();
       expect(new URL(page.url()).pathname).toBe('/create');
       await close();
     });

@@ -181,7 +181,7 @@ describe('saved and created posts in the browser', () => {
     expect(await sidebarCount(page, 'saved posts')).toBe('0');
 
     await page.goto('/shared-posts');
-    await page.getByText(CREATED_POSTS_TEXTS.emptyState).waitFor();
+    await page.getByText('You have not uploaded yet. Get to Creating!').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('0 Created Posts');
     expect(await page.getByRole('link', { name: CREATED_POSTS_TEXTS.createFirst }).getAttribute('href')).toBe('/create');
     expect(await sidebarCount(page, 'created posts')).toBe('0');

@@ -132,7 +132,7 @@ describe('moderation in the admin portal', () => {
     await denyRow.getByRole('button', { name: 'Deny' }).click();
     const dialog = page.getByRole('dialog', { name: `Deny “${TO_DENY}”` });
     await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
-    await dialog.getByText(TEMPLATE_MESSAGES.denialBlank).waitFor();
+    await dialog.getByText('Denial message cannot be blank').waitFor();
     expect((await rowTitled(TO_DENY))?.status).toBe('under review');
 
     await dialog.getByLabel('Reason for denial').fill(DENIAL_REASON);
@@ -232,7 +232,7 @@ describe('moderation in the admin portal', () => {
       filledByTest.push(row._id);
     }
     await liveRow.getByRole('button', { name: 'Sponsor' }).click();
-    await management.getByRole('alert').getByText(TEMPLATE_MESSAGES.sponsorLimit).waitFor();
+    await management.getByRole('alert').getByText('Maximum sponsor request reached').waitFor();
     expect((await rowTitled(TO_APPROVE))?.sponsored).toBe(false);
     for (const id of filledByTest) {
       expect((await api('/admin/resources/update-sponsor-status', adminToken, { method: 'PUT', body: { _id: id, sponsored: false } })).status).toBe(200);
@@ -258,7 +258,7 @@ describe('moderation in the admin portal', () => {
     await doomedRow.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete permanently' }).click();
     await doomedRow.waitFor({ state: 'detached' });
-    await page.getByText(TEMPLATE_MESSAGES.deleted).first().waitFor();
+    await page.getByText('The post is successfully deleted.').first().waitFor();
     expect(await rowTitled(TO_DELETE)).toBeUndefined();
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
-import { DETAIL_PAGE, ENGAGEMENT_MESSAGES, ENGAGEMENT_TOASTS } from '../../src/domain/engagement/rules.js';
+import { DETAIL_PAGE, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
 import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
-import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+
 import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** A demo member who engages with other people's posts. */
@@ -73,20 +73,20 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await kudos.click();
     await expect.poll(() => kudos.getAttribute('aria-pressed')).toBe(String(!wasLiked));
     releaseLike();
-    await page.getByRole('status').getByText(wasLiked ? ENGAGEMENT_TOASTS.unliked : ENGAGEMENT_TOASTS.liked).waitFor();
+    await page.getByRole('status').getByText(wasLiked ? 'Kudos removed!' : 'Kudos given!').waitFor();
     const expectedLikes = before.data.ratings.positive + (wasLiked ? -1 : 1);
     await expect.poll(() => kudos.textContent()).toContain(String(expectedLikes));
     expect((await detailAs(page, post.titleUrl)).data.ratings.positive).toBe(expectedLikes);
 
     const save = actions.getByRole('button', { name: /^Save/u });
     await save.click();
-    await page.getByRole('status').getByText(ENGAGEMENT_TOASTS.saved).waitFor();
+    await page.getByRole('status').getByText('Saved to your Templates!').waitFor();
     expect(await actions.getByRole('button', { name: /^Saved/u }).getAttribute('aria-pressed')).toBe('true');
     const saved = await detailAs(page, post.titleUrl);
     expect(saved.data.prevActions.has_saved).toBe(true);
     expect(saved.data.ratings.saves).toBe(before.data.ratings.saves + 1);
     await actions.getByRole('button', { name: /^Saved/u }).click();
-    await page.getByRole('status').getByText(ENGAGEMENT_TOASTS.unsaved).waitFor();
+    await page.getByRole('status').getByText('Removed from your saved Templates!').waitFor();
     expect((await detailAs(page, post.titleUrl)).data.ratings.saves).toBe(before.data.ratings.saves);
     expect(consoleErrors).toEqual([]);
     await close();
@@ -172,8 +172,8 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     const stranger = await environment.openPage();
     await logInThroughForm(stranger.page, VIEWER);
     await stranger.page.goto(`/resources/${resource.titleUrl}`);
-    await stranger.page.getByRole('heading', { level: 1, name: TEMPLATE_MESSAGES.doesNotExist }).waitFor();
-    await stranger.page.getByText(TEMPLATE_MESSAGES.doesNotExistDetail).waitFor();
+    await stranger.page.getByRole('heading', { level: 1, name: 'This post does not exist' }).waitFor();
+    await stranger.page.getByText('This post could either be pending approval, removed, or it may have never existed in the first place.').waitFor();
     await stranger.close();
   });
 });

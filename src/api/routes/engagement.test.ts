@@ -88,7 +88,7 @@ describe('like, save, flag and click', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', pendingId, 'not-a-uuid']) {
       const answer = await post(`/api/resources/${action}/${id}`, fan.token);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: true, message: ENGAGEMENT_MESSAGES.postDoesNotExist });
+      expect(answer.body).toEqual({ error: true, message: 'This post does not exist' });
     }
     expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
   });
@@ -299,7 +299,7 @@ describe('reports', () => {
 
   it('keeps /admin/reports from base users', async () => {
     const answer = await harness.call('GET', '/api/admin/reports', { token: fan.token });
-    expect(answer).toMatchObject({ status: 403, body: { error: true, message: ACCESS_MESSAGES.adminOnly } });
+    expect(answer).toMatchObject({ status: 403, body: { error: true, message: 'You do not have permission to access this resource.' } });
   });
 });
 

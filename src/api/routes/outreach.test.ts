@@ -107,7 +107,7 @@ describe('newsletter, contact, request and blog routes (app.inject on embedded P
 
     it('refuses the inbox to anonymous callers (401) and to members (403)', async () => {
       expect(await harness.call('GET', '/api/admin/contact-messages')).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
-      expect(await harness.call('GET', '/api/admin/contact-messages', { token: tokens.member })).toMatchObject({ status: 403, body: { error: true, message: ACCESS_MESSAGES.adminOnly } });
+      expect(await harness.call('GET', '/api/admin/contact-messages', { token: tokens.member })).toMatchObject({ status: 403, body: { error: true, message: 'You do not have permission to access this resource.' } });
     });
 
     it('refuses a bad address, a missing message and an unknown reason with 400', async () => {

@@ -123,11 +123,11 @@ describe('create', () => {
       [{ instructions: 'i'.repeat(1501) }, 'Instructions must be at most 1500 characters'],
       [{ tags: ['one', 'two', 'three', 'four'] }, 'At most 3 keywords'],
       [{ url: 'javascript:alert(document.cookie)' }, 'Please enter a valid URL starting with http:// or https://'],
-      [{ url: 'https://bit.ly/abc' }, TEMPLATE_MESSAGES.directDomain],
+      [{ url: 'https://bit.ly/abc' }, 'Please use a direct domain to your template.'],
       // What the form marks 'URL is not valid' (it puts https:// before 'nonsense').
-      [{ url: 'https://nonsense' }, TEMPLATE_MESSAGES.urlInvalid],
+      [{ url: 'https://nonsense' }, 'URL is not valid'],
       [{ title: '   ' }, 'Title is required'],
-      [{ price: 250 }, TEMPLATE_MESSAGES.priceTooHigh],
+      [{ price: 250 }, 'Price should not exceed $249'],
       [{ price: 5 }, 'Selling needs a connected payout account'],
       [{ images: ['https://evil.example/track.gif'] }, 'Please upload screenshots with the upload button.'],
       [{ images: ['/api/images/00000000-0000-4000-8000-000000000000.webp'] }, 'Please upload screenshots with the upload button.'],
@@ -205,7 +205,7 @@ describe('detail, related and created posts', () => {
   it('shows a post under review only to its author, admins and site owners', async () => {
     const post = await createdId();
     const view = (token?: string) => harness.call<Json>('GET', `/api/resources/view/${post.titleUrl}`, { token });
-    for (const token of [undefined, users.other.token]) expect(await view(token)).toMatchObject({ status: 404, body: { message: TEMPLATE_MESSAGES.doesNotExist } });
+    for (const token of [undefined, users.other.token]) expect(await view(token)).toMatchObject({ status: 404, body: { message: 'This post does not exist' } });
     for (const token of [users.author.token, users.admin.token, users.owner.token]) {
       const answer = await view(token);
       expect(answer.status).toBe(200);
@@ -260,7 +260,7 @@ describe('edit and delete', () => {
     const post = await approved();
     const before = await head();
     const answer = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.other.token, body: { title: 'Stolen' } });
-    expect(answer).toMatchObject({ status: 403, body: { message: TEMPLATE_MESSAGES.unauthorized } });
+    expect(answer).toMatchObject({ status: 403, body: { message: 'Unauthorized: You should be admin/author to do this action.' } });
     expect(await head()).toBe(before);
     expect((await row(post.id))!.title).toBe(validPost.title);
   });
@@ -351,7 +351,7 @@ describe('edit and delete', () => {
     const before = await head();
     const answer = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { link: 'https://nonsense' } });
     expect(answer.status).toBe(400);
-    expect(answer.body.fields).toEqual([{ field: 'url', message: TEMPLATE_MESSAGES.urlInvalid }]);
+    expect(answer.body.fields).toEqual([{ field: 'url', message: 'URL is not valid' }]);
     expect(await head()).toBe(before);
     expect((await row(post.id))!.url).toBe(validPost.url);
   });
@@ -359,10 +359,10 @@ describe('edit and delete', () => {
   it('records a price change request (a number above 0)', async () => {
     const post = await approved();
     const request = (newPrice: unknown, token = users.author.token) => harness.call<Json>('POST', '/api/zapier', { token, body: { newPrice, resourceId: post.id, resourceTitle: 'x', userEmail: 'x@example.com', userName: 'x' } });
-    expect(await request(0)).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.invalidPrice } });
-    expect(await request('abc')).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.invalidPrice } });
+    expect(await request(0)).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
+    expect(await request('abc')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect((await request(20, users.other.token)).status).toBe(403);
-    expect(await request('19.5')).toMatchObject({ status: 200, body: { message: TEMPLATE_MESSAGES.priceChangeRequested } });
+    expect(await request('19.5')).toMatchObject({ status: 200, body: { message: 'Price Change Request Submitted' } });
     const events = await harness.infrastructure.store.readStream(templateStream(post.id));
     expect(events.at(-1)).toMatchObject({ type: 'TemplatePriceChangeRequested', data: { currentPrice: 0, newPrice: 19.5 } });
     expect((await row(post.id))!.status).toBe('live');
@@ -371,18 +371,18 @@ describe('edit and delete', () => {
   it("refuses deleting someone else's post (403) and a purchased one (2 owners), then the author deletes their own", async () => {
     const post = await approved();
     const remove = (token: string) => harness.call<Json>('PUT', `/api/resources/delete/${post.id}`, { token });
-    expect(await remove(users.other.token)).toMatchObject({ status: 403, body: { message: TEMPLATE_MESSAGES.unauthorized } });
+    expect(await remove(users.other.token)).toMatchObject({ status: 403, body: { message: 'Unauthorized: You should be admin/author to do this action.' } });
 
     const sold = await approved();
     await command(sold.id, { type: 'RecordPurchase', data: { templateId: sold.id, buyerId: users.other.userId, priceCents: 0 } });
     const refused = await harness.call<Json>('PUT', `/api/resources/delete/${sold.id}`, { token: users.author.token });
-    expect(refused).toMatchObject({ status: 409, body: { message: TEMPLATE_MESSAGES.purchasedDelete } });
+    expect(refused).toMatchObject({ status: 409, body: { message: 'Post have been purchased, delete is not allowed.' } });
     expect((await row(sold.id))!.status).toBe('live');
     expect((await row(sold.id))!.owners).toEqual([users.author.userId, users.other.userId]);
     // The buyer sees it as purchased.
     expect((await harness.call<Json>('GET', `/api/resources/${sold.titleUrl}`, { token: users.other.token })).body.data.purchased).toBe(true);
 
-    expect(await remove(users.author.token)).toMatchObject({ status: 200, body: { message: TEMPLATE_MESSAGES.deleted, redirect: '/shared-posts' } });
+    expect(await remove(users.author.token)).toMatchObject({ status: 200, body: { message: 'The post is successfully deleted.', redirect: '/shared-posts' } });
     expect((await row(post.id))!.status).toBe('deleted');
     const profile = await harness.call<Json>('GET', `/api/users/public/${users.author.username}`, { token: users.author.token });
     expect(profile.body.posts.map((resource: Json) => resource._id)).not.toContain(post.id);
@@ -404,7 +404,7 @@ describe('moderation', () => {
     const post = await createdId();
     const before = await head();
     for (const token of [users.author.token, users.other.token]) {
-      expect(await decide(post.id, 'live', token)).toMatchObject({ status: 403, body: { message: ACCESS_MESSAGES.adminOnly } });
+      expect(await decide(post.id, 'live', token)).toMatchObject({ status: 403, body: { message: 'You do not have permission to access this resource.' } });
       expect((await harness.call('PUT', '/api/admin/resources/update-sponsor-status', { token, body: { _id: post.id, sponsored: true } })).status).toBe(403);
       expect((await harness.call('POST', '/api/admin/resources/delete', { token, body: { _id: post.id } })).status).toBe(403);
       expect((await harness.call('POST', '/api/admin/resources/fetchHistory', { token, body: { resourceId: post.id } })).status).toBe(403);
@@ -422,8 +422,8 @@ describe('moderation', () => {
     expect((await decide(live.id, 'under review')).status).toBe(400);
     const pending = await createdId();
     const afterCreate = await head();
-    expect(await decide(pending.id, 'not approved', users.admin.token, { rejectionReason: '   ' })).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.denialBlank } });
-    expect(await decide(pending.id, 'Not Approved')).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.denialBlank } });
+    expect(await decide(pending.id, 'not approved', users.admin.token, { rejectionReason: '   ' })).toMatchObject({ status: 400, body: { message: 'Denial message cannot be blank' } });
+    expect(await decide(pending.id, 'Not Approved')).toMatchObject({ status: 400, body: { message: 'Denial message cannot be blank' } });
     expect(await head()).toBe(afterCreate);
     expect(afterCreate).toBeGreaterThan(before);
     expect((await row(pending.id))!.status).toBe('under review');
@@ -497,7 +497,7 @@ describe('moderation', () => {
     for (let i = Number(n); i <= TEMPLATE_SPONSOR_LIMIT; i += 1) posts.push(await approved({ title: `Sponsor ${i}` }));
     const results = await Promise.all(posts.map((post) => sponsor(post.id, true)));
     expect(results.map((answer) => answer.status).sort()).toEqual([...Array(posts.length - 1).fill(200), 400]);
-    expect(results.find((answer) => answer.status === 400)!.body.message).toBe(TEMPLATE_MESSAGES.sponsorLimit);
+    expect(results.find((answer) => answer.status === 400)!.body.message).toBe('Maximum sponsor request reached');
     const { sponsoredNow } = await harness.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('sponsoredNow')).where('sponsored', '=', true).executeTakeFirstOrThrow();
     expect(Number(sponsoredNow)).toBe(TEMPLATE_SPONSOR_LIMIT);
     // Unsponsoring frees a slot.
@@ -546,10 +546,10 @@ describe('moderation', () => {
     expect(own.body.history[1].actor.username).toBe(users.admin.username);
     await harness.call('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'History Subject 3' } });
     await decide(post.id, 'live');
-    expect(await harness.call<Json>('GET', `/api/resources/${post.id}/history`, { token: users.other.token })).toMatchObject({ status: 403, body: { message: TEMPLATE_MESSAGES.unauthorized } });
+    expect(await harness.call<Json>('GET', `/api/resources/${post.id}/history`, { token: users.other.token })).toMatchObject({ status: 403, body: { message: 'Unauthorized: You should be admin/author to do this action.' } });
 
     const removed = await harness.call<Json>('POST', '/api/admin/resources/delete', { token: users.admin.token, body: { _id: post.id, reason: 'Duplicate' } });
-    expect(removed).toMatchObject({ status: 200, body: { message: TEMPLATE_MESSAGES.deleted } });
+    expect(removed).toMatchObject({ status: 200, body: { message: 'The post is successfully deleted.' } });
     expect((await row(post.id))!).toMatchObject({ status: 'deleted', sponsored: false });
     expect((await harness.call('GET', `/api/resources/${post.titleUrl}`, { token: users.admin.token })).status).toBe(404);
     const after = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: users.admin.token, body: { resourceId: post.id } });

@@ -36,8 +36,8 @@ describe('account decider', () => {
   });
 
   it('refuses commands on accounts that do not exist or were erased', () => {
-    spec.given([]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', ACCOUNT_MESSAGES.userDoesNotExist);
-    spec.given([registered, { type: 'AccountDeleted', data: { userId } }]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', ACCOUNT_MESSAGES.userDoesNotExist);
+    spec.given([]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', 'This user does not exist');
+    spec.given([registered, { type: 'AccountDeleted', data: { userId } }]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', 'This user does not exist');
   });
 
   it('starts a session only with the password hash that is current, and never for a blocked account', () => {
@@ -46,7 +46,7 @@ describe('account decider', () => {
       data: { sessionId: 's1', tokenHash: 'hash-s1', expiresAt: '2026-12-22T10:00:00.000Z', method: 'password', checkedPasswordHash },
     });
     spec.given([registered]).when(start(data.passwordHash)).then([session('s1')]);
-    spec.given([registered]).when(start('an-older-hash')).thenThrows('invalid', ACCOUNT_MESSAGES.loginFailed);
+    spec.given([registered]).when(start('an-older-hash')).thenThrows('invalid', 'Invalid email/password combination.');
     spec
       .given([registered, { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } }])
       .when(start(data.passwordHash))
@@ -58,7 +58,7 @@ describe('account decider', () => {
     spec.given([registered, codeIssued]).when(submit('wrong')).then([{ type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 4 } }]);
     spec.given([registered, codeIssued]).when(submit('right')).then([{ type: 'EmailVerified', data: { userId, method: 'code' } }]);
     const exhausted: AccountEvent = { type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 0 } };
-    spec.given([registered, codeIssued, exhausted]).when(submit('right')).thenThrows('invalid', ACCOUNT_MESSAGES.otpTryAgain);
+    spec.given([registered, codeIssued, exhausted]).when(submit('right')).thenThrows('invalid', 'Please Try Again');
     spec.given([registered, codeIssued]).when(submit('right', LATER)).thenThrows('invalid', ACCOUNT_MESSAGES.otpExpired);
     spec.given([registered, codeIssued, { type: 'EmailVerified', data: { userId, method: 'code' } }]).when(submit('right')).thenThrows('conflict', ACCOUNT_MESSAGES.alreadyVerified);
   });
@@ -74,15 +74,15 @@ describe('account decider', () => {
         { type: 'SessionEnded', data: { userId, sessionId: 's2', reason: 'password_changed' } },
       ]);
     const used: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'new-hash', reason: 'reset', resetId: 'reset-1' } };
-    spec.given([registered, resetRequested, used]).when(reset).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    spec.given([registered, resetRequested, used]).when(reset).thenThrows('invalid', 'Invalid Token: Token is expired.');
     const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'other', reason: 'changed', resetId: null } };
-    spec.given([registered, resetRequested, changed]).when(reset).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
-    spec.given([registered, resetRequested]).when({ type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'x', now: '2026-11-22T12:00:00.000Z' } }).thenThrows('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+    spec.given([registered, resetRequested, changed]).when(reset).thenThrows('invalid', 'Invalid Token: Token is expired.');
+    spec.given([registered, resetRequested]).when({ type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'x', now: '2026-11-22T12:00:00.000Z' } }).thenThrows('invalid', 'Invalid Token: Token is expired.');
   });
 
   it('lets only admins start test-user mode, and stops only a test-user session', () => {
     const startTest: AccountCommand = { type: 'StartTestUserMode', data: { sessionId: 't1', tokenHash: 'test-hash', expiresAt: LATER } };
-    spec.given([registered]).when(startTest).thenThrows('forbidden', ACCOUNT_MESSAGES.accessDenied);
+    spec.given([registered]).when(startTest).thenThrows('forbidden', 'You do not have permission to access this resource.');
     const admin = [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to: 'admin' } } as AccountEvent];
     spec
       .given(admin)

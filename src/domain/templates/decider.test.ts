@@ -127,8 +127,8 @@ describe('template decider', () => {
     });
 
     it('denying needs a reason that is not blank', () => {
-      spec.given([submitted]).when(reviewBy('deny', null)).thenThrows('invalid', TEMPLATE_MESSAGES.denialBlank);
-      spec.given([submitted]).when(reviewBy('deny', '   ')).thenThrows('invalid', TEMPLATE_MESSAGES.denialBlank);
+      spec.given([submitted]).when(reviewBy('deny', null)).thenThrows('invalid', 'Denial message cannot be blank');
+      spec.given([submitted]).when(reviewBy('deny', '   ')).thenThrows('invalid', 'Denial message cannot be blank');
     });
 
     it('keeps the reason, trimmed, on every decision', () => {
@@ -141,8 +141,8 @@ describe('template decider', () => {
     });
 
     it('refuses decisions on unknown and deleted templates', () => {
-      spec.given([]).when(reviewBy('approve')).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
-      spec.given([submitted, deleted]).when(reviewBy('approve')).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
+      spec.given([]).when(reviewBy('approve')).thenThrows('not_found', 'This post does not exist');
+      spec.given([submitted, deleted]).when(reviewBy('approve')).thenThrows('not_found', 'This post does not exist');
     });
   });
 
@@ -188,7 +188,7 @@ describe('template decider', () => {
     });
 
     it("refuses someone else's post", () => {
-      spec.given(historyFor.live).when(edit(stranger)).thenThrows('forbidden', TEMPLATE_MESSAGES.unauthorized);
+      spec.given(historyFor.live).when(edit(stranger)).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
     it('an edit without changes decides nothing', () => {
@@ -196,7 +196,7 @@ describe('template decider', () => {
     });
 
     it('refuses deleted posts', () => {
-      spec.given([submitted, deleted]).when(edit(author)).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
+      spec.given([submitted, deleted]).when(edit(author)).thenThrows('not_found', 'This post does not exist');
     });
   });
 
@@ -210,14 +210,14 @@ describe('template decider', () => {
     });
 
     it("refuses them on someone else's post", () => {
-      spec.given(historyFor.live).when({ type: 'ClearTemplateImages', data: { templateId, requester: stranger } }).thenThrows('forbidden', TEMPLATE_MESSAGES.unauthorized);
-      spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } }).thenThrows('forbidden', TEMPLATE_MESSAGES.unauthorized);
+      spec.given(historyFor.live).when({ type: 'ClearTemplateImages', data: { templateId, requester: stranger } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
+      spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
   });
 
   describe('SetSponsored', () => {
     const sponsor = (value: boolean): TemplateCommand => ({ type: 'SetSponsored', data: { templateId, sponsored: value } });
-    it('refuses to sponsor an unknown template', () => spec.given([]).when(sponsor(true)).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist));
+    it('refuses to sponsor an unknown template', () => spec.given([]).when(sponsor(true)).thenThrows('not_found', 'This post does not exist'));
     it('sponsors and un-sponsors', () => {
       spec.given(historyFor.live).when(sponsor(true)).then([sponsored(true)]);
       spec.given([...historyFor.live, sponsored(true)]).when(sponsor(false)).then([sponsored(false)]);
@@ -236,12 +236,12 @@ describe('template decider', () => {
 
     it('admins may delete through the editor, strangers may not', () => {
       spec.given(historyFor.live).when(remove(admin)).then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: reviewerId, reason: null } }]);
-      spec.given(historyFor.live).when(remove(stranger)).thenThrows('forbidden', TEMPLATE_MESSAGES.unauthorized);
+      spec.given(historyFor.live).when(remove(stranger)).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
     it('refuses a post with 2 or more owners (the author and a buyer)', () => {
-      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(author)).thenThrows('conflict', TEMPLATE_MESSAGES.purchasedDelete);
-      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(admin)).thenThrows('conflict', TEMPLATE_MESSAGES.purchasedDelete);
+      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(author)).thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
+      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(admin)).thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
     });
 
     it('counts each buyer once, and the author buying their own post adds no owner', () => {
@@ -250,7 +250,7 @@ describe('template decider', () => {
     });
 
     it('refuses to delete twice', () => {
-      spec.given([...historyFor.live, deleted]).when(remove(author)).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
+      spec.given([...historyFor.live, deleted]).when(remove(author)).thenThrows('not_found', 'This post does not exist');
     });
   });
 
@@ -261,8 +261,8 @@ describe('template decider', () => {
       spec.given([...historyFor.live, purchased(buyerId)]).when(removeFor('Scam')).then([removed]);
     });
     it('nothing is left to remove afterwards', () => {
-      spec.given([...historyFor.live, removed]).when(removeFor(null)).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
-      spec.given([...historyFor.live, removed]).when(reviewBy('hide')).thenThrows('not_found', TEMPLATE_MESSAGES.doesNotExist);
+      spec.given([...historyFor.live, removed]).when(removeFor(null)).thenThrows('not_found', 'This post does not exist');
+      spec.given([...historyFor.live, removed]).when(reviewBy('hide')).thenThrows('not_found', 'This post does not exist');
     });
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import { ApiError } from '../../lib/api-client.js';
 
 import { describeLoginFailure, describeSignupFailure, safeRedirectPath } from './login-flow.js';
@@ -28,7 +27,7 @@ describe('describeLoginFailure', () => {
   });
 
   it("shows the server's message under 'Login Error'", () => {
-    const failure = describeLoginFailure(new ApiError(401, ACCOUNT_MESSAGES.loginFailed), 'ann');
+    const failure = describeLoginFailure(new ApiError(401, 'Invalid email/password combination.'), 'ann');
     expect(failure).toEqual({ title: 'Login Error', message: 'Invalid email/password combination.', offerResendVerification: false });
   });
 
@@ -42,8 +41,8 @@ describe('describeLoginFailure', () => {
   });
 
   it('calls anything else unexpected', () => {
-    expect(describeLoginFailure(new TypeError('Failed to fetch'), 'ann').message).toBe(ACCOUNT_MESSAGES.unexpected);
-    expect(describeLoginFailure(new ApiError(500, 'boom'), 'ann').message).toBe(ACCOUNT_MESSAGES.unexpected);
+    expect(describeLoginFailure(new TypeError('Failed to fetch'), 'ann').message).toBe('An unexpected error occurred. Please try again.');
+    expect(describeLoginFailure(new ApiError(500, 'boom'), 'ann').message).toBe('An unexpected error occurred. Please try again.');
   });
 });
 
@@ -61,6 +60,6 @@ describe('describeSignupFailure', () => {
   });
 
   it('names a missing token', () => {
-    expect(describeSignupFailure(new Error(ACCOUNT_MESSAGES.signupNoToken))).toBe('Signup Error: No token received from the server.');
+    expect(describeSignupFailure(new Error('No token received from the server.'))).toBe('Signup Error: No token received from the server.');
   });
 });

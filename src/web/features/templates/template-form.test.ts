@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import {
   addTags,
   createProblems,
@@ -94,7 +93,7 @@ describe('validation', () => {
   });
 
   it('refuses a shortener with the direct-domain message', () => {
-    expect(createProblems({ ...COMPLETE, url: 'https://bit.ly/x' })).toEqual([{ field: 'url', message: TEMPLATE_MESSAGES.directDomain }]);
+    expect(createProblems({ ...COMPLETE, url: 'https://bit.ly/x' })).toEqual([{ field: 'url', message: 'Please use a direct domain to your template.' }]);
   });
 
   it('lets an edit leave the instructions empty but not the title', () => {
