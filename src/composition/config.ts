@@ -33,6 +33,8 @@ export interface Config {
    * nobody knows. Never set on a real install.
    */
   demoPassword: string | undefined;
+  /** The platform's share of each sale in percent, 0–100 (0 during the beta: spec 1). */
+  platformFeePercent: number;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -88,12 +90,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     demoCatalogue: ['1', 'true', 'yes'].includes((env.DEMO_CATALOGUE ?? '').toLowerCase()),
     demoPassword: env.DEMO_PASSWORD || undefined,
+    platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
   };
 }
 
 /** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
 export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
   return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
+/** PLATFORM_FEE_PERCENT: a number from 0 to 100; unset means the beta's 0 %. */
+export function parsePercent(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const percent = Number(value);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
+  return percent;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -25,6 +25,10 @@ import { ReactorRunner } from '../projections/reactor-runner.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
+import { createCommerceReactor } from '../commands/commerce-reactor.js';
+import { CommerceService } from '../commands/commerce.js';
+import type { PaymentProvider } from '../adapters/payments/port.js';
+import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
@@ -41,6 +45,11 @@ export interface Infrastructure {
   rewards: ReactorRunner;
   /** Sends much-flagged or reported posts to the review queue; started next to the projection runner. */
   moderation: ReactorRunner;
+  /** Makes buyers owners of what they bought (and not after a refund), and sends the sale, receipt and refund e-mails. */
+  commerceReactor: ReactorRunner;
+  /** The card payment provider: the local sandbox, or Stripe when configured. */
+  payments: PaymentProvider;
+  commerce: CommerceService;
   search: SearchIndex;
   accounts: AccountService;
   engagement: EngagementService;
@@ -55,13 +64,13 @@ export interface Infrastructure {
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string };
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -92,6 +101,16 @@ export async function openInfrastructure(
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
+    const payments: PaymentProvider = createSandboxPaymentProvider();
+    const commerce = new CommerceService({
+      commands,
+      store,
+      db: database.db,
+      provider: payments,
+      platformFeePercent: config.platformFeePercent ?? 0,
+      waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
+    });
+    const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), options);
     return {
       database,
       store,
@@ -100,6 +119,9 @@ export async function openInfrastructure(
       runner,
       rewards,
       moderation,
+      commerceReactor,
+      payments,
+      commerce,
       search,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
@@ -116,10 +138,12 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
+        payments: payments.description,
       },
       async close() {
         await rewards.stop();
         await moderation.stop();
+        await commerceReactor.stop();
         await search.stop();
         await runner.stop();
         await rateLimitCounters.close();

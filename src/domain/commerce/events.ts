@@ -95,6 +95,8 @@ export type PurchaseRefunded = DomainEvent<
     templateId: string;
     buyerId: string;
     sellerId: string;
+    /** The bought revision's title, for the e-mails. */
+    title: string;
     amount: Money;
     provider: PaymentProviderName;
     providerRefundId: string;

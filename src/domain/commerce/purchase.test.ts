@@ -63,7 +63,7 @@ const recorded = (checkoutId: string): PurchaseRecorded => ({
 });
 const refunded = (checkoutId: string, refundedBy: string | null = 'admin-1'): PurchaseRefunded => ({
   type: 'PurchaseRefunded',
-  data: { purchaseId: checkoutId, templateId: 't1', buyerId, sellerId: 'seller-1', amount: { amount: 1250, currency: 'USD' }, provider: 'sandbox', providerRefundId: 're_1', refundedBy },
+  data: { purchaseId: checkoutId, templateId: 't1', buyerId, sellerId: 'seller-1', title: 'Lead router', amount: { amount: 1250, currency: 'USD' }, provider: 'sandbox', providerRefundId: 're_1', refundedBy },
 });
 const pay = (event: PaymentSucceeded): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data });
 

@@ -171,7 +171,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return [
           {
             type: 'PurchaseRefunded',
-            data: { purchaseId: active.purchaseId, templateId: active.templateId, buyerId: active.buyerId, sellerId: active.sellerId, amount: active.price, provider, providerRefundId, refundedBy },
+            data: { purchaseId: active.purchaseId, templateId: active.templateId, buyerId: active.buyerId, sellerId: active.sellerId, title: active.bought.title, amount: active.price, provider, providerRefundId, refundedBy },
           },
         ];
       }
