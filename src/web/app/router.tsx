@@ -80,6 +80,14 @@ export const router = createBrowserRouter([
             },
           },
           {
+            path: '/purchased-posts',
+            lazy: async () => {
+              const { purchasedPostsLoader, PurchasedPostsPage } = await loadChunk(() => import('./routes/purchased-posts.js'));
+              return { loader: purchasedPostsLoader, Component: PurchasedPostsPage };
+            },
+          },
+          { path: '/success', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/success.js'))).SuccessPage }) },
+          {
             path: '/shared-posts',
             lazy: async () => {
               const { sharedPostsLoader, SharedPostsPage } = await loadChunk(() => import('./routes/shared-posts.js'));
