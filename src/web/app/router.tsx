@@ -86,6 +86,14 @@ export const router = createBrowserRouter([
               return { loader: purchasedPostsLoader, Component: PurchasedPostsPage };
             },
           },
+          // Charts (chart.js) load with this route's chunk only.
+          {
+            path: '/sales',
+            lazy: async () => {
+              const { salesLoader, SalesPage } = await loadChunk(() => import('./routes/sales.js'));
+              return { loader: salesLoader, Component: SalesPage };
+            },
+          },
           { path: '/success', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/success.js'))).SuccessPage }) },
           {
             path: '/shared-posts',
