@@ -90,6 +90,8 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     const tour = page.getByRole('dialog', { name: /./u }).getByRole('button', { name: 'Skip' });
     if (await tour.isVisible().catch(() => false)) await tour.click();
     await page.getByLabel('URL', { exact: true }).fill('https://www.example.com/paid-tracker');
+    await page.getByLabel('Type', { exact: true }).selectOption('productivity');
+    await page.getByLabel('App', { exact: true }).selectOption('notion');
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await page.getByLabel('Preview description', { exact: true }).fill('Track paid invoices in one page.');
     await page.getByLabel('Full details', { exact: true }).fill('Duplicate it, then add your invoices.');
