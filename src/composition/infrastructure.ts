@@ -31,6 +31,16 @@ import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
+/** Reactors started next to the projection runner (rewards, moderation, commerce). */
+const REACTOR_COUNT = 3;
+/**
+ * Connections for requests and commands. On a Postgres server every running projection and
+ * reactor holds one more connection for its advisory lock, so the pool is sized to both: a pool
+ * that the locks fill (9 of 10 before commerce added a projection and a reactor) starves every query.
+ */
+const QUERY_CONNECTIONS = 10;
+export const POSTGRES_POOL_SIZE = projections.length + REACTOR_COUNT + QUERY_CONNECTIONS;
+
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
 const READ_MODEL_WAIT_MS = 30_000;
 
@@ -79,7 +89,7 @@ export async function openInfrastructure(
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log, poolSize: POSTGRES_POOL_SIZE } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
