@@ -35,6 +35,8 @@ export interface Config {
   demoPassword: string | undefined;
   /** The platform's share of each sale in percent, 0–100 (0 during the beta: spec 1). */
   platformFeePercent: number;
+  /** Real card payments through Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); without them the local sandbox provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -91,12 +93,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demoCatalogue: ['1', 'true', 'yes'].includes((env.DEMO_CATALOGUE ?? '').toLowerCase()),
     demoPassword: env.DEMO_PASSWORD || undefined,
     platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
+    stripe: parseStripe(env),
   };
 }
 
 /** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
 export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
   return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
+/** Stripe needs both its secret key and the webhook endpoint's signing secret; STRIPE_API_URL points the SDK elsewhere (tests). */
+function parseStripe(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: webhooks are verified with it');
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (apiUrl && !/^https?:\/\/[^/]/u.test(apiUrl)) throw new Error('STRIPE_API_URL must be an http:// or https:// URL');
+  return { secretKey, webhookSecret, apiUrl };
 }
 
 /** PLATFORM_FEE_PERCENT: a number from 0 to 100; unset means the beta's 0 %. */

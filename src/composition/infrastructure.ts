@@ -29,6 +29,7 @@ import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
 import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
+import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** Reactors started next to the projection runner (rewards, moderation, commerce). */
@@ -80,7 +81,7 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -111,7 +112,7 @@ export async function openInfrastructure(
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
-    const payments: PaymentProvider = createSandboxPaymentProvider();
+    const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
     const commerce = new CommerceService({
       commands,
       store,
