@@ -37,6 +37,8 @@ export interface Config {
   platformFeePercent: number;
   /** Real card payments through Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); without them the local sandbox provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** A rates feed for the currency display (asked ?from=USD&to=…, at most daily); without it the shipped table. */
+  exchangeRatesUrl: string | undefined;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -94,6 +96,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || undefined,
     platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
     stripe: parseStripe(env),
+    exchangeRatesUrl: parseHttpUrl('EXCHANGE_RATES_URL', env.EXCHANGE_RATES_URL),
   };
 }
 
@@ -111,6 +114,12 @@ function parseStripe(env: NodeJS.ProcessEnv): Config['stripe'] {
   const apiUrl = env.STRIPE_API_URL || undefined;
   if (apiUrl && !/^https?:\/\/[^/]/u.test(apiUrl)) throw new Error('STRIPE_API_URL must be an http:// or https:// URL');
   return { secretKey, webhookSecret, apiUrl };
+}
+
+function parseHttpUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/u.test(value)) throw new Error(`${name} must be an http:// or https:// URL`);
+  return value;
 }
 
 /** PLATFORM_FEE_PERCENT: a number from 0 to 100; unset means the beta's 0 %. */

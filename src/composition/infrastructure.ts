@@ -30,6 +30,7 @@ import { CommerceService } from '../commands/commerce.js';
 import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
+import { createExchangeRateSource, type ExchangeRateSource } from '../adapters/exchange-rates/rates.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** Reactors started next to the projection runner (rewards, moderation, commerce). */
@@ -61,6 +62,8 @@ export interface Infrastructure {
   /** The card payment provider: the local sandbox, or Stripe when configured. */
   payments: PaymentProvider;
   commerce: CommerceService;
+  /** Exchange rates for showing prices in the buyer's currency. */
+  exchangeRates: ExchangeRateSource;
   search: SearchIndex;
   accounts: AccountService;
   engagement: EngagementService;
@@ -81,7 +84,7 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -133,6 +136,7 @@ export async function openInfrastructure(
       commerceReactor,
       payments,
       commerce,
+      exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
       search,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),

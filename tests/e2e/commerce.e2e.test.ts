@@ -122,6 +122,13 @@ describe('buying and selling in the browser (sandbox payments)', () => {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });
       await signIn(page, width === 1280 ? BUYER : DEMO_USERS[5]!);
       await page.goto(`/resources/${titleUrl}`);
+      if (width === 1280) {
+        // The display currency: converted with the shipped rates, charged in USD, remembered after a reload.
+        await page.getByLabel('Show the price in').selectOption('EUR');
+        await page.getByText('≈ €11.50').waitFor({ timeout: STEP_TIMEOUT_MS });
+        await page.reload();
+        await page.getByText('≈ €11.50').waitFor({ timeout: STEP_TIMEOUT_MS });
+      }
       await shoot(page, 'detail-buy');
       await page.getByRole('button', { name: /^Buy for \$ 12\.50$/u }).click();
 

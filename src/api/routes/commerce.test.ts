@@ -106,6 +106,9 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect(await harness.call<Json>('GET', `/api/decode-link/${sold.id}`, { token: buyer.token })).toMatchObject({ status: 403, body: { message: COMMERCE_MESSAGES.noAccess } });
     expect((await harness.call<Json>('GET', `/api/resources/${sold.titleUrl}`, { token: buyer.token })).body.data.link).toBeNull();
 
+    const rates = await harness.call<Json>('GET', '/api/exchange-rates');
+    expect(rates.body).toMatchObject({ base: 'USD', source: 'shipped', rates: { USD: 1, EUR: expect.any(Number) } });
+
     const session = await checkout(buyer, { _id: sold.id, price: 0.01, amount: 1, currency: 'JPY' });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     const opened = sandbox.openSession(session.body.id);

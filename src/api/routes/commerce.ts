@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { CommerceService, Member } from '../../commands/commerce.js';
+import type { ExchangeRateSource } from '../../adapters/exchange-rates/rates.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { payoutStatusOf } from '../../domain/commerce/payout-account.js';
 import { toMajorUnits } from '../../domain/commerce/money.js';
@@ -21,8 +22,7 @@ export interface CommerceRouteDeps {
   db: Kysely<Schema>;
   vault: PersonalDataVault;
   commerce: CommerceService;
-  /** Card providers' webhooks: the header that carries the signature. */
-  signatureHeader?: string;
+  exchangeRates: ExchangeRateSource;
 }
 
 /** Where the provider's webhooks arrive (Stripe's, and the sandbox's which speak the same format). */
@@ -99,6 +99,15 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         return { error: false, status: payoutStatusOf(null) };
       });
     }
+
+    app.get(
+      '/exchange-rates',
+      { config: { access: 'anyone' }, schema: { tags, summary: 'Rates from USD for showing prices in another currency (display only: charges stay in USD)' } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return deps.exchangeRates.current();
+      },
+    );
 
     app.get('/config/stripe', { config: { access: 'anyone' }, schema: { tags, summary: 'Which card provider takes payments (no publishable key: checkout is hosted)' } }, async () => ({
       publishableKey: '',
@@ -212,7 +221,7 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         { config: { access: 'anyone' }, schema: { tags, summary: 'Payment provider webhooks (signature checked on the raw body; each event applied once)' } },
         async (request) => {
           const raw = typeof request.body === 'string' ? request.body : '';
-          const header = request.headers[deps.signatureHeader ?? 'stripe-signature'];
+          const header = request.headers['stripe-signature'];
           const notice = commerce.provider.parseWebhook(raw, Array.isArray(header) ? header[0] : header);
           await commerce.applyNotice(notice);
           return { received: true };

@@ -22,6 +22,7 @@ import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
 import { BuyButton } from '../../commerce/components/BuyButton.js';
 import { PurchaseResultModal } from '../../commerce/components/PurchaseResultModal.js';
+import { PriceInCurrency } from '../../commerce/components/PriceInCurrency.js';
 import './detail.css';
 
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
@@ -100,6 +101,7 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
         <aside className="detail-side" aria-label="Actions">
           <section className="detail-panel detail-actions">
             <p className="detail-actions__price">{formatPrice(resource.price)}</p>
+            {resource.price > 0 && <PriceInCurrency usd={resource.price} />}
             {detail.data.link !== null ? (
               <a className="button button--primary detail-actions__see" href={detail.data.link} target="_blank" rel="noopener noreferrer" onClick={onSeeIt}>
                 See it <ExternalLinkIcon />
