@@ -73,11 +73,16 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     await tab.getByText('Restricted').waitFor({ timeout: STEP_TIMEOUT_MS });
     await tab.getByRole('button', { name: 'Start Fresh' }).waitFor();
     await shoot(page, 'payments-restricted');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shoot(page, 'payments-restricted');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await tab.getByRole('button', { name: 'Continue Onboarding' }).click();
     await page.getByRole('button', { name: 'Submit and finish' }).click();
     await tab.getByText('Stripe Connected').waitFor({ timeout: STEP_TIMEOUT_MS });
     await tab.getByRole('button', { name: 'Disconnect' }).waitFor();
+    await shoot(page, 'payments-connected');
+    await page.setViewportSize({ width: 375, height: 800 });
     await shoot(page, 'payments-connected');
     expect(unexpected(consoleErrors)).toEqual([]);
     await close();

@@ -212,15 +212,25 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    // The provider's webhooks: verified on the raw bytes, so this route alone reads its body as text.
+    // The provider's webhooks: verified on the raw bytes, so this route alone keeps its body as text.
+    // The parsed JSON rides along so the text rule (no NUL, no lone surrogates) sees what it carries.
     await app.register(async (hooks) => {
       hooks.removeAllContentTypeParsers();
-      hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(body as string);
+        } catch {
+          // Not JSON: the signature check refuses it.
+        }
+        done(null, { raw: body, parsed });
+      });
       hooks.post(
         PAYMENT_WEBHOOK_PATH,
         { config: { access: 'anyone' }, schema: { tags, summary: 'Payment provider webhooks (signature checked on the raw body; each event applied once)' } },
         async (request) => {
-          const raw = typeof request.body === 'string' ? request.body : '';
+          const body = request.body as { raw?: unknown } | undefined;
+          const raw = typeof body?.raw === 'string' ? body.raw : '';
           const header = request.headers['stripe-signature'];
           const notice = commerce.provider.parseWebhook(raw, Array.isArray(header) ? header[0] : header);
           await commerce.applyNotice(notice);
