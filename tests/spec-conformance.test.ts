@@ -40,7 +40,6 @@ const BARE_PLACEHOLDERS: Record<string, string> = { 'n / 3 keywords': 'n' };
 const IN_SOURCE: Record<string, { file: string; why: string }> = {
   'Operation failed.': { file: 'src/web/features/session/session.ts', why: 'logged only (the logout fallback), never shown' },
   'Topic is undefined.': { file: 'src/web/app/routes/topics.tsx', why: 'logged only' },
-  'Activate your store to begin selling': { file: 'src/web/features/accounts/components/PaymentsTab.tsx', why: 'one hint on one tab' },
   Success: { file: 'src/web/features/resources/components/OwnerPanel.tsx', why: 'the admin-delete modal title' },
   'Resource updated successfully': { file: 'src/api/routes/templates.ts', why: 'the admin update answer' },
 };
@@ -53,19 +52,6 @@ const WORDED_DIFFERENTLY: Record<string, string> = {
 
 /** Spec texts of features not built yet, with the issue that builds them. */
 const NOT_YET_BUILT: Record<string, string> = {
-  // Commerce (issue 13): the price number input, checkout, purchases and payments.
-  'Max allowed is 249$': 'commerce (issue 13): the price number input',
-  'Payment Error': 'commerce (issue 13): checkout',
-  'An error occurred while creating the checkout session. Please try again later.': 'commerce (issue 13): checkout',
-  'Authentication Error': 'commerce (issue 13): purchased-link decoding',
-  'You do not have access to this resource': 'commerce (issue 13): purchased-link decoding',
-  Failure: 'commerce (issue 13): purchase result',
-  'There was an issue with your payment. Please try again or contact support.': 'commerce (issue 13): purchase result',
-  'Purchase Completed': 'commerce (issue 13): purchase result',
-  'Thanks for purchasing the resource.': 'commerce (issue 13): purchase result',
-  'Go to resource link': 'commerce (issue 13): purchase result',
-  'Failed to fetch resources.': 'commerce (issue 13): purchased posts',
-  'No payments found': 'commerce (issue 13): payments list',
   // The AI generator and the chatbot (issue 15).
   'Hints must be a JSON object.': 'AI generator (issue 15)',
   'Invalid JSON.': 'AI generator (issue 15)',

@@ -26,6 +26,9 @@ import { outreachRoutes } from './routes/outreach.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
+import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
+import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
+import { isSandboxProvider } from '../adapters/payments/sandbox.js';
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { TemplateService } from '../commands/templates.js';
@@ -38,7 +41,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
@@ -129,10 +132,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
+      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },
   );
+
+  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
+  const payments = deps.commerce.provider;
+  if (isSandboxProvider(payments)) {
+    await app.register(sandboxPages(payments));
+    payments.setDelivery(async (payload, signature) => {
+      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return { status: answer.statusCode };
+    });
+  }
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));

@@ -9,6 +9,8 @@ import { currentSchemaVersion } from '../domain/shared/upcasting.js';
 import { upcasters } from '../domain/upcasters.js';
 import type { EventStore, NewStreamAppend } from '../adapters/eventstore/port.js';
 import { templateDecider, type TemplateCommand } from '../domain/templates/decider.js';
+import { payoutAccountStream } from '../domain/commerce/events.js';
+import { payoutAccountDecider } from '../domain/commerce/payout-account.js';
 import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
@@ -54,7 +56,7 @@ export interface SeedOptions {
 }
 
 export interface SeedProgress {
-  phase: 'users' | 'templates' | 'likes';
+  phase: 'users' | 'templates' | 'payouts' | 'likes';
   done: number;
   total: number;
 }
@@ -246,6 +248,27 @@ export async function seedCatalogue(
       }
     },
     (done) => onProgress({ phase: 'templates', done, total: templates.length }),
+  );
+
+  // Demo sellers of paid posts have completed sandbox payout accounts, so a new user can buy right away.
+  const sellers = [...new Map(templates.filter(({ content }) => content.price > 0).map(({ author }) => [author.userId, author])).values()];
+  await inPool(
+    sellers,
+    async (seller) => {
+      const stream = payoutAccountStream(seller.userId);
+      const accountId = `acct_sandbox_demo_${seller.userId.slice(0, 8)}`;
+      const actor: Actor = { userId: null, role: 'operator' };
+      track(await deps.commands.handle(payoutAccountDecider, stream, { type: 'ConnectPayoutAccount', data: { userId: seller.userId, provider: 'sandbox', accountId } }, { actor, idempotencyKey: 'demo-payout-connect' }));
+      track(
+        await deps.commands.handle(
+          payoutAccountDecider,
+          stream,
+          { type: 'RecordPayoutAccountState', data: { userId: seller.userId, accountId, providerEventId: 'demo-onboarded', detailsSubmitted: true, chargesEnabled: true, observedAt: new Date(0).toISOString() } },
+          { actor, idempotencyKey: 'demo-payout-onboarded' },
+        ),
+      );
+    },
+    (done) => onProgress({ phase: 'payouts', done, total: sellers.length }),
   );
 
   const likes = templates.flatMap(({ templateId, likers }) => likers.map((liker) => ({ templateId, liker })));

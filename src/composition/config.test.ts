@@ -52,3 +52,20 @@ describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
     expect(configFromEnv({}).demoPassword).toBeUndefined();
   });
 });
+
+describe('payment settings', () => {
+  it('uses the sandbox and a 0 % platform fee by default', () => {
+    expect(configFromEnv({})).toMatchObject({ stripe: undefined, platformFeePercent: 0 });
+  });
+
+  it('reads Stripe only with its webhook secret, and a fee from 0 to 100', () => {
+    expect(configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(() => configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
+    expect(configFromEnv({ PLATFORM_FEE_PERCENT: '6' }).platformFeePercent).toBe(6);
+    for (const PLATFORM_FEE_PERCENT of ['-1', '101', 'six']) expect(() => configFromEnv({ PLATFORM_FEE_PERCENT })).toThrow('PLATFORM_FEE_PERCENT must be a number from 0 to 100');
+  });
+});

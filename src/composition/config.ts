@@ -33,6 +33,12 @@ export interface Config {
    * nobody knows. Never set on a real install.
    */
   demoPassword: string | undefined;
+  /** The platform's share of each sale in percent, 0–100 (0 during the beta: spec 1). */
+  platformFeePercent: number;
+  /** Real card payments through Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); without them the local sandbox provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** A rates feed for the currency display (asked ?from=USD&to=…, at most daily); without it the shipped table. */
+  exchangeRatesUrl: string | undefined;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -88,12 +94,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     demoCatalogue: ['1', 'true', 'yes'].includes((env.DEMO_CATALOGUE ?? '').toLowerCase()),
     demoPassword: env.DEMO_PASSWORD || undefined,
+    platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
+    stripe: parseStripe(env),
+    exchangeRatesUrl: parseHttpUrl('EXCHANGE_RATES_URL', env.EXCHANGE_RATES_URL),
   };
 }
 
 /** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
 export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
   return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
+/** Stripe needs both its secret key and the webhook endpoint's signing secret; STRIPE_API_URL points the SDK elsewhere (tests). */
+function parseStripe(env: NodeJS.ProcessEnv): Config['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: webhooks are verified with it');
+  const apiUrl = env.STRIPE_API_URL || undefined;
+  if (apiUrl && !/^https?:\/\/[^/]/u.test(apiUrl)) throw new Error('STRIPE_API_URL must be an http:// or https:// URL');
+  return { secretKey, webhookSecret, apiUrl };
+}
+
+function parseHttpUrl(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/u.test(value)) throw new Error(`${name} must be an http:// or https:// URL`);
+  return value;
+}
+
+/** PLATFORM_FEE_PERCENT: a number from 0 to 100; unset means the beta's 0 %. */
+export function parsePercent(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const percent = Number(value);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
+  return percent;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

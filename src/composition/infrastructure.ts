@@ -25,7 +25,23 @@ import { ReactorRunner } from '../projections/reactor-runner.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
+import { createCommerceReactor } from '../commands/commerce-reactor.js';
+import { CommerceService } from '../commands/commerce.js';
+import type { PaymentProvider } from '../adapters/payments/port.js';
+import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
+import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
+import { createExchangeRateSource, type ExchangeRateSource } from '../adapters/exchange-rates/rates.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
+
+/** Reactors started next to the projection runner (rewards, moderation, commerce). */
+const REACTOR_COUNT = 3;
+/**
+ * Connections for requests and commands. On a Postgres server every running projection and
+ * reactor holds one more connection for its advisory lock, so the pool is sized to both: a pool
+ * that the locks fill (9 of 10 before commerce added a projection and a reactor) starves every query.
+ */
+const QUERY_CONNECTIONS = 10;
+export const POSTGRES_POOL_SIZE = projections.length + REACTOR_COUNT + QUERY_CONNECTIONS;
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
 const READ_MODEL_WAIT_MS = 30_000;
@@ -41,6 +57,13 @@ export interface Infrastructure {
   rewards: ReactorRunner;
   /** Sends much-flagged or reported posts to the review queue; started next to the projection runner. */
   moderation: ReactorRunner;
+  /** Makes buyers owners of what they bought (and not after a refund), and sends the sale, receipt and refund e-mails. */
+  commerceReactor: ReactorRunner;
+  /** The card payment provider: the local sandbox, or Stripe when configured. */
+  payments: PaymentProvider;
+  commerce: CommerceService;
+  /** Exchange rates for showing prices in the buyer's currency. */
+  exchangeRates: ExchangeRateSource;
   search: SearchIndex;
   accounts: AccountService;
   engagement: EngagementService;
@@ -55,13 +78,13 @@ export interface Infrastructure {
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string };
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -70,7 +93,7 @@ export async function openInfrastructure(
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log, poolSize: POSTGRES_POOL_SIZE } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
@@ -92,6 +115,16 @@ export async function openInfrastructure(
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
+    const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
+    const commerce = new CommerceService({
+      commands,
+      store,
+      db: database.db,
+      provider: payments,
+      platformFeePercent: config.platformFeePercent ?? 0,
+      waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
+    });
+    const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), options);
     return {
       database,
       store,
@@ -100,6 +133,10 @@ export async function openInfrastructure(
       runner,
       rewards,
       moderation,
+      commerceReactor,
+      payments,
+      commerce,
+      exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
       search,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
@@ -116,10 +153,12 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
+        payments: payments.description,
       },
       async close() {
         await rewards.stop();
         await moderation.stop();
+        await commerceReactor.stop();
         await search.stop();
         await runner.stop();
         await rateLimitCounters.close();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountEvent } from '../domain/accounts/events.js';
+import type { CommerceEvent } from '../domain/commerce/events.js';
 import type { SearchEvent } from '../domain/discovery/events.js';
 import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
@@ -28,6 +29,9 @@ export const READ_MODEL_TABLES = [
   'searches',
   'search_terms',
   'contact_messages',
+  'payout_accounts',
+  'checkouts',
+  'purchases',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -64,7 +68,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

@@ -1,6 +1,7 @@
 import type { Projection } from './projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
+import { commerceProjection } from './read-models/commerce/projection.js';
 import { contactMessagesProjection } from './read-models/contact-messages/projection.js';
 import { engagementProjection } from './read-models/engagement/projection.js';
 import { rewardsProjection } from './read-models/rewards/projection.js';
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   contactMessagesProjection,
   searchProjection,
   searchAnalyticsProjection,
+  commerceProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -49,6 +49,9 @@ const ORDER: Record<ReadModelTable, string[]> = {
   searches: ['search_id'],
   search_terms: ['term'],
   contact_messages: ['id'],
+  payout_accounts: ['user_id'],
+  checkouts: ['checkout_id'],
+  purchases: ['purchase_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

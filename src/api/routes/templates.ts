@@ -52,6 +52,8 @@ import { HttpError } from '../errors.js';
 import { actorOf } from '../actors.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
+import { canTakeCharges, payoutStatusOf } from '../../domain/commerce/payout-account.js';
+import { activePurchaseOf, payoutAccountOf } from '../../projections/read-models/commerce/queries.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -170,6 +172,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     if (!view) throw notFound();
     const privileged = isPrivileged(row, viewer);
     const isOwner = viewer !== null && row.owners.includes(viewer.userId);
+    // A buyer keeps the revision they paid for, whatever the author changed since.
+    const purchase = viewer === null ? undefined : await activePurchaseOf(db, row.id, viewer.userId);
     // The author and moderators see a waiting edit; everyone else the approved version.
     const shown = privileged ? withPendingEdit(row) : row;
     return {
@@ -184,9 +188,10 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       // Why the last decision was taken: for the status panel of author and admins only.
       statusReason: privileged ? row.status_reason : null,
       // The link of a paid post is for those who own it (spec 6: open the link of a free post or one they own).
-      link: row.price_cents <= 0 || isOwner || privileged ? shown.url : null,
+      link: row.price_cents <= 0 || privileged ? shown.url : purchase ? purchase.url : isOwner ? shown.url : null,
+      purchasedRevision: purchase ? purchase.revision : null,
       owners: privileged ? row.owners : [],
-      purchased: isOwner && viewer?.userId !== row.author_id,
+      purchased: (purchase !== undefined || isOwner) && viewer?.userId !== row.author_id,
       thumbnail: shown.image_urls[0] ?? null,
       shareText: `Check out "${row.title}" on Tessera`,
       updatedAt: row.updated_at.toISOString(),
@@ -272,8 +277,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           const error = invalidFields(problemsOf(parsed.error));
           return reply.status(400).send({ error: true, message: error.message, fields: error.problems });
         }
-        // Selling needs a payout account with charges enabled; payouts do not exist yet.
-        if (parsed.data.price > 0) return reply.status(400).send({ error: true, message: PAYOUT_REQUIRED, fields: [{ field: 'price', message: PAYOUT_REQUIRED }] });
+        // Selling needs a payout account with charges enabled (spec 6).
+        if (parsed.data.price > 0 && !canTakeCharges((await payoutAccountOf(db, viewer.userId))?.status ?? payoutStatusOf(null))) return reply.status(400).send({ error: true, message: PAYOUT_REQUIRED, fields: [{ field: 'price', message: PAYOUT_REQUIRED }] });
         await checkImages(parsed.data.imageUrls);
         const created = await deps.templates.submit(viewer.userId, parsed.data, actorOf(viewer));
         await deps.settle(created.position);

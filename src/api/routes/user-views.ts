@@ -9,6 +9,8 @@ import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../
 import type { Viewer } from '../access.js';
 import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
 import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
+import { purchasesOfBuyer } from '../../projections/read-models/commerce/queries.js';
+import { toMajorUnits } from '../../domain/commerce/money.js';
 import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
 
@@ -19,7 +21,7 @@ export const ERASED_USER_NAME = 'Erased user';
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
   const row = await userById(db, viewer.userId);
   if (!row || row.erased) return null;
-  const [profile, email, likes, posts, saves, rewards] = await Promise.all([
+  const [profile, email, likes, posts, saves, rewards, purchases] = await Promise.all([
     accounts.readProfile(row.id, row.profile_enc),
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
     likedTemplateIds(db, row.id),
@@ -27,6 +29,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     authoredTemplateIds(db, row.id),
     savedTemplateIds(db, row.id),
     rewardsOf(db, row.id),
+    purchasesOfBuyer(db, row.id),
   ]);
   const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<NotificationSetting, boolean>;
   const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
@@ -48,7 +51,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     isCreator: row.is_creator,
     reward: { total: rewards.total, history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })) },
     actions: { likes, saves, posts },
-    paid: [],
+    paid: purchases.map((purchase) => ({ resourceId: purchase.template_id, price: toMajorUnits(purchase), sessionId: purchase.purchase_id })),
   };
 }
 

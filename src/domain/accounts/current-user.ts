@@ -23,7 +23,8 @@ export interface CurrentUser {
   isCreator: boolean | null;
   reward: { total: number; history: RewardEntry[] };
   actions: { likes: string[]; saves: string[]; posts: string[] };
-  paid: { resourceId: string }[];
+  /** Standing purchases: the post, the price paid and the purchase id (spec: paid resourceId, price, sessionId). */
+  paid: { resourceId: string; price?: number; sessionId?: string }[];
 }
 
 export interface RewardEntry {

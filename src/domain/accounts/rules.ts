@@ -86,7 +86,6 @@ export const ACCOUNT_MESSAGES = {
   rewardsLoadFailed: 'Failed to load rewards',
   rewardsInvalidData: 'Invalid data received',
   points: (count: number) => `${count} ${count === 1 ? 'point' : 'points'}`,
-  payoutsUnavailable: 'Payouts are not available yet. You will be able to connect a payout account here to sell templates.',
   verifyAccountPrompt: 'Your email address is not verified yet. Verify it to create and sell templates.',
   deleteAccountTitle: 'Delete your account',
   deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',

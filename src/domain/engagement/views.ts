@@ -68,6 +68,8 @@ export interface ResourceDetailAnswer {
     owners: string[];
     /** The viewer bought it. */
     purchased: boolean;
+    /** The content revision the viewer paid for (their link is that revision's); null when they did not buy it. */
+    purchasedRevision: number | null;
     thumbnail: string | null;
     shareText: string;
     updatedAt: string;

@@ -272,6 +272,15 @@ describe('template decider', () => {
       spec.given(historyFor.live).when(buy(buyerId)).then([purchased(buyerId)]);
       spec.given([...historyFor.live, purchased(buyerId)]).when(buy(buyerId)).then([]);
     });
+
+    it('a refund removes the buyer (never the author), after which the post may be deleted again', () => {
+      const refund = (buyer: string): TemplateCommand => ({ type: 'RecordPurchaseRefund', data: { templateId, buyerId: buyer } });
+      const refunded = { type: 'TemplatePurchaseRefunded' as const, data: { templateId, buyerId } };
+      spec.given([...historyFor.live, purchased(buyerId)]).when(refund(buyerId)).then([refunded]);
+      spec.given([...historyFor.live, purchased(buyerId), refunded]).when(refund(buyerId)).then([]);
+      spec.given(historyFor.live).when(refund(authorId)).then([]);
+      spec.given([...historyFor.live, purchased(buyerId), refunded]).when(remove(author)).then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: authorId, reason: null } }]);
+    });
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {

@@ -40,7 +40,8 @@ export type TemplateCommand =
   | { type: 'SetSponsored'; data: { templateId: string; sponsored: boolean; reason?: string | null } }
   | { type: 'DeleteTemplate'; data: { templateId: string; requester: Requester; reason: string | null } }
   | { type: 'DeleteTemplatePermanently'; data: { templateId: string; reviewerId: string; reason: string | null } }
-  | { type: 'RecordPurchase'; data: { templateId: string; buyerId: string; priceCents: number } };
+  | { type: 'RecordPurchase'; data: { templateId: string; buyerId: string; priceCents: number } }
+  | { type: 'RecordPurchaseRefund'; data: { templateId: string; buyerId: string } };
 
 /** Clearing the screenshots also clears those of a waiting edit. */
 function withoutImages(pending: Partial<EditableContent> | null): Partial<EditableContent> | null {
@@ -107,6 +108,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         return { ...next, sponsored: event.data.sponsored };
       case 'TemplatePurchased':
         return next.owners.includes(event.data.buyerId) ? next : { ...next, owners: [...next.owners, event.data.buyerId] };
+      case 'TemplatePurchaseRefunded':
+        return { ...next, owners: next.owners.filter((owner) => owner !== event.data.buyerId) };
       default:
         return next;
     }
@@ -162,6 +165,10 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         existing(state);
         if (state.owners.includes(command.data.buyerId)) return [];
         return [{ type: 'TemplatePurchased', data: command.data }];
+      case 'RecordPurchaseRefund':
+        // The author is an owner by writing it, not by buying: a refund never removes them.
+        if (command.data.buyerId === state.authorId || !state.owners.includes(command.data.buyerId)) return [];
+        return [{ type: 'TemplatePurchaseRefunded', data: command.data }];
     }
   },
 };

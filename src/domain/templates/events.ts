@@ -56,6 +56,8 @@ export type TemplatePermanentlyDeleted = DomainEvent<'TemplatePermanentlyDeleted
  * it to the template's stream when a purchase completes.
  */
 export type TemplatePurchased = DomainEvent<'TemplatePurchased', { templateId: string; buyerId: string; priceCents: number }>;
+/** The buyer's purchase was refunded: they are no longer an owner (commerce appends it after PurchaseRefunded). */
+export type TemplatePurchaseRefunded = DomainEvent<'TemplatePurchaseRefunded', { templateId: string; buyerId: string }>;
 
 export type TemplateEvent =
   | TemplateSubmitted
@@ -70,7 +72,8 @@ export type TemplateEvent =
   | TemplateSponsored
   | TemplateDeleted
   | TemplatePermanentlyDeleted
-  | TemplatePurchased;
+  | TemplatePurchased
+  | TemplatePurchaseRefunded;
 
 /** Every type on a template stream, for projections that follow the whole lifecycle. */
 export const TEMPLATE_EVENT_TYPES = [
@@ -87,6 +90,7 @@ export const TEMPLATE_EVENT_TYPES = [
   'TemplateDeleted',
   'TemplatePermanentlyDeleted',
   'TemplatePurchased',
+  'TemplatePurchaseRefunded',
 ] as const satisfies readonly TemplateEvent['type'][];
 
 export const templateStream = (templateId: string) => `template-${templateId}`;

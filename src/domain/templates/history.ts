@@ -14,6 +14,7 @@ const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
   TemplateDeleted: () => 'Deleted',
   TemplatePermanentlyDeleted: () => 'Permanently deleted by an admin',
   TemplatePurchased: () => 'Purchased',
+  TemplatePurchaseRefunded: () => 'Purchase refunded',
 };
 
 /** A title for any event type, also those of other areas: 'TemplateLiked' reads 'Liked'. */

@@ -40,6 +40,8 @@ export function isPublic(status: string): boolean {
 }
 /** Search finds exactly what anyone may open. */
 export const isSearchable = isPublic;
+/** A paid post can be bought while anyone can open it (its approved version, also while an edit waits). */
+export const isForSale = isPublic;
 /** Likes, saves, flags, clicks, views and comments go only to posts anyone can open. */
 export const isEngageable = isPublic;
 export function isRecommended(status: string): boolean {
@@ -75,6 +77,7 @@ export function statusAfter(event: TemplateEvent): StoredStatus | undefined {
     case 'TemplatePriceChangeRequested':
     case 'TemplateSponsored':
     case 'TemplatePurchased':
+    case 'TemplatePurchaseRefunded':
       return undefined;
   }
 }

@@ -80,6 +80,22 @@ export const router = createBrowserRouter([
             },
           },
           {
+            path: '/purchased-posts',
+            lazy: async () => {
+              const { purchasedPostsLoader, PurchasedPostsPage } = await loadChunk(() => import('./routes/purchased-posts.js'));
+              return { loader: purchasedPostsLoader, Component: PurchasedPostsPage };
+            },
+          },
+          // Charts (chart.js) load with this route's chunk only.
+          {
+            path: '/sales',
+            lazy: async () => {
+              const { salesLoader, SalesPage } = await loadChunk(() => import('./routes/sales.js'));
+              return { loader: salesLoader, Component: SalesPage };
+            },
+          },
+          { path: '/success', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/success.js'))).SuccessPage }) },
+          {
             path: '/shared-posts',
             lazy: async () => {
               const { sharedPostsLoader, SharedPostsPage } = await loadChunk(() => import('./routes/shared-posts.js'));

@@ -117,6 +117,14 @@ export const templatesProjection = defineProjection({
             .execute();
           break;
         }
+        case 'TemplatePurchaseRefunded':
+          await trx
+            .updateTable(t.templates)
+            .set({ owners: sql<string>`owners - ${event.data.buyerId}::text`, last_position: event.position })
+            .where('id', '=', event.data.templateId)
+            .where('last_position', '<', event.position)
+            .execute();
+          break;
         case 'TemplatePriceChangeRequested':
           break;
         default: {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, redirect, useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
@@ -13,6 +13,7 @@ import { createTemplate } from '../../features/templates/api.js';
 import { CreatePageTour } from '../../features/templates/components/CreatePageTour.js';
 import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
 import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
+import { PriceInput } from '../../features/commerce/components/PriceInput.js';
 import { previewAuthorOf, TemplatePreview } from '../../features/templates/components/TemplatePreview.js';
 import { createProblems, createRequestBody, initialCreateForm, type FieldProblem } from '../../features/templates/template-form.js';
 import { useFormProgressTracking } from '../../features/templates/use-form-progress.js';
@@ -92,10 +93,7 @@ export function CreatePage() {
             <label className="form-field__label" htmlFor={`${formId}-price-input`}>
               Price (USD)
             </label>
-            <input id={`${formId}-price-input`} className="form-field__input" type="number" value={form.values.price} disabled aria-describedby={`${formId}-price-hint`} />
-            <p id={`${formId}-price-hint`} className="form-field__hint">
-              {TEMPLATE_MESSAGES.payoutRequired} <Link to={`/account${accountTabHash('payments')}`}>Payout settings</Link>
-            </p>
+            <PriceInput id={`${formId}-price-input`} userId={user._id} value={form.values.price} onChange={(price) => form.change({ price })} paymentsPath={`/account${accountTabHash('payments')}`} />
           </section>
         </form>
 

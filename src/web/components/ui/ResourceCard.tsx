@@ -10,6 +10,7 @@ import {
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '../../lib/paths.js';
 import { useResourceEngagement } from '../../features/resources/engagement.js';
+import { useSession } from '../../features/session/session.js';
 import { Avatar } from './Avatar.js';
 import { TagList } from './TagList.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';
@@ -18,6 +19,8 @@ export function ResourceCard({ resource: initial }: { resource: ResourceView }) 
   const titleId = useId();
   const { resource, liked, saved, toggle } = useResourceEngagement(initial);
   const { author, ratings } = resource;
+  // Marked by the signed-in user's paid list (browse-search-accounts.md, resource cards).
+  const purchased = useSession().user?.paid.some((paid) => paid.resourceId === resource._id) ?? false;
 
   return (
     <article className="resource-card" aria-labelledby={titleId}>
@@ -41,6 +44,12 @@ export function ResourceCard({ resource: initial }: { resource: ResourceView }) 
       <footer className="resource-card__footer">
         <span className="resource-card__price" data-testid="resource-price">
           {formatPrice(resource.price)}
+          {purchased && (
+            <span className="resource-card__purchased" title="Purchased">
+              <span aria-hidden="true"> ✓</span>
+              <span className="visually-hidden"> (purchased)</span>
+            </span>
+          )}
         </span>
         <span className="resource-card__stats">
           <button

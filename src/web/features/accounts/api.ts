@@ -152,11 +152,3 @@ export interface RewardsAnswer {
 export function fetchRewards(userId: string, signal?: AbortSignal): Promise<unknown> {
   return apiRequest(`/rewards/${encodeURIComponent(userId)}`, { signal });
 }
-
-export interface PayoutStatus {
-  charges_enabled: boolean;
-}
-
-export function fetchPayoutStatus(userId: string, signal?: AbortSignal): Promise<PayoutStatus> {
-  return apiRequest(`/stripe/account-status/${encodeURIComponent(userId)}`, { signal, authFailures: 'silent' });
-}

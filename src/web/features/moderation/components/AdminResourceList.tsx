@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { RefundButton } from '../../commerce/components/RefundButton.js';
 import { Link } from 'react-router';
 
 import { Pagination, useScrollAfterPageChange } from '../../../components/ui/Pagination.js';
@@ -307,6 +308,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
             Edit
           </Link>
         )}
+        {resource.price > 0 && <RefundButton resourceId={resource._id} title={resource.title} />}
         <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
           Delete
         </button>

@@ -20,6 +20,9 @@ import { OwnerPanel } from './OwnerPanel.js';
 import { RelatedResources } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
+import { BuyButton } from '../../commerce/components/BuyButton.js';
+import { PurchaseResultModal } from '../../commerce/components/PurchaseResultModal.js';
+import { PriceInCurrency } from '../../commerce/components/PriceInCurrency.js';
 import './detail.css';
 
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
@@ -98,13 +101,17 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
         <aside className="detail-side" aria-label="Actions">
           <section className="detail-panel detail-actions">
             <p className="detail-actions__price">{formatPrice(resource.price)}</p>
+            {resource.price > 0 && <PriceInCurrency usd={resource.price} />}
             {detail.data.link !== null ? (
               <a className="button button--primary detail-actions__see" href={detail.data.link} target="_blank" rel="noopener noreferrer" onClick={onSeeIt}>
                 See it <ExternalLinkIcon />
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : (
-              <p className="detail-actions__note">Buying templates opens soon: this one is not on sale yet.</p>
+              <BuyButton resourceId={resource._id} priceText={formatPrice(resource.price)} />
+            )}
+            {detail.data.purchasedRevision !== null && detail.data.purchasedRevision !== detail.data.revision && (
+              <p className="detail-actions__note">You bought an earlier version of this post: See it opens the version you paid for.</p>
             )}
 
             {engageable && (
@@ -141,6 +148,7 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
         {engageable && <CommentsSection resourceId={resource._id} />}
       </div>
 
+      <PurchaseResultModal resourceId={resource._id} />
       {permissions.canReport && reporting && <ReportModal resourceId={resource._id} open onClose={() => setReporting(false)} />}
 
       <RelatedResources resourceId={resource._id} type="author" />

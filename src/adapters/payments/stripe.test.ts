@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { startFakeStripe, type FakeStripe } from '../../../tests/fixtures/stripe-server.js';
+import { purchaseStream } from '../../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const WEBHOOK_SECRET = 'whsec_test_commerce';
+const FLOW_TIMEOUT_MS = 120_000;
+/** Signs as Stripe does (the SDK's own test helper: t=…,v1=HMAC-SHA256 of "t.payload"). */
+const signed = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+describe('the Stripe adapter against a local Stripe-speaking server', () => {
+  let stripe: FakeStripe;
+  let harness: ApiHarness;
+  let admin: Member;
+  let seller: Member;
+  let accountId: string;
+  let post: { id: string; titleUrl: string };
+
+  const deliver = (payload: string, signature = signed(payload)) =>
+    harness.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  const event = (id: string, type: string, object: Json) => JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const eventsOf = async (stream: string) => (await harness.infrastructure.store.readStream(stream)).map((recorded) => recorded.type);
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    harness = await startApiHarness({ users: 2, templates: 2, seed: 31 }, { stripe: { secretKey: 'sk_test_commerce', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url } });
+    admin = await makeMember(harness, { prefix: 'stripeadmin', lvl: 'admin' });
+    seller = await makeMember(harness, { prefix: 'stripeseller' });
+
+    // Connect Express onboarding: an account, an Account Link, then Stripe's account.updated webhook.
+    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: seller.token, body: {} });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const created = stripe.requests.find((request) => request.path === '/v1/accounts')!;
+    expect(created.body).toMatchObject({ type: 'express', 'metadata[userId]': seller.userId });
+    accountId = link.body.accountLinkUrl.split('/').pop();
+    expect(link.body.accountLinkUrl).toBe(`https://connect.stripe.test/setup/${accountId}`);
+    const updated = event('evt_acct_1', 'account.updated', { id: accountId, object: 'account', metadata: { userId: seller.userId }, details_submitted: true, charges_enabled: true });
+    expect((await deliver(updated)).statusCode).toBe(200);
+    await harness.catchUp();
+
+    const answer = await harness.call<Json>('POST', '/api/resources', {
+      token: seller.token,
+      body: { type: 'productivity', platform: 'notion', title: 'Stripe tracker', description: 'Sold through Stripe.', url: 'https://example.com/stripe-tracker', instructions: 'Duplicate it.', tags: [], images: [], price: 19.99 },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    post = { id: answer.body.resource._id, titleUrl: answer.body.resource.titleUrl };
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: post.id, status: 'live' } })).status).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await harness?.close();
+    await stripe?.close();
+  });
+
+  it('creates a Checkout Session with a destination charge at the server price, whatever the request says', async () => {
+    const buyer = await makeMember(harness, { prefix: 'stripebuyer' });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id, price: 0.5, currency: 'jpy' } } });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    expect(session.body.url).toBe(`https://checkout.stripe.test/c/pay/${session.body.id}`);
+    const sent = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!.body;
+    expect(sent).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '1999',
+      'line_items[0][price_data][currency]': 'usd',
+      'payment_intent_data[transfer_data][destination]': accountId,
+      'metadata[templateId]': post.id,
+      'metadata[buyerId]': buyer.userId,
+    });
+    // The beta's 0 % platform fee: no application fee at all.
+    expect(Object.keys(sent).some((key) => key.includes('application_fee_amount'))).toBe(false);
+
+    // Stripe's webhook, signed by Stripe's scheme, records the purchase; a bad signature writes nothing.
+    const checkoutId = sent['metadata[checkoutId]'];
+    const completed = event('evt_cs_1', 'checkout.session.completed', {
+      id: session.body.id,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      payment_intent: 'pi_fake_1',
+      client_reference_id: checkoutId,
+      metadata: { checkoutId, templateId: post.id, buyerId: buyer.userId },
+      amount_total: 1999,
+      currency: 'usd',
+    });
+    expect((await deliver(completed, signed(completed, 'whsec_other'))).statusCode).toBe(400);
+    expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual(['CheckoutStarted']);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+
+    // Refund: Stripe is asked to refund the payment intent, reversing the transfer.
+    const refund = await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: post.id }, buyerId: buyer.userId } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(stripe.requests.at(-1)).toMatchObject({ path: '/v1/refunds', body: { payment_intent: 'pi_fake_1', reverse_transfer: 'true' } });
+    // Stripe's own charge.refunded notice afterwards changes nothing more.
+    const echo = event('evt_ch_1', 'charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_fake_1', refunds: { data: [{ id: 're_other' }] } });
+    expect((await deliver(echo)).statusCode).toBe(200);
+    expect((await eventsOf(purchaseStream(post.id, buyer.userId))).filter((type) => type === 'PurchaseRefunded')).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('confirms a paid session on the /success return when the webhook is late, by asking Stripe', async () => {
+    const buyer = await makeMember(harness, { prefix: 'stripelate' });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    const early = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } });
+    expect(early.body).toEqual({ purchased: false, redirectUrl: `/resources/${post.titleUrl}?success=false` });
+    stripe.pay(session.body.id, 'pi_fake_late');
+    const back = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } });
+    expect(back.body).toEqual({ purchased: true, redirectUrl: `/resources/${post.titleUrl}?success=true` });
+  }, FLOW_TIMEOUT_MS);
+
+  it('answers 503 with nothing written while Stripe is down, for checkout and refund alike', async () => {
+    const buyer = await makeMember(harness, { prefix: 'stripedown' });
+    stripe.failWith = 500;
+    try {
+      const down = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+      expect(down).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
+      expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual([]);
+    } finally {
+      stripe.failWith = null;
+    }
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    stripe.pay(session.body.id, 'pi_fake_down');
+    expect((await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } })).body.purchased).toBe(true);
+    stripe.failWith = 502;
+    try {
+      const refund = await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: post.id }, buyerId: buyer.userId } });
+      expect(refund.status).toBe(503);
+    } finally {
+      stripe.failWith = null;
+    }
+    expect((await eventsOf(purchaseStream(post.id, buyer.userId))).includes('PurchaseRefunded')).toBe(false);
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+});

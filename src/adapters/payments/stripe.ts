@@ -1,0 +1,103 @@
+import Stripe from 'stripe';
+import { isCurrency } from '../../domain/commerce/money.js';
+import { PaymentProviderUnavailableError, WebhookSignatureError, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
+import { noticeFromStripeEvent } from './stripe-events.js';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (tests: a local server speaking its protocol). */
+  apiUrl?: string;
+  /** Retries of failed calls (with Stripe's idempotency keys); tests use 0. */
+  maxNetworkRetries?: number;
+}
+
+/** A call that waits longer than this counts as an outage (503): the buyer can try again. */
+const STRIPE_TIMEOUT_MS = 15_000;
+
+/**
+ * Stripe through its SDK: Connect Express accounts and Account Links for sellers, Checkout Sessions
+ * with destination charges (the platform fee as application_fee_amount) for buyers, refunds, and
+ * webhooks verified by the SDK on the raw body.
+ */
+export function createStripePaymentProvider(settings: StripeSettings): PaymentProvider {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: settings.maxNetworkRetries ?? 2,
+    timeout: STRIPE_TIMEOUT_MS,
+    telemetry: false,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+
+  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw new PaymentProviderUnavailableError(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return {
+    name: 'stripe',
+    description: api ? `stripe (${api.host})` : 'stripe',
+    async createAccount({ userId, email }) {
+      const account = await call('accounts.create', () => stripe.accounts.create({ type: 'express', ...(email ? { email } : {}), metadata: { userId } }));
+      return { accountId: account.id };
+    },
+    async onboardingLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await call('accountLinks.create', () => stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }));
+      return { url: link.url };
+    },
+    async createCheckout(request) {
+      const metadata = { checkoutId: request.checkoutId, templateId: request.templateId, buyerId: request.buyerId };
+      const session = await call('checkout.sessions.create', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: request.checkoutId,
+            metadata,
+            line_items: [{ quantity: 1, price_data: { currency: request.price.currency.toLowerCase(), unit_amount: request.price.amount, product_data: { name: request.title } } }],
+            payment_intent_data: {
+              metadata,
+              transfer_data: { destination: request.sellerAccountId },
+              ...(request.platformFee.amount > 0 ? { application_fee_amount: request.platformFee.amount } : {}),
+            },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          },
+          // One session per checkout, however often the call is retried.
+          { idempotencyKey: `checkout-${request.checkoutId}` },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderUnavailableError('Stripe returned a checkout session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+    async retrieveCheckout(sessionId): Promise<CheckoutStatus> {
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(sessionId));
+      const currency = (session.currency ?? '').toUpperCase();
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+      return {
+        status: session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
+        paymentId: paymentIntent,
+        checkoutId: session.metadata?.checkoutId ?? session.client_reference_id ?? null,
+        templateId: session.metadata?.templateId ?? null,
+        buyerId: session.metadata?.buyerId ?? null,
+        amount: session.amount_total !== null && isCurrency(currency) ? { amount: session.amount_total, currency } : null,
+      };
+    },
+    async refund({ paymentId }) {
+      // A destination charge: the transfer to the seller is reversed with it, and the platform fee returned.
+      const refund = await call('refunds.create', () => stripe.refunds.create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `refund-${paymentId}` }));
+      return { refundId: refund.id };
+    },
+    parseWebhook(rawBody, signature): ProviderNotice {
+      try {
+        stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Bad signature');
+      }
+      return noticeFromStripeEvent(rawBody, 'stripe');
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, harnessDatabases, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
+import { signStripePayload } from '../../adapters/payments/stripe-events.js';
+import { purchaseStream } from '../../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
+import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+import { templateStream } from '../../domain/templates/events.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Payment flows with several HTTP round trips and projections; a loaded 2-core machine needs the margin. */
+const FLOW_TIMEOUT_MS = 120_000;
+
+const post = {
+  type: 'productivity',
+  platform: 'notion',
+  title: 'Invoice Tracker',
+  description: 'Track invoices in Notion.',
+  url: 'https://example.com/invoice-tracker',
+  instructions: 'Duplicate it.',
+  tags: ['Invoices'],
+  images: [] as unknown[],
+};
+
+describe.each(harnessDatabases())('commerce: $name', (database) => {
+  let harness: ApiHarness;
+  let sandbox: SandboxPaymentProvider;
+  let admin: Member;
+  let seller: Member;
+
+  beforeAll(async () => {
+    if (database.skipped) return;
+    harness = await startApiHarness({ users: 2, templates: 2, seed: 13 }, { database: database.name });
+    const provider = harness.infrastructure.payments;
+    if (!isSandboxProvider(provider)) throw new Error('The harness runs the sandbox provider');
+    sandbox = provider;
+    admin = await makeMember(harness, { prefix: 'shopadmin', lvl: 'admin' });
+    seller = await makeMember(harness, { prefix: 'seller' });
+  }, FLOW_TIMEOUT_MS);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const form = (url: string, fields: Record<string, string>) =>
+    harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  const status = (member: Member) => harness.call<Json>('GET', `/api/stripe/account-status/${member.userId}`, { token: member.token });
+  const eventsOf = async (stream: string) => (await harness.infrastructure.store.readStream(stream)).map((event) => event.type);
+
+  async function onboard(member: Member, outcome: 'complete' | 'half_done') {
+    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: { user: member.userId } });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
+    const page = await harness.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    const answer = await form(url.pathname, { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome });
+    expect(answer.statusCode).toBe(303);
+    await harness.catchUp();
+  }
+
+  async function paidPost(author: Member, price = 12.5): Promise<{ id: string; titleUrl: string }> {
+    const created = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: { ...post, title: `Tracker ${randomUUID().slice(0, 8)}`, price } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.resource._id as string;
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: id, status: 'live' } })).status).toBe(200);
+    return { id, titleUrl: created.body.resource.titleUrl };
+  }
+
+  const checkout = (buyer: Member, data: Json) => harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data } });
+
+  async function pay(sessionUrl: string, card: string) {
+    return form(sessionUrl, { cardNumber: card, expiry: '12 / 34', cvc: '123' });
+  }
+
+  it('walks a seller through onboarding states: pending, restricted, enabled, disconnected', async () => {
+    if (database.skipped) return;
+    const member = await makeMember(harness, { prefix: 'onboarder' });
+    expect((await status(member)).body).toMatchObject({ status: 'not_connected', charges_enabled: false });
+    // A price needs charges enabled.
+    const refused = await harness.call<Json>('POST', '/api/resources', { token: member.token, body: { ...post, price: 5 } });
+    expect(refused).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.payoutRequired } });
+
+    expect((await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: {} })).status).toBe(200);
+    await harness.catchUp();
+    expect((await status(member)).body).toMatchObject({ status: 'pending', details_submitted: false, charges_enabled: false });
+    await onboard(member, 'half_done');
+    expect((await status(member)).body).toMatchObject({ status: 'restricted', details_submitted: true, charges_enabled: false });
+    await onboard(member, 'complete');
+    expect((await status(member)).body).toMatchObject({ status: 'enabled', details_submitted: true, charges_enabled: true });
+    // Someone else's account is not theirs to see or change.
+    expect((await harness.call<Json>('GET', `/api/stripe/account-status/${seller.userId}`, { token: member.token })).status).toBe(403);
+    expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${seller.userId}`, { token: member.token, body: {} })).status).toBe(403);
+    expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${member.userId}`, { token: member.token, body: {} })).status).toBe(200);
+    expect((await status(member)).body).toMatchObject({ status: 'not_connected' });
+  }, FLOW_TIMEOUT_MS);
+
+  it('sells a post at the server price (tampered amounts ignored), once, and refunds it', async () => {
+    if (database.skipped) return;
+    await onboard(seller, 'complete');
+    const sold = await paidPost(seller, 12.5);
+    const buyer = await makeMember(harness, { prefix: 'buyer' });
+
+    // Before buying: no link, 'Authentication Error' from decode-link.
+    expect(await harness.call<Json>('GET', `/api/decode-link/${sold.id}`, { token: buyer.token })).toMatchObject({ status: 403, body: { message: COMMERCE_MESSAGES.noAccess } });
+    expect((await harness.call<Json>('GET', `/api/resources/${sold.titleUrl}`, { token: buyer.token })).body.data.link).toBeNull();
+
+    const rates = await harness.call<Json>('GET', '/api/exchange-rates');
+    expect(rates.body).toMatchObject({ base: 'USD', source: 'shipped', rates: { USD: 1, EUR: expect.any(Number) } });
+
+    const session = await checkout(buyer, { _id: sold.id, price: 0.01, amount: 1, currency: 'JPY' });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const opened = sandbox.openSession(session.body.id);
+    expect(opened?.price).toEqual({ amount: 1250, currency: 'USD' });
+    const page = await harness.app.inject({ method: 'GET', url: session.body.url });
+    expect(page.body).toContain('Card number');
+    expect(page.body).toContain('12.50 USD');
+
+    const paid = await pay(session.body.url, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toMatch(/\/success\?resourceid=.+&sessionid=/u);
+    const back = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: sold.id, sessionId: session.body.id } });
+    expect(back.body).toEqual({ purchased: true, redirectUrl: `/resources/${sold.titleUrl}?success=true` });
+
+    await harness.catchUp();
+    expect(await eventsOf(purchaseStream(sold.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+    const detail = await harness.call<Json>('GET', `/api/resources/${sold.titleUrl}`, { token: buyer.token });
+    expect(detail.body.data).toMatchObject({ purchased: true, link: post.url, purchasedRevision: 1 });
+    expect((await harness.call<Json>('GET', `/api/decode-link/${sold.id}`, { token: buyer.token })).body).toMatchObject({ link: post.url });
+    const purchases = await harness.call<Json>('PUT', '/api/users/private/me/purchases', { token: buyer.token });
+    expect(purchases.body.resources.map((resource: Json) => [resource._id, resource.purchase.price])).toEqual([[sold.id, 12.5]]);
+    expect(purchases.body.resources[0].prevActions).toMatchObject({ has_liked: false, has_saved: false });
+    expect((await harness.call<Json>('GET', '/api/auth/session', { token: buyer.token })).body.user.paid).toEqual([{ resourceId: sold.id, price: 12.5, sessionId: expect.any(String) }]);
+
+    // A second purchase is refused politely.
+    expect(await checkout(buyer, { _id: sold.id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyPurchased } });
+
+    // The commerce reactor makes the buyer an owner: a purchased post cannot be deleted.
+    await expect.poll(async () => (await eventsOf(templateStream(sold.id))).includes('TemplatePurchased'), { timeout: 30_000 }).toBe(true);
+    await harness.catchUp();
+    expect(await harness.call<Json>('PUT', `/api/resources/delete/${sold.id}`, { token: seller.token })).toMatchObject({ status: 409, body: { message: TEMPLATE_MESSAGES.purchasedDelete } });
+    // Seller and buyer get their e-mails; the seller's sales count it.
+    await expect.poll(async () => (await harness.lastMailTo(`${buyer.username}@members.example`).catch(() => null))?.subject, { timeout: 30_000 }).toMatch(/receipt/iu);
+    const sales = await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token });
+    expect(sales.body).toMatchObject({ productsSold: 1, totalEarnings: 12.5, hasPayoutAccount: true });
+    expect(sales.body.paymentData[0]).toMatchObject({ amount: 12.5, currency: 'USD', status: 'paid' });
+
+    // Only admins refund.
+    expect((await harness.call<Json>('POST', '/api/refund', { token: seller.token, body: { data: { _id: sold.id }, buyerId: buyer.userId } })).status).toBe(403);
+    const refund = await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: sold.id }, buyerId: buyer.userId } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(await harness.call<Json>('GET', `/api/decode-link/${sold.id}`, { token: buyer.token })).toMatchObject({ status: 403 });
+    expect((await harness.call<Json>('PUT', '/api/users/private/me/purchases', { token: buyer.token })).body.resources).toEqual([]);
+    const after = await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token });
+    expect(after.body).toMatchObject({ productsSold: 0, totalEarnings: 0 });
+    expect(after.body.paymentData[0]).toMatchObject({ status: 'refunded' });
+    expect((await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: sold.id }, buyerId: buyer.userId } })).status).toBe(404);
+    await expect.poll(async () => (await eventsOf(templateStream(sold.id))).includes('TemplatePurchaseRefunded'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await harness.lastMailTo(`${buyer.username}@members.example`).catch(() => null))?.subject, { timeout: 30_000 }).toMatch(/Refund/u);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refuses own, free and unpublished posts and sellers without charges; a declined card records no purchase', async () => {
+    if (database.skipped) return;
+    await onboard(seller, 'complete');
+    const sold = await paidPost(seller, 9);
+    const buyer = await makeMember(harness, { prefix: 'decliner' });
+    expect(await checkout(seller, { _id: sold.id })).toMatchObject({ status: 403, body: { message: COMMERCE_MESSAGES.ownPost } });
+
+    const session = await checkout(buyer, { _id: sold.id });
+    const declined = await pay(session.body.url, SANDBOX_CARDS.declined);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    await harness.catchUp();
+    expect(await eventsOf(purchaseStream(sold.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentFailed']);
+    expect((await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: sold.id, sessionId: session.body.id } })).body.purchased).toBe(false);
+
+    // An abandoned checkout (never paid) leaves no purchase; the next Buy offers the same open session.
+    const other = await makeMember(harness, { prefix: 'abandoner' });
+    const first = await checkout(other, { _id: sold.id });
+    const again = await checkout(other, { _id: sold.id });
+    expect(again.body.id).toBe(first.body.id);
+    expect((await harness.call<Json>('PUT', '/api/users/private/me/purchases', { token: other.token })).body.resources).toEqual([]);
+
+    // A free post, and a seller whose account was disconnected.
+    const free = await harness.call<Json>('POST', '/api/resources', { token: seller.token, body: { ...post, title: 'Free tracker', price: 0 } });
+    expect(await checkout(buyer, { _id: free.body.resource._id })).toMatchObject({ status: 400, body: { message: COMMERCE_MESSAGES.freePost } });
+    const unpublished = await harness.call<Json>('POST', '/api/resources', { token: seller.token, body: { ...post, title: 'Waiting tracker', price: 4 } });
+    expect(await checkout(buyer, { _id: unpublished.body.resource._id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.notForSale } });
+    expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${seller.userId}`, { token: seller.token, body: {} })).status).toBe(200);
+    const lateBuyer = await makeMember(harness, { prefix: 'late' });
+    expect(await checkout(lateBuyer, { _id: sold.id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.paymentErrorText } });
+    await onboard(seller, 'complete');
+  }, FLOW_TIMEOUT_MS);
+
+  it('refuses bad signatures with nothing written, applies a duplicate webhook once and a late older one not at all', async () => {
+    if (database.skipped) return;
+    await onboard(seller, 'complete');
+    const sold = await paidPost(seller, 7);
+    const buyer = await makeMember(harness, { prefix: 'hooked' });
+    const session = await checkout(buyer, { _id: sold.id });
+    const opened = sandbox.openSession(session.body.id)!;
+    const completed = (eventId: string) =>
+      JSON.stringify({
+        id: eventId,
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { id: session.body.id, payment_status: 'paid', payment_intent: 'pi_sandbox_hook', metadata: { checkoutId: opened.checkoutId, templateId: sold.id, buyerId: buyer.userId }, amount_total: 700, currency: 'usd' } },
+      });
+    const deliver = (payload: string, signature: string) =>
+      harness.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+    const head = await harness.infrastructure.store.headPosition();
+    const payload = completed('evt_hook_1');
+    for (const signature of [signStripePayload(payload, 'whsec_wrong'), 'garbage', signStripePayload(payload.replace('700', '1'), sandbox.webhookSecret)]) {
+      const answer = await deliver(payload, signature);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: true, message: COMMERCE_MESSAGES.badSignature });
+    }
+    expect((await harness.infrastructure.store.readAll({ after: head, maxCount: 100 })).filter((event) => event.streamId.startsWith('purchase-'))).toEqual([]);
+
+    const signed = signStripePayload(payload, sandbox.webhookSecret);
+    expect((await deliver(payload, signed)).statusCode).toBe(200);
+    expect((await deliver(payload, signed)).statusCode).toBe(200);
+    // The same payment under another event id (the provider's retry with a new id) is still one payment.
+    const retried = completed('evt_hook_2');
+    expect((await deliver(retried, signStripePayload(retried, sandbox.webhookSecret))).statusCode).toBe(200);
+    // A failure notice for the checkout arriving after its success changes nothing.
+    const failure = JSON.stringify({ id: 'evt_hook_3', type: 'payment_intent.payment_failed', created: 1, data: { object: { id: 'pi_x', metadata: { checkoutId: opened.checkoutId, templateId: sold.id, buyerId: buyer.userId } } } });
+    expect((await deliver(failure, signStripePayload(failure, sandbox.webhookSecret))).statusCode).toBe(200);
+    expect(await eventsOf(purchaseStream(sold.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+
+    // An account update observed earlier than the one applied, delivered late, leaves the account enabled.
+    const stale = JSON.stringify({ id: 'evt_stale', type: 'account.updated', created: 1, data: { object: { id: (await harness.infrastructure.commerce.offerFor(sold.id)).sellerAccountId, metadata: { userId: seller.userId }, details_submitted: false, charges_enabled: false } } });
+    expect((await deliver(stale, signStripePayload(stale, sandbox.webhookSecret))).statusCode).toBe(200);
+    await harness.catchUp();
+    expect((await status(seller)).body.status).toBe('enabled');
+  }, FLOW_TIMEOUT_MS);
+
+  it('lets one buyer buy a post once when they press Buy and Pay many times at once', async () => {
+    if (database.skipped) return;
+    await onboard(seller, 'complete');
+    const sold = await paidPost(seller, 3);
+    const buyer = await makeMember(harness, { prefix: 'eager' });
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => checkout(buyer, { _id: sold.id })));
+    expect(sessions.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(sessions.map((answer) => answer.body.id)).size).toBe(1);
+    const payments = await Promise.all(Array.from({ length: 4 }, () => pay(sessions[0]!.body.url, SANDBOX_CARDS.succeeds)));
+    expect(payments.every((answer) => answer.statusCode === 303)).toBe(true);
+    await harness.catchUp();
+    const types = await eventsOf(purchaseStream(sold.id, buyer.userId));
+    expect(types.filter((type) => type === 'CheckoutStarted')).toHaveLength(1);
+    expect(types.filter((type) => type === 'PurchaseRecorded')).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+});

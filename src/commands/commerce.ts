@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../adapters/db/schema.js';
+import type { EventStore } from '../adapters/eventstore/port.js';
+import { PaymentProviderUnavailableError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
+import { payoutAccountStream, purchaseStream } from '../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
+import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
+import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
+import { CHECKOUT_SESSION_TTL_MS, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
+import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
+import { isForSale } from '../domain/templates/lifecycle.js';
+import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
+import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../projections/read-models/commerce/queries.js';
+import { resourceById } from '../projections/read-models/templates/queries.js';
+import type { CommandBus } from './handle-command.js';
+
+export interface CommerceServiceDeps {
+  commands: CommandBus;
+  store: EventStore;
+  db: Kysely<Schema>;
+  provider: PaymentProvider;
+  /** The platform's share of each sale in percent (0 during the beta). */
+  platformFeePercent: number;
+  /** Waits (bounded) until the read models have applied a position. */
+  waitForReadModels(position: bigint): Promise<unknown>;
+}
+
+export type Member = Actor & { userId: string };
+
+/** Any failure of the provider call (network, 5xx, its own refusal) is an outage to us: 503, and nothing written before it. */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError || error instanceof DomainError) throw error;
+    throw new PaymentProviderUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The money path: payout accounts, checkout, the provider's webhooks, the /success return and refunds. */
+export class CommerceService {
+  constructor(private readonly deps: CommerceServiceDeps) {}
+
+  get provider(): PaymentProvider {
+    return this.deps.provider;
+  }
+
+  async #fold<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string): Promise<S> {
+    const history = await this.deps.store.readStream(streamId);
+    return history.reduce((state, event) => decider.evolve(state, event as unknown as E), decider.initialState());
+  }
+
+  async #settle(position: bigint | null): Promise<void> {
+    if (position !== null) await this.deps.waitForReadModels(position);
+  }
+
+  // ── Payout accounts ──────────────────────────────────────────────────────────────────────────
+
+  /** Opens a payout account if the seller has none, and answers where to complete onboarding. */
+  async connect(seller: Member, email: string | null, origin: string): Promise<{ accountLinkUrl: string }> {
+    const stream = payoutAccountStream(seller.userId);
+    let accountId = (await this.#fold(payoutAccountDecider, stream)).accountId;
+    if (accountId === null) {
+      const created = await fromProvider(() => this.deps.provider.createAccount({ userId: seller.userId, email }));
+      const result = await this.deps.commands.handle(payoutAccountDecider, stream, { type: 'ConnectPayoutAccount', data: { userId: seller.userId, provider: this.deps.provider.name, accountId: created.accountId } }, { actor: seller });
+      await this.#settle(result.position);
+      // Two clicks at once: the account the first one recorded is the seller's.
+      accountId = (await this.#fold(payoutAccountDecider, stream)).accountId!;
+    }
+    const back = `${origin}/account#settings-tabs-tab-payments`;
+    const link = await fromProvider(() => this.deps.provider.onboardingLink({ accountId: accountId!, returnUrl: back, refreshUrl: back }));
+    return { accountLinkUrl: link.url };
+  }
+
+  /** Disconnect, or Start Fresh (the next Connect opens a new account). */
+  async disconnect(seller: Member, reason: 'disconnect' | 'reset'): Promise<void> {
+    const result = await this.deps.commands.handle(payoutAccountDecider, payoutAccountStream(seller.userId), { type: 'DisconnectPayoutAccount', data: { userId: seller.userId, reason } }, { actor: seller });
+    await this.#settle(result.position);
+  }
+
+  // ── Buying ───────────────────────────────────────────────────────────────────────────────────
+
+  /** What the server sells: the post's price, approved content and revision, and its seller's account. */
+  async offerFor(templateId: string): Promise<Offer> {
+    const row = await resourceById(this.deps.db, templateId);
+    if (!row || row.status === 'deleted') throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
+    const account = await payoutAccountOf(this.deps.db, row.author_id);
+    return {
+      templateId,
+      sellerId: row.author_id,
+      forSale: isForSale(row.status),
+      price: { amount: row.price_cents, currency: DEFAULT_CURRENCY },
+      bought: { revision: row.content_revision, title: row.title, titleUrl: row.title_url, url: row.url },
+      sellerPayoutStatus: account?.status ?? payoutStatusOf(null),
+      sellerAccountId: account?.accountId ?? null,
+    };
+  }
+
+  /**
+   * A checkout session for this buyer and post, priced from the post. The provider is asked first
+   * and the checkout recorded after, so an outage writes nothing; an open checkout is offered again.
+   */
+  async startCheckout(buyer: Member, templateId: string, origin: string): Promise<{ sessionId: string; url: string }> {
+    const offer = await this.offerFor(templateId);
+    const stream = purchaseStream(templateId, buyer.userId);
+    const state = await this.#fold(purchaseDecider, stream);
+    const now = new Date();
+    const refusal = checkoutRefusal(state, buyer.userId, offer);
+    if (refusal) throw refusal;
+    const open = openCheckout(state, offer, now.toISOString());
+    if (open) return { sessionId: open.providerSessionId, url: open.checkoutUrl };
+
+    const checkoutId = randomUUID();
+    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
+    const feePercent = this.deps.platformFeePercent;
+    const platformFee: Money = { amount: Math.round((offer.price.amount * feePercent) / 100), currency: offer.price.currency };
+    const session = await fromProvider(() =>
+      this.deps.provider.createCheckout({
+        checkoutId,
+        templateId,
+        buyerId: buyer.userId,
+        title: offer.bought.title,
+        price: offer.price,
+        sellerAccountId: offer.sellerAccountId!,
+        platformFee,
+        successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
+        expiresAt,
+      }),
+    );
+    const result = await this.deps.commands.handle(
+      purchaseDecider,
+      stream,
+      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider: this.deps.provider.name, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
+      { actor: buyer },
+    );
+    if (result.events.length > 0) {
+      await this.#settle(result.position);
+      return session;
+    }
+    // Another request of this buyer opened a checkout first: pay that one (this session just expires unused).
+    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString());
+    if (winner) return { sessionId: winner.providerSessionId, url: winner.checkoutUrl };
+    throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+  }
+
+  /** A verified provider webhook, applied once however often and in whatever order it arrives. */
+  async applyNotice(notice: ProviderNotice): Promise<void> {
+    const actor: Actor = { userId: null, role: 'system' };
+    const context = { actor, idempotencyKey: `${notice.provider}:${notice.eventId}` };
+    switch (notice.kind) {
+      case 'account': {
+        const owner = notice.userId ?? (await payoutAccountOwner(this.deps.db, notice.accountId));
+        if (owner === null) return;
+        const { accountId, detailsSubmitted, chargesEnabled, observedAt, eventId } = notice;
+        const result = await this.deps.commands.handle(payoutAccountDecider, payoutAccountStream(owner), {
+          type: 'RecordPayoutAccountState',
+          data: { userId: owner, accountId, providerEventId: eventId, detailsSubmitted, chargesEnabled, observedAt },
+        }, context);
+        await this.#settle(result.position);
+        return;
+      }
+      case 'checkout_paid': {
+        const { checkoutId, templateId, buyerId, paymentId, amount, eventId, provider } = notice;
+        const result = await this.deps.commands.handle(purchaseDecider, purchaseStream(templateId, buyerId), {
+          type: 'RecordPaymentSucceeded',
+          data: { checkoutId, templateId, buyerId, provider, providerEventId: eventId, providerPaymentId: paymentId, amount },
+        }, context);
+        await this.#settle(result.position);
+        return;
+      }
+      case 'checkout_failed': {
+        const { checkoutId, templateId, buyerId, reason, eventId, provider } = notice;
+        const result = await this.deps.commands.handle(purchaseDecider, purchaseStream(templateId, buyerId), {
+          type: 'RecordPaymentFailed',
+          data: { checkoutId, templateId, buyerId, provider, providerEventId: eventId, reason },
+        }, context);
+        await this.#settle(result.position);
+        return;
+      }
+      case 'refunded': {
+        const purchase = await purchaseByProviderPayment(this.deps.db, notice.paymentId);
+        if (!purchase) return;
+        const result = await this.deps.commands.handle(purchaseDecider, purchaseStream(purchase.template_id, purchase.buyer_id), {
+          type: 'RefundPurchase',
+          data: { purchaseId: null, providerPaymentId: notice.paymentId, provider: notice.provider, providerRefundId: notice.refundId, refundedBy: null },
+        }, context);
+        await this.#settle(result.position);
+        return;
+      }
+      case 'ignored':
+        return;
+    }
+  }
+
+  /**
+   * The buyer is back on /success: when the webhook has not been applied yet, ask the provider about
+   * the session and record what it says (the same command a webhook runs, so nothing counts twice).
+   * Answers whether the buyer now owns the post, and the post's address.
+   */
+  async confirmReturn(buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; titleUrl: string }> {
+    const offer = await this.offerFor(templateId);
+    const known = await checkoutBySession(this.deps.db, sessionId);
+    if (known && (known.buyer_id !== buyer.userId || known.template_id !== templateId)) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
+    if (!(await activePurchaseOf(this.deps.db, templateId, buyer.userId))) {
+      const session = await fromProvider(() => this.deps.provider.retrieveCheckout(sessionId));
+      if (session.status === 'paid' && session.paymentId && session.checkoutId && session.templateId === templateId && session.buyerId === buyer.userId && session.amount) {
+        await this.applyNotice({
+          kind: 'checkout_paid',
+          provider: this.deps.provider.name,
+          eventId: `session:${sessionId}`,
+          checkoutId: session.checkoutId,
+          templateId,
+          buyerId: buyer.userId,
+          sessionId,
+          paymentId: session.paymentId,
+          amount: session.amount,
+        });
+      }
+    }
+    const purchased = (await activePurchaseOf(this.deps.db, templateId, buyer.userId)) !== undefined;
+    return { purchased, titleUrl: offer.bought.titleUrl };
+  }
+
+  /** An admin gives the buyer their money back: the provider first, then the event (an outage writes nothing). */
+  async refund(admin: Member, templateId: string, buyerId: string): Promise<{ position: bigint | null }> {
+    const purchase = await activePurchaseOf(this.deps.db, templateId, buyerId);
+    if (!purchase) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+    const refund = await fromProvider(() => this.deps.provider.refund({ paymentId: purchase.provider_payment_id, reason: 'requested_by_customer' }));
+    const result = await this.deps.commands.handle(
+      purchaseDecider,
+      purchaseStream(templateId, buyerId),
+      { type: 'RefundPurchase', data: { purchaseId: purchase.purchase_id, provider: this.deps.provider.name, providerRefundId: refund.refundId, refundedBy: admin.userId } },
+      { actor: admin, idempotencyKey: `refund:${refund.refundId}` },
+    );
+    await this.#settle(result.position);
+    return { position: result.position };
+  }
+
+  /** The purchase state of one buyer and post, folded from its stream (tests and the detail page's checks). */
+  purchaseState(templateId: string, buyerId: string): Promise<PurchaseState> {
+    return this.#fold(purchaseDecider, purchaseStream(templateId, buyerId));
+  }
+}
+

@@ -1,0 +1,111 @@
+import type { DomainEvent } from '../shared/events.js';
+import type { Money } from './money.js';
+
+/** Which payment provider a fact came from: the local sandbox, Stripe, or PayPal orders. */
+export type PaymentProviderName = 'sandbox' | 'stripe' | 'paypal';
+
+/*
+ * Every cent an event (issue 13): each fact carries the provider's ids, so any payment can be
+ * traced to the provider's dashboard, and webhooks are deduplicated by the provider's event id.
+ */
+
+// ── Payout accounts: one stream per seller ────────────────────────────────────────────────────
+
+/** The seller started onboarding: the provider opened an account for them. */
+export type PayoutAccountCreated = DomainEvent<'PayoutAccountCreated', { userId: string; provider: PaymentProviderName; accountId: string }>;
+/** The provider told us the account's state changed (a webhook, or a status read after onboarding). */
+export type PayoutAccountUpdated = DomainEvent<
+  'PayoutAccountUpdated',
+  {
+    userId: string;
+    accountId: string;
+    providerEventId: string;
+    detailsSubmitted: boolean;
+    chargesEnabled: boolean;
+    /** When the provider observed this state: an older update arriving late changes nothing. */
+    observedAt: string;
+  }
+>;
+/** Disconnect, or Start Fresh (reset): the account no longer takes payments for this seller. */
+export type PayoutAccountDisconnected = DomainEvent<'PayoutAccountDisconnected', { userId: string; accountId: string; reason: 'disconnect' | 'reset' }>;
+
+export type PayoutAccountEvent = PayoutAccountCreated | PayoutAccountUpdated | PayoutAccountDisconnected;
+export const PAYOUT_ACCOUNT_EVENT_TYPES = ['PayoutAccountCreated', 'PayoutAccountUpdated', 'PayoutAccountDisconnected'] as const satisfies readonly PayoutAccountEvent['type'][];
+export const payoutAccountStream = (userId: string) => `payout-account-${userId}`;
+
+// ── Purchases: one stream per buyer and post, so one buyer's purchases of a post are serialised ──
+
+/** What the buyer is shown and gets: the post's public content at the revision they pay for. */
+export interface PurchasedRevision {
+  revision: number;
+  title: string;
+  titleUrl: string;
+  url: string;
+}
+
+export type CheckoutStarted = DomainEvent<
+  'CheckoutStarted',
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    sellerId: string;
+    /** Priced by the server from the post, never from the request. */
+    price: Money;
+    bought: PurchasedRevision;
+    provider: PaymentProviderName;
+    providerSessionId: string;
+    sellerAccountId: string;
+    /** Where the buyer pays (the provider's hosted page); offered again until `expiresAt`. */
+    checkoutUrl: string;
+    expiresAt: string;
+  }
+>;
+export type PaymentSucceeded = DomainEvent<
+  'PaymentSucceeded',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerEventId: string; providerPaymentId: string; amount: Money }
+>;
+export type PaymentFailed = DomainEvent<
+  'PaymentFailed',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerEventId: string; reason: string }
+>;
+/**
+ * Checkout started and payment succeeded, in whichever order they arrived: the buyer owns the revision
+ * they paid for. One checkout makes at most one purchase, so the purchase id is the checkout id.
+ */
+export type PurchaseRecorded = DomainEvent<
+  'PurchaseRecorded',
+  {
+    purchaseId: string;
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    sellerId: string;
+    price: Money;
+    bought: PurchasedRevision;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+  }
+>;
+/** The money went back: the buyer loses access, the seller's totals drop it. `refundedBy`: the admin, or null when the provider reported it. */
+export type PurchaseRefunded = DomainEvent<
+  'PurchaseRefunded',
+  {
+    purchaseId: string;
+    templateId: string;
+    buyerId: string;
+    sellerId: string;
+    /** The bought revision's title, for the e-mails. */
+    title: string;
+    amount: Money;
+    provider: PaymentProviderName;
+    providerRefundId: string;
+    refundedBy: string | null;
+  }
+>;
+
+export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded;
+export const PURCHASE_EVENT_TYPES = ['CheckoutStarted', 'PaymentSucceeded', 'PaymentFailed', 'PurchaseRecorded', 'PurchaseRefunded'] as const satisfies readonly PurchaseEvent['type'][];
+export const purchaseStream = (templateId: string, buyerId: string) => `purchase-${templateId}-${buyerId}`;
+
+export type CommerceEvent = PayoutAccountEvent | PurchaseEvent;

@@ -1,0 +1,48 @@
+import { formatMoney, type Money } from './money.js';
+
+/** The e-mails of the money path: a sale to the seller, a receipt to the buyer, a refund to both. */
+export interface CommerceMail {
+  subject: string;
+  text: string;
+}
+
+interface Sale {
+  title: string;
+  price: Money;
+  /** The post's page, absolute. */
+  pageUrl: string;
+  purchaseId: string;
+  provider: string;
+  providerPaymentId: string;
+}
+
+export function saleNotificationMail(sale: Sale, buyerName: string): CommerceMail {
+  return {
+    subject: `You sold "${sale.title}"`,
+    text: [
+      `Good news: ${buyerName} bought "${sale.title}" for ${formatMoney(sale.price)}.`,
+      'The payment goes to your payout account, less the provider’s card fee (no commission during the beta).',
+      `Post: ${sale.pageUrl}`,
+      `Purchase ${sale.purchaseId} (${sale.provider} payment ${sale.providerPaymentId})`,
+    ].join('\n\n'),
+  };
+}
+
+export function purchaseReceiptMail(sale: Sale, sellerName: string): CommerceMail {
+  return {
+    subject: `Your receipt for "${sale.title}"`,
+    text: [
+      `Thanks for purchasing the resource. You paid ${formatMoney(sale.price)} to ${sellerName} for "${sale.title}".`,
+      `Open it any time from Purchased Posts or here: ${sale.pageUrl}`,
+      `Purchase ${sale.purchaseId} (${sale.provider} payment ${sale.providerPaymentId})`,
+    ].join('\n\n'),
+  };
+}
+
+export function refundMail(refund: { title: string; amount: Money; purchaseId: string; providerRefundId: string }, to: 'buyer' | 'seller'): CommerceMail {
+  const what = to === 'buyer' ? `Your purchase of "${refund.title}" was refunded: ${formatMoney(refund.amount)} goes back to your card.` : `A purchase of your post "${refund.title}" was refunded (${formatMoney(refund.amount)}); it no longer counts in your sales.`;
+  return {
+    subject: `Refund for "${refund.title}"`,
+    text: [what, 'Card refunds usually show on the statement within 5–10 business days.', `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
+  };
+}

@@ -1,0 +1,35 @@
+/** What buyers and sellers are told, word for word from the spec where it has words (sections 5 and 8). */
+export const COMMERCE_MESSAGES = {
+  // Checkout (spec 8).
+  paymentErrorTitle: 'Payment Error',
+  paymentErrorText: 'The author of this post has no connected payout account yet, so it cannot be bought. Please contact support.',
+  checkoutFailed: 'An error occurred while creating the checkout session. Please try again later.',
+  // Purchase result modals on the detail page (spec 8).
+  purchaseCompletedTitle: 'Purchase Completed',
+  purchaseCompletedText: 'Thanks for purchasing the resource.',
+  goToResourceLink: 'Go to resource link',
+  purchaseFailureTitle: 'Failure',
+  purchaseFailureText: 'There was an issue with your payment. Please try again or contact support.',
+  // Link decoding (spec 8).
+  authenticationErrorTitle: 'Authentication Error',
+  noAccess: 'You do not have access to this resource',
+  // Lists (spec 8).
+  purchasesLoadFailed: 'Failed to fetch resources.',
+  noPurchases: 'No purchases found',
+  noPayments: 'No payments found',
+  // The price number input (browse-search-accounts.md 5).
+  priceInputMax: 'Max allowed is 249$',
+  activateStore: 'Activate your store to begin selling',
+  // Refusals of our own wording.
+  ownPost: 'This is your own post: there is nothing to buy.',
+  freePost: 'This post is free: open it without buying.',
+  notForSale: 'This post is not for sale right now.',
+  alreadyPurchased: 'You already own this post. Open it from Purchased Posts.',
+  notPurchased: 'This purchase does not exist.',
+  alreadyRefunded: 'This purchase was already refunded.',
+  providerUnavailable: 'The payment provider is not answering. Nothing was charged; please try again in a few minutes.',
+  badSignature: 'The webhook signature does not match.',
+  notYourPayoutAccount: 'You can only see and change your own payout account.',
+  noPayoutAccount: 'There is no payout account to change.',
+  checkoutNotFound: 'This checkout does not exist or has expired.',
+} as const;

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../shared/decider-spec.js';
+import type { CheckoutStarted, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
+import { COMMERCE_MESSAGES } from './messages.js';
+import { toMinorUnits } from './money.js';
+import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
+
+const spec = deciderSpec(purchaseDecider);
+const buyerId = 'buyer-1';
+const now = '2026-11-23T06:00:00.000Z';
+const later = '2026-11-23T07:00:00.000Z';
+const offer: Offer = {
+  templateId: 't1',
+  sellerId: 'seller-1',
+  forSale: true,
+  price: toMinorUnits(12.5),
+  bought: { revision: 3, title: 'Lead router', titleUrl: 'lead-router-t1', url: 'https://example.com/template' },
+  sellerPayoutStatus: 'enabled',
+  sellerAccountId: 'acct_1',
+};
+const session = (n: number) => ({ provider: 'sandbox' as const, providerSessionId: `cs_${n}`, checkoutUrl: `/sandbox/checkout/cs_${n}`, expiresAt: '2026-11-23T06:30:00.000Z' });
+const start = (checkoutId: string, n = 1, overrides: Partial<Offer> = {}, at = now): PurchaseCommand => ({
+  type: 'StartCheckout',
+  data: { checkoutId, buyerId, offer: { ...offer, ...overrides }, session: session(n), now: at },
+});
+const started = (checkoutId: string, n = 1): CheckoutStarted => ({
+  type: 'CheckoutStarted',
+  data: {
+    checkoutId,
+    templateId: 't1',
+    buyerId,
+    sellerId: 'seller-1',
+    price: { amount: 1250, currency: 'USD' },
+    bought: offer.bought,
+    provider: 'sandbox',
+    providerSessionId: `cs_${n}`,
+    sellerAccountId: 'acct_1',
+    checkoutUrl: `/sandbox/checkout/cs_${n}`,
+    expiresAt: '2026-11-23T06:30:00.000Z',
+  },
+});
+const paid = (checkoutId: string, eventId = `evt_${checkoutId}`): PaymentSucceeded => ({
+  type: 'PaymentSucceeded',
+  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerEventId: eventId, providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' } },
+});
+const failed = (checkoutId: string): PaymentFailed => ({
+  type: 'PaymentFailed',
+  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerEventId: `evt_fail_${checkoutId}`, reason: 'card_declined' },
+});
+const recorded = (checkoutId: string): PurchaseRecorded => ({
+  type: 'PurchaseRecorded',
+  data: {
+    purchaseId: checkoutId,
+    checkoutId,
+    templateId: 't1',
+    buyerId,
+    sellerId: 'seller-1',
+    price: { amount: 1250, currency: 'USD' },
+    bought: offer.bought,
+    provider: 'sandbox',
+    providerPaymentId: `pi_${checkoutId}`,
+  },
+});
+const refunded = (checkoutId: string, refundedBy: string | null = 'admin-1'): PurchaseRefunded => ({
+  type: 'PurchaseRefunded',
+  data: { purchaseId: checkoutId, templateId: 't1', buyerId, sellerId: 'seller-1', title: 'Lead router', amount: { amount: 1250, currency: 'USD' }, provider: 'sandbox', providerRefundId: 're_1', refundedBy },
+});
+const pay = (event: PaymentSucceeded): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data });
+
+describe('purchase decider', () => {
+  it('starts a checkout priced from the offer, and records the purchase of that revision when paid', () => {
+    spec.given([]).when(start('c1')).then([started('c1')]);
+    spec.given([started('c1')]).when(pay(paid('c1'))).then([paid('c1'), recorded('c1')]);
+  });
+
+  it('accepts the payment before its checkout (a webhook overtaking our append), in either order one purchase', () => {
+    spec.given([]).when(pay(paid('c1'))).then([paid('c1')]);
+    spec.given([paid('c1')]).when(start('c1')).then([started('c1'), recorded('c1')]);
+  });
+
+  it('ignores a repeated payment notice and a repeated checkout start', () => {
+    const history: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
+    spec.given(history).when(pay(paid('c1', 'evt_other_delivery'))).then([]);
+    spec.given(history).when(start('c1')).then([]);
+  });
+
+  it('refuses a second purchase politely, and allows one again after a refund', () => {
+    const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
+    spec.given(owned).when(start('c2', 2)).thenThrows('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+    spec.given([...owned, refunded('c1')]).when(start('c2', 2, {}, later)).then([{ ...started('c2', 2) }]);
+  });
+
+  it('records a second paid checkout as money, never as a second purchase', () => {
+    const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1'), started('c2', 2)];
+    spec.given(owned).when(pay(paid('c2'))).then([paid('c2')]);
+  });
+
+  it('offers the open checkout again instead of a second session, until it expires or fails', () => {
+    spec.given([started('c1')]).when(start('c2', 2)).then([]);
+    spec.given([started('c1')]).when(start('c2', 2, {}, later)).then([started('c2', 2)]);
+    spec.given([started('c1'), failed('c1')]).when(start('c2', 2)).then([started('c2', 2)]);
+  });
+
+  it('refuses own, free and unpublished posts, and sellers whose account takes no charges', () => {
+    spec.given([]).when(start('c1', 1, { sellerId: buyerId })).thenThrows('forbidden', COMMERCE_MESSAGES.ownPost);
+    spec.given([]).when(start('c1', 1, { price: { amount: 0, currency: 'USD' } })).thenThrows('invalid', COMMERCE_MESSAGES.freePost);
+    spec.given([]).when(start('c1', 1, { forSale: false })).thenThrows('conflict', COMMERCE_MESSAGES.notForSale);
+    spec.given([]).when(start('c1', 1, { sellerPayoutStatus: 'restricted' })).thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
+    spec.given([]).when(start('c1', 1, { sellerPayoutStatus: 'enabled', sellerAccountId: null })).thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
+    expect(checkoutRefusal(purchaseDecider.initialState(), buyerId, offer)).toBeNull();
+  });
+
+  it('records a declined card once, and no purchase', () => {
+    spec.given([started('c1')]).when({ type: 'RecordPaymentFailed', data: failed('c1').data }).then([failed('c1')]);
+    spec.given([started('c1'), failed('c1')]).when({ type: 'RecordPaymentFailed', data: failed('c1').data }).then([]);
+  });
+
+  it('refunds the standing purchase once, by id or by the provider payment id, and ignores the provider echo', () => {
+    const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
+    const byAdmin: PurchaseCommand = { type: 'RefundPurchase', data: { purchaseId: 'c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: 'admin-1' } };
+    spec.given(owned).when(byAdmin).then([refunded('c1')]);
+    spec.given([...owned, refunded('c1')]).when(byAdmin).then([]);
+    const echo: PurchaseCommand = { type: 'RefundPurchase', data: { purchaseId: null, providerPaymentId: 'pi_c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: null } };
+    spec.given(owned).when(echo).then([refunded('c1', null)]);
+    spec.given([...owned, refunded('c1')]).when(echo).then([]);
+    spec.given([]).when(byAdmin).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
+  });
+});

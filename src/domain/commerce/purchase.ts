@@ -1,0 +1,180 @@
+import { DomainError, type Decider } from '../shared/events.js';
+import type { CheckoutStarted, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
+import { COMMERCE_MESSAGES } from './messages.js';
+import type { Money } from './money.js';
+import { canTakeCharges, type PayoutStatus } from './payout-account.js';
+
+/** A checkout session stays open (and is offered again instead of a new one) this long. */
+export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * What the server knows about a post when a buyer asks to buy it: read from the read models,
+ * never from the request (a tampered amount or currency in the request is simply not read).
+ */
+export interface Offer {
+  templateId: string;
+  sellerId: string;
+  /** The post may be bought in its current status (template lifecycle: isForSale). */
+  forSale: boolean;
+  price: Money;
+  bought: PurchasedRevision;
+  sellerPayoutStatus: PayoutStatus;
+  sellerAccountId: string | null;
+}
+
+interface CheckoutTrack {
+  started: CheckoutStarted['data'] | null;
+  /** When it stops being offered again; from the command that started it. */
+  expiresAt: string | null;
+  paid: PaymentSucceeded['data'] | null;
+  failed: boolean;
+}
+
+export interface PurchaseState {
+  checkouts: Readonly<Record<string, CheckoutTrack>>;
+  /** The purchase that gives the buyer access; null before one and after a refund. */
+  active: PurchaseRecorded['data'] | null;
+  refunded: readonly string[];
+}
+
+export type PurchaseCommand =
+  | {
+      type: 'StartCheckout';
+      data: {
+        checkoutId: string;
+        buyerId: string;
+        offer: Offer;
+        session: { provider: CheckoutStarted['data']['provider']; providerSessionId: string; checkoutUrl: string; expiresAt: string };
+        now: string;
+      };
+    }
+  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data'] }
+  | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
+  | {
+      type: 'RefundPurchase';
+      data: { purchaseId: string | null; providerPaymentId?: string; provider: PurchaseRefunded['data']['provider']; providerRefundId: string; refundedBy: string | null };
+    };
+
+/** Why this buyer may not buy this offer now; null when they may. The API checks it before asking the provider for a session. */
+export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Offer): DomainError | null {
+  if (offer.sellerId === buyerId) return new DomainError('forbidden', COMMERCE_MESSAGES.ownPost);
+  if (!(offer.price.amount > 0)) return new DomainError('invalid', COMMERCE_MESSAGES.freePost);
+  if (!offer.forSale) return new DomainError('conflict', COMMERCE_MESSAGES.notForSale);
+  if (state.active !== null) return new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+  if (!canTakeCharges(offer.sellerPayoutStatus) || offer.sellerAccountId === null) return new DomainError('conflict', COMMERCE_MESSAGES.paymentErrorText);
+  return null;
+}
+
+/** An open checkout of the same price that the buyer can still pay: offered again rather than a second session. */
+export function openCheckout(state: PurchaseState, offer: Offer, now: string): CheckoutStarted['data'] | null {
+  for (const track of Object.values(state.checkouts)) {
+    const started = track.started;
+    if (!started || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now) continue;
+    if (started.price.amount === offer.price.amount && started.price.currency === offer.price.currency && started.bought.revision === offer.bought.revision) return started;
+  }
+  return null;
+}
+
+function purchaseOf(started: CheckoutStarted['data'], paid: PaymentSucceeded['data']): PurchaseRecorded {
+  return {
+    type: 'PurchaseRecorded',
+    data: {
+      purchaseId: started.checkoutId,
+      checkoutId: started.checkoutId,
+      templateId: started.templateId,
+      buyerId: started.buyerId,
+      sellerId: started.sellerId,
+      price: started.price,
+      bought: started.bought,
+      provider: paid.provider,
+      providerPaymentId: paid.providerPaymentId,
+    },
+  };
+}
+
+const track = (state: PurchaseState, checkoutId: string): CheckoutTrack => state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false };
+
+/**
+ * One buyer's purchases of one post. A purchase needs both the checkout we started and the
+ * provider's word that it was paid, in either order (webhooks may overtake our own append).
+ * Every command is idempotent: a repeated webhook decides nothing new.
+ */
+export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEvent> = {
+  initialState: () => ({ checkouts: {}, active: null, refunded: [] }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'CheckoutStarted':
+        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), started: event.data, expiresAt: event.data.expiresAt } } };
+      case 'PaymentSucceeded':
+        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), paid: event.data } } };
+      case 'PaymentFailed':
+        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), failed: true } } };
+      case 'PurchaseRecorded':
+        return { ...state, active: event.data };
+      case 'PurchaseRefunded':
+        return { ...state, active: state.active?.purchaseId === event.data.purchaseId ? null : state.active, refunded: [...state.refunded, event.data.purchaseId] };
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'StartCheckout': {
+        const { checkoutId, buyerId, offer, session, now } = command.data;
+        const known = track(state, checkoutId);
+        if (known.started) return [];
+        const refusal = checkoutRefusal(state, buyerId, offer);
+        // A payment for this checkout already arrived: it was started before the refusal could apply.
+        if (refusal && !known.paid) throw refusal;
+        // Someone (a second tab, a double click) opened a checkout meanwhile: the buyer pays that one.
+        if (!known.paid && openCheckout(state, offer, now)) return [];
+        const started: CheckoutStarted = {
+          type: 'CheckoutStarted',
+          data: {
+            checkoutId,
+            templateId: offer.templateId,
+            buyerId,
+            sellerId: offer.sellerId,
+            price: offer.price,
+            bought: offer.bought,
+            provider: session.provider,
+            providerSessionId: session.providerSessionId,
+            sellerAccountId: offer.sellerAccountId!,
+            checkoutUrl: session.checkoutUrl,
+            expiresAt: session.expiresAt,
+          },
+        };
+        if (known.paid && state.active === null) return [started, purchaseOf(started.data, known.paid)];
+        return [started];
+      }
+      case 'RecordPaymentSucceeded': {
+        const paid = command.data;
+        const known = track(state, paid.checkoutId);
+        if (known.paid) return [];
+        const events: PurchaseEvent[] = [{ type: 'PaymentSucceeded', data: paid }];
+        // A second paid checkout while one purchase stands records the money, not a second purchase.
+        if (known.started && state.active === null) events.push(purchaseOf(known.started, paid));
+        return events;
+      }
+      case 'RecordPaymentFailed': {
+        const known = track(state, command.data.checkoutId);
+        if (known.paid || known.failed) return [];
+        return [{ type: 'PaymentFailed', data: command.data }];
+      }
+      case 'RefundPurchase': {
+        const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;
+        const active = state.active;
+        const matches = active !== null && (purchaseId !== null ? active.purchaseId === purchaseId : active.providerPaymentId === providerPaymentId);
+        if (!matches) {
+          // The provider's own refund notice after our refund, or a repeat: nothing new.
+          if (purchaseId === null || state.refunded.includes(purchaseId)) return [];
+          throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        }
+        return [
+          {
+            type: 'PurchaseRefunded',
+            data: { purchaseId: active.purchaseId, templateId: active.templateId, buyerId: active.buyerId, sellerId: active.sellerId, title: active.bought.title, amount: active.price, provider, providerRefundId, refundedBy },
+          },
+        ];
+      }
+    }
+  },
+};

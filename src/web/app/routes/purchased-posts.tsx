@@ -1,0 +1,93 @@
+import { Suspense, useEffect } from 'react';
+import { Await, Link, useAsyncError, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+
+import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
+import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
+import { ResourceCard } from '../../components/ui/ResourceCard.js';
+import { showToast } from '../../components/ui/toasts.js';
+import { requireSignedIn } from '../../features/accounts/route-guards.js';
+import { fetchPurchasedResources, type PurchasedResource } from '../../features/commerce/api.js';
+import { MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
+import { refreshSession, useSession } from '../../features/session/session.js';
+import { ApiError } from '../../lib/api-client.js';
+import { documentTitle } from '../../lib/brand.js';
+
+export const PURCHASED_POSTS_TITLE = 'Purchased Resources';
+const PURCHASED_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+
+export async function purchasedPostsLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireSignedIn(request);
+  void refreshSession();
+  return { user, purchased: fetchPurchasedResources(request.signal) };
+}
+
+/** /purchased-posts (spec 2.8): what the signed-in user bought, newest first. */
+export function PurchasedPostsPage() {
+  const { user: loadedUser, purchased } = useLoaderData<typeof purchasedPostsLoader>();
+  const user = useSession().user ?? loadedUser;
+  return (
+    <MemberListLayout
+      user={user}
+      aside={
+        <section className="side-card">
+          <h2>Keep exploring</h2>
+          <p className="muted">Paid templates from the community.</p>
+          <Link to="/search?price=paid">Browse paid templates</Link>
+        </section>
+      }
+    >
+      <title>{documentTitle(PURCHASED_POSTS_TITLE)}</title>
+      <Suspense fallback={<CardGridSkeleton />}>
+        <Await resolve={purchased} errorElement={<PurchasesFailed />}>
+          {(answer: { resources: PurchasedResource[]; total: number }) => <PurchasedList resources={answer.resources} />}
+        </Await>
+      </Suspense>
+    </MemberListLayout>
+  );
+}
+
+function PurchasedList({ resources }: { resources: PurchasedResource[] }) {
+  return (
+    <>
+      <header className="member-list-page__header">
+        <h1>
+          {PURCHASED_POSTS_TITLE} <span className="count-badge">{resources.length}</span>
+        </h1>
+      </header>
+      {resources.length === 0 ? (
+        <div className="empty-state member-list-empty">
+          <p>{COMMERCE_MESSAGES.noPurchases}</p>
+          <Link to="/search?price=paid" className="button button--primary">
+            Browse paid templates
+          </Link>
+        </div>
+      ) : (
+        <ul className="card-grid" aria-label={PURCHASED_POSTS_TITLE}>
+          {resources.map((resource) => (
+            <li key={resource._id}>
+              <ResourceCard resource={resource} />
+              <p className="muted purchased-card__when">
+                Bought {PURCHASED_DATE.format(new Date(resource.purchase.date))} for ${resource.purchase.price.toFixed(2)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** 'Failed to fetch resources.' then the server-given path or /login (spec 8). */
+function PurchasesFailed() {
+  const error = useAsyncError();
+  const navigate = useNavigate();
+  useEffect(() => {
+    showToast('error', COMMERCE_MESSAGES.purchasesLoadFailed);
+    if (error instanceof ApiError && error.status === 401) void navigate('/login', { replace: true });
+  }, [error, navigate]);
+  return (
+    <p className="feed-error" role="alert">
+      {COMMERCE_MESSAGES.purchasesLoadFailed}
+    </p>
+  );
+}

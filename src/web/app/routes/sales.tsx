@@ -1,0 +1,121 @@
+import { Suspense, useState } from 'react';
+import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+
+import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
+import { salesByDay } from '../../../domain/commerce/sales.js';
+import { accountTabHash } from '../../features/accounts/account-tabs.js';
+import { requireSignedIn } from '../../features/accounts/route-guards.js';
+import { fetchSalesData, type SalesData } from '../../features/commerce/api.js';
+import { SalesChart } from '../../features/commerce/components/SalesChart.js';
+import { LoadFailed } from '../../features/member-lists/components/MemberListLayout.js';
+import { documentTitle } from '../../lib/brand.js';
+import '../../features/commerce/sales.css';
+
+const PAYMENT_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+export async function salesLoader({ request }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  return { sales: fetchSalesData(request.signal) };
+}
+
+/** /sales (spec 2.4): tiles, the Insights chart, tallies and the payments list. Not indexed. */
+export function SalesPage() {
+  const { sales } = useLoaderData<typeof salesLoader>();
+  return (
+    <div className="container sales-page">
+      <title>{documentTitle('Sales')}</title>
+      <meta name="robots" content="noindex" />
+      <h1>Sales</h1>
+      <Suspense fallback={<p className="muted">Loading your sales…</p>}>
+        <Await resolve={sales} errorElement={<LoadFailed />}>
+          {(answer: SalesData) => <SalesBody sales={answer} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function SalesBody({ sales }: { sales: SalesData }) {
+  const [insights, setInsights] = useState(true);
+  const [view, setView] = useState<'purchases' | 'payments'>('purchases');
+  const days = salesByDay(sales.salesData);
+  const tiles = [
+    ['Total earnings', dollars(sales.totalEarnings)],
+    ['Products sold', String(sales.productsSold)],
+    ['Products created', String(sales.productsCreated)],
+    ['Revenue', dollars(sales.revenue)],
+  ] as const;
+  const tallies = [
+    ['Views', sales.views],
+    ['Kudos', sales.kudos],
+    ['Comments', sales.comments],
+    ['Saves', sales.saves],
+  ] as const;
+  return (
+    <>
+      {!sales.hasPayoutAccount && (
+        <p className="sales-page__notice">
+          {COMMERCE_MESSAGES.activateStore}: <Link to={`/account${accountTabHash('payments')}`}>connect a payout account</Link>.
+        </p>
+      )}
+      <ul className="sales-tiles" aria-label="Totals">
+        {tiles.map(([label, value]) => (
+          <li key={label} className="sales-tile">
+            <span className="sales-tile__label">{label}</span>
+            <strong className="sales-tile__value">{value}</strong>
+          </li>
+        ))}
+      </ul>
+
+      <section className="sales-section" aria-labelledby="insights-heading">
+        <div className="sales-section__head">
+          <h2 id="insights-heading">Insights</h2>
+          <button type="button" className="button button--secondary" aria-expanded={insights} onClick={() => setInsights(!insights)}>
+            {insights ? 'Hide Insights' : 'Show Insights'}
+          </button>
+        </div>
+        {insights && (
+          <>
+            <div className="sales-section__views" role="group" aria-label="Chart">
+              <button type="button" className="button button--ghost" aria-pressed={view === 'purchases'} onClick={() => setView('purchases')}>
+                Purchases
+              </button>
+              <button type="button" className="button button--ghost" aria-pressed={view === 'payments'} onClick={() => setView('payments')}>
+                Payments
+              </button>
+            </div>
+            {days.length === 0 ? <p className="muted">No sales yet: the chart fills in with your first one.</p> : <SalesChart days={days} view={view} />}
+          </>
+        )}
+        <ul className="sales-tallies" aria-label="Your posts">
+          {tallies.map(([label, value]) => (
+            <li key={label}>
+              <strong>{value}</strong> {label}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="sales-section" aria-labelledby="payments-heading">
+        <h2 id="payments-heading">Payments</h2>
+        {sales.paymentData.length === 0 ? (
+          <p className="muted">{COMMERCE_MESSAGES.noPayments}</p>
+        ) : (
+          <ul className="sales-payments">
+            {sales.paymentData.map((payment) => (
+              <li key={payment.id} className="sales-payment">
+                <span className="sales-payment__what">{payment.description}</span>
+                <time dateTime={payment.date}>{PAYMENT_DATE.format(new Date(payment.date))}</time>
+                <span className={payment.status === 'refunded' ? 'sales-payment__amount sales-payment__amount--refunded' : 'sales-payment__amount'}>
+                  {dollars(payment.amount)} {payment.currency}
+                  {payment.status === 'refunded' && ' · Refunded'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
+import { confirmPurchase } from '../../features/commerce/api.js';
+import { refreshSession } from '../../features/session/session.js';
+import { documentTitle } from '../../lib/brand.js';
+
+/**
+ * /success?resourceid=…&sessionid=… (spec 2.9): the buyer is back from checkout. The server
+ * confirms the purchase with the provider and says where to go: the post, with the result modal.
+ */
+export function SuccessPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const resourceId = searchParams.get('resourceid') ?? '';
+  const sessionId = searchParams.get('sessionid') ?? '';
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (resourceId === '' || sessionId === '') {
+      setFailed(true);
+      return;
+    }
+    let cancelled = false;
+    confirmPurchase(resourceId, sessionId).then(
+      async (answer) => {
+        // The side menu's Purchased Posts count and the cards' checkmarks come from the session.
+        await refreshSession();
+        if (!cancelled) void navigate(answer.redirectUrl, { replace: true });
+      },
+      (error: unknown) => {
+        console.error('The purchase could not be confirmed', error);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [resourceId, sessionId, navigate]);
+
+  return (
+    <div className="container narrow-page">
+      <title>{documentTitle('Payment')}</title>
+      {failed ? (
+        <section className="empty-state" role="alert">
+          <h1>{COMMERCE_MESSAGES.purchaseFailureTitle}</h1>
+          <p>{COMMERCE_MESSAGES.purchaseFailureText}</p>
+          <Link to="/purchased-posts" className="button button--primary">
+            Purchased Posts
+          </Link>
+        </section>
+      ) : (
+        <section className="empty-state" aria-busy="true">
+          <h1>Confirming your payment…</h1>
+          <p className="muted">This takes a moment; please keep this page open.</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
+import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
+import { fetchPayoutAccountStatus } from '../api.js';
+
+/**
+ * The create form's price (browse-search-accounts.md 5, Number input): usable only with a payout
+ * account whose charges are enabled ('Activate your store to begin selling' otherwise); non-numeric
+ * input becomes empty, a negative number 0, and above 249 says 'Max allowed is 249$'.
+ */
+export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: string; userId: string; value: number; onChange: (price: number) => void; paymentsPath: string }) {
+  const [chargesEnabled, setChargesEnabled] = useState<boolean | null>(null);
+  const [text, setText] = useState(value > 0 ? String(value) : '');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchPayoutAccountStatus(userId, controller.signal).then(
+      (status) => setChargesEnabled(status.charges_enabled),
+      () => !controller.signal.aborted && setChargesEnabled(false),
+    );
+    return () => controller.abort();
+  }, [userId]);
+
+  function change(raw: string) {
+    const number = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(number)) {
+      setText('');
+      return onChange(0);
+    }
+    const price = Math.max(0, number);
+    setText(number < 0 ? '0' : raw);
+    onChange(price);
+  }
+
+  const tooHigh = value > TEMPLATE_LIMITS.maxPrice;
+  return (
+    <>
+      <input
+        id={id}
+        className="form-field__input"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={TEMPLATE_LIMITS.maxPrice}
+        step="0.01"
+        placeholder="0 (free)"
+        value={text}
+        disabled={chargesEnabled !== true}
+        aria-invalid={tooHigh}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => change(event.target.value)}
+      />
+      <p id={`${id}-hint`} className={tooHigh ? 'form-field__message form-field__message--error' : 'form-field__hint'} role={tooHigh ? 'alert' : undefined}>
+        {tooHigh
+          ? COMMERCE_MESSAGES.priceInputMax
+          : chargesEnabled === true
+            ? 'In US dollars; leave it at 0 to share the template for free.'
+            : chargesEnabled === false && (
+                <>
+                  {COMMERCE_MESSAGES.activateStore}: <Link to={paymentsPath}>connect a payout account</Link>.
+                </>
+              )}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+
+import { Modal } from '../../../components/ui/Modal.js';
+import { showToast } from '../../../components/ui/toasts.js';
+import { fetchResourcePurchases, refundPurchase, type ResourcePurchase } from '../api.js';
+
+const PURCHASE_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Admins: the purchases of a paid post, each with a Refund button (POST /refund). The buyer loses
+ * access and the seller's totals drop it; both are told by e-mail.
+ */
+export function RefundButton({ resourceId, title }: { resourceId: string; title: string }) {
+  const [purchases, setPurchases] = useState<ResourcePurchase[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function open() {
+    try {
+      setPurchases((await fetchResourcePurchases(resourceId)).purchases);
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : 'The purchases could not be loaded.');
+    }
+  }
+
+  async function refund(purchase: ResourcePurchase) {
+    if (!window.confirm(`Refund ${purchase.buyerUsername ?? 'this buyer'} $${purchase.amount.toFixed(2)} for "${title}"?`)) return;
+    setBusy(purchase.purchaseId);
+    try {
+      showToast('success', (await refundPurchase(resourceId, purchase.buyerId)).message);
+      setPurchases((await fetchResourcePurchases(resourceId)).purchases);
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : 'The refund did not go through.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={() => void open()}>
+        Refunds
+      </button>
+      <Modal open={purchases !== null} title={`Purchases of "${title}"`} onClose={() => setPurchases(null)}>
+        {purchases?.length === 0 && <p>Nobody has bought this post.</p>}
+        <ul className="refund-list">
+          {purchases?.map((purchase) => (
+            <li key={purchase.purchaseId} className="refund-list__row">
+              <span>
+                {purchase.buyerUsername ?? 'Erased user'} · ${purchase.amount.toFixed(2)} · {PURCHASE_DATE.format(new Date(purchase.date))}
+              </span>
+              {purchase.refunded ? (
+                <span className="muted">Refunded</span>
+              ) : (
+                <button type="button" className="button button--danger-outline" disabled={busy !== null} onClick={() => void refund(purchase)}>
+                  {busy === purchase.purchaseId ? 'Refunding…' : 'Refund'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    </>
+  );
+}
