@@ -77,7 +77,10 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
   it('walks a seller through onboarding states: pending, restricted, enabled, disconnected', async () => {
     if (database.skipped) return;
     const member = await makeMember(harness, { prefix: 'onboarder' });
+    const sellerFacts = async () => (await harness.call<Json>('GET', '/api/auth/session', { token: member.token })).body.user.seller;
     expect((await status(member)).body).toMatchObject({ status: 'not_connected', charges_enabled: false });
+    // The Sales link is for sellers: none before a payout account is connected.
+    expect(await sellerFacts()).toEqual({ hasPayoutAccount: false, hasSales: false });
     // A price needs charges enabled.
     const refused = await harness.call<Json>('POST', '/api/resources', { token: member.token, body: { ...post, price: 5 } });
     expect(refused).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.payoutRequired } });
@@ -87,6 +90,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect((await status(member)).body).toMatchObject({ status: 'pending', details_submitted: false, charges_enabled: false });
     await onboard(member, 'half_done');
     expect((await status(member)).body).toMatchObject({ status: 'restricted', details_submitted: true, charges_enabled: false });
+    expect(await sellerFacts()).toEqual({ hasPayoutAccount: true, hasSales: false });
     await onboard(member, 'complete');
     expect((await status(member)).body).toMatchObject({ status: 'enabled', details_submitted: true, charges_enabled: true });
     // Someone else's account is not theirs to see or change.
@@ -152,6 +156,9 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(await harness.call<Json>('GET', `/api/decode-link/${sold.id}`, { token: buyer.token })).toMatchObject({ status: 403 });
     expect((await harness.call<Json>('PUT', '/api/users/private/me/purchases', { token: buyer.token })).body.resources).toEqual([]);
+    // A refunded sale still counts as selling (it stays on /sales); the buyer is no seller.
+    expect((await harness.call<Json>('GET', '/api/auth/session', { token: seller.token })).body.user.seller).toEqual({ hasPayoutAccount: true, hasSales: true });
+    expect((await harness.call<Json>('GET', '/api/auth/session', { token: buyer.token })).body.user.seller).toEqual({ hasPayoutAccount: false, hasSales: false });
     const after = await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token });
     expect(after.body).toMatchObject({ productsSold: 0, totalEarnings: 0 });
     expect(after.body.paymentData[0]).toMatchObject({ status: 'refunded' });

@@ -9,7 +9,7 @@ import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../
 import type { Viewer } from '../access.js';
 import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
 import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
-import { purchasesOfBuyer } from '../../projections/read-models/commerce/queries.js';
+import { hasSales, payoutAccountOf, purchasesOfBuyer } from '../../projections/read-models/commerce/queries.js';
 import { toMajorUnits } from '../../domain/commerce/money.js';
 import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
@@ -21,7 +21,7 @@ export const ERASED_USER_NAME = 'Erased user';
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
   const row = await userById(db, viewer.userId);
   if (!row || row.erased) return null;
-  const [profile, email, likes, posts, saves, rewards, purchases] = await Promise.all([
+  const [profile, email, likes, posts, saves, rewards, purchases, payoutAccount, sold] = await Promise.all([
     accounts.readProfile(row.id, row.profile_enc),
     row.email_enc ? vault.decrypt(row.id, row.email_enc) : Promise.resolve(null),
     likedTemplateIds(db, row.id),
@@ -30,6 +30,8 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     savedTemplateIds(db, row.id),
     rewardsOf(db, row.id),
     purchasesOfBuyer(db, row.id),
+    payoutAccountOf(db, row.id),
+    hasSales(db, row.id),
   ]);
   const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<NotificationSetting, boolean>;
   const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
@@ -52,6 +54,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     reward: { total: rewards.total, history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })) },
     actions: { likes, saves, posts },
     paid: purchases.map((purchase) => ({ resourceId: purchase.template_id, price: toMajorUnits(purchase), sessionId: purchase.purchase_id })),
+    seller: { hasPayoutAccount: payoutAccount !== null, hasSales: sold },
   };
 }
 

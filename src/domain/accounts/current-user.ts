@@ -25,6 +25,8 @@ export interface CurrentUser {
   actions: { likes: string[]; saves: string[]; posts: string[] };
   /** Standing purchases: the post, the price paid and the purchase id (spec: paid resourceId, price, sessionId). */
   paid: { resourceId: string; price?: number; sessionId?: string }[];
+  /** Whether the user sells: a connected payout account, or sales made (refunded ones too). */
+  seller: { hasPayoutAccount: boolean; hasSales: boolean };
 }
 
 export interface RewardEntry {

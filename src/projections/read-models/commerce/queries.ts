@@ -45,6 +45,11 @@ export function purchasesOfBuyer(db: Kysely<Schema>, buyerId: string): Promise<P
   return db.selectFrom('purchases').selectAll().where('buyer_id', '=', buyerId).where('refunded_at', 'is', null).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();
 }
 
+/** Whether the user has ever sold anything (a refunded sale counts: it stays on the sales page). */
+export async function hasSales(db: Kysely<Schema>, sellerId: string): Promise<boolean> {
+  return (await db.selectFrom('purchases').select('purchase_id').where('seller_id', '=', sellerId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Every purchase of a post, newest first, refunded ones too. */
 export function purchasesOfTemplate(db: Kysely<Schema>, templateId: string): Promise<PurchasesView[]> {
   return db.selectFrom('purchases').selectAll().where('template_id', '=', templateId).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();

@@ -22,8 +22,8 @@ export function accountLinks(user: CurrentUser): AccountLink[] {
     { to: '/shared-posts', label: 'Created Posts', count: counts.created },
     { to: '/purchased-posts', label: 'Purchased Posts', count: counts.purchased },
   ];
-  // Sales: for users who have created something to sell (the spec leaves open which users see it).
-  if (counts.created > 0) links.push({ to: '/sales', label: 'Sales' });
+  // Sales: for sellers, that is users with a payout account or sales (the spec leaves open which users see it).
+  if (user.seller.hasPayoutAccount || user.seller.hasSales) links.push({ to: '/sales', label: 'Sales' });
   if (isAdminUser(user)) links.push({ to: '/admin', label: 'Admin Portal' });
   return links;
 }
