@@ -39,12 +39,14 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`event store: ${infrastructure.adapters.eventStore}`);
     log(`read models: ${infrastructure.adapters.database}`);
     log(`search: ${infrastructure.adapters.search}`);
+    log(`AI generator and chatbot: ${infrastructure.adapters.ai}`);
 
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) await seedFirstStart(infrastructure, config, log);
     await infrastructure.runner.start();
     await infrastructure.search.start();
     infrastructure.rewards.start();
     infrastructure.moderation.start();
+    await infrastructure.startGeneration();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
     const app = await buildApp({

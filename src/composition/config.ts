@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 
 /** Settings from the environment (DESIGN.md, Configuration). */
 export interface Config {
@@ -33,6 +34,13 @@ export interface Config {
    * nobody knows. Never set on a real install.
    */
   demoPassword: string | undefined;
+  /** The AI generator and chatbot through an OpenAI-compatible model; without a key, the offline mode that says so. */
+  openaiApiKey: string | undefined;
+  /** An OpenAI-compatible server instead of api.openai.com. */
+  openaiBaseUrl: string | undefined;
+  openaiModel: string;
+  /** How long one model call may take before the job fails with the time-out message. */
+  openaiTimeoutMs: number;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -88,12 +96,29 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL),
     demoCatalogue: ['1', 'true', 'yes'].includes((env.DEMO_CATALOGUE ?? '').toLowerCase()),
     demoPassword: env.DEMO_PASSWORD || undefined,
+    openaiApiKey: env.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: parseBaseUrl(env.OPENAI_BASE_URL),
+    openaiModel: env.OPENAI_MODEL || DEFAULT_OPENAI_MODEL,
+    openaiTimeoutMs: parseTimeout(env.OPENAI_TIMEOUT_MS),
   };
 }
 
 /** Everything embedded (PGlite under DATA_DIR): a local install, where the demo catalogue belongs. */
 export function usesEmbeddedDefault(config: Pick<Config, 'databaseUrl' | 'eventStoreUrl'>): boolean {
   return config.databaseUrl === undefined && config.eventStoreUrl === undefined;
+}
+
+function parseBaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/iu.test(value)) throw new Error('OPENAI_BASE_URL must be an http:// or https:// URL');
+  return value.replace(/\/+$/u, '');
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (!value) return DEFAULT_OPENAI_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
+  return ms;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -25,6 +25,8 @@ import { ReactorRunner } from '../projections/reactor-runner.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
+import { createOfflineWriter, createOpenAiWriter, DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS, type TemplateWriter } from '../adapters/ai/writer.js';
+import { GenerationWorker } from '../commands/generation-worker.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
@@ -42,6 +44,11 @@ export interface Infrastructure {
   /** Sends much-flagged or reported posts to the review queue; started next to the projection runner. */
   moderation: ReactorRunner;
   search: SearchIndex;
+  /** The AI generator's and chatbot's model, or the offline writer without OPENAI_API_KEY. */
+  writer: TemplateWriter;
+  /** Runs generation jobs; `startGeneration` starts it with its reactor and recovers jobs a stop left behind. */
+  generation: GenerationWorker;
+  generationReactor: ReactorRunner;
   accounts: AccountService;
   engagement: EngagementService;
   mail: MailSender;
@@ -55,13 +62,15 @@ export interface Infrastructure {
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; ai: string };
+  /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
+  startGeneration(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -91,6 +100,23 @@ export async function openInfrastructure(
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+    const writer = config.openaiApiKey
+      ? createOpenAiWriter({
+          apiKey: config.openaiApiKey,
+          baseUrl: config.openaiBaseUrl,
+          model: config.openaiModel ?? DEFAULT_OPENAI_MODEL,
+          timeoutMs: config.openaiTimeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
+        })
+      : createOfflineWriter();
+    const generation = new GenerationWorker({
+      commands,
+      store,
+      db: database.db,
+      writer,
+      waitForReadModels: async () => runner.waitFor(await store.headPosition(), READ_MODEL_WAIT_MS, ['generations']),
+      log: options.log,
+    });
+    const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, options);
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
     return {
       database,
@@ -101,6 +127,9 @@ export async function openInfrastructure(
       rewards,
       moderation,
       search,
+      writer,
+      generation,
+      generationReactor,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
@@ -116,8 +145,15 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
+        ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
+      },
+      async startGeneration() {
+        generationReactor.start();
+        await generation.recover();
       },
       async close() {
+        await generationReactor.stop();
+        await generation.stop();
         await rewards.stop();
         await moderation.stop();
         await search.stop();

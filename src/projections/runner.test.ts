@@ -49,6 +49,10 @@ const ORDER: Record<ReadModelTable, string[]> = {
   searches: ['search_id'],
   search_terms: ['term'],
   contact_messages: ['id'],
+  generation_jobs: ['job_id'],
+  generated_files: ['file_id'],
+  support_feedback: ['id'],
+  support_chat_exchanges: ['exchange_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

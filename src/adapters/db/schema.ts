@@ -7,6 +7,8 @@ import type { SearchTables } from '../../projections/read-models/search/tables.j
 import type { RewardsTables } from '../../projections/read-models/rewards/tables.js';
 import type { EngagementTables } from '../../projections/read-models/engagement/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
+import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
+import type { SupportTables } from '../../projections/read-models/support/tables.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -64,7 +66,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, GenerationsTables, SupportTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
