@@ -19,7 +19,8 @@ const SELLERS = { page: 'Sell your templates', path: '/sellers', sourceFile: 'sr
 const TERMS = { page: 'Terms of Service and Privacy Policy', path: '/terms-of-service', sourceFile: 'src/web/app/routes/legal.tsx' } as const;
 const COOKIES = { page: 'Cookie and Privacy Policy', path: '/cookie-policy', sourceFile: 'src/web/app/routes/legal.tsx' } as const;
 const GENERATOR = { page: 'AI Template Generator', path: '/generate', sourceFile: 'src/domain/support/help-content.ts' } as const;
-const HELP = { page: 'Getting started', path: '/getstarted', sourceFile: 'src/domain/support/help-content.ts' } as const;
+/** README-level help about the product's own features: no page holds these words, so this file is their source. */
+const FEATURE_HELP = { sourceFile: 'src/domain/support/help-content.ts' } as const;
 
 export const HELP_PASSAGES: readonly HelpPassage[] = [
   // The sellers page's FAQ and sections.
@@ -53,8 +54,8 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   // README-level help: how the product's own features work.
   { id: 'help-generator', ...GENERATOR, heading: 'Generating a template', text: 'Open Generate a template, choose Google Slides or Google Docs, describe the purpose (at most 300 characters) and, for slides, the audience, the number of slides and a style. Documents ask a few follow-up questions first. The result opens as a .pptx or .docx file that Google Slides and Google Docs can import; Copy makes a copy of your own.' },
   { id: 'help-generator-offline', ...GENERATOR, heading: 'Offline mode', text: 'Without an AI model configured on the server, the generator builds your template from your brief and answers with a fixed outline, and says so on the page. Powered by GPT shows only when a model wrote the content.' },
-  { id: 'help-create', ...HELP, heading: 'Posting a template', text: 'Verified members post templates with Create: paste the link to your template, pick its app and type, add a title, a description, instructions, screenshots and tags. New posts are reviewed before they go live.' },
-  { id: 'help-verify', ...HELP, heading: 'Verifying your e-mail', text: 'After signing up you get an e-mail with a link and a code. Verifying your e-mail address lets you create posts; until then the create page asks you to verify.' },
-  { id: 'help-password', ...HELP, heading: 'Forgotten password', text: 'Use Forgot password on the login page: we e-mail you a link to set a new password. The link works once and expires after an hour.' },
-  { id: 'help-save-like', ...HELP, heading: 'Saving and liking', text: 'Sign in to like and save templates. Saved templates are listed on your Saved Posts page; the templates you created and bought have their own pages.' },
+  { id: 'help-create', ...FEATURE_HELP, page: 'Create a post', path: '/create', heading: 'Posting a template', text: 'Verified members post templates with Create: paste the link to your template, pick its app and type, add a title, a description, instructions, screenshots and tags. New posts are reviewed before they go live.' },
+  { id: 'help-verify', ...FEATURE_HELP, page: 'Your account', path: '/account', heading: 'Verifying your e-mail', text: 'After signing up we e-mail you a verification code. Verifying your e-mail address lets you create posts; until then the create page asks you to verify.' },
+  { id: 'help-password', ...FEATURE_HELP, page: 'Forgot password', path: '/forgot-password', heading: 'Forgotten password', text: 'Use Forgot password? on the login page to reset your password: we e-mail you a link to choose a new one. The link is valid for 1 hour and works once.' },
+  { id: 'help-save-like', ...FEATURE_HELP, page: 'Saved posts', path: '/saved-posts', heading: 'Saving and liking', text: 'Sign in to like and save templates. Saved templates are listed on your Saved Posts page; the templates you created and bought have their own pages.' },
 ];
