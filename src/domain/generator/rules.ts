@@ -224,7 +224,15 @@ export const generateRequestSchema = z
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 /** The brief checks the web form runs before calling (the API runs the same schema). */
-export function briefProblem(input: { brief: string; audience?: string; app: GeneratorApp; numSlides?: number | null; templateId?: string | null }): string | null {
+export function briefProblem(input: {
+  brief: string;
+  audience?: string;
+  app: GeneratorApp;
+  numSlides?: number | null;
+  templateId?: string | null;
+  overridePromptTemplate?: string;
+  overrideHints?: string;
+}): string | null {
   const result = generateRequestSchema.safeParse(input);
   if (result.success) return privateDataKindMessage(input);
   return result.error.issues[0]?.message ?? null;
