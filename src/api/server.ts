@@ -40,6 +40,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`read models: ${infrastructure.adapters.database}`);
     log(`search: ${infrastructure.adapters.search}`);
     log(`AI generator and chatbot: ${infrastructure.adapters.ai}`);
+    log(`Google Slides / Docs: ${infrastructure.adapters.google}`);
 
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) await seedFirstStart(infrastructure, config, log);
     await infrastructure.runner.start();

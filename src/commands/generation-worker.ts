@@ -5,6 +5,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { ModelError, type TemplateWriter } from '../adapters/ai/writer.js';
 import { buildDocument, buildSlideDeck } from '../adapters/documents/office-files.js';
+import type { GooglePublisher } from '../adapters/google/drive-publisher.js';
 import { generationDecider } from '../domain/generator/decider.js';
 import { generationStream, type GenerationRequested } from '../domain/generator/events.js';
 import { GENERATOR_MESSAGES, styleById, type GeneratedContent } from '../domain/generator/rules.js';
@@ -41,6 +42,8 @@ export class GenerationWorker {
       store: EventStore;
       db: Kysely<Schema>;
       writer: TemplateWriter;
+      /** With Google credentials: each file is also created in Google Slides / Docs. */
+      google?: GooglePublisher | null;
       /** Resolves once the generations read model has read the whole log (before `recover` trusts it). */
       waitForReadModels: () => Promise<boolean>;
       log?: (line: string) => void;
@@ -86,6 +89,17 @@ export class GenerationWorker {
     await Promise.allSettled([...this.#inFlight.values()]);
   }
 
+  /** Google is an extra: when it fails, the file Tessera serves is the result, and the failure is logged. */
+  async #publishToGoogle(jobId: string, file: Parameters<GooglePublisher['publish']>[0]) {
+    if (!this.deps.google) return null;
+    try {
+      return await this.deps.google.publish(file);
+    } catch (error) {
+      this.deps.log?.(`generation ${jobId}: Google Drive refused the file (${error instanceof Error ? error.message : String(error)}); serving it from Tessera`);
+      return null;
+    }
+  }
+
   async #run(jobId: string, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
     const stream = generationStream(jobId);
@@ -113,12 +127,13 @@ export class GenerationWorker {
       );
       await commands.handle(generationDecider, stream, { type: 'RecordProgress', data: { jobId, step: 'content_written' } }, context);
       // Built once here so that a job only succeeds with an outline that makes a file; served files are rebuilt from the event.
-      if (request.kind === 'slides') await buildSlideDeck(content, styleById(request.styleId));
-      else await buildDocument(content);
+      const bytes = request.kind === 'slides' ? await buildSlideDeck(content, styleById(request.styleId)) : await buildDocument(content);
+      const fileName = fileNameFor(content, request.kind);
+      const google = await this.#publishToGoogle(jobId, { bytes, name: fileName, kind: request.kind });
       await commands.handle(
         generationDecider,
         stream,
-        { type: 'CompleteGeneration', data: { jobId, fileId: randomUUID(), fileName: fileNameFor(content, request.kind), content, writer: writer.mode, model: writer.model } },
+        { type: 'CompleteGeneration', data: { jobId, fileId: randomUUID(), fileName, content, writer: writer.mode, model: writer.model, google } },
         context,
       );
     } catch (error) {

@@ -41,6 +41,10 @@ export interface Config {
   openaiModel: string;
   /** How long one model call may take before the job fails with the time-out message. */
   openaiTimeoutMs: number;
+  /** A Google service account key file: generated files are also created in Google Slides / Docs. */
+  googleApplicationCredentials: string | undefined;
+  /** The Drive folder (shared with that service account) the files go into. */
+  googleDriveFolderId: string | undefined;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -100,6 +104,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     openaiBaseUrl: parseBaseUrl(env.OPENAI_BASE_URL),
     openaiModel: env.OPENAI_MODEL || DEFAULT_OPENAI_MODEL,
     openaiTimeoutMs: parseTimeout(env.OPENAI_TIMEOUT_MS),
+    googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
+    googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
   };
 }
 

@@ -27,6 +27,7 @@ import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createOfflineWriter, createOpenAiWriter, DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS, type TemplateWriter } from '../adapters/ai/writer.js';
 import { GenerationWorker } from '../commands/generation-worker.js';
+import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
@@ -62,7 +63,7 @@ export interface Infrastructure {
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; ai: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; ai: string; google: string };
   /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
   startGeneration(): Promise<void>;
   close(): Promise<void>;
@@ -70,7 +71,7 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -108,11 +109,13 @@ export async function openInfrastructure(
           timeoutMs: config.openaiTimeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
         })
       : createOfflineWriter();
+    const google = config.googleApplicationCredentials ? createGoogleDrivePublisher({ keyFile: config.googleApplicationCredentials, folderId: config.googleDriveFolderId }) : null;
     const generation = new GenerationWorker({
       commands,
       store,
       db: database.db,
       writer,
+      google,
       waitForReadModels: async () => runner.waitFor(await store.headPosition(), READ_MODEL_WAIT_MS, ['generations']),
       log: options.log,
     });
@@ -145,6 +148,7 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
+        google: google ? 'Google Drive (service account)' : 'off (files served by Tessera)',
         ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
       },
       async startGeneration() {

@@ -223,8 +223,8 @@ export function generatorRoutes(deps: GeneratorDeps): FastifyPluginAsyncZod {
             jobId: job.job_id,
             status: job.status,
             error: job.error,
-            resultUrl: file ? fileUrl(file.fileId, file.fileName) : null,
-            copyUrl: file ? copyPageUrl(file.fileId) : null,
+            resultUrl: file ? (job.google_open_url ?? fileUrl(file.fileId, file.fileName)) : null,
+            copyUrl: file ? (job.google_copy_url ?? copyPageUrl(file.fileId)) : null,
             fileName: file?.fileName ?? null,
             writer: job.writer === 'model' ? ('model' as const) : job.writer === 'offline' ? ('offline' as const) : null,
           };

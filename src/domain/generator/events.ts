@@ -36,7 +36,16 @@ export type GenerationProgressed = DomainEvent<'GenerationProgressed', { jobId: 
 
 export type GenerationSucceeded = DomainEvent<
   'GenerationSucceeded',
-  { jobId: string; fileId: string; fileName: string; content: GeneratedContent; writer: 'model' | 'offline'; model: string | null }
+  {
+    jobId: string;
+    fileId: string;
+    fileName: string;
+    content: GeneratedContent;
+    writer: 'model' | 'offline';
+    model: string | null;
+    /** Set when Google credentials are configured and the file was also created in Google Slides / Docs. */
+    google?: { fileId: string; openUrl: string; copyUrl: string } | null;
+  }
 >;
 
 export type GenerationFailed = DomainEvent<'GenerationFailed', { jobId: string; reason: 'model_timeout' | 'model_unusable' | 'model_unreachable' | 'interrupted' | 'error'; message: string }>;

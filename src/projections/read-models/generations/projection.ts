@@ -12,7 +12,7 @@ export const generationsProjection = defineProjection({
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const position = event.position;
-      const update = (values: Partial<{ status: 'generating' | 'done' | 'failed'; error: string | null; attempts: number; writer: string; model: string | null; content: string }>) =>
+      const update = (values: Partial<{ status: 'generating' | 'done' | 'failed'; error: string | null; attempts: number; writer: string; model: string | null; content: string; google_open_url: string | null; google_copy_url: string | null }>) =>
         trx
           .updateTable(t.generation_jobs)
           .set({ ...(values as Record<string, unknown>), updated_at: at, last_position: position })
@@ -35,6 +35,8 @@ export const generationsProjection = defineProjection({
               model: null,
               style_id: event.data.styleId,
               content: null,
+              google_open_url: null,
+              google_copy_url: null,
               requested_at: at,
               updated_at: at,
               last_position: position,
@@ -46,7 +48,14 @@ export const generationsProjection = defineProjection({
           await update({ status: 'generating', attempts: event.data.attempt, writer: event.data.writer });
           break;
         case 'GenerationSucceeded':
-          await update({ status: 'done', content: JSON.stringify(event.data.content), writer: event.data.writer, model: event.data.model });
+          await update({
+            status: 'done',
+            content: JSON.stringify(event.data.content),
+            writer: event.data.writer,
+            model: event.data.model,
+            google_open_url: event.data.google?.openUrl ?? null,
+            google_copy_url: event.data.google?.copyUrl ?? null,
+          });
           await trx
             .insertInto(t.generated_files)
             .values({ file_id: event.data.fileId, job_id: event.data.jobId, file_name: event.data.fileName, created_at: at, last_position: position })

@@ -17,6 +17,9 @@ export interface GenerationJobsView {
   model: string | null;
   style_id: string | null;
   content: GeneratedContent | null;
+  /** The Google Slides / Docs copy, when Google credentials are configured. */
+  google_open_url: string | null;
+  google_copy_url: string | null;
   requested_at: Date;
   updated_at: Date;
   last_position: bigint;
@@ -50,6 +53,8 @@ export async function createGenerationsTables(trx: Kysely<Schema>, t: Generation
     .addColumn('model', 'text')
     .addColumn('style_id', 'text')
     .addColumn('content', 'jsonb')
+    .addColumn('google_open_url', 'text')
+    .addColumn('google_copy_url', 'text')
     .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
