@@ -43,6 +43,9 @@ export async function buildSlideDeck(content: GeneratedContent, style: SlideStyl
   return (await deck.write({ outputType: 'nodebuffer' })) as Buffer;
 }
 
+/** 6 pt after each paragraph (twentieths of a point). */
+const PARAGRAPH_SPACING_TWIPS = 120;
+
 export async function buildDocument(content: GeneratedContent): Promise<Buffer> {
   const children: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(content.title)] }),
@@ -50,8 +53,8 @@ export async function buildDocument(content: GeneratedContent): Promise<Buffer> 
   ];
   for (const section of content.sections) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(section.heading)] }));
-    for (const text of section.paragraphs) children.push(new Paragraph({ children: [new TextRun(text)] }));
-    for (const text of section.bullets) children.push(new Paragraph({ bullet: { level: 0 }, children: [new TextRun(text)] }));
+    for (const text of section.paragraphs) children.push(new Paragraph({ spacing: { after: PARAGRAPH_SPACING_TWIPS }, children: [new TextRun(text)] }));
+    for (const text of section.bullets) children.push(new Paragraph({ bullet: { level: 0 }, spacing: { after: PARAGRAPH_SPACING_TWIPS / 2 }, children: [new TextRun(text)] }));
   }
   const document = new Document({ creator: 'Tessera', title: content.title, sections: [{ children }] });
   return Packer.toBuffer(document);

@@ -90,4 +90,19 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
     expect(chats.body.data[0]!.sources[0]!.path).toBe('/sellers');
     expect((await harness.call('GET', '/api/admin/support/chats', { token: memberToken })).status).toBe(403);
   });
+
+  it('erases what a member typed when the member deletes the account (crypto-shredding)', async () => {
+    const { accounts } = harness.infrastructure;
+    const { userId } = await accounts.register({ username: 'support_leaver', email: 'leaver@support.example', password: null, lvl: 'base', verification: 'verified' });
+    const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
+    await harness.catchUp(session.position);
+    await harness.call('POST', '/api/chatbot/feedback', { body: { betaSelection: 'Other', betaText: 'Leaver feedback 9911' }, token: session.token, remoteAddress: '10.3.0.9' });
+    await chat({ message: 'Leaver question 9911 about refunds' }, session.token);
+    await harness.catchUp();
+    await accounts.deleteAccount(userId, { userId, role: 'base' });
+    const feedback = await harness.call<{ data: { userId: string | null; betaText: string | null }[] }>('GET', '/api/admin/support/feedback', { token: adminToken });
+    expect(feedback.body.data.find((row) => row.userId === userId)).toMatchObject({ betaText: null });
+    const chats = await harness.call<{ data: { userId: string | null; question: string | null }[] }>('GET', '/api/admin/support/chats', { token: adminToken });
+    expect(chats.body.data.find((row) => row.userId === userId)).toMatchObject({ question: null });
+  });
 });

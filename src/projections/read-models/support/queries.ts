@@ -47,3 +47,10 @@ export async function chatExchangesPage(db: Kysely<Schema>, vault: PersonalDataV
     })),
   );
 }
+
+/** The vault subjects (feedback and conversation ids) holding what a member typed: erased with the account. */
+export async function supportVaultSubjectsOf(db: Kysely<Schema>, userId: string): Promise<string[]> {
+  const feedback = await db.selectFrom('support_feedback').select('id').where('user_id', '=', userId).execute();
+  const conversations = await db.selectFrom('support_chat_exchanges').select('conversation_id').distinct().where('user_id', '=', userId).execute();
+  return [...feedback.map((row) => row.id), ...conversations.map((row) => row.conversation_id)];
+}
