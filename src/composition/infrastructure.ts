@@ -30,6 +30,11 @@ import { GenerationWorker } from '../commands/generation-worker.js';
 import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
+/** Reactors started next to the projections (rewards, moderation, generation worker): each holds a connection for its lock. */
+const REACTOR_COUNT = 3;
+/** Pool connections left for requests and commands once every projection and reactor holds its lock connection. */
+const CONNECTIONS_FOR_WORK = 10;
+
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
 const READ_MODEL_WAIT_MS = 30_000;
 
@@ -80,7 +85,9 @@ export async function openInfrastructure(
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log, poolSize: projections.length + REACTOR_COUNT + CONNECTIONS_FOR_WORK }
+        : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
