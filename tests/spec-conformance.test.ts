@@ -52,19 +52,6 @@ const WORDED_DIFFERENTLY: Record<string, string> = {
 
 /** Spec texts of features not built yet, with the issue that builds them. */
 const NOT_YET_BUILT: Record<string, string> = {
-  // The AI generator and the chatbot (issue 15).
-  'Hints must be a JSON object.': 'AI generator (issue 15)',
-  'Invalid JSON.': 'AI generator (issue 15)',
-  'Could not load follow-up questions. Please try again.': 'AI generator (issue 15)',
-  'Generation failed: {message}': 'AI generator (issue 15)',
-  'Job ID not returned from backend.': 'AI generator (issue 15)',
-  'Template generation failed.': 'AI generator (issue 15)',
-  'Timed out while {status}; no template URL returned.': 'AI generator (issue 15)',
-  'Please provide your name and email.': 'support chatbot (issue 15)',
-  'Please select an option.': 'support chatbot (issue 15)',
-  "Sorry, I didn't understand your question. Please try again.": 'support chatbot (issue 15)',
-  'Sorry, no response was received.': 'support chatbot (issue 15)',
-  'Sorry, something went wrong. Try again later.': 'support chatbot (issue 15)',
   // The admin portal (issue 14).
   'Please select a file before uploading.': 'admin portal CSV import (issue 14)',
   'Please upload a CSV file.': 'admin portal CSV import (issue 14)',

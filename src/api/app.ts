@@ -23,6 +23,9 @@ import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
 import { discoveryRoutes } from './routes/discovery.js';
 import { outreachRoutes } from './routes/outreach.js';
+import { generatorRoutes } from './routes/generator.js';
+import { supportRoutes } from './routes/support.js';
+import { createHelpDesk } from '../commands/support.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
@@ -41,7 +44,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
@@ -133,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates }));
+      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
+      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer), settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

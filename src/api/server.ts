@@ -40,6 +40,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`read models: ${infrastructure.adapters.database}`);
     log(`search: ${infrastructure.adapters.search}`);
     log(`payments: ${infrastructure.adapters.payments}`);
+    log(`AI generator and chatbot: ${infrastructure.adapters.ai}`);
+    log(`Google Slides / Docs: ${infrastructure.adapters.google}`);
 
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) await seedFirstStart(infrastructure, config, log);
     await infrastructure.runner.start();
@@ -47,6 +49,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.rewards.start();
     infrastructure.moderation.start();
     infrastructure.commerceReactor.start();
+    await infrastructure.startGeneration();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
     const app = await buildApp({

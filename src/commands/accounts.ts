@@ -22,6 +22,7 @@ import { DomainError, type Actor } from '../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';
 import { newsletterSubscription } from './newsletter.js';
 import { contactMessageIdsFrom } from '../projections/read-models/contact-messages/queries.js';
+import { supportVaultSubjectsOf } from '../projections/read-models/support/queries.js';
 import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
 
@@ -464,6 +465,7 @@ export class AccountService {
       await this.#deps.outbox?.forgetRecipient(email);
     }
     for (const messageId of await contactMessageIdsFrom(this.#deps.db, userId)) await this.#deps.vault.forget(messageId);
+    for (const subject of await supportVaultSubjectsOf(this.#deps.db, userId)) await this.#deps.vault.forget(subject);
     await this.#deps.vault.forget(userId);
     return { ...deleted, position: latest(deleted.position, ...released) };
   }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 
 /** Settings from the environment (DESIGN.md, Configuration). */
 export interface Config {
@@ -39,6 +40,17 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** A rates feed for the currency display (asked ?from=USD&to=…, at most daily); without it the shipped table. */
   exchangeRatesUrl: string | undefined;
+  /** The AI generator and chatbot through an OpenAI-compatible model; without a key, the offline mode that says so. */
+  openaiApiKey: string | undefined;
+  /** An OpenAI-compatible server instead of api.openai.com. */
+  openaiBaseUrl: string | undefined;
+  openaiModel: string;
+  /** How long one model call may take before the job fails with the time-out message. */
+  openaiTimeoutMs: number;
+  /** A Google service account key file: generated files are also created in Google Slides / Docs. */
+  googleApplicationCredentials: string | undefined;
+  /** The Drive folder (shared with that service account) the files go into. */
+  googleDriveFolderId: string | undefined;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -97,6 +109,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
     stripe: parseStripe(env),
     exchangeRatesUrl: parseHttpUrl('EXCHANGE_RATES_URL', env.EXCHANGE_RATES_URL),
+    openaiApiKey: env.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: parseBaseUrl(env.OPENAI_BASE_URL),
+    openaiModel: env.OPENAI_MODEL || DEFAULT_OPENAI_MODEL,
+    openaiTimeoutMs: parseTimeout(env.OPENAI_TIMEOUT_MS),
+    googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
+    googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
   };
 }
 
@@ -128,6 +146,19 @@ export function parsePercent(value: string | undefined): number {
   const percent = Number(value);
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
   return percent;
+}
+
+function parseBaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/iu.test(value)) throw new Error('OPENAI_BASE_URL must be an http:// or https:// URL');
+  return value.replace(/\/+$/u, '');
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (!value) return DEFAULT_OPENAI_TIMEOUT_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
+  return ms;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -31,14 +31,17 @@ import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
 import { createExchangeRateSource, type ExchangeRateSource } from '../adapters/exchange-rates/rates.js';
+import { createOfflineWriter, createOpenAiWriter, DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS, type TemplateWriter } from '../adapters/ai/writer.js';
+import { GenerationWorker } from '../commands/generation-worker.js';
+import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
-/** Reactors started next to the projection runner (rewards, moderation, commerce). */
-const REACTOR_COUNT = 3;
+/** Reactors started next to the projection runner (rewards, moderation, commerce, generation worker). */
+const REACTOR_COUNT = 4;
 /**
  * Connections for requests and commands. On a Postgres server every running projection and
  * reactor holds one more connection for its advisory lock, so the pool is sized to both: a pool
- * that the locks fill (9 of 10 before commerce added a projection and a reactor) starves every query.
+ * that the locks fill starves every query.
  */
 const QUERY_CONNECTIONS = 10;
 export const POSTGRES_POOL_SIZE = projections.length + REACTOR_COUNT + QUERY_CONNECTIONS;
@@ -65,6 +68,11 @@ export interface Infrastructure {
   /** Exchange rates for showing prices in the buyer's currency. */
   exchangeRates: ExchangeRateSource;
   search: SearchIndex;
+  /** The AI generator's and chatbot's model, or the offline writer without OPENAI_API_KEY. */
+  writer: TemplateWriter;
+  /** Runs generation jobs; `startGeneration` starts it with its reactor and recovers jobs a stop left behind. */
+  generation: GenerationWorker;
+  generationReactor: ReactorRunner;
   accounts: AccountService;
   engagement: EngagementService;
   mail: MailSender;
@@ -78,13 +86,15 @@ export interface Infrastructure {
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string };
+  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string; ai: string; google: string };
+  /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
+  startGeneration(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -114,6 +124,25 @@ export async function openInfrastructure(
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+    const writer = config.openaiApiKey
+      ? createOpenAiWriter({
+          apiKey: config.openaiApiKey,
+          baseUrl: config.openaiBaseUrl,
+          model: config.openaiModel ?? DEFAULT_OPENAI_MODEL,
+          timeoutMs: config.openaiTimeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
+        })
+      : createOfflineWriter();
+    const google = config.googleApplicationCredentials ? createGoogleDrivePublisher({ keyFile: config.googleApplicationCredentials, folderId: config.googleDriveFolderId }) : null;
+    const generation = new GenerationWorker({
+      commands,
+      store,
+      db: database.db,
+      writer,
+      google,
+      waitForReadModels: async () => runner.waitFor(await store.headPosition(), READ_MODEL_WAIT_MS, ['generations']),
+      log: options.log,
+    });
+    const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, options);
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
     const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
     const commerce = new CommerceService({
@@ -138,6 +167,9 @@ export async function openInfrastructure(
       commerce,
       exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
       search,
+      writer,
+      generation,
+      generationReactor,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
@@ -154,8 +186,16 @@ export async function openInfrastructure(
         search: search.description,
         rateLimits: rateLimitCounters.description,
         payments: payments.description,
+        google: google ? 'Google Drive (service account)' : 'off (files served by Tessera)',
+        ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
+      },
+      async startGeneration() {
+        generationReactor.start();
+        await generation.recover();
       },
       async close() {
+        await generationReactor.stop();
+        await generation.stop();
         await rewards.stop();
         await moderation.stop();
         await commerceReactor.stop();

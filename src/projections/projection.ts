@@ -4,6 +4,8 @@ import type { CommerceEvent } from '../domain/commerce/events.js';
 import type { SearchEvent } from '../domain/discovery/events.js';
 import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
+import type { GenerationEvent } from '../domain/generator/events.js';
+import type { SupportEvent } from '../domain/support/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
 import type { TemplateEvent } from '../domain/templates/events.js';
@@ -32,6 +34,10 @@ export const READ_MODEL_TABLES = [
   'payout_accounts',
   'checkouts',
   'purchases',
+  'generation_jobs',
+  'generated_files',
+  'support_feedback',
+  'support_chat_exchanges',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -68,7 +74,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

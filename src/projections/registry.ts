@@ -7,6 +7,8 @@ import { engagementProjection } from './read-models/engagement/projection.js';
 import { rewardsProjection } from './read-models/rewards/projection.js';
 import { templatesProjection } from './read-models/templates/projection.js';
 import { usersProjection } from './read-models/users/projection.js';
+import { generationsProjection } from './read-models/generations/projection.js';
+import { supportProjection } from './read-models/support/projection.js';
 
 /** Every projection the application runs. */
 export const projections: readonly Projection[] = [
@@ -18,6 +20,8 @@ export const projections: readonly Projection[] = [
   searchProjection,
   searchAnalyticsProjection,
   commerceProjection,
+  generationsProjection,
+  supportProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -52,6 +52,10 @@ const ORDER: Record<ReadModelTable, string[]> = {
   payout_accounts: ['user_id'],
   checkouts: ['checkout_id'],
   purchases: ['purchase_id'],
+  generation_jobs: ['job_id'],
+  generated_files: ['file_id'],
+  support_feedback: ['id'],
+  support_chat_exchanges: ['exchange_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -8,6 +8,8 @@ import type { RewardsTables } from '../../projections/read-models/rewards/tables
 import type { EngagementTables } from '../../projections/read-models/engagement/tables.js';
 import type { CommerceTables } from '../../projections/read-models/commerce/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
+import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
+import type { SupportTables } from '../../projections/read-models/support/tables.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -65,7 +67,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;

@@ -44,8 +44,18 @@ export const RATE_LIMITS = {
   anonymousViewsPerAddress: { max: 100, windowMs: HOUR_MS, message: TRY_LATER },
   /** Fetches of a page for the create form's suggestions per user (each fetches a page from the internet). */
   pageSuggestionsPerUser: { max: 30, windowMs: 10 * MINUTE_MS, message: 'Too many fetches. Please try again in a few minutes.' },
-  /** AI generations per user (the generator comes later; its limit is set now). */
+  /** AI generations per signed-in user (each may cost a model call). */
   generationsPerUser: { max: 20, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
+  /** AI generations from one network address, guests and members alike. */
+  generationsPerAddress: { max: 30, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
+  /** Follow-up question sets from one address (a model call each). */
+  generatorQuestionsPerAddress: { max: 60, windowMs: HOUR_MS, message: TRY_LATER },
+  /** 'Copy' of generated files from one address. */
+  generatedCopiesPerAddress: { max: 60, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Help-chat messages from one address (a model call each when a model is configured). */
+  chatMessagesPerAddress: { max: 60, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Beta feedback from one address. */
+  feedbackPerAddress: { max: 10, windowMs: HOUR_MS, message: TRY_LATER },
   /** Contact messages from one e-mail address. */
   contactPerEmail: { max: 3, windowMs: HOUR_MS, message: TRY_LATER },
   /** Contact messages from one network address, whatever e-mail they give. */

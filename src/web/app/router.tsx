@@ -62,6 +62,9 @@ export const router = createBrowserRouter([
           { path: '/sellers', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/sellers.js'))).SellersPage }) },
           { path: '/getstarted', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/getstarted.js'))).GetStartedPage }) },
           { path: '/contact-us', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/contact-us.js'))).ContactPage }) },
+          // The AI generator: its own chunk, kept out of the home page's bundle.
+          { path: '/generate', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/generate.js'))).GeneratePage }) },
+          { path: '/generate/copy/:fileId', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/generate.js'))).GeneratedCopyPage }) },
           { path: '/blogs', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/blogs.js'))).BlogsPage }) },
           { path: '/terms-of-service', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },

@@ -11,6 +11,7 @@ import { BANNERS } from '../../features/shell/constants.js';
 import { useEngagementModal } from '../../features/shell/engagement.js';
 import { GlobalModals } from '../../features/shell/GlobalModals.js';
 import { HomeTour } from '../../features/shell/tours.js';
+import { SupportLauncher } from '../../features/support/SupportLauncher.js';
 
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';
@@ -47,6 +48,7 @@ export function AppShell() {
       <Footer />
       {pathname === '/' && <HomeTour />}
       <CookieConsentBar />
+      <SupportLauncher />
       <GlobalModals />
       <ToastRegion />
       <Modal open={accessDenied} title={ACCOUNT_MESSAGES.accessDeniedTitle} tone="danger" onClose={dismissAccessDenied}>

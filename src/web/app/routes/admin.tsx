@@ -5,6 +5,7 @@ import { Tabs } from '../../components/ui/Tabs.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { AdminResourceList } from '../../features/moderation/components/AdminResourceList.js';
 import { ReportList } from '../../features/moderation/components/ReportList.js';
+import { AdminSupportSection } from '../../features/support/AdminSupportSection.js';
 import { isAdminUser } from '../../features/shell/user-facts.js';
 import { useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -67,6 +68,7 @@ export function AdminPage() {
               </>
             ),
           },
+          { id: 'support', label: 'Feedback and chats', panel: <AdminSupportSection /> },
         ]}
       />
     </section>

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { START_OF_LOG } from '../../adapters/eventstore/port.js';
+import { isVaultCiphertext } from '../../adapters/vault/vault.js';
+import type { BetaFeedbackReceived, SupportChatAnswered } from '../../domain/support/events.js';
+import { SUPPORT_MESSAGES } from '../../domain/support/rules.js';
+
+type ChatAnswer = { reply: string; sources: { title: string; path: string }[]; conversationId: string; known: boolean; message?: string };
+const guest = { userName: 'Grace Guest', userEmail: 'grace@guest.example' };
+
+describe('support chatbot and beta feedback routes, offline (app.inject on embedded PGlite)', () => {
+  let harness: ApiHarness;
+  let adminToken: string;
+  let memberToken: string;
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 1, seed: 81 });
+    const { accounts } = harness.infrastructure;
+    const tokenFor = async (username: string, lvl: 'admin' | 'base') => {
+      const { userId } = await accounts.register({ username, email: `${username}@support.example`, password: null, lvl, verification: 'verified' });
+      const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
+      await harness.catchUp(session.position);
+      return session.token;
+    };
+    adminToken = await tokenFor('support_admin', 'admin');
+    memberToken = await tokenFor('support_member', 'base');
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const chat = (body: unknown, token?: string) => harness.call<ChatAnswer>('POST', '/api/chatbot/chat', { body, token, remoteAddress: '10.3.0.1' });
+
+  it.each([
+    ['Who handles refunds?', '/sellers', 'You do, as the seller.'],
+    ['How old do I have to be to use Tessera?', '/terms-of-service', 'You must be at least 13 years old to use Tessera.'],
+    ['How long is my cookie choice remembered?', '/cookie-policy', 'Your cookie choice is remembered for 150 days.'],
+  ])('answers %j offline from the help pages, citing its source', async (message, path, quoted) => {
+    const answer = await chat({ message, ...guest });
+    expect(answer.status).toBe(200);
+    expect(answer.body.known).toBe(true);
+    expect(answer.body.reply).toContain(quoted);
+    expect(answer.body.reply.startsWith(SUPPORT_MESSAGES.offlineIntro)).toBe(true);
+    expect(answer.body.sources.map((source) => source.path)).toContain(path);
+  });
+
+  it('says when the help pages do not know, and when it did not understand', async () => {
+    const unknown = await chat({ message: 'What is the weather in Paris tomorrow?' }, memberToken);
+    expect(unknown.body).toMatchObject({ reply: SUPPORT_MESSAGES.dontKnow, sources: [], known: false });
+    const noWords = await chat({ message: '???' }, memberToken);
+    expect(noWords.body).toMatchObject({ reply: SUPPORT_MESSAGES.notUnderstood, known: false });
+  });
+
+  it('asks guests for a name and an e-mail address, and refuses an empty message', async () => {
+    for (const body of [{ message: 'Who handles refunds?' }, { message: 'Who handles refunds?', userName: 'Grace' }, { message: 'Hi', userName: 'Grace', userEmail: 'not-an-address' }]) {
+      const answer = await chat(body);
+      expect({ status: answer.status, message: answer.body.message }).toEqual({ status: 400, message: expect.stringContaining(SUPPORT_MESSAGES.nameAndEmailRequired) });
+    }
+    expect((await chat({ message: '   ' }, memberToken)).status).toBe(400);
+  });
+
+  it('takes feedback with a selection only ("Please select an option."), from guests with their details', async () => {
+    const post = (body: unknown, token?: string) => harness.call<{ message: string }>('POST', '/api/chatbot/feedback', { body, token, remoteAddress: '10.3.0.2' });
+    const noSelection = await post({ betaText: 'Broken button', currentPage: '/search' }, memberToken);
+    expect({ status: noSelection.status, message: noSelection.body.message }).toEqual({ status: 400, message: expect.stringContaining(SUPPORT_MESSAGES.selectOption) });
+    const guestWithout = await post({ betaSelection: 'Idea', betaText: 'Dark mode' });
+    expect(guestWithout.body.message).toBe(SUPPORT_MESSAGES.nameAndEmailRequired);
+    const sent = await post({ betaSelection: 'Issue', betaText: 'The search box loses my text', isLoggedIn: false, currentPage: '/search', timestamp: new Date().toISOString(), ...guest });
+    expect({ status: sent.status, message: sent.body.message }).toEqual({ status: 201, message: SUPPORT_MESSAGES.feedbackThanks });
+  });
+
+  it('keeps the guest’s name, address and words encrypted in the events, and shows them to admins only', async () => {
+    await chat({ message: 'Who handles refunds for my order 4471?', ...guest });
+    const events = await harness.infrastructure.store.readAll({ after: START_OF_LOG, maxCount: 10_000 });
+    const support = events.filter((event) => event.type === 'BetaFeedbackReceived' || event.type === 'SupportChatAnswered');
+    expect(support.length).toBeGreaterThan(3);
+    const text = JSON.stringify(support.map((event) => event.data));
+    for (const personal of ['Grace Guest', 'grace@guest.example', 'The search box loses my text', 'order 4471']) expect(text).not.toContain(personal);
+    const feedback = support.find((event) => event.type === 'BetaFeedbackReceived')!.data as BetaFeedbackReceived['data'];
+    expect([feedback.nameEnc, feedback.emailEnc, feedback.textEnc].every(isVaultCiphertext)).toBe(true);
+    const exchange = support.find((event) => event.type === 'SupportChatAnswered')!.data as SupportChatAnswered['data'];
+    expect(isVaultCiphertext(exchange.questionEnc)).toBe(true);
+
+    await harness.catchUp();
+    const feedbackList = await harness.call<{ data: { betaSelection: string; betaText: string; userEmail: string }[] }>('GET', '/api/admin/support/feedback', { token: adminToken });
+    expect(feedbackList.body.data[0]).toMatchObject({ betaSelection: 'Issue', betaText: 'The search box loses my text', userEmail: 'grace@guest.example' });
+    const chats = await harness.call<{ data: { question: string; userName: string; sources: { path: string }[] }[] }>('GET', '/api/admin/support/chats', { token: adminToken });
+    expect(chats.body.data[0]).toMatchObject({ question: 'Who handles refunds for my order 4471?', userName: 'Grace Guest' });
+    expect(chats.body.data[0]!.sources[0]!.path).toBe('/sellers');
+    expect((await harness.call('GET', '/api/admin/support/chats', { token: memberToken })).status).toBe(403);
+  });
+
+  it('erases what a member typed when the member deletes the account (crypto-shredding)', async () => {
+    const { accounts } = harness.infrastructure;
+    const { userId } = await accounts.register({ username: 'support_leaver', email: 'leaver@support.example', password: null, lvl: 'base', verification: 'verified' });
+    const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
+    await harness.catchUp(session.position);
+    await harness.call('POST', '/api/chatbot/feedback', { body: { betaSelection: 'Other', betaText: 'Leaver feedback 9911' }, token: session.token, remoteAddress: '10.3.0.9' });
+    await chat({ message: 'Leaver question 9911 about refunds' }, session.token);
+    await harness.catchUp();
+    await accounts.deleteAccount(userId, { userId, role: 'base' });
+    const feedback = await harness.call<{ data: { userId: string | null; betaText: string | null }[] }>('GET', '/api/admin/support/feedback', { token: adminToken });
+    expect(feedback.body.data.find((row) => row.userId === userId)).toMatchObject({ betaText: null });
+    const chats = await harness.call<{ data: { userId: string | null; question: string | null }[] }>('GET', '/api/admin/support/chats', { token: adminToken });
+    expect(chats.body.data.find((row) => row.userId === userId)).toMatchObject({ question: null });
+  });
+});

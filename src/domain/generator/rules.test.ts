@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { briefProblem, generateRequestSchema, GENERATOR, GENERATOR_MESSAGES, parseHintsOverride, privateDataIn } from './rules.js';
+
+const firstMessage = (input: unknown) => generateRequestSchema.safeParse(input).error?.issues[0]?.message;
+
+describe('generator validation rules (spec section 5)', () => {
+  it('takes a purpose of 300 characters and refuses 301', () => {
+    expect(generateRequestSchema.safeParse({ brief: 'a'.repeat(GENERATOR.purposeMax), app: 'google-slides' }).success).toBe(true);
+    expect(firstMessage({ brief: 'a'.repeat(GENERATOR.purposeMax + 1), app: 'google-slides' })).toBe(GENERATOR_MESSAGES.purposeTooLong);
+  });
+
+  it('requires a purpose unless an override is given, an audience of at most 200, slides above 0, and an id for a custom style', () => {
+    expect(firstMessage({ brief: '  ', app: 'google-docs' })).toBe(GENERATOR_MESSAGES.purposeRequired);
+    expect(generateRequestSchema.safeParse({ brief: '', app: 'google-docs', overridePromptTemplate: 'Write a memo' }).success).toBe(true);
+    expect(firstMessage({ brief: 'x', audience: 'a'.repeat(201), app: 'google-slides' })).toBe(GENERATOR_MESSAGES.audienceTooLong);
+    expect(firstMessage({ brief: 'x', numSlides: 0, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesPositive);
+    expect(firstMessage({ brief: 'x', templateId: 'custom', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.customStyleNeedsId);
+    expect(firstMessage({ brief: 'x', app: 'notion' })).toBe(GENERATOR_MESSAGES.unknownApp);
+  });
+
+  it('takes hints as a JSON object only: blank is none, an array or broken JSON gets the spec message', () => {
+    expect(parseHintsOverride('  ')).toEqual({ ok: true, hints: null });
+    expect(parseHintsOverride('{"tone":"warm"}')).toEqual({ ok: true, hints: { tone: 'warm' } });
+    expect(parseHintsOverride('[1,2]')).toEqual({ ok: false, message: 'Hints must be a JSON object.' });
+    expect(parseHintsOverride('{tone: warm')).toEqual({ ok: false, message: 'Invalid JSON.' });
+    expect(firstMessage({ brief: 'x', app: 'google-docs', overrideHints: ['a'] })).toBe('Hints must be a JSON object.');
+  });
+
+  it('finds private data the terms keep out of the AI tool', () => {
+    expect(privateDataIn('Write to ada@example.com')).toBe('e-mail address');
+    expect(privateDataIn('Call +44 20 7946 0958 today')).toBe('phone number');
+    expect(privateDataIn('Card 4111 1111 1111 1111')).toBe('card number');
+    expect(privateDataIn('A 10-slide deck for 2026 planning with 3 goals')).toBeNull();
+    expect(briefProblem({ brief: 'Invite ada@example.com', app: 'google-docs' })).toBe(GENERATOR_MESSAGES.privateData('e-mail address'));
+  });
+});

@@ -1,0 +1,38 @@
+import type { DomainEvent } from '../shared/events.js';
+import type { BetaOption } from './rules.js';
+
+/**
+ * Beta feedback and help-chat exchanges, for the admins to read. Personal data (a guest's name
+ * and address, what people typed) is vault ciphertext; the vault subject is the feedback or
+ * conversation id, so one conversation can be erased alone. Bot replies quote public help pages.
+ */
+export type BetaFeedbackReceived = DomainEvent<
+  'BetaFeedbackReceived',
+  { feedbackId: string; selection: BetaOption; textEnc: string; userId: string | null; nameEnc: string | null; emailEnc: string | null; currentPage: string; clientTimestamp: string | null }
+>;
+
+export interface ChatSource {
+  title: string;
+  path: string;
+}
+
+export type SupportChatAnswered = DomainEvent<
+  'SupportChatAnswered',
+  {
+    conversationId: string;
+    exchangeId: string;
+    userId: string | null;
+    nameEnc: string | null;
+    emailEnc: string | null;
+    questionEnc: string;
+    reply: string;
+    sources: ChatSource[];
+    answeredBy: 'model' | 'retrieval';
+    known: boolean;
+  }
+>;
+
+export type SupportEvent = BetaFeedbackReceived | SupportChatAnswered;
+
+export const feedbackStream = (feedbackId: string) => `beta-feedback-${feedbackId}`;
+export const conversationStream = (conversationId: string) => `support-chat-${conversationId}`;

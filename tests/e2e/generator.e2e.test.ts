@@ -1,0 +1,174 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/rules.js';
+import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+/** A job is polled every 3 s; an offline job is done by the second poll, a loaded machine may need a few more. */
+const RESULT_TIMEOUT_MS = 60_000;
+
+async function quietPage(page: Page, baseUrl: string): Promise<void> {
+  await page.context().addCookies([{ name: 'cookieConsent', value: 'all', url: baseUrl }]);
+}
+
+/** Downloads what a link points to, through the page's own cookies. */
+async function fetchLinked(page: Page, href: string) {
+  const response = await page.request.get(href);
+  return { status: response.status(), type: response.headers()['content-type'] ?? '', bytes: await response.body() };
+}
+
+describe('AI template generator and support chatbot, offline, in Chromium', () => {
+  let environment: E2eEnvironment;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+  });
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('generates a slide deck end to end from the home page’s button, and makes a copy of it', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Generate a template' }).click();
+    await page.waitForURL('**/generate');
+    await expect.poll(() => page.getByRole('note').textContent()).toBe(GENERATOR_TEXTS.offlineNotice);
+    await expect.poll(() => page.getByText('v0.9.8').isVisible()).toBe(true);
+    for (const soon of ['Notion', 'Canva', 'Figma', 'Zapier']) expect(await page.getByRole('radio', { name: soon }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Purpose').fill('Kick-off deck for our Q3 product launch');
+    await page.getByLabel('Audience').fill('the marketing team');
+    await page.getByLabel('Number of slides').fill('5');
+    await page.getByRole('radio', { name: 'Midnight' }).check({ force: true });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByText(GENERATOR_TEXTS.progressMessages[0]).or(page.getByText(GENERATOR_TEXTS.progressMessages[1])).first().isVisible()).toBe(true);
+
+    const open = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
+    await open.waitFor({ timeout: RESULT_TIMEOUT_MS });
+    // Offline: no 'Powered by GPT'.
+    expect(await page.getByText(GENERATOR_TEXTS.poweredBy).count()).toBe(0);
+    const originalHref = (await open.getAttribute('href'))!;
+    const file = await fetchLinked(page, originalHref);
+    expect(file.status).toBe(200);
+    expect(file.type).toContain('presentationml');
+    expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
+
+    await page.getByRole('link', { name: GENERATOR_TEXTS.copy }).click();
+    await page.getByRole('button', { name: 'Make a copy' }).click();
+    const copied = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
+    await copied.waitFor();
+    expect(await copied.getAttribute('href')).not.toBe(originalHref);
+    expect((await fetchLinked(page, (await copied.getAttribute('href'))!)).type).toContain('presentationml');
+    expect(consoleErrors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('generates a document after the follow-up question sets, and Restart asks before clearing', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/generate');
+    await page.getByRole('radio', { name: 'Google Docs' }).check({ force: true });
+    expect(await page.getByLabel('Audience').count()).toBe(0);
+    await page.getByLabel('Purpose').fill('A one-page proposal for a community garden');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('radio', { name: 'Formal' }).check();
+    await page.getByRole('checkbox', { name: 'Budget' }).check();
+    await page.getByLabel('How long should it be?').selectOption('Two pages');
+    await page.getByRole('button', { name: 'Next Set' }).click();
+    await page.getByLabel(/How much detail/u).fill('5');
+    await page.getByLabel('Anything it must mention?').fill('the spring opening');
+    await page.getByRole('button', { name: 'Generate' }).click();
+
+    const open = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
+    await open.waitFor({ timeout: RESULT_TIMEOUT_MS });
+    const file = await fetchLinked(page, (await open.getAttribute('href'))!);
+    expect(file.type).toContain('wordprocessingml');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: 'Restart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restart' });
+    await expect.poll(() => dialog.getByText(GENERATOR_TEXTS.restartConfirm).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Restart' }).click();
+    await expect.poll(() => page.getByLabel('Purpose').inputValue()).toBe('');
+    expect(consoleErrors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('shows the spec’s errors for a custom style without an id and for private data in the brief', async () => {
+    const { page, close } = await environment.openPage();
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/generate');
+    await page.getByLabel('Purpose').fill('Quarterly review');
+    await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(GENERATOR_MESSAGES.customStyleNeedsId);
+    await page.getByRole('radio', { name: 'Tessera Classic' }).check({ force: true });
+    await page.getByLabel('Purpose').fill('Send the deck to ada@example.com');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(GENERATOR_MESSAGES.privateData('e-mail address'));
+    expect(await page.getByText(GENERATOR_TEXTS.privacyReminder).isVisible()).toBe(true);
+    await close();
+  });
+
+  it('has no serious or critical axe violations on /generate', async () => {
+    const { page, close } = await environment.openPage();
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/generate');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    await close();
+    const problems = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    expect(problems).toEqual([]);
+  });
+
+  it('answers a help question in the chatbot with its source, after the guest registers', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help and feedback' }).click();
+    const panel = page.getByRole('dialog', { name: 'Beta feedback' });
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByRole('alert').textContent()).toBe(SUPPORT_MESSAGES.selectOption);
+
+    await panel.getByRole('radio', { name: 'Chat' }).check({ force: true });
+    await panel.getByRole('button', { name: 'Start chat' }).click();
+    const chat = page.getByRole('dialog', { name: 'Tessera help' });
+    await chat.getByRole('button', { name: 'Start chat' }).click();
+    await expect.poll(() => chat.getByRole('alert').textContent()).toBe(SUPPORT_MESSAGES.nameAndEmailRequired);
+    await chat.getByLabel('Name').fill('Grace');
+    await chat.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await chat.getByRole('button', { name: 'Start chat' }).click();
+
+    await chat.getByLabel('Your question').fill('Who handles refunds?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const source = chat.getByRole('link', { name: 'Sell your templates — Who handles refunds?' });
+    await source.waitFor();
+    expect(await chat.getByText(/You do, as the seller\./u).count()).toBeGreaterThan(0);
+    await source.click();
+    await page.waitForURL('**/sellers');
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('sends beta feedback and shows the confirmation', async () => {
+    const { page, close } = await environment.openPage({ viewportWidth: 375 });
+    await quietPage(page, environment.baseUrl);
+    await page.goto('/search');
+    await page.getByRole('button', { name: 'Help and feedback' }).click();
+    const panel = page.getByRole('dialog', { name: 'Beta feedback' });
+    await panel.getByRole('radio', { name: 'Idea' }).check({ force: true });
+    await panel.getByLabel('Tell us more').fill('A dark mode, please');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByRole('alert').textContent()).toBe(SUPPORT_MESSAGES.nameAndEmailRequired);
+    await panel.getByLabel('Name').fill('Grace');
+    await panel.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByRole('status').textContent()).toBe(SUPPORT_MESSAGES.feedbackThanks);
+    await close();
+  });
+});
