@@ -65,7 +65,7 @@ export async function openInfrastructure(
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
-  options: { batchSize?: number; log?: (line: string) => void } = {},
+  options: { batchSize?: number; rebuildBatchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {

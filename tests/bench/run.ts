@@ -119,7 +119,7 @@ function printTables(results: readonly TargetResults[]): void {
   );
 
   const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
-  if (replayRows.length > 0) console.log('\nReplay (every rebuild reads the whole log; ÷ raw read compares events/s)\n');
+  if (replayRows.length > 0) console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read)\n');
   console.log(
     formatTable(replayRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },

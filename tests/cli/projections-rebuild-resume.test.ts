@@ -8,7 +8,7 @@ import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { templatesProjection } from '../../src/projections/read-models/templates/projection.js';
 
 /** Small batches make the rebuild long enough to be killed half-way. */
-const CLI_ENV = { PROJECTION_BATCH_SIZE: '4' };
+const CLI_ENV = { PROJECTION_BATCH_SIZE: '4', PROJECTION_REBUILD_BATCH_SIZE: '4' };
 
 function cliEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...CLI_ENV, DATA_DIR: dataDir };

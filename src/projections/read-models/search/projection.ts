@@ -8,7 +8,8 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { createSearchTables } from './tables.js';
+import { writeRows } from '../../set-based.js';
+import { createSearchIndexes, createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
 type PopularityEvent = LikeEvent | SaveEvent | TemplateViewed;
@@ -38,6 +39,7 @@ export const searchProjection = defineProjection({
     await createSearchTables(trx, t);
     await addWords(trx, t, TAXONOMY_WORDS);
   },
+  createIndexes: createSearchIndexes,
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
@@ -65,30 +67,29 @@ export const searchProjection = defineProjection({
       }
     }
 
-    if (submissions.size > 0) {
-      await trx
-        .insertInto(t.search_documents)
-        .values(
-          [...submissions.values()].map(({ data, metadata, position }) => ({
-            id: data.templateId,
-            title_url: data.titleUrl,
-            title: data.title,
-            description: data.description,
-            keywords: data.keywords,
-            tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
-            topic: data.topic,
-            platform: data.platform,
-            price_cents: Math.round(data.price * 100),
-            status: STATUS.underReview,
-            searchable: isSearchable(STATUS.underReview),
-            author_id: data.authorId,
-            created_at: new Date(metadata.occurredAt),
-            last_position: position,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
+    await writeRows(
+      trx,
+      t.search_documents,
+      [...submissions.values()].map(({ data, metadata, position }) => ({
+        id: data.templateId,
+        title_url: data.titleUrl,
+        title: data.title,
+        description: data.description,
+        keywords: data.keywords,
+        tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
+        topic: data.topic,
+        platform: data.platform,
+        price_cents: Math.round(data.price * 100),
+        status: STATUS.underReview,
+        searchable: isSearchable(STATUS.underReview),
+        author_id: data.authorId,
+        created_at: new Date(metadata.occurredAt),
+        popularity_90: 0,
+        last_engaged_at: null,
+        last_position: position,
+      })),
+      { conflict: ['id'] },
+    );
 
     if (changes.size > 0) {
       const values = [...changes].map(
@@ -112,18 +113,17 @@ export const searchProjection = defineProjection({
     }
 
     if (engagements.size > 0) {
-      await trx
-        .insertInto(t.search_engagement)
-        .values(
-          [...engagements.values()].map((event) => ({
-            event_id: event.id,
-            template_id: event.data.templateId,
-            weight: ENGAGEMENT_WEIGHTS[event.type],
-            occurred_at: new Date(event.metadata.occurredAt),
-          })),
-        )
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
+      await writeRows(
+        trx,
+        t.search_engagement,
+        [...engagements.values()].map((event) => ({
+          event_id: event.id,
+          template_id: event.data.templateId,
+          weight: ENGAGEMENT_WEIGHTS[event.type],
+          occurred_at: new Date(event.metadata.occurredAt),
+        })),
+        { conflict: ['event_id'] },
+      );
       // Derived from the stored events, so a replayed batch cannot count twice.
       const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
       const engagement = sql.id(t.search_engagement);
@@ -162,15 +162,14 @@ function publishedContent(event: TemplateEvent): Partial<EditableContent> {
  */
 async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[]): Promise<void> {
   if (changed.length === 0) return;
-  const dropped = await trx
-    .deleteFrom(t.search_word_templates)
-    .where('template_id', 'in', changed.map((row) => row.id))
-    .returning('word')
-    .execute();
+  const { rows: dropped } = await sql<{ word: string }>`
+    delete from ${sql.id(t.search_word_templates)}
+    where template_id in (select jsonb_array_elements_text(${JSON.stringify(changed.map((row) => row.id))}::jsonb))
+    returning word`.execute(trx);
   const uses = changed
     .filter((row) => row.searchable)
     .flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
-  if (uses.length > 0) await trx.insertInto(t.search_word_templates).values(uses).onConflict((oc) => oc.doNothing()).execute();
+  await writeRows(trx, t.search_word_templates, uses, { conflict: ['word', 'template_id'] });
   await addWords(trx, t, uses.map((use) => use.word));
   const taxonomy = new Set(TAXONOMY_WORDS);
   const unused = [...new Set(dropped.map((row) => row.word))].filter((word) => !taxonomy.has(word));
@@ -185,9 +184,5 @@ async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, ch
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {
   const unique = [...new Set(words)].filter((word) => word.length > 1);
   if (unique.length === 0) return;
-  await trx
-    .insertInto(t.search_words)
-    .values(unique.map((word) => ({ word })))
-    .onConflict((oc) => oc.column('word').doNothing())
-    .execute();
+  await writeRows(trx, t.search_words, unique.map((word) => ({ word })), { conflict: ['word'] });
 }

@@ -95,8 +95,6 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.templates}_status_created`).on(t.templates).columns(['status', 'created_at']).execute();
-  await trx.schema.createIndex(`${t.templates}_author_created`).on(t.templates).columns(['author_id', 'created_at']).execute();
   await trx.schema
     .createTable(t.template_likes)
     .addColumn('template_id', 'text', (c) => c.notNull())
@@ -110,11 +108,17 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${t.template_saves}_pk`, ['template_id', 'user_id'])
     .execute();
-  await trx.schema.createIndex(`${t.template_saves}_user`).on(t.template_saves).columns(['user_id', 'saved_at']).execute();
   await trx.schema
     .createTable(t.template_flags)
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${t.template_flags}_pk`, ['template_id', 'user_id'])
     .execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createTemplatesIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.templates}_status_created`).ifNotExists().on(t.templates).columns(['status', 'created_at']).execute();
+  await trx.schema.createIndex(`${t.templates}_author_created`).ifNotExists().on(t.templates).columns(['author_id', 'created_at']).execute();
+  await trx.schema.createIndex(`${t.template_saves}_user`).ifNotExists().on(t.template_saves).columns(['user_id', 'saved_at']).execute();
 }
