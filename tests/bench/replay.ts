@@ -39,7 +39,9 @@ export async function benchReplay(
   const measureStep = async (step: string, work: () => Promise<void>, rawRead?: Throughput): Promise<ReplayStep> => {
     log(`${step}…`);
     const { result, peakRssMiB } = await sampler.track(() => timed(size.events, work));
-    return { step, ...result, ratioToRawRead: rawRead ? result.perSecond / rawRead.perSecond : null, peakRssMiB };
+    const ratioToRawRead = rawRead ? result.perSecond / rawRead.perSecond : null;
+    log(`${step}: ${Math.round(result.perSecond)} events/s${ratioToRawRead === null ? '' : ` (${ratioToRawRead.toFixed(2)} of the raw read)`}, peak RSS ${Math.round(peakRssMiB)} MiB`);
+    return { step, ...result, ratioToRawRead, peakRssMiB };
   };
 
   // Generating the events is part of this step: it fills the log, the steps after it are the measurement.

@@ -92,23 +92,44 @@ export const searchProjection = defineProjection({
     );
 
     if (changes.size > 0) {
-      const values = [...changes].map(
-        ([id, change]) =>
-          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
-      );
-      const { rows: changed } = await sql<{ id: string; title: string; keywords: string[]; searchable: boolean }>`
-        update ${sql.id(t.search_documents)} d
-        set status = v.status,
-            searchable = v.searchable,
-            title = coalesce(v.title, d.title),
-            description = coalesce(v.description, d.description),
-            keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
-            tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
-              || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
-            last_position = v.position
-        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
-        where d.id = v.id and d.last_position < v.position
-        returning d.id, d.title, d.keywords, d.searchable`.execute(trx);
+      type Change = [string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }];
+      const hasContent = ([, change]: Change) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined;
+      const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
+      type Changed = { id: string; title: string; keywords: string[]; searchable: boolean };
+      const changed: Changed[] = [];
+      // Most changes are status only: updating no text column spares recomputing the document's tsvector.
+      const statusOnly = [...changes].filter((change) => !hasContent(change));
+      if (statusOnly.length > 0) {
+        const values = statusOnly.map(([id, change]) => sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean)`);
+        const { rows } = await sql<Changed>`
+          update ${sql.id(t.search_documents)} d
+          set status = v.status, searchable = v.searchable, last_position = v.position
+          from (values ${sql.join(values)}) as v(id, position, status, searchable)
+          where d.id = v.id and d.last_position < v.position
+          ${returned}`.execute(trx);
+        changed.push(...rows);
+      }
+      const withContent = [...changes].filter(hasContent);
+      if (withContent.length > 0) {
+        const values = withContent.map(
+          ([id, change]) =>
+            sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+        );
+        const { rows } = await sql<Changed>`
+          update ${sql.id(t.search_documents)} d
+          set status = v.status,
+              searchable = v.searchable,
+              title = coalesce(v.title, d.title),
+              description = coalesce(v.description, d.description),
+              keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
+              tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
+                || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
+              last_position = v.position
+          from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
+          where d.id = v.id and d.last_position < v.position
+          ${returned}`.execute(trx);
+        changed.push(...rows);
+      }
       await replaceTemplateWords(trx, t, changed);
     }
 
