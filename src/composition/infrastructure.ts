@@ -74,19 +74,21 @@ export async function openInfrastructure(
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
-    const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
+    // Runner locks are held on the database's lock pool, never on the requests' connections.
+    const runnerOptions = { ...options, locks: database.locks };
+    const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);
     const search = config.meiliUrl
       ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, createSearchDocumentFeed(database.db, runner))
       : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);
-    const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), options);
+    const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), runnerOptions);
     const moderation = new ReactorRunner(
       database.db,
       database.kind,
       store,
       createModerationReactor({ commands, db: database.db, waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['engagement']) }),
-      options,
+      runnerOptions,
     );
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;

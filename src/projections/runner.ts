@@ -24,7 +24,7 @@ interface Build {
   checkpoint: bigint;
   done: number;
   total: number;
-  /** Its deferred indexes are built. */
+  /** Its deferred indexes are built and its tables analysed. */
   indexed: boolean;
   live: boolean;
 }
@@ -64,6 +64,8 @@ export interface ProjectionStatus {
 export interface RunnerOptions {
   batchSize?: number;
   rebuildBatchSize?: number;
+  /** Where the runner locks are held (Database.locks); the queries' database when absent. */
+  locks?: Kysely<Schema>;
   log?: (line: string) => void;
 }
 
@@ -75,6 +77,7 @@ export interface RunnerOptions {
 export class ProjectionRunner {
   readonly #batchSize: number;
   readonly #rebuildBatchSize: number;
+  readonly #locks: Kysely<Schema>;
   readonly #log: (line: string) => void;
   /** Live checkpoint per projection, for read-your-writes waits. */
   readonly #checkpoints = new BehaviorSubject<ReadonlyMap<string, bigint>>(new Map());
@@ -91,6 +94,7 @@ export class ProjectionRunner {
   ) {
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.#rebuildBatchSize = options.rebuildBatchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
+    this.#locks = options.locks ?? db;
     this.#log = options.log ?? (() => {});
   }
 
@@ -177,7 +181,7 @@ export class ProjectionRunner {
         let generation = await unfinishedBuild(this.db, projection);
         if (generation) this.#log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
         else generation = await startGeneration(this.db, projection);
-        const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${generation.generation}`);
+        const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${generation.generation}`);
         if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
         builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), done: 0, total: 0, indexed: false, live: false });
       }
@@ -207,7 +211,10 @@ export class ProjectionRunner {
         if (events.length === 0) {
           for (const build of building) {
             if (!build.indexed) {
-              await this.db.transaction().execute((trx) => build.projection.createIndexes?.(trx, generationTables(build.generation.generation)) ?? Promise.resolve());
+              const tables = generationTables(build.generation.generation);
+              await this.db.transaction().execute((trx) => build.projection.createIndexes?.(trx, tables) ?? Promise.resolve());
+              // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
+              for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
               build.indexed = true;
             }
             // False while the serving generation applied events after our last read: catch up with it, then switch.
@@ -298,7 +305,7 @@ export class ProjectionRunner {
       try {
         const live = await liveGeneration(this.db, projection.name);
         if (!live) return;
-        const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${live.generation}`);
+        const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${live.generation}`);
         if (!lock) {
           // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
           // process; check again soon (it may stop, or switch generations).

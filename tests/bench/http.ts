@@ -142,13 +142,22 @@ async function ensureDatabase(databaseUrl: string, suffix: string): Promise<stri
   return url.toString();
 }
 
+/** The catalogue seeded, and every read model live at the code's version. */
 async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-seed-'));
   const infrastructure = await openInfrastructure({ dataDir, databaseUrl, eventStoreUrl: undefined });
   try {
-    if ((await infrastructure.store.headPosition()) !== START_OF_LOG) return;
-    log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
-    await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+    if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
+      log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
+      await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+    }
+    // Read models built by older code are rebuilt now, not in the app's background while it is measured.
+    const { runner } = infrastructure;
+    const outdated = (await runner.status()).filter((status) => status.liveVersion !== status.version).map((status) => status.name);
+    if (outdated.length > 0) {
+      log(`rebuilding ${outdated.join(', ')} before the app starts`);
+      await runner.rebuildAll(runner.projections.filter((projection) => outdated.includes(projection.name)));
+    }
   } finally {
     await infrastructure.close();
     rmSync(dataDir, { recursive: true, force: true });

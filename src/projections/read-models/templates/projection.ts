@@ -23,7 +23,7 @@ type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
 export const templatesProjection = defineProjection({
   name: 'templates',
-  version: 4,
+  version: 5,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   createTables: createTemplatesTables,
