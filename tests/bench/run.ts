@@ -209,8 +209,8 @@ async function main(): Promise<void> {
   // 1-minute load averages: other work on the machine makes the numbers noisier.
   const loadAtStart = loadavg()[0]!;
   log(`BENCH_SCALE ${scale}; ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)}`);
-  const targets = benchTargets(process.env.DATABASE_URL);
-  if (targets.length === 1) log('DATABASE_URL is not set: only embedded PGlite is measured');
+  const targets = benchTargets(process.env.DATABASE_URL, process.env.BENCH_TARGETS);
+  if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: only embedded PGlite is measured');
 
   const sampler = new RssSampler();
   const results: TargetResults[] = [];
