@@ -8,7 +8,7 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { writeRows } from '../../set-based.js';
+import { rowsJson, writeRows } from '../../set-based.js';
 import { createSearchIndexes, createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
@@ -100,20 +100,27 @@ export const searchProjection = defineProjection({
       // Most changes are status only: updating no text column spares recomputing the document's tsvector.
       const statusOnly = [...changes].filter((change) => !hasContent(change));
       if (statusOnly.length > 0) {
-        const values = statusOnly.map(([id, change]) => sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean)`);
+        const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: isSearchable(change.status) })));
         const { rows } = await sql<Changed>`
           update ${sql.id(t.search_documents)} d
           set status = v.status, searchable = v.searchable, last_position = v.position
-          from (values ${sql.join(values)}) as v(id, position, status, searchable)
+          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean)
           where d.id = v.id and d.last_position < v.position
           ${returned}`.execute(trx);
         changed.push(...rows);
       }
       const withContent = [...changes].filter(hasContent);
       if (withContent.length > 0) {
-        const values = withContent.map(
-          ([id, change]) =>
-            sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+        const values = rowsJson(
+          withContent.map(([id, change]) => ({
+            id,
+            position: change.position,
+            status: change.status,
+            searchable: isSearchable(change.status),
+            title: change.title ?? null,
+            description: change.description ?? null,
+            keywords: change.keywords ?? null,
+          })),
         );
         const { rows } = await sql<Changed>`
           update ${sql.id(t.search_documents)} d
@@ -125,7 +132,7 @@ export const searchProjection = defineProjection({
               tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
                 || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
               last_position = v.position
-          from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
+          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, title text, description text, keywords jsonb)
           where d.id = v.id and d.last_position < v.position
           ${returned}`.execute(trx);
         changed.push(...rows);
@@ -151,7 +158,7 @@ export const searchProjection = defineProjection({
       await sql`
         update ${sql.id(t.search_documents)} d
         set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, v.position)
-        from (values ${sql.join([...engaged].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        from jsonb_to_recordset(${rowsJson([...engaged].map(([id, position]) => ({ id, position })))}::jsonb) as v(id text, position bigint)
         cross join lateral (
           select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
           from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
