@@ -36,16 +36,6 @@ import { GenerationWorker } from '../commands/generation-worker.js';
 import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
-/** Reactors started next to the projection runner (rewards, moderation, commerce, generation worker). */
-const REACTOR_COUNT = 4;
-/**
- * Connections for requests and commands. On a Postgres server every running projection and
- * reactor holds one more connection for its advisory lock, so the pool is sized to both: a pool
- * that the locks fill starves every query.
- */
-const QUERY_CONNECTIONS = 10;
-export const POSTGRES_POOL_SIZE = projections.length + REACTOR_COUNT + QUERY_CONNECTIONS;
-
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
 const READ_MODEL_WAIT_MS = 30_000;
 
@@ -98,28 +88,30 @@ export async function openInfrastructure(
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
-  options: { batchSize?: number; log?: (line: string) => void } = {},
+  options: { batchSize?: number; rebuildBatchSize?: number; log?: (line: string) => void } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log, poolSize: POSTGRES_POOL_SIZE } : { dataDir: join(config.dataDir, 'pglite') },
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: join(config.dataDir, 'pglite') },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     const store = withUpcasting(rawStore, upcasters);
-    const runner = new ProjectionRunner(database.db, database.kind, store, projections, options);
+    // Runner locks are held on the database's lock pool, never on the requests' connections.
+    const runnerOptions = { ...options, locks: database.locks };
+    const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);
     const search = config.meiliUrl
       ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, createSearchDocumentFeed(database.db, runner))
       : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters);
-    const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), options);
+    const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), runnerOptions);
     const moderation = new ReactorRunner(
       database.db,
       database.kind,
       store,
       createModerationReactor({ commands, db: database.db, waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['engagement']) }),
-      options,
+      runnerOptions,
     );
     const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
     const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
@@ -142,7 +134,7 @@ export async function openInfrastructure(
       waitForReadModels: async () => runner.waitFor(await store.headPosition(), READ_MODEL_WAIT_MS, ['generations']),
       log: options.log,
     });
-    const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, options);
+    const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, runnerOptions);
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
     const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
     const commerce = new CommerceService({
@@ -153,7 +145,7 @@ export async function openInfrastructure(
       platformFeePercent: config.platformFeePercent ?? 0,
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
     });
-    const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), options);
+    const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
     return {
       database,
       store,

@@ -1,6 +1,8 @@
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
 import { renderProgress } from './progress-bar.js';
+import type { Projection } from './projection.js';
+import type { RebuildProgress } from './runner.js';
 import { projectionNamed, projections } from './registry.js';
 
 const USAGE = `Usage: npm run projections -- status
@@ -19,8 +21,13 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
 
-  const batchSize = process.env.PROJECTION_BATCH_SIZE ? Number(process.env.PROJECTION_BATCH_SIZE) : undefined;
-  const infrastructure = await openInfrastructure(configFromEnv(), { ...(batchSize ? { batchSize } : {}), log: (line) => console.log(line) });
+  const batchSize = batchSizeFromEnv('PROJECTION_BATCH_SIZE');
+  const rebuildBatchSize = batchSizeFromEnv('PROJECTION_REBUILD_BATCH_SIZE');
+  const infrastructure = await openInfrastructure(configFromEnv(), {
+    ...(batchSize ? { batchSize } : {}),
+    ...(rebuildBatchSize ? { rebuildBatchSize } : {}),
+    log: (line) => console.log(line),
+  });
   try {
     if (command === 'status') {
       const rows = (await infrastructure.runner.status()).map((status) => ({
@@ -35,23 +42,64 @@ async function main(args: string[]): Promise<number> {
       console.table(rows);
       return 0;
     }
-    const interactive = process.stdout.isTTY;
-    for (const projection of toRebuild) {
-      let lastLine = 0;
-      await infrastructure.runner.rebuild(projection!, (progress) => {
-        // On a terminal the bar redraws in place; in logs a line at most every second.
-        const now = Date.now();
-        if (interactive) process.stdout.write(`\r${renderProgress(progress)}`);
-        else if (now - lastLine >= 1000 || progress.done === progress.total) {
-          console.log(renderProgress(progress));
-          lastLine = now;
-        }
-      });
-      if (interactive) process.stdout.write('\n');
-    }
+    // One read of the log feeds every projection rebuilt.
+    const bars = new ProgressLines(toRebuild.map((projection) => projection!.name));
+    await infrastructure.runner.rebuildAll(toRebuild as Projection[], (progress) => bars.update(progress));
+    bars.finish();
     return 0;
   } finally {
     await infrastructure.close();
+  }
+}
+
+function batchSizeFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${raw}"`);
+  return size;
+}
+
+/**
+ * A progress bar per projection: on a terminal the block of bars redraws in place (at most ten
+ * times a second); in logs each projection writes a line at most every second, and its last one.
+ */
+class ProgressLines {
+  readonly #latest = new Map<string, RebuildProgress>();
+  readonly #printedAt = new Map<string, number>();
+  readonly #interactive = process.stdout.isTTY;
+  #drawn = 0;
+  #drawnAt = 0;
+
+  constructor(private readonly order: readonly string[]) {}
+
+  update(progress: RebuildProgress): void {
+    this.#latest.set(progress.projection, progress);
+    const now = Date.now();
+    const finished = progress.done === progress.total;
+    if (!this.#interactive) {
+      if (now - (this.#printedAt.get(progress.projection) ?? 0) >= 1000 || finished) {
+        console.log(renderProgress(progress));
+        this.#printedAt.set(progress.projection, now);
+      }
+      return;
+    }
+    if (now - this.#drawnAt >= 100 || finished) this.#draw(now);
+  }
+
+  finish(): void {
+    if (this.#interactive) this.#draw(Date.now());
+  }
+
+  #draw(now: number): void {
+    const lines = this.order.flatMap((name) => {
+      const progress = this.#latest.get(name);
+      return progress ? [renderProgress(progress)] : [];
+    });
+    const up = this.#drawn > 0 ? `\x1b[${this.#drawn}A` : '';
+    process.stdout.write(`${up}${lines.map((line) => `\r\x1b[2K${line}\n`).join('')}`);
+    this.#drawn = lines.length;
+    this.#drawnAt = now;
   }
 }
 

@@ -58,8 +58,19 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   readonly version: number;
   readonly handles: readonly E['type'][];
   readonly tables: readonly ReadModelTable[];
+  /** Creates the generation's tables with the keys and constraints `apply` relies on. */
   createTables(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
-  /** Must be idempotent: applying the same events twice leaves the same rows. Set-based over the batch where that pays. */
+  /**
+   * Optional: indexes only the readers need. A rebuild fills the tables first and creates these
+   * just before the switch (one sort instead of an index update per row). Must not fail when they
+   * exist (a resumed rebuild may have made them already): `create index if not exists`.
+   */
+  createIndexes?(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
+  /**
+   * Must be idempotent: applying the same events twice leaves the same rows. It receives a batch
+   * (up to 500 events live, 5 000 while rebuilding): a handler may loop over it event by event,
+   * or write it set-based (rows grouped per table, multi-row statements) for fast rebuilds.
+   */
   apply(trx: Kysely<Schema>, events: readonly RecordedOneOf<E>[], tables: GenerationTables): Promise<void>;
 }
 

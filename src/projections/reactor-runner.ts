@@ -35,7 +35,8 @@ export class ReactorRunner {
     private readonly dbKind: DatabaseKind,
     private readonly store: EventStore,
     readonly reactor: Reactor,
-    private readonly options: { batchSize?: number; log?: (line: string) => void } = {},
+    /** `locks`: where the runner lock is held (Database.locks); the queries' database when absent. */
+    private readonly options: { batchSize?: number; log?: (line: string) => void; locks?: Kysely<Schema> } = {},
   ) {}
 
   get name(): string {
@@ -100,7 +101,7 @@ export class ReactorRunner {
     while (!this.#stopped) {
       try {
         const lockKey = `reactor:${this.reactor.name}`;
-        const lock = await tryRunnerLock(this.db, this.dbKind, lockKey);
+        const lock = await tryRunnerLock(this.options.locks ?? this.db, this.dbKind, lockKey);
         if (!lock) {
           await this.#idle(IDLE_RECHECK_MS, null);
           continue;

@@ -6,8 +6,35 @@ import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { generationTables, type Projection } from './projection.js';
 import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
+import type { RecordedEvent } from '../domain/shared/events.js';
+
+const handledTypesOf = new WeakMap<Projection, ReadonlySet<string>>();
+function handledTypes(projection: Projection): ReadonlySet<string> {
+  let types = handledTypesOf.get(projection);
+  if (!types) handledTypesOf.set(projection, (types = new Set(projection.handles)));
+  return types;
+}
+
+/** One projection's generation being built by `rebuildAll`. */
+interface Build {
+  projection: Projection;
+  generation: Generation;
+  lock: RunnerLock;
+  /** Position of the last event its tables reflect (committed with them). */
+  checkpoint: bigint;
+  done: number;
+  total: number;
+  /** Its deferred indexes are built and its tables analysed. */
+  indexed: boolean;
+  live: boolean;
+}
 
 export const DEFAULT_BATCH_SIZE = 500;
+/**
+ * A rebuild writes into tables nobody reads yet, so it takes larger batches: fewer commits, and a
+ * set-based `apply` gets more rows per statement. Two pages are held at most (one applied, one read ahead).
+ */
+export const DEFAULT_REBUILD_BATCH_SIZE = 5_000;
 /** An idle runner rechecks for a generation switched by another process this often. */
 const IDLE_RECHECK_MS = 2_000;
 /** A process whose projection another process runs rereads that one's checkpoint this often (its read-your-writes waits on it). */
@@ -36,6 +63,9 @@ export interface ProjectionStatus {
 
 export interface RunnerOptions {
   batchSize?: number;
+  rebuildBatchSize?: number;
+  /** Where the runner locks are held (Database.locks); the queries' database when absent. */
+  locks?: Kysely<Schema>;
   log?: (line: string) => void;
 }
 
@@ -46,6 +76,8 @@ export interface RunnerOptions {
  */
 export class ProjectionRunner {
   readonly #batchSize: number;
+  readonly #rebuildBatchSize: number;
+  readonly #locks: Kysely<Schema>;
   readonly #log: (line: string) => void;
   /** Live checkpoint per projection, for read-your-writes waits. */
   readonly #checkpoints = new BehaviorSubject<ReadonlyMap<string, bigint>>(new Map());
@@ -61,6 +93,8 @@ export class ProjectionRunner {
     options: RunnerOptions = {},
   ) {
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.#rebuildBatchSize = options.rebuildBatchSize ?? DEFAULT_REBUILD_BATCH_SIZE;
+    this.#locks = options.locks ?? db;
     this.#log = options.log ?? (() => {});
   }
 
@@ -70,17 +104,24 @@ export class ProjectionRunner {
    * rebuilt into new tables in the background while the old generation keeps serving.
    */
   async start(): Promise<void> {
+    const unbuilt: Projection[] = [];
+    const outdated: Projection[] = [];
     for (const projection of this.projections) {
       const live = await liveGeneration(this.db, projection.name);
       if (!live) {
         this.#log(`projection ${projection.name}: no live generation, building version ${projection.version}`);
-        await this.rebuild(projection);
+        unbuilt.push(projection);
       } else if (live.version !== projection.version) {
         this.#log(`projection ${projection.name}: live version ${live.version}, code version ${projection.version}: rebuilding blue-green`);
-        this.#loops.push(this.rebuild(projection).then(() => undefined, (error: unknown) => this.#log(`rebuild of ${projection.name} failed: ${String(error)}`)));
+        outdated.push(projection);
       }
-      this.#loops.push(this.#follow(projection));
     }
+    // One read of the log feeds every build.
+    if (unbuilt.length > 0) await this.rebuildAll(unbuilt);
+    if (outdated.length > 0) {
+      this.#loops.push(this.rebuildAll(outdated).then(() => undefined, (error: unknown) => this.#log(`rebuild of ${outdated.map((p) => p.name).join(', ')} failed: ${String(error)}`)));
+    }
+    for (const projection of this.projections) this.#loops.push(this.#follow(projection));
   }
 
   async stop(): Promise<void> {
@@ -123,48 +164,92 @@ export class ProjectionRunner {
    * up from its checkpoint into its own tables, then the views switch to it atomically.
    */
   async rebuild(projection: Projection, onProgress?: (progress: RebuildProgress) => void): Promise<Generation> {
-    let generation = await unfinishedBuild(this.db, projection);
-    if (generation) this.#log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
-    else generation = await startGeneration(this.db, projection);
+    const [generation] = await this.rebuildAll([projection], onProgress);
+    return generation!;
+  }
 
-    const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${generation.generation}`);
-    if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
+  /**
+   * Rebuilds several projections blue-green from one read of the log: each page read feeds every
+   * projection (the next page is read while this one is applied), each in its own transaction with
+   * its checkpoint, so each resumes from its own checkpoint after a kill. A projection's deferred
+   * indexes are built once its tables have caught up, just before its switch.
+   */
+  async rebuildAll(toRebuild: readonly Projection[], onProgress?: (progress: RebuildProgress) => void): Promise<Generation[]> {
+    const builds: Build[] = [];
     try {
-      let checkpoint = BigInt(generation.checkpoint);
-      const total = await this.store.countAfter(checkpoint);
+      for (const projection of toRebuild) {
+        let generation = await unfinishedBuild(this.db, projection);
+        if (generation) this.#log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
+        else generation = await startGeneration(this.db, projection);
+        const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${generation.generation}`);
+        if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
+        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), done: 0, total: 0, indexed: false, live: false });
+      }
       const startedAt = performance.now();
-      let done = 0;
-      const report = () => {
+      const report = (build: Build) => {
         const seconds = (performance.now() - startedAt) / 1000;
-        const eventsPerSecond = seconds > 0 ? done / seconds : 0;
+        const eventsPerSecond = seconds > 0 ? build.done / seconds : 0;
         onProgress?.({
-          projection: projection.name,
-          generation: generation!.generation,
-          done,
-          total: Math.max(total, done),
+          projection: build.projection.name,
+          generation: build.generation.generation,
+          done: build.done,
+          total: Math.max(build.total, build.done),
           eventsPerSecond,
-          etaSeconds: eventsPerSecond > 0 ? Math.max(0, total - done) / eventsPerSecond : null,
+          etaSeconds: eventsPerSecond > 0 ? Math.max(0, build.total - build.done) / eventsPerSecond : null,
         });
       };
-      report();
+      for (const build of builds) {
+        build.total = await this.store.countAfter(build.checkpoint);
+        report(build);
+      }
+
+      let after = builds.reduce((min, build) => (build.checkpoint < min ? build.checkpoint : min), builds[0]!.checkpoint);
+      let page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
       for (;;) {
-        const batch = await this.#processBatch(projection, generation.generation, checkpoint, 'building');
-        if (batch.stale) throw new Error(`Projection ${projection.name} generation ${generation.generation} is no longer being built`);
-        if (batch.read === 0) {
-          if (await switchLive(this.db, projection, generation.generation)) break;
-          // The serving generation applied events after our last read: catch up with it, then switch.
+        const events = await page;
+        const building = builds.filter((build) => !build.live);
+        if (events.length === 0) {
+          for (const build of building) {
+            if (!build.indexed) {
+              const tables = generationTables(build.generation.generation);
+              await this.db.transaction().execute((trx) => build.projection.createIndexes?.(trx, tables) ?? Promise.resolve());
+              // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
+              for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
+              build.indexed = true;
+            }
+            // False while the serving generation applied events after our last read: catch up with it, then switch.
+            build.live = await switchLive(this.db, build.projection, build.generation.generation);
+          }
+          if (builds.every((build) => build.live)) break;
+          page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
           continue;
         }
-        checkpoint = batch.checkpoint;
-        done += batch.read;
-        report();
+        after = events[events.length - 1]!.position;
+        page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
+        // Keeps the read ahead from failing unobserved while a batch below throws.
+        page.catch(() => {});
+        await Promise.all(
+          building.map(async (build) => {
+            const unseen = events.filter((event) => event.position > build.checkpoint);
+            if (unseen.length === 0) return;
+            const applied = await this.#applyBatch(build.projection, build.generation.generation, unseen, 'building');
+            if (!applied) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+            build.checkpoint = unseen[unseen.length - 1]!.position;
+            build.done += unseen.length;
+            report(build);
+          }),
+        );
       }
-      await this.#dropAbandonedBuilds(projection);
-      this.#publishCheckpoint(projection.name, checkpoint);
-      this.#log(`projection ${projection.name}: generation ${generation.generation} (version ${projection.version}) is live at position ${checkpoint}`);
-      return { ...generation, status: 'live', checkpoint };
+      const generations: Generation[] = [];
+      for (const build of builds) {
+        await this.#dropAbandonedBuilds(build.projection);
+        this.#publishCheckpoint(build.projection.name, build.checkpoint);
+        this.#log(`projection ${build.projection.name}: generation ${build.generation.generation} (version ${build.projection.version}) is live at position ${build.checkpoint}`);
+        generations.push({ ...build.generation, status: 'live', checkpoint: build.checkpoint });
+      }
+      return generations;
     } finally {
-      await lock.release();
+      for (const build of builds) await build.lock.release();
     }
   }
 
@@ -181,9 +266,19 @@ export class ProjectionRunner {
   ): Promise<{ read: number; checkpoint: bigint; stale: boolean }> {
     const events = await this.store.readAll({ after: checkpoint, maxCount: this.#batchSize });
     if (events.length === 0) return { read: 0, checkpoint, stale: false };
-    const relevant = events.filter((event) => projection.handles.includes(event.type));
+    if (!(await this.#applyBatch(projection, generation, events, expected))) return { read: 0, checkpoint, stale: true };
+    return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
+  }
+
+  /**
+   * Applies the events the projection handles and moves its checkpoint to the last event, in one
+   * transaction; false (nothing written) when the generation is no longer `expected`.
+   */
+  async #applyBatch(projection: Projection, generation: number, events: readonly RecordedEvent[], expected: GenerationStatus): Promise<boolean> {
+    const handled = handledTypes(projection);
+    const relevant = events.filter((event) => handled.has(event.type));
     const last = events[events.length - 1]!.position;
-    const applied = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
       const row = await trx
         .selectFrom('projection_generations')
@@ -202,8 +297,6 @@ export class ProjectionRunner {
         .execute();
       return true;
     });
-    if (!applied) return { read: 0, checkpoint, stale: true };
-    return { read: events.length, checkpoint: last, stale: false };
   }
 
   /** Keeps the live generation following the log; follows a switch made by another process. */
@@ -212,7 +305,7 @@ export class ProjectionRunner {
       try {
         const live = await liveGeneration(this.db, projection.name);
         if (!live) return;
-        const lock = await tryRunnerLock(this.db, this.dbKind, `projection:${live.generation}`);
+        const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${live.generation}`);
         if (!lock) {
           // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
           // process; check again soon (it may stop, or switch generations).

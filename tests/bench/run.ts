@@ -4,13 +4,16 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,replay,search) picks the suites.
+ * append,replay,search,http) picks the suites. The http suite (DATABASE_URL only) loads the read
+ * routes of the app against a Fastify hello-world; BENCH_HTTP_SECONDS (default 10) and
+ * BENCH_HTTP_CONNECTIONS (default 50) set its load.
  */
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
+import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
 import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
@@ -20,7 +23,7 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'replay', 'search'] as const;
+const SUITES = ['append', 'replay', 'search', 'http'] as const;
 type Suite = (typeof SUITES)[number];
 
 interface TargetResults {
@@ -119,7 +122,7 @@ function printTables(results: readonly TargetResults[]): void {
   );
 
   const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
-  if (replayRows.length > 0) console.log('\nReplay (every rebuild reads the whole log; ÷ raw read compares events/s)\n');
+  if (replayRows.length > 0) console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read)\n');
   console.log(
     formatTable(replayRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },
@@ -173,6 +176,23 @@ function printTables(results: readonly TargetResults[]): void {
   );
 }
 
+function printHttpTable(http: HttpMeasurement): void {
+  console.log(
+    `\nHTTP read routes (autocannon, ${http.connections} connections, ${http.seconds} s each after a warm-up; ` +
+      `${formatCount(http.catalogue.templates)} templates / ${formatCount(http.catalogue.users)} users in ${http.database}; ceiling: a Fastify hello-world)\n`,
+  );
+  console.log(
+    formatTable(http.routes, [
+      { header: 'route', value: (row) => row.route, align: 'left' },
+      { header: 'req/s', value: (row) => formatCount(row.requestsPerSecond) },
+      { header: 'p50 ms', value: (row) => String(row.p50Ms) },
+      { header: 'p99 ms', value: (row) => String(row.p99Ms) },
+      { header: '÷ hello-world', value: (row) => formatRatio(row.ratioToCeiling) },
+      { header: 'failures', value: (row) => formatCount(row.failures) },
+    ]),
+  );
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const scale = benchScale(process.env.BENCH_SCALE);
@@ -189,19 +209,26 @@ async function main(): Promise<void> {
   // 1-minute load averages: other work on the machine makes the numbers noisier.
   const loadAtStart = loadavg()[0]!;
   log(`BENCH_SCALE ${scale}; ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)}`);
-  const targets = benchTargets(process.env.DATABASE_URL);
-  if (targets.length === 1) log('DATABASE_URL is not set: only embedded PGlite is measured');
+  const targets = benchTargets(process.env.DATABASE_URL, process.env.BENCH_TARGETS);
+  if (!process.env.DATABASE_URL) log('DATABASE_URL is not set: only embedded PGlite is measured');
 
   const sampler = new RssSampler();
   const results: TargetResults[] = [];
+  let http: HttpMeasurement | undefined;
   try {
-    for (const target of targets) results.push(await benchTarget(target, scale, suites, sampler));
+    const perTarget = suites.filter((suite) => suite !== 'http');
+    if (perTarget.length > 0) for (const target of targets) results.push(await benchTarget(target, scale, perTarget, sampler));
+    if (suites.includes('http')) {
+      if (process.env.DATABASE_URL) http = await benchHttp(process.env.DATABASE_URL, httpSettings(process.env), (line) => log(`http: ${line}`));
+      else log('http: DATABASE_URL is not set: the HTTP suite runs against a Postgres server only');
+    }
   } finally {
     sampler.stop();
   }
   const loadAtEnd = loadavg()[0]!;
 
   printTables(results);
+  if (http) printHttpTable(http);
   const file = await writeResults(RESULTS_DIR, startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -210,6 +237,7 @@ async function main(): Promise<void> {
     suites,
     machine: { ...machine, loadAverage: { start: loadAtStart, end: loadAtEnd } },
     targets: results,
+    http,
   });
   console.log(
     `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}, BENCH_SCALE ${scale}`,

@@ -15,8 +15,17 @@ export interface BenchTarget {
   open(): Promise<{ database: Database; dispose(): Promise<void> }>;
 }
 
-/** Embedded PGlite in memory always; the real server too when DATABASE_URL is set. */
-export function benchTargets(databaseUrl: string | undefined): BenchTarget[] {
+/** Embedded PGlite in memory and, when DATABASE_URL is set, the real server; `only` (BENCH_TARGETS) picks some. */
+export function benchTargets(databaseUrl: string | undefined, only?: string): BenchTarget[] {
+  const all = allTargets(databaseUrl);
+  if (only === undefined || only.trim() === '') return all;
+  const names = only.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !all.some((target) => target.name === name));
+  if (unknown.length > 0) throw new Error(`BENCH_TARGETS: ${unknown.join(', ')} not available (available: ${all.map((target) => target.name).join(', ')})`);
+  return all.filter((target) => names.includes(target.name));
+}
+
+function allTargets(databaseUrl: string | undefined): BenchTarget[] {
   const targets: BenchTarget[] = [
     {
       name: 'pglite',

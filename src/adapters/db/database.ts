@@ -16,6 +16,11 @@ export interface Database {
   readonly db: Kysely<Schema>;
   /** Where the data lives, for logs: a directory, 'memory', or the server without credentials. */
   readonly location: string;
+  /**
+   * Where the runners hold their advisory locks, one connection each for as long as they run: a
+   * pool of its own on a server, so held locks never take connections from the requests' pool.
+   */
+  readonly locks: Kysely<Schema>;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,9 @@ export interface DatabaseOptions {
   /** Where to report connection errors of idle pooled clients (real server only). */
   log?: (line: string) => void;
 }
+
+/** Runner locks a process may hold at once (a projection runner per read model, the reactors, a rebuild's). */
+const LOCK_POOL_SIZE = 64;
 
 /** A connection attempt that takes longer fails, so a request can answer 503 instead of hanging. */
 export const CONNECTION_TIMEOUT_MS = 5_000;
@@ -65,29 +73,38 @@ async function openPostgres(databaseUrl: string, poolSize: number, schema: strin
     await client.query(`create schema if not exists ${schema}`);
     await client.end();
   }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  // An idle client whose connection dies (server restart, pg_terminate_backend) is dropped from
-  // the pool, which emits 'error': without a listener that event would end the process.
-  pool.on('error', (error) => log(`database: an idle connection was lost (${error.message}); the pool opens a new one when needed`));
-  // A client held outside a query (the runners' advisory-lock connections) reports its loss on
-  // itself; its holder finds out at its next query.
-  pool.on('connect', (client) => client.on('error', (error) => log(`database: a connection in use was lost (${error.message})`)));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const openPool = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      keepAlive: true,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // An idle client whose connection dies (server restart, pg_terminate_backend) is dropped from
+    // the pool, which emits 'error': without a listener that event would end the process.
+    pool.on('error', (error) => log(`database: an idle connection was lost (${error.message}); the pool opens a new one when needed`));
+    // A client held outside a query (the runners' advisory-lock connections) reports its loss on
+    // itself; its holder finds out at its next query.
+    pool.on('connect', (client) => client.on('error', (error) => log(`database: a connection in use was lost (${error.message})`)));
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const db = openPool(poolSize);
+  // Locks are held on connections opened on demand (pg pools open lazily): none until a runner starts.
+  const locks = openPool(LOCK_POOL_SIZE);
   const url = new URL(databaseUrl);
   return {
     kind: 'postgres',
     db,
     location: `${url.hostname}:${url.port || 5432}${url.pathname}${schema ? `#${schema}` : ''}`,
-    close: () => db.destroy(),
+    locks,
+    close: async () => {
+      await locks.destroy();
+      await db.destroy();
+    },
   };
 }
 
@@ -102,7 +119,7 @@ async function openPGlite(dataDir: string): Promise<Database> {
   });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new SerialisedPGliteDialect(pglite) });
-  return { kind: 'pglite', db, location: dataDir, close: () => db.destroy() };
+  return { kind: 'pglite', db, location: dataDir, locks: db, close: () => db.destroy() };
 }
 
 export async function migrate(db: Kysely<Schema>, migrations: Record<string, Migration>, schema?: string): Promise<void> {

@@ -33,5 +33,9 @@ export async function createContactMessagesTables(trx: Kysely<Schema>, t: Genera
     .addColumn('received_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.contact_messages}_received`).on(t.contact_messages).column('received_at').execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createContactMessagesIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.contact_messages}_received`).ifNotExists().on(t.contact_messages).column('received_at').execute();
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { createEngagementTables } from './tables.js';
+import { writeRows, type RowValues } from '../../set-based.js';
+import { createEngagementIndexes, createEngagementTables, type TemplateActivityView } from './tables.js';
 
 type Counter = 'views' | 'clicks' | 'comments';
 
@@ -12,68 +13,80 @@ export const engagementProjection = defineProjection({
   handles: ['TemplateViewed', 'TemplateClicked', 'CommentPosted', 'TemplateReported', 'TemplateLiked'],
   tables: ['template_activity', 'comments', 'reports', 'kudos_givers'],
   createTables: createEngagementTables,
+  createIndexes: createEngagementIndexes,
+  // Set-based: one statement per table for the whole batch.
   async apply(trx, events, t) {
+    const counted: { templateId: string; counter: Counter; position: bigint }[] = [];
+    const comments: RowValues[] = [];
+    const reports: RowValues[] = [];
+    const kudosGivers: RowValues[] = [];
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       switch (event.type) {
         case 'TemplateViewed':
-          await countOnce(trx, t, event.data.templateId, 'views', event.position);
+          counted.push({ templateId: event.data.templateId, counter: 'views', position: event.position });
           break;
         case 'TemplateClicked':
-          await countOnce(trx, t, event.data.templateId, 'clicks', event.position);
+          counted.push({ templateId: event.data.templateId, counter: 'clicks', position: event.position });
           break;
         case 'CommentPosted': {
           const { data } = event;
-          await trx
-            .insertInto(t.comments)
-            .values({ id: data.commentId, template_id: data.templateId, author_id: data.authorId, message: data.message, created_at: at, position: event.position })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          await countOnce(trx, t, data.templateId, 'comments', event.position);
+          comments.push({ id: data.commentId, template_id: data.templateId, author_id: data.authorId, message: data.message, created_at: at, position: event.position });
+          counted.push({ templateId: data.templateId, counter: 'comments', position: event.position });
           break;
         }
         case 'TemplateReported': {
           const { data } = event;
-          await trx
-            .insertInto(t.reports)
-            .values({
-              id: data.reportId,
-              template_id: data.templateId,
-              reporter_id: data.reporterId,
-              reason: data.reason,
-              name_enc: data.nameEnc,
-              email_enc: data.emailEnc,
-              message_enc: data.messageEnc,
-              created_at: at,
-              position: event.position,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
+          reports.push({
+            id: data.reportId,
+            template_id: data.templateId,
+            reporter_id: data.reporterId,
+            reason: data.reason,
+            name_enc: data.nameEnc,
+            email_enc: data.emailEnc,
+            message_enc: data.messageEnc,
+            created_at: at,
+            position: event.position,
+          });
           break;
         }
         case 'TemplateLiked':
-          await trx.insertInto(t.kudos_givers).values({ user_id: event.data.userId }).onConflict((oc) => oc.doNothing()).execute();
+          kudosGivers.push({ user_id: event.data.userId });
           break;
       }
     }
+    await writeRows(trx, t.comments, comments, { conflict: ['id'] });
+    await writeRows(trx, t.reports, reports, { conflict: ['id'] });
+    await writeRows(trx, t.kudos_givers, kudosGivers, { conflict: ['user_id'] });
+    await countOnce(trx, t, counted);
   },
 });
 
 /**
- * Adds one to a counter unless the row already reflects this event or a later one: events of a
- * template arrive in log order, so a replayed event finds last_position at or past its own.
+ * Adds one to a counter per event unless the row already reflects that event or a later one:
+ * events of a template arrive in log order, so a replayed event finds last_position at or past its own.
+ * The batch's counts are folded per template in memory and written in one statement.
  */
-async function countOnce(trx: Kysely<Schema>, t: GenerationTables, templateId: string, counter: Counter, position: bigint): Promise<void> {
-  const row = { template_id: templateId, views: 0, clicks: 0, comments: 0, last_position: position };
-  row[counter] = 1;
-  await trx
-    .insertInto(t.template_activity)
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('template_id')
-        .doUpdateSet({ [counter]: sql`${sql.ref(`${t.template_activity}.${counter}`)} + 1`, last_position: position })
-        .where(`${t.template_activity}.last_position` as 'template_activity.last_position', '<', position),
-    )
-    .execute();
+async function countOnce(trx: Kysely<Schema>, t: GenerationTables, counted: readonly { templateId: string; counter: Counter; position: bigint }[]): Promise<void> {
+  if (counted.length === 0) return;
+  const ids = [...new Set(counted.map((count) => count.templateId))];
+  const { rows: stored } = await sql<TemplateActivityView>`
+    select template_id, views, clicks, comments, last_position from ${sql.id(t.template_activity)}
+    where template_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`.execute(trx);
+  const rows = new Map(stored.map((row) => [row.template_id, row]));
+  const changed = new Set<string>();
+  for (const { templateId, counter, position } of counted) {
+    let row = rows.get(templateId);
+    if (!row) rows.set(templateId, (row = { template_id: templateId, views: 0, clicks: 0, comments: 0, last_position: -1n }));
+    if (row.last_position >= position) continue;
+    row[counter] += 1;
+    row.last_position = position;
+    changed.add(templateId);
+  }
+  await writeRows(
+    trx,
+    t.template_activity,
+    [...changed].map((id) => ({ ...rows.get(id)! })),
+    { conflict: ['template_id'], update: ['views', 'clicks', 'comments', 'last_position'], onlyNewer: true },
+  );
 }

@@ -67,8 +67,6 @@ export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationT
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.comments}_template`).on(t.comments).columns(['template_id', 'position']).execute();
-  await trx.schema.createIndex(`${t.comments}_author`).on(t.comments).column('author_id').execute();
   await trx.schema
     .createTable(t.reports)
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -81,6 +79,12 @@ export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationT
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.reports}_position`).on(t.reports).column('position').execute();
   await trx.schema.createTable(t.kudos_givers).addColumn('user_id', 'text', (c) => c.primaryKey()).execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createEngagementIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.comments}_template`).ifNotExists().on(t.comments).columns(['template_id', 'position']).execute();
+  await trx.schema.createIndex(`${t.comments}_author`).ifNotExists().on(t.comments).column('author_id').execute();
+  await trx.schema.createIndex(`${t.reports}_position`).ifNotExists().on(t.reports).column('position').execute();
 }

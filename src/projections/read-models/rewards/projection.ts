@@ -1,5 +1,6 @@
 import { defineProjection } from '../../projection.js';
-import { createRewardsTables } from './tables.js';
+import { writeRows } from '../../set-based.js';
+import { createRewardsIndexes, createRewardsTables } from './tables.js';
 
 /** Every reward earned, one row per RewardEarned event; a user's total is the sum of their rows. */
 export const rewardsProjection = defineProjection({
@@ -8,21 +9,21 @@ export const rewardsProjection = defineProjection({
   handles: ['RewardEarned'],
   tables: ['rewards'],
   createTables: createRewardsTables,
+  createIndexes: createRewardsIndexes,
   async apply(trx, events, t) {
-    for (const event of events) {
-      await trx
-        .insertInto(t.rewards)
-        .values({
-          id: event.id,
-          user_id: event.data.userId,
-          type: event.data.rewardType,
-          points: event.data.points,
-          description: event.data.description,
-          earned_at: new Date(event.metadata.occurredAt),
-          position: event.position,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
+    await writeRows(
+      trx,
+      t.rewards,
+      events.map((event) => ({
+        id: event.id,
+        user_id: event.data.userId,
+        type: event.data.rewardType,
+        points: event.data.points,
+        description: event.data.description,
+        earned_at: new Date(event.metadata.occurredAt),
+        position: event.position,
+      })),
+      { conflict: ['id'] },
+    );
   },
 });

@@ -31,5 +31,9 @@ export async function createRewardsTables(trx: Kysely<Schema>, t: GenerationTabl
     .addColumn('earned_at', 'timestamptz', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.rewards}_user`).on(t.rewards).columns(['user_id', 'position']).execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createRewardsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.rewards}_user`).ifNotExists().on(t.rewards).columns(['user_id', 'position']).execute();
 }

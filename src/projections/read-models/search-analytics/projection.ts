@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { defineProjection } from '../../projection.js';
-import { createSearchAnalyticsTables } from './tables.js';
+import { writeRows } from '../../set-based.js';
+import { createSearchAnalyticsIndexes, createSearchAnalyticsTables } from './tables.js';
 
 /** Search analytics: every search, and per term how many people searched it (popular searches): repeating a search does not make it popular. */
 export const searchAnalyticsProjection = defineProjection({
@@ -9,35 +10,28 @@ export const searchAnalyticsProjection = defineProjection({
   handles: ['SearchPerformed'],
   tables: ['searches', 'search_terms'],
   createTables: createSearchAnalyticsTables,
+  createIndexes: createSearchAnalyticsIndexes,
   async apply(trx, events, t) {
-    const terms = new Set<string>();
-    for (const event of events) {
-      await trx
-        .insertInto(t.searches)
-        .values({
-          search_id: event.data.searchId,
-          term: event.data.searchTerm,
-          user_id: event.data.userId,
-          searcher: event.data.searcher ?? null,
-          occurred_at: new Date(event.metadata.occurredAt),
-        })
-        .onConflict((oc) => oc.column('search_id').doNothing())
-        .execute();
-      terms.add(event.data.searchTerm);
-    }
+    await writeRows(
+      trx,
+      t.searches,
+      events.map((event) => ({
+        search_id: event.data.searchId,
+        term: event.data.searchTerm,
+        user_id: event.data.userId,
+        searcher: event.data.searcher ?? null,
+        occurred_at: new Date(event.metadata.occurredAt),
+      })),
+      { conflict: ['search_id'] },
+    );
     // Counted from the stored searches, so a replayed batch cannot count twice.
-    for (const term of terms) {
-      await trx
-        .insertInto(t.search_terms)
-        .columns(['term', 'searches', 'last_searched_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom(t.searches)
-            .select([sql.lit(term).as('term'), sql<number>`count(distinct coalesce(user_id, searcher, search_id))::int`.as('searches'), sql<Date>`max(occurred_at)`.as('last_searched_at')])
-            .where('term', '=', term),
-        )
-        .onConflict((oc) => oc.column('term').doUpdateSet({ searches: sql`excluded.searches`, last_searched_at: sql`excluded.last_searched_at` }))
-        .execute();
-    }
+    const terms = [...new Set(events.map((event) => event.data.searchTerm))];
+    await sql`
+      insert into ${sql.id(t.search_terms)} (term, searches, last_searched_at)
+      select term, count(distinct coalesce(user_id, searcher, search_id))::int, max(occurred_at)
+      from ${sql.id(t.searches)}
+      where term in (select jsonb_array_elements_text(${JSON.stringify(terms)}::jsonb))
+      group by term
+      on conflict (term) do update set searches = excluded.searches, last_searched_at = excluded.last_searched_at`.execute(trx);
   },
 });

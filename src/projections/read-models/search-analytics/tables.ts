@@ -45,5 +45,9 @@ export async function createSearchAnalyticsTables(trx: Kysely<Schema>, t: Genera
     .addColumn('searches', 'integer', (c) => c.notNull())
     .addColumn('last_searched_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await sql`create index ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(trx);
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createSearchAnalyticsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(trx);
 }

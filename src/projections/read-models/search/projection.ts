@@ -8,7 +8,8 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { createSearchTables } from './tables.js';
+import { rowsJson, writeRows } from '../../set-based.js';
+import { createSearchIndexes, createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
 type PopularityEvent = LikeEvent | SaveEvent | TemplateViewed;
@@ -38,6 +39,7 @@ export const searchProjection = defineProjection({
     await createSearchTables(trx, t);
     await addWords(trx, t, TAXONOMY_WORDS);
   },
+  createIndexes: createSearchIndexes,
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
@@ -65,72 +67,98 @@ export const searchProjection = defineProjection({
       }
     }
 
-    if (submissions.size > 0) {
-      await trx
-        .insertInto(t.search_documents)
-        .values(
-          [...submissions.values()].map(({ data, metadata, position }) => ({
-            id: data.templateId,
-            title_url: data.titleUrl,
-            title: data.title,
-            description: data.description,
-            keywords: data.keywords,
-            tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
-            topic: data.topic,
-            platform: data.platform,
-            price_cents: Math.round(data.price * 100),
-            status: STATUS.underReview,
-            searchable: isSearchable(STATUS.underReview),
-            author_id: data.authorId,
-            created_at: new Date(metadata.occurredAt),
-            last_position: position,
-          })),
-        )
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }
+    await writeRows(
+      trx,
+      t.search_documents,
+      [...submissions.values()].map(({ data, metadata, position }) => ({
+        id: data.templateId,
+        title_url: data.titleUrl,
+        title: data.title,
+        description: data.description,
+        keywords: data.keywords,
+        tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
+        topic: data.topic,
+        platform: data.platform,
+        price_cents: Math.round(data.price * 100),
+        status: STATUS.underReview,
+        searchable: isSearchable(STATUS.underReview),
+        author_id: data.authorId,
+        created_at: new Date(metadata.occurredAt),
+        popularity_90: 0,
+        last_engaged_at: null,
+        last_position: position,
+      })),
+      { conflict: ['id'] },
+    );
 
     if (changes.size > 0) {
-      const values = [...changes].map(
-        ([id, change]) =>
-          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
-      );
-      const { rows: changed } = await sql<{ id: string; title: string; keywords: string[]; searchable: boolean }>`
-        update ${sql.id(t.search_documents)} d
-        set status = v.status,
-            searchable = v.searchable,
-            title = coalesce(v.title, d.title),
-            description = coalesce(v.description, d.description),
-            keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
-            tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
-              || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
-            last_position = v.position
-        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
-        where d.id = v.id and d.last_position < v.position
-        returning d.id, d.title, d.keywords, d.searchable`.execute(trx);
+      type Change = [string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }];
+      const hasContent = ([, change]: Change) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined;
+      const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
+      type Changed = { id: string; title: string; keywords: string[]; searchable: boolean };
+      const changed: Changed[] = [];
+      // Most changes are status only: updating no text column spares recomputing the document's tsvector.
+      const statusOnly = [...changes].filter((change) => !hasContent(change));
+      if (statusOnly.length > 0) {
+        const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: isSearchable(change.status) })));
+        const { rows } = await sql<Changed>`
+          update ${sql.id(t.search_documents)} d
+          set status = v.status, searchable = v.searchable, last_position = v.position
+          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean)
+          where d.id = v.id and d.last_position < v.position
+          ${returned}`.execute(trx);
+        changed.push(...rows);
+      }
+      const withContent = [...changes].filter(hasContent);
+      if (withContent.length > 0) {
+        const values = rowsJson(
+          withContent.map(([id, change]) => ({
+            id,
+            position: change.position,
+            status: change.status,
+            searchable: isSearchable(change.status),
+            title: change.title ?? null,
+            description: change.description ?? null,
+            keywords: change.keywords ?? null,
+          })),
+        );
+        const { rows } = await sql<Changed>`
+          update ${sql.id(t.search_documents)} d
+          set status = v.status,
+              searchable = v.searchable,
+              title = coalesce(v.title, d.title),
+              description = coalesce(v.description, d.description),
+              keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
+              tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
+                || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
+              last_position = v.position
+          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, title text, description text, keywords jsonb)
+          where d.id = v.id and d.last_position < v.position
+          ${returned}`.execute(trx);
+        changed.push(...rows);
+      }
       await replaceTemplateWords(trx, t, changed);
     }
 
     if (engagements.size > 0) {
-      await trx
-        .insertInto(t.search_engagement)
-        .values(
-          [...engagements.values()].map((event) => ({
-            event_id: event.id,
-            template_id: event.data.templateId,
-            weight: ENGAGEMENT_WEIGHTS[event.type],
-            occurred_at: new Date(event.metadata.occurredAt),
-          })),
-        )
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
+      await writeRows(
+        trx,
+        t.search_engagement,
+        [...engagements.values()].map((event) => ({
+          event_id: event.id,
+          template_id: event.data.templateId,
+          weight: ENGAGEMENT_WEIGHTS[event.type],
+          occurred_at: new Date(event.metadata.occurredAt),
+        })),
+        { conflict: ['event_id'] },
+      );
       // Derived from the stored events, so a replayed batch cannot count twice.
       const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
       const engagement = sql.id(t.search_engagement);
       await sql`
         update ${sql.id(t.search_documents)} d
         set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, v.position)
-        from (values ${sql.join([...engaged].map(([id, position]) => sql`(${id}::text, ${position}::bigint)`))}) as v(id, position)
+        from jsonb_to_recordset(${rowsJson([...engaged].map(([id, position]) => ({ id, position })))}::jsonb) as v(id text, position bigint)
         cross join lateral (
           select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
           from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
@@ -162,15 +190,14 @@ function publishedContent(event: TemplateEvent): Partial<EditableContent> {
  */
 async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[]): Promise<void> {
   if (changed.length === 0) return;
-  const dropped = await trx
-    .deleteFrom(t.search_word_templates)
-    .where('template_id', 'in', changed.map((row) => row.id))
-    .returning('word')
-    .execute();
+  const { rows: dropped } = await sql<{ word: string }>`
+    delete from ${sql.id(t.search_word_templates)}
+    where template_id in (select jsonb_array_elements_text(${JSON.stringify(changed.map((row) => row.id))}::jsonb))
+    returning word`.execute(trx);
   const uses = changed
     .filter((row) => row.searchable)
     .flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
-  if (uses.length > 0) await trx.insertInto(t.search_word_templates).values(uses).onConflict((oc) => oc.doNothing()).execute();
+  await writeRows(trx, t.search_word_templates, uses, { conflict: ['word', 'template_id'] });
   await addWords(trx, t, uses.map((use) => use.word));
   const taxonomy = new Set(TAXONOMY_WORDS);
   const unused = [...new Set(dropped.map((row) => row.word))].filter((word) => !taxonomy.has(word));
@@ -185,9 +212,5 @@ async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, ch
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {
   const unique = [...new Set(words)].filter((word) => word.length > 1);
   if (unique.length === 0) return;
-  await trx
-    .insertInto(t.search_words)
-    .values(unique.map((word) => ({ word })))
-    .onConflict((oc) => oc.column('word').doNothing())
-    .execute();
+  await writeRows(trx, t.search_words, unique.map((word) => ({ word })), { conflict: ['word'] });
 }

@@ -93,17 +93,6 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
         setweight(to_tsvector('simple', description), 'C')`).stored(),
     )
     .execute();
-  const documents = sql.id(t.search_documents);
-  const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
-  await sql`create index ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
-  await sql`create index ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
-  await sql`create index ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
-  await sql`create index ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
-  await sql`create index ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
-  await sql`create index ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
-  // The Meilisearch feeder reads the rows changed after its checkpoint.
-  await sql`create index ${index('position')} on ${documents} (last_position)`.execute(trx);
-
   await trx.schema
     .createTable(t.search_engagement)
     .addColumn('event_id', 'text', (c) => c.primaryKey())
@@ -114,7 +103,6 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
   await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
 
   await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
-  await sql`create index ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
   await trx.schema
     .createTable(t.search_word_templates)
     .addColumn('word', 'text', (c) => c.notNull())
@@ -122,4 +110,23 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
     .execute();
   await trx.schema.createIndex(`${t.search_word_templates}_template`).on(t.search_word_templates).column('template_id').execute();
+}
+
+/**
+ * The readers' indexes: a rebuild creates them once its rows are in. (The engagement and
+ * word-template indexes stay in createSearchTables: apply looks rows up by template.)
+ */
+export async function createSearchIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  const documents = sql.id(t.search_documents);
+  const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
+  await sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
+  await sql`create index if not exists ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
+  await sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
+  await sql`create index if not exists ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
+  await sql`create index if not exists ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
+  await sql`create index if not exists ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
+  // The Meilisearch feeder reads the rows changed after its checkpoint.
+  await sql`create index if not exists ${index('position')} on ${documents} (last_position)`.execute(trx);
+
+  await sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely, type UpdateObject } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import type { RecordedOneOf } from '../../../domain/shared/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent } from '../../../domain/templates/events.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
+import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
-import { defineProjection, type GenerationTables } from '../../projection.js';
-import { createTemplatesTables } from './tables.js';
+import { defineProjection, type GenerationTables, type ProjectableEvent } from '../../projection.js';
+import { deleteRows, writeRows, type RowValues } from '../../set-based.js';
+import { createTemplatesIndexes, createTemplatesTables, type TemplatesView } from './tables.js';
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
 const TOGGLES = {
@@ -22,166 +23,229 @@ type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
 export const templatesProjection = defineProjection({
   name: 'templates',
-  version: 4,
+  version: 5,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   createTables: createTemplatesTables,
+  createIndexes: createTemplatesIndexes,
+  // Set-based: the batch's templates are read once, folded in memory event by event, and written
+  // back in one statement; the toggles of each set are folded per pair and written in one statement each.
   async apply(trx, events, t) {
-    const recount = new Map<string, Set<CountColumn>>();
+    const lifecycle: RecordedOneOf<TemplateEvent>[] = [];
+    const toggles: RecordedOneOf<ToggleEvent>[] = [];
     for (const event of events) {
-      switch (event.type) {
-        case 'TemplateSubmitted': {
-          const { data } = event;
-          const at = new Date(event.metadata.occurredAt);
-          await trx
-            .insertInto(t.templates)
-            .values({
-              id: data.templateId,
-              title_url: data.titleUrl,
-              title: data.title,
-              description_short: data.description,
-              description_long: data.instructions,
-              url: data.url,
-              platform: data.platform,
-              topic: data.topic,
-              keywords: JSON.stringify(data.keywords),
-              image_urls: JSON.stringify(data.imageUrls),
-              price_cents: Math.round(data.price * 100),
-              status: STATUS.underReview,
-              status_reason: null,
-              pending_changes: null,
-              content_revision: 1,
-              sponsored: false,
-              author_id: data.authorId,
-              owners: JSON.stringify([data.authorId]),
-              created_at: at,
-              updated_at: at,
-              last_position: event.position,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          break;
-        }
-        case 'TemplateApproved': {
-          const { reason, published } = event.data;
-          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: reason ?? null, pending_changes: null, ...contentColumns(published ?? {}) });
-          break;
-        }
-        case 'TemplateDenied':
-          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: event.data.reason, pending_changes: null });
-          break;
-        case 'TemplateFlagCleared':
-        case 'TemplateHidden':
-        case 'TemplateFlaggedForReview': {
-          await updateOnce(trx, t, event, { status: statusAfter(event), status_reason: event.data.reason });
-          break;
-        }
-        case 'TemplateEdited': {
-          const status = statusAfter(event);
-          const revision = { status, status_reason: null, content_revision: sql<number>`content_revision + 1` };
-          // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
-          await updateOnce(
-            trx,
-            t,
-            event,
-            status === STATUS.underReviewEdit
-              ? { ...revision, pending_changes: sql<string>`coalesce(pending_changes, '{}'::jsonb) || ${JSON.stringify(event.data.changes)}::jsonb` }
-              : { ...revision, pending_changes: null, ...contentColumns(event.data.changes) },
-          );
-          break;
-        }
-        case 'TemplateImagesCleared':
-          await updateOnce(trx, t, event, {
-            image_urls: '[]',
-            // A waiting edit's screenshots go too.
-            pending_changes: sql<string>`case when pending_changes ? 'imageUrls' then jsonb_set(pending_changes, '{imageUrls}', '[]'::jsonb) else pending_changes end`,
-            content_revision: sql<number>`content_revision + 1`,
-          });
-          break;
-        case 'TemplateSponsored':
-          await updateOnce(trx, t, event, { sponsored: event.data.sponsored });
-          break;
-        case 'TemplateDeleted':
-        case 'TemplatePermanentlyDeleted':
-          // A tombstone rather than a delete: the position guard keeps replays from reviving it.
-          await updateOnce(trx, t, event, { status: statusAfter(event), sponsored: false });
-          break;
-        case 'TemplatePurchased': {
-          const { buyerId } = event.data;
-          const buyer = JSON.stringify([buyerId]);
-          await trx
-            .updateTable(t.templates)
-            .set({ owners: sql<string>`case when owners @> ${buyer}::jsonb then owners else owners || ${buyer}::jsonb end`, last_position: event.position })
-            .where('id', '=', event.data.templateId)
-            .where('last_position', '<', event.position)
-            .execute();
-          break;
-        }
-        case 'TemplatePurchaseRefunded':
-          await trx
-            .updateTable(t.templates)
-            .set({ owners: sql<string>`owners - ${event.data.buyerId}::text`, last_position: event.position })
-            .where('id', '=', event.data.templateId)
-            .where('last_position', '<', event.position)
-            .execute();
-          break;
-        case 'TemplatePriceChangeRequested':
-          break;
-        default: {
-          const toggle = TOGGLES[event.type];
-          const { templateId, userId } = event.data;
-          await setToggle(trx, t, toggle.table, templateId, userId, toggle.on, new Date(event.metadata.occurredAt));
-          recount.set(templateId, (recount.get(templateId) ?? new Set()).add(toggle.count));
-        }
-      }
+      if (isToggle(event)) toggles.push(event);
+      else lifecycle.push(event);
     }
+    await applyLifecycle(trx, t, lifecycle);
+    const toggled = await applyToggles(trx, t, toggles);
     // Counts are derived from the sets, so replaying a batch cannot count twice.
-    for (const [templateId, columns] of recount) {
-      const counts: Partial<Record<CountColumn, ReturnType<typeof countOf>>> = {};
-      for (const column of columns) counts[column] = countOf(t[COUNTED_IN[column]], templateId);
-      await trx.updateTable(t.templates).set(counts).where('id', '=', templateId).execute();
+    if (toggled.size > 0) {
+      const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
+      await sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`.execute(trx);
     }
   },
 });
 
+type ToggleEvent = Extract<ProjectableEvent, { type: ToggleEventType }>;
+const isToggle = (event: RecordedOneOf<TemplateEvent | ToggleEvent>): event is RecordedOneOf<ToggleEvent> => Object.hasOwn(TOGGLES, event.type);
+
 const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
 
-function countOf(table: ToggleTable, templateId: string) {
-  return sql<number>`(select count(*)::int from ${sql.table(table)} where template_id = ${templateId})`;
+/** A templates row as it is read and written back here (jsonb columns as values, counts left to the recount). */
+type TemplateRow = Omit<Selectable<TemplatesView>, 'likes' | 'saves' | 'red_flags'>;
+
+/**
+ * Folds the batch's lifecycle events into their templates' rows: each event changes its row
+ * unless the row already reflects it or a later event (last_position), as if applied one by one.
+ */
+async function applyLifecycle(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): Promise<void> {
+  const ids = [...new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId))];
+  if (ids.length === 0) return;
+  const rows = new Map<string, TemplateRow>();
+  const stored = await sql<TemplateRow>`
+    select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
+    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`.execute(trx);
+  for (const row of stored.rows) rows.set(row.id, row);
+  const changed = new Set<string>();
+  for (const event of events) {
+    const { templateId } = event.data;
+    const row = rows.get(templateId);
+    if (event.type === 'TemplateSubmitted') {
+      if (!row) {
+        rows.set(templateId, submittedRow(event));
+        changed.add(templateId);
+      }
+      continue;
+    }
+    if (!row || row.last_position >= event.position) continue;
+    if (applyToRow(row, event)) changed.add(templateId);
+  }
+  await writeRows(
+    trx,
+    t.templates,
+    [...changed].map((id) => rowValues(rows.get(id)!)),
+    { conflict: ['id'], update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'), onlyNewer: true },
+  );
 }
 
-/** Puts the user in the template's set or takes them out; the save time is kept for the saved-posts list. */
-async function setToggle(trx: Kysely<Schema>, t: GenerationTables, table: ToggleTable, templateId: string, userId: string, on: boolean, at: Date): Promise<void> {
-  if (!on) {
-    await trx.deleteFrom(t[table]).where('template_id', '=', templateId).where('user_id', '=', userId).execute();
-  } else if (table === 'template_saves') {
-    await trx.insertInto(t.template_saves).values({ template_id: templateId, user_id: userId, saved_at: at }).onConflict((oc) => oc.doNothing()).execute();
-  } else {
-    await trx.insertInto(t[table]).values({ template_id: templateId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
+const TEMPLATE_COLUMNS = [
+  'id',
+  'title_url',
+  'title',
+  'description_short',
+  'description_long',
+  'url',
+  'platform',
+  'topic',
+  'keywords',
+  'image_urls',
+  'price_cents',
+  'status',
+  'status_reason',
+  'pending_changes',
+  'content_revision',
+  'sponsored',
+  'author_id',
+  'owners',
+  'created_at',
+  'updated_at',
+  'last_position',
+] as const satisfies readonly (keyof TemplateRow)[];
+
+function rowValues(row: TemplateRow): RowValues {
+  return Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, row[column]]));
+}
+
+function submittedRow({ data, metadata, position }: RecordedEvent<TemplateSubmitted>): TemplateRow {
+  const at = new Date(metadata.occurredAt);
+  return {
+    id: data.templateId,
+    title_url: data.titleUrl,
+    title: data.title,
+    description_short: data.description,
+    description_long: data.instructions,
+    url: data.url,
+    platform: data.platform,
+    topic: data.topic,
+    keywords: data.keywords,
+    image_urls: data.imageUrls,
+    price_cents: Math.round(data.price * 100),
+    status: STATUS.underReview,
+    status_reason: null,
+    pending_changes: null,
+    content_revision: 1,
+    sponsored: false,
+    author_id: data.authorId,
+    owners: [data.authorId],
+    created_at: at,
+    updated_at: at,
+    last_position: position,
+  };
+}
+
+/** Changes the row as the event says; false when the event changes nothing here. */
+function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): boolean {
+  const status = statusAfter(event);
+  const touch = () => {
+    row.updated_at = new Date(event.metadata.occurredAt);
+    row.last_position = event.position;
+  };
+  switch (event.type) {
+    case 'TemplateSubmitted':
+    case 'TemplatePriceChangeRequested':
+      return false;
+    case 'TemplateApproved':
+      Object.assign(row, { status, status_reason: event.data.reason ?? null, pending_changes: null }, contentColumns(event.data.published ?? {}));
+      break;
+    case 'TemplateDenied':
+      Object.assign(row, { status, status_reason: event.data.reason, pending_changes: null });
+      break;
+    case 'TemplateFlagCleared':
+    case 'TemplateHidden':
+    case 'TemplateFlaggedForReview':
+      Object.assign(row, { status, status_reason: event.data.reason });
+      break;
+    case 'TemplateEdited':
+      Object.assign(row, { status, status_reason: null, content_revision: row.content_revision + 1 });
+      // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
+      if (status === STATUS.underReviewEdit) row.pending_changes = { ...row.pending_changes, ...event.data.changes };
+      else Object.assign(row, { pending_changes: null }, contentColumns(event.data.changes));
+      break;
+    case 'TemplateImagesCleared':
+      row.image_urls = [];
+      // A waiting edit's screenshots go too.
+      if (row.pending_changes && Object.hasOwn(row.pending_changes, 'imageUrls')) row.pending_changes = { ...row.pending_changes, imageUrls: [] };
+      row.content_revision += 1;
+      break;
+    case 'TemplateSponsored':
+      row.sponsored = event.data.sponsored;
+      break;
+    case 'TemplateDeleted':
+    case 'TemplatePermanentlyDeleted':
+      // A tombstone rather than a delete: the position guard keeps replays from reviving it.
+      Object.assign(row, { status, sponsored: false });
+      break;
+    case 'TemplatePurchased':
+      if (!row.owners.includes(event.data.buyerId)) row.owners = [...row.owners, event.data.buyerId];
+      // A purchase is not an edit: updated_at stays.
+      row.last_position = event.position;
+      return true;
+    case 'TemplatePurchaseRefunded':
+      row.owners = row.owners.filter((owner) => owner !== event.data.buyerId);
+      row.last_position = event.position;
+      return true;
   }
+  touch();
+  return true;
+}
+
+/**
+ * Folds the batch's toggles per (set, template, user): a pair taken out in this batch is deleted
+ * (and put back when its last toggle puts it in); a pair only put in is inserted unless present.
+ * The save time kept is that of the save after the last unsave, as one by one. Answers the templates toggled.
+ */
+async function applyToggles(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<ToggleEvent>[]): Promise<Set<string>> {
+  const toggled = new Set<string>();
+  const pairs = new Map<string, { table: ToggleTable; templateId: string; userId: string; on: boolean; takenOut: boolean; since: Date | null }>();
+  for (const event of events) {
+    const toggle = TOGGLES[event.type];
+    const { templateId, userId } = event.data;
+    toggled.add(templateId);
+    const key = `${toggle.table}/${templateId}/${userId}`;
+    const pair = pairs.get(key) ?? { table: toggle.table, templateId, userId, on: false, takenOut: false, since: null };
+    if (toggle.on) {
+      // A put-in of a pair already in keeps the first time (insert … on conflict do nothing).
+      if (!pair.on) pair.since = new Date(event.metadata.occurredAt);
+    } else {
+      pair.takenOut = true;
+      pair.since = null;
+    }
+    pair.on = toggle.on;
+    pairs.set(key, pair);
+  }
+  for (const table of Object.values(COUNTED_IN)) {
+    const ofTable = [...pairs.values()].filter((pair) => pair.table === table);
+    await deleteRows(trx, t[table], ['template_id', 'user_id'], ofTable.filter((pair) => pair.takenOut).map((pair) => [pair.templateId, pair.userId]));
+    const inserted = ofTable.filter((pair) => pair.on);
+    await writeRows(
+      trx,
+      t[table],
+      inserted.map((pair) => (table === 'template_saves' ? { template_id: pair.templateId, user_id: pair.userId, saved_at: pair.since } : { template_id: pair.templateId, user_id: pair.userId })),
+      { conflict: ['template_id', 'user_id'] },
+    );
+  }
+  return toggled;
 }
 
 /** The columns an edit changes; fields the edit left out stay as they are. */
-function contentColumns(changes: Partial<EditableContent>): Changes {
-  const columns: Changes = {};
+function contentColumns(changes: Partial<EditableContent>): Partial<TemplateRow> {
+  const columns: Partial<TemplateRow> = {};
   if (changes.title !== undefined) columns.title = changes.title;
   if (changes.description !== undefined) columns.description_short = changes.description;
   if (changes.instructions !== undefined) columns.description_long = changes.instructions;
   if (changes.url !== undefined) columns.url = changes.url;
-  if (changes.keywords !== undefined) columns.keywords = JSON.stringify(changes.keywords);
-  if (changes.imageUrls !== undefined) columns.image_urls = JSON.stringify(changes.imageUrls);
+  if (changes.keywords !== undefined) columns.keywords = changes.keywords;
+  if (changes.imageUrls !== undefined) columns.image_urls = changes.imageUrls;
   return columns;
-}
-
-/** Applies a change unless this row already reflects this event or a later one. */
-type Changes = UpdateObject<Schema, 'templates'>;
-
-async function updateOnce(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<TemplateEvent>, changes: Changes): Promise<void> {
-  const { templateId } = event.data;
-  await trx
-    .updateTable(t.templates)
-    .set({ ...changes, updated_at: new Date(event.metadata.occurredAt), last_position: event.position })
-    .where('id', '=', templateId)
-    .where('last_position', '<', event.position)
-    .execute();
 }

@@ -1,7 +1,7 @@
-import type { ColumnType, Kysely } from 'kysely';
+import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
-import type { StoredStatus } from '../../../domain/templates/lifecycle.js';
+import { RECOMMENDED_STATUSES, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import type { GenerationTables } from '../../projection.js';
 
 /*
@@ -95,8 +95,6 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.templates}_status_created`).on(t.templates).columns(['status', 'created_at']).execute();
-  await trx.schema.createIndex(`${t.templates}_author_created`).on(t.templates).columns(['author_id', 'created_at']).execute();
   await trx.schema
     .createTable(t.template_likes)
     .addColumn('template_id', 'text', (c) => c.notNull())
@@ -110,11 +108,22 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${t.template_saves}_pk`, ['template_id', 'user_id'])
     .execute();
-  await trx.schema.createIndex(`${t.template_saves}_user`).on(t.template_saves).columns(['user_id', 'saved_at']).execute();
   await trx.schema
     .createTable(t.template_flags)
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${t.template_flags}_pk`, ['template_id', 'user_id'])
     .execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createTemplatesIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.templates}_status_created`).ifNotExists().on(t.templates).columns(['status', 'created_at']).execute();
+  await trx.schema.createIndex(`${t.templates}_author_created`).ifNotExists().on(t.templates).columns(['author_id', 'created_at']).execute();
+  await trx.schema.createIndex(`${t.template_saves}_user`).ifNotExists().on(t.template_saves).columns(['user_id', 'saved_at']).execute();
+  // The home feeds (queries.ts recommendedResources) read their first rows in order instead of sorting every recommended post.
+  const recommended = sql.join(RECOMMENDED_STATUSES.map((status) => sql.lit(status)));
+  const templates = sql.id(t.templates);
+  await sql`create index if not exists ${sql.id(`${t.templates}_top_rated`)} on ${templates} (likes desc, created_at desc, id) where status in (${recommended})`.execute(trx);
+  await sql`create index if not exists ${sql.id(`${t.templates}_newest`)} on ${templates} (created_at desc, id) where status in (${recommended})`.execute(trx);
 }

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { UsersView } from './tables.js';
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '../../../domain/accounts/events.js';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent, type SessionStarted, type UserRegistered } from '../../../domain/accounts/events.js';
 import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
-import type { RecordedOneOf } from '../../../domain/shared/events.js';
+import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { createUsersTables } from './tables.js';
+import { writeRows, type RowValues } from '../../set-based.js';
+import { createUsersIndexes, createUsersTables } from './tables.js';
 
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
@@ -17,10 +18,62 @@ export const usersProjection = defineProjection({
   handles: ACCOUNT_EVENT_TYPES,
   tables: ['users', 'sessions'],
   createTables: createUsersTables,
+  createIndexes: createUsersIndexes,
+  // Registrations and sign-ins (most of the log) go in one statement per run of them; other events one by one, in order.
   async apply(trx, events, t) {
-    for (const event of events) await applyAccountEvent(trx, t, event);
+    const users: RowValues[] = [];
+    const sessions: RowValues[] = [];
+    const flush = async () => {
+      await writeRows(trx, t.users, users.splice(0), { conflict: ['id'] });
+      await writeRows(trx, t.sessions, sessions.splice(0), { conflict: ['token_hash'] });
+    };
+    for (const event of events) {
+      if (event.type === 'UserRegistered') users.push(registeredUser(event));
+      else if (event.type === 'SessionStarted') sessions.push(startedSession(event));
+      else {
+        await flush();
+        await applyAccountEvent(trx, t, event);
+      }
+    }
+    await flush();
   },
 });
+
+function registeredUser({ data, metadata, position }: RecordedEvent<UserRegistered>): RowValues {
+  return {
+    id: data.userId,
+    username: data.username,
+    display_name_enc: data.displayNameEnc,
+    lvl: data.lvl,
+    created_at: new Date(metadata.occurredAt),
+    last_position: position,
+    email_enc: data.emailEnc,
+    email_lookup: data.emailLookup,
+    password_hash: data.passwordHash,
+    google_key: data.googleKey,
+    verification: data.verification,
+    profile_enc: null,
+    picture_url: null,
+    notifications: DEFAULT_NOTIFICATIONS,
+    favorite_apps: [],
+    is_creator: null,
+    viewed_setup: false,
+    erased: false,
+  };
+}
+
+function startedSession({ data, metadata }: RecordedEvent<SessionStarted>): RowValues {
+  return {
+    token_hash: data.tokenHash,
+    session_id: data.sessionId,
+    user_id: data.userId,
+    method: data.method,
+    is_test_user: data.isTestUser,
+    impersonated_by: data.isTestUser ? (metadata.actor.userId ?? data.userId) : null,
+    expires_at: new Date(data.expiresAt),
+    ended_at: null,
+  };
+}
 
 async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<AccountEvent>): Promise<void> {
   const position = event.position;
@@ -35,54 +88,8 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
       .execute();
 
   switch (event.type) {
-    case 'UserRegistered': {
-      const data = event.data;
-      await trx
-        .insertInto(t.users)
-        .values({
-          id: data.userId,
-          username: data.username,
-          display_name_enc: data.displayNameEnc,
-          lvl: data.lvl,
-          created_at: occurredAt,
-          last_position: position,
-          email_enc: data.emailEnc,
-          email_lookup: data.emailLookup,
-          password_hash: data.passwordHash,
-          google_key: data.googleKey,
-          verification: data.verification,
-          profile_enc: null,
-          picture_url: null,
-          notifications: JSON.stringify(DEFAULT_NOTIFICATIONS),
-          favorite_apps: '[]',
-          is_creator: null,
-          viewed_setup: false,
-          erased: false,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      return;
-    }
     case 'GoogleIdentityLinked':
       return void (await updateUser(event.data.userId, { google_key: event.data.googleKey }));
-    case 'SessionStarted': {
-      const data = event.data;
-      await trx
-        .insertInto(t.sessions)
-        .values({
-          token_hash: data.tokenHash,
-          session_id: data.sessionId,
-          user_id: data.userId,
-          method: data.method,
-          is_test_user: data.isTestUser,
-          impersonated_by: data.isTestUser ? (event.metadata.actor.userId ?? data.userId) : null,
-          expires_at: new Date(data.expiresAt),
-          ended_at: null,
-        })
-        .onConflict((oc) => oc.column('token_hash').doNothing())
-        .execute();
-      return;
-    }
     case 'SessionEnded':
       await trx.updateTable(t.sessions).set({ ended_at: occurredAt }).where('session_id', '=', event.data.sessionId).where('ended_at', 'is', null).execute();
       return;
@@ -127,6 +134,10 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
         display_name_enc: null,
         picture_url: null,
       }));
+    case 'UserRegistered':
+    case 'SessionStarted':
+      // Written set-based by apply.
+      return;
     case 'VerificationCodeIssued':
     case 'VerificationCodeRejected':
     case 'VerificationLinkIssued':

@@ -81,5 +81,9 @@ export async function createUsersTables(trx: Kysely<Schema>, t: GenerationTables
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('ended_at', 'timestamptz')
     .execute();
-  await trx.schema.createIndex(`${t.sessions}_user`).on(t.sessions).column('user_id').execute();
+}
+
+/** The readers' indexes: a rebuild creates them once its rows are in. */
+export async function createUsersIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.sessions}_user`).ifNotExists().on(t.sessions).column('user_id').execute();
 }

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { Schema } from '../adapters/db/schema.js';
+
+/*
+ * Building blocks for set-based `apply`s: a batch's rows for one table go in one statement, as one
+ * JSON parameter expanded by the server (jsonb_populate_recordset), so no parameter limit applies
+ * and the statement's cost does not grow with a per-row round trip.
+ */
+
+/** A row to write: column name → value (Dates, bigints, arrays and objects are sent as JSON). */
+export type RowValues = Record<string, unknown>;
+
+export interface WriteRowsOptions {
+  /** The unique key a row may already be stored under. */
+  conflict: readonly string[];
+  /** Columns a stored row takes from the new one; none (or omitted): a stored row stays as it is. */
+  update?: readonly string[];
+  /** With `update`: only rows whose stored `last_position` is below the new row's change. */
+  onlyNewer?: boolean;
+}
+
+/** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options`'. */
+export async function writeRows(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  const ids = sql.join(columns.map((column) => sql.id(column)));
+  const update = options.update ?? [];
+  const onConflict =
+    update.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${sql.join(update.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`))}${
+          options.onlyNewer ? sql` where ${sql.id(table)}.last_position < excluded.last_position` : sql``
+        }`;
+  await sql`
+    insert into ${sql.id(table)} (${ids})
+    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb)
+    on conflict (${sql.join(options.conflict.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
+}
+
+/** Deletes the rows whose `columns` equal one of `keys` (each key one value per column). */
+export async function deleteRows(trx: Kysely<Schema>, table: string, columns: readonly string[], keys: readonly (readonly unknown[])[]): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = keys.map((key) => Object.fromEntries(columns.map((column, index) => [column, key[index]])));
+  const ids = sql.join(columns.map((column) => sql.id(column)));
+  await sql`
+    delete from ${sql.id(table)}
+    where (${ids}) in (select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb))`.execute(trx);
+}
+
+/** Rows as one JSON text; bigints as decimal strings (Postgres reads them back exactly). */
+export function rowsJson(rows: readonly RowValues[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+}

@@ -1,0 +1,202 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
+import { seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
+import { openInfrastructure } from '../../src/composition/infrastructure.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The catalogue of issue #17's measurements: 5 000 templates, 500 members, a few likes each. */
+export const HTTP_CATALOGUE: CatalogueSize = { users: 500, templates: 5_000, seed: 17, likeChance: 0.01 };
+const WARM_UP_SECONDS = 2;
+const SERVER_START_TIMEOUT_MS = 600_000;
+
+export interface HttpSettings {
+  /** Seconds of load per route (BENCH_HTTP_SECONDS, default 10). */
+  seconds: number;
+  /** Concurrent connections (BENCH_HTTP_CONNECTIONS, default 50). */
+  connections: number;
+  /** Port of the app under load (BENCH_HTTP_PORT, default 0: any free port). */
+  port: number;
+}
+
+export interface RouteMeasurement {
+  route: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than 2xx, and connection errors and timeouts: a fast failure is not a result. */
+  failures: number;
+  /** requestsPerSecond ÷ the hello-world's. */
+  ratioToCeiling: number;
+}
+
+export interface HttpMeasurement {
+  catalogue: CatalogueSize;
+  database: string;
+  seconds: number;
+  connections: number;
+  routes: RouteMeasurement[];
+}
+
+export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
+  const positive = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+    return value;
+  };
+  return { seconds: positive('BENCH_HTTP_SECONDS', 10), connections: positive('BENCH_HTTP_CONNECTIONS', 50), port: positive('BENCH_HTTP_PORT', 0) };
+}
+
+/**
+ * The read routes under load against a bare Fastify in the same run (the ceiling): the app runs
+ * as `npm start` would, on a database of its own next to DATABASE_URL's (`<name>_http`), seeded
+ * once with HTTP_CATALOGUE through the deciders and kept for later runs.
+ */
+export async function benchHttp(databaseUrl: string, settings: HttpSettings, log: (line: string) => void): Promise<HttpMeasurement> {
+  const httpDatabaseUrl = await ensureDatabase(databaseUrl, '_http');
+  await ensureCatalogue(httpDatabaseUrl, log);
+  ensureWebBuild(log);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
+  const measure = async (route: string, base: string, path: string) => {
+    log(`${route}: ${settings.seconds} s, ${settings.connections} connections`);
+    await load(`${base}${path}`, WARM_UP_SECONDS, settings.connections);
+    const result = await load(`${base}${path}`, settings.seconds, settings.connections);
+    return {
+      route,
+      path,
+      requestsPerSecond: result.requests.average,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      failures: result.non2xx + result.errors + result.timeouts,
+    };
+  };
+  try {
+    const hello = await startServer(['tests/bench/hello-server.ts'], { PORT: '0' }, /listening on (http:\/\/\S+)/);
+    let ceiling: Omit<RouteMeasurement, 'ratioToCeiling'>;
+    try {
+      ceiling = await measure('Fastify hello-world (ceiling)', hello.url, '/');
+    } finally {
+      await hello.stop();
+    }
+
+    log('starting the app (projections catch up before it listens)');
+    const app = await startServer(
+      ['src/api/server.ts'],
+      { PORT: String(settings.port), DATABASE_URL: httpDatabaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_CATALOGUE: '', REDIS_URL: '', MEILI_URL: '', EVENTSTORE_URL: '' },
+      /listening on (http:\/\/\S+)/,
+    );
+    try {
+      const top = (await (await fetch(`${app.url}/api/resources/toprated`)).json()) as { data: { titleUrl: string }[] };
+      const titleUrl = top.data[0]?.titleUrl;
+      if (!titleUrl) throw new Error('The catalogue has no live template to open');
+      const routes: [string, string][] = [
+        ['GET /api/resources/toprated', '/api/resources/toprated'],
+        ['GET /api/resources/search?q=notion', '/api/resources/search?q=notion'],
+        ['GET /api/resources/search?q=notoin (typo)', '/api/resources/search?q=notoin'],
+        ['GET /api/resources/view/:titleUrl', `/api/resources/view/${encodeURIComponent(titleUrl)}`],
+        ['GET / (the page)', '/'],
+      ];
+      const measured = [ceiling];
+      for (const [route, path] of routes) measured.push(await measure(route, app.url, path));
+      return {
+        catalogue: HTTP_CATALOGUE,
+        database: new URL(httpDatabaseUrl).pathname.slice(1),
+        seconds: settings.seconds,
+        connections: settings.connections,
+        routes: measured.map((row) => ({ ...row, ratioToCeiling: row.requestsPerSecond / ceiling.requestsPerSecond })),
+      };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function load(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
+  return autocannon({ url, duration: seconds, connections });
+}
+
+/** The database `<name><suffix>` beside DATABASE_URL's, created when missing; answers its URL. */
+async function ensureDatabase(databaseUrl: string, suffix: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}${suffix}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The catalogue seeded, and every read model live at the code's version. */
+async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-seed-'));
+  const infrastructure = await openInfrastructure({ dataDir, databaseUrl, eventStoreUrl: undefined });
+  try {
+    if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
+      log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
+      await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+    }
+    // Read models built by older code are rebuilt now, not in the app's background while it is measured.
+    const { runner } = infrastructure;
+    const outdated = (await runner.status()).filter((status) => status.liveVersion !== status.version).map((status) => status.name);
+    if (outdated.length > 0) {
+      log(`rebuilding ${outdated.join(', ')} before the app starts`);
+      await runner.rebuildAll(runner.projections.filter((projection) => outdated.includes(projection.name)));
+    }
+  } finally {
+    await infrastructure.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** GET / serves the built web app. */
+function ensureWebBuild(log: (line: string) => void): void {
+  if (existsSync(join(REPO_ROOT, 'dist/web/index.html'))) return;
+  log('building the web app for GET /');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+/** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */
+function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => void stop().then(() => reject(new Error(`${args[0]} did not start: ${output}`))), SERVER_START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'), stop });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args[0]} exited (${code}) before it was ready: ${output}`));
+    });
+  });
+}
