@@ -16,6 +16,7 @@ import { findUnstorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
+import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement.js';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
+      await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));

@@ -5,7 +5,7 @@ import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
-import type { TemplateEvent } from '../domain/templates/events.js';
+import type { TemplateEvent, TemplateFormProgressed } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
@@ -28,6 +28,7 @@ export const READ_MODEL_TABLES = [
   'searches',
   'search_terms',
   'contact_messages',
+  'analytics_facts',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -64,7 +65,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | TemplateFormProgressed;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

@@ -1,4 +1,5 @@
 import type { Projection } from './projection.js';
+import { analyticsProjection } from './read-models/analytics/projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
 import { contactMessagesProjection } from './read-models/contact-messages/projection.js';
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   contactMessagesProjection,
   searchProjection,
   searchAnalyticsProjection,
+  analyticsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

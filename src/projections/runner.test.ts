@@ -49,6 +49,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   searches: ['search_id'],
   search_terms: ['term'],
   contact_messages: ['id'],
+  analytics_facts: ['event_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

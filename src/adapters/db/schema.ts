@@ -6,6 +6,7 @@ import type { SearchAnalyticsTables } from '../../projections/read-models/search
 import type { SearchTables } from '../../projections/read-models/search/tables.js';
 import type { RewardsTables } from '../../projections/read-models/rewards/tables.js';
 import type { EngagementTables } from '../../projections/read-models/engagement/tables.js';
+import type { AnalyticsTables } from '../../projections/read-models/analytics/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 
 /** The event log of the Postgres event store adapter. */
@@ -64,7 +65,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, AnalyticsTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
