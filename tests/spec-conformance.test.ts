@@ -93,10 +93,6 @@ const NOT_YET_BUILT: Record<string, string> = {
   'Validation successful': 'admin portal resources (issue 14)',
   'Keywords updation successful': 'admin portal resources (issue 14)',
   'Failed to toggle test user mode': 'admin portal simulate-new-user toggle in the web app (issue 14)',
-  'Error loading template stats. Please try again later.': 'admin portal analytics (issue 14)',
-  'Loading...': 'admin portal analytics (issue 14)',
-  'No stats available.': 'admin portal analytics (issue 14)',
-  'An error occurred': 'admin portal recent users (issue 14)',
 };
 
 interface SpecMessage {

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { FunnelPanel } from './components/FunnelPanel.js';
+import { KpiPanel } from './components/KpiPanel.js';
+import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
+import { SiteAnalytics } from './components/SiteAnalytics.js';
+
+export interface AdminSectionProps {
+  /** The signed-in admin or owner. */
+  user: CurrentUser;
+}
+
+export interface AdminSection {
+  /** Stable: tests and links find the section by it. */
+  id: string;
+  label: string;
+  Panel: ComponentType<AdminSectionProps>;
+}
+
+/** The admin portal's sections, in the order of its tabs: adding a section is one line here. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'review-queue', label: 'Review queue', Panel: ReviewQueueSection },
+  { id: 'resource-management', label: 'Resource management', Panel: ResourceManagementSection },
+  { id: 'site-analytics', label: 'Site analytics', Panel: ({ user }) => <SiteAnalytics adminId={user._id} /> },
+  { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
+  { id: 'template-funnel', label: 'Template funnel', Panel: FunnelPanel },
+];
