@@ -5,6 +5,7 @@ import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
 import { SiteAnalytics } from './components/SiteAnalytics.js';
+import { UserManagement } from './components/UserManagement.js';
 
 export interface AdminSectionProps {
   /** The signed-in admin or owner. */
@@ -21,6 +22,7 @@ export interface AdminSection {
 /** The admin portal's sections, in the order of its tabs: adding a section is one line here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'review-queue', label: 'Review queue', Panel: ReviewQueueSection },
+  { id: 'user-management', label: 'User management', Panel: UserManagement },
   { id: 'resource-management', label: 'Resource management', Panel: ResourceManagementSection },
   { id: 'site-analytics', label: 'Site analytics', Panel: ({ user }) => <SiteAnalytics adminId={user._id} /> },
   { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
