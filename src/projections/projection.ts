@@ -29,6 +29,7 @@ export const READ_MODEL_TABLES = [
   'search_terms',
   'contact_messages',
   'analytics_facts',
+  'price_change_requests',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 

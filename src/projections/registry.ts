@@ -1,5 +1,6 @@
 import type { Projection } from './projection.js';
 import { analyticsProjection } from './read-models/analytics/projection.js';
+import { priceRequestsProjection } from './read-models/price-requests/projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
 import { contactMessagesProjection } from './read-models/contact-messages/projection.js';
@@ -18,6 +19,7 @@ export const projections: readonly Projection[] = [
   searchProjection,
   searchAnalyticsProjection,
   analyticsProjection,
+  priceRequestsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -50,6 +50,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   search_terms: ['term'],
   contact_messages: ['id'],
   analytics_facts: ['event_id'],
+  price_change_requests: ['template_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -31,7 +31,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 3,
+  version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
@@ -42,7 +42,7 @@ export const searchProjection = defineProjection({
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
-    const changes = new Map<string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }>();
+    const changes = new Map<string, { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number }>();
     const engagements = new Map<string, RecordedOneOf<PopularityEvent>>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
@@ -53,6 +53,10 @@ export const searchProjection = defineProjection({
       } else if (isPopularityEvent(event)) {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
+      } else if (event.type === 'TemplatePriceChanged') {
+        // No status change: the batch's last status (if any) stays, the price (free / paid filter) follows.
+        const previous = changes.get(templateId);
+        changes.set(templateId, { ...previous, status: previous?.status ?? null, position: event.position, priceCents: Math.round(event.data.to * 100) });
       } else {
         const status = statusAfter(event);
         if (status === undefined) continue;
@@ -93,19 +97,20 @@ export const searchProjection = defineProjection({
     if (changes.size > 0) {
       const values = [...changes].map(
         ([id, change]) =>
-          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb)`,
+          sql`(${id}::text, ${change.position}::bigint, ${change.status}::text, ${change.status === null ? null : isSearchable(change.status)}::boolean, ${change.title ?? null}::text, ${change.description ?? null}::text, ${change.keywords === undefined ? null : JSON.stringify(change.keywords)}::jsonb, ${change.priceCents ?? null}::integer)`,
       );
       const { rows: changed } = await sql<{ id: string; title: string; keywords: string[]; searchable: boolean }>`
         update ${sql.id(t.search_documents)} d
-        set status = v.status,
-            searchable = v.searchable,
+        set status = coalesce(v.status, d.status),
+            searchable = coalesce(v.searchable, d.searchable),
+            price_cents = coalesce(v.price_cents, d.price_cents),
             title = coalesce(v.title, d.title),
             description = coalesce(v.description, d.description),
             keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
             tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
               || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
             last_position = v.position
-        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords)
+        from (values ${sql.join(values)}) as v(id, position, status, searchable, title, description, keywords, price_cents)
         where d.id = v.id and d.last_position < v.position
         returning d.id, d.title, d.keywords, d.searchable`.execute(trx);
       await replaceTemplateWords(trx, t, changed);

@@ -22,7 +22,7 @@ type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
 export const templatesProjection = defineProjection({
   name: 'templates',
-  version: 4,
+  version: 5,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   createTables: createTemplatesTables,
@@ -117,7 +117,11 @@ export const templatesProjection = defineProjection({
             .execute();
           break;
         }
+        case 'TemplatePriceChanged':
+          await updateOnce(trx, t, event, { price_cents: Math.round(event.data.to * 100) });
+          break;
         case 'TemplatePriceChangeRequested':
+        case 'TemplatePriceChangeDeclined':
           break;
         default: {
           const toggle = TOGGLES[event.type];
