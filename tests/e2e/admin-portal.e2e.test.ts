@@ -5,6 +5,8 @@ import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
+import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
+import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -20,6 +22,8 @@ function unexpected(consoleErrors: string[]): string[] {
 describe('the admin portal’s statistics and user management', () => {
   let environment: E2eEnvironment;
   let member: string;
+  let adminToken: string;
+  let pricedPost: { _id: string; title: string; titleUrl: string };
 
   async function tokenOf(login: string): Promise<string> {
     const response = await fetch(`${environment.baseUrl}/api/login`, {
@@ -47,12 +51,19 @@ describe('the admin portal’s statistics and user management', () => {
 
   beforeAll(async () => {
     environment = await startE2eEnvironment();
-    const adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
+    adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
     const users = (await (await fetch(`${environment.baseUrl}/api/admin/users`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { username: string; lvl: string }[] };
     member = users.data.find((user) => user.lvl === 'base')!.username;
     const memberToken = await tokenOf(member);
     expect(await api('/analytics/search', memberToken, { searchTerm: SEARCH_TERM })).toBe(201);
     expect(await api('/analytics/track-progress', memberToken, { formProgress: { url: true, type: true, title: true } })).toBe(200);
+    // An author asks for a new price on a live post of theirs.
+    const posts = (await (await fetch(`${environment.baseUrl}/api/admin/resources/search?status=live`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      data: { _id: string; title: string; titleUrl: string; author: { username: string } }[];
+    };
+    const post = posts.data.find((row) => row.author.username !== DEMO_ADMIN_USERNAME)!;
+    pricedPost = post;
+    expect(await api('/zapier', await tokenOf(post.author.username), { resourceId: post._id, newPrice: 9 })).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -122,12 +133,50 @@ describe('the admin portal’s statistics and user management', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('approves a price-change request from the inbox and corrects a post in resource management', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Price requests' }).click();
+    const inbox = page.getByRole('tabpanel', { name: 'Price requests' });
+    const request = inbox.getByRole('listitem', { name: pricedPost.title });
+    await request.getByText('$9.00').waitFor();
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(PRICE_REQUEST_MESSAGES.approved).first().waitFor();
+    await inbox.getByText(PRICE_REQUEST_MESSAGES.none).waitFor();
+
+    await page.getByRole('tab', { name: 'Resource management' }).click();
+    const management = page.getByRole('tabpanel', { name: 'Resource management' });
+    await management.getByLabel('Title').fill(pricedPost.title);
+    await management.getByRole('button', { name: 'Search' }).click();
+    const row = management.getByRole('listitem', { name: pricedPost.title });
+    await row.getByRole('button', { name: 'Quick edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit “${pricedPost.title}”` });
+    await expect.poll(() => dialog.getByLabel('New price (now $9.00)').count()).toBe(1);
+    await dialog.getByLabel('Short description').fill(`Corrected by the e2e run ${RUN}.`);
+    await dialog.getByLabel('Keyword 1').fill('Corrected');
+    await dialog.getByLabel('Keyword 2').fill('');
+    await dialog.getByLabel('Keyword 3').fill('');
+    await dialog.getByLabel('New price (now $9.00)').fill('4.5');
+    const alert = page.waitForEvent('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const shownAlert = await alert;
+    expect(shownAlert.message()).toBe(TEMPLATE_MESSAGES.updated);
+    await shownAlert.accept();
+    await dialog.waitFor({ state: 'hidden' });
+    const detail = (await (await fetch(`${environment.baseUrl}/api/resources/viewById/${pricedPost._id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      data: { price: number; keywords: string[]; description: { short: string } };
+    };
+    expect(detail.data).toMatchObject({ price: 4.5, keywords: ['corrected'], description: { short: `Corrected by the e2e run ${RUN}.` } });
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
   it('fits every section in a 375 px window', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await signInAsAdmin(page);
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = await tabs.allTextContents();
-    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Site analytics', 'KPIs', 'Template funnel']));
+    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Site analytics', 'KPIs', 'Template funnel']));
     for (const name of names) {
       await page.getByRole('tab', { name, exact: true }).click();
       await page.getByRole('tabpanel', { name, exact: true }).getByRole('heading', { level: 2 }).first().waitFor();

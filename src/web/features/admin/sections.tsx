@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
+import { PriceRequests } from './components/PriceRequests.js';
 import { SiteAnalytics } from './components/SiteAnalytics.js';
 import { UserManagement } from './components/UserManagement.js';
 
@@ -24,6 +25,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'review-queue', label: 'Review queue', Panel: ReviewQueueSection },
   { id: 'user-management', label: 'User management', Panel: UserManagement },
   { id: 'resource-management', label: 'Resource management', Panel: ResourceManagementSection },
+  { id: 'price-requests', label: 'Price requests', Panel: PriceRequests },
   { id: 'site-analytics', label: 'Site analytics', Panel: ({ user }) => <SiteAnalytics adminId={user._id} /> },
   { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
   { id: 'template-funnel', label: 'Template funnel', Panel: FunnelPanel },
