@@ -18,6 +18,7 @@ import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminResourceRoutes } from './routes/admin-resources.js';
+import { adminCurationRoutes } from './routes/admin-curation.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
+      await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
       await api.register(
         adminResourceRoutes({
           db: deps.database.db,

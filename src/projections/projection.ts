@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountEvent } from '../domain/accounts/events.js';
+import type { CurationEvent } from '../domain/discovery/curation.js';
 import type { SearchEvent } from '../domain/discovery/events.js';
 import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
@@ -30,6 +31,7 @@ export const READ_MODEL_TABLES = [
   'contact_messages',
   'analytics_facts',
   'price_change_requests',
+  'curated_lists',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -66,7 +68,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | TemplateFormProgressed;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | TemplateFormProgressed | CurationEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

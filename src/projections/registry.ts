@@ -1,6 +1,7 @@
 import type { Projection } from './projection.js';
 import { analyticsProjection } from './read-models/analytics/projection.js';
 import { priceRequestsProjection } from './read-models/price-requests/projection.js';
+import { curationProjection } from './read-models/curation/projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
 import { contactMessagesProjection } from './read-models/contact-messages/projection.js';
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   searchAnalyticsProjection,
   analyticsProjection,
   priceRequestsProjection,
+  curationProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -51,6 +51,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   contact_messages: ['id'],
   analytics_facts: ['event_id'],
   price_change_requests: ['template_id'],
+  curated_lists: ['list'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

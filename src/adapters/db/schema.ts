@@ -8,6 +8,7 @@ import type { RewardsTables } from '../../projections/read-models/rewards/tables
 import type { EngagementTables } from '../../projections/read-models/engagement/tables.js';
 import type { AnalyticsTables } from '../../projections/read-models/analytics/tables.js';
 import type { PriceRequestsTables } from '../../projections/read-models/price-requests/tables.js';
+import type { CurationTables } from '../../projections/read-models/curation/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 
 /** The event log of the Postgres event store adapter. */
@@ -66,7 +67,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, AnalyticsTables, PriceRequestsTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, AnalyticsTables, PriceRequestsTables, CurationTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
