@@ -87,8 +87,6 @@ const NOT_YET_BUILT: Record<string, string> = {
   'Success!!': 'admin portal CSV import (issue 14)',
   'The templates are bulk uploaded successfully.': 'admin portal CSV import (issue 14)',
   'Are you sure you want to send this email?': 'admin portal mass e-mail (issue 14)',
-  'Collections and apps updated successfully!': 'admin portal collections (issue 14)',
-  'Failed to update collections or apps. Please try again.': 'admin portal collections (issue 14)',
   'Validation successful': 'admin portal resources (issue 14)',
   'Keywords updation successful': 'admin portal resources (issue 14)',
   'Failed to toggle test user mode': 'admin portal simulate-new-user toggle in the web app (issue 14)',

@@ -5,6 +5,7 @@ import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
+import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
 import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
@@ -171,12 +172,37 @@ describe('the admin portal’s statistics and user management', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('edits the homepage collections and top apps, and the home page shows them', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Homepage lists' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Homepage lists' });
+    const collections = panel.getByRole('group', { name: 'Collections' });
+    await collections.getByLabel('Entries').selectOption('2');
+    const first = collections.getByRole('listitem', { name: 'Collections entry 1' });
+    await first.getByLabel('Name').fill(`Staff picks ${RUN}`);
+    await first.getByLabel('Link').fill('/topics/ai');
+    await first.getByLabel('Type').selectOption('ai_tools');
+    const second = collections.getByRole('listitem', { name: 'Collections entry 2' });
+    await second.getByLabel('Name').fill('All platforms');
+    await second.getByLabel('Link').fill('/apps');
+    const alert = page.waitForEvent('dialog');
+    await panel.getByRole('button', { name: 'Save collections and apps' }).click();
+    const shown = await alert;
+    expect(shown.message()).toBe(CURATION_MESSAGES.saved);
+    await shown.accept();
+    await page.goto('/');
+    await page.getByRole('link', { name: `Staff picks ${RUN}` }).first().waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
   it('fits every section in a 375 px window', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await signInAsAdmin(page);
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = await tabs.allTextContents();
-    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Site analytics', 'KPIs', 'Template funnel']));
+    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Homepage lists', 'Site analytics', 'KPIs', 'Template funnel']));
     for (const name of names) {
       await page.getByRole('tab', { name, exact: true }).click();
       await page.getByRole('tabpanel', { name, exact: true }).getByRole('heading', { level: 2 }).first().waitFor();

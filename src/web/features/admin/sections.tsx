@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { CurationEditors } from './components/CurationEditors.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
@@ -26,6 +27,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'user-management', label: 'User management', Panel: UserManagement },
   { id: 'resource-management', label: 'Resource management', Panel: ResourceManagementSection },
   { id: 'price-requests', label: 'Price requests', Panel: PriceRequests },
+  { id: 'homepage-lists', label: 'Homepage lists', Panel: CurationEditors },
   { id: 'site-analytics', label: 'Site analytics', Panel: ({ user }) => <SiteAnalytics adminId={user._id} /> },
   { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
   { id: 'template-funnel', label: 'Template funnel', Panel: FunnelPanel },
