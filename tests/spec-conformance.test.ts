@@ -89,7 +89,6 @@ const NOT_YET_BUILT: Record<string, string> = {
   'Are you sure you want to send this email?': 'admin portal mass e-mail (issue 14)',
   'Validation successful': 'admin portal resources (issue 14)',
   'Keywords updation successful': 'admin portal resources (issue 14)',
-  'Failed to toggle test user mode': 'admin portal simulate-new-user toggle in the web app (issue 14)',
 };
 
 interface SpecMessage {

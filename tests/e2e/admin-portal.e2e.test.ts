@@ -197,6 +197,23 @@ describe('the admin portal’s statistics and user management', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('simulates a new user: the toggle starts test-user mode on the home page with the tours, and switching back returns to the portal', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('switch', { name: 'Simulate New User' }).check();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).waitFor();
+    expect(await page.evaluate(() => document.cookie)).toContain('showWelcomeModal=true');
+    expect(await page.evaluate(() => window.localStorage.getItem('tourState'))).toContain('"navbarTour":true');
+    await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('switch', { name: 'Simulate New User' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Simulate New User' }).isChecked()).toBe(false);
+    await close();
+    // Leaving a page whose lists are still loading aborts their requests; the browser reports those aborts.
+    expect(unexpected(consoleErrors).filter((line) => !line.includes('AbortError: signal is aborted without reason'))).toEqual([]);
+  });
+
   it('fits every section in a 375 px window', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await signInAsAdmin(page);

@@ -3,6 +3,7 @@ import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'reac
 import { Tabs } from '../../components/ui/Tabs.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { ModerationChangesProvider } from '../../features/admin/components/ModerationSections.js';
+import { SimulateNewUserToggle } from '../../features/admin/components/SimulateNewUserToggle.js';
 import { ADMIN_SECTIONS } from '../../features/admin/sections.js';
 import { isAdminUser } from '../../features/shell/user-facts.js';
 import { useSession } from '../../features/session/session.js';
@@ -28,7 +29,10 @@ export function AdminPage() {
   return (
     <section className="container admin-page">
       <title>{documentTitle('Admin Portal')}</title>
-      <h1>Admin Portal</h1>
+      <div className="admin-page__header">
+        <h1>Admin Portal</h1>
+        <SimulateNewUserToggle on={user.isTestUser} />
+      </div>
       <ModerationChangesProvider>
         <Tabs label="Admin sections" tabs={ADMIN_SECTIONS.map(({ id, label, Panel }) => ({ id, label, panel: <Panel user={user} /> }))} />
       </ModerationChangesProvider>
