@@ -60,16 +60,8 @@ const NOT_YET_BUILT: Record<string, string> = {
   'Success!!': 'admin portal CSV import (issue 14)',
   'The templates are bulk uploaded successfully.': 'admin portal CSV import (issue 14)',
   'Are you sure you want to send this email?': 'admin portal mass e-mail (issue 14)',
-  'Failed to update resource': 'admin portal resources (issue 14)',
-  'Collections and apps updated successfully!': 'admin portal collections (issue 14)',
-  'Failed to update collections or apps. Please try again.': 'admin portal collections (issue 14)',
   'Validation successful': 'admin portal resources (issue 14)',
   'Keywords updation successful': 'admin portal resources (issue 14)',
-  'Failed to toggle test user mode': 'admin portal simulate-new-user toggle in the web app (issue 14)',
-  'Error loading template stats. Please try again later.': 'admin portal analytics (issue 14)',
-  'Loading...': 'admin portal analytics (issue 14)',
-  'No stats available.': 'admin portal analytics (issue 14)',
-  'An error occurred': 'admin portal recent users (issue 14)',
 };
 
 interface SpecMessage {

@@ -47,6 +47,21 @@ export class TemplateService {
     return this.#run(templateId, { type: 'RequestPriceChange', data: { templateId, requester, newPrice } }, actor);
   }
 
+  /** An admin's correction of the description, details and keywords, published at once. */
+  adminEdit(templateId: string, changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>>, reviewer: Actor & { userId: string }) {
+    return this.#run(templateId, { type: 'AdminEditTemplate', data: { templateId, reviewerId: reviewer.userId, changes } }, reviewer);
+  }
+
+  /** An admin sets the price directly (it settles a waiting request too). */
+  changePrice(templateId: string, to: number, reviewer: Actor & { userId: string }) {
+    return this.#run(templateId, { type: 'ChangePrice', data: { templateId, reviewerId: reviewer.userId, to } }, reviewer);
+  }
+
+  /** Approves or declines the author's waiting request; `requested` is the price the admin saw. */
+  decidePriceChange(templateId: string, approve: boolean, requested: number, reason: string | null, reviewer: Actor & { userId: string }) {
+    return this.#run(templateId, { type: 'DecidePriceChange', data: { templateId, reviewerId: reviewer.userId, approve, requested, reason } }, reviewer);
+  }
+
   delete(templateId: string, requester: Requester, reason: string | null, actor: Actor) {
     return this.#run(templateId, { type: 'DeleteTemplate', data: { templateId, requester, reason } }, actor);
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountEvent } from '../domain/accounts/events.js';
 import type { CommerceEvent } from '../domain/commerce/events.js';
+import type { CurationEvent } from '../domain/discovery/curation.js';
 import type { SearchEvent } from '../domain/discovery/events.js';
 import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
@@ -8,7 +9,7 @@ import type { GenerationEvent } from '../domain/generator/events.js';
 import type { SupportEvent } from '../domain/support/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
-import type { TemplateEvent } from '../domain/templates/events.js';
+import type { TemplateEvent, TemplateFormProgressed } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
@@ -38,6 +39,9 @@ export const READ_MODEL_TABLES = [
   'generated_files',
   'support_feedback',
   'support_chat_exchanges',
+  'analytics_facts',
+  'price_change_requests',
+  'curated_lists',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -85,7 +89,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent | TemplateFormProgressed | CurationEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

@@ -1,4 +1,7 @@
 import type { Projection } from './projection.js';
+import { analyticsProjection } from './read-models/analytics/projection.js';
+import { priceRequestsProjection } from './read-models/price-requests/projection.js';
+import { curationProjection } from './read-models/curation/projection.js';
 import { searchAnalyticsProjection } from './read-models/search-analytics/projection.js';
 import { searchProjection } from './read-models/search/projection.js';
 import { commerceProjection } from './read-models/commerce/projection.js';
@@ -22,6 +25,9 @@ export const projections: readonly Projection[] = [
   commerceProjection,
   generationsProjection,
   supportProjection,
+  analyticsProjection,
+  priceRequestsProjection,
+  curationProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

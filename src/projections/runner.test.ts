@@ -56,6 +56,9 @@ const ORDER: Record<ReadModelTable, string[]> = {
   generated_files: ['file_id'],
   support_feedback: ['id'],
   support_chat_exchanges: ['exchange_id'],
+  analytics_facts: ['event_id'],
+  price_change_requests: ['template_id'],
+  curated_lists: ['list'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { REPORT_REASONS } from '../../src/domain/engagement/rules.js';
+import { DELETE_CONFIRM_LABEL } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
@@ -249,14 +250,14 @@ describe('moderation in the admin portal', () => {
     await management.getByLabel('Title').fill(TO_DELETE);
     await management.getByRole('button', { name: 'Search' }).click();
     const doomedRow = management.getByRole('listitem', { name: TO_DELETE });
+    // Spec: the first click shows "Confirm Delete?" for 5 s; left alone, it goes back to Delete.
     await doomedRow.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete permanently?' });
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await confirm.waitFor({ state: 'hidden' });
+    await doomedRow.getByRole('button', { name: DELETE_CONFIRM_LABEL }).waitFor();
+    await doomedRow.getByRole('button', { name: 'Delete', exact: true }).waitFor({ timeout: 15_000 });
     expect(await rowTitled(TO_DELETE)).toBeDefined();
 
     await doomedRow.getByRole('button', { name: 'Delete' }).click();
-    await confirm.getByRole('button', { name: 'Delete permanently' }).click();
+    await doomedRow.getByRole('button', { name: DELETE_CONFIRM_LABEL }).click();
     await doomedRow.waitFor({ state: 'detached' });
     await page.getByText('The post is successfully deleted.').first().waitFor();
     expect(await rowTitled(TO_DELETE)).toBeUndefined();

@@ -7,6 +7,9 @@ import type { SearchTables } from '../../projections/read-models/search/tables.j
 import type { RewardsTables } from '../../projections/read-models/rewards/tables.js';
 import type { EngagementTables } from '../../projections/read-models/engagement/tables.js';
 import type { CommerceTables } from '../../projections/read-models/commerce/tables.js';
+import type { AnalyticsTables } from '../../projections/read-models/analytics/tables.js';
+import type { PriceRequestsTables } from '../../projections/read-models/price-requests/tables.js';
+import type { CurationTables } from '../../projections/read-models/curation/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
 import type { SupportTables } from '../../projections/read-models/support/tables.js';
@@ -67,7 +70,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables, AnalyticsTables, PriceRequestsTables, CurationTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;

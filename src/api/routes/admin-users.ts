@@ -5,7 +5,9 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { AccountService } from '../../commands/accounts.js';
 import { userById, usersPage } from '../../projections/read-models/users/queries.js';
-import { userStream } from '../../domain/accounts/events.js';
+import { userStream, type UserLevel } from '../../domain/accounts/events.js';
+import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
+import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { HttpError } from '../errors.js';
 
 const ADMIN_USERS_PAGE_SIZE = 25;
@@ -70,6 +72,43 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
         const result = await deps.accounts.changeLevel(target.id, request.body.lvl, { userId: viewer.userId, role: viewer.lvl });
         await deps.settle(result.position);
         return { success: true };
+      },
+    );
+
+    app.put(
+      '/users/private/me1',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "The portal's user update (spec call): a new level (owners only) and/or verification status with its reason",
+          body: z.object({
+            user: z.uuid('Unknown user id'),
+            lvl: z.enum(['base', 'admin', 'owner']).optional(),
+            status: z.enum(['pending', 'verified', 'blocked']).optional(),
+            reason: z.string().trim().max(500).optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const viewer = request.viewer!;
+        const { lvl, status, reason } = request.body;
+        const target = await existing(request.body.user);
+        const levelChanges = lvl !== undefined && lvl !== target.lvl;
+        const statusChanges = status !== undefined && status !== target.verification;
+        if (!levelChanges && !statusChanges) throw new HttpError(400, USER_MANAGEMENT_MESSAGES.nothingToChange);
+        if (target.id === viewer.userId) throw new HttpError(409, USER_MANAGEMENT_MESSAGES.notYourself);
+        // Every check before the first change: an update is made whole or not at all.
+        if (levelChanges && !mayChangeLevel(viewer.lvl)) throw new HttpError(403, USER_MANAGEMENT_MESSAGES.levelNeedsOwner);
+        if (statusChanges && !mayChangeStatus(viewer.lvl, target.lvl as UserLevel)) throw new HttpError(403, ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+        if (statusChanges && !reason) throw new HttpError(400, USER_MANAGEMENT_MESSAGES.reasonRequired);
+        const actor = { userId: viewer.userId, role: viewer.lvl };
+        let position: bigint | null = null;
+        if (statusChanges) position = (await deps.accounts.changeVerificationStatus(target.id, status, reason!, actor)).position;
+        if (levelChanges) position = (await deps.accounts.changeLevel(target.id, lvl, actor)).position;
+        await deps.settle(position);
+        const updated = await existing(target.id);
+        return { success: true, message: USER_MANAGEMENT_MESSAGES.updated, user: { _id: updated.id, username: updated.username, lvl: updated.lvl, verification: updated.verification } };
       },
     );
 

@@ -6,7 +6,8 @@ import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { HIDDEN_KEYWORDS } from '../../domain/catalogue/presentation.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { EXPLORE_MAX_RESOURCES_PER_TAG, EXPLORE_TAG_COUNT, TOP_CONTRIBUTORS_LIMIT, TOPICS_REQUEST_LIMIT } from '../../domain/discovery/constants.js';
-import { QUICK_LINKS, TRENDING_TOOLS } from '../../domain/discovery/curated.js';
+import type { CollectionEntry, TopAppEntry } from '../../domain/discovery/curation.js';
+import { currentCuratedList } from '../../projections/read-models/curation/queries.js';
 import { documentTitlesByIds, keywordUsage, newestPerGroup, searchableCountsBy, topContributors } from '../../projections/read-models/search/queries.js';
 import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { resourceSchema } from './resources.js';
@@ -17,7 +18,7 @@ const MAX_TOPIC_RESOURCES = 20;
 
 const booleanFlag = z.enum(['true', 'false'], 'must be true or false').optional().transform((value) => value === 'true');
 const entrySchema = z.object({ name: z.string(), label: z.string() });
-const quickLinkSchema = z.object({ link: z.string(), img: z.string().nullable(), name: z.string() });
+const quickLinkSchema = z.object({ _id: z.string(), link: z.string(), img: z.string().nullable(), name: z.string() });
 
 /** Browsing lists: topics, apps, keywords, explore, top contributors and the curated sidebar lists. */
 export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
@@ -148,17 +149,17 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
 
     app.get(
       '/collections',
-      { config: { access: 'anyone' }, schema: { summary: 'Quick links of the home sidebar', tags: ['browse'], response: { 200: z.array(quickLinkSchema) } } },
-      async () => [...QUICK_LINKS],
+      { config: { access: 'anyone' }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
+      async () => (await currentCuratedList(deps.db, 'collections')) as CollectionEntry[],
     );
 
     app.get(
       '/topapps',
       {
         config: { access: 'anyone' },
-        schema: { summary: 'Trending web tools of the home sidebar', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) } },
+        schema: { summary: 'Trending web tools of the home sidebar (the top apps editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) } },
       },
-      async () => [...TRENDING_TOOLS],
+      async () => (await currentCuratedList(deps.db, 'topapps')) as TopAppEntry[],
     );
   };
 }

@@ -7,7 +7,7 @@ import { demoUserId, seedCatalogue } from '../../commands/demo-catalogue.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
-import { QUICK_LINKS, TRENDING_TOOLS } from '../../domain/discovery/curated.js';
+import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
 import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
@@ -282,9 +282,9 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       expect(contributors.map((row) => row.postCount)).toEqual([...contributors.map((row) => row.postCount)].sort((a, b) => b - a));
     });
 
-    it('GET /api/collections and /api/topapps answer the curated lists', async () => {
-      expect((await get('/api/collections')).body).toEqual(QUICK_LINKS);
-      expect((await get('/api/topapps')).body).toEqual(TRENDING_TOOLS);
+    it('GET /api/collections and /api/topapps answer the curated lists (the shipped ones until an admin saves)', async () => {
+      expect((await get('/api/collections')).body).toEqual(DEFAULT_COLLECTIONS);
+      expect((await get('/api/topapps')).body).toEqual(DEFAULT_TOP_APPS);
     });
   });
 });

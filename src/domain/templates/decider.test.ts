@@ -284,7 +284,7 @@ describe('template decider', () => {
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {
-    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, contentRevision: 0 });
+    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0 });
     expect(fold([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
@@ -293,7 +293,40 @@ describe('template decider', () => {
       sponsored: true,
       owners: [authorId, buyerId],
       pending: null,
+      pendingPrice: null,
       contentRevision: 1,
+    });
+  });
+
+  describe("an admin's correction and the price-change inbox", () => {
+    const requested = (newPrice: number): TemplateEvent => ({ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice } });
+    const decide = (approve: boolean, price: number, reason: string | null = null): TemplateCommand => ({ type: 'DecidePriceChange', data: { templateId, reviewerId, approve, requested: price, reason } });
+    const correction = { description: 'Sharper.', keywords: ['okr'] };
+    const adminEdit: TemplateCommand = { type: 'AdminEditTemplate', data: { templateId, reviewerId, changes: correction } };
+
+    it('publishes a correction of a public post at once, with the edit and its approval on the record', () => {
+      spec.given(historyFor.live).when(adminEdit).then([
+        { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'live' } },
+        { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: correction } },
+      ]);
+      spec.given(historyFor['under review']).when(adminEdit).then([{ type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'under review' } }]);
+      spec.given(historyFor['under review edit']).when(adminEdit).thenThrows('conflict', TEMPLATE_MESSAGES.adminEditWhileEditWaits);
+      spec.given(historyFor.hidden).when(adminEdit).thenThrows('conflict', 'A template that is hidden cannot be edited here.');
+    });
+
+    it('approves the waiting request it names, declines it, and refuses a stale or missing one', () => {
+      spec.given([...historyFor.live, requested(20)]).when(decide(true, 20)).then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 20, requested: 20 } }]);
+      spec.given([...historyFor.live, requested(20)]).when(decide(false, 20, 'Too much')).then([{ type: 'TemplatePriceChangeDeclined', data: { templateId, reviewerId, requested: 20, reason: 'Too much' } }]);
+      spec.given([...historyFor.live, requested(20), requested(25)]).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.priceRequestChanged);
+      spec.given(historyFor.live).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.noPriceRequest);
+      const changed: TemplateEvent = { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 30, requested: null } };
+      spec.given([...historyFor.live, requested(20), changed]).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.noPriceRequest);
+      expect(fold([...historyFor.live, requested(20), changed])).toMatchObject({ price: 30, pendingPrice: null });
+    });
+
+    it('sets a price directly, and records nothing when it is already that price', () => {
+      spec.given(historyFor.live).when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 15 } }).then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 15, requested: null } }]);
+      spec.given(historyFor.live).when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 12 } }).then([]);
     });
   });
 });

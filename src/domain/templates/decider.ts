@@ -1,7 +1,7 @@
 import { DomainError, type Decider } from '../shared/events.js';
 import type { UserLevel } from '../accounts/events.js';
 import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events.js';
-import { DELETED_STATUS, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
+import { DELETED_STATUS, isPublic, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
 
 export interface TemplateState {
@@ -15,6 +15,8 @@ export interface TemplateState {
   owners: readonly string[];
   /** The edit waiting for a moderator while the approved version stays public; null when none waits. */
   pending: Partial<EditableContent> | null;
+  /** The price the author asked for and no admin has decided on yet; null when none waits. */
+  pendingPrice: number | null;
   /** Counts the content changes (submission, edits, image clears): a review names the one it decides on. */
   contentRevision: number;
 }
@@ -37,6 +39,11 @@ export type TemplateCommand =
   | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent> } }
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
   | { type: 'RequestPriceChange'; data: { templateId: string; requester: Requester; newPrice: number } }
+  /** An admin's correction in resource management: published at once (spec: resource edit). */
+  | { type: 'AdminEditTemplate'; data: { templateId: string; reviewerId: string; changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>> } }
+  | { type: 'ChangePrice'; data: { templateId: string; reviewerId: string; to: number } }
+  /** `requested`: the price the admin saw in the request; a newer request refuses the decision. */
+  | { type: 'DecidePriceChange'; data: { templateId: string; reviewerId: string; approve: boolean; requested: number; reason: string | null } }
   | { type: 'SetSponsored'; data: { templateId: string; sponsored: boolean; reason?: string | null } }
   | { type: 'DeleteTemplate'; data: { templateId: string; requester: Requester; reason: string | null } }
   | { type: 'DeleteTemplatePermanently'; data: { templateId: string; reviewerId: string; reason: string | null } }
@@ -85,7 +92,7 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, contentRevision: 0 }),
+  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0 }),
   evolve: (state, event) => {
     const status = statusAfter(event);
     const next: TemplateState =
@@ -106,6 +113,13 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         return { ...next, pending: null };
       case 'TemplateSponsored':
         return { ...next, sponsored: event.data.sponsored };
+      case 'TemplatePriceChangeRequested':
+        return { ...next, pendingPrice: event.data.newPrice };
+      case 'TemplatePriceChanged':
+        // A direct change settles a waiting request too: the admin set the price with it in view.
+        return { ...next, price: event.data.to, pendingPrice: null };
+      case 'TemplatePriceChangeDeclined':
+        return { ...next, pendingPrice: null };
       case 'TemplatePurchased':
         return next.owners.includes(event.data.buyerId) ? next : { ...next, owners: [...next.owners, event.data.buyerId] };
       case 'TemplatePurchaseRefunded':
@@ -146,6 +160,32 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         const { templateId, requester, newPrice } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
         return [{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: requester.userId, currentPrice: state.price, newPrice } }];
+      }
+      case 'AdminEditTemplate': {
+        const status = existing(state);
+        const { templateId, reviewerId, changes } = command.data;
+        if (Object.keys(changes).length === 0) return [];
+        if (state.pending !== null) throw new DomainError('conflict', TEMPLATE_MESSAGES.adminEditWhileEditWaits);
+        const edited: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes, previousStatus: status } };
+        // A public post's correction goes live with it (the edit and its approval, both on the record); a new post's content is replaced while it waits.
+        if (isPublic(status)) return [edited, { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: changes } }];
+        if (status === STATUS.underReview) return [edited];
+        throw illegal(status, 'edited here');
+      }
+      case 'ChangePrice': {
+        existing(state);
+        const { templateId, reviewerId, to } = command.data;
+        if (to === state.price && state.pendingPrice === null) return [];
+        return [{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to, requested: null } }];
+      }
+      case 'DecidePriceChange': {
+        existing(state);
+        const { templateId, reviewerId, approve, requested, reason } = command.data;
+        if (state.pendingPrice === null) throw new DomainError('conflict', TEMPLATE_MESSAGES.noPriceRequest);
+        if (state.pendingPrice !== requested) throw new DomainError('conflict', TEMPLATE_MESSAGES.priceRequestChanged);
+        return approve
+          ? [{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to: requested, requested } }]
+          : [{ type: 'TemplatePriceChangeDeclined', data: { templateId, reviewerId, requested, reason } }];
       }
       case 'SetSponsored':
         existing(state);

@@ -46,6 +46,13 @@ export type TemplatePriceChangeRequested = DomainEvent<
   'TemplatePriceChangeRequested',
   { templateId: string; requesterId: string; currentPrice: number; newPrice: number }
 >;
+/**
+ * An admin set the price: directly in resource management, or by approving the author's request
+ * (`requested`: the requested price the admin approved; null for a direct change). No status change.
+ */
+export type TemplatePriceChanged = DomainEvent<'TemplatePriceChanged', { templateId: string; reviewerId: string; from: number; to: number; requested: number | null }>;
+/** An admin declined the author's waiting price-change request; the price stays. */
+export type TemplatePriceChangeDeclined = DomainEvent<'TemplatePriceChangeDeclined', { templateId: string; reviewerId: string; requested: number; reason: string | null }>;
 export type TemplateSponsored = DomainEvent<'TemplateSponsored', { templateId: string; sponsored: boolean; reason?: string | null }>;
 /** Removed by its author (or an admin through the editor); refused once someone bought it. */
 export type TemplateDeleted = DomainEvent<'TemplateDeleted', { templateId: string; deletedBy: string; reason: string | null }>;
@@ -69,6 +76,8 @@ export type TemplateEvent =
   | TemplateEdited
   | TemplateImagesCleared
   | TemplatePriceChangeRequested
+  | TemplatePriceChanged
+  | TemplatePriceChangeDeclined
   | TemplateSponsored
   | TemplateDeleted
   | TemplatePermanentlyDeleted
@@ -86,6 +95,8 @@ export const TEMPLATE_EVENT_TYPES = [
   'TemplateEdited',
   'TemplateImagesCleared',
   'TemplatePriceChangeRequested',
+  'TemplatePriceChanged',
+  'TemplatePriceChangeDeclined',
   'TemplateSponsored',
   'TemplateDeleted',
   'TemplatePermanentlyDeleted',

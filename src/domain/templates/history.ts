@@ -10,6 +10,8 @@ const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
   TemplateEdited: (data) => `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for re-approval`,
   TemplateImagesCleared: () => 'Screenshots cleared',
   TemplatePriceChangeRequested: (data) => `Price change requested: $${String(data.currentPrice)} → $${String(data.newPrice)}`,
+  TemplatePriceChanged: (data) => `Price changed by an admin: $${String(data.from)} → $${String(data.to)}${data.requested === null ? '' : ' (request approved)'}`,
+  TemplatePriceChangeDeclined: (data) => `Price change to $${String(data.requested)} declined`,
   TemplateSponsored: (data) => (data.sponsored ? 'Sponsored' : 'Unsponsored'),
   TemplateDeleted: () => 'Deleted',
   TemplatePermanentlyDeleted: () => 'Permanently deleted by an admin',

@@ -75,6 +75,8 @@ export function statusAfter(event: TemplateEvent): StoredStatus | undefined {
       return DELETED_STATUS;
     case 'TemplateImagesCleared':
     case 'TemplatePriceChangeRequested':
+    case 'TemplatePriceChanged':
+    case 'TemplatePriceChangeDeclined':
     case 'TemplateSponsored':
     case 'TemplatePurchased':
     case 'TemplatePurchaseRefunded':

@@ -43,6 +43,12 @@ export const TEMPLATE_MESSAGES = {
   created: 'Your post was created and is under review.',
   deleted: 'The post is successfully deleted.',
   priceChangeRequested: 'Price Change Request Submitted',
+  noPriceRequest: 'No price change request waits for this post.',
+  adminEditWhileEditWaits: "The author's edit waits for a decision: approve or deny it first.",
+  adminEditReason: 'Corrected by an admin',
+  updateFailed: 'Failed to update resource',
+  updated: 'Resource updated successfully',
+  priceRequestChanged: 'The author asked for another price since: look at the request again.',
   /** Heads the list of create and edit validation problems, in the form's modal and in the API's 400 answer. */
   fieldsInvalid: 'The following fields are missing or invalid',
   payoutRequired: 'Selling needs a connected payout account with charges enabled. Connect one in your account, or set the price to 0.',

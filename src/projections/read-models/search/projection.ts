@@ -32,7 +32,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 3,
+  version: 4,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
@@ -44,7 +44,7 @@ export const searchProjection = defineProjection({
   async apply(trx, events, t) {
     const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
-    const changes = new Map<string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }>();
+    const changes = new Map<string, { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number }>();
     const engagements = new Map<string, RecordedOneOf<PopularityEvent>>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
@@ -55,6 +55,10 @@ export const searchProjection = defineProjection({
       } else if (isPopularityEvent(event)) {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
+      } else if (event.type === 'TemplatePriceChanged') {
+        // No status change: the batch's last status (if any) stays, the price (free / paid filter) follows.
+        const previous = changes.get(templateId);
+        changes.set(templateId, { ...previous, status: previous?.status ?? null, position: event.position, priceCents: Math.round(event.data.to * 100) });
       } else {
         const status = statusAfter(event);
         if (status === undefined) continue;
@@ -92,15 +96,16 @@ export const searchProjection = defineProjection({
     );
 
     if (changes.size > 0) {
-      type Change = [string, { position: bigint; status: StoredStatus; title?: string; description?: string; keywords?: string[] }];
-      const hasContent = ([, change]: Change) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined;
+      type Change = [string, { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number }];
+      // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
+      const hasContent = ([, change]: Change) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
       const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
       type Changed = { id: string; title: string; keywords: string[]; searchable: boolean };
       const changed: Changed[] = [];
       // Most changes are status only: updating no text column spares recomputing the document's tsvector.
       const statusOnly = [...changes].filter((change) => !hasContent(change));
       if (statusOnly.length > 0) {
-        const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: isSearchable(change.status) })));
+        const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: change.status === null ? null : isSearchable(change.status) })));
         const { rows } = await sql<Changed>`
           update ${sql.id(t.search_documents)} d
           set status = v.status, searchable = v.searchable, last_position = v.position
@@ -116,7 +121,8 @@ export const searchProjection = defineProjection({
             id,
             position: change.position,
             status: change.status,
-            searchable: isSearchable(change.status),
+            searchable: change.status === null ? null : isSearchable(change.status),
+            price_cents: change.priceCents ?? null,
             title: change.title ?? null,
             description: change.description ?? null,
             keywords: change.keywords ?? null,
@@ -124,15 +130,16 @@ export const searchProjection = defineProjection({
         );
         const { rows } = await sql<Changed>`
           update ${sql.id(t.search_documents)} d
-          set status = v.status,
-              searchable = v.searchable,
+          set status = coalesce(v.status, d.status),
+              searchable = coalesce(v.searchable, d.searchable),
+              price_cents = coalesce(v.price_cents, d.price_cents),
               title = coalesce(v.title, d.title),
               description = coalesce(v.description, d.description),
               keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
               tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
                 || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
               last_position = v.position
-          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, title text, description text, keywords jsonb)
+          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, price_cents integer, title text, description text, keywords jsonb)
           where d.id = v.id and d.last_position < v.position
           ${returned}`.execute(trx);
         changed.push(...rows);

@@ -154,7 +154,11 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
   switch (event.type) {
     case 'TemplateSubmitted':
     case 'TemplatePriceChangeRequested':
+    case 'TemplatePriceChangeDeclined':
       return false;
+    case 'TemplatePriceChanged':
+      row.price_cents = Math.round(event.data.to * 100);
+      break;
     case 'TemplateApproved':
       Object.assign(row, { status, status_reason: event.data.reason ?? null, pending_changes: null }, contentColumns(event.data.published ?? {}));
       break;

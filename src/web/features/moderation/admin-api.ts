@@ -67,3 +67,32 @@ export interface ReportPage {
 export function fetchReports(page: number, signal?: AbortSignal): Promise<ReportPage> {
   return apiRequest<ReportPage>(`/admin/reports?page=${page}`, { signal });
 }
+
+/** PUT /admin/resources/edit/{id}: descriptions and keywords published at once, an optional new price. */
+export async function editResourceAsAdmin(resourceId: string, change: { description: { short: string; long: string }; keywords: string[]; newPrice?: string }): Promise<string> {
+  const answer = await apiRequest<{ message: string }>(`/admin/resources/edit/${encodeURIComponent(resourceId)}`, { method: 'PUT', body: change });
+  return answer.message;
+}
+
+/** A price-change request waiting in the inbox (GET /admin/price-requests). */
+export interface PriceRequest {
+  resourceId: string;
+  title: string;
+  titleUrl: string;
+  requester: { _id: string; username: string | null };
+  currentPrice: number;
+  requestedPrice: number;
+  requestedAt: string;
+}
+
+export async function fetchPriceRequests(signal?: AbortSignal): Promise<PriceRequest[]> {
+  return (await apiRequest<{ data: PriceRequest[] }>('/admin/price-requests', { signal })).data;
+}
+
+export async function decidePriceRequest(request: PriceRequest, approve: boolean, reason: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>(`/admin/price-requests/${encodeURIComponent(request.resourceId)}/decide`, {
+    method: 'POST',
+    body: { approve, requestedPrice: request.requestedPrice, ...(reason.trim() === '' ? {} : { reason: reason.trim() }) },
+  });
+  return answer.message;
+}

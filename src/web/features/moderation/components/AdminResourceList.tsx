@@ -17,7 +17,9 @@ import {
   type ReviewAction,
 } from '../../../../domain/templates/lifecycle.js';
 import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
-import { DeleteModal, DenyModal, HistoryModal } from './ModerationModals.js';
+import { AdminEditModal } from './AdminEditModal.js';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
+import { DenyModal, HistoryModal } from './ModerationModals.js';
 
 interface AdminResourceListProps {
   /** 'queue': GET /admin/resources, awaiting a decision first; 'search': GET /admin/resources/search over everything. */
@@ -33,7 +35,7 @@ interface AdminResourceListProps {
 
 type ListState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: AdminResourcePage };
 
-type OpenDialog = { kind: 'deny'; resource: AdminResource } | { kind: 'delete'; resource: AdminResource } | { kind: 'history'; resource: AdminResource } | null;
+type OpenDialog = { kind: 'deny'; resource: AdminResource } | { kind: 'edit'; resource: AdminResource } | { kind: 'history'; resource: AdminResource } | null;
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message !== '' ? error.message : fallback;
@@ -219,7 +221,8 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
                   onDecide={(action) => askToDecide(resource, action)}
                   onToggleSponsored={() => void toggleSponsored(resource)}
                   onHistory={() => setDialog({ kind: 'history', resource })}
-                  onDelete={() => setDialog({ kind: 'delete', resource })}
+                  onEdit={() => setDialog({ kind: 'edit', resource })}
+                  onDelete={() => void deletePermanently(resource)}
                 />
               ))}
             </ul>
@@ -246,8 +249,15 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <DeleteModal resource={dialog.resource} busy={busyId === dialog.resource._id} onConfirm={() => void deletePermanently(dialog.resource)} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'edit' && (
+        <AdminEditModal
+          resource={dialog.resource}
+          onSaved={(change) => {
+            replaceRow(dialog.resource._id, change);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'history' && <HistoryModal resource={dialog.resource} onClose={() => setDialog(null)} />}
     </div>
@@ -261,10 +271,11 @@ interface ResourceRowProps {
   onDecide: (action: ReviewAction) => void;
   onToggleSponsored: () => void;
   onHistory: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }
 
-function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHistory, onDelete }: ResourceRowProps) {
+function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHistory, onEdit, onDelete }: ResourceRowProps) {
   const thumbnail = resource.images[0]?.imageUrl;
   const titleId = useId();
   return (
@@ -304,14 +315,17 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
           History
         </button>
         {list === 'search' && (
-          <Link className="button button--ghost" to={`/editor/resources/${encodeURIComponent(resource.titleUrl)}`}>
-            Edit
-          </Link>
+          <>
+            <button type="button" className="button button--ghost" disabled={busy} onClick={onEdit}>
+              Quick edit
+            </button>
+            <Link className="button button--ghost" to={`/editor/resources/${encodeURIComponent(resource.titleUrl)}`}>
+              Edit
+            </Link>
+          </>
         )}
         {resource.price > 0 && <RefundButton resourceId={resource._id} title={resource.title} />}
-        <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
-          Delete
-        </button>
+        <ConfirmDeleteButton busy={busy} onDelete={onDelete} />
       </div>
     </li>
   );

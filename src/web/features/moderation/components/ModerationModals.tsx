@@ -76,38 +76,6 @@ export function DenyModal({ resource, busy, error, onDeny, onClose }: DenyModalP
   );
 }
 
-interface DeleteModalProps {
-  resource: AdminResource;
-  busy: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}
-
-export function DeleteModal({ resource, busy, onConfirm, onClose }: DeleteModalProps) {
-  return (
-    <Modal
-      open
-      tone="danger"
-      title="Delete permanently?"
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-            {busy ? 'Deleting…' : 'Delete permanently'}
-          </button>
-        </>
-      }
-    >
-      <p>
-        “{resource.title}” by {resource.author.username} will be removed for good. Its history stays for the record; the post cannot be restored.
-      </p>
-    </Modal>
-  );
-}
-
 export function HistoryModal({ resource, onClose }: { resource: AdminResource; onClose: () => void }) {
   return (
     <Modal open title={`History of “${resource.title}”`} onClose={onClose} className="history-modal">

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { demoTemplateId } from '../../commands/demo-catalogue.js';
+import { dayOf } from '../../domain/analytics/periods.js';
+import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
+
+const SEED = 33;
+type Json = Record<string, unknown>;
+
+/** The portal's answers and the analysts' replay of the same log must give the same numbers. */
+describe('admin analytics: the portal and `npm run analytics` agree', () => {
+  let harness: ApiHarness;
+  let admin: Member;
+  let members: Member[];
+  const today = dayOf(new Date());
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 3, templates: 6, seed: SEED });
+    admin = await makeMember(harness, { prefix: 'stats_admin', lvl: 'admin', verification: 'verified' });
+    members = [await makeMember(harness, { prefix: 'stats_a', verification: 'verified' }), await makeMember(harness, { prefix: 'stats_b', verification: 'verified' })];
+    const [first, second] = [demoTemplateId(SEED, 0), demoTemplateId(SEED, 1)];
+    for (const member of members) {
+      expect((await harness.call('POST', `/api/resources/view/${first}`, { token: member.token })).status).toBe(200);
+      expect((await harness.call('POST', `/api/analytics/search`, { token: member.token, body: { searchTerm: 'budget' } })).status).toBe(201);
+      expect((await harness.call('POST', `/api/analytics/track-progress`, { token: member.token, body: { formProgress: { url: true, type: true } } })).status).toBe(200);
+    }
+    expect((await harness.call('POST', `/api/resources/view/${second}`, { token: members[0]!.token })).status).toBe(200);
+    expect((await harness.call('POST', `/api/resources/clicked/${second}`, { token: members[0]!.token })).status).toBe(200);
+    expect((await harness.call('POST', `/api/resources/save/${second}`, { token: members[1]!.token })).status).toBe(200);
+    expect((await harness.call('POST', `/api/comments/resource/${first}`, { token: members[1]!.token, body: { message: 'Useful' } })).status).toBe(201);
+    expect((await harness.call('POST', `/api/analytics/search`, { token: members[0]!.token, body: { searchTerm: '=HYPERLINK("x")' } })).status).toBe(201);
+    await harness.catchUp();
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const replayed = async (report: Parameters<typeof computeReport>[0], dates: Parameters<typeof computeReport>[2]) => computeReport(report, await replayFacts(harness.infrastructure.store), dates);
+
+  it('gives the same 12 counters', async () => {
+    const portal = await harness.call<Json>('POST', '/api/admin/analyticsView', { token: admin.token, body: { _id: admin.userId, asOf: today } });
+    expect(portal.status).toBe(200);
+    const replay = await replayed('counters', { asOf: today });
+    expect(Object.fromEntries(replay.rows)).toEqual(portal.body);
+    expect(portal.body).toMatchObject({ totalUsers: 6, totalPosts: 6, totalComments: 1, totalClicks: 1, totalSaves: 1, totalViews: 3, lastWeekComments: 1 });
+  });
+
+  it('gives the same KPIs for a date range', async () => {
+    const portal = await harness.call<{ searchAnalytics: { term: string; count: number }[]; postsViewedAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', {
+      token: admin.token,
+      body: { from: today, to: today },
+    });
+    expect(portal.status).toBe(200);
+    expect(portal.body.searchAnalytics).toEqual([
+      { term: 'budget', count: 2 },
+      { term: '=hyperlink("x")', count: 1 },
+    ]);
+    expect(portal.body.postsViewedAnalytics.map((entry) => entry.count)).toEqual([2, 1]);
+    const replay = await replayed('kpis', { from: today, to: today });
+    const lists = { searchAnalytics: [] as Json[], postsClickedAnalytics: [] as Json[], postsViewedAnalytics: [] as Json[] };
+    for (const [list, , term, count] of replay.rows) lists[list as keyof typeof lists].push({ term, count });
+    expect(lists).toEqual(portal.body);
+  });
+
+  it('gives the same template-creation funnel', async () => {
+    const portal = await harness.call<{ totalSubmissions: number; dropOffRates: Record<string, { completed: number; total: number; dropOffRate: number }> }>('GET', `/api/template/stats?from=${today}`, { token: admin.token });
+    expect(portal.status).toBe(200);
+    expect(portal.body.totalSubmissions).toBe(2);
+    expect(portal.body.dropOffRates.url).toEqual({ completed: 2, total: 2, dropOffRate: 0 });
+    expect(portal.body.dropOffRates.price).toEqual({ completed: 0, total: 2, dropOffRate: 100 });
+    const replay = await replayed('funnel', { from: today });
+    for (const [step, completed, total, rate] of replay.rows.slice(0, 9)) {
+      expect(portal.body.dropOffRates[step as string]).toEqual({ completed, total, dropOffRate: Number(rate) });
+    }
+  });
+
+  it('answers with the newest accounts, and refuses bad dates with a 400', async () => {
+    const recent = await harness.call<{ data: { username: string }[] }>('GET', '/api/admin/recent-users', { token: admin.token });
+    expect(recent.body.data.slice(0, 3).map((user) => user.username)).toEqual([members[1]!.username, members[0]!.username, admin.username]);
+    const backwards = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, body: { from: '2026-03-02', to: '2026-03-01' } });
+    expect(backwards.status).toBe(400);
+    const impossible = await harness.call<Json>('GET', '/api/template/stats?from=2026-02-30', { token: admin.token });
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.message).toContain('This date does not exist');
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { CURATION_MESSAGES, DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('homepage collections and top apps editors', () => {
+  let harness: ApiHarness;
+  let admin: Member;
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 61 });
+    admin = await makeMember(harness, { prefix: 'cur_admin', lvl: 'admin' });
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('shows the shipped lists until an admin saves, then what was saved; the home page reads them', async () => {
+    expect((await harness.call<Json[]>('GET', '/api/collections')).body).toEqual(DEFAULT_COLLECTIONS);
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toEqual(DEFAULT_TOP_APPS);
+
+    const collections = [
+      { name: 'AI picks', link: '/topics/ai', img: '', type: 'ai_tools' },
+      { name: 'Every platform', link: '/apps', img: 'https://example.com/apps.png', type: 'platforms' },
+    ];
+    const saved = await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: collections });
+    expect(saved).toMatchObject({ status: 200, body: { success: true, message: CURATION_MESSAGES.saved } });
+    const shown = (await harness.call<Json[]>('GET', '/api/collections')).body;
+    expect(shown.map(({ _id, ...entry }) => entry)).toEqual([
+      { name: 'AI picks', link: '/topics/ai', img: null, type: 'ai_tools' },
+      { name: 'Every platform', link: '/apps', img: 'https://example.com/apps.png', type: 'platforms' },
+    ]);
+
+    const removed = await harness.call<Json>('DELETE', `/api/admin/api/collections/${shown[0]!._id}`, { token: admin.token });
+    expect(removed.status).toBe(200);
+    expect((await harness.call<Json[]>('GET', '/api/collections')).body.map((entry) => entry.name)).toEqual(['Every platform']);
+    const last = await harness.call<Json>('DELETE', `/api/admin/api/collections/${shown[1]!._id}`, { token: admin.token });
+    expect(last).toMatchObject({ status: 400, body: { message: CURATION_MESSAGES.lastEntry } });
+
+    const apps = Array.from({ length: 4 }, (_, index) => ({ name: `Tool ${index + 1}`, link: `https://tool${index + 1}.example`, img: null, description: 'Handy.' }));
+    expect((await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: apps })).status).toBe(200);
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body.map((entry) => entry.name)).toEqual(['Tool 1', 'Tool 2', 'Tool 3', 'Tool 4']);
+  });
+
+  it('refuses 0 or 9 entries, a bad link and an unknown type with a 400, keeping the saved list', async () => {
+    const entry = { name: 'X', link: '/x', img: null, description: '' };
+    for (const body of [[], Array.from({ length: 9 }, () => entry), [{ ...entry, link: 'javascript:alert(1)' }]]) {
+      expect((await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body })).status).toBe(400);
+    }
+    expect((await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: [{ name: 'X', link: '/x', type: 'weird' }] })).status).toBe(400);
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
+  });
+});

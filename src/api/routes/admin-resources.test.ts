@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
+import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const validPost = {
+  type: 'productivity',
+  platform: 'notion',
+  title: 'Quarterly Planner',
+  description: 'Plan the quarter in Notion.',
+  url: 'https://example.com/quarterly-planner',
+  instructions: 'Duplicate it.',
+  tags: ['Planner'],
+  images: [] as unknown[],
+  price: 0,
+};
+
+describe('resource management: admin edit and the price-change inbox', () => {
+  let harness: ApiHarness;
+  let admin: Member;
+  let author: Member;
+  let postId: string;
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 51 });
+    admin = await makeMember(harness, { prefix: 'res_admin', lvl: 'admin' });
+    author = await makeMember(harness, { prefix: 'res_author' });
+    const created = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: validPost });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    postId = created.body.data?._id ?? created.body.resource?._id ?? created.body._id;
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: postId, status: 'live' } })).status).toBe(200);
+    await harness.catchUp();
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const detail = async () => (await harness.call<Json>('GET', `/api/resources/viewById/${postId}`, { token: admin.token })).body.data;
+
+  it('publishes an admin’s correction of descriptions and keywords at once, and sets a new price', async () => {
+    const answer = await harness.call<Json>('PUT', `/api/admin/resources/edit/${postId}`, {
+      token: admin.token,
+      body: { description: { short: 'Plan every quarter.', long: 'Duplicate, then fill it in.' }, keywords: [' OKR ', '', 'Planning'], newPrice: '7.5' },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.message).toBe(TEMPLATE_MESSAGES.updated);
+    const shown = await detail();
+    expect(shown).toMatchObject({ status: 'live', price: 7.5, keywords: ['okr', 'planning'] });
+    expect(shown.description).toMatchObject({ short: 'Plan every quarter.', long: 'Duplicate, then fill it in.' });
+    const tooMany = await harness.call<Json>('PUT', `/api/admin/resources/edit/${postId}`, { token: admin.token, body: { keywords: ['a', 'b', 'c', 'd'] } });
+    expect(tooMany.status).toBe(400);
+    const badPrice = await harness.call<Json>('PUT', `/api/admin/resources/edit/${postId}`, { token: admin.token, body: { newPrice: -3 } });
+    expect(badPrice.status).toBe(400);
+  });
+
+  it('lists an author’s request, approves it (the price changes, the author gets an e-mail) and refuses a second decision', async () => {
+    expect((await harness.call<Json>('POST', '/api/zapier', { token: author.token, body: { resourceId: postId, newPrice: 12 } })).status).toBe(200);
+    await harness.catchUp();
+    const inbox = await harness.call<{ data: Json[] }>('GET', '/api/admin/price-requests', { token: admin.token });
+    expect(inbox.body.data).toEqual([expect.objectContaining({ resourceId: postId, currentPrice: 7.5, requestedPrice: 12, requester: { _id: author.userId, username: author.username } })]);
+
+    const stale = await harness.call<Json>('POST', `/api/admin/price-requests/${postId}/decide`, { token: admin.token, body: { approve: true, requestedPrice: 11 } });
+    expect(stale).toMatchObject({ status: 409, body: { message: TEMPLATE_MESSAGES.priceRequestChanged } });
+    const approved = await harness.call<Json>('POST', `/api/admin/price-requests/${postId}/decide`, { token: admin.token, body: { approve: true, requestedPrice: 12 } });
+    expect(approved).toMatchObject({ status: 200, body: { message: PRICE_REQUEST_MESSAGES.approved } });
+    expect((await detail()).price).toBe(12);
+    const mail = await harness.lastMailTo(`${author.username}@members.example`);
+    expect(mail.subject).toContain('Quarterly Planner');
+    expect(mail.text).toContain('$12.00');
+    expect((await harness.call<{ data: Json[] }>('GET', '/api/admin/price-requests', { token: admin.token })).body.data).toEqual([]);
+    const again = await harness.call<Json>('POST', `/api/admin/price-requests/${postId}/decide`, { token: admin.token, body: { approve: true, requestedPrice: 12 } });
+    expect(again).toMatchObject({ status: 409, body: { message: TEMPLATE_MESSAGES.noPriceRequest } });
+  });
+
+  it('declines a request with a reason: the price stays and the author is told why', async () => {
+    expect((await harness.call<Json>('POST', '/api/zapier', { token: author.token, body: { resourceId: postId, newPrice: 99 } })).status).toBe(200);
+    const declined = await harness.call<Json>('POST', `/api/admin/price-requests/${postId}/decide`, { token: admin.token, body: { approve: false, requestedPrice: 99, reason: 'Too steep for a planner' } });
+    expect(declined).toMatchObject({ status: 200, body: { message: PRICE_REQUEST_MESSAGES.declined } });
+    expect((await detail()).price).toBe(12);
+    expect((await harness.lastMailTo(`${author.username}@members.example`)).text).toContain('Too steep for a planner');
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
+import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
+
+type Json = Record<string, unknown>;
+
+describe('user management: PUT /users/private/me1 (the portal’s user update)', () => {
+  let harness: ApiHarness;
+  let admin: Member;
+  let otherAdmin: Member;
+  let owner: Member;
+  let member: Member;
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 41 });
+    admin = await makeMember(harness, { prefix: 'um_admin', lvl: 'admin', verification: 'verified' });
+    otherAdmin = await makeMember(harness, { prefix: 'um_admin2', lvl: 'admin', verification: 'verified' });
+    owner = await makeMember(harness, { prefix: 'um_owner', lvl: 'owner', verification: 'verified' });
+    member = await makeMember(harness, { prefix: 'um_member', verification: 'pending' });
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const update = (token: string, body: Json) => harness.call<Json>('PUT', '/api/users/private/me1', { token, body });
+
+  it('lets an admin verify or block a member with a reason, and the change is an event in the account’s history', async () => {
+    const answer = await update(admin.token, { user: member.userId, status: 'verified', reason: 'Checked the portfolio' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: 'User successfully updated!', user: { _id: member.userId, verification: 'verified', lvl: 'base' } });
+    const history = await harness.call<{ data: { type: string; actor: Json; details: Json }[] }>('GET', `/api/admin/users/${member.userId}/history`, { token: admin.token });
+    expect(history.body.data.at(-1)).toMatchObject({ type: 'VerificationStatusChanged', actor: { userId: admin.userId, role: 'admin' }, details: { from: 'pending', to: 'verified', reason: 'Checked the portfolio' } });
+  });
+
+  it('refuses a status change without a reason, a level change by an admin, and an admin blocking an admin — changing nothing', async () => {
+    expect(await update(admin.token, { user: member.userId, status: 'blocked' })).toMatchObject({ status: 400, body: { message: USER_MANAGEMENT_MESSAGES.reasonRequired } });
+    expect(await update(admin.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 403, body: { message: USER_MANAGEMENT_MESSAGES.levelNeedsOwner } });
+    // Both at once: the status part alone would be allowed, but nothing is written.
+    expect(await update(admin.token, { user: member.userId, lvl: 'admin', status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403 });
+    expect(await update(admin.token, { user: otherAdmin.userId, status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.statusChangeNeedsOwner } });
+    expect(await update(admin.token, { user: admin.userId, status: 'pending', reason: 'me' })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    expect(await update(admin.token, { user: member.userId, status: 'verified' })).toMatchObject({ status: 400, body: { message: USER_MANAGEMENT_MESSAGES.nothingToChange } });
+    const history = await harness.call<{ data: { type: string }[] }>('GET', `/api/admin/users/${member.userId}/history`, { token: admin.token });
+    expect(history.body.data.filter((entry) => entry.type === 'UserLevelChanged' || entry.type === 'VerificationStatusChanged')).toHaveLength(1);
+  });
+
+  it('lets an owner change a level and block an admin', async () => {
+    expect(await update(owner.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 200, body: { user: { lvl: 'admin' } } });
+    expect(await update(owner.token, { user: otherAdmin.userId, status: 'blocked', reason: 'Left the team' })).toMatchObject({ status: 200, body: { user: { verification: 'blocked' } } });
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string }[] }>('GET', `/api/admin/users?q=um_`, { token: owner.token });
+    expect(page.body.data.find((row) => row.username === otherAdmin.username)).toMatchObject({ verification: 'blocked' });
+    expect(page.body.data.find((row) => row.username === member.username)).toMatchObject({ lvl: 'admin' });
+  });
+});

@@ -1,0 +1,24 @@
+import type { UserLevel } from './events.js';
+import { mayChangeStatusOf } from './rules.js';
+
+/** The admin portal's user management: texts and timings (spec sections 4 and 9), shared by the API and the web app. */
+export const USER_MANAGEMENT_MESSAGES = {
+  updated: 'User successfully updated!',
+  levelNeedsOwner: 'Only an owner can change a level.',
+  reasonRequired: 'Please give a reason for the status change.',
+  notYourself: 'You cannot change your own level or status.',
+  nothingToChange: 'Choose a new level or status first.',
+} as const;
+
+/** Spec: "User successfully updated!" stays 3 seconds. */
+export const USER_UPDATED_VISIBLE_MS = 3_000;
+
+/** Only an owner changes levels (spec: roles). */
+export function mayChangeLevel(viewer: UserLevel): boolean {
+  return viewer === 'owner';
+}
+
+/** An admin changes the status of base members only; an owner anyone's (the account decider enforces it too). */
+export function mayChangeStatus(viewer: UserLevel, target: UserLevel): boolean {
+  return mayChangeStatusOf(viewer, target);
+}

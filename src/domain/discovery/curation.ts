@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../shared/events.js';
+import { DomainError, type Decider } from '../shared/events.js';
+import { QUICK_LINKS, TRENDING_TOOLS } from './curated.js';
+
+/*
+ * The home page's hand-picked lists, edited in the admin portal (spec: Collections and top apps
+ * editors, Collection entry, Top app entry). Until an admin saves a list, the shipped defaults show.
+ */
+
+export const COLLECTION_TYPES = { select: 'Collection', ai_tools: 'Top AI Tools', platforms: 'All Platforms', other: 'Other' } as const;
+export type CollectionType = keyof typeof COLLECTION_TYPES;
+
+/** Spec: the apps and collections editors take 1 to 8 entries, default 4 each. */
+export const CURATION_LIMITS = { min: 1, max: 8, default: 4 } as const;
+
+export const CURATION_MESSAGES = {
+  saved: 'Collections and apps updated successfully!',
+  failed: 'Failed to update collections or apps. Please try again.',
+  lastEntry: 'A list keeps at least one entry.',
+  unknownEntry: 'This entry is not in the list.',
+} as const;
+
+/** A link inside the site (/topics/ai) or to the web (https://…). */
+const entryLink = z
+  .string()
+  .trim()
+  .min(1, 'Every entry needs a link')
+  .max(500)
+  .refine((link) => /^\/(?!\/)/u.test(link) || /^https?:\/\/[^\s]+$/iu.test(link), 'A link starts with / (a page here) or https://');
+const entryImage = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((img) => img === '' || /^https?:\/\/[^\s]+$/iu.test(img) || /^\/(?!\/)/u.test(img), 'An image is an https:// address or a path here')
+  .transform((img) => (img === '' ? null : img))
+  .nullable();
+const entryName = z.string().trim().min(1, 'Every entry needs a name').max(80, 'A name is at most 80 characters');
+const entryId = z.string().trim().max(100).optional();
+
+export const collectionEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), type: z.enum(Object.keys(COLLECTION_TYPES) as [CollectionType, ...CollectionType[]]).default('select') });
+export const topAppEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), description: z.string().trim().max(200, 'A description is at most 200 characters').default('') });
+
+const listOf = <T extends z.ZodTypeAny>(entry: T) =>
+  z.array(entry).min(CURATION_LIMITS.min, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`).max(CURATION_LIMITS.max, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`);
+export const collectionListSchema = listOf(collectionEntrySchema);
+export const topAppListSchema = listOf(topAppEntrySchema);
+
+export interface CollectionEntry {
+  _id: string;
+  name: string;
+  link: string;
+  img: string | null;
+  type: CollectionType;
+}
+export interface TopAppEntry {
+  _id: string;
+  name: string;
+  link: string;
+  img: string | null;
+  description: string;
+}
+
+export type CuratedList = 'collections' | 'topapps';
+export type HomeListSet = DomainEvent<'HomeListSet', { list: CuratedList; entries: (CollectionEntry | TopAppEntry)[] }>;
+export type CurationEvent = HomeListSet;
+export const curationStream = (list: CuratedList) => `home-curation-${list}`;
+
+export type CurationCommand = { type: 'SetList'; data: { list: CuratedList; entries: (CollectionEntry | TopAppEntry)[] } } | { type: 'RemoveEntry'; data: { list: CuratedList; entryId: string; current: (CollectionEntry | TopAppEntry)[] } };
+
+/** Each list is a stream of its versions; a save that changes nothing records nothing. */
+export const curationDecider: Decider<{ entries: (CollectionEntry | TopAppEntry)[] | null }, CurationCommand, HomeListSet> = {
+  initialState: () => ({ entries: null }),
+  evolve: (_state, event) => ({ entries: event.data.entries }),
+  decide: (command, state) => {
+    if (command.type === 'SetList') {
+      if (JSON.stringify(state.entries) === JSON.stringify(command.data.entries)) return [];
+      return [{ type: 'HomeListSet', data: command.data }];
+    }
+    const current = state.entries ?? command.data.current;
+    if (!current.some((entry) => entry._id === command.data.entryId)) throw new DomainError('not_found', CURATION_MESSAGES.unknownEntry);
+    if (current.length <= CURATION_LIMITS.min) throw new DomainError('invalid', CURATION_MESSAGES.lastEntry);
+    return [{ type: 'HomeListSet', data: { list: command.data.list, entries: current.filter((entry) => entry._id !== command.data.entryId) } }];
+  },
+};
+
+/** What the home page shows until an admin saves a list: the shipped quick links and tools, with stable ids. */
+export const DEFAULT_COLLECTIONS: readonly CollectionEntry[] = QUICK_LINKS.map((entry, index) => ({ _id: `default-collection-${index + 1}`, ...entry, type: 'select' }));
+export const DEFAULT_TOP_APPS: readonly TopAppEntry[] = TRENDING_TOOLS.map((entry, index) => ({ _id: `default-app-${index + 1}`, ...entry }));

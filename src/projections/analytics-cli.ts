@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { configFromEnv } from '../composition/config.js';
+import { openInfrastructure } from '../composition/infrastructure.js';
+import { reportDay } from '../domain/analytics/periods.js';
+import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, computeReport, formatReport, replayFacts, ReportArgumentError, type AnalyticsFormat, type AnalyticsReportName } from './analytics-replay.js';
+import { renderEventProgress } from './progress-bar.js';
+
+const USAGE = `Usage: npm run analytics -- <report> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--as-of YYYY-MM-DD] [--format table|csv|json]
+  reports: counters (the 12 site counters), kpis (search terms, clicked and viewed posts),
+           funnel (the create form's steps), groups (mass e-mail audience sizes)
+  Computed by replaying the event log; --as-of takes the data as it stood at the end of that day (UTC).`;
+
+function day(option: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = reportDay.safeParse(value);
+  if (!parsed.success) throw new ReportArgumentError(`--${option} "${value}": ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { from: { type: 'string' }, to: { type: 'string' }, 'as-of': { type: 'string' }, format: { type: 'string' } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const [report, ...extra] = parsed.positionals;
+  const format = parsed.values.format ?? 'table';
+  if (!(ANALYTICS_REPORTS as readonly string[]).includes(report ?? '') || extra.length > 0 || !(ANALYTICS_FORMATS as readonly string[]).includes(format)) {
+    console.error(USAGE);
+    return 2;
+  }
+  let dates;
+  try {
+    dates = { from: day('from', parsed.values.from), to: day('to', parsed.values.to), asOf: day('as-of', parsed.values['as-of']) };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+
+  const infrastructure = await openInfrastructure(configFromEnv());
+  try {
+    const interactive = process.stderr.isTTY;
+    let lastLine = 0;
+    // The bar goes to stderr: stdout carries only the report, identical from run to run.
+    const facts = await replayFacts(infrastructure.store, (progress) => {
+      const now = Date.now();
+      if (interactive) process.stderr.write(`\r${renderEventProgress('replay', progress)}`);
+      else if (now - lastLine >= 1000 || progress.done >= progress.total) {
+        process.stderr.write(`${renderEventProgress('replay', progress)}\n`);
+        lastLine = now;
+      }
+    });
+    if (interactive) process.stderr.write('\n');
+    const computed = computeReport(report as AnalyticsReportName, facts, dates);
+    process.stdout.write(formatReport(computed, format as AnalyticsFormat));
+    return 0;
+  } catch (error) {
+    if (error instanceof ReportArgumentError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await infrastructure.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  return 1;
+});

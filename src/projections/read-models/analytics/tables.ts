@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
+import type { FactKind } from '../../../domain/analytics/facts.js';
+import type { GenerationTables } from '../../projection.js';
+
+/* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
+
+/** One analytics fact (src/domain/analytics/facts.ts) per event the admin statistics read. */
+export interface AnalyticsFactsView {
+  event_id: string;
+  kind: FactKind;
+  at: Date;
+  user_id: string | null;
+  key: string | null;
+  value: string | null;
+}
+
+/** Admin statistics: its tables by logical name (the runner maps them to the live generation). */
+export interface AnalyticsTables {
+  analytics_facts: AnalyticsFactsView;
+}
+
+export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema
+    .createTable(t.analytics_facts)
+    .addColumn('event_id', 'text', (c) => c.primaryKey())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull())
+    .addColumn('user_id', 'text')
+    .addColumn('key', 'text')
+    .addColumn('value', 'text')
+    .execute();
+  await trx.schema.createIndex(`${t.analytics_facts}_kind_at`).on(t.analytics_facts).columns(['kind', 'at']).execute();
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+
+import { COLLECTION_TYPES, CURATION_LIMITS, CURATION_MESSAGES, type CollectionEntry, type CollectionType, type TopAppEntry } from '../../../../domain/discovery/curation.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { useLoad } from '../use-load.js';
+
+type Draft = { _id?: string; name: string; link: string; img: string; type: CollectionType; description: string };
+
+const blank = (): Draft => ({ name: '', link: '', img: '', type: 'select', description: '' });
+const draftOf = (entry: CollectionEntry | TopAppEntry): Draft => ({ ...blank(), ...entry, img: entry.img ?? '' });
+/** Spec: the editors take 1 to 8 entries, 4 by default; the saved lists start with their own length. */
+const sized = (drafts: Draft[], count: number) => Array.from({ length: count }, (_, index) => drafts[index] ?? blank());
+
+async function fetchLists(signal: AbortSignal) {
+  const [collections, topApps] = await Promise.all([apiRequest<CollectionEntry[]>('/collections', { signal }), apiRequest<TopAppEntry[]>('/topapps', { signal })]);
+  return { collections, topApps };
+}
+
+function ListEditor({ title, kind, drafts, onChange }: { title: string; kind: 'collections' | 'topapps'; drafts: Draft[]; onChange: (drafts: Draft[]) => void }) {
+  const id = useId();
+  const set = (index: number, change: Partial<Draft>) => onChange(drafts.map((draft, slot) => (slot === index ? { ...draft, ...change } : draft)));
+  return (
+    <fieldset className="admin-curation">
+      <legend>{title}</legend>
+      <label className="admin-list__control" htmlFor={`${id}-count`}>
+        Entries
+        <select id={`${id}-count`} value={drafts.length} onChange={(event) => onChange(sized(drafts, Number(event.target.value)))}>
+          {Array.from({ length: CURATION_LIMITS.max - CURATION_LIMITS.min + 1 }, (_, index) => index + CURATION_LIMITS.min).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ol className="admin-curation__entries">
+        {drafts.map((draft, index) => (
+          <li key={index} className="admin-curation__entry" aria-label={`${title} entry ${index + 1}`}>
+            <input aria-label="Name" placeholder="Name" value={draft.name} onChange={(event) => set(index, { name: event.target.value })} required />
+            <input aria-label="Link" placeholder="/topics/ai or https://…" value={draft.link} onChange={(event) => set(index, { link: event.target.value })} required />
+            <input aria-label="Image" placeholder="Image address (optional)" value={draft.img} onChange={(event) => set(index, { img: event.target.value })} />
+            {kind === 'collections' ? (
+              <select aria-label="Type" value={draft.type} onChange={(event) => set(index, { type: event.target.value as CollectionType })}>
+                {Object.entries(COLLECTION_TYPES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input aria-label="Description" placeholder="Description" value={draft.description} onChange={(event) => set(index, { description: event.target.value })} />
+            )}
+          </li>
+        ))}
+      </ol>
+    </fieldset>
+  );
+}
+
+/** Homepage collections and top apps editors: both lists saved together (spec calls PUT /admin/api/collections and /topapps). */
+export function CurationEditors() {
+  const { state } = useLoad(useCallback((signal: AbortSignal) => fetchLists(signal), []));
+  const [collections, setCollections] = useState<Draft[]>([]);
+  const [topApps, setTopApps] = useState<Draft[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (state.phase !== 'loaded') return;
+    setCollections(state.value.collections.length > 0 ? state.value.collections.map(draftOf) : sized([], CURATION_LIMITS.default));
+    setTopApps(state.value.topApps.length > 0 ? state.value.topApps.map(draftOf) : sized([], CURATION_LIMITS.default));
+  }, [state]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const entry = ({ _id, name, link, img }: Draft) => ({ ...(_id ? { _id } : {}), name, link, img });
+      await apiRequest('/admin/api/collections', { method: 'PUT', body: collections.map((draft) => ({ ...entry(draft), type: draft.type })) });
+      await apiRequest('/admin/api/topapps', { method: 'PUT', body: topApps.map((draft) => ({ ...entry(draft), description: draft.description })) });
+      window.alert(CURATION_MESSAGES.saved);
+    } catch {
+      window.alert(CURATION_MESSAGES.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-list">
+      <h2 className="admin-page__heading">Homepage collections and top apps</h2>
+      {state.phase === 'loading' && <p className="admin-list__note">Loading...</p>}
+      {state.phase === 'failed' && <p role="alert">{state.message}</p>}
+      {state.phase === 'loaded' && (
+        <form className="admin-stats" onSubmit={save}>
+          <ListEditor title="Collections" kind="collections" drafts={collections} onChange={setCollections} />
+          <ListEditor title="Top apps" kind="topapps" drafts={topApps} onChange={setTopApps} />
+          <div>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save collections and apps'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

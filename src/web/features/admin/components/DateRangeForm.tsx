@@ -1,0 +1,28 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { DateRange } from '../analytics-api.js';
+
+/** From and to dates (both optional) applied together with one button. */
+export function DateRangeForm({ label, onApply }: { label: string; onApply: (range: DateRange) => void }) {
+  const id = useId();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  }
+  return (
+    <form className="admin-list__controls" aria-label={label} onSubmit={submit}>
+      <label className="admin-list__control" htmlFor={`${id}-from`}>
+        From
+        <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+      </label>
+      <label className="admin-list__control" htmlFor={`${id}-to`}>
+        To
+        <input id={`${id}-to`} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+      </label>
+      <button type="submit" className="button button--secondary">
+        Apply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+
+import { Modal } from '../../../components/ui/Modal.js';
+import { Pagination } from '../../../components/ui/Pagination.js';
+import type { UserLevel, VerificationStatus } from '../../../../domain/accounts/events.js';
+import { mayChangeLevel, mayChangeStatus, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
+import { formatDateTime, pageNumbersFor } from '../../moderation/moderation-view.js';
+import type { AdminSectionProps } from '../sections.js';
+import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
+import { useLoad } from '../use-load.js';
+
+const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
+const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];
+
+function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; viewer: AdminSectionProps['user']; onUpdated: (user: ManagedUser) => void; onHistory: () => void }) {
+  const id = useId();
+  const [lvl, setLvl] = useState(user.lvl);
+  const [status, setStatus] = useState(user.verification);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const isSelf = user._id === viewer._id;
+  const levelEditable = !isSelf && !user.erased && mayChangeLevel(viewer.lvl);
+  const statusEditable = !isSelf && !user.erased && mayChangeStatus(viewer.lvl, user.lvl);
+  const changed = lvl !== user.lvl || status !== user.verification;
+
+  useEffect(() => {
+    if (message?.ok !== true) return;
+    const timer = setTimeout(() => setMessage(null), USER_UPDATED_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await updateUser({ user: user._id, ...(lvl !== user.lvl ? { lvl } : {}), ...(status !== user.verification ? { status, reason: reason.trim() } : {}) });
+      onUpdated({ ...user, lvl: answer.user.lvl, verification: answer.user.verification });
+      setReason('');
+      setMessage({ text: answer.message, ok: true });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="admin-user" aria-label={user.username}>
+      <form className="admin-user__form" onSubmit={save}>
+        <div className="admin-user__who">
+          <strong>{user.erased ? 'Deleted account' : user.username}</strong>
+          <span className="admin-list__note">joined {formatDateTime(user._dateCreated)}</span>
+        </div>
+        <label className="admin-list__control" htmlFor={`${id}-lvl`}>
+          Level
+          <select id={`${id}-lvl`} value={lvl} disabled={!levelEditable || busy} onChange={(event) => setLvl(event.target.value as UserLevel)}>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-list__control" htmlFor={`${id}-status`}>
+          Status
+          <select id={`${id}-status`} value={status} disabled={!statusEditable || busy} onChange={(event) => setStatus(event.target.value as VerificationStatus)}>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        {status !== user.verification && (
+          <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
+            Reason
+            <input id={`${id}-reason`} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+          </label>
+        )}
+        <div className="admin-user__actions">
+          <button type="submit" className="button button--primary" disabled={!changed || busy}>
+            Update
+          </button>
+          <button type="button" className="button button--secondary" onClick={onHistory}>
+            History
+          </button>
+        </div>
+      </form>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'admin-user__ok' : 'admin-user__error'}>
+          {message.text}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function describe(entry: UserHistoryEntry): string {
+  const details = Object.entries(entry.details)
+    .filter(([field]) => field !== 'sessionId')
+    .map(([field, value]) => `${field}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  return details.join(', ');
+}
+
+function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
+  const { state } = useLoad(useCallback((signal: AbortSignal) => fetchUserHistory(user._id, signal), [user._id]));
+  return (
+    <Modal open title={`History of ${user.username}`} onClose={onClose}>
+      {state.phase === 'loading' && <p>Loading...</p>}
+      {state.phase === 'failed' && <p role="alert">{state.message}</p>}
+      {state.phase === 'loaded' && (
+        <ol className="admin-user-history" aria-label="Account history">
+          {[...state.value].reverse().map((entry, index) => (
+            <li key={index}>
+              <strong>{entry.type}</strong> <span className="admin-list__note">{formatDateTime(entry.occurredAt)} · by {entry.actor.userId === user._id ? 'the user' : entry.actor.role}</span>
+              {describe(entry) && <div className="admin-list__note">{describe(entry)}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}
+
+/** User management: every account with search and pages; level (owners) and verification status with a reason; each account's history. */
+export function UserManagement({ user: viewer }: AdminSectionProps) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState({ q: '', page: 1 });
+  const { state } = useLoad(useCallback((signal: AbortSignal) => fetchUsers(query, signal), [query]));
+  const [rows, setRows] = useState<ManagedUser[]>([]);
+  const [historyOf, setHistoryOf] = useState<ManagedUser | null>(null);
+  const searchId = useId();
+  useEffect(() => {
+    if (state.phase === 'loaded') setRows(state.value.data);
+  }, [state]);
+
+  return (
+    <div className="admin-list">
+      <h2 className="admin-page__heading">User management</h2>
+      <form
+        className="admin-list__controls"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({ q: typed, page: 1 });
+        }}
+      >
+        <label className="admin-list__control admin-list__control--grow" htmlFor={searchId}>
+          Username starts with
+          <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+        </label>
+        <button type="submit" className="button button--secondary">
+          Search users
+        </button>
+      </form>
+      {state.phase === 'loading' && <p className="admin-list__note">Loading...</p>}
+      {state.phase === 'failed' && <p role="alert">{state.message}</p>}
+      {state.phase === 'loaded' && (
+        <>
+          <p className="admin-list__count">{state.value.pagination.totalItems} accounts</p>
+          <ul className="admin-users" aria-label="Users">
+            {rows.map((row) => (
+              <UserRow key={row._id} user={row} viewer={viewer} onHistory={() => setHistoryOf(row)} onUpdated={(updated) => setRows((current) => current.map((candidate) => (candidate._id === updated._id ? updated : candidate)))} />
+            ))}
+          </ul>
+          {state.value.pagination.totalPages > 1 && (
+            <Pagination
+              pageNumbers={pageNumbersFor(state.value.pagination.currentPage, state.value.pagination.totalPages)}
+              pageStatus={`${state.value.pagination.currentPage} / ${state.value.pagination.totalPages}`}
+              onPage={(page) => setQuery((current) => ({ ...current, page }))}
+            />
+          )}
+        </>
+      )}
+      {historyOf && <HistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
+import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
+import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
+import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
+import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+const RUN = Date.now().toString(36);
+const SEARCH_TERM = `portal term ${RUN}`;
+const BLOCK_REASON = `Spam links (${RUN})`;
+
+/** The signed-out session check answers 401 before the sign-in: the browser logs it as an error. */
+function unexpected(consoleErrors: string[]): string[] {
+  return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of 401\b/u.test(line));
+}
+
+describe('the admin portal’s statistics and user management', () => {
+  let environment: E2eEnvironment;
+  let member: string;
+  let adminToken: string;
+  let pricedPost: { _id: string; title: string; titleUrl: string };
+
+  async function tokenOf(login: string): Promise<string> {
+    const response = await fetch(`${environment.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SESSION_TOKEN_REQUEST.header]: SESSION_TOKEN_REQUEST.value },
+      body: JSON.stringify({ login, password: TEST_DEMO_PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  async function api(path: string, token: string, body: unknown): Promise<number> {
+    const response = await fetch(`${environment.baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return response.status;
+  }
+
+  async function signInAsAdmin(page: Page): Promise<void> {
+    await page.goto('/admin');
+    await page.waitForURL('**/login?redirectUrl=%2Fadmin');
+    await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
+  }
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment();
+    adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
+    const users = (await (await fetch(`${environment.baseUrl}/api/admin/users`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { username: string; lvl: string }[] };
+    member = users.data.find((user) => user.lvl === 'base')!.username;
+    const memberToken = await tokenOf(member);
+    expect(await api('/analytics/search', memberToken, { searchTerm: SEARCH_TERM })).toBe(201);
+    expect(await api('/analytics/track-progress', memberToken, { formProgress: { url: true, type: true, title: true } })).toBe(200);
+    // An author asks for a new price on a live post of theirs.
+    const posts = (await (await fetch(`${environment.baseUrl}/api/admin/resources/search?status=live`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      data: { _id: string; title: string; titleUrl: string; author: { username: string } }[];
+    };
+    const post = posts.data.find((row) => row.author.username !== DEMO_ADMIN_USERNAME)!;
+    pricedPost = post;
+    expect(await api('/zapier', await tokenOf(post.author.username), { resourceId: post._id, newPrice: 9 })).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  it('shows the 12 counters with recent users, the KPIs with the new search term, and the funnel with its drop-off to 2 decimals', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+
+    await page.getByRole('tab', { name: 'Site analytics' }).click();
+    const analytics = page.getByRole('tabpanel', { name: 'Site analytics' });
+    const counters = analytics.getByRole('list', { name: 'Site counters' }).getByRole('listitem');
+    await expect.poll(() => counters.count()).toBe(12);
+    expect(await analytics.getByText('Total users').count()).toBe(1);
+    await analytics.getByRole('list', { name: 'Recent users' }).getByRole('link', { name: member }).waitFor();
+    expect(await analytics.getByRole('img', { name: /Total posts, users and comments/u }).count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'KPIs' }).click();
+    const kpis = page.getByRole('tabpanel', { name: 'KPIs' });
+    const searchTerms = kpis.getByRole('region', { name: 'Search terms' });
+    await searchTerms.getByRole('cell', { name: SEARCH_TERM }).waitFor();
+    expect(await searchTerms.getByRole('img').count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Template funnel' }).click();
+    const funnel = page.getByRole('tabpanel', { name: 'Template funnel' });
+    const drop = funnel.getByRole('table', { name: 'Drop-off per step' });
+    await drop.waitFor();
+    expect(await drop.getByRole('row').filter({ hasText: 'Price' }).textContent()).toMatch(/100\.00%$/u);
+    expect(await drop.getByRole('row').filter({ hasText: 'URL' }).textContent()).toMatch(/0\.00%$/u);
+    // A range with no form activity says so in the spec's words.
+    await funnel.getByLabel('From', { exact: true }).fill('2000-01-01');
+    await funnel.getByLabel('To', { exact: true }).fill('2000-01-31');
+    await funnel.getByRole('button', { name: 'Apply' }).click();
+    await funnel.getByText(TEMPLATE_STATS_MESSAGES.empty).waitFor();
+
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('blocks a member with a reason: the message shows for 3 s and the change is in the account’s history', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'User management' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'User management' });
+    await panel.getByLabel('Username starts with').fill(member);
+    await panel.getByRole('button', { name: 'Search users' }).click();
+    const row = panel.getByRole('list', { name: 'Users' }).getByRole('listitem', { name: member });
+    await row.waitFor();
+    // The demo admin is not an owner: levels are not theirs to change.
+    expect(await row.getByLabel('Level').isDisabled()).toBe(true);
+    await row.getByLabel('Status').selectOption('blocked');
+    await row.getByLabel('Reason').fill(BLOCK_REASON);
+    await row.getByRole('button', { name: 'Update' }).click();
+    const updated = row.getByRole('status');
+    await updated.getByText(USER_MANAGEMENT_MESSAGES.updated).waitFor();
+    await updated.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await row.getByLabel('Status').inputValue()).toBe('blocked');
+
+    await row.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: `History of ${member}` });
+    const change = history.getByRole('listitem').filter({ hasText: 'VerificationStatusChanged' });
+    await change.waitFor();
+    expect(await change.textContent()).toContain(BLOCK_REASON);
+    expect(await change.textContent()).toContain('by admin');
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('approves a price-change request from the inbox and corrects a post in resource management', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Price requests' }).click();
+    const inbox = page.getByRole('tabpanel', { name: 'Price requests' });
+    const request = inbox.getByRole('listitem', { name: pricedPost.title });
+    await request.getByText('$9.00').waitFor();
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(PRICE_REQUEST_MESSAGES.approved).first().waitFor();
+    await inbox.getByText(PRICE_REQUEST_MESSAGES.none).waitFor();
+
+    await page.getByRole('tab', { name: 'Resource management' }).click();
+    const management = page.getByRole('tabpanel', { name: 'Resource management' });
+    await management.getByLabel('Title').fill(pricedPost.title);
+    await management.getByRole('button', { name: 'Search' }).click();
+    const row = management.getByRole('listitem', { name: pricedPost.title });
+    await row.getByRole('button', { name: 'Quick edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit “${pricedPost.title}”` });
+    await expect.poll(() => dialog.getByLabel('New price (now $9.00)').count()).toBe(1);
+    await dialog.getByLabel('Short description').fill(`Corrected by the e2e run ${RUN}.`);
+    await dialog.getByLabel('Keyword 1').fill('Corrected');
+    await dialog.getByLabel('Keyword 2').fill('');
+    await dialog.getByLabel('Keyword 3').fill('');
+    await dialog.getByLabel('New price (now $9.00)').fill('4.5');
+    const alert = page.waitForEvent('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const shownAlert = await alert;
+    expect(shownAlert.message()).toBe(TEMPLATE_MESSAGES.updated);
+    await shownAlert.accept();
+    await dialog.waitFor({ state: 'hidden' });
+    const detail = (await (await fetch(`${environment.baseUrl}/api/resources/viewById/${pricedPost._id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+      data: { price: number; keywords: string[]; description: { short: string } };
+    };
+    expect(detail.data).toMatchObject({ price: 4.5, keywords: ['corrected'], description: { short: `Corrected by the e2e run ${RUN}.` } });
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('edits the homepage collections and top apps, and the home page shows them', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Homepage lists' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Homepage lists' });
+    const collections = panel.getByRole('group', { name: 'Collections' });
+    await collections.getByLabel('Entries').selectOption('2');
+    const first = collections.getByRole('listitem', { name: 'Collections entry 1' });
+    await first.getByLabel('Name').fill(`Staff picks ${RUN}`);
+    await first.getByLabel('Link').fill('/topics/ai');
+    await first.getByLabel('Type').selectOption('ai_tools');
+    const second = collections.getByRole('listitem', { name: 'Collections entry 2' });
+    await second.getByLabel('Name').fill('All platforms');
+    await second.getByLabel('Link').fill('/apps');
+    const alert = page.waitForEvent('dialog');
+    await panel.getByRole('button', { name: 'Save collections and apps' }).click();
+    const shown = await alert;
+    expect(shown.message()).toBe(CURATION_MESSAGES.saved);
+    await shown.accept();
+    await page.goto('/');
+    await page.getByRole('link', { name: `Staff picks ${RUN}` }).first().waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('simulates a new user: the toggle starts test-user mode on the home page with the tours, and switching back returns to the portal', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('switch', { name: 'Simulate New User' }).check();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).waitFor();
+    expect(await page.evaluate(() => document.cookie)).toContain('showWelcomeModal=true');
+    expect(await page.evaluate(() => window.localStorage.getItem('tourState'))).toContain('"navbarTour":true');
+    await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('switch', { name: 'Simulate New User' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Simulate New User' }).isChecked()).toBe(false);
+    await close();
+    // Leaving a page whose lists are still loading aborts their requests; the browser reports those aborts.
+    expect(unexpected(consoleErrors).filter((line) => !line.includes('AbortError: signal is aborted without reason'))).toEqual([]);
+  });
+
+  it('fits every section in a 375 px window', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await signInAsAdmin(page);
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    const names = await tabs.allTextContents();
+    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Homepage lists', 'Site analytics', 'KPIs', 'Template funnel']));
+    for (const name of names) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await page.getByRole('tabpanel', { name, exact: true }).getByRole('heading', { level: 2 }).first().waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: name }).toBeLessThanOrEqual(0);
+    }
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+});
