@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,7 +28,7 @@ import { eventsAboutTemplate } from '../adapters/eventstore/events-about-templat
 import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
-import { resourcePageMeta, withPageMeta } from './page-meta.js';
+import { installCompressionAndEtags, installWebServing } from './web-serving.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -90,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
   await installSecurityHeaders(app, { https: deps.secureCookies });
+  await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Tessera API', version: '0.1.0', description: 'Community marketplace of ready-to-use templates' } },
@@ -137,18 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  const webRoot = deps.webRoot;
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-    // Client-side routes (and unknown paths, which the app shows as its 404 page) get the app;
-    // a post's page comes with its title, description and social card tags (spec 2.3).
-    app.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
-      const meta = await resourcePageMeta(deps.database.db, request.url);
-      if (meta === null) return reply.type('text/html').sendFile('index.html');
-      return reply.type('text/html').header('cache-control', 'no-cache').send(withPageMeta(indexHtml, meta, `${request.protocol}://${request.host}`));
-    });
-  }
+  await installWebServing(app, { db: deps.database.db, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }
