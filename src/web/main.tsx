@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-import { router } from './app/router.js';
+import { routes } from './app/router.js';
 import './styles.css';
 import './styles/shell.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+
+const router = createBrowserRouter(routes);
 
 createRoot(container).render(
   <StrictMode>
