@@ -21,11 +21,31 @@ export default defineConfig({
     react(),
     bundleBudget(INITIAL_JS_BUDGET_GZIP_BYTES),
     // .br and .gz beside every text file, at the best quality: the server sends them as they are.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1_024, logLevel: 'silent' }),
+    { ...compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1_024, logLevel: 'silent' }), applyToEnvironment: (environment) => environment.name === 'client' },
   ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // One stylesheet in the head: a server-rendered page is styled before any script runs (and without scripts).
+    cssCodeSplit: false,
+  },
+  environments: {
+    // The server's page renderer (src/web/entry-server.tsx), loaded by src/api/server.ts.
+    ssr: {
+      build: {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)) },
+      },
+    },
+  },
+  // `vite build` builds both: the browser's app, then the server's renderer.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
   },
   server: {
     proxy: {

@@ -29,6 +29,7 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installCompressionAndEtags, installWebServing } from './web-serving.js';
+import type { CreatePageRenderer } from '../web/entry-server.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -41,6 +42,8 @@ export type AppDeps = Pick<
   suggester?: TemplateSuggester;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
+  /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
+  createPageRenderer?: CreatePageRenderer;
   blog?: BlogConfig;
   /** The server log; silent unless given (tests). */
   log?: LogSettings;
@@ -135,6 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  await installWebServing(app, { db: deps.database.db, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}) });
+  await installWebServing(app, { db: deps.database.db, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

@@ -63,14 +63,9 @@ export function resourceHeadTags(head: ResourcePageHead, origin: string): string
 }
 
 /**
- * The app's index.html with a post's head tags, so link previews and search engines see the post
- * without running the app.
+ * `html` (the app's index.html) with `tags` in its head in place of its own title and description,
+ * so link previews and search engines see a post without running the app.
  */
-export function withPageMeta(indexHtml: string, head: ResourcePageHead, origin: string): string {
-  return withHeadTags(indexHtml, resourceHeadTags(head, origin));
-}
-
-/** `html` with `tags` in its head in place of its own title and description. */
 export function withHeadTags(html: string, tags: readonly string[]): string {
   const replacesTitle = tags.some((tag) => tag.startsWith('<title>'));
   const replacesDescription = tags.some((tag) => tag.startsWith('<meta name="description"'));

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
-import { resourcePageHead, withPageMeta } from './page-meta.js';
+import type { ApiTransport } from '../web/lib/api-client.js';
+import type { CreatePageRenderer } from '../web/entry-server.js';
+import { canonicalLinkTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
@@ -36,8 +38,29 @@ export async function installCompressionAndEtags(app: FastifyInstance): Promise<
   });
 }
 
-/** When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and the pages. */
-export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; webRoot?: string }): Promise<void> {
+/**
+ * The server's own API for the page renderer's loaders: answered in process, and anonymous — no
+ * cookie or header of the visitor goes along, so a rendered page holds no viewer's data.
+ */
+function inProcessApi(app: FastifyInstance): ApiTransport {
+  return async (url, init) => {
+    const method = (init.method ?? 'GET') as 'GET' | 'POST';
+    const answer = await app.inject({
+      method,
+      url,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/**
+ * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
+ * the pages — public ones rendered on the server when a renderer is given, the others drawn by the app.
+ */
+export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
   await app.register(crawlerRoutes({ db: deps.db, origin: requestOrigin }));
 
   const webRoot = deps.webRoot;
@@ -55,12 +78,25 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     },
   });
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-  // Client-side routes (and unknown paths, which the app shows as its 404 page) get the app;
-  // a post's page comes with its title, description, social card tags and structured data (spec 2.3).
+  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app) }) ?? null;
+
+  // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
+  // every public page is rendered on the server, with its canonical address. Other paths get the app.
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
-    const head = await resourcePageHead(deps.db, request.url, requestOrigin(request));
-    const html = head === null ? indexHtml : withPageMeta(indexHtml, head, requestOrigin(request));
-    return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL).send(html);
+    const origin = requestOrigin(request);
+    const head = await resourcePageHead(deps.db, request.url, origin);
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL);
+    if (renderer === null) return reply.send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+
+    const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+    const page = await renderer.render(request.url, { origin, template }).catch((error: unknown) => {
+      // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
+      request.log.error({ err: error }, 'server rendering failed; the app draws the page');
+      return { kind: 'client', status: 200 } as const;
+    });
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.kind === 'client') return reply.status(page.status).send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+    return reply.status(page.status).send(page.html);
   });
 }

@@ -21,6 +21,7 @@ import { RelatedResources } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
 import './detail.css';
+import { usePageOrigin } from '../../../lib/page-origin.js';
 
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
@@ -182,7 +183,7 @@ function CopyLinkButton({ titleUrl }: { titleUrl: string }) {
 
 /** Share links for the usual networks and e-mail; plain links, so nothing loads from them until clicked. */
 function ShareMenu({ titleUrl, shareText }: { titleUrl: string; shareText: string }) {
-  const url = typeof window === 'undefined' ? resourcePath(titleUrl) : absoluteResourceUrl(titleUrl);
+  const url = `${usePageOrigin()}${resourcePath(titleUrl)}`;
   const encodedUrl = encodeURIComponent(url);
   const encodedText = encodeURIComponent(shareText);
   const targets = [
