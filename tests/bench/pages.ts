@@ -48,6 +48,20 @@ export async function benchPagePaths(origin: string): Promise<Array<{ page: stri
   ];
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: such a run is tried once more. */
+const LIGHTHOUSE_ATTEMPTS = 2;
+
+async function lighthouseReport(url: string, port: number, log: (line: string) => void) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    log(`lighthouse ${url}: ${lhr.runtimeError.code}, trying again`);
+  }
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -62,15 +76,7 @@ export async function benchPages(origin: string, runs: number, log: (line: strin
       const samples: PageMeasurement[] = [];
       for (let run = 0; run < runs; run += 1) {
         log(`lighthouse ${page} (${path}) run ${run + 1}/${runs}`);
-        const result = await lighthouse(new URL(path, origin).toString(), {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'seo'],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+        const lhr = await lighthouseReport(new URL(path, origin).toString(), chrome.port, log);
         const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
         const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []) as NetworkRequestItem[];
         samples.push({
