@@ -33,6 +33,14 @@ function fillInPersonalParts(router: DataRouter): void {
   });
 }
 
+/**
+ * Set once React has the page: from then on a click is handled (React replays the ones that come
+ * while it hydrates); one before it, on a server-rendered page, does nothing. Browser tests wait for it.
+ */
+function markAppStarted(): void {
+  document.documentElement.dataset.appStarted = 'true';
+}
+
 /** Hydrates a server-rendered page (its data is in the page), or draws the app from scratch. */
 async function start(root: HTMLElement): Promise<void> {
   const rendered = document.getElementById(HYDRATION_DATA_ELEMENT_ID);
@@ -42,6 +50,7 @@ async function start(root: HTMLElement): Promise<void> {
         <RouterProvider router={createBrowserRouter(routes)} />
       </StrictMode>,
     );
+    markAppStarted();
     return;
   }
   const payload = JSON.parse(rendered.textContent) as HydrationPayload;
@@ -53,6 +62,7 @@ async function start(root: HTMLElement): Promise<void> {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  markAppStarted();
   fillInPersonalParts(router);
 }
 
