@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,7 +37,8 @@ import { eventsAboutTemplate } from '../adapters/eventstore/events-about-templat
 import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
-import { resourcePageMeta, withPageMeta } from './page-meta.js';
+import { installCompressionAndEtags, installWebServing } from './web-serving.js';
+import type { CreatePageRenderer } from '../web/entry-server.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -53,6 +51,8 @@ export type AppDeps = Pick<
   suggester?: TemplateSuggester;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
+  /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
+  createPageRenderer?: CreatePageRenderer;
   blog?: BlogConfig;
   /** The server log; silent unless given (tests). */
   log?: LogSettings;
@@ -99,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
   await installSecurityHeaders(app, { https: deps.secureCookies });
+  await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Tessera API', version: '0.1.0', description: 'Community marketplace of ready-to-use templates' } },
@@ -171,18 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  const webRoot = deps.webRoot;
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-    // Client-side routes (and unknown paths, which the app shows as its 404 page) get the app;
-    // a post's page comes with its title, description and social card tags (spec 2.3).
-    app.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
-      const meta = await resourcePageMeta(deps.database.db, request.url);
-      if (meta === null) return reply.type('text/html').sendFile('index.html');
-      return reply.type('text/html').header('cache-control', 'no-cache').send(withPageMeta(indexHtml, meta, `${request.protocol}://${request.host}`));
-    });
-  }
+  await installWebServing(app, { db: deps.database.db, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

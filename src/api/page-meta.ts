@@ -4,40 +4,79 @@ import type { Schema } from '../adapters/db/schema.js';
 import { publicTemplateMetaFields } from '../projections/read-models/templates/queries.js';
 import { templatePageMeta } from '../projections/read-models/templates/views.js';
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
+import { userProfilePath } from '../web/lib/paths.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
+
+/** A public post's head: its social card tags and its schema.org description for search engines. */
+export interface ResourcePageHead {
+  meta: PageMeta;
+  /** A schema.org Product (a template is also a CreativeWork) with its price and ratings. */
+  structuredData: Record<string, unknown>;
+}
+
+/** Prices are kept in US cents (the catalogue has no other currency). */
+const PRICE_CURRENCY = 'USD';
 
 /** The address of a resource's detail page (spec 2.3), whose metadata the server fills in. */
 const RESOURCE_PAGE_PATH = /^\/resources\/([^/?#]+)\/?(?:[?#].*)?$/u;
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 /**
- * The app's index.html with a page's title, description and social card tags in its head, so
- * link previews and search engines see the post without running the app.
+ * JSON for a `<script type="application/ld+json">` data block: `<`, `>` and `&` as escapes, so no
+ * text in it can close the element or open a comment, and the line separators JavaScript refuses.
  */
-export function withPageMeta(indexHtml: string, meta: PageMeta, origin: string): string {
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** The canonical link of a page: the public origin and the path, without the query or fragment. */
+export function canonicalLinkTag(origin: string, path: string): string {
+  return `<link rel="canonical" href="${escapeHtml(new URL(path.split(/[?#]/u)[0]!, origin).toString())}" />`;
+}
+
+/** The title, description, social card, canonical link and structured data tags of a post's page. */
+export function resourceHeadTags(head: ResourcePageHead, origin: string): string[] {
+  const { meta } = head;
   const absolute = (path: string) => new URL(path, origin).toString();
-  const tags = [
+  return [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    canonicalLinkTag(origin, meta.url),
     `<meta property="og:type" content="article" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(absolute(meta.url))}" />`,
     ...(meta.image === null ? [] : [`<meta property="og:image" content="${escapeHtml(absolute(meta.image))}" />`]),
     `<meta name="twitter:card" content="${meta.image === null ? 'summary' : 'summary_large_image'}" />`,
+    // A data block, not a script: the CSP's script-src governs only what runs.
+    `<script type="application/ld+json">${jsonForScriptElement(head.structuredData)}</script>`,
   ];
-  return indexHtml
-    .replace(/\s*<title>[\s\S]*?<\/title>/u, '')
-    .replace(/\s*<meta name="description"[^>]*>/u, '')
-    .replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
-/** The metadata of the public post at `urlPath`, or null when the path is no detail page or the post is not public. */
-export async function resourcePageMeta(db: Kysely<Schema>, urlPath: string): Promise<PageMeta | null> {
+/**
+ * `html` (the app's index.html) with `tags` in its head in place of its own title and description,
+ * so link previews and search engines see a post without running the app.
+ */
+export function withHeadTags(html: string, tags: readonly string[]): string {
+  const replacesTitle = tags.some((tag) => tag.startsWith('<title>'));
+  const replacesDescription = tags.some((tag) => tag.startsWith('<meta name="description"'));
+  let result = html;
+  if (replacesTitle) result = result.replace(/\s*<title>[\s\S]*?<\/title>/u, '');
+  if (replacesDescription) result = result.replace(/\s*<meta name="description"[^>]*>/u, '');
+  return result.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** The head of the public post at `urlPath`, or null when the path is no detail page or the post is not public. */
+export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, origin: string): Promise<ResourcePageHead | null> {
   const match = RESOURCE_PAGE_PATH.exec(urlPath);
   if (!match) return null;
   let titleUrl: string;
@@ -47,5 +86,31 @@ export async function resourcePageMeta(db: Kysely<Schema>, urlPath: string): Pro
     return null;
   }
   const row = await publicTemplateMetaFields(db, titleUrl);
-  return row ? templatePageMeta(row) : null;
+  if (!row) return null;
+  const meta = templatePageMeta(row);
+  const absolute = (path: string) => new URL(path, origin).toString();
+  const structuredData: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': ['Product', 'CreativeWork'],
+    name: row.title,
+    description: row.description_short,
+    url: absolute(meta.url),
+    ...(row.image_urls.length === 0 ? {} : { image: row.image_urls.map(absolute) }),
+    category: row.platform,
+    dateCreated: row.created_at.toISOString(),
+    dateModified: row.updated_at.toISOString(),
+    author: { '@type': 'Person', name: row.username, url: absolute(userProfilePath(row.username)) },
+    brand: { '@type': 'Brand', name: row.platform },
+    offers: {
+      '@type': 'Offer',
+      price: (row.price_cents / 100).toFixed(2),
+      priceCurrency: PRICE_CURRENCY,
+      availability: 'https://schema.org/InStock',
+      url: absolute(meta.url),
+    },
+    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: row.likes },
+    // Members can only like a post (no dislike), so every rating given is the best one; none given, none claimed.
+    ...(row.likes > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, ratingCount: row.likes } } : {}),
+  };
+  return { meta, structuredData };
 }

@@ -20,6 +20,9 @@ export async function installSecurityHeaders(app: FastifyInstance, options: { ht
         scriptSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/client`],
         // React sets style properties through the DOM, which CSP does not govern; Google's button brings a stylesheet.
         styleSrc: ["'self'", `${GOOGLE_IDENTITY_ORIGIN}/gsi/style`],
+        // Server-rendered pages carry React's style properties as attributes (a banner's offset, a
+        // card's placeholder colour); attributes cannot run code, and <style> elements stay refused.
+        styleSrcAttr: ["'unsafe-inline'"],
         // Template screenshots may be links to images elsewhere; a picture chosen for upload is
         // previewed and compressed in the browser from a blob: URL.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
 import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../commands/demo-catalogue.js';
 import { generatePassword } from '../adapters/security/passwords.js';
@@ -7,8 +8,18 @@ import { buildApp } from './app.js';
 import { configFromEnv, usesEmbeddedDefault, type Config } from '../composition/config.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
 import { startUploadSweep } from '../composition/upload-sweep.js';
+import type { CreatePageRenderer } from '../web/entry-server.js';
 
 const WEB_ROOT = resolve(fileURLToPath(new URL('../../dist/web', import.meta.url)));
+/** The server's page renderer, built by `vite build` beside the web app. */
+const PAGE_RENDERER_ENTRY = resolve(fileURLToPath(new URL('../../dist/server/entry-server.js', import.meta.url)));
+
+/** The built page renderer, if there is one: without it the browser draws every page. */
+async function loadPageRenderer(): Promise<CreatePageRenderer | undefined> {
+  if (!existsSync(PAGE_RENDERER_ENTRY)) return undefined;
+  const entry = (await import(pathToFileURL(PAGE_RENDERER_ENTRY).href)) as { createPageRenderer: CreatePageRenderer };
+  return entry.createPageRenderer;
+}
 
 /**
  * An empty store gets its first admin, with a random password printed this once (the log is the
@@ -55,6 +66,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const app = await buildApp({
       ...infrastructure,
       webRoot: WEB_ROOT,
+      createPageRenderer: await loadPageRenderer(),
       blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {},
       log: { level: config.logLevel },
       trustProxy: config.trustProxy,

@@ -8,15 +8,8 @@ import { newNumericCode, newSecretToken, tokenHash } from '../adapters/security/
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { accountDeciderFor, type AccountCommand } from '../domain/accounts/decider.js';
 import { userStream, type SessionEndReason, type SessionMethod, type UserLevel, type VerificationStatus } from '../domain/accounts/events.js';
-import {
-  ACCOUNT_MESSAGES,
-  normaliseEmail,
-  RESET_TOKEN_LIFETIME_MS,
-  VERIFICATION_CODE,
-  VERIFICATION_LINK_LIFETIME_MS,
-  type ProfileInfo,
-  type SocialLinks,
-} from '../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, normaliseEmail, RESET_TOKEN_LIFETIME_MS, VERIFICATION_CODE, VERIFICATION_LINK_LIFETIME_MS } from '../domain/accounts/rules.js';
+import { type ProfileInfo, type SocialLinks } from '../domain/accounts/schemas.js';
 import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';

@@ -1,16 +1,69 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-import { router } from './app/router.js';
+import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
+import { routes } from './app/router.js';
+import { loadSession } from './features/session/session.js';
 import './styles.css';
 import './styles/shell.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+/** The page's lazily loaded routes, loaded before hydration so the first render matches the server's. */
+async function loadMatchedLazyRoutes(): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const lazy = route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * A signed-in viewer's page was rendered for nobody in particular: once the session is known, the
+ * loaders run again with it, filling in the viewer's likes, saves and purchases.
+ */
+function fillInPersonalParts(router: DataRouter): void {
+  void loadSession().then((user) => {
+    if (user !== null) void router.revalidate();
+  });
+}
+
+/**
+ * Set once React has the page: from then on a click is handled (React replays the ones that come
+ * while it hydrates); one before it, on a server-rendered page, does nothing. Browser tests wait for it.
+ */
+function markAppStarted(): void {
+  document.documentElement.dataset.appStarted = 'true';
+}
+
+/** Hydrates a server-rendered page (its data is in the page), or draws the app from scratch. */
+async function start(root: HTMLElement): Promise<void> {
+  const rendered = document.getElementById(HYDRATION_DATA_ELEMENT_ID);
+  if (!rendered?.textContent) {
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+    markAppStarted();
+    return;
+  }
+  const payload = JSON.parse(rendered.textContent) as HydrationPayload;
+  await loadMatchedLazyRoutes();
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) } });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  markAppStarted();
+  fillInPersonalParts(router);
+}
+
+void start(container);

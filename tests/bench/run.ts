@@ -4,9 +4,11 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,replay,search,http) picks the suites. The http suite (DATABASE_URL only) loads the read
+ * append,replay,search,http,pages) picks the suites. The http suite (DATABASE_URL only) loads the read
  * routes of the app against a Fastify hello-world; BENCH_HTTP_SECONDS (default 10) and
- * BENCH_HTTP_CONNECTIONS (default 50) set its load.
+ * BENCH_HTTP_CONNECTIONS (default 50) set its load. `pages` is Lighthouse (mobile preset) on the home,
+ * a search and a template page of the built app (BENCH_PAGES_URL: of a running server instead;
+ * BENCH_PAGES_RUNS, default 3, runs per page, the median kept; CHROME_PATH, default /usr/bin/chromium).
  */
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
@@ -17,14 +19,17 @@ import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
 import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
+import { benchPagesSuite, formatPageTable, type PageMeasurement } from './pages.js';
 import { formatCount, formatMiB, formatRatio, formatSeconds, formatTable, writeResults } from './report.js';
 import { benchTargets, type BenchTarget } from './targets.js';
 import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'replay', 'search', 'http'] as const;
+const SUITES = ['append', 'replay', 'search', 'http', 'pages'] as const;
 type Suite = (typeof SUITES)[number];
+/** The suites measured on each database target; `pages` runs once, against a whole server. */
+const DATABASE_SUITES: readonly Suite[] = ['append', 'replay', 'search'];
 
 interface TargetResults {
   target: string;
@@ -53,6 +58,15 @@ function benchScale(raw: string | undefined): number {
   const scale = Number(raw);
   if (!Number.isFinite(scale) || scale <= 0) throw new Error(`BENCH_SCALE must be a positive number, got "${raw}"`);
   return scale;
+}
+
+const LIGHTHOUSE_PRESET = 'mobile preset, simulated throttling';
+
+function pageRuns(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3;
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_PAGES_RUNS must be a positive whole number, got "${raw}"`);
+  return runs;
 }
 
 function gitCommit(): string | null {
@@ -215,20 +229,22 @@ async function main(): Promise<void> {
   const sampler = new RssSampler();
   const results: TargetResults[] = [];
   let http: HttpMeasurement | undefined;
+  let pages: PageMeasurement[] | undefined;
   try {
-    const perTarget = suites.filter((suite) => suite !== 'http');
-    if (perTarget.length > 0) for (const target of targets) results.push(await benchTarget(target, scale, perTarget, sampler));
+    if (suites.some((suite) => DATABASE_SUITES.includes(suite))) for (const target of targets) results.push(await benchTarget(target, scale, suites.filter((suite) => DATABASE_SUITES.includes(suite)), sampler));
     if (suites.includes('http')) {
       if (process.env.DATABASE_URL) http = await benchHttp(process.env.DATABASE_URL, httpSettings(process.env), (line) => log(`http: ${line}`));
       else log('http: DATABASE_URL is not set: the HTTP suite runs against a Postgres server only');
     }
+    if (suites.includes('pages')) pages = await benchPagesSuite(pageRuns(process.env.BENCH_PAGES_RUNS), log);
   } finally {
     sampler.stop();
   }
   const loadAtEnd = loadavg()[0]!;
 
-  printTables(results);
+  if (results.length > 0) printTables(results);
   if (http) printHttpTable(http);
+  if (pages) console.log(`\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`);
   const file = await writeResults(RESULTS_DIR, startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -238,6 +254,7 @@ async function main(): Promise<void> {
     machine: { ...machine, loadAverage: { start: loadAtStart, end: loadAtEnd } },
     targets: results,
     http,
+    ...(pages ? { pages } : {}),
   });
   console.log(
     `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}, BENCH_SCALE ${scale}`,

@@ -186,6 +186,8 @@ describe('accounts in the browser', () => {
     await logIn(owner.page, `/users/${USERNAME}`);
     await owner.page.waitForURL(`**/users/${USERNAME}`);
     await owner.page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+    // The server renders the page as a visitor sees it; the owner's parts come once the session is known.
+    await owner.page.getByText("You haven't uploaded any templates yet.").waitFor();
     expect(await owner.page.getByText("You haven't uploaded any templates yet.").count()).toBe(1);
     expect(await owner.page.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/account');
     await owner.close();

@@ -85,6 +85,13 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
 async function openRecordedPage(browser: Browser, baseURL: string, viewportWidth = 1280): Promise<RecordedPage> {
   const context = await browser.newContext({ baseURL, viewport: { width: viewportWidth, height: 900 } });
   const page = await context.newPage();
+  // A server-rendered page shows before its script runs: a test acts once the app has it (main.tsx).
+  const navigate = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await navigate(url, options);
+    await waitForApp(page);
+    return response;
+  };
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
@@ -166,6 +173,11 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(forceKill);
 }
 
+/** Waits until the app has taken over the page in front of it (pages that are not the app's, such as JSON, at once). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.appStarted === 'true' || document.contentType !== 'text/html');
+}
+
 /** Signs a demo account in through the login form (every demo account has the tests' password) and waits to leave /login. */
 export async function logInThroughForm(page: Page, username: string): Promise<void> {
   await page.goto('/login');
@@ -173,4 +185,5 @@ export async function logInThroughForm(page: Page, username: string): Promise<vo
   await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+  await waitForApp(page);
 }

@@ -9,22 +9,8 @@ import { passwordMatches } from '../../adapters/security/passwords.js';
 import type { ImageStore } from '../../adapters/storage/images.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { AccountService, NewSession } from '../../commands/accounts.js';
-import {
-  ACCOUNT_LIMITS,
-  ACCOUNT_MESSAGES,
-  changePasswordSchema,
-  emailProblem,
-  loginSchema,
-  normaliseEmail,
-  passwordProblem,
-  PROFILE_PAGE_SIZE,
-  profileUpdateSchema,
-  reservedUsername,
-  storedSocialValue,
-  type SocialNetwork,
-  usernameProblem,
-  VERIFICATION_CODE,
-} from '../../domain/accounts/rules.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, emailProblem, normaliseEmail, passwordProblem, PROFILE_PAGE_SIZE, reservedUsername, storedSocialValue, type SocialNetwork, usernameProblem, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
+import { changePasswordSchema, loginSchema, profileUpdateSchema } from '../../domain/accounts/schemas.js';
 import { DomainError } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
 import type { Viewer } from '../access.js';

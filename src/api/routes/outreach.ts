@@ -11,12 +11,8 @@ import type { CommandBus } from '../../commands/handle-command.js';
 import { normaliseEmail } from '../../domain/accounts/rules.js';
 import { contactMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
 import { contactMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';
-import {
-  contactMessageSchema,
-  OUTREACH_MESSAGES,
-  subscribeSchema,
-  templateRequestSchema,
-} from '../../domain/outreach/rules.js';
+import { OUTREACH_MESSAGES } from '../../domain/outreach/rules.js';
+import { contactMessageSchema, subscribeSchema, templateRequestSchema } from '../../domain/outreach/schemas.js';
 import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';

@@ -1,5 +1,6 @@
 import type { UserLevel, VerificationStatus } from './events.js';
-import type { NotificationSetting, ProfileInfo, SocialLinks } from './rules.js';
+import type { NotificationSetting } from './rules.js';
+import type { ProfileInfo, SocialLinks } from './schemas.js';
 
 /** GET /users/private/me: the signed-in user as the web app reads it (spec section 3, User). */
 export interface CurrentUser {

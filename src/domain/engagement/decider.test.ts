@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider, type LikeCommand } from './decider.js';
 import { clickStream, flagStream, likeStream, saveStream, viewStream, type TemplateLiked, type TemplateUnliked } from './events.js';
-import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES, REPORT_REASONS, reportSchema } from './rules.js';
+import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES, REPORT_REASONS } from './rules.js';
+import { reportSchema } from './schemas.js';
 
 const data = { templateId: 'template-1', userId: 'user-1' };
 const toggle: LikeCommand = { type: 'ToggleLike', data };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { contactMessageDecider, newsletterDecider, templateRequestDecider } from './decider.js';
 import type { ContactMessageReceived, NewsletterSubscribed, TemplateRequested } from './events.js';
-import { contactMessageSchema, subscribeSchema, templateRequestSchema } from './rules.js';
+import { contactMessageSchema, subscribeSchema, templateRequestSchema } from './schemas.js';
 
 const subscribed: NewsletterSubscribed = { type: 'NewsletterSubscribed', data: { subscriberId: 's1', emailEnc: 'pd1:x', userId: null } };
 const received: ContactMessageReceived = {

@@ -30,3 +30,10 @@ export function loadChunk<Module>(load: () => Promise<Module>, timeoutMs = CHUNK
     );
   });
 }
+
+/** A route's `handle` when the server renders it: a public page, the same for every visitor (personal parts come after hydration). */
+export const SERVER_RENDERED = { serverRendered: true } as const;
+
+export function isServerRendered(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'serverRendered' in handle && handle.serverRendered === true;
+}

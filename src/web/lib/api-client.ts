@@ -41,6 +41,16 @@ export interface AuthFailureHandlers {
 
 let authFailureHandlers: AuthFailureHandlers | null = null;
 
+/** How a request reaches the API: the browser's fetch, or — when the server renders a page — the server's own API, in process. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server renderer's transport: anonymous, so a rendered page never holds one viewer's data. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export function setAuthFailureHandlers(handlers: AuthFailureHandlers): void {
   authFailureHandlers = handlers;
 }
@@ -54,7 +64,7 @@ export async function apiRequest<Answer>(path: string, options: ApiRequestOption
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await transport(`${API_BASE}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -116,9 +116,15 @@ export function templateStanding(db: Kysely<Schema>, id: string) {
   return db.selectFrom('templates').select(['id', 'author_id', 'status']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The fields a public post's page metadata needs, if the post at `titleUrl` is public. */
+/** The fields a public post's page metadata and structured data need, if the post at `titleUrl` is public. */
 export function publicTemplateMetaFields(db: Kysely<Schema>, titleUrl: string) {
-  return db.selectFrom('templates').select(['title', 'description_short', 'image_urls', 'title_url']).where('title_url', '=', titleUrl).where('status', 'in', PUBLIC_STATUSES).executeTakeFirst();
+  return db
+    .selectFrom('templates')
+    .innerJoin('users', 'users.id', 'templates.author_id')
+    .select(['templates.title', 'templates.description_short', 'templates.image_urls', 'templates.title_url', 'templates.price_cents', 'templates.likes', 'templates.platform', 'templates.created_at', 'templates.updated_at', 'users.username'])
+    .where('templates.title_url', '=', titleUrl)
+    .where('templates.status', 'in', PUBLIC_STATUSES)
+    .executeTakeFirst();
 }
 
 /** How many templates are sponsored, not counting `templateId`. */
@@ -159,4 +165,23 @@ export function authorPublicTotals(db: Kysely<Schema>, authorId: string): Promis
     .where('author_id', '=', authorId)
     .where('status', 'in', PUBLIC_STATUSES)
     .executeTakeFirstOrThrow();
+}
+
+/** Every public post's address and last change, for the sitemap (newest change first). */
+export function publicTemplateAddresses(db: Kysely<Schema>): Promise<Array<{ title_url: string; updated_at: Date }>> {
+  return db.selectFrom('templates').select(['title_url', 'updated_at']).where('status', 'in', PUBLIC_STATUSES).orderBy('updated_at', 'desc').orderBy('title_url').execute();
+}
+
+/** Usernames of active members with at least one public post, and that post's last change: the profiles worth a sitemap entry. */
+export function publicAuthorProfiles(db: Kysely<Schema>): Promise<Array<{ username: string; updated_at: Date }>> {
+  return db
+    .selectFrom('templates')
+    .innerJoin('users', 'users.id', 'templates.author_id')
+    .select(['users.username'])
+    .select((eb) => eb.fn.max('templates.updated_at').as('updated_at'))
+    .where('templates.status', 'in', PUBLIC_STATUSES)
+    .where('users.erased', '=', false)
+    .groupBy('users.username')
+    .orderBy('users.username')
+    .execute();
 }

@@ -1,5 +1,5 @@
 import { Suspense, use, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLoaderData, useSearchParams } from 'react-router';
 
 import type { BlogPost } from '../../../domain/content/blog-post.js';
 import { Modal } from '../../components/ui/Modal.js';
@@ -26,9 +26,13 @@ function loadPosts(): Promise<BlogPost[] | null> {
   );
 }
 
+/** One request per visit to the page; the list streams in. */
+export function blogsLoader() {
+  return { posts: loadPosts() };
+}
+
 export function BlogsPage() {
-  // One request per visit to the page; kept across re-renders.
-  const [posts] = useState(loadPosts);
+  const { posts } = useLoaderData<typeof blogsLoader>();
   return (
     <div className="container content-page">
       <title>{documentTitle('Blog')}</title>

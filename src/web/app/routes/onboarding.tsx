@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { redirect, useLoaderData, useNavigate } from 'react-router';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, onboardingSchema } from '../../../domain/accounts/rules.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { onboardingSchema } from '../../../domain/accounts/schemas.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { updateProfile } from '../../features/accounts/api.js';
 import { FormField } from '../../features/accounts/components/FormField.js';

@@ -37,9 +37,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A server-rendered page shows no toast. */
+const NO_TOASTS: readonly never[] = [];
+
 /** Renders the current toasts; mounted once by the app shell. */
 export function ToastRegion() {
-  const current = useSyncExternalStore(subscribe, () => toasts);
+  const current = useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {current.map((toast) => (

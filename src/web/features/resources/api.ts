@@ -1,5 +1,5 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { ReportForm } from '../../../domain/engagement/rules.js';
+import type { ReportForm } from '../../../domain/engagement/schemas.js';
 import type { CommentView, EngagedResourceView, ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { apiRequest } from '../../lib/api-client.js';
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { readCookie, writeCookie } from './browser-storage.js';
@@ -6,8 +6,11 @@ import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
 
 /** The consent states are unset, then all or essentials; the choice is kept in a cookie for 150 days. */
 export function CookieConsentBar() {
-  const [consent, setConsent] = useState<string | null>(() => readCookie(COOKIE_CONSENT.cookieName));
-  if (consent === COOKIE_CONSENT.all || consent === COOKIE_CONSENT.essentials) return null;
+  // undefined until the browser has read the cookie: a server-rendered page shows no bar, so a
+  // visitor who has chosen never sees it flash, and a first visitor gets it right after hydration.
+  const [consent, setConsent] = useState<string | null | undefined>(undefined);
+  useEffect(() => setConsent(readCookie(COOKIE_CONSENT.cookieName)), []);
+  if (consent === undefined || consent === COOKIE_CONSENT.all || consent === COOKIE_CONSENT.essentials) return null;
 
   function choose(choice: CookieConsent) {
     writeCookie(COOKIE_CONSENT.cookieName, choice, COOKIE_CONSENT.days);

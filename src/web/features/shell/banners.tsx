@@ -28,8 +28,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What the server renders (it cannot see the visitor's storage): both banners; a dismissal applies right after hydration. */
+const NONE_DISMISSED: DismissedBanners = { selling: false, ai: false };
+
 export function useDismissedBanners(): DismissedBanners {
-  return useSyncExternalStore(subscribe, current);
+  return useSyncExternalStore(subscribe, current, () => NONE_DISMISSED);
 }
 
 /** The selling banner: fixed above the navigation bar; the shell moves everything down by its 72 px while it shows. */

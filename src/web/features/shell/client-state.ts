@@ -26,7 +26,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useActiveModal(): GlobalModal | null {
-  return useSyncExternalStore(subscribe, () => activeModal);
+  // A server-rendered page opens no modal.
+  return useSyncExternalStore(subscribe, () => activeModal, () => null);
 }
 
 export function getActiveModal(): GlobalModal | null {

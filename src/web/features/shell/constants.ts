@@ -17,7 +17,7 @@ export const BANNERS = {
   /** The layout offset while the selling banner shows. */
   sellingBannerOffsetPx: 72,
   sellingText: 'Template stores are now live',
-  sellingButton: 'Learn more',
+  sellingButton: 'Sell templates',
   aiText: 'Discover our new AI Template Generator!',
   aiButton: 'Try it',
 } as const;

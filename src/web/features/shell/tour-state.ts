@@ -33,7 +33,8 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTourState(): TourState {
-  return useSyncExternalStore(subscribe, current);
+  // The server renders no tour: tours start in the browser, from its stored state.
+  return useSyncExternalStore(subscribe, current, () => NO_TOURS);
 }
 
 /** Sets every tour flag: after sign-up, when an admin starts the test-user mode, or from 'Take the tour'. */

@@ -28,6 +28,7 @@ const SMALL_SCREEN_QUERY = '(max-width: 767.98px)';
 /** Follows the navbar tour, so two popovers never show at once (on small screens it does not wait for it). */
 export function HomeTour() {
   const { navbarTour } = useTourState();
-  const navbarTourCanShow = !window.matchMedia(SMALL_SCREEN_QUERY).matches;
+  // Asked only while the navbar tour is on, which it never is on the server.
+  const navbarTourCanShow = navbarTour && !window.matchMedia(SMALL_SCREEN_QUERY).matches;
   return <GuidedTour name="homeTour" steps={HOME_TOUR_STEPS} enabled={!navbarTour || !navbarTourCanShow} />;
 }

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from 'react';
 
 import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import {
-  ACCOUNT_LIMITS,
-  ACCOUNT_MESSAGES,
-  profileUpdateSchema,
-  SOCIAL_NETWORKS,
-  usernameProblem,
-  type SocialNetwork,
-} from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, SOCIAL_NETWORKS, usernameProblem, type SocialNetwork } from '../../../../domain/accounts/rules.js';
+import { profileUpdateSchema } from '../../../../domain/accounts/schemas.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { refreshSession } from '../../session/session.js';
 import { checkUsernameAvailability, updateProfile } from '../api.js';

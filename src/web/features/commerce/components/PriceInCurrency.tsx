@@ -29,8 +29,13 @@ function storedCurrency(): CurrencyCode {
  */
 export function PriceInCurrency({ usd }: { usd: number }) {
   const id = useId();
-  const [currency, setCurrency] = useState<CurrencyCode>(storedCurrency);
+  // US dollars first, as the server renders the page; the remembered currency once in the browser.
+  const [currency, setCurrency] = useState<CurrencyCode>(DEFAULT_CURRENCY);
   const [rates, setRates] = useState<RatesTable | null>(null);
+
+  useEffect(() => {
+    setCurrency(storedCurrency());
+  }, []);
 
   useEffect(() => {
     let live = true;

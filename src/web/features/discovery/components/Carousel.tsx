@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type TouchEvent } from 'react';
 
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_CHANGE_PAUSE_MS, CAROUSEL_INTERVAL_MS } from '../../../../domain/discovery/constants.js';
 
@@ -24,14 +24,16 @@ export function slidesOf<T>(items: readonly T[], perSlide: number): T[][] {
   return slides;
 }
 
+/** The server cannot know the window: it lays carousels out for a desktop one, and the browser adjusts right after hydration. */
+const SERVER_VIEWPORT_WIDTH = 1280;
+
+function subscribeToResize(listener: () => void): () => void {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+}
+
 function useViewportWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
-  useEffect(() => {
-    const update = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
-  return width;
+  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => SERVER_VIEWPORT_WIDTH);
 }
 
 interface CarouselProps<T> {

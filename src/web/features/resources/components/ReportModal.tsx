@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 
-import { REPORT_BUTTON_TEXT, REPORT_REASONS, reportSchema, ENGAGEMENT_LIMITS } from '../../../../domain/engagement/rules.js';
+import { REPORT_BUTTON_TEXT, REPORT_REASONS, ENGAGEMENT_LIMITS } from '../../../../domain/engagement/rules.js';
+import { reportSchema } from '../../../../domain/engagement/schemas.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { FormField, type FieldMessage } from '../../accounts/components/FormField.js';

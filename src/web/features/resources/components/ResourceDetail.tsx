@@ -24,6 +24,7 @@ import { BuyButton } from '../../commerce/components/BuyButton.js';
 import { PurchaseResultModal } from '../../commerce/components/PurchaseResultModal.js';
 import { PriceInCurrency } from '../../commerce/components/PriceInCurrency.js';
 import './detail.css';
+import { usePageOrigin } from '../../../lib/page-origin.js';
 
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
@@ -190,7 +191,7 @@ function CopyLinkButton({ titleUrl }: { titleUrl: string }) {
 
 /** Share links for the usual networks and e-mail; plain links, so nothing loads from them until clicked. */
 function ShareMenu({ titleUrl, shareText }: { titleUrl: string; shareText: string }) {
-  const url = typeof window === 'undefined' ? resourcePath(titleUrl) : absoluteResourceUrl(titleUrl);
+  const url = `${usePageOrigin()}${resourcePath(titleUrl)}`;
   const encodedUrl = encodeURIComponent(url);
   const encodedText = encodeURIComponent(shareText);
   const targets = [

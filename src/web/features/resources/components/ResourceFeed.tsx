@@ -15,10 +15,19 @@ interface ResourceFeedProps {
   promo?: ReactNode;
 }
 
+/**
+ * Where the promo card goes: a position that looks random but follows from the list, so the server's
+ * page and the browser's hydration agree, and re-renders don't move the card.
+ */
+function promoPosition(resources: readonly ResourceView[]): number {
+  let hash = 0;
+  for (const { _id } of resources) for (let index = 0; index < _id.length; index += 1) hash = (hash * 31 + _id.charCodeAt(index)) >>> 0;
+  return hash % resources.length;
+}
+
 /** A grid of resource cards that shows skeletons while its list loads. */
 export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: ResourceFeedProps) {
-  // Chosen once per feed, as a share of its length, so re-renders don't move the card.
-  const [promoShare] = useState(Math.random);
+
   return (
     <div className="resource-feed">
       <Suspense fallback={<CardGridSkeleton />}>
@@ -30,7 +39,7 @@ export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: Re
               <ul className="card-grid">
                 {loaded.map((resource, index) => (
                   <Fragment key={resource._id}>
-                    {promo !== undefined && index === Math.floor(promoShare * loaded.length) && <li>{promo}</li>}
+                    {promo !== undefined && index === promoPosition(loaded) && <li>{promo}</li>}
                     <li>
                       <ResourceCard resource={resource} />
                     </li>

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { Schema } from '../../adapters/db/schema.js';
+import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
+import { publicAuthorProfiles, publicTemplateAddresses } from '../../projections/read-models/templates/queries.js';
+import { appPath, resourcePath, topicPath, userProfilePath } from '../../web/lib/paths.js';
+
+/** Pages that are the same for everyone and worth a search engine's visit. */
+const STATIC_PUBLIC_PATHS = ['/', '/search', '/topics', '/apps', '/explore', '/sellers', '/blogs', '/getstarted', '/contact-us', '/terms-of-service', '/cookie-policy'];
+
+/** Signed-in pages, forms and the API: nothing a search result should lead to. */
+const PATHS_CLOSED_TO_CRAWLERS = ['/api/', '/admin', '/account', '/create', '/editor/', '/saved-posts', '/shared-posts', '/onboarding', '/login', '/signup', '/register-modal', '/reset-password-from-token', '/dev/'];
+
+/** Crawlers may read robots.txt and the sitemap once an hour; they change as posts are published. */
+const CRAWLER_FILES_MAX_AGE_SECONDS = 3_600;
+
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', origin)}`, ''].join('\n');
+}
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;');
+}
+
+interface SitemapEntry {
+  path: string;
+  lastModified?: Date;
+}
+
+/** The sitemap of every public page: the fixed ones, each topic and app, each public post and each profile with a public post. */
+export async function sitemapXml(db: Kysely<Schema>, origin: string): Promise<string> {
+  const [templates, profiles] = await Promise.all([publicTemplateAddresses(db), publicAuthorProfiles(db)]);
+  const entries: SitemapEntry[] = [
+    ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
+    ...TOPICS.map((topic) => ({ path: topicPath(topic.name) })),
+    ...APPS.map((app) => ({ path: appPath(app.name) })),
+    ...templates.map((row) => ({ path: resourcePath(row.title_url), lastModified: row.updated_at })),
+    ...profiles.map((row) => ({ path: userProfilePath(row.username), lastModified: new Date(row.updated_at) })),
+  ];
+  const urls = entries.map(({ path, lastModified }) => {
+    const location = `<loc>${escapeXml(new URL(path, origin).toString())}</loc>`;
+    return `  <url>${location}${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
+  });
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+}
+
+/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address. */
+export function crawlerRoutes(deps: { db: Kysely<Schema>; origin: (request: { protocol: string; host: string }) => string }) {
+  return async (app: FastifyInstance) => {
+    app.get('/robots.txt', async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(robotsTxt(deps.origin(request))),
+    );
+    app.get('/sitemap.xml', async (request, reply) =>
+      reply.type('application/xml; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(await sitemapXml(deps.db, deps.origin(request))),
+    );
+  };
+}

@@ -1,0 +1,150 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../tests/fixtures/members.js';
+import { publishTemplate } from '../../tests/fixtures/templates.js';
+import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
+import { createPageRenderer } from '../web/entry-server.js';
+import { SESSION_COOKIE } from './auth/sessions.js';
+
+const SIZE = { users: 3, templates: 6, seed: 23 };
+const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+/** Markup that would run if a page put it out as it is. */
+const XSS_TITLE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>';
+
+function hydrationPayload(html: string): HydrationPayload {
+  const match = new RegExp(`<script type="application/json" id="${HYDRATION_DATA_ELEMENT_ID}">([^<]*)</script>`, 'u').exec(html);
+  if (!match) throw new Error('The page has no hydration data');
+  return JSON.parse(match[1]!) as HydrationPayload;
+}
+
+async function text(stream: Readable): Promise<string> {
+  let html = '';
+  for await (const chunk of stream) html += String(chunk);
+  return html;
+}
+
+describe('server rendering of the public pages', () => {
+  let harness: ApiHarness;
+  let webRoot: string;
+  let liker: Member;
+  let other: Member;
+  let author: Member;
+  let titleUrl: string;
+  let templateId: string;
+  let xssTitleUrl: string;
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
+    await writeFile(join(webRoot, 'index.html'), TEMPLATE);
+    harness = await startApiHarness(SIZE, { app: { webRoot, createPageRenderer } });
+    [liker, other, author] = [await makeMember(harness, { prefix: 'liker' }), await makeMember(harness, { prefix: 'other' }), await makeMember(harness, { prefix: 'author' })];
+    templateId = await publishTemplate(harness, author.userId, { title: 'Leak Check Planner' });
+    const xssId = await publishTemplate(harness, author.userId, { title: XSS_TITLE });
+    const detail = await harness.call<{ data: { titleUrl: string } }>('GET', `/api/resources/viewById/${templateId}`);
+    titleUrl = detail.body.data.titleUrl;
+    xssTitleUrl = (await harness.call<{ data: { titleUrl: string } }>('GET', `/api/resources/viewById/${xssId}`)).body.data.titleUrl;
+    expect((await harness.call('POST', `/api/resources/like/${templateId}`, { token: liker.token })).status).toBe(200);
+    expect((await harness.call('POST', `/api/resources/save/${templateId}`, { token: liker.token })).status).toBe(200);
+    await harness.catchUp();
+  }, 180_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  const page = (url: string, viewer?: Member) =>
+    harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example' }, cookies: viewer ? { [SESSION_COOKIE]: viewer.token } : {} });
+
+  it("renders a template's page the same for every viewer: one viewer's likes and saves never reach another", async () => {
+    // The API itself answers each viewer with their own actions: what a leak would carry.
+    const likersAnswer = await harness.call<{ data: { prevActions: { has_liked: boolean; has_saved: boolean } } }>('GET', `/api/resources/${titleUrl}`, { token: liker.token });
+    expect(likersAnswer.body.data.prevActions).toMatchObject({ has_liked: true, has_saved: true });
+
+    const [forLiker, forOther, forNobody] = await Promise.all([page(`/resources/${titleUrl}`, liker), page(`/resources/${titleUrl}`, other), page(`/resources/${titleUrl}`)]);
+    for (const rendered of [forLiker, forOther, forNobody]) {
+      expect(rendered.statusCode).toBe(200);
+      expect(rendered.body).toContain('Leak Check Planner');
+    }
+    expect(forLiker.body).toBe(forOther.body);
+    expect(forLiker.body).toBe(forNobody.body);
+    expect(forLiker.body).not.toContain(liker.username);
+    expect(forLiker.body).not.toContain('"has_liked":true');
+    expect(forLiker.body).not.toContain('"has_saved":true');
+    // Rendered pages are revalidated, never kept by a shared cache.
+    expect(forLiker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('renders the page with its data for hydration, as JSON the CSP allows, without inline scripts', async () => {
+    const home = await page('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root"><div class="app-shell"');
+    const payload = hydrationPayload(home.body);
+    expect(Object.keys(payload.loaderData)).toContain('shell');
+    expect(payload.deferred.shell).toEqual({ topRated: 'value' });
+    // React's streaming renderer sends no boundary for later, so no inline script completes one.
+    expect(home.body).not.toMatch(/<script>/u);
+    expect(home.body).not.toContain('<!--$?-->');
+    // The page's own title replaces the template's, in the head; the canonical address is there too.
+    expect(home.body.match(/<title>/gu)).toHaveLength(1);
+    expect(home.body).toMatch(/<head>.*<link rel="canonical" href="http:\/\/tessera\.example\/" \/>.*<\/head>/su);
+  });
+
+  it('escapes what members wrote, in the markup and in the hydration data', async () => {
+    for (const url of [`/resources/${xssTitleUrl}`, '/search/query/script', `/users/${author.username}`]) {
+      const rendered = await page(url);
+      expect(rendered.statusCode, url).toBe(200);
+      expect(rendered.body, url).not.toContain('<script>alert');
+      expect(rendered.body, url).not.toContain('<img src=x onerror');
+      const hydration = hydrationPayload(rendered.body);
+      // The data keeps the text as it was written (React escapes it when it draws it).
+      expect(JSON.stringify(hydration), url).toContain(JSON.stringify(XSS_TITLE).slice(1, -1));
+    }
+    expect((await page(`/resources/${xssTitleUrl}`)).body).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
+  });
+
+  it('answers 404 for the not-found page, an unknown address, a missing post and a missing member', async () => {
+    expect((await page('/404')).statusCode).toBe(404);
+    const unknown = await page('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    // Drawn by the app in the browser, which moves to the not-found page.
+    expect(unknown.body).toContain('<div id="root"></div>');
+    const missingPost = await page('/resources/no-such-post-000000000000');
+    expect(missingPost.statusCode).toBe(404);
+    expect(missingPost.body).toContain('This post does not exist');
+    expect((await page('/users/nobody_by_that_name')).statusCode).toBe(404);
+  });
+
+  it('leaves signed-in pages to the browser', async () => {
+    for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
+      const rendered = await page(url, liker);
+      expect(rendered.statusCode, url).toBe(200);
+      expect(rendered.body, url).toContain('<div id="root"></div>');
+      expect(rendered.body, url).not.toContain(HYDRATION_DATA_ELEMENT_ID);
+    }
+  });
+
+  it('answers 500 with the error page when a loader fails, and shows a failed list as failed', async () => {
+    const failingApi = createPageRenderer({
+      apiTransport: async (url) => new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), { status: 500, headers: { 'content-type': 'application/json' } }),
+    });
+    // Last in the file: the renderer's transport is module-wide, and this one replaces the harness app's.
+    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE });
+    expect(detail).toMatchObject({ kind: 'page', status: 500 });
+    if (detail.kind !== 'page') throw new Error('expected a page');
+    const html = await text(detail.html);
+    expect(html).toContain('Something went wrong');
+    // Nothing to hydrate with: the browser draws the page afresh.
+    expect(html).not.toContain(HYDRATION_DATA_ELEMENT_ID);
+
+    const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE });
+    expect(home).toMatchObject({ kind: 'page', status: 200 });
+    if (home.kind !== 'page') throw new Error('expected a page');
+    expect(hydrationPayload(await text(home.html)).deferred['0-0-0']).toMatchObject({ trending: 'error' });
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
+import { jsonForScriptElement } from './page-meta.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
+
+const SIZE = { users: 3, templates: 6, seed: 19 };
+const HASHED_SCRIPT = 'assets/index-Ab12Cd34.js';
+const SCRIPT_TEXT = `console.log(${JSON.stringify('tessera '.repeat(400))});\n`;
+
+interface PublicTemplate {
+  titleUrl: string;
+  title: string;
+  price: number;
+  author: { username: string };
+}
+
+describe('serving like production: compression, caching, crawler files, structured data', () => {
+  let harness: ApiHarness;
+  let webRoot: string;
+  let templates: PublicTemplate[];
+
+  beforeAll(async () => {
+    webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
+    await mkdir(join(webRoot, 'assets'));
+    await writeFile(join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div></body></html>');
+    // What the build writes: the file and its precompressed forms beside it.
+    await writeFile(join(webRoot, HASHED_SCRIPT), SCRIPT_TEXT);
+    await writeFile(join(webRoot, `${HASHED_SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
+    await writeFile(join(webRoot, `${HASHED_SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
+    await writeFile(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    harness = await startApiHarness(SIZE, { app: { webRoot } });
+    templates = (await harness.call<{ data: PublicTemplate[] }>('GET', '/api/resources/search?query=&limit=50')).body.data;
+    expect(templates.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    await rm(webRoot, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', ...headers } });
+
+  it('sends the precompressed file the browser accepts, brotli first, and hashed assets are kept a year', async () => {
+    const brotli = await get(`/${HASHED_SCRIPT}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT_TEXT);
+
+    const gzip = await get(`/${HASHED_SCRIPT}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT_TEXT);
+
+    const plain = await get(`/${HASHED_SCRIPT}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT_TEXT);
+  });
+
+  it('files that keep their name are revalidated with an ETag, which answers 304 when unchanged', async () => {
+    const favicon = await get('/favicon.svg');
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+    const etag = favicon.headers.etag;
+    expect(typeof etag).toBe('string');
+    const again = await get('/favicon.svg', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('compresses dynamic answers above the threshold, and gives them an ETag', async () => {
+    const search = await get('/api/resources/search?query=&limit=50', { 'accept-encoding': 'br' });
+    expect(search.statusCode).toBe(200);
+    expect(search.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(search.rawPayload);
+    expect(body.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(JSON.parse(body.toString())).toHaveProperty('data');
+    const etag = String(search.headers.etag);
+    expect((await get('/api/resources/search?query=&limit=50', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    const small = await get('/api/health', { 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('robots.txt is text that keeps crawlers off the API and signed-in pages and names the sitemap', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('User-agent: *');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Sitemap: http://tessera.example/sitemap.xml');
+  });
+
+  it('the sitemap lists every public template, topic, app and author profile, and follows publications', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]!);
+    expect(locations).toContain('http://tessera.example/');
+    expect(locations).toContain('http://tessera.example/topics/marketing');
+    expect(locations).toContain('http://tessera.example/apps/google%20sheets');
+    for (const template of templates) {
+      expect(locations).toContain(`http://tessera.example/resources/${template.titleUrl}`);
+      expect(locations).toContain(`http://tessera.example/users/${template.author.username}`);
+    }
+    const templateEntries = locations.filter((location) => location.includes('/resources/'));
+    expect(templateEntries).toHaveLength(templates.length);
+  });
+
+  it("a template's page carries its canonical address and a Product/CreativeWork with its price and ratings", async () => {
+    const template = templates[0]!;
+    const page = await get(`/resources/${template.titleUrl}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="http://tessera.example/resources/${template.titleUrl}" />`);
+    const block = /<script type="application\/ld\+json">([^<]*)<\/script>/u.exec(page.body);
+    expect(block).not.toBeNull();
+    const data = JSON.parse(block![1]!) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': ['Product', 'CreativeWork'],
+      name: template.title,
+      offers: { '@type': 'Offer', price: template.price.toFixed(2), priceCurrency: 'USD' },
+      author: { '@type': 'Person', name: template.author.username },
+    });
+  });
+
+  it('structured data cannot close its element or hide markup, whatever the text says', () => {
+    const text = jsonForScriptElement({ name: '</script><script>alert(1)</script><!--', also: 'a & b\u2028' });
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('>');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script><!--', also: 'a & b\u2028' });
+  });
+});

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import type { Schema } from '../adapters/db/schema.js';
+import type { ApiTransport } from '../web/lib/api-client.js';
+import type { CreatePageRenderer } from '../web/entry-server.js';
+import { canonicalLinkTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { crawlerRoutes } from './routes/crawlers.js';
+
+/** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1_024;
+/** Brotli on the fly at a quality that costs about what gzip does; the build's files get the best quality. */
+const DYNAMIC_BROTLI_QUALITY = 4;
+/** Vite names every built asset by its content's hash: a changed file gets a new name, so browsers keep these for a year. */
+const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
+const REVALIDATED_CACHE_CONTROL = 'no-cache';
+const HASHED_ASSETS_DIRECTORY = '/assets/';
+
+export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** ETags and compression for every answer (API and pages): installed before any route, as hooks apply to the routes after them. */
+export async function installCompressionAndEtags(app: FastifyInstance): Promise<void> {
+  // ETags first: they hash the answer as written, before compression turns it into a stream.
+  await app.register(fastifyEtag);
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  });
+}
+
+/**
+ * The server's own API for the page renderer's loaders: answered in process, and anonymous — no
+ * cookie or header of the visitor goes along, so a rendered page holds no viewer's data.
+ */
+function inProcessApi(app: FastifyInstance): ApiTransport {
+  return async (url, init) => {
+    const method = (init.method ?? 'GET') as 'GET' | 'POST';
+    const answer = await app.inject({
+      method,
+      url,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+  };
+}
+
+/**
+ * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
+ * the pages — public ones rendered on the server when a renderer is given, the others drawn by the app.
+ */
+export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
+  await app.register(crawlerRoutes({ db: deps.db, origin: requestOrigin }));
+
+  const webRoot = deps.webRoot;
+  if (!webRoot || !existsSync(join(webRoot, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each file; the one the browser accepts is sent as is.
+    preCompressed: true,
+    // Our own cache-control below, by kind of file, instead of the plugin's max-age=0.
+    cacheControl: false,
+    setHeaders: (response, path) => {
+      response.setHeader('cache-control', path.includes(HASHED_ASSETS_DIRECTORY) ? HASHED_ASSET_CACHE_CONTROL : REVALIDATED_CACHE_CONTROL);
+    },
+  });
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app) }) ?? null;
+
+  // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
+  // every public page is rendered on the server, with its canonical address. Other paths get the app.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
+    const origin = requestOrigin(request);
+    const head = await resourcePageHead(deps.db, request.url, origin);
+    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL);
+    if (renderer === null) return reply.send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+
+    const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+    const page = await renderer.render(request.url, { origin, template }).catch((error: unknown) => {
+      // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
+      request.log.error({ err: error }, 'server rendering failed; the app draws the page');
+      return { kind: 'client', status: 200 } as const;
+    });
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.kind === 'client') return reply.status(page.status).send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+    return reply.status(page.status).send(page.html);
+  });
+}
