@@ -27,6 +27,9 @@ import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
+import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
+import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
+import { createSandboxOrderProvider } from '../adapters/payments/paypal-sandbox.js';
 import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
@@ -84,7 +87,7 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'paypal'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -116,11 +119,13 @@ export async function openInfrastructure(
     const publicUrl = config.publicUrl ?? 'http://localhost:3000';
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
     const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
+    const orders: OrderPaymentProvider = config.paypal ? createPayPalOrderProvider(config.paypal) : createSandboxOrderProvider();
     const commerce = new CommerceService({
       commands,
       store,
       db: database.db,
       provider: payments,
+      orders,
       platformFeePercent: config.platformFeePercent ?? 0,
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
     });
@@ -153,7 +158,7 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
-        payments: payments.description,
+        payments: `${payments.description}; orders: ${orders.description}`,
       },
       async close() {
         await rewards.stop();
