@@ -160,20 +160,12 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
           body: z.object({}).passthrough().nullish(),
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const outcome = await commerce.captureOrder(member(request), request.params.orderID);
         const detailUrl = `/resources/${encodeURIComponent(outcome.titleUrl)}`;
+        // The call worked and the payment did not: PayPal's issue rides in the answer for the page to read (spec 7).
         if (outcome.status === 'declined') {
-          reply.status(422);
-          return {
-            error: true,
-            message: COMMERCE_MESSAGES.purchaseFailureText,
-            name: 'UNPROCESSABLE_ENTITY',
-            details: [{ issue: outcome.issue }],
-            debug_id: outcome.debugId,
-            restartUrl: outcome.restartUrl,
-            redirectUrl: `${detailUrl}?success=false`,
-          };
+          return { id: request.params.orderID, purchased: false, details: [{ issue: outcome.issue }], debug_id: outcome.debugId, restartUrl: outcome.restartUrl, redirectUrl: `${detailUrl}?success=false` };
         }
         const amount = { currency_code: outcome.amount.currency, value: toMajorUnits(outcome.amount).toFixed(minorUnitDigits(outcome.amount.currency)) };
         return {
