@@ -85,6 +85,7 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
 <button type="submit" name="funding" value="declined" class="secondary">Approve with a card that will be declined</button></form>
 <p class="hint">The declined card answers INSTRUMENT_DECLINED at capture: you are sent back here to approve again.</p>
 <a class="back" href="${escapeHtml(order.cancelUrl)}">← Cancel and return to Tessera</a></div>`,
+          'Sandbox PayPal: no real money moves.',
         ),
       );
     });
