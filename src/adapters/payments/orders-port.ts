@@ -1,8 +1,5 @@
 import type { Money } from '../../domain/commerce/money.js';
 
-/** PayPal's issue code when the buyer's funding source is refused at capture: the buyer approves again (spec 2.3). */
-export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
-
 export interface CreateOrderRequest {
   checkoutId: string;
   templateId: string;

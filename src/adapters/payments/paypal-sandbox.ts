@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatMoney } from '../../domain/commerce/money.js';
-import { INSTRUMENT_DECLINED, type CreateOrderRequest, type OrderPaymentProvider } from './orders-port.js';
+import { INSTRUMENT_DECLINED } from '../../domain/commerce/purchase.js';
+import type { CreateOrderRequest, OrderPaymentProvider } from './orders-port.js';
 import { PaymentProviderUnavailableError } from './port.js';
 import { escapeHtml, sandboxPage } from './sandbox-pages.js';
 import { SANDBOX_BASE_PATH } from './sandbox.js';

@@ -11,6 +11,8 @@ export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
 export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
 /** The detail page's query parameter that says the buyer is back from approving a PayPal order (PayPal adds `token`, the order id). */
 export const PAYPAL_RETURN_PARAM = 'paypal';
+/** PayPal's issue code when the buyer's funding source is refused at capture: the buyer approves again (spec 2.3). */
+export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
 
 /**
  * What the server knows about a post when a buyer asks to buy it: read from the read models,

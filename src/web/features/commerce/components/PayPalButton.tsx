@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { PAYPAL_RETURN_PARAM } from '../../../../domain/commerce/purchase.js';
+import { INSTRUMENT_DECLINED, PAYPAL_RETURN_PARAM } from '../../../../domain/commerce/purchase.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { signedInUser } from '../../session/session.js';
@@ -10,9 +10,6 @@ import { openLoginPrompt } from '../../shell/client-state.js';
 import { capturePayPalOrder, createPayPalOrder } from '../api.js';
 
 type Problem = { title: string; text: string } | null;
-
-/** PayPal's issue code when the buyer's funding source is refused at capture. */
-const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
 
 /**
  * Pay with PayPal: creates an order (priced by the server) and goes to its approval page; the
