@@ -30,6 +30,7 @@ import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
+import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/paypal-sandbox.js';
 import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
 import { isSandboxProvider } from '../adapters/payments/sandbox.js';
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
@@ -168,6 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       return { status: answer.statusCode };
     });
   }
+
+  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
+  const orders = deps.commerce.orderProvider;
+  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
+import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
 import { payoutAccountStream, purchaseStream } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
-import { CHECKOUT_SESSION_TTL_MS, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
+import { CHECKOUT_SESSION_TTL_MS, INSTRUMENT_DECLINED, ORDER_PROVIDER_NAME, PAYPAL_RETURN_PARAM, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
 import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
 import { isForSale } from '../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
@@ -20,6 +21,8 @@ export interface CommerceServiceDeps {
   store: EventStore;
   db: Kysely<Schema>;
   provider: PaymentProvider;
+  /** PayPal-style orders (create, buyer approves, capture): PayPal, or the local sandbox. */
+  orders: OrderPaymentProvider;
   /** The platform's share of each sale in percent (0 during the beta). */
   platformFeePercent: number;
   /** Waits (bounded) until the read models have applied a position. */
@@ -27,6 +30,11 @@ export interface CommerceServiceDeps {
 }
 
 export type Member = Actor & { userId: string };
+
+export type OrderCaptureOutcome = { titleUrl: string } & (
+  | { status: 'completed'; captureId: string; amount: Money; purchased: boolean }
+  | { status: 'declined'; issue: string; debugId: string | null; restartUrl: string | null }
+);
 
 /** Any failure of the provider call (network, 5xx, its own refusal) is an outage to us: 503, and nothing written before it. */
 async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -44,6 +52,10 @@ export class CommerceService {
 
   get provider(): PaymentProvider {
     return this.deps.provider;
+  }
+
+  get orderProvider(): OrderPaymentProvider {
+    return this.deps.orders;
   }
 
   async #fold<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string): Promise<S> {
@@ -108,7 +120,7 @@ export class CommerceService {
     const now = new Date();
     const refusal = checkoutRefusal(state, buyer.userId, offer);
     if (refusal) throw refusal;
-    const open = openCheckout(state, offer, now.toISOString());
+    const open = openCheckout(state, offer, now.toISOString(), this.deps.provider.name);
     if (open) return { sessionId: open.providerSessionId, url: open.checkoutUrl };
 
     const checkoutId = randomUUID();
@@ -140,9 +152,88 @@ export class CommerceService {
       return session;
     }
     // Another request of this buyer opened a checkout first: pay that one (this session just expires unused).
-    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString());
+    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString(), this.deps.provider.name);
     if (winner) return { sessionId: winner.providerSessionId, url: winner.checkoutUrl };
     throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+  }
+
+  // ── PayPal-style orders ──────────────────────────────────────────────────────────────────────
+
+  /**
+   * A PayPal-style order for this buyer and post, priced from the post, with the card checkout's
+   * refusals. The provider is asked first and the checkout recorded after (an outage writes
+   * nothing); an open order is offered again.
+   */
+  async createOrder(buyer: Member, templateId: string, origin: string): Promise<{ orderId: string; approveUrl: string }> {
+    const offer = await this.offerFor(templateId);
+    const stream = purchaseStream(templateId, buyer.userId);
+    const state = await this.#fold(purchaseDecider, stream);
+    const now = new Date();
+    const refusal = checkoutRefusal(state, buyer.userId, offer);
+    if (refusal) throw refusal;
+    const open = openCheckout(state, offer, now.toISOString(), ORDER_PROVIDER_NAME);
+    if (open) return { orderId: open.providerSessionId, approveUrl: open.checkoutUrl };
+
+    const checkoutId = randomUUID();
+    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
+    const detailUrl = `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}`;
+    const order = await fromProvider(() =>
+      this.deps.orders.createOrder({
+        checkoutId,
+        templateId,
+        buyerId: buyer.userId,
+        title: offer.bought.title,
+        price: offer.price,
+        returnUrl: `${detailUrl}?${PAYPAL_RETURN_PARAM}=1`,
+        cancelUrl: `${detailUrl}?success=false`,
+      }),
+    );
+    const result = await this.deps.commands.handle(
+      purchaseDecider,
+      stream,
+      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider: ORDER_PROVIDER_NAME, providerSessionId: order.orderId, checkoutUrl: order.approveUrl, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
+      { actor: buyer },
+    );
+    if (result.events.length > 0) {
+      await this.#settle(result.position);
+      return order;
+    }
+    // Another request of this buyer opened an order first: approve that one.
+    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString(), ORDER_PROVIDER_NAME);
+    if (winner) return { orderId: winner.providerSessionId, approveUrl: winner.checkoutUrl };
+    throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+  }
+
+  /**
+   * Captures the buyer's approved order. A completed capture records the payment with the same
+   * command a card webhook runs (one purchase however often, or however concurrently, it is
+   * captured); INSTRUMENT_DECLINED answers where the buyer approves again (the flow restarts).
+   */
+  async captureOrder(buyer: Member, orderId: string): Promise<OrderCaptureOutcome> {
+    const checkout = await checkoutBySession(this.deps.db, orderId);
+    if (!checkout || checkout.provider !== ORDER_PROVIDER_NAME || checkout.buyer_id !== buyer.userId) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
+    const stream = purchaseStream(checkout.template_id, buyer.userId);
+    const titleUrl = (await this.offerFor(checkout.template_id)).bought.titleUrl;
+    const known = (await this.#fold(purchaseDecider, stream)).checkouts[checkout.checkout_id];
+    if (known?.paid) return { status: 'completed', captureId: known.paid.providerPaymentId, amount: known.paid.amount, titleUrl, purchased: true };
+
+    const capture = await fromProvider(() => this.deps.orders.captureOrder(orderId));
+    if (capture.status === 'declined') {
+      return { status: 'declined', issue: capture.issue, debugId: capture.debugId, restartUrl: capture.issue === INSTRUMENT_DECLINED ? (known?.started?.checkoutUrl ?? null) : null, titleUrl };
+    }
+    await this.applyNotice({
+      kind: 'checkout_paid',
+      provider: ORDER_PROVIDER_NAME,
+      eventId: `capture:${capture.captureId}`,
+      checkoutId: checkout.checkout_id,
+      templateId: checkout.template_id,
+      buyerId: buyer.userId,
+      sessionId: orderId,
+      paymentId: capture.captureId,
+      amount: capture.amount,
+    });
+    const purchased = (await activePurchaseOf(this.deps.db, checkout.template_id, buyer.userId)) !== undefined;
+    return { ...capture, titleUrl, purchased };
   }
 
   /** A verified provider webhook, applied once however often and in whatever order it arrives. */

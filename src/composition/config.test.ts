@@ -68,4 +68,12 @@ describe('payment settings', () => {
     expect(configFromEnv({ PLATFORM_FEE_PERCENT: '6' }).platformFeePercent).toBe(6);
     for (const PLATFORM_FEE_PERCENT of ['-1', '101', 'six']) expect(() => configFromEnv({ PLATFORM_FEE_PERCENT })).toThrow('PLATFORM_FEE_PERCENT must be a number from 0 to 100');
   });
+
+  it('reads PayPal only with both client credentials, on the live API unless PAYPAL_API_URL says otherwise', () => {
+    expect(configFromEnv({}).paypal).toBeUndefined();
+    expect(configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal).toEqual({ clientId: 'id', clientSecret: 'secret', apiUrl: 'https://api-m.paypal.com' });
+    expect(configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'http://127.0.0.1:9' }).paypal?.apiUrl).toBe('http://127.0.0.1:9');
+    expect(() => configFromEnv({ PAYPAL_CLIENT_ID: 'id' })).toThrow('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+    expect(() => configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'ftp://x' })).toThrow('PAYPAL_API_URL must be an http:// or https:// URL');
+  });
 });

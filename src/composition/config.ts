@@ -38,6 +38,8 @@ export interface Config {
   platformFeePercent: number;
   /** Real card payments through Stripe (STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET); without them the local sandbox provider. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** PayPal-style orders through PayPal Orders v2 (PAYPAL_CLIENT_ID + PAYPAL_CLIENT_SECRET, PAYPAL_API_URL); without them the local sandbox. */
+  paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   /** A rates feed for the currency display (asked ?from=USD&to=…, at most daily); without it the shipped table. */
   exchangeRatesUrl: string | undefined;
   /** The AI generator and chatbot through an OpenAI-compatible model; without a key, the offline mode that says so. */
@@ -59,6 +61,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const DEFAULT_PORT = 3000;
+/** PayPal's live REST API; PAYPAL_API_URL=https://api-m.sandbox.paypal.com for PayPal's own sandbox. */
+export const DEFAULT_PAYPAL_API_URL = 'https://api-m.paypal.com';
 export const DEFAULT_MAIL_FROM = 'Tessera <no-reply@tessera.local>';
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
 /** Names proxy-addr understands besides addresses and CIDR ranges. */
@@ -108,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD || undefined,
     platformFeePercent: parsePercent(env.PLATFORM_FEE_PERCENT),
     stripe: parseStripe(env),
+    paypal: parsePayPal(env),
     exchangeRatesUrl: parseHttpUrl('EXCHANGE_RATES_URL', env.EXCHANGE_RATES_URL),
     openaiApiKey: env.OPENAI_API_KEY || undefined,
     openaiBaseUrl: parseBaseUrl(env.OPENAI_BASE_URL),
@@ -132,6 +137,15 @@ function parseStripe(env: NodeJS.ProcessEnv): Config['stripe'] {
   const apiUrl = env.STRIPE_API_URL || undefined;
   if (apiUrl && !/^https?:\/\/[^/]/u.test(apiUrl)) throw new Error('STRIPE_API_URL must be an http:// or https:// URL');
   return { secretKey, webhookSecret, apiUrl };
+}
+
+/** PayPal needs its client id and secret together; PAYPAL_API_URL defaults to the live API (the sandbox is https://api-m.sandbox.paypal.com). */
+function parsePayPal(env: NodeJS.ProcessEnv): Config['paypal'] {
+  const clientId = env.PAYPAL_CLIENT_ID || undefined;
+  const clientSecret = env.PAYPAL_CLIENT_SECRET || undefined;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+  return { clientId, clientSecret, apiUrl: parseHttpUrl('PAYPAL_API_URL', env.PAYPAL_API_URL) ?? DEFAULT_PAYPAL_API_URL };
 }
 
 function parseHttpUrl(name: string, value: string | undefined): string | undefined {

@@ -27,6 +27,9 @@ import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
+import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
+import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
+import { createSandboxOrderProvider } from '../adapters/payments/paypal-sandbox.js';
 import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
 import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
@@ -84,7 +87,7 @@ export interface Infrastructure {
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId' | 'paypal'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -137,11 +140,13 @@ export async function openInfrastructure(
     const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, runnerOptions);
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
     const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
+    const orders: OrderPaymentProvider = config.paypal ? createPayPalOrderProvider(config.paypal) : createSandboxOrderProvider();
     const commerce = new CommerceService({
       commands,
       store,
       db: database.db,
       provider: payments,
+      orders,
       platformFeePercent: config.platformFeePercent ?? 0,
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
     });
@@ -177,7 +182,7 @@ export async function openInfrastructure(
         database: `${database.kind} (${database.location})`,
         search: search.description,
         rateLimits: rateLimitCounters.description,
-        payments: payments.description,
+        payments: `${payments.description}; orders: ${orders.description}`,
         google: google ? 'Google Drive (service account)' : 'off (files served by Tessera)',
         ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
       },

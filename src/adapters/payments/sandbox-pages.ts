@@ -25,10 +25,10 @@ button.secondary{background:#e9ebf2;color:#1a1f36;margin-top:10px}
 a{color:#635bff}.back{display:inline-block;margin-top:16px;font-size:14px}
 `;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/gu, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/gu, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_BASE_PATH}/pay.css"></head><body><div class="sandbox-bar">Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.</div><main>${body}</main></body></html>`;
+export function sandboxPage(title: string, body: string, banner = 'Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.'): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_BASE_PATH}/pay.css"></head><body><div class="sandbox-bar">${escapeHtml(banner)}</div><main>${body}</main></body></html>`;
 }
 
 /** Only addresses on this site (a path, or this origin): the pages never send anyone elsewhere. */
@@ -43,7 +43,7 @@ function sameSite(target: string, origin: string): boolean {
 
 function checkoutPage(sessionId: string, session: NonNullable<ReturnType<SandboxPaymentProvider['openSession']>>, error: string | null, values: { cardNumber?: string; expiry?: string; cvc?: string } = {}): string {
   const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
-  return page(
+  return sandboxPage(
     'Checkout',
     `<div class="card"><h1>Pay Tessera seller</h1><p class="muted">${escapeHtml(session.title)}</p><div class="amount">${escapeHtml(formatMoney(session.price))}</div>
 <form method="post" action="${SANDBOX_BASE_PATH}/checkout?session=${encodeURIComponent(sessionId)}">
@@ -75,10 +75,10 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
       const { accountId } = request.params;
       const returnUrl = request.query.return ?? '';
       const sig = request.query.sig ?? '';
-      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, origin(request))) return reply.status(404).type('text/html').send(page('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
+      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, origin(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
       const hidden = `<input type="hidden" name="return" value="${escapeHtml(returnUrl)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">`;
       return reply.type('text/html').send(
-        page(
+        sandboxPage(
           'Set up payouts',
           `<div class="card"><h1>Set up payouts</h1><p class="muted">Tessera partners with a payment provider to pay you. Account ${escapeHtml(accountId)}</p>
 <form method="post" action="${SANDBOX_BASE_PATH}/onboarding/${encodeURIComponent(accountId)}">${hidden}
@@ -95,13 +95,13 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
 
     app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
       const returnUrl = field(request.body, 'return');
-      if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, origin(request))) return reply.status(400).type('text/html').send(page('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
+      if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, origin(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
       const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
       try {
         await provider.finishOnboarding(request.params.accountId, outcome);
       } catch (error) {
         if (!(error instanceof PaymentProviderUnavailableError)) throw error;
-        return reply.status(503).type('text/html').send(page('Try again', `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`));
+        return reply.status(503).type('text/html').send(sandboxPage('Try again', `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`));
       }
       return reply.redirect(returnUrl, 303);
     });
@@ -110,14 +110,14 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
     app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
       const sessionId = request.query.session ?? '';
       const session = provider.openSession(sessionId);
-      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(page('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
+      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
       return reply.type('text/html').send(checkoutPage(sessionId, session, null));
     });
 
     app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
       const sessionId = request.query.session ?? '';
       const session = provider.openSession(sessionId);
-      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(page('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
+      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
       const values = { cardNumber: field(request.body, 'cardNumber'), expiry: field(request.body, 'expiry'), cvc: field(request.body, 'cvc') };
       if (!/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/u.test(values.expiry)) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s expiry date is incomplete (MM / YY).', values));
       if (!/^\d{3,4}$/u.test(values.cvc.trim())) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s security code is incomplete.', values));

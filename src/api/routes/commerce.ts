@@ -8,7 +8,7 @@ import type { CommerceService, Member } from '../../commands/commerce.js';
 import type { ExchangeRateSource } from '../../adapters/exchange-rates/rates.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { payoutStatusOf } from '../../domain/commerce/payout-account.js';
-import { toMajorUnits } from '../../domain/commerce/money.js';
+import { minorUnitDigits, toMajorUnits } from '../../domain/commerce/money.js';
 import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
 import { activePurchaseOf, payoutAccountOf, purchasesOfBuyer, purchasesOfTemplate, salesOf } from '../../projections/read-models/commerce/queries.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
@@ -129,6 +129,52 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         if (!templateId) throw new HttpError(400, 'data._id: the post to buy is missing');
         const session = await commerce.startCheckout(member(request), templateId, originOf(request));
         return { id: session.sessionId, url: session.url };
+      },
+    );
+
+    // PayPal-style orders (spec 2.3, 7): the same refusals and server pricing as the card checkout.
+    app.post(
+      '/orders',
+      {
+        config: { access: 'signed_in' },
+        schema: {
+          tags,
+          summary: 'A PayPal-style order for a paid post: id and where the buyer approves it; priced by the server from the post (cart amounts or currencies sent are ignored)',
+          body: z.object({ cart: z.array(z.object({ id: z.string().min(1).max(100) }).passthrough()).min(1).max(1) }).passthrough(),
+        },
+      },
+      async (request) => {
+        const order = await commerce.createOrder(member(request), request.body.cart[0]!.id, originOf(request));
+        return { id: order.orderId, status: 'CREATED', approveUrl: order.approveUrl };
+      },
+    );
+
+    app.post(
+      '/orders/:orderID/capture',
+      {
+        config: { access: 'signed_in' },
+        schema: {
+          tags,
+          summary: "Capture the buyer's approved order: PayPal's capture answer (purchase_units payments), or details[0].issue (INSTRUMENT_DECLINED: approve again at restartUrl)",
+          params: z.object({ orderID: z.string().min(1).max(100) }),
+          body: z.object({}).passthrough().nullish(),
+        },
+      },
+      async (request) => {
+        const outcome = await commerce.captureOrder(member(request), request.params.orderID);
+        const detailUrl = `/resources/${encodeURIComponent(outcome.titleUrl)}`;
+        // The call worked and the payment did not: PayPal's issue rides in the answer for the page to read (spec 7).
+        if (outcome.status === 'declined') {
+          return { id: request.params.orderID, purchased: false, details: [{ issue: outcome.issue }], debug_id: outcome.debugId, restartUrl: outcome.restartUrl, redirectUrl: `${detailUrl}?success=false` };
+        }
+        const amount = { currency_code: outcome.amount.currency, value: toMajorUnits(outcome.amount).toFixed(minorUnitDigits(outcome.amount.currency)) };
+        return {
+          id: request.params.orderID,
+          status: 'COMPLETED',
+          purchased: outcome.purchased,
+          purchase_units: [{ payments: { captures: [{ id: outcome.captureId, status: 'COMPLETED', amount }] } }],
+          redirectUrl: `${detailUrl}?success=${outcome.purchased}`,
+        };
       },
     );
 

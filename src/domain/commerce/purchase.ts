@@ -1,11 +1,18 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import type { CheckoutStarted, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
+import type { CheckoutStarted, PaymentFailed, PaymentProviderName, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
 
 /** A checkout session stays open (and is offered again instead of a new one) this long. */
 export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
+
+/** PayPal-style orders are recorded as 'paypal' whether PayPal or the sandbox took them (the ids tell which). */
+export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
+/** The detail page's query parameter that says the buyer is back from approving a PayPal order (PayPal adds `token`, the order id). */
+export const PAYPAL_RETURN_PARAM = 'paypal';
+/** PayPal's issue code when the buyer's funding source is refused at capture: the buyer approves again (spec 2.3). */
+export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
 
 /**
  * What the server knows about a post when a buyer asks to buy it: read from the read models,
@@ -65,11 +72,14 @@ export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Of
   return null;
 }
 
-/** An open checkout of the same price that the buyer can still pay: offered again rather than a second session. */
-export function openCheckout(state: PurchaseState, offer: Offer, now: string): CheckoutStarted['data'] | null {
+/**
+ * An open checkout of the same price and provider that the buyer can still pay: offered again rather
+ * than a second session (a card checkout is no answer to a PayPal order, nor the other way round).
+ */
+export function openCheckout(state: PurchaseState, offer: Offer, now: string, provider: PaymentProviderName): CheckoutStarted['data'] | null {
   for (const track of Object.values(state.checkouts)) {
     const started = track.started;
-    if (!started || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now) continue;
+    if (!started || started.provider !== provider || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now) continue;
     if (started.price.amount === offer.price.amount && started.price.currency === offer.price.currency && started.bought.revision === offer.bought.revision) return started;
   }
   return null;
@@ -125,7 +135,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         // A payment for this checkout already arrived: it was started before the refusal could apply.
         if (refusal && !known.paid) throw refusal;
         // Someone (a second tab, a double click) opened a checkout meanwhile: the buyer pays that one.
-        if (!known.paid && openCheckout(state, offer, now)) return [];
+        if (!known.paid && openCheckout(state, offer, now, session.provider)) return [];
         const started: CheckoutStarted = {
           type: 'CheckoutStarted',
           data: {

@@ -84,3 +84,21 @@ export function fetchResourcePurchases(resourceId: string, signal?: AbortSignal)
 export function refundPurchase(resourceId: string, buyerId: string): Promise<{ message: string }> {
   return apiRequest('/refund', { method: 'POST', body: { data: { _id: resourceId }, buyerId } });
 }
+
+/** POST /api/orders (spec 7): a PayPal-style order for the post, priced by the server. */
+export function createPayPalOrder(resourceId: string): Promise<{ id: string; approveUrl: string }> {
+  return apiRequest('/orders', { method: 'POST', body: { cart: [{ id: resourceId, quantity: 1 }] } });
+}
+
+export interface PayPalCaptureAnswer {
+  purchased: boolean;
+  /** PayPal's issue when the capture was refused (INSTRUMENT_DECLINED: approve again at restartUrl). */
+  details?: { issue: string }[];
+  restartUrl?: string | null;
+  redirectUrl: string;
+}
+
+/** POST /api/orders/{orderID}/capture (spec 7): reads details[0].issue, or the capture. */
+export function capturePayPalOrder(orderId: string): Promise<PayPalCaptureAnswer> {
+  return apiRequest(`/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST', body: {} });
+}

@@ -21,6 +21,7 @@ import { RelatedResources } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
 import { BuyButton } from '../../commerce/components/BuyButton.js';
+import { PayPalButton, PayPalReturn } from '../../commerce/components/PayPalButton.js';
 import { PurchaseResultModal } from '../../commerce/components/PurchaseResultModal.js';
 import { PriceInCurrency } from '../../commerce/components/PriceInCurrency.js';
 import './detail.css';
@@ -109,7 +110,10 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             ) : (
-              <BuyButton resourceId={resource._id} priceText={formatPrice(resource.price)} />
+              <>
+                <BuyButton resourceId={resource._id} priceText={formatPrice(resource.price)} />
+                {resource.price > 0 && <PayPalButton resourceId={resource._id} />}
+              </>
             )}
             {detail.data.purchasedRevision !== null && detail.data.purchasedRevision !== detail.data.revision && (
               <p className="detail-actions__note">You bought an earlier version of this post: See it opens the version you paid for.</p>
@@ -149,6 +153,7 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
         {engageable && <CommentsSection resourceId={resource._id} />}
       </div>
 
+      <PayPalReturn />
       <PurchaseResultModal resourceId={resource._id} />
       {permissions.canReport && reporting && <ReportModal resourceId={resource._id} open onClose={() => setReporting(false)} />}
 

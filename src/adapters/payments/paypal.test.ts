@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { startFakePayPal, type FakePayPal } from '../../../tests/fixtures/paypal-server.js';
+import { purchaseStream } from '../../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const FLOW_TIMEOUT_MS = 120_000;
+
+const postBody = { type: 'productivity', platform: 'notion', description: 'Sold through PayPal.', url: 'https://example.com/paypal-tracker', instructions: 'Duplicate it.', tags: [], images: [] };
+
+describe('PayPal orders against a local PayPal-speaking server', () => {
+  let paypal: FakePayPal;
+  let harness: ApiHarness;
+  let admin: Member;
+  let seller: Member;
+  let post: { id: string; titleUrl: string };
+
+  const eventsOf = async (stream: string) => (await harness.infrastructure.store.readStream(stream)).map((recorded) => recorded.type);
+  const createOrder = (buyer: Member, cart: Json[]) => harness.call<Json>('POST', '/api/orders', { token: buyer.token, body: { cart, amount: '0.01', currency: 'JPY' } });
+  const capture = (buyer: Member, orderId: string) => harness.call<Json>('POST', `/api/orders/${orderId}/capture`, { token: buyer.token, body: {} });
+  const form = (url: string, fields: Record<string, string>) =>
+    harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+
+  /** Card-provider onboarding through the sandbox pages: PayPal orders need the seller able to take charges, as card checkout does. */
+  async function onboard(member: Member) {
+    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: {} });
+    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
+    expect((await form(url.pathname, { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome: 'complete' })).statusCode).toBe(303);
+    await harness.catchUp();
+  }
+
+  async function newPost(author: Member, title: string, price: number, live = true) {
+    const answer = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: { ...postBody, title, price } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const id = answer.body.resource._id as string;
+    if (live) expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: id, status: 'live' } })).status).toBe(200);
+    return { id, titleUrl: answer.body.resource.titleUrl as string };
+  }
+
+  beforeAll(async () => {
+    paypal = await startFakePayPal();
+    harness = await startApiHarness({ users: 2, templates: 2, seed: 37 }, { paypal: { clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiUrl: paypal.url } });
+    admin = await makeMember(harness, { prefix: 'ppadmin', lvl: 'admin' });
+    seller = await makeMember(harness, { prefix: 'ppseller' });
+    await onboard(seller);
+    post = await newPost(seller, 'PayPal tracker', 19.99);
+  }, FLOW_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await harness?.close();
+    await paypal?.close();
+  });
+
+  it('creates an order at the server price, restarts on INSTRUMENT_DECLINED, and records one purchase on capture', async () => {
+    const buyer = await makeMember(harness, { prefix: 'ppbuyer' });
+    const order = await createOrder(buyer, [{ id: post.id, quantity: 7, price: 0.01 }]);
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    expect(order.body).toMatchObject({ id: expect.any(String), status: 'CREATED', approveUrl: `https://www.paypal.test/checkoutnow?token=${order.body.id}` });
+    const token = paypal.requests.find((request) => request.path === '/v1/oauth2/token')!;
+    expect(token.headers.authorization).toBe(`Basic ${Buffer.from('fake-client-id:fake-client-secret').toString('base64')}`);
+    const sent = paypal.requests.filter((request) => request.path === '/v2/checkout/orders').at(-1)!;
+    expect(sent.body).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '19.99' } }] });
+    expect(sent.headers['paypal-request-id']).toMatch(/^order-/u);
+    // A second click while the order is open offers the same order.
+    expect((await createOrder(buyer, [{ id: post.id }])).body.id).toBe(order.body.id);
+
+    const stream = purchaseStream(post.id, buyer.userId);
+    // Not approved yet: PayPal's issue comes back, nothing recorded.
+    expect(await capture(buyer, order.body.id)).toMatchObject({ status: 200, body: { purchased: false, details: [{ issue: 'ORDER_NOT_APPROVED' }], restartUrl: null } });
+    // A declined funding source: INSTRUMENT_DECLINED, and the buyer is sent to approve the same order again.
+    paypal.approve(order.body.id, 'declined');
+    const declined = await capture(buyer, order.body.id);
+    expect(declined).toMatchObject({ status: 200, body: { purchased: false, details: [{ issue: 'INSTRUMENT_DECLINED' }], restartUrl: order.body.approveUrl, redirectUrl: `/resources/${post.titleUrl}?success=false` } });
+    expect(await eventsOf(stream)).toEqual(['CheckoutStarted']);
+
+    paypal.approve(order.body.id, 'pays');
+    const captured = await capture(buyer, order.body.id);
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true, purchase_units: [{ payments: { captures: [{ status: 'COMPLETED', amount: { currency_code: 'USD', value: '19.99' } }] } }], redirectUrl: `/resources/${post.titleUrl}?success=true` });
+    // Captured again: the same capture, nothing new, PayPal not asked.
+    const calls = paypal.requests.length;
+    const again = await capture(buyer, order.body.id);
+    expect(again.body.purchase_units[0].payments.captures[0].id).toBe(captured.body.purchase_units[0].payments.captures[0].id);
+    expect(paypal.requests.length).toBe(calls);
+    expect(await eventsOf(stream)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).body.link).toBe('https://example.com/paypal-tracker');
+    // Owned now: no second order.
+    expect(await createOrder(buyer, [{ id: post.id }])).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyPurchased } });
+    // Someone else's order is not theirs to capture.
+    const stranger = await makeMember(harness, { prefix: 'ppstranger' });
+    expect(await capture(stranger, order.body.id)).toMatchObject({ status: 404, body: { message: COMMERCE_MESSAGES.checkoutNotFound } });
+  }, FLOW_TIMEOUT_MS);
+
+  it('records one purchase when the same order is captured twice at once', async () => {
+    const buyer = await makeMember(harness, { prefix: 'ppracer' });
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    paypal.approve(order.body.id);
+    const [first, second] = await Promise.all([capture(buyer, order.body.id), capture(buyer, order.body.id)]);
+    expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([200, 200]);
+    expect(first.body.purchase_units[0].payments.captures[0].id).toBe(second.body.purchase_units[0].payments.captures[0].id);
+    await harness.catchUp();
+    expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refuses what card checkout refuses: own post, free, not live, seller without charges', async () => {
+    const buyer = await makeMember(harness, { prefix: 'pprefused' });
+    expect(await createOrder(seller, [{ id: post.id }])).toMatchObject({ status: 403, body: { message: COMMERCE_MESSAGES.ownPost } });
+    const free = await newPost(seller, 'Free PayPal tracker', 0);
+    expect(await createOrder(buyer, [{ id: free.id }])).toMatchObject({ status: 400, body: { message: COMMERCE_MESSAGES.freePost } });
+    const waiting = await newPost(seller, 'Waiting PayPal tracker', 4, false);
+    expect(await createOrder(buyer, [{ id: waiting.id }])).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.notForSale } });
+    expect(await createOrder(buyer, [])).toMatchObject({ status: 400 });
+    expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${seller.userId}`, { token: seller.token, body: {} })).status).toBe(200);
+    try {
+      expect(await createOrder(buyer, [{ id: post.id }])).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.paymentErrorText } });
+    } finally {
+      await onboard(seller);
+    }
+    expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual([]);
+  }, FLOW_TIMEOUT_MS);
+
+  it('answers 503 with nothing written while PayPal is down, for create and capture alike', async () => {
+    const buyer = await makeMember(harness, { prefix: 'ppdown' });
+    const stream = purchaseStream(post.id, buyer.userId);
+    paypal.failWith = 503;
+    try {
+      expect(await createOrder(buyer, [{ id: post.id }])).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
+      expect(await eventsOf(stream)).toEqual([]);
+    } finally {
+      paypal.failWith = null;
+    }
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    paypal.approve(order.body.id);
+    paypal.failWith = 503;
+    try {
+      expect(await capture(buyer, order.body.id)).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
+      expect(await eventsOf(stream)).toEqual(['CheckoutStarted']);
+    } finally {
+      paypal.failWith = null;
+    }
+    expect((await capture(buyer, order.body.id)).body).toMatchObject({ status: 'COMPLETED', purchased: true });
+  }, FLOW_TIMEOUT_MS);
+});
