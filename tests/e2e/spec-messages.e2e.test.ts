@@ -43,7 +43,9 @@ describe("the spec's messages in the browser", () => {
     const { page, close } = await environment.openPage();
     let refuse = true;
     await page.route('**/api/platforms**', (route) => (refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":true,"message":"down"}' }) : route.continue()));
-    await page.goto('/apps');
+    // The server renders /apps with its data; the browser's own load of the platforms is a navigation within the app.
+    await page.goto('/');
+    await page.locator('[data-tour="navbar-apps"]').click();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to load platform data. Please try again later.' });
     await failure.waitFor();
     refuse = false;
