@@ -10,20 +10,20 @@ import { createCheckoutSession } from '../api.js';
 type Problem = { title: string; text: string } | null;
 
 /**
- * Buy: asks the server for a checkout session (priced from the post) and goes to the provider's
- * hosted checkout. Visitors get the login prompt; an author without a payout account gets the
- * spec's 'Payment Error'; anything else the generic checkout error.
+ * Starting a checkout with any provider: visitors get the login prompt; then `open` asks the server
+ * (which prices from the post) for the provider's page and the browser goes there. An author
+ * without a payout account gets the spec's 'Payment Error'; other refusals their own message;
+ * anything else the generic checkout error.
  */
-export function BuyButton({ resourceId, priceText }: { resourceId: string; priceText: string }) {
+export function useCheckoutStart(open: () => Promise<string>) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
 
-  async function buy() {
+  async function start() {
     if ((await signedInUser()) === null) return openLoginPrompt();
     setBusy(true);
     try {
-      const session = await createCheckoutSession(resourceId);
-      window.location.assign(session.url);
+      window.location.assign(await open());
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.message === COMMERCE_MESSAGES.paymentErrorText) setProblem({ title: COMMERCE_MESSAGES.paymentErrorTitle, text: COMMERCE_MESSAGES.paymentErrorText });
@@ -32,14 +32,23 @@ export function BuyButton({ resourceId, priceText }: { resourceId: string; price
     }
   }
 
+  const problemModal = (
+    <Modal open={problem !== null} title={problem?.title ?? ''} tone="danger" onClose={() => setProblem(null)}>
+      <p>{problem?.text}</p>
+    </Modal>
+  );
+  return { busy, start: () => void start(), problemModal };
+}
+
+/** Buy: the card checkout session's hosted page. */
+export function BuyButton({ resourceId, priceText }: { resourceId: string; priceText: string }) {
+  const { busy, start, problemModal } = useCheckoutStart(async () => (await createCheckoutSession(resourceId)).url);
   return (
     <>
-      <button type="button" className="button button--primary detail-actions__buy" disabled={busy} aria-busy={busy} onClick={() => void buy()}>
+      <button type="button" className="button button--primary detail-actions__buy" disabled={busy} aria-busy={busy} onClick={start}>
         {busy ? 'Opening checkout…' : `Buy for ${priceText}`}
       </button>
-      <Modal open={problem !== null} title={problem?.title ?? ''} tone="danger" onClose={() => setProblem(null)}>
-        <p>{problem?.text}</p>
-      </Modal>
+      {problemModal}
     </>
   );
 }

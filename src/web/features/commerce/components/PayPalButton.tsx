@@ -1,46 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
 import { INSTRUMENT_DECLINED, PAYPAL_RETURN_PARAM } from '../../../../domain/commerce/purchase.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { signedInUser } from '../../session/session.js';
-import { openLoginPrompt } from '../../shell/client-state.js';
 import { capturePayPalOrder, createPayPalOrder } from '../api.js';
-
-type Problem = { title: string; text: string } | null;
+import { useCheckoutStart } from './BuyButton.js';
 
 /**
  * Pay with PayPal: creates an order (priced by the server) and goes to its approval page; the
  * buyer comes back to the detail page, where PayPalReturn captures it. Refusals as for Buy.
  */
 export function PayPalButton({ resourceId }: { resourceId: string }) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
-
-  async function pay() {
-    if ((await signedInUser()) === null) return openLoginPrompt();
-    setBusy(true);
-    try {
-      const order = await createPayPalOrder(resourceId);
-      window.location.assign(order.approveUrl);
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.message === COMMERCE_MESSAGES.paymentErrorText) setProblem({ title: COMMERCE_MESSAGES.paymentErrorTitle, text: COMMERCE_MESSAGES.paymentErrorText });
-      else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) setProblem({ title: 'Error', text: error.message });
-      else setProblem({ title: 'Error', text: COMMERCE_MESSAGES.checkoutFailed });
-    }
-  }
-
+  const { busy, start, problemModal } = useCheckoutStart(async () => (await createPayPalOrder(resourceId)).approveUrl);
   return (
     <>
-      <button type="button" className="button detail-actions__paypal" disabled={busy} aria-busy={busy} onClick={() => void pay()}>
+      <button type="button" className="button detail-actions__paypal" disabled={busy} aria-busy={busy} onClick={start}>
         {busy ? 'Opening PayPal…' : 'Pay with PayPal'}
       </button>
-      <Modal open={problem !== null} title={problem?.title ?? ''} tone="danger" onClose={() => setProblem(null)}>
-        <p>{problem?.text}</p>
-      </Modal>
+      {problemModal}
     </>
   );
 }
