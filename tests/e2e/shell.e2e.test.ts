@@ -113,6 +113,23 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await close();
   });
 
+  it('keeps the cookie choice clickable at 375 px, above the help launcher', async () => {
+    const { page, close } = await environment.openPage({ viewportWidth: 375 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help and feedback' }).waitFor();
+    const bar = page.getByRole('region', { name: 'Cookie consent' });
+    // The launcher once covered the right part of 'Accept All' here: its left end, middle and right end must be its own.
+    const accept = bar.getByRole('button', { name: 'Accept All' });
+    const box = (await accept.boundingBox())!;
+    const middle = box.y + box.height / 2;
+    const points = [box.x + 8, box.x + box.width / 2, box.x + box.width - 8].map((x) => [x, middle] as const);
+    const onTop = await page.evaluate((xy) => xy.map(([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null), points);
+    expect(onTop).toEqual(['Accept All', 'Accept All', 'Accept All']);
+    await accept.click();
+    await bar.waitFor({ state: 'hidden' });
+    await close();
+  });
+
   it('remembers the cookie choice for 150 days', async () => {
     const { page, close } = await environment.openPage();
     await page.goto('/sellers');
