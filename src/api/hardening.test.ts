@@ -151,7 +151,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
     } finally {
       await secure.close();
     }
-  }, 60_000);
+  });
 
   it('without TRUST_PROXY: X-Forwarded-For is ignored, and a forwarded request never sees the dev mailbox', async () => {
     const whoami = await harness.call<{ ip: string }>('GET', '/whoami', { headers: { 'x-forwarded-for': '198.51.100.7' }, remoteAddress: '127.0.0.1' });
@@ -175,7 +175,7 @@ describe('TRUST_PROXY set to the proxy address', () => {
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 18 }, { app: { trustProxy: ['127.0.0.1'] } });
     harness.app.get('/whoami', { config: { access: 'anyone' } }, async (request) => ({ ip: request.ip }));
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

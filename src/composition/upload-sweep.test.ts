@@ -9,7 +9,7 @@ describe('sweep of uploads no post refers to', () => {
   let harness: ApiHarness;
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 31 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -36,7 +36,7 @@ describe('npm run analytics (the analysts’ replay)', () => {
       { expectedRevision: 'no_stream' },
     );
     await infrastructure.close();
-  }, 60_000);
+  });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -82,5 +82,5 @@ describe('npm run analytics (the analysts’ replay)', () => {
     const rangeOnCounters = runAnalytics(dataDir, ['counters', '--from', '2026-01-01']);
     expect(rangeOnCounters.status).toBe(2);
     expect(rangeOnCounters.stderr).toContain('The counters report is taken at one date');
-  }, 60_000);
+  });
 });

@@ -129,7 +129,7 @@ describe.runIf(databaseUrl)('two API instances on one Postgres database', () => 
     await stopInstance(second);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     await adminQuery(databaseUrl!, `drop database if exists ${databaseName} with (force)`);
-  }, 60_000);
+  });
 
   it('runs each projection generation in exactly one of them (advisory lock)', async () => {
     const live = await adminQuery<{ n: string }>(url, `select count(*) as n from projection_generations where status = 'live'`);

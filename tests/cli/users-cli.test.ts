@@ -47,7 +47,7 @@ describe('npm run users (operator tool)', () => {
     } finally {
       await infrastructure.close();
     }
-  }, 60_000);
+  });
 
   it('resets a password from the command line: prints a new random one that signs in, and ends the sessions', async () => {
     const reset = runUsersCli(dataDir, ['reset-password', 'admin']);
@@ -73,5 +73,5 @@ describe('npm run users (operator tool)', () => {
     } finally {
       await infrastructure.close();
     }
-  }, 90_000);
+  });
 });

@@ -12,7 +12,7 @@ describe('homepage collections and top apps editors', () => {
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 61 });
     admin = await makeMember(harness, { prefix: 'cur_admin', lvl: 'admin' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

@@ -33,7 +33,7 @@ describe('resource management: admin edit and the price-change inbox', () => {
     postId = created.body.data?._id ?? created.body.resource?._id ?? created.body._id;
     expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: postId, status: 'live' } })).status).toBe(200);
     await harness.catchUp();
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

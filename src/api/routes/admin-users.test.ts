@@ -19,7 +19,7 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     otherAdmin = await makeMember(harness, { prefix: 'um_admin2', lvl: 'admin', verification: 'verified' });
     owner = await makeMember(harness, { prefix: 'um_owner', lvl: 'owner', verification: 'verified' });
     member = await makeMember(harness, { prefix: 'um_member', verification: 'pending' });
-  }, 60_000);
+  });
   afterAll(async () => {
     await harness?.close();
   });

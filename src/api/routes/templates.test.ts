@@ -93,7 +93,7 @@ beforeAll(async () => {
   await makeUser('unverified', 'base', 'pending');
   await makeUser('admin', 'admin', 'verified');
   await makeUser('owner', 'owner', 'verified');
-}, 60_000);
+});
 afterAll(async () => {
   await harness?.close();
 });
