@@ -4,7 +4,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
-import { payoutAccountStream, purchaseStream, type PaymentProviderName } from '../domain/commerce/events.js';
+import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
@@ -14,7 +14,7 @@ import { isForSale } from '../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
 import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../projections/read-models/commerce/queries.js';
 import { resourceById } from '../projections/read-models/templates/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus, CommandContext } from './handle-command.js';
 
 export interface CommerceServiceDeps {
   commands: CommandBus;
@@ -299,19 +299,48 @@ export class CommerceService {
     return { purchased, titleUrl: offer.bought.titleUrl };
   }
 
-  /** An admin gives the buyer their money back: the provider first, then the event (an outage writes nothing). */
+  /**
+   * An admin gives the buyer their money back through the provider that took it (the card provider,
+   * or PayPal orders): the provider first, then the event (an outage writes nothing).
+   */
   async refund(admin: Member, templateId: string, buyerId: string): Promise<{ position: bigint | null }> {
-    const purchase = await activePurchaseOf(this.deps.db, templateId, buyerId);
-    if (!purchase) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-    const refund = await fromProvider(() => this.deps.provider.refund({ paymentId: purchase.provider_payment_id, reason: 'requested_by_customer' }));
+    const stream = purchaseStream(templateId, buyerId);
+    const state = await this.#fold(purchaseDecider, stream);
+    const purchase = state.active;
+    if (!purchase) throw state.refunded.length > 0 ? new DomainError('conflict', COMMERCE_MESSAGES.alreadyRefunded) : new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+    const refund = await this.#refundAtProvider(purchase.provider, purchase.providerPaymentId);
     const result = await this.deps.commands.handle(
       purchaseDecider,
-      purchaseStream(templateId, buyerId),
-      { type: 'RefundPurchase', data: { purchaseId: purchase.purchase_id, provider: this.deps.provider.name, providerRefundId: refund.refundId, refundedBy: admin.userId } },
+      stream,
+      { type: 'RefundPurchase', data: { purchaseId: purchase.purchaseId, provider: purchase.provider, providerRefundId: refund.refundId, refundedBy: admin.userId } },
       { actor: admin, idempotencyKey: `refund:${refund.refundId}` },
     );
     await this.#settle(result.position);
     return { position: result.position };
+  }
+
+  /**
+   * Gives back a payment that arrived while the buyer already owned the post (the duplicate-payments
+   * reactor calls it). Already refunded: nothing asked, nothing written. Otherwise the provider is
+   * asked (its refund is idempotent per payment, so a retry after a crash is the same refund), then
+   * the refund recorded. Answers whether this call recorded it (and so the buyer is to be told).
+   */
+  async refundDuplicatePayment(duplicate: DuplicatePaymentReceived['data'], context: CommandContext): Promise<{ refunded: boolean; refundId: string | null }> {
+    const stream = purchaseStream(duplicate.templateId, duplicate.buyerId);
+    const known = (await this.#fold(purchaseDecider, stream)).checkouts[duplicate.checkoutId];
+    if (known?.duplicateRefunded) return { refunded: false, refundId: null };
+    const refund = await this.#refundAtProvider(duplicate.provider, duplicate.providerPaymentId);
+    const result = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: duplicate.checkoutId, providerRefundId: refund.refundId } }, context);
+    await this.#settle(result.position);
+    return { refunded: !result.repeated && result.events.length > 0, refundId: refund.refundId };
+  }
+
+  /** One payment back, through the provider that took it: card payments from the card provider, PayPal captures from the orders provider. */
+  async #refundAtProvider(provider: PaymentProviderName, paymentId: string): Promise<{ refundId: string }> {
+    if (provider === ORDER_PROVIDER_NAME) return fromProvider(() => this.deps.orders.refundCapture(paymentId));
+    // A payment the sandbox took cannot be refunded by Stripe, nor the other way round (the server was switched since).
+    if (provider !== this.deps.provider.name) throw new PaymentProviderUnavailableError(`The payment ${paymentId} was taken by ${provider}, which is not configured now`);
+    return fromProvider(() => this.deps.provider.refund({ paymentId, reason: 'requested_by_customer' }));
   }
 
   /** The purchase state of one buyer and post, folded from its stream (tests and the detail page's checks). */
