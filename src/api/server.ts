@@ -60,6 +60,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.rewards.start();
     infrastructure.moderation.start();
     infrastructure.commerceReactor.start();
+    infrastructure.duplicatePayments.start();
     await infrastructure.startGeneration();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 

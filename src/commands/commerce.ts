@@ -4,7 +4,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
-import { payoutAccountStream, purchaseStream } from '../domain/commerce/events.js';
+import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
@@ -14,7 +14,7 @@ import { isForSale } from '../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
 import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../projections/read-models/commerce/queries.js';
 import { resourceById } from '../projections/read-models/templates/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus, CommandContext } from './handle-command.js';
 
 export interface CommerceServiceDeps {
   commands: CommandBus;
@@ -109,25 +109,10 @@ export class CommerceService {
     };
   }
 
-  /**
-   * A checkout session for this buyer and post, priced from the post. The provider is asked first
-   * and the checkout recorded after, so an outage writes nothing; an open checkout is offered again.
-   */
+  /** A card checkout session (Stripe, or the sandbox's card page) for this buyer and post. */
   async startCheckout(buyer: Member, templateId: string, origin: string): Promise<{ sessionId: string; url: string }> {
-    const offer = await this.offerFor(templateId);
-    const stream = purchaseStream(templateId, buyer.userId);
-    const state = await this.#fold(purchaseDecider, stream);
-    const now = new Date();
-    const refusal = checkoutRefusal(state, buyer.userId, offer);
-    if (refusal) throw refusal;
-    const open = openCheckout(state, offer, now.toISOString(), this.deps.provider.name);
-    if (open) return { sessionId: open.providerSessionId, url: open.checkoutUrl };
-
-    const checkoutId = randomUUID();
-    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
     const feePercent = this.deps.platformFeePercent;
-    const platformFee: Money = { amount: Math.round((offer.price.amount * feePercent) / 100), currency: offer.price.currency };
-    const session = await fromProvider(() =>
+    const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, ({ checkoutId, offer, expiresAt }) =>
       this.deps.provider.createCheckout({
         checkoutId,
         templateId,
@@ -135,50 +120,22 @@ export class CommerceService {
         title: offer.bought.title,
         price: offer.price,
         sellerAccountId: offer.sellerAccountId!,
-        platformFee,
+        platformFee: { amount: Math.round((offer.price.amount * feePercent) / 100), currency: offer.price.currency },
         successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
         expiresAt,
       }),
     );
-    const result = await this.deps.commands.handle(
-      purchaseDecider,
-      stream,
-      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider: this.deps.provider.name, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
-      { actor: buyer },
-    );
-    if (result.events.length > 0) {
-      await this.#settle(result.position);
-      return session;
-    }
-    // Another request of this buyer opened a checkout first: pay that one (this session just expires unused).
-    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString(), this.deps.provider.name);
-    if (winner) return { sessionId: winner.providerSessionId, url: winner.checkoutUrl };
-    throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
+    return { sessionId: session.providerSessionId, url: session.url };
   }
 
   // ── PayPal-style orders ──────────────────────────────────────────────────────────────────────
 
-  /**
-   * A PayPal-style order for this buyer and post, priced from the post, with the card checkout's
-   * refusals. The provider is asked first and the checkout recorded after (an outage writes
-   * nothing); an open order is offered again.
-   */
+  /** A PayPal-style order for this buyer and post: the buyer approves it at `approveUrl`, then we capture it. */
   async createOrder(buyer: Member, templateId: string, origin: string): Promise<{ orderId: string; approveUrl: string }> {
-    const offer = await this.offerFor(templateId);
-    const stream = purchaseStream(templateId, buyer.userId);
-    const state = await this.#fold(purchaseDecider, stream);
-    const now = new Date();
-    const refusal = checkoutRefusal(state, buyer.userId, offer);
-    if (refusal) throw refusal;
-    const open = openCheckout(state, offer, now.toISOString(), ORDER_PROVIDER_NAME);
-    if (open) return { orderId: open.providerSessionId, approveUrl: open.checkoutUrl };
-
-    const checkoutId = randomUUID();
-    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
-    const detailUrl = `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}`;
-    const order = await fromProvider(() =>
-      this.deps.orders.createOrder({
+    const order = await this.#startCheckoutWith(buyer, templateId, ORDER_PROVIDER_NAME, async ({ checkoutId, offer }) => {
+      const detailUrl = `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}`;
+      const created = await this.deps.orders.createOrder({
         checkoutId,
         templateId,
         buyerId: buyer.userId,
@@ -186,21 +143,49 @@ export class CommerceService {
         price: offer.price,
         returnUrl: `${detailUrl}?${PAYPAL_RETURN_PARAM}=1`,
         cancelUrl: `${detailUrl}?success=false`,
-      }),
-    );
+      });
+      return { sessionId: created.orderId, url: created.approveUrl };
+    });
+    return { orderId: order.providerSessionId, approveUrl: order.url };
+  }
+
+  /**
+   * Starts a checkout of this post for this buyer with one provider, priced from the post, with the
+   * same refusals whatever the provider. The provider is asked first and the checkout recorded after,
+   * so an outage writes nothing; an open checkout with the same provider is offered again, and when
+   * two requests of the buyer race, the one recorded first is the one the buyer pays.
+   */
+  async #startCheckoutWith(
+    buyer: Member,
+    templateId: string,
+    provider: PaymentProviderName,
+    openAtProvider: (checkout: { checkoutId: string; offer: Offer; expiresAt: Date }) => Promise<{ sessionId: string; url: string }>,
+  ): Promise<{ providerSessionId: string; url: string }> {
+    const offer = await this.offerFor(templateId);
+    const stream = purchaseStream(templateId, buyer.userId);
+    const state = await this.#fold(purchaseDecider, stream);
+    const now = new Date();
+    const refusal = checkoutRefusal(state, buyer.userId, offer);
+    if (refusal) throw refusal;
+    const open = openCheckout(state, offer, now.toISOString(), provider);
+    if (open) return { providerSessionId: open.providerSessionId, url: open.checkoutUrl };
+
+    const checkoutId = randomUUID();
+    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
+    const session = await fromProvider(() => openAtProvider({ checkoutId, offer, expiresAt }));
     const result = await this.deps.commands.handle(
       purchaseDecider,
       stream,
-      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider: ORDER_PROVIDER_NAME, providerSessionId: order.orderId, checkoutUrl: order.approveUrl, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
+      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
       { actor: buyer },
     );
     if (result.events.length > 0) {
       await this.#settle(result.position);
-      return order;
+      return { providerSessionId: session.sessionId, url: session.url };
     }
-    // Another request of this buyer opened an order first: approve that one.
-    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString(), ORDER_PROVIDER_NAME);
-    if (winner) return { orderId: winner.providerSessionId, approveUrl: winner.checkoutUrl };
+    // Another request of this buyer opened a checkout first: pay that one (this session just expires unused).
+    const winner = openCheckout(await this.#fold(purchaseDecider, stream), offer, new Date().toISOString(), provider);
+    if (winner) return { providerSessionId: winner.providerSessionId, url: winner.checkoutUrl };
     throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
   }
 
@@ -314,19 +299,48 @@ export class CommerceService {
     return { purchased, titleUrl: offer.bought.titleUrl };
   }
 
-  /** An admin gives the buyer their money back: the provider first, then the event (an outage writes nothing). */
+  /**
+   * An admin gives the buyer their money back through the provider that took it (the card provider,
+   * or PayPal orders): the provider first, then the event (an outage writes nothing).
+   */
   async refund(admin: Member, templateId: string, buyerId: string): Promise<{ position: bigint | null }> {
-    const purchase = await activePurchaseOf(this.deps.db, templateId, buyerId);
-    if (!purchase) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-    const refund = await fromProvider(() => this.deps.provider.refund({ paymentId: purchase.provider_payment_id, reason: 'requested_by_customer' }));
+    const stream = purchaseStream(templateId, buyerId);
+    const state = await this.#fold(purchaseDecider, stream);
+    const purchase = state.active;
+    if (!purchase) throw state.refunded.length > 0 ? new DomainError('conflict', COMMERCE_MESSAGES.alreadyRefunded) : new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+    const refund = await this.#refundAtProvider(purchase.provider, purchase.providerPaymentId);
     const result = await this.deps.commands.handle(
       purchaseDecider,
-      purchaseStream(templateId, buyerId),
-      { type: 'RefundPurchase', data: { purchaseId: purchase.purchase_id, provider: this.deps.provider.name, providerRefundId: refund.refundId, refundedBy: admin.userId } },
+      stream,
+      { type: 'RefundPurchase', data: { purchaseId: purchase.purchaseId, provider: purchase.provider, providerRefundId: refund.refundId, refundedBy: admin.userId } },
       { actor: admin, idempotencyKey: `refund:${refund.refundId}` },
     );
     await this.#settle(result.position);
     return { position: result.position };
+  }
+
+  /**
+   * Gives back a payment that arrived while the buyer already owned the post (the duplicate-payments
+   * reactor calls it). Already refunded: nothing asked, nothing written. Otherwise the provider is
+   * asked (its refund is idempotent per payment, so a retry after a crash is the same refund), then
+   * the refund recorded. Answers whether this call recorded it (and so the buyer is to be told).
+   */
+  async refundDuplicatePayment(duplicate: DuplicatePaymentReceived['data'], context: CommandContext): Promise<{ refunded: boolean; refundId: string | null }> {
+    const stream = purchaseStream(duplicate.templateId, duplicate.buyerId);
+    const known = (await this.#fold(purchaseDecider, stream)).checkouts[duplicate.checkoutId];
+    if (known?.duplicateRefunded) return { refunded: false, refundId: null };
+    const refund = await this.#refundAtProvider(duplicate.provider, duplicate.providerPaymentId);
+    const result = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: duplicate.checkoutId, providerRefundId: refund.refundId } }, context);
+    await this.#settle(result.position);
+    return { refunded: !result.repeated && result.events.length > 0, refundId: refund.refundId };
+  }
+
+  /** One payment back, through the provider that took it: card payments from the card provider, PayPal captures from the orders provider. */
+  async #refundAtProvider(provider: PaymentProviderName, paymentId: string): Promise<{ refundId: string }> {
+    if (provider === ORDER_PROVIDER_NAME) return fromProvider(() => this.deps.orders.refundCapture(paymentId));
+    // A payment the sandbox took cannot be refunded by Stripe, nor the other way round (the server was switched since).
+    if (provider !== this.deps.provider.name) throw new PaymentProviderUnavailableError(`The payment ${paymentId} was taken by ${provider}, which is not configured now`);
+    return fromProvider(() => this.deps.provider.refund({ paymentId, reason: 'requested_by_customer' }));
   }
 
   /** The purchase state of one buyer and post, folded from its stream (tests and the detail page's checks). */

@@ -29,4 +29,6 @@ export interface OrderPaymentProvider {
   createOrder(request: CreateOrderRequest): Promise<{ orderId: string; approveUrl: string }>;
   /** Captures an approved order; capturing it again answers the same capture. */
   captureOrder(orderId: string): Promise<CaptureResult>;
+  /** Gives a whole capture back to the buyer; asking again for the same capture answers the same refund. */
+  refundCapture(captureId: string): Promise<{ refundId: string }>;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { purchaseStream } from '../../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -9,6 +10,7 @@ const FLOW_TIMEOUT_MS = 120_000;
 
 describe('the sandbox PayPal-style approval page', () => {
   let harness: ApiHarness;
+  let admin: Member;
   let buyer: Member;
   let post: { id: string; titleUrl: string };
 
@@ -17,7 +19,7 @@ describe('the sandbox PayPal-style approval page', () => {
 
   beforeAll(async () => {
     harness = await startApiHarness({ users: 2, templates: 2, seed: 41 });
-    const admin = await makeMember(harness, { prefix: 'sbadmin', lvl: 'admin' });
+    admin = await makeMember(harness, { prefix: 'sbadmin', lvl: 'admin' });
     const seller = await makeMember(harness, { prefix: 'sbseller' });
     buyer = await makeMember(harness, { prefix: 'sbbuyer' });
     const link = await harness.call<Json>('POST', '/api/stripe/account', { token: seller.token, body: {} });
@@ -59,5 +61,45 @@ describe('the sandbox PayPal-style approval page', () => {
     const paid = await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: buyer.token, body: {} });
     expect(paid.body).toMatchObject({ status: 'COMPLETED', purchased: true, redirectUrl: `/resources/${post.titleUrl}?success=true` });
     expect((await harness.infrastructure.store.readStream(purchaseStream(post.id, buyer.userId))).map((event) => event.type)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refunds a sandbox PayPal purchase (admin), and refuses a second refund in words', async () => {
+    const refund = () => harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: post.id }, buyerId: buyer.userId } });
+    const refunded = await refund();
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const events = await harness.infrastructure.store.readStream(purchaseStream(post.id, buyer.userId));
+    expect(events.at(-1)).toMatchObject({ type: 'PurchaseRefunded', data: { provider: 'paypal', providerRefundId: expect.stringMatching(/^REFUND-SANDBOX-/u) } });
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(403);
+    expect(await refund()).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyRefunded } });
+  }, FLOW_TIMEOUT_MS);
+
+  it.each([
+    ['a card payment then a PayPal capture: the capture', 'paypal', /^REFUND-SANDBOX-/u],
+    ['a PayPal capture then a card payment: the card payment', 'sandbox', /^re_sandbox_/u],
+  ] as const)('refunds the second of two paid checkouts by itself (%s goes back) and tells the buyer', async (_case, refundedProvider, refundId) => {
+    const twice = await makeMember(harness, { prefix: 'sbtwice' });
+    const stream = purchaseStream(post.id, twice.userId);
+    const order = await harness.call<Json>('POST', '/api/orders', { token: twice.token, body: { cart: [{ id: post.id }] } });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: twice.token, body: { data: { _id: post.id } } });
+    expect([order.status, session.status]).toEqual([200, 200]);
+    const payByCard = async () => expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    const payWithPayPal = async () => {
+      expect((await form(order.body.approveUrl, { funding: 'pays' })).statusCode).toBe(303);
+      expect((await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: twice.token, body: {} })).body.status).toBe('COMPLETED');
+    };
+    if (refundedProvider === 'paypal') {
+      await payByCard();
+      await payWithPayPal();
+    } else {
+      await payWithPayPal();
+      await payByCard();
+    }
+    await expect.poll(async () => (await harness.infrastructure.store.readStream(stream)).map((event) => event.type), { timeout: 30_000 }).toContain('DuplicatePaymentRefunded');
+    const events = await harness.infrastructure.store.readStream(stream);
+    expect(events.filter((event) => event.type === 'PurchaseRecorded')).toHaveLength(1);
+    expect(events.find((event) => event.type === 'DuplicatePaymentRefunded')!.data).toMatchObject({ provider: refundedProvider, providerRefundId: expect.stringMatching(refundId) });
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: twice.token })).status).toBe(200);
+    const told = async () => (await harness.infrastructure.outbox!.list({ to: `${twice.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your second payment'));
+    await expect.poll(async () => (await told()).length, { timeout: 30_000 }).toBe(1);
   }, FLOW_TIMEOUT_MS);
 });

@@ -10,6 +10,8 @@ import { SANDBOX_BASE_PATH } from './sandbox.js';
 /** Where the sandbox's PayPal-style approval page lives. */
 export const SANDBOX_PAYPAL_PATH = `${SANDBOX_BASE_PATH}/paypal`;
 
+const SANDBOX_CAPTURE_PREFIX = 'CAPTURE-SANDBOX-';
+
 type Approval = 'none' | 'approved' | 'approved_declined';
 interface SandboxOrder {
   request: CreateOrderRequest;
@@ -36,6 +38,7 @@ export function isSandboxOrderProvider(provider: OrderPaymentProvider): provider
  */
 export function createSandboxOrderProvider(): SandboxOrderProvider {
   const orders = new Map<string, SandboxOrder>();
+  const refunds = new Map<string, string>();
   return {
     kind: 'sandbox',
     description: `local sandbox (PayPal-style approval page at ${SANDBOX_PAYPAL_PATH})`,
@@ -53,8 +56,15 @@ export function createSandboxOrderProvider(): SandboxOrderProvider {
         order.approval = 'none';
         return { status: 'declined', issue: INSTRUMENT_DECLINED, debugId: null };
       }
-      order.captureId = `CAPTURE-SANDBOX-${randomBytes(8).toString('hex').toUpperCase()}`;
+      order.captureId = `${SANDBOX_CAPTURE_PREFIX}${randomBytes(8).toString('hex').toUpperCase()}`;
       return { status: 'completed', captureId: order.captureId, amount: order.request.price };
+    },
+    async refundCapture(captureId) {
+      // Capture ids are the sandbox's own (kept in the purchase's events), so a refund needs no order in memory.
+      if (!captureId.startsWith(SANDBOX_CAPTURE_PREFIX)) throw new PaymentProviderUnavailableError(`The sandbox knows no capture ${captureId}`);
+      const refundId = refunds.get(captureId) ?? `REFUND-SANDBOX-${randomBytes(8).toString('hex').toUpperCase()}`;
+      refunds.set(captureId, refundId);
+      return { refundId };
     },
     orderOf(orderId) {
       return orders.get(orderId)?.request ?? null;

@@ -143,4 +143,68 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     }
     expect((await capture(buyer, order.body.id)).body).toMatchObject({ status: 'COMPLETED', purchased: true });
   }, FLOW_TIMEOUT_MS);
+
+  it("refunds a PayPal purchase through PayPal: the buyer loses access, the seller's sales drop it, both are e-mailed; an outage writes nothing; a second refund is refused", async () => {
+    const buyer = await makeMember(harness, { prefix: 'pprefund' });
+    const stream = purchaseStream(post.id, buyer.userId);
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    paypal.approve(order.body.id);
+    const captured = await capture(buyer, order.body.id);
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    await harness.catchUp();
+    const salesBefore = (await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token })).body;
+    const refund = () => harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: post.id }, buyerId: buyer.userId } });
+
+    paypal.failWith = 503;
+    try {
+      expect(await refund()).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
+    } finally {
+      paypal.failWith = null;
+    }
+    expect(await eventsOf(stream)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+
+    const refunded = await refund();
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const asked = paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`).at(-1)!;
+    expect(asked).toMatchObject({ method: 'POST', headers: { 'paypal-request-id': `refund-${captureId}` } });
+    const events = await harness.infrastructure.store.readStream(stream);
+    expect(events.map((event) => event.type)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded', 'PurchaseRefunded']);
+    expect(events.at(-1)!.data).toMatchObject({ provider: 'paypal', providerRefundId: expect.stringMatching(/^1JU/u), refundedBy: admin.userId });
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(403);
+    const salesAfter = (await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token })).body;
+    expect(salesAfter.productsSold).toBe(salesBefore.productsSold - 1);
+    expect(salesAfter.totalEarnings).toBeCloseTo(salesBefore.totalEarnings - 19.99, 2);
+    for (const member of [buyer, seller]) {
+      await expect.poll(async () => (await harness.lastMailTo(`${member.username}@members.example`).catch(() => null))?.subject, { timeout: 30_000 }).toBe('Refund for "PayPal tracker"');
+    }
+    // Again: refused in words, PayPal not asked.
+    const calls = paypal.requests.length;
+    expect(await refund()).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyRefunded } });
+    expect(paypal.requests.length).toBe(calls);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refunds a PayPal capture by itself when the buyer already bought the post with a card in another tab', async () => {
+    const buyer = await makeMember(harness, { prefix: 'pptwice' });
+    const stream = purchaseStream(post.id, buyer.userId);
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    paypal.approve(order.body.id);
+    // The card tab (the sandbox card provider) is paid first.
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    // Then the PayPal tab captures: the money is taken, the post is not bought twice.
+    const captured = await capture(buyer, order.body.id);
+    expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    await expect.poll(async () => eventsOf(stream), { timeout: 30_000 }).toContain('DuplicatePaymentRefunded');
+    const types = await eventsOf(stream);
+    expect(types.filter((type) => type === 'PurchaseRecorded')).toHaveLength(1);
+    expect(paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`)).toHaveLength(1);
+    const refunded = (await harness.infrastructure.store.readStream(stream)).find((event) => event.type === 'DuplicatePaymentRefunded')!;
+    expect(refunded.data).toMatchObject({ provider: 'paypal', providerPaymentId: captureId, amount: { amount: 1999, currency: 'USD' } });
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+    const refundMail = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).find((mail) => mail.subject === 'We refunded your second payment for "PayPal tracker"');
+    await expect.poll(refundMail, { timeout: 30_000 }).toBeDefined();
+    expect((await refundMail())!.text).toContain('19.99 USD was refunded to your PayPal account');
+  }, FLOW_TIMEOUT_MS);
 });

@@ -31,7 +31,8 @@ const issueOf = (body: unknown) => (body as PayPalError | null)?.details?.[0]?.i
 
 /**
  * PayPal Orders v2 over plain fetch: an OAuth client-credentials token, POST /v2/checkout/orders
- * (intent CAPTURE, the buyer approves at the order's approve link) and POST …/{id}/capture.
+ * (intent CAPTURE, the buyer approves at the order's approve link), POST …/{id}/capture, and
+ * Payments v2 refunds (POST /v2/payments/captures/{capture_id}/refund).
  * A second capture of a captured order answers ORDER_ALREADY_CAPTURED: the order is read back
  * (GET /v2/checkout/orders/{id}) so concurrent captures all see the one capture.
  */
@@ -126,6 +127,13 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
       }
       if (answer.status === 422 && issue) return { status: 'declined', issue, debugId: (answer.body as PayPalError).debug_id ?? null };
       throw new PaymentProviderUnavailableError(`PayPal capture of ${orderId} answered ${answer.status} ${issue ?? ''}`);
+    },
+    async refundCapture(captureId) {
+      // No amount: the whole capture. The request id makes a retry (or a second refund of the same capture) answer the same refund.
+      const answer = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, `refund-${captureId}`);
+      const refund = answer.body as { id?: string; status?: string } | null;
+      if ((answer.status === 200 || answer.status === 201) && refund?.id && refund.status !== 'FAILED' && refund.status !== 'CANCELLED') return { refundId: refund.id };
+      throw new PaymentProviderUnavailableError(`PayPal refund of capture ${captureId} answered ${answer.status} ${issueOf(answer.body) ?? refund?.status ?? ''}`);
     },
   };
 }

@@ -4,6 +4,7 @@ import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-ha
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { startFakeStripe, type FakeStripe } from '../../../tests/fixtures/stripe-server.js';
 import { purchaseStream } from '../../domain/commerce/events.js';
+import { isSandboxOrderProvider } from './paypal-sandbox.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -134,5 +135,57 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     }
     expect((await eventsOf(purchaseStream(post.id, buyer.userId))).includes('PurchaseRefunded')).toBe(false);
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refunds a second paid checkout of an owned post through Stripe by itself, once, through an outage and a restart', async () => {
+    const buyer = await makeMember(harness, { prefix: 'stripetwice' });
+    const stream = purchaseStream(post.id, buyer.userId);
+    const orders = harness.infrastructure.commerce.orderProvider;
+    if (!isSandboxOrderProvider(orders)) throw new Error('The harness runs the sandbox PayPal orders');
+    // Two tabs: a card checkout is opened, then the post is bought with PayPal in the other.
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    const checkoutId = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!.body['metadata[checkoutId]'];
+    const order = await harness.call<Json>('POST', '/api/orders', { token: buyer.token, body: { cart: [{ id: post.id }] } });
+    orders.approve(order.body.id, 'pays');
+    expect((await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: buyer.token, body: {} })).body.purchased).toBe(true);
+
+    // Then the card tab is paid too, while Stripe is down: the refund waits for Stripe, nothing recorded meanwhile.
+    const refundCalls = () => stripe.requests.filter((request) => request.path === '/v1/refunds' && request.body.payment_intent === 'pi_fake_twice');
+    stripe.failWith = 500;
+    try {
+      const paid = event('evt_cs_twice', 'checkout.session.completed', {
+        id: session.body.id, object: 'checkout.session', payment_status: 'paid', payment_intent: 'pi_fake_twice', client_reference_id: checkoutId,
+        metadata: { checkoutId, templateId: post.id, buyerId: buyer.userId }, amount_total: 1999, currency: 'usd',
+      });
+      expect((await deliver(paid)).statusCode).toBe(200);
+      await expect.poll(() => refundCalls().length, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await eventsOf(stream)).not.toContain('DuplicatePaymentRefunded');
+    } finally {
+      stripe.failWith = null;
+    }
+    await expect.poll(async () => eventsOf(stream), { timeout: 30_000 }).toContain('DuplicatePaymentRefunded');
+    const types = await eventsOf(stream);
+    expect(types.filter((type) => type === 'PurchaseRecorded')).toHaveLength(1);
+    expect(types.filter((type) => type.startsWith('Duplicate'))).toEqual(['DuplicatePaymentReceived', 'DuplicatePaymentRefunded']);
+    expect(refundCalls().at(-1)!.body).toMatchObject({ payment_intent: 'pi_fake_twice', reverse_transfer: 'true' });
+    // The buyer keeps the post bought with PayPal, and is told about the refund.
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+    const mailsAboutIt = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your second payment'));
+    await expect.poll(async () => (await mailsAboutIt()).length, { timeout: 30_000 }).toBe(1);
+    expect((await mailsAboutIt())[0]!.text).toContain('19.99 USD was refunded to your card');
+
+    // A restart that replays the event (as after a crash before the checkpoint) asks Stripe nothing and mails nothing again.
+    const reactor = harness.infrastructure.duplicatePayments;
+    const received = (await harness.infrastructure.store.readStream(stream)).find((recorded) => recorded.type === 'DuplicatePaymentReceived')!;
+    const calls = refundCalls().length;
+    await reactor.stop();
+    await harness.infrastructure.database.db.updateTable('reactor_checkpoints').set({ position: received.position - 1n }).where('reactor', '=', reactor.name).execute();
+    reactor.start();
+    const head = await harness.infrastructure.store.headPosition();
+    // The stored checkpoint (the runner's in-memory one still remembers the old position).
+    await expect.poll(async () => (await reactor.checkpoint()) >= head, { timeout: 30_000 }).toBe(true);
+    expect(refundCalls().length).toBe(calls);
+    expect((await eventsOf(stream)).filter((type) => type === 'DuplicatePaymentRefunded')).toHaveLength(1);
+    expect(await mailsAboutIt()).toHaveLength(1);
   }, FLOW_TIMEOUT_MS);
 });

@@ -162,7 +162,8 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     const after = await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token });
     expect(after.body).toMatchObject({ productsSold: 0, totalEarnings: 0 });
     expect(after.body.paymentData[0]).toMatchObject({ status: 'refunded' });
-    expect((await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: sold.id }, buyerId: buyer.userId } })).status).toBe(404);
+    expect(await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: sold.id }, buyerId: buyer.userId } })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyRefunded } });
+    expect(await harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: sold.id }, buyerId: seller.userId } })).toMatchObject({ status: 404, body: { message: COMMERCE_MESSAGES.notPurchased } });
     await expect.poll(async () => (await eventsOf(templateStream(sold.id))).includes('TemplatePurchaseRefunded'), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await harness.lastMailTo(`${buyer.username}@members.example`).catch(() => null))?.subject, { timeout: 30_000 }).toMatch(/Refund/u);
   }, FLOW_TIMEOUT_MS);

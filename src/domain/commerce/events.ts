@@ -104,8 +104,40 @@ export type PurchaseRefunded = DomainEvent<
   }
 >;
 
-export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded;
-export const PURCHASE_EVENT_TYPES = ['CheckoutStarted', 'PaymentSucceeded', 'PaymentFailed', 'PurchaseRecorded', 'PurchaseRefunded'] as const satisfies readonly PurchaseEvent['type'][];
+/**
+ * A checkout was paid while another purchase of the same post by the same buyer stands (two tabs, a
+ * card and a PayPal checkout both paid): the money is no second purchase and must go back.
+ */
+export type DuplicatePaymentReceived = DomainEvent<
+  'DuplicatePaymentReceived',
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    /** The purchase the buyer already owns, and its title for the e-mail. */
+    standingPurchaseId: string;
+    title: string;
+  }
+>;
+/** The duplicate payment went back to the buyer through the provider that took it. */
+export type DuplicatePaymentRefunded = DomainEvent<
+  'DuplicatePaymentRefunded',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; providerRefundId: string; amount: Money; title: string }
+>;
+
+export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded | DuplicatePaymentReceived | DuplicatePaymentRefunded;
+export const PURCHASE_EVENT_TYPES = [
+  'CheckoutStarted',
+  'PaymentSucceeded',
+  'PaymentFailed',
+  'PurchaseRecorded',
+  'PurchaseRefunded',
+  'DuplicatePaymentReceived',
+  'DuplicatePaymentRefunded',
+] as const satisfies readonly PurchaseEvent['type'][];
 export const purchaseStream = (templateId: string, buyerId: string) => `purchase-${templateId}-${buyerId}`;
 
 export type CommerceEvent = PayoutAccountEvent | PurchaseEvent;

@@ -46,3 +46,16 @@ export function refundMail(refund: { title: string; amount: Money; purchaseId: s
     text: [what, 'Card refunds usually show on the statement within 5–10 business days.', `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
   };
 }
+
+/** The buyer paid twice for a post they own (two checkouts both paid): the second payment went back by itself. */
+export function duplicatePaymentRefundMail(refund: { title: string; amount: Money; provider: string; providerRefundId: string }): CommerceMail {
+  const where = refund.provider === 'paypal' ? 'your PayPal account' : 'your card';
+  return {
+    subject: `We refunded your second payment for "${refund.title}"`,
+    text: [
+      `You paid for "${refund.title}" twice (two checkouts both went through). You already own it, so the second payment of ${formatMoney(refund.amount)} was refunded to ${where} automatically. There is nothing you need to do.`,
+      'Refunds usually show on the statement within 5–10 business days.',
+      `Refund ${refund.providerRefundId}`,
+    ].join('\n\n'),
+  };
+}

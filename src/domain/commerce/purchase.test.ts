@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import type { CheckoutStarted, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
+import type { CheckoutStarted, DuplicatePaymentReceived, DuplicatePaymentRefunded, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import { toMinorUnits } from './money.js';
 import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
@@ -65,6 +65,10 @@ const refunded = (checkoutId: string, refundedBy: string | null = 'admin-1'): Pu
   type: 'PurchaseRefunded',
   data: { purchaseId: checkoutId, templateId: 't1', buyerId, sellerId: 'seller-1', title: 'Lead router', amount: { amount: 1250, currency: 'USD' }, provider: 'sandbox', providerRefundId: 're_1', refundedBy },
 });
+const duplicate = (checkoutId: string): DuplicatePaymentReceived => ({
+  type: 'DuplicatePaymentReceived',
+  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' }, standingPurchaseId: 'c1', title: 'Lead router' },
+});
 const pay = (event: PaymentSucceeded): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data });
 
 describe('purchase decider', () => {
@@ -90,9 +94,27 @@ describe('purchase decider', () => {
     spec.given([...owned, refunded('c1')]).when(start('c2', 2, {}, later)).then([{ ...started('c2', 2) }]);
   });
 
-  it('records a second paid checkout as money, never as a second purchase', () => {
+  it('records a second paid checkout as a duplicate payment to refund, never as a second purchase', () => {
     const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1'), started('c2', 2)];
-    spec.given(owned).when(pay(paid('c2'))).then([paid('c2')]);
+    spec.given(owned).when(pay(paid('c2'))).then([paid('c2'), duplicate('c2')]);
+    // Its webhook overtook its checkout start, and the other purchase was recorded in between.
+    spec.given([paid('c2'), started('c1'), paid('c1'), recorded('c1')]).when(start('c2', 2)).then([started('c2', 2), duplicate('c2')]);
+    // Repeated notices add nothing.
+    spec.given([...owned, paid('c2'), duplicate('c2')]).when(pay(paid('c2', 'evt_again'))).then([]);
+  });
+
+  it('records the refund of a duplicate payment once, and only of a duplicate', () => {
+    const twice: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1'), started('c2', 2), paid('c2'), duplicate('c2')];
+    const refundIt: PurchaseCommand = { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: 'c2', providerRefundId: 're_dup' } };
+    const back: DuplicatePaymentRefunded = {
+      type: 'DuplicatePaymentRefunded',
+      data: { checkoutId: 'c2', templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: 'pi_c2', providerRefundId: 're_dup', amount: { amount: 1250, currency: 'USD' }, title: 'Lead router' },
+    };
+    spec.given(twice).when(refundIt).then([back]);
+    spec.given([...twice, back]).when(refundIt).then([]);
+    spec.given([started('c1'), paid('c1'), recorded('c1')]).when({ type: 'RecordDuplicatePaymentRefund', data: { checkoutId: 'c1', providerRefundId: 're_x' } }).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
+    // The buyer's own purchase stands throughout.
+    expect([...twice, back].reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active?.purchaseId).toBe('c1');
   });
 
   it('offers the open checkout again instead of a second session, until it expires or fails', () => {

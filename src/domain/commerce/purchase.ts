@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import type { CheckoutStarted, PaymentFailed, PaymentProviderName, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
+import type { CheckoutStarted, DuplicatePaymentReceived, PaymentFailed, PaymentProviderName, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
@@ -35,6 +35,9 @@ interface CheckoutTrack {
   expiresAt: string | null;
   paid: PaymentSucceeded['data'] | null;
   failed: boolean;
+  /** Paid while another purchase stood: to be refunded (once). */
+  duplicate: DuplicatePaymentReceived['data'] | null;
+  duplicateRefunded: boolean;
 }
 
 export interface PurchaseState {
@@ -57,6 +60,7 @@ export type PurchaseCommand =
     }
   | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data'] }
   | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
+  | { type: 'RecordDuplicatePaymentRefund'; data: { checkoutId: string; providerRefundId: string } }
   | {
       type: 'RefundPurchase';
       data: { purchaseId: string | null; providerPaymentId?: string; provider: PurchaseRefunded['data']['provider']; providerRefundId: string; refundedBy: string | null };
@@ -102,7 +106,28 @@ function purchaseOf(started: CheckoutStarted['data'], paid: PaymentSucceeded['da
   };
 }
 
-const track = (state: PurchaseState, checkoutId: string): CheckoutTrack => state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false };
+function duplicateOf(standing: PurchaseRecorded['data'], paid: PaymentSucceeded['data']): DuplicatePaymentReceived {
+  return {
+    type: 'DuplicatePaymentReceived',
+    data: {
+      checkoutId: paid.checkoutId,
+      templateId: paid.templateId,
+      buyerId: paid.buyerId,
+      provider: paid.provider,
+      providerPaymentId: paid.providerPaymentId,
+      amount: paid.amount,
+      standingPurchaseId: standing.purchaseId,
+      title: standing.bought.title,
+    },
+  };
+}
+
+const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
+  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, duplicateRefunded: false };
+const withTrack = (state: PurchaseState, checkoutId: string, change: Partial<CheckoutTrack>): PurchaseState => ({
+  ...state,
+  checkouts: { ...state.checkouts, [checkoutId]: { ...track(state, checkoutId), ...change } },
+});
 
 /**
  * One buyer's purchases of one post. A purchase needs both the checkout we started and the
@@ -114,11 +139,15 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
   evolve: (state, event) => {
     switch (event.type) {
       case 'CheckoutStarted':
-        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), started: event.data, expiresAt: event.data.expiresAt } } };
+        return withTrack(state, event.data.checkoutId, { started: event.data, expiresAt: event.data.expiresAt });
       case 'PaymentSucceeded':
-        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), paid: event.data } } };
+        return withTrack(state, event.data.checkoutId, { paid: event.data });
       case 'PaymentFailed':
-        return { ...state, checkouts: { ...state.checkouts, [event.data.checkoutId]: { ...track(state, event.data.checkoutId), failed: true } } };
+        return withTrack(state, event.data.checkoutId, { failed: true });
+      case 'DuplicatePaymentReceived':
+        return withTrack(state, event.data.checkoutId, { duplicate: event.data });
+      case 'DuplicatePaymentRefunded':
+        return withTrack(state, event.data.checkoutId, { duplicateRefunded: true });
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
       case 'PurchaseRefunded':
@@ -153,6 +182,8 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
           },
         };
         if (known.paid && state.active === null) return [started, purchaseOf(started.data, known.paid)];
+        // Its payment arrived first, and another purchase was recorded meanwhile: that money goes back.
+        if (known.paid && !known.duplicate) return [started, duplicateOf(state.active!, known.paid)];
         return [started];
       }
       case 'RecordPaymentSucceeded': {
@@ -160,14 +191,22 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         const known = track(state, paid.checkoutId);
         if (known.paid) return [];
         const events: PurchaseEvent[] = [{ type: 'PaymentSucceeded', data: paid }];
-        // A second paid checkout while one purchase stands records the money, not a second purchase.
-        if (known.started && state.active === null) events.push(purchaseOf(known.started, paid));
+        // A second paid checkout while one purchase stands is no second purchase: the money is refunded.
+        if (state.active !== null) events.push(duplicateOf(state.active, paid));
+        else if (known.started) events.push(purchaseOf(known.started, paid));
         return events;
       }
       case 'RecordPaymentFailed': {
         const known = track(state, command.data.checkoutId);
         if (known.paid || known.failed) return [];
         return [{ type: 'PaymentFailed', data: command.data }];
+      }
+      case 'RecordDuplicatePaymentRefund': {
+        const known = track(state, command.data.checkoutId);
+        if (!known.duplicate) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (known.duplicateRefunded) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = known.duplicate;
+        return [{ type: 'DuplicatePaymentRefunded', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, providerRefundId: command.data.providerRefundId, amount, title } }];
       }
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;
