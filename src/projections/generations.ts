@@ -94,3 +94,17 @@ export async function dropGenerationTables(db: Kysely<Schema>, projection: Proje
     }
   }
 }
+
+/**
+ * Where every live read model stands, as one string ("name:generation:checkpoint,…"): it changes
+ * whenever any live read model applies a batch or switches generation, so an answer computed from
+ * the read models stays valid for as long as this string is the same.
+ */
+export async function liveReadModelPositions(db: Kysely<Schema>): Promise<string> {
+  const { positions } = await db
+    .selectFrom('projection_generations')
+    .select(sql<string | null>`string_agg(projection || ':' || generation || ':' || checkpoint, ',' order by projection)`.as('positions'))
+    .where('status', '=', 'live')
+    .executeTakeFirstOrThrow();
+  return positions ?? '';
+}

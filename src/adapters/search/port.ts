@@ -42,6 +42,8 @@ export interface TitleSuggestion {
 export interface SearchIndex {
   /** Which adapter and where, for logs and /api/health. */
   readonly description: string;
+  /** True when searches read only the read models (their answers change only when a projection moves): the public answer cache may keep them. */
+  readonly answersFromReadModels: boolean;
   /** Begins following the log (the Postgres index is fed by the projection runner instead). */
   start(): Promise<void>;
   stop(): Promise<void>;

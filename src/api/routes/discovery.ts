@@ -28,7 +28,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/topics',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'Every topic, with its newest resources when withResources=true (limit per topic)',
           tags: ['browse'],
@@ -51,7 +51,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/platforms',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'Every app, with its number of live resources when includeCounts=true',
           tags: ['browse'],
@@ -70,7 +70,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/keywordsUsed',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'Topics (type=topic) or apps (type=platform) that live resources use, most used first',
           tags: ['browse'],
@@ -88,7 +88,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/keywords',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'Keywords (tags) of live resources, most used first',
           tags: ['browse'],
@@ -102,7 +102,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/explore',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'The most used tags, each with its count and newest resources',
           tags: ['browse'],
@@ -131,7 +131,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/users/topcontributors',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: {
           summary: 'Creators with the most live resources',
           tags: ['browse'],
@@ -149,14 +149,14 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
 
     app.get(
       '/collections',
-      { config: { access: 'anyone' }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
+      { config: { access: 'anyone', publicCache: true }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
       async () => (await currentCuratedList(deps.db, 'collections')) as CollectionEntry[],
     );
 
     app.get(
       '/topapps',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: { summary: 'Trending web tools of the home sidebar (the top apps editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) } },
       },
       async () => (await currentCuratedList(deps.db, 'topapps')) as TopAppEntry[],

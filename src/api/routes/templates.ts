@@ -352,7 +352,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     for (const path of ['/resources/view/:titleUrl', '/resources/:titleUrl']) {
       app.get(
         path,
-        { config: { access: 'anyone' }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
+        { config: { access: 'anyone', publicCache: true }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
         async (request) => {
           const row = await visibleRow(await resourceByTitleUrl(db, request.params.titleUrl), request.viewer);
           return detailAnswer(row, request.viewer);
@@ -362,14 +362,14 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/resources/viewById/:id',
-      { config: { access: 'anyone' }, schema: { tags, summary: 'A post by id (created posts list, editor)', params: idParams } },
+      { config: { access: 'anyone', publicCache: true }, schema: { tags, summary: 'A post by id (created posts list, editor)', params: idParams } },
       async (request) => detailAnswer(await visibleRow(await rowById(request.params.id), request.viewer), request.viewer),
     );
 
     app.get(
       '/related/:id',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: true },
         schema: { tags, summary: 'More By The Author (type=author) or Related Posts (type=related): live posts only', params: idParams, querystring: z.object({ type: z.enum(['author', 'related']).default('related') }) },
       },
       async (request) => {

@@ -124,6 +124,7 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
 
   return {
     description: `${kind} full-text search (search_documents)`,
+    answersFromReadModels: true,
     async start() {},
     async stop() {},
     waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),
