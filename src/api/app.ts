@@ -39,7 +39,7 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
-import { liveReadModelPositions } from '../projections/generations.js';
+import { liveReadModelMarks } from '../projections/generations.js';
 import { installCompressionAndEtags, installWebServing } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   });
   await installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
-  installPublicAnswerCache(app, () => liveReadModelPositions(deps.database.db));
+  installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), readMarks: () => liveReadModelMarks(deps.database.db) });
   await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {

@@ -53,6 +53,14 @@ describe('the public answer cache', () => {
     expect(detail.body.data.ratings.positive).toBe(likesOf(after.body));
   });
 
+  it('keeps serving from the cache while only read models the route does not read move', async () => {
+    await anonymous('/api/resources/toprated?limit=50');
+    const recorded = await harness.call('POST', '/api/analytics/search', { body: { searchTerm: 'planner' } });
+    expect(recorded.status).toBe(201);
+    await harness.catchUp();
+    expect((await anonymous('/api/resources/toprated?limit=50')).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+  });
+
   it('shows an approval in the next anonymous read once the projections have it', async () => {
     await anonymous('/api/resources/today?limit=50');
     expect((await anonymous('/api/resources/today?limit=50')).headers[PUBLIC_CACHE_HEADER]).toBe('hit');

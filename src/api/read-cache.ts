@@ -7,10 +7,11 @@ import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY } from './web-servi
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route's answer to a visitor without a session depends only on the URL and the read
-     * models: it may be served from the public answer cache (see installPublicAnswerCache).
+     * The read models (projection names) the route's answer to a visitor without a session is
+     * computed from, when it depends on nothing else but the URL: it may then be served from the
+     * public answer cache until one of them changes (see installPublicAnswerCache).
      */
-    publicCache?: boolean;
+    publicCache?: readonly string[];
   }
 }
 
@@ -28,6 +29,8 @@ const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
 interface CachedAnswer {
+  /** The marks of the read models it was computed from. */
+  marks: string;
   body: string;
   contentType: string;
   etag: string;
@@ -64,40 +67,41 @@ export function coalescedReads<T>(read: () => Promise<T>): () => Promise<T> {
 
 /**
  * CQRS's cheap read: a public route's answer to a visitor without a session is a function of the
- * URL and the read models, so it is kept serialised (and compressed) under the read models'
- * positions and served again until any of them moves. The positions are read from the database
- * on every request (coalesced), so every server instance sees a commit of any other at once.
- * Requests with a valid session never touch the cache: their answers carry personal fields.
+ * URL and the read models it reads, so it is kept serialised (and compressed) with those read
+ * models' change marks and served again while they are the same. The marks are read from the
+ * database for every request (coalesced), so every server instance sees a commit of any other at
+ * once. Requests with a valid session never touch the cache: their answers carry personal fields.
  */
-export function installPublicAnswerCache(app: FastifyInstance, readPositions: () => Promise<string>): void {
-  const positionsNow = coalescedReads(readPositions);
-  let positions: string | null = null;
+export function installPublicAnswerCache(app: FastifyInstance, options: { readModels: readonly string[]; readMarks: () => Promise<ReadonlyMap<string, string>> }): void {
+  const marksNow = coalescedReads(options.readMarks);
   const answers = new Map<string, CachedAnswer>();
-  const pending = new WeakMap<FastifyRequest, { url: string; positions: string }>();
+  const pending = new WeakMap<FastifyRequest, string>();
+
+  app.addHook('onRoute', (route) => {
+    const unknown = (route.config?.publicCache ?? []).filter((name) => !options.readModels.includes(name));
+    if (unknown.length > 0) throw new Error(`Route ${route.url} caches on unknown read models: ${unknown.join(', ')}`);
+  });
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.publicCache || request.method !== 'GET' || request.viewer !== null) return;
-    const current = await positionsNow();
-    if (current !== positions) {
-      answers.clear();
-      positions = current;
-    }
+    const readModels = request.routeOptions.config.publicCache;
+    if (!readModels || request.method !== 'GET' || request.viewer !== null) return;
+    const now = await marksNow();
+    const marks = readModels.map((name) => `${name}:${now.get(name) ?? '-'}`).join(',');
     const answer = answers.get(request.url);
-    if (answer && Date.now() - answer.storedAt < PUBLIC_CACHE_MAX_AGE_MS) return sendCached(request, reply, answer);
-    if (answer) answers.delete(request.url);
-    pending.set(request, { url: request.url, positions: current });
+    if (answer && answer.marks === marks && Date.now() - answer.storedAt < PUBLIC_CACHE_MAX_AGE_MS) return sendCached(request, reply, answer);
+    // The marks were read before the answer is computed: it is at least as new as they say.
+    pending.set(request, marks);
     reply.header(PUBLIC_CACHE_HEADER, 'miss');
   });
 
   // Registered before compression and ETags, so it sees the answer as serialised.
   app.addHook('onSend', async (request, reply, payload) => {
-    const key = pending.get(request);
-    if (!key || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    // Read models that moved while this answer was computed may already be in it: keep it only under positions still current.
-    if (key.positions !== positions) return payload;
+    const marks = pending.get(request);
+    if (marks === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    answers.delete(request.url);
     if (answers.size >= PUBLIC_CACHE_MAX_ENTRIES) answers.delete(answers.keys().next().value!);
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    answers.set(key.url, { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag, storedAt: Date.now(), compressed: {} });
+    answers.set(request.url, { marks, body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), etag, storedAt: Date.now(), compressed: {} });
     reply.header('etag', etag);
     return payload;
   });

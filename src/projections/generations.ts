@@ -96,15 +96,12 @@ export async function dropGenerationTables(db: Kysely<Schema>, projection: Proje
 }
 
 /**
- * Where every live read model stands, as one string ("name:generation:checkpoint,…"): it changes
- * whenever any live read model applies a batch or switches generation, so an answer computed from
- * the read models stays valid for as long as this string is the same.
+ * Per live read model, a mark that changes whenever its tables may have: its generation and the
+ * number of events it has applied (moved in the transaction of the writes; events a read model
+ * does not handle leave it alone, unlike its checkpoint). Answers computed from some read models
+ * stay valid while their marks are the same.
  */
-export async function liveReadModelPositions(db: Kysely<Schema>): Promise<string> {
-  const { positions } = await db
-    .selectFrom('projection_generations')
-    .select(sql<string | null>`string_agg(projection || ':' || generation || ':' || checkpoint, ',' order by projection)`.as('positions'))
-    .where('status', '=', 'live')
-    .executeTakeFirstOrThrow();
-  return positions ?? '';
+export async function liveReadModelMarks(db: Kysely<Schema>): Promise<ReadonlyMap<string, string>> {
+  const rows = await db.selectFrom('projection_generations').select(['projection', 'generation', 'events_applied']).where('status', '=', 'live').execute();
+  return new Map(rows.map((row) => [row.projection, `${row.generation}:${row.events_applied}`]));
 }
