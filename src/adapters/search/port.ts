@@ -54,6 +54,9 @@ export interface SearchIndex {
   suggestTitles(text: string, limit: number): Promise<TitleSuggestion[]>;
 }
 
+/** A search document with its popularity; `last_position` is the later of the two changes. */
+export type SearchFeedRow = Selectable<Schema['search_documents']> & { popularity_90: number; last_engaged_at: Date | null };
+
 /**
  * What an external index (Meilisearch) is fed from: the search read model's rows. The search
  * read model implements it (projections/read-models/search/feed.ts), so adapters never read
@@ -61,7 +64,7 @@ export interface SearchIndex {
  */
 export interface SearchDocumentFeed {
   /** In one snapshot: how far the search projection got, and up to `limit` rows it changed after `from`, oldest change first. */
-  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: Selectable<Schema['search_documents']>[] }>;
+  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: SearchFeedRow[] }>;
   /** True once the search projection passed `position`; false after `timeoutMs`. */
   waitForProjection(position: bigint, timeoutMs: number): Promise<boolean>;
 }
