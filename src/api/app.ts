@@ -38,6 +38,8 @@ import { eventsAboutTemplate } from '../adapters/eventstore/events-about-templat
 import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
+import { installPublicAnswerCache } from './read-cache.js';
+import { liveReadModelMarks } from '../projections/generations.js';
 import { installCompressionAndEtags, installWebServing } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
   await installSecurityHeaders(app, { https: deps.secureCookies });
+  // Before compression and ETags: its onSend hook keeps the answer as serialised.
+  installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), readMarks: () => liveReadModelMarks(deps.database.db) });
   await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {

@@ -16,7 +16,7 @@ import { crawlerRoutes } from './routes/crawlers.js';
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1_024;
 /** Brotli on the fly at a quality that costs about what gzip does; the build's files get the best quality. */
-const DYNAMIC_BROTLI_QUALITY = 4;
+export const DYNAMIC_BROTLI_QUALITY = 4;
 /** Vite names every built asset by its content's hash: a changed file gets a new name, so browsers keep these for a year. */
 const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */

@@ -26,6 +26,7 @@ export const READ_MODEL_TABLES = [
   'kudos_givers',
   'rewards',
   'search_documents',
+  'search_popularity',
   'search_engagement',
   'search_words',
   'search_word_templates',

@@ -43,6 +43,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   kudos_givers: ['user_id'],
   rewards: ['id'],
   search_documents: ['id'],
+  search_popularity: ['template_id'],
   search_engagement: ['event_id'],
   search_words: ['word'],
   search_word_templates: ['word', 'template_id'],

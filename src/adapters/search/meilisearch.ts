@@ -140,6 +140,8 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
   }
 
   return {
+    // Meilisearch indexes in its own time, after the feeder's checkpoint moved.
+    answersFromReadModels: false,
     description: `meilisearch (${new URL(options.host).host}, index ${indexUid})`,
     async start() {
       await configure();

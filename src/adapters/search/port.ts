@@ -42,6 +42,8 @@ export interface TitleSuggestion {
 export interface SearchIndex {
   /** Which adapter and where, for logs and /api/health. */
   readonly description: string;
+  /** True when searches read only the read models (their answers change only when a projection moves): the public answer cache may keep them. */
+  readonly answersFromReadModels: boolean;
   /** Begins following the log (the Postgres index is fed by the projection runner instead). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -52,6 +54,9 @@ export interface SearchIndex {
   suggestTitles(text: string, limit: number): Promise<TitleSuggestion[]>;
 }
 
+/** A search document with its popularity; `last_position` is the later of the two changes. */
+export type SearchFeedRow = Selectable<Schema['search_documents']> & { popularity_90: number; last_engaged_at: Date | null };
+
 /**
  * What an external index (Meilisearch) is fed from: the search read model's rows. The search
  * read model implements it (projections/read-models/search/feed.ts), so adapters never read
@@ -59,7 +64,7 @@ export interface SearchIndex {
  */
 export interface SearchDocumentFeed {
   /** In one snapshot: how far the search projection got, and up to `limit` rows it changed after `from`, oldest change first. */
-  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: Selectable<Schema['search_documents']>[] }>;
+  changedSince(from: bigint, limit: number): Promise<{ projected: bigint; rows: SearchFeedRow[] }>;
   /** True once the search projection passed `position`; false after `timeoutMs`. */
   waitForProjection(position: bigint, timeoutMs: number): Promise<boolean>;
 }

@@ -20,6 +20,9 @@ const booleanFlag = z.enum(['true', 'false'], 'must be true or false').optional(
 const entrySchema = z.object({ name: z.string(), label: z.string() });
 const quickLinkSchema = z.object({ _id: z.string(), link: z.string(), img: z.string().nullable(), name: z.string() });
 
+/** What the browsing lists are read from: the search documents, and the resources' cards. */
+const BROWSING_READ_MODELS = ['search', 'templates', 'users'];
+
 /** Browsing lists: topics, apps, keywords, explore, top contributors and the curated sidebar lists. */
 export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,7 +31,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/topics',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'Every topic, with its newest resources when withResources=true (limit per topic)',
           tags: ['browse'],
@@ -51,7 +54,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/platforms',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'Every app, with its number of live resources when includeCounts=true',
           tags: ['browse'],
@@ -70,7 +73,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/keywordsUsed',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'Topics (type=topic) or apps (type=platform) that live resources use, most used first',
           tags: ['browse'],
@@ -88,7 +91,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/keywords',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'Keywords (tags) of live resources, most used first',
           tags: ['browse'],
@@ -102,7 +105,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/explore',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'The most used tags, each with its count and newest resources',
           tags: ['browse'],
@@ -131,7 +134,7 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
     app.get(
       '/users/topcontributors',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: BROWSING_READ_MODELS },
         schema: {
           summary: 'Creators with the most live resources',
           tags: ['browse'],
@@ -149,14 +152,14 @@ export function discoveryRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataV
 
     app.get(
       '/collections',
-      { config: { access: 'anyone' }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
+      { config: { access: 'anyone', publicCache: ['curation'] }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
       async () => (await currentCuratedList(deps.db, 'collections')) as CollectionEntry[],
     );
 
     app.get(
       '/topapps',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: ['curation'] },
         schema: { summary: 'Trending web tools of the home sidebar (the top apps editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) } },
       },
       async () => (await currentCuratedList(deps.db, 'topapps')) as TopAppEntry[],

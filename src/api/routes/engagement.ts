@@ -96,7 +96,7 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
 
     app.get(
       '/comments/resource/:id',
-      { config: { access: 'anyone' }, schema: { tags, summary: "A post's comments, newest first", params: idParams, response: { 200: z.object({ comments: z.array(commentViewSchema) }) } } },
+      { config: { access: 'anyone', publicCache: ['templates', 'users', 'engagement'] }, schema: { tags, summary: "A post's comments, newest first", params: idParams, response: { 200: z.object({ comments: z.array(commentViewSchema) }) } } },
       async (request) => {
         await deps.engagement.engageableTemplate(request.params.id);
         return { comments: await commentsOf(deps.db, deps.vault, request.params.id) };

@@ -348,11 +348,13 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
+    /** What a visitor's answer for a post is read from (purchases are a signed-in viewer's only). */
+    const POST_PAGE_READ_MODELS = ['templates', 'users', 'engagement'];
     const viewQuery = z.object({ flag: z.string().max(10).optional(), success: z.string().max(10).optional() });
     for (const path of ['/resources/view/:titleUrl', '/resources/:titleUrl']) {
       app.get(
         path,
-        { config: { access: 'anyone' }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
+        { config: { access: 'anyone', publicCache: POST_PAGE_READ_MODELS }, schema: { tags, summary: 'A post with what this viewer may do; 404 for what they may not see', params: z.object({ titleUrl: z.string().max(200) }), querystring: viewQuery } },
         async (request) => {
           const row = await visibleRow(await resourceByTitleUrl(db, request.params.titleUrl), request.viewer);
           return detailAnswer(row, request.viewer);
@@ -362,14 +364,14 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/resources/viewById/:id',
-      { config: { access: 'anyone' }, schema: { tags, summary: 'A post by id (created posts list, editor)', params: idParams } },
+      { config: { access: 'anyone', publicCache: POST_PAGE_READ_MODELS }, schema: { tags, summary: 'A post by id (created posts list, editor)', params: idParams } },
       async (request) => detailAnswer(await visibleRow(await rowById(request.params.id), request.viewer), request.viewer),
     );
 
     app.get(
       '/related/:id',
       {
-        config: { access: 'anyone' },
+        config: { access: 'anyone', publicCache: ['templates', 'users'] },
         schema: { tags, summary: 'More By The Author (type=author) or Related Posts (type=related): live posts only', params: idParams, querystring: z.object({ type: z.enum(['author', 'related']).default('related') }) },
       },
       async (request) => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { START_OF_LOG } from '../../../adapters/eventstore/port.js';
 import type { SearchDocumentFeed } from '../../../adapters/search/port.js';
@@ -20,7 +20,21 @@ export function createSearchDocumentFeed(db: Kysely<Schema>, runner: ProjectionR
             .where('projection', '=', searchProjection.name)
             .where('status', '=', 'live')
             .executeTakeFirst();
-          const rows = await trx.selectFrom('search_documents').selectAll().where('last_position', '>', from).orderBy('last_position').limit(limit).execute();
+          // A row changed when its document or its popularity did.
+          const changedAt = sql<bigint>`greatest(search_documents.last_position, coalesce(search_popularity.last_position, search_documents.last_position))`;
+          const rows = await trx
+            .selectFrom('search_documents')
+            .leftJoin('search_popularity', 'search_popularity.template_id', 'search_documents.id')
+            .selectAll('search_documents')
+            .select([
+              sql<number>`coalesce(search_popularity.popularity_90, 0)`.as('popularity_90'),
+              'search_popularity.last_engaged_at',
+              changedAt.as('last_position'),
+            ])
+            .where((eb) => eb.or([eb('search_documents.last_position', '>', from), eb('search_popularity.last_position', '>', from)]))
+            .orderBy(changedAt)
+            .limit(limit)
+            .execute();
           return { projected: live ? BigInt(live.checkpoint) : START_OF_LOG, rows };
         });
     },

@@ -93,17 +93,20 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
       return rows.map((row) => row.id);
     }
     if (request.order === 'most_pop_90') {
-      // Two index-ordered reads instead of sorting every row: engaged in the last 90 days by
-      // popularity first, then everything else newest first (its popularity is 0 now).
+      // Two ordered reads instead of sorting every row: engaged in the last 90 days by popularity
+      // first, then everything else newest first (its popularity is 0 now). Popularity is a narrow
+      // table of its own (search_popularity): the filters are the document's columns.
       const popular = sql`popularity_90 > 0 and last_engaged_at > now() - ${popularityWindow}`;
+      const withPopularity = sql`search_documents join search_popularity on search_popularity.template_id = search_documents.id`;
       const first = await sql<{ id: string }>`
-        select id from search_documents where ${where} and ${popular}
+        select id from ${withPopularity} where ${where} and ${popular}
         order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
       if (first.rows.length === limit) return first.rows.map((row) => row.id);
-      const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from search_documents where ${where} and ${popular}`.execute(db);
+      const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from ${withPopularity} where ${where} and ${popular}`.execute(db);
       const popularCount = Number(counted.rows[0]?.n ?? 0);
       const rest = await sql<{ id: string }>`
-        select id from search_documents where ${where} and not (${popular})
+        select id from search_documents where ${where}
+          and not exists (select 1 from search_popularity where search_popularity.template_id = search_documents.id and ${popular})
         order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
       return [...first.rows, ...rest.rows].map((row) => row.id);
     }
@@ -124,6 +127,7 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
 
   return {
     description: `${kind} full-text search (search_documents)`,
+    answersFromReadModels: true,
     async start() {},
     async stop() {},
     waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),

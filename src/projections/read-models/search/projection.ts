@@ -32,9 +32,9 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 4,
+  version: 5,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
-  tables: ['search_documents', 'search_engagement', 'search_words', 'search_word_templates'],
+  tables: ['search_documents', 'search_popularity', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
     await createSearchTables(trx, t);
     await addWords(trx, t, TAXONOMY_WORDS);
@@ -88,8 +88,6 @@ export const searchProjection = defineProjection({
         searchable: isSearchable(STATUS.underReview),
         author_id: data.authorId,
         created_at: new Date(metadata.occurredAt),
-        popularity_90: 0,
-        last_engaged_at: null,
         last_position: position,
       })),
       { conflict: ['id'] },
@@ -159,20 +157,24 @@ export const searchProjection = defineProjection({
         })),
         { conflict: ['event_id'] },
       );
-      // Derived from the stored events, so a replayed batch cannot count twice.
+      // Derived from the stored events, so a replayed batch cannot count twice. Only engaged templates with a document count.
       const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
       const engagement = sql.id(t.search_engagement);
+      const popularity = sql.id(t.search_popularity);
       await sql`
-        update ${sql.id(t.search_documents)} d
-        set popularity_90 = greatest(0, coalesce(p.popularity, 0)), last_engaged_at = p.latest, last_position = greatest(d.last_position, v.position)
+        insert into ${popularity} (template_id, popularity_90, last_engaged_at, last_position)
+        select v.id, greatest(0, coalesce(p.popularity, 0)), p.latest, v.position
         from jsonb_to_recordset(${rowsJson([...engaged].map(([id, position]) => ({ id, position })))}::jsonb) as v(id text, position bigint)
+        join ${sql.id(t.search_documents)} d on d.id = v.id
         cross join lateral (
           select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
           from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
           where e.template_id = v.id
           group by m.latest
         ) p
-        where d.id = v.id`.execute(trx);
+        on conflict (template_id) do update
+        set popularity_90 = excluded.popularity_90, last_engaged_at = excluded.last_engaged_at,
+            last_position = greatest(${popularity}.last_position, excluded.last_position)`.execute(trx);
     }
   },
 });

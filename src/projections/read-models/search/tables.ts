@@ -1,4 +1,4 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { GenerationTables } from '../../projection.js';
 
@@ -19,9 +19,20 @@ export interface SearchDocumentsView {
   searchable: boolean;
   author_id: string;
   created_at: Date;
+  /** The last event that changed this row (popularity has its own row in search_popularity). */
+  last_position: bigint;
+}
+
+/**
+ * Popularity apart from the wide document: engagement changes it far more often than anything
+ * else, and rewriting the document (and its tsvector) for every like made rebuilds crawl.
+ */
+export interface SearchPopularityView {
+  template_id: string;
   /** Likes, saves and views (minus take-backs) in the 90 days up to `last_engaged_at`. */
-  popularity_90: ColumnType<number, number | undefined, number>;
-  last_engaged_at: Date | null;
+  popularity_90: number;
+  last_engaged_at: Date;
+  /** The last engagement event counted. */
   last_position: bigint;
 }
 
@@ -48,6 +59,7 @@ export interface SearchWordTemplatesView {
 /** The Postgres search index: its tables by logical name (the runner maps them to the live generation). */
 export interface SearchTables {
   search_documents: SearchDocumentsView;
+  search_popularity: SearchPopularityView;
   search_engagement: SearchEngagementView;
   search_words: SearchWordsView;
   search_word_templates: SearchWordTemplatesView;
@@ -81,8 +93,6 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .addColumn('searchable', 'boolean', (c) => c.notNull())
     .addColumn('author_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('popularity_90', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_engaged_at', 'timestamptz')
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
     // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
@@ -92,6 +102,13 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
         setweight(to_tsvector('simple', tag_text), 'B') ||
         setweight(to_tsvector('simple', description), 'C')`).stored(),
     )
+    .execute();
+  await trx.schema
+    .createTable(t.search_popularity)
+    .addColumn('template_id', 'text', (c) => c.primaryKey())
+    .addColumn('popularity_90', 'integer', (c) => c.notNull())
+    .addColumn('last_engaged_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
   await trx.schema
     .createTable(t.search_engagement)
@@ -124,9 +141,11 @@ export async function createSearchIndexes(trx: Kysely<Schema>, t: GenerationTabl
   await sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
   await sql`create index if not exists ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
   await sql`create index if not exists ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
-  await sql`create index if not exists ${index('popular')} on ${documents} (popularity_90 desc, created_at desc) where searchable`.execute(trx);
+  const popularity = sql.id(t.search_popularity);
+  await sql`create index if not exists ${sql.id(`${t.search_popularity}_popular`)} on ${popularity} (popularity_90 desc, last_engaged_at)`.execute(trx);
   // The Meilisearch feeder reads the rows changed after its checkpoint.
   await sql`create index if not exists ${index('position')} on ${documents} (last_position)`.execute(trx);
+  await sql`create index if not exists ${sql.id(`${t.search_popularity}_position`)} on ${popularity} (last_position)`.execute(trx);
 
   await sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
 }

@@ -1,0 +1,156 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../tests/fixtures/members.js';
+import { publishTemplate } from '../../tests/fixtures/templates.js';
+import type { ResourceView } from '../domain/catalogue/resource-view.js';
+import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
+import { buildApp } from './app.js';
+import { PUBLIC_CACHE_HEADER, coalescedReads } from './read-cache.js';
+
+let harness: ApiHarness;
+let author: Member;
+let fan: Member;
+let other: Member;
+let templateId: string;
+let titleUrl: string;
+
+beforeAll(async () => {
+  harness = await startApiHarness({ users: 2, templates: 3, seed: 71 });
+  author = await makeMember(harness, { prefix: 'cacheauthor' });
+  fan = await makeMember(harness, { prefix: 'cachefan' });
+  other = await makeMember(harness, { prefix: 'cacheother' });
+  templateId = await publishTemplate(harness, author.userId, { title: 'Cached Planner' });
+  const page = await harness.call<{ data: ResourceView[] }>('GET', '/api/resources/today?limit=50');
+  titleUrl = page.body.data.find((resource) => resource._id === templateId)!.titleUrl;
+}, 180_000);
+afterAll(async () => {
+  await harness?.close();
+});
+
+const anonymous = <Body>(url: string, headers: Record<string, string> = {}) => harness.call<Body>('GET', url, { headers });
+const likesOf = (list: { data: ResourceView[] }) => list.data.find((resource) => resource._id === templateId)?.ratings.positive;
+
+describe('the public answer cache', () => {
+  it('serves an anonymous read again from the cache, byte for byte', async () => {
+    const first = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
+    const second = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
+    expect(first.status).toBe(200);
+    expect(second.headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('shows a like in the next anonymous read once the projections have it', async () => {
+    const before = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
+    await anonymous('/api/resources/toprated?limit=50'); // cached now
+    const liked = await harness.call('POST', `/api/resources/like/${templateId}`, { token: fan.token });
+    expect(liked.status).toBe(200);
+    const after = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
+    expect(after.headers[PUBLIC_CACHE_HEADER]).toBe('miss');
+    expect(likesOf(after.body)).toBe(likesOf(before.body)! + 1);
+    const detail = await anonymous<ResourceDetailAnswer>(`/api/resources/view/${titleUrl}`);
+    expect(detail.body.data.ratings.positive).toBe(likesOf(after.body));
+  });
+
+  it('keeps serving from the cache while only read models the route does not read move', async () => {
+    await anonymous('/api/resources/toprated?limit=50');
+    const recorded = await harness.call('POST', '/api/analytics/search', { body: { searchTerm: 'planner' } });
+    expect(recorded.status).toBe(201);
+    await harness.catchUp();
+    expect((await anonymous('/api/resources/toprated?limit=50')).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+  });
+
+  it('shows an approval in the next anonymous read once the projections have it', async () => {
+    await anonymous('/api/resources/today?limit=50');
+    expect((await anonymous('/api/resources/today?limit=50')).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+    const approvedId = await publishTemplate(harness, author.userId, { title: 'Freshly Approved Planner' });
+    const after = await anonymous<{ data: ResourceView[] }>('/api/resources/today?limit=50');
+    expect(after.body.data.map((resource) => resource._id)).toContain(approvedId);
+  });
+
+  it("never gives one viewer's personal fields to another viewer or to a visitor", async () => {
+    const url = `/api/resources/view/${titleUrl}`;
+    // The cache holds the visitor's answer before and after the fan reads theirs.
+    await anonymous(url);
+    expect((await anonymous(url)).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+    await harness.call('POST', `/api/resources/save/${templateId}`, { token: fan.token });
+    const fans = await harness.call<ResourceDetailAnswer>('GET', url, { token: fan.token });
+    expect(fans.headers[PUBLIC_CACHE_HEADER]).toBeUndefined();
+    expect(fans.body.data.prevActions).toMatchObject({ has_liked: true, has_saved: true });
+
+    const visitors = await anonymous<ResourceDetailAnswer>(url);
+    expect(visitors.body.data.prevActions).toMatchObject({ has_liked: false, has_saved: false });
+    const others = await harness.call<ResourceDetailAnswer>('GET', url, { token: other.token });
+    expect(others.body.data.prevActions).toMatchObject({ has_liked: false, has_saved: false });
+    expect(others.body.permissions.canReport).toBe(true);
+    const authors = await harness.call<ResourceDetailAnswer>('GET', url, { token: author.token });
+    expect(authors.body.permissions).toMatchObject({ isAuthor: true, canEdit: true });
+    // And after the signed-in reads, the visitor's answer still says nothing personal.
+    const visitorsAgain = await anonymous<ResourceDetailAnswer>(url);
+    expect(visitorsAgain.body.data.prevActions).toMatchObject({ has_liked: false, has_saved: false });
+    expect(visitorsAgain.body.permissions).toMatchObject({ isAuthor: false, canEdit: false, canReport: false });
+  });
+
+  it("a second server instance on the same database sees the first one's writes at once", async () => {
+    const second = await buildApp(harness.infrastructure);
+    try {
+      const read = async () => {
+        const answer = await second.inject({ method: 'GET', url: '/api/resources/toprated?limit=50' });
+        return { cache: answer.headers[PUBLIC_CACHE_HEADER], likes: likesOf(answer.json() as { data: ResourceView[] }) };
+      };
+      const before = await read();
+      expect((await read()).cache).toBe('hit');
+      await harness.call('POST', `/api/resources/like/${templateId}`, { token: other.token });
+      const after = await read();
+      expect(after).toEqual({ cache: 'miss', likes: before.likes! + 1 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('serves the cached answer compressed as asked, and a 304 to a matching If-None-Match', async () => {
+    const url = '/api/resources/toprated?limit=50';
+    const plain = await harness.app.inject({ method: 'GET', url });
+    const brotli = await harness.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await harness.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const unchanged = await harness.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(unchanged.statusCode).toBe(304);
+  });
+
+  it('does not keep answers other than 200', async () => {
+    const missing = await anonymous('/api/resources/view/no-such-post');
+    expect(missing.status).toBe(404);
+    expect((await anonymous('/api/resources/view/no-such-post')).headers[PUBLIC_CACHE_HEADER]).toBe('miss');
+  });
+});
+
+describe('coalescedReads', () => {
+  it('answers every caller from a read that began after its call, with at most one read waiting', async () => {
+    let started = 0;
+    const releases: (() => void)[] = [];
+    const read = coalescedReads(
+      () =>
+        new Promise<number>((resolve) => {
+          const number = ++started;
+          releases.push(() => resolve(number));
+        }),
+    );
+    const first = read();
+    const second = read();
+    const third = read();
+    expect(started).toBe(1);
+    releases[0]!();
+    expect(await first).toBe(1);
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toBe(2);
+    releases[1]!();
+    expect([await second, await third]).toEqual([2, 2]);
+  });
+});
