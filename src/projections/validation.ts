@@ -2,27 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, startGeneration } from './generations.js';
+import type { TableDifference, ValidationReport } from '../domain/shared/read-model-validation.js';
 import { generationTables, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
 import { DEFAULT_REBUILD_BATCH_SIZE } from './runner.js';
-
-/** One read-model table whose live rows differ from a rebuild of the log. */
-export interface TableDifference {
-  table: ReadModelTable;
-  projection: string;
-  liveRows: number;
-  rebuiltRows: number;
-  /** Rows the live table holds that the rebuild does not (counted with repeats). */
-  onlyLive: number;
-  /** Rows the rebuild holds that the live table does not. */
-  onlyRebuilt: number;
-}
-
-export interface ValidationReport {
-  tables: number;
-  /** The log position the comparison was made at. */
-  position: string;
-  differences: TableDifference[];
-}
 
 /** The live tables move while we compare: after this many catch-ups we give up rather than spin. */
 const MAX_CATCH_UPS = 5;

@@ -9,7 +9,8 @@ import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
 import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
 import { BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
-import { deriveKeywords, MAINTENANCE_MESSAGES } from '../../domain/templates/keywords.js';
+import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
+import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
 import { buildApp } from '../app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -121,7 +122,7 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
   it.skipIf(database.skipped !== null)('gives live posts without keywords keywords from their title and description, once', async () => {
     const checklistTitle = 'Imported Launch Checklist';
     const updated = await call('POST', '/api/admin/updateAIKeywords');
-    expect(updated).toMatchObject({ status: 200, body: { success: true, message: MAINTENANCE_MESSAGES.updated } });
+    expect(updated).toMatchObject({ status: 200, body: { success: true, message: KEYWORD_MESSAGES.updated } });
     const entry = (updated.body.updated as Json[]).find((post) => post.title === checklistTitle);
     expect(entry?.keywords).toEqual(deriveKeywords(checklistTitle, 'Every step of a product launch.'));
     const { rows } = await sql<{ keywords: string[] }>`select keywords from templates where id = ${entry!._id}`.execute(harness.infrastructure.database.db);
@@ -132,13 +133,13 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
   it.skipIf(database.skipped !== null)('validates the read models against a rebuild of the log, and names a table that differs', async () => {
     await harness.catchUp();
     const valid = await call('GET', '/api/admin/validate');
-    expect(valid).toMatchObject({ status: 200, body: { success: true, message: MAINTENANCE_MESSAGES.validated, differences: [] } });
+    expect(valid).toMatchObject({ status: 200, body: { success: true, message: VALIDATION_MESSAGES.valid, differences: [] } });
     expect(valid.body.tables).toBeGreaterThan(20);
 
     // A read model changed behind the log's back (the view writes through to the live table).
     await sql`update templates set title = 'Tampered' where title = 'Imported Sprint Board'`.execute(harness.infrastructure.database.db);
     const tampered = await call('GET', '/api/admin/validate');
-    expect(tampered.body).toMatchObject({ success: false, message: MAINTENANCE_MESSAGES.differences });
+    expect(tampered.body).toMatchObject({ success: false, message: VALIDATION_MESSAGES.differences });
     expect(tampered.body.differences).toEqual([expect.objectContaining({ table: 'templates', projection: expect.any(String), onlyLive: 1, onlyRebuilt: 1 })]);
     // No scratch tables are left behind.
     const { rows } = await sql<{ n: string }>`select count(*) as n from projection_generations where status = 'retired' and checkpoint = -1`.execute(harness.infrastructure.database.db);

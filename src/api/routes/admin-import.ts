@@ -9,7 +9,8 @@ import { importBulkRows } from '../../commands/bulk-import.js';
 import type { CommandBus } from '../../commands/handle-command.js';
 import type { TemplateService } from '../../commands/templates.js';
 import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkImportPayloadSchema } from '../../domain/templates/bulk-import.js';
-import { deriveKeywords, MAINTENANCE_MESSAGES } from '../../domain/templates/keywords.js';
+import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
+import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
 import { liveTemplatesWithoutKeywords } from '../../projections/read-models/templates/queries.js';
 import type { Projection } from '../../projections/projection.js';
 import { validateReadModels } from '../../projections/validation.js';
@@ -59,7 +60,7 @@ export function adminImportRoutes(deps: AdminImportDeps): FastifyPluginAsyncZod 
     app.get('/admin/validate', { config: { access: 'admin' }, schema: { tags, summary: 'Rebuild every read model from the log into scratch tables and compare with the live ones' } }, async () => {
       const report = await validateReadModels(deps.db, deps.store, deps.projections);
       const valid = report.differences.length === 0;
-      return { success: valid, message: valid ? MAINTENANCE_MESSAGES.validated : MAINTENANCE_MESSAGES.differences, ...report };
+      return { success: valid, message: valid ? VALIDATION_MESSAGES.valid : VALIDATION_MESSAGES.differences, ...report };
     });
 
     // The spec's GET changes data: here it is a POST, as every state-changing call is.
@@ -81,7 +82,7 @@ export function adminImportRoutes(deps: AdminImportDeps): FastifyPluginAsyncZod 
         updated.push({ _id: post.id, title: post.title, keywords });
       }
       await deps.settle(position);
-      return { success: true, message: MAINTENANCE_MESSAGES.updated, updated };
+      return { success: true, message: KEYWORD_MESSAGES.updated, updated };
     });
   };
 }

@@ -1,10 +1,8 @@
 import { TEMPLATE_LIMITS } from './rules.js';
 
-/** The admin portal's 'update AI keywords and validate actions (generator-admin-site.md sections 7 and 8). */
-export const MAINTENANCE_MESSAGES = {
+/** The admin portal's 'update AI keywords' action (generator-admin-site.md sections 7 and 8). */
+export const KEYWORD_MESSAGES = {
   updated: 'Keywords updation successful',
-  validated: 'Validation successful',
-  differences: 'The read models differ from a rebuild of the log',
 } as const;
 
 /** Words that say nothing about what a template is for. */
