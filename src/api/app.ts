@@ -16,6 +16,8 @@ import { accountRoutes } from './routes/accounts.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
+import { adminImportRoutes } from './routes/admin-import.js';
+import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement.js';
@@ -52,6 +54,8 @@ export type AppDeps = Pick<
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
+  /** Pictures the bulk import fetches from the addresses in a CSV file; by default SSRF-guarded, public addresses only. */
+  remoteImages?: RemoteImageFetcher;
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
@@ -134,6 +138,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
           settle,
           log: (message) => app.log.warn(message),
+        }),
+      );
+      await api.register(
+        adminImportRoutes({
+          db: deps.database.db,
+          store: deps.store,
+          commands: deps.commands,
+          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
+          images: deps.remoteImages ?? createRemoteImageFetcher(deps.images),
+          projections: deps.runner.projections,
+          settle,
         }),
       );
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));

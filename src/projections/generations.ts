@@ -26,7 +26,11 @@ export function unfinishedBuild(db: Kysely<Schema>, projection: Projection): Pro
     .executeTakeFirst();
 }
 
-export async function startGeneration(db: Kysely<Schema>, projection: Projection): Promise<Generation> {
+/**
+ * New tables for a projection under a fresh generation number. `status` 'retired' makes a scratch
+ * copy (the admin's validate action): never served, never resumed by a rebuild, dropped after use.
+ */
+export async function startGeneration(db: Kysely<Schema>, projection: Projection, status: 'building' | 'retired' = 'building'): Promise<Generation> {
   return db.transaction().execute(async (trx) => {
     const { max } = await trx
       .selectFrom('projection_generations')
@@ -37,7 +41,7 @@ export async function startGeneration(db: Kysely<Schema>, projection: Projection
     await projection.createTables(trx, generationTables(generation));
     return trx
       .insertInto('projection_generations')
-      .values({ projection: projection.name, generation, version: projection.version, status: 'building', checkpoint: START_OF_LOG, switched_at: null })
+      .values({ projection: projection.name, generation, version: projection.version, status, checkpoint: START_OF_LOG, switched_at: null })
       .returningAll()
       .executeTakeFirstOrThrow();
   });

@@ -8,6 +8,9 @@ import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-managem
 import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
 import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { VALIDATION_MESSAGES } from '../../src/domain/shared/read-model-validation.js';
+import { BULK_IMPORT_MESSAGES } from '../../src/domain/templates/bulk-import.js';
+import { deriveKeywords, KEYWORD_MESSAGES } from '../../src/domain/templates/keywords.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -214,12 +217,94 @@ describe('the admin portal’s statistics and user management', () => {
     expect(unexpected(consoleErrors).filter((line) => !line.includes('AbortError: signal is aborted without reason'))).toEqual([]);
   });
 
+  it('previews a CSV file row by row with its errors, imports the good rows, and a re-upload creates nothing', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Bulk import' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Bulk import' });
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByRole('alert').filter({ hasText: BULK_IMPORT_MESSAGES.noFile }).waitFor();
+    await panel.getByLabel('CSV file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel.getByRole('alert').filter({ hasText: BULK_IMPORT_MESSAGES.notCsv }).waitFor();
+
+    const csv = [
+      'type,title,platform,description,url,instructions,tags,image location,price,author',
+      `productivity,CSV Board ${RUN},notion,Plan sprints in Notion with your team.,https://example.com/csv-board-${RUN},Duplicate it.,"Planning, Sprints",,0,${member}`,
+      `Marketing,CSV Checklist ${RUN},Google Sheets,Every step of a product launch.,https://example.com/csv-checklist-${RUN},,,,,`,
+      `productivity,Nobody ${RUN},notion,A post by an unknown author.,https://example.com/csv-nobody-${RUN},,,,0,no_such_member_${RUN}`,
+      `productivity,"=HYPERLINK(""http://evil.example"",""click"")",notion,Looks harmless.,https://example.com/csv-formula-${RUN},,,,0,`,
+    ].join('\n');
+    const upload = async () => {
+      await panel.getByLabel('CSV file').setInputFiles({ name: 'import.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await panel.getByRole('button', { name: 'Preview' }).click();
+    };
+    await upload();
+    await panel.getByRole('status').filter({ hasText: '4 rows: 2 ready, 0 imported, 0 already imported, 2 with errors.' }).waitFor();
+    await expect.poll(() => panel.getByRole('listitem', { name: 'Row 4' }).textContent()).toContain(BULK_IMPORT_MESSAGES.unknownAuthor);
+    await expect.poll(() => panel.getByRole('listitem', { name: 'Row 5' }).textContent()).toContain(`title: ${BULK_IMPORT_MESSAGES.formula}`);
+
+    await panel.getByRole('button', { name: 'Import 2 rows' }).click();
+    const modal = page.getByRole('dialog', { name: BULK_IMPORT_MESSAGES.successTitle });
+    await modal.getByText(BULK_IMPORT_MESSAGES.success).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('status').filter({ hasText: '4 rows: 0 ready, 2 imported' }).waitFor();
+    await panel.getByRole('link', { name: `CSV Board ${RUN}` }).click();
+    await page.getByRole('heading', { level: 1, name: `CSV Board ${RUN}` }).waitFor();
+
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Bulk import' }).click();
+    await upload();
+    await panel.getByRole('status').filter({ hasText: '4 rows: 0 ready, 0 imported, 2 already imported, 2 with errors.' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  it('validates the read models against the log and gives the imported posts without keywords their keywords', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Validate and keywords' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Validate and keywords' });
+    await panel.getByRole('button', { name: 'Validate' }).click();
+    await panel.getByText(VALIDATION_MESSAGES.valid).waitFor({ timeout: 60_000 });
+    await panel.getByRole('button', { name: 'Update AI keywords' }).click();
+    await panel.getByText(KEYWORD_MESSAGES.updated).waitFor();
+    await expect.poll(() => panel.getByRole('list', { name: 'Posts given keywords' }).textContent()).toContain(`CSV Checklist ${RUN}: ${deriveKeywords(`CSV Checklist ${RUN}`, 'Every step of a product launch.').join(', ')}`);
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
+  for (const viewportWidth of [1280, 375]) {
+    it(`starts and stops test-user mode from the navigation at ${viewportWidth} px`, async () => {
+      const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+      await signInAsAdmin(page);
+      await page.goto('/apps');
+      // Under 768 px the navigation bar's actions live in the side menu.
+      const navigation = viewportWidth < 768 ? page.getByRole('dialog', { name: 'Site menu' }) : page.getByRole('banner');
+      const openNavigation = async () => {
+        if (viewportWidth < 768) await page.getByRole('button', { name: 'Menu' }).click();
+      };
+      await openNavigation();
+      await navigation.getByRole('switch', { name: 'Simulate New User' }).check();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => window.localStorage.getItem('tourState'))).toContain('"navbarTour":true');
+      await openNavigation();
+      await navigation.getByRole('button', { name: /Switch Back to\s*Admin/u }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await close();
+      expect(unexpected(consoleErrors).filter((line) => !line.includes('AbortError: signal is aborted without reason'))).toEqual([]);
+    });
+  }
+
   it('fits every section in a 375 px window', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await signInAsAdmin(page);
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = await tabs.allTextContents();
-    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Homepage lists', 'Site analytics', 'KPIs', 'Template funnel']));
+    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Homepage lists', 'Site analytics', 'KPIs', 'Template funnel', 'Bulk import', 'Validate and keywords']));
     for (const name of names) {
       await page.getByRole('tab', { name, exact: true }).click();
       await page.getByRole('tabpanel', { name, exact: true }).getByRole('heading', { level: 2 }).first().waitFor();

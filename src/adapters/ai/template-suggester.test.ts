@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/shared/events.js';
-import { createPageMetadataSuggester, isPublicAddress, readPageMetadata, SUGGESTION_MESSAGES } from './template-suggester.js';
+import { isPublicAddress } from '../security/public-fetch.js';
+import { createPageMetadataSuggester, readPageMetadata, SUGGESTION_MESSAGES } from './template-suggester.js';
 
 const PAGE = `<!doctype html><html><head>
   <title>  Marketing Calendar &amp; Planner  </title>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { pageWindow } from '../../../domain/shared/pagination.js';
-import { AWAITING_DECISION, DELETED_STATUS, PUBLIC_STATUSES, RECOMMENDED_STATUSES, type QueueFilter } from '../../../domain/templates/lifecycle.js';
+import { AWAITING_DECISION, DELETED_STATUS, PUBLIC_STATUSES, RECOMMENDED_STATUSES, STATUS, type QueueFilter } from '../../../domain/templates/lifecycle.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { toResourceView, type ResourceRow } from './views.js';
@@ -183,5 +183,17 @@ export function publicAuthorProfiles(db: Kysely<Schema>): Promise<Array<{ userna
     .where('users.erased', '=', false)
     .groupBy('users.username')
     .orderBy('users.username')
+    .execute();
+}
+
+/** Live posts (flagged ones too) with no keywords and no edit waiting: the admin's 'update AI keywords' action fills these. */
+export function liveTemplatesWithoutKeywords(db: Kysely<Schema>) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'title', 'description_short'])
+    .where('status', 'in', [STATUS.live, STATUS.liveFlagged])
+    .where(sql<number>`jsonb_array_length(keywords)`, '=', 0)
+    .where('pending_changes', 'is', null)
+    .orderBy('id')
     .execute();
 }

@@ -3,11 +3,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 
 import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';
 import { SearchBar } from '../../features/search/components/SearchBar.js';
-import { SwitchBackToAdminButton } from '../../features/shell/account-links.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
 import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
 import { SideMenu } from '../../features/shell/SideMenu.js';
+import { SimulateNewUserToggle, SwitchBackToAdminButton } from '../../features/shell/SimulateNewUserToggle.js';
 import { NavbarTour } from '../../features/shell/tours.js';
 import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
@@ -69,7 +69,8 @@ export function Navbar() {
                 </>
               ) : (
                 <>
-                  {user.isTestUser && <SwitchBackToAdminButton />}
+                  {/* Spec: a Switch Back to Admin button in test-user mode; admins see the test-user switch. */}
+                  {user.isTestUser ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}
                   <button type="button" className="button button--primary" onClick={create}>
                     Create A Post
                   </button>

@@ -3,8 +3,8 @@ import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'reac
 import { Tabs } from '../../components/ui/Tabs.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { ModerationChangesProvider } from '../../features/admin/components/ModerationSections.js';
-import { SimulateNewUserToggle } from '../../features/admin/components/SimulateNewUserToggle.js';
 import { ADMIN_SECTIONS } from '../../features/admin/sections.js';
+import { SimulateNewUserToggle } from '../../features/shell/SimulateNewUserToggle.js';
 import { isAdminUser } from '../../features/shell/user-facts.js';
 import { useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -31,7 +31,7 @@ export function AdminPage() {
       <title>{documentTitle('Admin Portal')}</title>
       <div className="admin-page__header">
         <h1>Admin Portal</h1>
-        <SimulateNewUserToggle on={user.isTestUser} />
+        <SimulateNewUserToggle />
       </div>
       <ModerationChangesProvider>
         <Tabs label="Admin sections" tabs={ADMIN_SECTIONS.map(({ id, label, Panel }) => ({ id, label, panel: <Panel user={user} /> }))} />

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { BulkImport } from './components/BulkImport.js';
 import { CurationEditors } from './components/CurationEditors.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
+import { MaintenanceActions } from './components/MaintenanceActions.js';
 import { AdminSupportSection } from '../support/AdminSupportSection.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
 import { PriceRequests } from './components/PriceRequests.js';
@@ -33,4 +35,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
   { id: 'template-funnel', label: 'Template funnel', Panel: FunnelPanel },
   { id: 'support', label: 'Feedback and chats', Panel: AdminSupportSection },
+  { id: 'bulk-import', label: 'Bulk import', Panel: BulkImport },
+  { id: 'maintenance', label: 'Validate and keywords', Panel: MaintenanceActions },
 ];

@@ -6,7 +6,8 @@ import { useModalDialog } from '../../components/ui/Modal.js';
 import { CloseIcon, TesseraMark } from '../../components/ui/icons.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 import { logout, useSession } from '../session/session.js';
-import { AccountLinkList, SwitchBackToAdminButton } from './account-links.js';
+import { AccountLinkList } from './account-links.js';
+import { SimulateNewUserToggle, SwitchBackToAdminButton } from './SimulateNewUserToggle.js';
 import { useCreateAction } from './create-action.js';
 import { displayNameOf, pointsLabel } from './user-facts.js';
 
@@ -55,7 +56,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
             </button>
           </div>
 
-          {user?.isTestUser === true && <SwitchBackToAdminButton />}
+          {user?.isTestUser === true ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}
 
           {user !== null ? (
             <section className="side-menu__account" aria-label="Your account">

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { showToast } from '../../components/ui/toasts.js';
-import { apiRequest } from '../../lib/api-client.js';
 import { userProfilePath } from '../../lib/paths.js';
 import { isAdminUser, postCounts } from './user-facts.js';
 
@@ -44,26 +42,5 @@ export function AccountLinkList({ user, onNavigate }: { user: CurrentUser; onNav
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * In test-user mode: back to the admin's own session. The server swaps the session cookie;
- * the app keeps nothing itself and reloads on /admin.
- */
-export function SwitchBackToAdminButton() {
-  async function switchBack() {
-    try {
-      await apiRequest('/auth/relogin-admin', { method: 'POST', authFailures: 'silent' });
-      window.location.assign('/admin');
-    } catch (error) {
-      showToast('error', error instanceof Error ? error.message : 'Could not switch back to the admin account.');
-    }
-  }
-  return (
-    <button type="button" className="button button--accent switch-back" onClick={() => void switchBack()}>
-      {/* The navigation bar shows only 'Admin' where the full label would push the avatar off-screen. */}
-      <span className="switch-back__lead">Switch Back to </span>Admin
-    </button>
   );
 }

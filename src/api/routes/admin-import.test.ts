@@ -1,0 +1,148 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
+import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
+import { BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
+import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
+import { buildApp } from '../app.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Parsed as the portal parses a chosen file: csv-parse, then the shared header and row rules. */
+function payloadsOf(csv: string): BulkImportPayload[] {
+  const { payloads, fileError } = payloadsFromRecords(parse(csv, { relax_column_count: true, skip_empty_lines: true }) as string[][]);
+  expect(fileError).toBeNull();
+  return payloads;
+}
+
+describe.each(harnessDatabases())('admin bulk import, validate and keywords: $name', (database) => {
+  let harness: ApiHarness;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let admin: Member;
+  let author: Member;
+  let pictures: Server;
+  let picturesBase: string;
+
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const answer = await app.inject({ method, url, headers: { authorization: `Bearer ${admin.token}` }, ...(body === undefined ? {} : { payload: body as Json }) });
+    return { status: answer.statusCode, body: answer.json<Json>() };
+  };
+  const templateCount = async () => Number((await harness.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    if (database.skipped) return;
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 71 }, { database: database.name });
+    // Only this app may fetch from the local picture server: the default refuses private addresses.
+    app = await buildApp({ ...harness.infrastructure, remoteImages: createRemoteImageFetcher(harness.infrastructure.images, { allowPrivateAddresses: true, timeoutMs: 5_000 }) });
+    admin = await makeMember(harness, { prefix: 'imp_admin', lvl: 'admin' });
+    author = await makeMember(harness, { prefix: 'imp_author' });
+    const png = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    pictures = createServer((request, response) => {
+      if (request.url === '/cover.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else response.writeHead(200, { 'content-type': 'text/html' }).end('<p>not a picture</p>');
+    });
+    await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+    picturesBase = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await harness?.close();
+    await new Promise((resolve) => pictures?.close(resolve));
+  });
+
+  const csv = () =>
+    [
+      'type,title,platform,description,url,instructions,tags,image location,price,author',
+      `productivity,Imported Sprint Board,notion,Plan sprints in Notion.,https://example.com/sprint-board,Duplicate it.,"Planning, Sprints",${picturesBase}/cover.png,0,${author.username}`,
+      'Marketing,Imported Launch Checklist,Google Sheets,Every step of a product launch.,https://example.com/launch,,,,,',
+      'productivity,Nobody Wrote This,notion,A post by an unknown author.,https://example.com/unknown,,,,0,no_such_member',
+      'productivity,"=HYPERLINK(""http://evil.example"",""click"")",notion,Looks harmless.,https://example.com/formula,,,,0,',
+      'productivity,Bad Address,notion,Its link is not a web address.,not a url,,,,0,',
+      `productivity,Broken Picture,notion,Its picture is a web page.,https://example.com/broken,,,${picturesBase}/page.html,0,`,
+    ].join('\n');
+
+  it.skipIf(database.skipped !== null)('previews every row with its errors and writes nothing', async () => {
+    const before = await templateCount();
+    const answer = await call('POST', '/api/admin/csv/upload', { data: payloadsOf(csv()), dryRun: true });
+    expect(answer.status).toBe(200);
+    const reports = answer.body.reports as BulkRowReport[];
+    expect(reports.map((report) => [report.row, report.status])).toEqual([[2, 'valid'], [3, 'valid'], [4, 'invalid'], [5, 'invalid'], [6, 'invalid'], [7, 'valid']]);
+    expect(reports[2]!.errors).toEqual([`author: ${BULK_IMPORT_MESSAGES.unknownAuthor} ('no_such_member')`]);
+    expect(reports[3]!.errors).toEqual([`title: ${BULK_IMPORT_MESSAGES.formula}`]);
+    expect(reports[4]!.errors.join(' ')).toContain('url:');
+    expect(await templateCount()).toBe(before);
+  });
+
+  it.skipIf(database.skipped !== null)('imports the good rows as live posts with their pictures re-encoded, and a re-upload creates nothing twice', async () => {
+    const before = await templateCount();
+    const first = await call('POST', '/api/admin/csv/upload', { data: payloadsOf(csv()) });
+    expect(first.status).toBe(200);
+    const reports = first.body.reports as BulkRowReport[];
+    expect(reports.map((report) => report.status)).toEqual(['imported', 'imported', 'invalid', 'invalid', 'invalid', 'invalid']);
+    expect(reports[5]!.errors).toEqual([`image location: ${BULK_IMPORT_MESSAGES.imageFailed}`]);
+    expect(await templateCount()).toBe(before + 2);
+
+    const board = await harness.call<Json>('GET', `/api/resources/${reports[0]!.titleUrl}`);
+    expect(board.status).toBe(200);
+    const detail = board.body.data ?? board.body;
+    expect(detail).toMatchObject({ title: 'Imported Sprint Board', status: 'live', platform: 'notion', topic: 'productivity' });
+    expect(JSON.stringify(detail)).toContain(author.username);
+    expect(JSON.stringify(detail)).toMatch(/\/api\/images\/[0-9a-f-]{36}\.webp/u);
+    const checklist = await harness.call<Json>('GET', `/api/resources/${reports[1]!.titleUrl}`);
+    expect(checklist.body.data ?? checklist.body).toMatchObject({ title: 'Imported Launch Checklist', platform: 'google sheets', topic: 'marketing' });
+
+    const again = await call('POST', '/api/admin/csv/upload', { data: payloadsOf(csv()) });
+    expect((again.body.reports as BulkRowReport[]).map((report) => report.status)).toEqual(['duplicate', 'duplicate', 'invalid', 'invalid', 'invalid', 'invalid']);
+    expect(again.body.imported).toBe(0);
+    expect(await templateCount()).toBe(before + 2);
+  });
+
+  it.skipIf(database.skipped !== null)('refuses more rows than a call takes, and an empty list, with a 400', async () => {
+    const row = payloadsOf(csv())[1]!;
+    expect((await call('POST', '/api/admin/csv/upload', { data: Array.from({ length: 101 }, (_, index) => ({ ...row, row: index + 2 })) })).status).toBe(400);
+    expect((await call('POST', '/api/admin/csv/upload', { data: [] })).status).toBe(400);
+  });
+
+  it.skipIf(database.skipped !== null)('fetches a picture for the spec call, and the default fetcher refuses private addresses', async () => {
+    const fetched = await call('POST', '/api/admin/fetch-and-upload-image', { imageUrl: `${picturesBase}/cover.png` });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.location).toMatch(/^\/api\/images\/[0-9a-f-]{36}\.webp$/u);
+    expect((await call('POST', '/api/admin/fetch-and-upload-image', { imageUrl: `${picturesBase}/page.html` })).status).toBe(400);
+    const guarded = await harness.call<Json>('POST', '/api/admin/fetch-and-upload-image', { token: admin.token, body: { imageUrl: `${picturesBase}/cover.png` } });
+    expect(guarded).toMatchObject({ status: 400, body: { message: PUBLIC_FETCH_MESSAGES.notPublic } });
+  });
+
+  it.skipIf(database.skipped !== null)('gives live posts without keywords keywords from their title and description, once', async () => {
+    const checklistTitle = 'Imported Launch Checklist';
+    const updated = await call('POST', '/api/admin/updateAIKeywords');
+    expect(updated).toMatchObject({ status: 200, body: { success: true, message: KEYWORD_MESSAGES.updated } });
+    const entry = (updated.body.updated as Json[]).find((post) => post.title === checklistTitle);
+    expect(entry?.keywords).toEqual(deriveKeywords(checklistTitle, 'Every step of a product launch.'));
+    const { rows } = await sql<{ keywords: string[] }>`select keywords from templates where id = ${entry!._id}`.execute(harness.infrastructure.database.db);
+    expect(rows[0]!.keywords).toEqual(entry!.keywords);
+    expect(((await call('POST', '/api/admin/updateAIKeywords')).body.updated as Json[])).toEqual([]);
+  });
+
+  it.skipIf(database.skipped !== null)('validates the read models against a rebuild of the log, and names a table that differs', async () => {
+    await harness.catchUp();
+    const valid = await call('GET', '/api/admin/validate');
+    expect(valid).toMatchObject({ status: 200, body: { success: true, message: VALIDATION_MESSAGES.valid, differences: [] } });
+    expect(valid.body.tables).toBeGreaterThan(20);
+
+    // A read model changed behind the log's back (the view writes through to the live table).
+    await sql`update templates set title = 'Tampered' where title = 'Imported Sprint Board'`.execute(harness.infrastructure.database.db);
+    const tampered = await call('GET', '/api/admin/validate');
+    expect(tampered.body).toMatchObject({ success: false, message: VALIDATION_MESSAGES.differences });
+    expect(tampered.body.differences).toEqual([expect.objectContaining({ table: 'templates', projection: expect.any(String), onlyLive: 1, onlyRebuilt: 1 })]);
+    // No scratch tables are left behind.
+    const { rows } = await sql<{ n: string }>`select count(*) as n from projection_generations where status = 'retired' and checkpoint = -1`.execute(harness.infrastructure.database.db);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { APPS, TOPICS, type TaxonomyEntry } from '../catalogue/taxonomy.js';
+import { templateContentSchema, TEMPLATE_LIMITS, type TemplateContent } from './rules.js';
+
+export const BULK_IMPORT_LIMITS = {
+  /** Rows in one file; a larger one is refused before anything is sent. */
+  rowsPerFile: 10_000,
+  /** Rows in one request: the browser sends a file in batches of this size and shows the progress. */
+  rowsPerRequest: 100,
+} as const;
+
+/** The admin portal's bulk import (generator-admin-site.md sections 3, 5 and 8). */
+export const BULK_IMPORT_MESSAGES = {
+  noFile: 'Please select a file before uploading.',
+  notCsv: 'Please upload a CSV file.',
+  successTitle: 'Success!!',
+  success: 'The templates are bulk uploaded successfully.',
+  errorTitle: 'Error!!',
+  error: 'Error sending bulk data. Contact the dev support.',
+  notParsable: 'This file could not be read as CSV',
+  empty: 'The file has no rows below its header.',
+  tooManyRows: `A file may hold at most ${BULK_IMPORT_LIMITS.rowsPerFile} rows: please split it.`,
+  formula: 'starts with =, +, -, @ or a control character: spreadsheet formulas are not imported',
+  unknownAuthor: 'No account has this username',
+  alreadyImported: 'Already imported (the same row was imported before)',
+  imageUrl: 'The image location must be a public http(s) address',
+  imageFailed: 'The image could not be fetched or is not a picture',
+  nothingValid: 'No row can be imported: fix the rows marked in the preview.',
+} as const;
+
+/** The spec's CSV row, in its order: `key` is the payload field, `header` the column heading. */
+export const BULK_IMPORT_COLUMNS = [
+  { key: 'type', header: 'type', required: true },
+  { key: 'title', header: 'title', required: true },
+  { key: 'platform', header: 'platform', required: true },
+  { key: 'description', header: 'description', required: true },
+  { key: 'url', header: 'url', required: true },
+  { key: 'instructions', header: 'instructions', required: false },
+  { key: 'tags', header: 'tags', required: false },
+  { key: 'image', header: 'image location', required: false },
+  { key: 'price', header: 'price', required: false },
+  { key: 'author', header: 'author', required: false },
+] as const;
+
+/** The spec's bulk import payload: tags trimmed into an array, images as addresses; price and author optional. */
+export const bulkImportPayloadSchema = z.object({
+  /** The row's number in the file (header = row 1), for the report. */
+  row: z.number().int().min(2),
+  type: z.string().max(200),
+  title: z.string().max(1000),
+  platform: z.string().max(200),
+  description: z.string().max(5000),
+  url: z.string().max(2000),
+  instructions: z.string().max(10_000),
+  tags: z.array(z.string().max(200)).max(50),
+  images: z.array(z.string().max(2000)).max(TEMPLATE_LIMITS.images),
+  price: z.string().max(50).optional(),
+  author: z.string().max(100).optional(),
+});
+export type BulkImportPayload = z.infer<typeof bulkImportPayloadSchema>;
+
+/** A heading made comparable: 'Image Location', 'image_location' and 'imageLocation' are one column. */
+function headingKey(heading: string): string {
+  return heading.toLowerCase().replace(/[^a-z]/gu, '');
+}
+
+/**
+ * The parsed file's records (the header first) as payloads, or the file's problem: missing or
+ * unknown columns, no rows, too many rows. Blank lines are left out.
+ */
+export function payloadsFromRecords(records: readonly (readonly string[])[]): { payloads: BulkImportPayload[]; fileError: string | null } {
+  const [header, ...rows] = records;
+  if (!header) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.empty };
+  const known = new Map(BULK_IMPORT_COLUMNS.map((column) => [headingKey(column.header), column.key]));
+  const unknown = header.filter((heading) => !known.has(headingKey(heading)));
+  const present = new Set(header.map(headingKey));
+  const missing = BULK_IMPORT_COLUMNS.filter((column) => column.required && !present.has(headingKey(column.header))).map((column) => column.header);
+  const expected = BULK_IMPORT_COLUMNS.map((column) => column.header).join(', ');
+  if (missing.length > 0 || unknown.length > 0) {
+    const parts = [missing.length > 0 ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '', unknown.length > 0 ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : ''];
+    return { payloads: [], fileError: `Wrong columns (${parts.filter(Boolean).join('; ')}). The columns are: ${expected}.` };
+  }
+  const filled = rows.map((cells, index) => ({ cells, row: index + 2 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (filled.length === 0) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.empty };
+  if (filled.length > BULK_IMPORT_LIMITS.rowsPerFile) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.tooManyRows };
+  const columnOf = new Map<string, number>(header.map((heading, index) => [known.get(headingKey(heading))!, index]));
+  const payloads = filled.map(({ cells, row }) => {
+    const cell = (key: string) => {
+      const index = columnOf.get(key);
+      return index === undefined ? '' : (cells[index] ?? '');
+    };
+    const image = cell('image').trim();
+    return {
+      row,
+      type: cell('type'),
+      title: cell('title'),
+      platform: cell('platform'),
+      description: cell('description'),
+      url: cell('url'),
+      instructions: cell('instructions'),
+      tags: cell('tags').split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''),
+      images: image === '' ? [] : [image],
+      price: cell('price'),
+      author: cell('author'),
+    };
+  });
+  return { payloads, fileError: null };
+}
+
+/** A cell a spreadsheet would run as a formula (OWASP CSV injection): refused, never stored. */
+export function isFormulaCell(value: string): boolean {
+  return /^[=+\-@\t\r]/u.test(value);
+}
+
+function taxonomyName(entries: readonly TaxonomyEntry[], value: string): string {
+  const wanted = value.trim().toLowerCase();
+  return entries.find((entry) => entry.name === wanted || entry.label.toLowerCase() === wanted)?.name ?? value.trim();
+}
+
+function isHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export type CheckedBulkRow = { ok: true; content: TemplateContent; author: string | null; imageUrl: string | null } | { ok: false; errors: string[] };
+
+/**
+ * One row through the create form's rules (templateContentSchema), after refusing formula cells.
+ * Type and platform may be written as name or label; a blank price is 0; a blank author means the
+ * importing admin. Images are checked for their address only: fetching is the server's part.
+ */
+export function checkBulkRow(payload: BulkImportPayload): CheckedBulkRow {
+  const cells: [string, string][] = [
+    ['type', payload.type],
+    ['title', payload.title],
+    ['platform', payload.platform],
+    ['description', payload.description],
+    ['url', payload.url],
+    ['instructions', payload.instructions],
+    ...payload.tags.map((tag): [string, string] => ['tags', tag]),
+    ...payload.images.map((image): [string, string] => ['image location', image]),
+    ['price', payload.price ?? ''],
+    ['author', payload.author ?? ''],
+  ];
+  const errors = cells.filter(([, value]) => isFormulaCell(value)).map(([column]) => `${column}: ${BULK_IMPORT_MESSAGES.formula}`);
+  const imageUrl = payload.images[0]?.trim() || null;
+  if (imageUrl !== null && !isHttpAddress(imageUrl)) errors.push(`image location: ${BULK_IMPORT_MESSAGES.imageUrl}`);
+  const priceText = (payload.price ?? '').trim().replace(/^\$/u, '');
+  const price = priceText === '' ? 0 : Number(priceText);
+  const parsed = templateContentSchema.safeParse({
+    title: payload.title,
+    description: payload.description,
+    instructions: payload.instructions,
+    url: payload.url,
+    topic: taxonomyName(TOPICS, payload.type),
+    platform: taxonomyName(APPS, payload.platform),
+    keywords: payload.tags,
+    price: Number.isFinite(price) ? price : Number.NaN,
+    imageUrls: [],
+  });
+  if (!parsed.success) {
+    const fieldNames: Record<string, string> = { topic: 'type', keywords: 'tags' };
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'row');
+      errors.push(`${fieldNames[field] ?? field}: ${field === 'price' && !Number.isFinite(price) ? 'Please enter a valid price.' : issue.message}`);
+    }
+  }
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, content: parsed.data, author: payload.author?.trim() || null, imageUrl };
+}
+
+/**
+ * What makes a row the same row again: its cells, trimmed, in the spec's order. A re-upload of the
+ * same file gives the same keys, so the import's idempotency keys find the earlier commands.
+ */
+export function bulkRowKey(payload: BulkImportPayload): string {
+  const { row: _row, ...cells } = payload;
+  return JSON.stringify([
+    cells.type.trim().toLowerCase(),
+    cells.title.trim(),
+    cells.platform.trim().toLowerCase(),
+    cells.description.trim(),
+    cells.url.trim(),
+    cells.instructions.trim(),
+    cells.tags.map((tag) => tag.trim().toLowerCase()),
+    cells.images.map((image) => image.trim()),
+    (cells.price ?? '').trim(),
+    (cells.author ?? '').trim().toLowerCase(),
+  ]);
+}
+
+/** One row's outcome, as the preview and the import report show it. */
+export interface BulkRowReport {
+  row: number;
+  status: 'valid' | 'invalid' | 'imported' | 'duplicate';
+  errors: string[];
+  title: string;
+  templateId?: string;
+  titleUrl?: string;
+}

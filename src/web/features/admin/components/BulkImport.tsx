@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+
+import { BULK_IMPORT_MESSAGES, type BulkImportPayload, type BulkRowReport } from '../../../../domain/templates/bulk-import.js';
+import { resourcePath } from '../../../lib/paths.js';
+import { showMessageModal } from '../../shell/client-state.js';
+import { readCsvFile, sendBulkRows } from '../import-api.js';
+
+/** Valid rows listed in the preview beyond the rows with errors (all of them are imported). */
+const PREVIEW_VALID_ROWS_SHOWN = 50;
+
+const STATUS_LABELS: Record<BulkRowReport['status'], string> = { valid: 'Ready', invalid: 'Not imported', imported: 'Imported', duplicate: 'Already imported' };
+
+type Phase = { kind: 'idle' } | { kind: 'checking' | 'importing'; done: number; total: number } | { kind: 'previewed' } | { kind: 'imported' };
+
+function Progress({ label, done, total }: { label: string; done: number; total: number }) {
+  return (
+    <div className="bulk-import__progress">
+      <progress max={total} value={done} aria-label={label} />
+      <span>
+        {label}: {done} / {total} rows
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Bulk import from CSV (spec 2, 3, 5, 8): the file is parsed here with csv-parse, every row is
+ * checked by the server without writing (the preview, with each row's errors), then the rows
+ * without errors are imported, in batches with a progress bar. Re-importing a file creates nothing twice.
+ */
+export function BulkImport() {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [payloads, setPayloads] = useState<BulkImportPayload[]>([]);
+  const [reports, setReports] = useState<BulkRowReport[]>([]);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const busy = phase.kind === 'checking' || phase.kind === 'importing';
+
+  async function preview() {
+    setReports([]);
+    const read = await readCsvFile(file);
+    setFileError(read.fileError);
+    setPayloads(read.payloads);
+    if (read.fileError !== null) return setPhase({ kind: 'idle' });
+    setPhase({ kind: 'checking', done: 0, total: read.payloads.length });
+    try {
+      setReports(await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length })));
+      setPhase({ kind: 'previewed' });
+    } catch (error) {
+      setPhase({ kind: 'idle' });
+      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
+    }
+  }
+
+  async function importRows() {
+    const ready = new Set(reports.filter((report) => report.status === 'valid').map((report) => report.row));
+    const rows = payloads.filter((payload) => ready.has(payload.row));
+    setPhase({ kind: 'importing', done: 0, total: rows.length });
+    try {
+      const outcome = new Map((await sendBulkRows(rows, false, (done) => setPhase({ kind: 'importing', done, total: rows.length }))).map((report) => [report.row, report]));
+      setReports((previous) => previous.map((report) => outcome.get(report.row) ?? report));
+      setPhase({ kind: 'imported' });
+      const failed = [...outcome.values()].filter((report) => report.status === 'invalid').length;
+      showMessageModal(BULK_IMPORT_MESSAGES.successTitle, BULK_IMPORT_MESSAGES.success, failed > 0 ? `${failed} of the rows could not be imported: see the report.` : undefined);
+    } catch (error) {
+      setPhase({ kind: 'previewed' });
+      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
+    }
+  }
+
+  const count = (status: BulkRowReport['status']) => reports.filter((report) => report.status === status).length;
+  const withErrors = reports.filter((report) => report.errors.length > 0 && report.status === 'invalid');
+  const others = reports.filter((report) => report.status !== 'invalid');
+  const shown = [...withErrors, ...others.slice(0, PREVIEW_VALID_ROWS_SHOWN)].sort((a, b) => a.row - b.row);
+
+  return (
+    <div className="admin-list bulk-import">
+      <h2 className="admin-page__heading">Bulk import from CSV</h2>
+      <p className="admin-list__note">
+        Columns: type, title, platform, description, url, instructions, tags (comma-separated), image location, price, author (a username; blank: you). Imported posts go live at once,
+        approved by you.
+      </p>
+      <div className="bulk-import__file">
+        <label className="admin-list__control" htmlFor={`${id}-file`}>
+          CSV file
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            disabled={busy}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setFileError(null);
+              setReports([]);
+              setPhase({ kind: 'idle' });
+            }}
+          />
+        </label>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void preview()}>
+          Preview
+        </button>
+      </div>
+      {fileError !== null && (
+        <p role="alert" className="admin-user__error">
+          {fileError}
+        </p>
+      )}
+      {phase.kind === 'checking' && <Progress label="Checking" done={phase.done} total={phase.total} />}
+      {phase.kind === 'importing' && <Progress label="Importing" done={phase.done} total={phase.total} />}
+      {reports.length > 0 && (
+        <>
+          <p className="bulk-import__summary" role="status">
+            {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported, {count('invalid')} with errors.
+          </p>
+          {phase.kind === 'previewed' && (
+            <button type="button" className="button button--primary" disabled={count('valid') === 0} onClick={() => void importRows()}>
+              Import {count('valid')} rows
+            </button>
+          )}
+          {phase.kind === 'previewed' && count('valid') === 0 && <p className="admin-list__note">{BULK_IMPORT_MESSAGES.nothingValid}</p>}
+          <ol className="bulk-import__rows" aria-label="Rows">
+            {shown.map((report) => (
+              <li key={report.row} className={`bulk-import__row bulk-import__row--${report.status}`} aria-label={`Row ${report.row}`}>
+                <span className="bulk-import__row-head">
+                  <span>Row {report.row}</span>
+                  <strong>{report.status === 'imported' && report.titleUrl ? <Link to={resourcePath(report.titleUrl)}>{report.title}</Link> : report.title || '(no title)'}</strong>
+                  <span className="bulk-import__status">{STATUS_LABELS[report.status]}</span>
+                </span>
+                {report.errors.length > 0 && (
+                  <ul className="bulk-import__errors">
+                    {report.errors.map((error) => (
+                      <li key={error}>{error}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+          {others.length > PREVIEW_VALID_ROWS_SHOWN && <p className="admin-list__note">…and {others.length - PREVIEW_VALID_ROWS_SHOWN} more rows without errors.</p>}
+        </>
+      )}
+    </div>
+  );
+}
