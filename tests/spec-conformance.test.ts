@@ -53,15 +53,7 @@ const WORDED_DIFFERENTLY: Record<string, string> = {
 /** Spec texts of features not built yet, with the issue that builds them. */
 const NOT_YET_BUILT: Record<string, string> = {
   // The admin portal (issue 14).
-  'Please select a file before uploading.': 'admin portal CSV import (issue 14)',
-  'Please upload a CSV file.': 'admin portal CSV import (issue 14)',
-  'Error!!': 'admin portal CSV import (issue 14)',
-  'Error sending bulk data. Contact the dev support.': 'admin portal CSV import (issue 14)',
-  'Success!!': 'admin portal CSV import (issue 14)',
-  'The templates are bulk uploaded successfully.': 'admin portal CSV import (issue 14)',
   'Are you sure you want to send this email?': 'admin portal mass e-mail (issue 14)',
-  'Validation successful': 'admin portal resources (issue 14)',
-  'Keywords updation successful': 'admin portal resources (issue 14)',
 };
 
 interface SpecMessage {
