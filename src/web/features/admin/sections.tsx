@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { CurationEditors } from './components/CurationEditors.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
+import { MassEmail } from './components/MassEmail.js';
 import { AdminSupportSection } from '../support/AdminSupportSection.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
 import { PriceRequests } from './components/PriceRequests.js';
@@ -33,4 +34,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'kpis', label: 'KPIs', Panel: KpiPanel },
   { id: 'template-funnel', label: 'Template funnel', Panel: FunnelPanel },
   { id: 'support', label: 'Feedback and chats', Panel: AdminSupportSection },
+  { id: 'mass-email', label: 'Mass e-mail', Panel: MassEmail },
 ];
