@@ -51,10 +51,7 @@ const WORDED_DIFFERENTLY: Record<string, string> = {
 };
 
 /** Spec texts of features not built yet, with the issue that builds them. */
-const NOT_YET_BUILT: Record<string, string> = {
-  // The admin portal (issue 14).
-  'Are you sure you want to send this email?': 'admin portal mass e-mail (issue 14)',
-};
+const NOT_YET_BUILT: Record<string, string> = {};
 
 interface SpecMessage {
   text: string;

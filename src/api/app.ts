@@ -13,6 +13,7 @@ import { findUnstorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
+import { massEmailRoutes } from './routes/mass-email.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
@@ -50,7 +51,7 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'mail' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer'
+  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'mail' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer' | 'publicUrl'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester;
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
+      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, accounts: deps.accounts, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
       await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
       await api.register(
         adminResourceRoutes({

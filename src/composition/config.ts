@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 
 /** Settings from the environment (DESIGN.md, Configuration). */
@@ -53,6 +54,8 @@ export interface Config {
   googleApplicationCredentials: string | undefined;
   /** The Drive folder (shared with that service account) the files go into. */
   googleDriveFolderId: string | undefined;
+  /** The mass e-mail's throttle: messages sent per second. */
+  massEmailPerSecond: number;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -120,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     openaiTimeoutMs: parseTimeout(env.OPENAI_TIMEOUT_MS),
     googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
     googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
+    massEmailPerSecond: parseMassEmailRate(env.MASS_EMAIL_PER_SECOND),
   };
 }
 
@@ -173,6 +177,13 @@ function parseTimeout(value: string | undefined): number {
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 1000) throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
   return ms;
+}
+
+function parseMassEmailRate(value: string | undefined): number {
+  if (!value) return DEFAULT_MASS_EMAIL_PER_SECOND;
+  const perSecond = Number(value);
+  if (!Number.isFinite(perSecond) || perSecond <= 0 || perSecond > 10_000) throw new Error(`MASS_EMAIL_PER_SECOND must be a number of messages per second above 0 and at most 10000, got "${value}"`);
+  return perSecond;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -37,6 +37,8 @@ import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
 import { createExchangeRateSource, type ExchangeRateSource } from '../adapters/exchange-rates/rates.js';
 import { createOfflineWriter, createOpenAiWriter, DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS, type TemplateWriter } from '../adapters/ai/writer.js';
 import { GenerationWorker } from '../commands/generation-worker.js';
+import { MassEmailWorker } from '../commands/mass-email-worker.js';
+import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
@@ -69,6 +71,11 @@ export interface Infrastructure {
   /** Runs generation jobs; `startGeneration` starts it with its reactor and recovers jobs a stop left behind. */
   generation: GenerationWorker;
   generationReactor: ReactorRunner;
+  /** Sends mass e-mail campaigns; `startMassEmail` starts it with its reactor and resumes campaigns a stop left unfinished. */
+  massEmail: MassEmailWorker;
+  massEmailReactor: ReactorRunner;
+  /** Where links in e-mails point (PUBLIC_URL). */
+  publicUrl: string;
   accounts: AccountService;
   engagement: EngagementService;
   mail: MailSender;
@@ -85,12 +92,13 @@ export interface Infrastructure {
   adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string; ai: string; google: string };
   /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
   startGeneration(): Promise<void>;
+  startMassEmail(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId' | 'paypal'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId' | 'paypal' | 'massEmailPerSecond'>> & {
       /** A schema of its own on the Postgres server (tests run side by side in one database). */
       databaseSchema?: string;
     },
@@ -155,6 +163,18 @@ export async function openInfrastructure(
     });
     const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
     const duplicatePayments = new ReactorRunner(database.db, database.kind, store, createDuplicatePaymentReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
+    const massEmail = new MassEmailWorker({
+      commands,
+      store,
+      db: database.db,
+      vault,
+      mail,
+      publicUrl,
+      perSecond: config.massEmailPerSecond ?? DEFAULT_MASS_EMAIL_PER_SECOND,
+      waitForReadModels: async () => runner.waitFor(await store.headPosition(), READ_MODEL_WAIT_MS, ['mass_emails']),
+      log: options.log,
+    });
+    const massEmailReactor = new ReactorRunner(database.db, database.kind, store, massEmail.reactor, runnerOptions);
     return {
       database,
       store,
@@ -172,6 +192,9 @@ export async function openInfrastructure(
       writer,
       generation,
       generationReactor,
+      massEmail,
+      massEmailReactor,
+      publicUrl,
       accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
@@ -195,7 +218,13 @@ export async function openInfrastructure(
         generationReactor.start();
         await generation.recover();
       },
+      async startMassEmail() {
+        massEmailReactor.start();
+        await massEmail.recover();
+      },
       async close() {
+        await massEmailReactor.stop();
+        await massEmail.stop();
         await generationReactor.stop();
         await generation.stop();
         await rewards.stop();

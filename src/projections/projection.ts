@@ -6,6 +6,7 @@ import type { SearchEvent } from '../domain/discovery/events.js';
 import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
 import type { GenerationEvent } from '../domain/generator/events.js';
+import type { MassEmailEvent } from '../domain/mass-email/events.js';
 import type { SupportEvent } from '../domain/support/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
@@ -43,6 +44,8 @@ export const READ_MODEL_TABLES = [
   'analytics_facts',
   'price_change_requests',
   'curated_lists',
+  'mass_email_campaigns',
+  'mass_email_outcomes',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
@@ -90,7 +93,7 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent | TemplateFormProgressed | CurationEvent;
+export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent | TemplateFormProgressed | CurationEvent | MassEmailEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 /**

@@ -11,6 +11,7 @@ import { rewardsProjection } from './read-models/rewards/projection.js';
 import { templatesProjection } from './read-models/templates/projection.js';
 import { usersProjection } from './read-models/users/projection.js';
 import { generationsProjection } from './read-models/generations/projection.js';
+import { massEmailsProjection } from './read-models/mass-emails/projection.js';
 import { supportProjection } from './read-models/support/projection.js';
 
 /** Every projection the application runs. */
@@ -28,6 +29,7 @@ export const projections: readonly Projection[] = [
   analyticsProjection,
   priceRequestsProjection,
   curationProjection,
+  massEmailsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -60,6 +60,8 @@ const ORDER: Record<ReadModelTable, string[]> = {
   analytics_facts: ['event_id'],
   price_change_requests: ['template_id'],
   curated_lists: ['list'],
+  mass_email_campaigns: ['campaign_id'],
+  mass_email_outcomes: ['campaign_id', 'recipient_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -10,6 +10,7 @@ import type { CommerceTables } from '../../projections/read-models/commerce/tabl
 import type { AnalyticsTables } from '../../projections/read-models/analytics/tables.js';
 import type { PriceRequestsTables } from '../../projections/read-models/price-requests/tables.js';
 import type { CurationTables } from '../../projections/read-models/curation/tables.js';
+import type { MassEmailsTables } from '../../projections/read-models/mass-emails/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
 import type { SupportTables } from '../../projections/read-models/support/tables.js';
@@ -70,7 +71,7 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables, AnalyticsTables, PriceRequestsTables, CurationTables {
+export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables, AnalyticsTables, PriceRequestsTables, CurationTables, MassEmailsTables {
   rate_limit_counters: RateLimitCountersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;

@@ -13,9 +13,11 @@ export function createOutboxMailer(db: Kysely<Schema>): MailSender & MailOutbox 
     async send(message) {
       // UUIDv7 ids (time-ordered, monotonic within a process) break ties between messages stored in
       // the same tick of the database clock — PGlite's ticks in milliseconds — so newest-first is exact.
+      // A message with its own id is stored once, however often it is sent.
       await db
         .insertInto('mail_outbox')
-        .values({ id: uuidv7(), to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .values({ id: message.messageId ?? uuidv7(), to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await db.deleteFrom('mail_outbox').where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${OUTBOX_RETENTION_MS / 1000})`).execute();
     },

@@ -4,6 +4,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The same message always carries the same id (a UUID), so a repeat after a crash is recognised:
+   * the outbox stores it once, SMTP sends it as the Message-ID header that mail systems de-duplicate by.
+   */
+  messageId?: string;
+  /** Extra headers (List-Unsubscribe); the outbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {

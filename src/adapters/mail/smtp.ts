@@ -13,6 +13,9 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
+/** The right-hand side of the Message-ID of messages that carry their own id. */
+const MESSAGE_ID_DOMAIN = 'tessera.mail';
+
 /** What went wrong, in words that carry no server address or credentials. */
 const FAILURES: Record<string, string> = {
   EENVELOPE: 'the server refused the sender or recipient',
@@ -46,6 +49,8 @@ export function createSmtpMailer(options: SmtpMailerOptions): MailSender {
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.messageId === undefined ? {} : { messageId: `<${message.messageId}@${MESSAGE_ID_DOMAIN}>` }),
+          ...(message.headers === undefined ? {} : { headers: message.headers }),
         });
       } catch (error) {
         throw toDeliveryError(error);

@@ -6,6 +6,7 @@ import { CurationEditors } from './components/CurationEditors.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
 import { MaintenanceActions } from './components/MaintenanceActions.js';
+import { MassEmail } from './components/MassEmail.js';
 import { AdminSupportSection } from '../support/AdminSupportSection.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
 import { PriceRequests } from './components/PriceRequests.js';
@@ -37,4 +38,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'support', label: 'Feedback and chats', Panel: AdminSupportSection },
   { id: 'bulk-import', label: 'Bulk import', Panel: BulkImport },
   { id: 'maintenance', label: 'Validate and keywords', Panel: MaintenanceActions },
+  { id: 'mass-email', label: 'Mass e-mail', Panel: MassEmail },
 ];

@@ -1,0 +1,155 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import pLimit from 'p-limit';
+import { v5 as uuidv5 } from 'uuid';
+import type { Schema } from '../adapters/db/schema.js';
+import type { EventStore } from '../adapters/eventstore/port.js';
+import { MailDeliveryError, type MailSender } from '../adapters/mail/port.js';
+import type { PersonalDataVault } from '../adapters/vault/vault.js';
+import { massEmailRecipientDecider } from '../domain/mass-email/decider.js';
+import { massEmailRecipientStream, massEmailStream, type MassEmailRecipientEvent, type MassEmailRequested } from '../domain/mass-email/events.js';
+import { massEmailMessage } from '../domain/mass-email/rules.js';
+import type { Actor, RecordedEvent } from '../domain/shared/events.js';
+import type { Reactor } from '../projections/reactor-runner.js';
+import { unfinishedCampaignIds } from '../projections/read-models/mass-emails/queries.js';
+import { userById } from '../projections/read-models/users/queries.js';
+import type { CommandBus } from './handle-command.js';
+import { unsubscribeUrl } from './unsubscribe-token.js';
+
+const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
+/** Namespace of the message ids derived from campaign and recipient (uuid v5). */
+const MESSAGE_ID_NAMESPACE = 'b3a1f0c2-6d4e-4f7a-9b8c-2e5d7a1c9f03';
+/** After the database or event store failed mid-campaign, the campaign is taken up again after this pause. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
+/** The id a recipient's message of a campaign always carries, whichever attempt sends it. */
+export function massEmailMessageId(campaignId: string, recipientId: string): string {
+  return uuidv5(`${campaignId}\u0000${recipientId}`, MESSAGE_ID_NAMESPACE);
+}
+
+/**
+ * Sends mass e-mail campaigns, one recipient at a time at `perSecond` at most. A reactor hands it
+ * each MassEmailRequested; on start `recover` takes every campaign the read model shows unfinished.
+ *
+ * Exactly once per recipient: before sending, the recipient's own stream is read — a recorded
+ * outcome means done, never sent again. The message carries an id derived from campaign and
+ * recipient; a crash between the send and the outcome's append sends it again on the next start
+ * with the same id, which the outbox stores once (so the outbox counts exactly one) and SMTP sends
+ * as the same Message-ID (at least once to the SMTP server, de-duplicated by the id downstream).
+ */
+export class MassEmailWorker {
+  readonly #limit = pLimit(1);
+  readonly #inFlight = new Map<string, Promise<void>>();
+  readonly #abort = new AbortController();
+  #nextSendAt = 0;
+
+  constructor(
+    private readonly deps: {
+      commands: CommandBus;
+      store: EventStore;
+      db: Kysely<Schema>;
+      vault: PersonalDataVault;
+      mail: MailSender;
+      publicUrl: string;
+      /** Throttle: messages per second (MASS_EMAIL_PER_SECOND). */
+      perSecond: number;
+      /** Resolves once the mass-email read model has read the whole log (before `recover` trusts it). */
+      waitForReadModels: () => Promise<boolean>;
+      log?: (line: string) => void;
+    },
+  ) {}
+
+  get reactor(): Reactor {
+    return {
+      name: 'mass-email-worker',
+      handles: ['MassEmailRequested'],
+      react: async (event: RecordedEvent) => {
+        this.enqueue((event.data as MassEmailRequested['data']).campaignId);
+      },
+    };
+  }
+
+  /** Takes up every campaign a stopped server left unfinished. Answers how many. */
+  async recover(): Promise<number> {
+    if (!(await this.deps.waitForReadModels())) this.deps.log?.('mass e-mail: the read models are behind; recovering from what they show');
+    const campaignIds = await unfinishedCampaignIds(this.deps.db);
+    for (const campaignId of campaignIds) this.enqueue(campaignId);
+    return campaignIds.length;
+  }
+
+  /** Settles when every campaign handed over so far has finished (tests). */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
+  enqueue(campaignId: string): void {
+    if (this.#inFlight.has(campaignId) || this.#abort.signal.aborted) return;
+    const run = this.#limit(() => this.#run(campaignId, this.#abort.signal))
+      .catch(async (error: unknown) => {
+        if (this.#abort.signal.aborted) return;
+        this.deps.log?.(`mass e-mail ${campaignId}: ${error instanceof Error ? error.message : String(error)}; retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        await sleep(RETRY_AFTER_FAILURE_MS, undefined, { signal: this.#abort.signal }).then(
+          () => setImmediate(() => this.enqueue(campaignId)),
+          () => undefined,
+        );
+      })
+      .finally(() => this.#inFlight.delete(campaignId));
+    this.#inFlight.set(campaignId, run);
+  }
+
+  /** For good: the message being sent finishes, the rest wait for the next start. */
+  async stop(): Promise<void> {
+    this.#abort.abort();
+    this.#limit.clearQueue();
+    await Promise.allSettled([...this.#inFlight.values()]);
+  }
+
+  async #throttle(signal: AbortSignal): Promise<void> {
+    const wait = this.#nextSendAt - Date.now();
+    if (wait > 0) await sleep(wait, undefined, { signal });
+    this.#nextSendAt = Math.max(Date.now(), this.#nextSendAt) + 1000 / this.deps.perSecond;
+  }
+
+  async #run(campaignId: string, signal: AbortSignal): Promise<void> {
+    const requested = (await this.deps.store.readStream(massEmailStream(campaignId))).find((event) => event.type === 'MassEmailRequested');
+    if (!requested) return;
+    const campaign = requested.data as MassEmailRequested['data'];
+    const context = { actor: WORKER_ACTOR, correlationId: requested.metadata.correlationId, causationId: requested.id };
+    for (const recipientId of campaign.recipientIds) {
+      if (signal.aborted) return;
+      const stream = massEmailRecipientStream(campaignId, recipientId);
+      if ((await this.deps.store.readStream(stream)).length > 0) continue;
+      const outcome = await this.#deliver(campaign, recipientId, signal).catch((error: unknown) => {
+        if (signal.aborted || error instanceof MailDeliveryError) return { failure: error instanceof Error ? error.message : String(error) };
+        throw error;
+      });
+      if (signal.aborted && 'failure' in outcome) return; // stopped mid-send: the next start tries this recipient again
+      const event: MassEmailRecipientEvent =
+        'failure' in outcome
+          ? { type: 'MassEmailFailed', data: { campaignId, recipientId, reason: outcome.failure } }
+          : 'skipped' in outcome
+            ? { type: 'MassEmailSkipped', data: { campaignId, recipientId, reason: outcome.skipped } }
+            : { type: 'MassEmailDelivered', data: { campaignId, recipientId, messageId: outcome.messageId } };
+      await this.deps.commands.handle(massEmailRecipientDecider, stream, { type: 'RecordOutcome', event }, context);
+    }
+  }
+
+  async #deliver(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<{ messageId: string } | { skipped: 'unsubscribed' | 'no_address' }> {
+    const row = await userById(this.deps.db, recipientId);
+    if (!row || row.erased || !row.email_enc) return { skipped: 'no_address' };
+    // Turned off after the request: respected until the last message (group `all` reaches everyone, spec).
+    if (campaign.group !== 'all' && row.notifications.allowUpdateEmails === false) return { skipped: 'unsubscribed' };
+    const to = await this.deps.vault.decrypt(row.id, row.email_enc);
+    if (to === null) return { skipped: 'no_address' };
+    const link = await unsubscribeUrl(this.deps.vault, this.deps.publicUrl, recipientId);
+    const messageId = massEmailMessageId(campaign.campaignId, recipientId);
+    await this.#throttle(signal);
+    await this.deps.mail.send({
+      to,
+      ...massEmailMessage(campaign.subject, campaign.body, link),
+      messageId,
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    return { messageId };
+  }
+}
