@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
+import { SESSION_COOKIE, SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
@@ -27,6 +27,7 @@ describe('the admin portal’s statistics and user management', () => {
   let environment: E2eEnvironment;
   let member: string;
   let adminToken: string;
+  let adminSession: string | undefined;
   let pricedPost: { _id: string; title: string; titleUrl: string };
 
   async function tokenOf(login: string): Promise<string> {
@@ -44,12 +45,24 @@ describe('the admin portal’s statistics and user management', () => {
     return response.status;
   }
 
+  /**
+   * The first page signs in through the form; later pages reuse that session, because the form's
+   * sign-ins of one account from one address are rate limited (10 in 15 minutes) and this file opens more pages.
+   */
   async function signInAsAdmin(page: Page): Promise<void> {
+    if (adminSession === undefined) {
+      await page.goto('/admin');
+      await page.waitForURL('**/login?redirectUrl=%2Fadmin');
+      await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
+      await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
+      adminSession = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+      expect(adminSession).toBeDefined();
+      return;
+    }
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: adminSession, url: environment.baseUrl }]);
     await page.goto('/admin');
-    await page.waitForURL('**/login?redirectUrl=%2Fadmin');
-    await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
   }
 
@@ -203,15 +216,16 @@ describe('the admin portal’s statistics and user management', () => {
   it('simulates a new user: the toggle starts test-user mode on the home page with the tours, and switching back returns to the portal', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signInAsAdmin(page);
-    await page.getByRole('switch', { name: 'Simulate New User' }).check();
+    // The portal's own switch (the navbar has the same one; a test below uses that).
+    await page.getByRole('main').getByRole('switch', { name: 'Simulate New User' }).check();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).waitFor();
     expect(await page.evaluate(() => document.cookie)).toContain('showWelcomeModal=true');
     expect(await page.evaluate(() => window.localStorage.getItem('tourState'))).toContain('"navbarTour":true');
     await page.getByRole('button', { name: /Switch Back to\s*Admin/u }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('switch', { name: 'Simulate New User' }).waitFor();
-    expect(await page.getByRole('switch', { name: 'Simulate New User' }).isChecked()).toBe(false);
+    await page.getByRole('main').getByRole('switch', { name: 'Simulate New User' }).waitFor();
+    expect(await page.getByRole('main').getByRole('switch', { name: 'Simulate New User' }).isChecked()).toBe(false);
     await close();
     // Leaving a page whose lists are still loading aborts their requests; the browser reports those aborts.
     expect(unexpected(consoleErrors).filter((line) => !line.includes('AbortError: signal is aborted without reason'))).toEqual([]);
@@ -247,7 +261,8 @@ describe('the admin portal’s statistics and user management', () => {
     await panel.getByRole('button', { name: 'Import 2 rows' }).click();
     const modal = page.getByRole('dialog', { name: BULK_IMPORT_MESSAGES.successTitle });
     await modal.getByText(BULK_IMPORT_MESSAGES.success).waitFor();
-    await modal.getByRole('button', { name: 'Close' }).click();
+    // The modal's footer button (the corner × is also named Close).
+    await modal.getByRole('button', { name: 'Close' }).last().click();
     await panel.getByRole('status').filter({ hasText: '4 rows: 0 ready, 2 imported' }).waitFor();
     await panel.getByRole('link', { name: `CSV Board ${RUN}` }).click();
     await page.getByRole('heading', { level: 1, name: `CSV Board ${RUN}` }).waitFor();
