@@ -71,3 +71,17 @@ export function massEmailMessage(subject: string, body: string, unsubscribeUrl: 
     html: `${renderMassEmailBody(body)}<hr><p style="color:#666;font-size:12px">${FOOTER_TEXT} <a href="${escapeAttribute(unsubscribeUrl)}">Turn off update e-mails</a></p>`,
   };
 }
+
+/** A campaign as the portal lists it: its message's subject and how far its sending has come. */
+export interface CampaignSummary {
+  campaignId: string;
+  subject: string;
+  group: string;
+  requestedBy: { _id: string; username: string | null };
+  requestedAt: string;
+  total: number;
+  delivered: number;
+  failed: number;
+  skipped: number;
+  finished: boolean;
+}

@@ -1,18 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
+import type { CampaignSummary } from '../../../domain/mass-email/rules.js';
 
-export interface CampaignProgress {
-  campaignId: string;
-  subject: string;
+/** A campaign with its message body (the portal's list leaves the body out). */
+export interface CampaignProgress extends CampaignSummary {
   body: string;
-  group: string;
-  requestedBy: { _id: string; username: string | null };
-  requestedAt: string;
-  total: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  finished: boolean;
 }
 
 function campaignsWithCounts(db: Kysely<Schema>) {

@@ -1,5 +1,5 @@
 import type { AudienceSize } from '../../../domain/analytics/reports.js';
-import type { SendEmailRequest } from '../../../domain/mass-email/rules.js';
+import type { CampaignSummary, SendEmailRequest } from '../../../domain/mass-email/rules.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 export interface GroupRecipients {
@@ -8,18 +8,7 @@ export interface GroupRecipients {
   recipients: { _id: string; username: string | null }[];
 }
 
-export interface Campaign {
-  campaignId: string;
-  subject: string;
-  group: string;
-  requestedBy: { _id: string; username: string | null };
-  requestedAt: string;
-  total: number;
-  delivered: number;
-  failed: number;
-  skipped: number;
-  finished: boolean;
-}
+export type Campaign = CampaignSummary;
 
 export async function fetchGroupSizes(signal?: AbortSignal): Promise<AudienceSize[]> {
   return (await apiRequest<{ data: AudienceSize[] }>('/admin/emails/groups', { signal })).data;
