@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { massEmailDecider } from '../../src/domain/mass-email/decider.js';
 import { massEmailRecipientStream, massEmailStream } from '../../src/domain/mass-email/events.js';
 import { userById } from '../../src/projections/read-models/users/queries.js';
 import { inParallel } from '../fixtures/members.js';
+import { freePort } from '../fixtures/free-port.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** A few hundred recipients, sent slowly enough (the throttle) that the kill lands midway. */
@@ -48,15 +48,6 @@ function call(port: number, method: string, path: string, cookie: string, body?:
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** `npm start`'s server process on the data dir; resolves once it listens. */
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
