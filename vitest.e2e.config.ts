@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     // A page settles in milliseconds, but on a loaded 2-core machine a layout, scroll or answer can take
     // seconds: expect.poll waits up to 15 s (its default, 1 s, failed the create-page tour under load).

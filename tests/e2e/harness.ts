@@ -1,17 +1,21 @@
 /**
  * Starts the real server (built web app + API) on a free port with a fresh data directory,
  * and a headless Debian Chromium to drive it. Tests get pages that record console errors.
+ *
+ * The first start of an empty store seeds the demo catalogue, which is most of a start's time: the
+ * global setup (global-setup.ts) does that once, and every suite's server starts on its own copy.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
@@ -28,8 +32,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** The first start compiles the embedded database and seeds the demo catalogue. */
-const SERVER_READY_TIMEOUT_MS = 90_000;
+/** The first start compiles the embedded database and seeds the demo catalogue (over 90 s on a loaded 2-core machine). */
+const SERVER_READY_TIMEOUT_MS = 240_000;
 const HEALTH_POLL_INTERVAL_MS = 250;
 const SERVER_STOP_GRACE_MS = 10_000;
 /** Enough of the server's output to explain a failed start. */
@@ -57,6 +61,7 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
+  await cp(inject('seededDataDir'), dataDir, { recursive: true });
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
@@ -98,6 +103,12 @@ async function openRecordedPage(browser: Browser, baseURL: string, viewportWidth
   });
   page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.stack ?? error.message}`));
   return { page, consoleErrors, close: () => context.close() };
+}
+
+/** Starts the server once on an empty data directory, so it seeds the demo catalogue there, and stops it. */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const server = await startServer(await findFreePort(), dataDir);
+  await server.stop();
 }
 
 async function findFreePort(): Promise<number> {
