@@ -102,4 +102,28 @@ describe('the sandbox PayPal-style approval page', () => {
     const told = async () => (await harness.infrastructure.outbox!.list({ to: `${twice.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your second payment'));
     await expect.poll(async () => (await told()).length, { timeout: 30_000 }).toBe(1);
   }, FLOW_TIMEOUT_MS);
+
+  it('keeps an open PayPal order and an open card checkout through a restart: both still open and pay', async () => {
+    const payer = await makeMember(harness, { prefix: 'sbrestartpp' });
+    const carder = await makeMember(harness, { prefix: 'sbrestartcard' });
+    const order = await harness.call<Json>('POST', '/api/orders', { token: payer.token, body: { cart: [{ id: post.id }] } });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: carder.token, body: { data: { _id: post.id } } });
+    expect([order.status, session.status]).toEqual([200, 200]);
+
+    await harness.restart();
+
+    // Pay with PayPal offers the same open order again; its approval page and capture still know it.
+    const again = await harness.call<Json>('POST', '/api/orders', { token: payer.token, body: { cart: [{ id: post.id }] } });
+    expect(again.body.id).toBe(order.body.id);
+    expect((await harness.app.inject({ method: 'GET', url: again.body.approveUrl })).statusCode).toBe(200);
+    expect((await form(again.body.approveUrl, { funding: 'pays' })).statusCode).toBe(303);
+    const captured = await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: payer.token, body: {} });
+    expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
+    // The card checkout page left open before the restart still opens and takes the test card.
+    expect((await harness.app.inject({ method: 'GET', url: session.body.url })).statusCode).toBe(200);
+    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    for (const buyer of [payer, carder]) {
+      await expect.poll(async () => (await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status, { timeout: 30_000 }).toBe(200);
+    }
+  }, FLOW_TIMEOUT_MS);
 });
