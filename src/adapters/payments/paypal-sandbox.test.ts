@@ -71,6 +71,9 @@ describe('the sandbox PayPal-style approval page', () => {
     expect(events.at(-1)).toMatchObject({ type: 'PurchaseRefunded', data: { provider: 'paypal', providerRefundId: expect.stringMatching(/^REFUND-SANDBOX-/u) } });
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(403);
     expect(await refund()).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyRefunded } });
+    // The buyer paid with PayPal: the money goes back to the PayPal account, not a card.
+    const told = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).find((mail) => mail.subject.startsWith('Refund for'));
+    await expect.poll(async () => (await told())?.text, { timeout: 30_000 }).toContain('8.50 USD goes back to your PayPal account.');
   }, FLOW_TIMEOUT_MS);
 
   it.each([
