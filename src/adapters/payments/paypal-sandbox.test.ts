@@ -12,6 +12,7 @@ describe('the sandbox PayPal-style approval page', () => {
   let harness: ApiHarness;
   let admin: Member;
   let buyer: Member;
+  let seller: Member;
   let post: { id: string; titleUrl: string };
 
   const form = (url: string, fields: Record<string, string>) =>
@@ -20,7 +21,7 @@ describe('the sandbox PayPal-style approval page', () => {
   beforeAll(async () => {
     harness = await startApiHarness({ users: 2, templates: 2, seed: 41 });
     admin = await makeMember(harness, { prefix: 'sbadmin', lvl: 'admin' });
-    const seller = await makeMember(harness, { prefix: 'sbseller' });
+    seller = await makeMember(harness, { prefix: 'sbseller' });
     buyer = await makeMember(harness, { prefix: 'sbbuyer' });
     const link = await harness.call<Json>('POST', '/api/stripe/account', { token: seller.token, body: {} });
     const url = new URL(link.body.accountLinkUrl, 'http://localhost');
@@ -74,6 +75,9 @@ describe('the sandbox PayPal-style approval page', () => {
     // The buyer paid with PayPal: the money goes back to the PayPal account, not a card.
     const told = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).find((mail) => mail.subject.startsWith('Refund for'));
     await expect.poll(async () => (await told())?.text, { timeout: 30_000 }).toContain('8.50 USD goes back to your PayPal account.');
+    const sellerTold = (await harness.infrastructure.outbox!.list({ to: `${seller.username}@members.example`, limit: 20 })).find((mail) => mail.subject.startsWith('Refund for'));
+    expect(sellerTold?.text).toContain('it no longer counts in your sales');
+    expect(sellerTold?.text).not.toContain('statement');
   }, FLOW_TIMEOUT_MS);
 
   it.each([

@@ -50,7 +50,8 @@ export function refundMail(refund: { title: string; amount: Money; purchaseId: s
       : `A purchase of your post "${refund.title}" was refunded (${formatMoney(refund.amount)}); it no longer counts in your sales.`;
   return {
     subject: `Refund for "${refund.title}"`,
-    text: [what, 'Refunds usually show on the statement within 5–10 business days.', `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
+    // Only the buyer has a statement to watch.
+    text: [what, ...(to === 'buyer' ? ['Refunds usually show on the statement within 5–10 business days.'] : []), `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
   };
 }
 
