@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../domain/shared/events.js';
 import { WrongExpectedRevisionError } from '../adapters/eventstore/port.js';
 import { isUnavailableError } from '../adapters/db/availability.js';
-import { PaymentProviderUnavailableError, WebhookSignatureError } from '../adapters/payments/port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError, WebhookSignatureError } from '../adapters/payments/port.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 
 /** While the database or the event store is unreachable: when a client should try again. */
@@ -49,6 +49,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
   if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: true, message: COMMERCE_MESSAGES.badSignature } satisfies ErrorBody);
+  if (error instanceof PaymentRefusedError) {
+    request.log.warn({ err: error }, 'payment provider refused');
+    return reply.status(409).send({ error: true, message: `${COMMERCE_MESSAGES.providerRefused} ${error.reason}` } satisfies ErrorBody);
+  }
   if (error instanceof PaymentProviderUnavailableError) {
     request.log.warn({ err: error }, 'payment provider unavailable');
     return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ error: true, message: COMMERCE_MESSAGES.providerUnavailable } satisfies ErrorBody);

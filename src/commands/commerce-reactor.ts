@@ -51,7 +51,7 @@ export function createCommerceReactor(deps: { commands: CommandBus; db: Kysely<S
         const result = await deps.commands.handle(templateDecider, templateStream(data.templateId), { type: 'RecordPurchaseRefund', data: { templateId: data.templateId, buyerId: data.buyerId } }, context(event));
         if (result.repeated || result.events.length === 0) return;
         const [buyer, seller] = await Promise.all([contact(data.buyerId), contact(data.sellerId)]);
-        const refund = { title: data.title, amount: data.amount, purchaseId: data.purchaseId, providerRefundId: data.providerRefundId };
+        const refund = { title: data.title, amount: data.amount, purchaseId: data.purchaseId, provider: data.provider, providerRefundId: data.providerRefundId };
         await mail(buyer.email, refundMail(refund, 'buyer'));
         await mail(seller.email, refundMail(refund, 'seller'));
       }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
-import { PaymentProviderUnavailableError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
 import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
@@ -36,12 +36,15 @@ export type OrderCaptureOutcome = { titleUrl: string } & (
   | { status: 'declined'; issue: string; debugId: string | null; restartUrl: string | null }
 );
 
-/** Any failure of the provider call (network, 5xx, its own refusal) is an outage to us: 503, and nothing written before it. */
+/**
+ * Any failure of the provider call is an outage to us (503, nothing written before it), except a
+ * refusal the adapter knows to be permanent (PaymentRefusedError), which callers may record.
+ */
 async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError || error instanceof DomainError) throw error;
+    if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError || error instanceof DomainError) throw error;
     throw new PaymentProviderUnavailableError(error instanceof Error ? error.message : String(error));
   }
 }
@@ -321,15 +324,25 @@ export class CommerceService {
 
   /**
    * Gives back a payment that arrived while the buyer already owned the post (the duplicate-payments
-   * reactor calls it). Already refunded: nothing asked, nothing written. Otherwise the provider is
-   * asked (its refund is idempotent per payment, so a retry after a crash is the same refund), then
-   * the refund recorded. Answers whether this call recorded it (and so the buyer is to be told).
+   * reactor calls it). Already refunded, or refused for good: nothing asked, nothing written.
+   * Otherwise the provider is asked (its refund is idempotent per payment, so a retry after a crash
+   * is the same refund), then the refund recorded; a permanent refusal is recorded with the
+   * provider's reason (for the admin) instead of being retried. An outage throws (the reactor retries).
+   * Answers whether this call recorded a refund (and so the buyer is to be told).
    */
   async refundDuplicatePayment(duplicate: DuplicatePaymentReceived['data'], context: CommandContext): Promise<{ refunded: boolean; refundId: string | null }> {
     const stream = purchaseStream(duplicate.templateId, duplicate.buyerId);
     const known = (await this.#fold(purchaseDecider, stream)).checkouts[duplicate.checkoutId];
-    if (known?.duplicateRefunded) return { refunded: false, refundId: null };
-    const refund = await this.#refundAtProvider(duplicate.provider, duplicate.providerPaymentId);
+    if (known?.duplicateRefunded || known?.duplicateRefundFailed) return { refunded: false, refundId: null };
+    let refund: { refundId: string };
+    try {
+      refund = await this.#refundAtProvider(duplicate.provider, duplicate.providerPaymentId);
+    } catch (error) {
+      if (!(error instanceof PaymentRefusedError)) throw error;
+      const failed = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefundFailure', data: { checkoutId: duplicate.checkoutId, reason: error.reason } }, context);
+      await this.#settle(failed.position);
+      return { refunded: false, refundId: null };
+    }
     const result = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: duplicate.checkoutId, providerRefundId: refund.refundId } }, context);
     await this.#settle(result.position);
     return { refunded: !result.repeated && result.events.length > 0, refundId: refund.refundId };

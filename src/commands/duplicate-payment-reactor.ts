@@ -15,7 +15,9 @@ const DUPLICATE_PAYMENT_ACTOR: Actor = { userId: null, role: 'system' };
  * Refunds a payment that arrived while the buyer already owned the post (two tabs, a card and a
  * PayPal checkout both paid), through the provider that took it, and tells the buyer. Its own
  * reactor (own checkpoint), so a provider outage holds back these refunds only: the batch is
- * retried until the provider answers. Exactly once: a replay after a restart finds the refund in
+ * retried until the provider answers. A refusal for good (the payment was already refunded at the
+ * provider, …) is recorded as DuplicatePaymentRefundFailed with the provider's reason, for an
+ * admin to see in the post's history, and the reactor moves on. Exactly once: a replay after a restart finds the refund in
  * the purchase's events and asks the provider nothing; a crash between the provider's refund and
  * our append asks again, and the provider's idempotency answers the same refund.
  */

@@ -42,6 +42,9 @@ import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { createGoogleDrivePublisher } from '../adapters/google/drive-publisher.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
 
+/** What the sandbox card provider's signing key is derived from (under the vault's kept key), so it is the same after a restart. */
+const SANDBOX_SIGNING_KEY_LABEL = 'sandbox-payments:signing-key';
+
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
 const READ_MODEL_WAIT_MS = 30_000;
 
@@ -150,8 +153,10 @@ export async function openInfrastructure(
     });
     const generationReactor = new ReactorRunner(database.db, database.kind, store, generation.reactor, runnerOptions);
     const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
-    const payments: PaymentProvider = config.stripe ? createStripePaymentProvider(config.stripe) : createSandboxPaymentProvider();
-    const orders: OrderPaymentProvider = config.paypal ? createPayPalOrderProvider(config.paypal) : createSandboxOrderProvider();
+    const payments: PaymentProvider = config.stripe
+      ? createStripePaymentProvider(config.stripe)
+      : createSandboxPaymentProvider({ signingKey: await vault.blindIndex(SANDBOX_SIGNING_KEY_LABEL) });
+    const orders: OrderPaymentProvider = config.paypal ? createPayPalOrderProvider(config.paypal) : createSandboxOrderProvider(database.db);
     const commerce = new CommerceService({
       commands,
       store,

@@ -90,4 +90,18 @@ export const coreMigrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limit_counters_expires_at').on('rate_limit_counters').column('expires_at').execute();
     },
   },
+  '0008_sandbox_orders': {
+    async up(db: Kysely<unknown>) {
+      // The local sandbox's PayPal-style orders: provider state, not facts, so outside the event log.
+      await db.schema
+        .createTable('sandbox_orders')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('approval', 'text', (c) => c.notNull())
+        .addColumn('capture_id', 'text', (c) => c.unique())
+        .addColumn('refund_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

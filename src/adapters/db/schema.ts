@@ -71,8 +71,19 @@ export interface RateLimitCountersTable {
   expires_at: Date;
 }
 
+/** The local sandbox's PayPal-style orders (src/adapters/payments/paypal-sandbox.ts); `request` is JSON. */
+export interface SandboxOrdersTable {
+  order_id: string;
+  request: string;
+  approval: 'none' | 'approved' | 'approved_declined';
+  capture_id: string | null;
+  refund_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables, AnalyticsTables, PriceRequestsTables, CurationTables, MassEmailsTables {
   rate_limit_counters: RateLimitCountersTable;
+  sandbox_orders: SandboxOrdersTable;
   events: EventsTable;
   projection_generations: ProjectionGenerationsTable;
   vault_keys: VaultKeysTable;

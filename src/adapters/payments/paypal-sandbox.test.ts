@@ -12,6 +12,7 @@ describe('the sandbox PayPal-style approval page', () => {
   let harness: ApiHarness;
   let admin: Member;
   let buyer: Member;
+  let seller: Member;
   let post: { id: string; titleUrl: string };
 
   const form = (url: string, fields: Record<string, string>) =>
@@ -20,7 +21,7 @@ describe('the sandbox PayPal-style approval page', () => {
   beforeAll(async () => {
     harness = await startApiHarness({ users: 2, templates: 2, seed: 41 });
     admin = await makeMember(harness, { prefix: 'sbadmin', lvl: 'admin' });
-    const seller = await makeMember(harness, { prefix: 'sbseller' });
+    seller = await makeMember(harness, { prefix: 'sbseller' });
     buyer = await makeMember(harness, { prefix: 'sbbuyer' });
     const link = await harness.call<Json>('POST', '/api/stripe/account', { token: seller.token, body: {} });
     const url = new URL(link.body.accountLinkUrl, 'http://localhost');
@@ -71,6 +72,12 @@ describe('the sandbox PayPal-style approval page', () => {
     expect(events.at(-1)).toMatchObject({ type: 'PurchaseRefunded', data: { provider: 'paypal', providerRefundId: expect.stringMatching(/^REFUND-SANDBOX-/u) } });
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(403);
     expect(await refund()).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.alreadyRefunded } });
+    // The buyer paid with PayPal: the money goes back to the PayPal account, not a card.
+    const told = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).find((mail) => mail.subject.startsWith('Refund for'));
+    await expect.poll(async () => (await told())?.text, { timeout: 30_000 }).toContain('8.50 USD goes back to your PayPal account.');
+    const sellerTold = (await harness.infrastructure.outbox!.list({ to: `${seller.username}@members.example`, limit: 20 })).find((mail) => mail.subject.startsWith('Refund for'));
+    expect(sellerTold?.text).toContain('it no longer counts in your sales');
+    expect(sellerTold?.text).not.toContain('statement');
   }, FLOW_TIMEOUT_MS);
 
   it.each([
@@ -101,5 +108,29 @@ describe('the sandbox PayPal-style approval page', () => {
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: twice.token })).status).toBe(200);
     const told = async () => (await harness.infrastructure.outbox!.list({ to: `${twice.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your second payment'));
     await expect.poll(async () => (await told()).length, { timeout: 30_000 }).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('keeps an open PayPal order and an open card checkout through a restart: both still open and pay', async () => {
+    const payer = await makeMember(harness, { prefix: 'sbrestartpp' });
+    const carder = await makeMember(harness, { prefix: 'sbrestartcard' });
+    const order = await harness.call<Json>('POST', '/api/orders', { token: payer.token, body: { cart: [{ id: post.id }] } });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: carder.token, body: { data: { _id: post.id } } });
+    expect([order.status, session.status]).toEqual([200, 200]);
+
+    await harness.restart();
+
+    // Pay with PayPal offers the same open order again; its approval page and capture still know it.
+    const again = await harness.call<Json>('POST', '/api/orders', { token: payer.token, body: { cart: [{ id: post.id }] } });
+    expect(again.body.id).toBe(order.body.id);
+    expect((await harness.app.inject({ method: 'GET', url: again.body.approveUrl })).statusCode).toBe(200);
+    expect((await form(again.body.approveUrl, { funding: 'pays' })).statusCode).toBe(303);
+    const captured = await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: payer.token, body: {} });
+    expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
+    // The card checkout page left open before the restart still opens and takes the test card.
+    expect((await harness.app.inject({ method: 'GET', url: session.body.url })).statusCode).toBe(200);
+    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    for (const buyer of [payer, carder]) {
+      await expect.poll(async () => (await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status, { timeout: 30_000 }).toBe(200);
+    }
   }, FLOW_TIMEOUT_MS);
 });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.js';
 import { formatMoney } from '../../domain/commerce/money.js';
 import { INSTRUMENT_DECLINED } from '../../domain/commerce/purchase.js';
 import type { CreateOrderRequest, OrderPaymentProvider } from './orders-port.js';
-import { PaymentProviderUnavailableError } from './port.js';
+import { PaymentRefusedError } from './port.js';
 import { escapeHtml, sandboxPage } from './sandbox-pages.js';
 import { SANDBOX_BASE_PATH } from './sandbox.js';
 
@@ -12,18 +14,13 @@ export const SANDBOX_PAYPAL_PATH = `${SANDBOX_BASE_PATH}/paypal`;
 
 const SANDBOX_CAPTURE_PREFIX = 'CAPTURE-SANDBOX-';
 
-type Approval = 'none' | 'approved' | 'approved_declined';
-interface SandboxOrder {
-  request: CreateOrderRequest;
-  approval: Approval;
-  captureId: string | null;
-}
+const newId = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
 
 export interface SandboxOrderProvider extends OrderPaymentProvider {
   readonly kind: 'sandbox';
-  orderOf(orderId: string): CreateOrderRequest | null;
+  orderOf(orderId: string): Promise<CreateOrderRequest | null>;
   /** The buyer approved on the sandbox page, with a funding source that pays or one that is declined at capture. */
-  approve(orderId: string, funding: 'pays' | 'declined'): void;
+  approve(orderId: string, funding: 'pays' | 'declined'): Promise<void>;
 }
 
 export function isSandboxOrderProvider(provider: OrderPaymentProvider): provider is SandboxOrderProvider {
@@ -31,47 +28,55 @@ export function isSandboxOrderProvider(provider: OrderPaymentProvider): provider
 }
 
 /**
- * The default PayPal-style provider: orders kept in memory (an order open across a restart is
- * simply created again by the next click), approved on a page Tessera serves, captured as PayPal
- * does: not approved → ORDER_NOT_APPROVED, a declined funding source → INSTRUMENT_DECLINED (and the
- * buyer must approve again), a repeated capture → the same capture.
+ * The default PayPal-style provider: orders kept in the database (sandbox_orders, so an order
+ * offered again after a restart still opens and captures), approved on a page Tessera serves,
+ * captured as PayPal does: not approved → ORDER_NOT_APPROVED, a declined funding source →
+ * INSTRUMENT_DECLINED (and the buyer must approve again), a repeated capture → the same capture.
  */
-export function createSandboxOrderProvider(): SandboxOrderProvider {
-  const orders = new Map<string, SandboxOrder>();
-  const refunds = new Map<string, string>();
+export function createSandboxOrderProvider(db: Kysely<Schema>): SandboxOrderProvider {
+  const rowOf = (orderId: string) => db.selectFrom('sandbox_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  const requestOf = (row: { request: string }) => JSON.parse(row.request) as CreateOrderRequest;
+
   return {
     kind: 'sandbox',
     description: `local sandbox (PayPal-style approval page at ${SANDBOX_PAYPAL_PATH})`,
     async createOrder(request) {
-      const orderId = `SANDBOX-${randomBytes(8).toString('hex').toUpperCase()}`;
-      orders.set(orderId, { request, approval: 'none', captureId: null });
+      const orderId = newId('SANDBOX-');
+      await db.insertInto('sandbox_orders').values({ order_id: orderId, request: JSON.stringify(request), approval: 'none', capture_id: null, refund_id: null }).execute();
       return { orderId, approveUrl: `${SANDBOX_PAYPAL_PATH}/${orderId}` };
     },
     async captureOrder(orderId) {
-      const order = orders.get(orderId);
-      if (!order) throw new PaymentProviderUnavailableError(`The sandbox knows no order ${orderId}`);
-      if (order.captureId) return { status: 'completed', captureId: order.captureId, amount: order.request.price };
+      const order = await rowOf(orderId);
+      if (!order) throw new PaymentRefusedError(`The sandbox knows no order ${orderId}`);
+      const price = requestOf(order).price;
+      if (order.capture_id) return { status: 'completed', captureId: order.capture_id, amount: price };
       if (order.approval === 'none') return { status: 'declined', issue: 'ORDER_NOT_APPROVED', debugId: null };
       if (order.approval === 'approved_declined') {
-        order.approval = 'none';
+        await db.updateTable('sandbox_orders').set({ approval: 'none' }).where('order_id', '=', orderId).where('capture_id', 'is', null).execute();
         return { status: 'declined', issue: INSTRUMENT_DECLINED, debugId: null };
       }
-      order.captureId = `${SANDBOX_CAPTURE_PREFIX}${randomBytes(8).toString('hex').toUpperCase()}`;
-      return { status: 'completed', captureId: order.captureId, amount: order.request.price };
+      // Concurrent captures: the first update wins, every caller answers its capture.
+      await db.updateTable('sandbox_orders').set({ capture_id: newId(SANDBOX_CAPTURE_PREFIX) }).where('order_id', '=', orderId).where('capture_id', 'is', null).execute();
+      const captured = await rowOf(orderId);
+      return { status: 'completed', captureId: captured!.capture_id!, amount: price };
     },
     async refundCapture(captureId) {
-      // Capture ids are the sandbox's own (kept in the purchase's events), so a refund needs no order in memory.
-      if (!captureId.startsWith(SANDBOX_CAPTURE_PREFIX)) throw new PaymentProviderUnavailableError(`The sandbox knows no capture ${captureId}`);
-      const refundId = refunds.get(captureId) ?? `REFUND-SANDBOX-${randomBytes(8).toString('hex').toUpperCase()}`;
-      refunds.set(captureId, refundId);
-      return { refundId };
+      await db.updateTable('sandbox_orders').set({ refund_id: newId('REFUND-SANDBOX-') }).where('capture_id', '=', captureId).where('refund_id', 'is', null).execute();
+      const order = await db.selectFrom('sandbox_orders').select('refund_id').where('capture_id', '=', captureId).executeTakeFirst();
+      if (!order) throw new PaymentRefusedError(`The sandbox knows no capture ${captureId}`);
+      return { refundId: order.refund_id! };
     },
-    orderOf(orderId) {
-      return orders.get(orderId)?.request ?? null;
+    async orderOf(orderId) {
+      const order = await rowOf(orderId);
+      return order ? requestOf(order) : null;
     },
-    approve(orderId, funding) {
-      const order = orders.get(orderId);
-      if (order && !order.captureId) order.approval = funding === 'pays' ? 'approved' : 'approved_declined';
+    async approve(orderId, funding) {
+      await db
+        .updateTable('sandbox_orders')
+        .set({ approval: funding === 'pays' ? 'approved' : 'approved_declined' })
+        .where('order_id', '=', orderId)
+        .where('capture_id', 'is', null)
+        .execute();
     },
   };
 }
@@ -85,7 +90,7 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
     const notFound = sandboxPage('Order not found', '<div class="card"><h1>This order does not exist or has expired</h1><p>Go back to the post and choose Pay with PayPal again.</p></div>');
 
     app.get<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, async (request, reply) => {
-      const order = provider.orderOf(request.params.orderId);
+      const order = await provider.orderOf(request.params.orderId);
       if (!order) return reply.status(404).type('text/html').send(notFound);
       const action = `${SANDBOX_PAYPAL_PATH}/${encodeURIComponent(request.params.orderId)}`;
       return reply.type('text/html').send(
@@ -103,10 +108,10 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
 
     app.post<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, async (request, reply) => {
       const { orderId } = request.params;
-      const order = provider.orderOf(orderId);
+      const order = await provider.orderOf(orderId);
       if (!order) return reply.status(404).type('text/html').send(notFound);
       const funding = (request.body as Record<string, unknown> | null)?.funding === 'declined' ? 'declined' : 'pays';
-      provider.approve(orderId, funding);
+      await provider.approve(orderId, funding);
       // PayPal appends the order id as `token` to the return URL.
       const back = new URL(order.returnUrl);
       back.searchParams.set('token', orderId);

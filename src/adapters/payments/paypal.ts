@@ -1,6 +1,6 @@
 import { isCurrency, minorUnitDigits, toMajorUnits, toMinorUnits, type Money } from '../../domain/commerce/money.js';
 import type { CaptureResult, OrderPaymentProvider } from './orders-port.js';
-import { PaymentProviderUnavailableError } from './port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError } from './port.js';
 
 export interface PayPalSettings {
   clientId: string;
@@ -11,6 +11,8 @@ export interface PayPalSettings {
 
 /** A call that waits longer than this counts as an outage (503): the buyer can try again. */
 const PAYPAL_TIMEOUT_MS = 15_000;
+/** PayPal's answers that no retry changes (invalid request, no such capture, unprocessable such as CAPTURE_FULLY_REFUNDED). */
+const PERMANENT_REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 404, 422]);
 /** The token is renewed this long before PayPal says it expires. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
@@ -133,7 +135,10 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
       const answer = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, `refund-${captureId}`);
       const refund = answer.body as { id?: string; status?: string } | null;
       if ((answer.status === 200 || answer.status === 201) && refund?.id && refund.status !== 'FAILED' && refund.status !== 'CANCELLED') return { refundId: refund.id };
-      throw new PaymentProviderUnavailableError(`PayPal refund of capture ${captureId} answered ${answer.status} ${issueOf(answer.body) ?? refund?.status ?? ''}`);
+      const message = `PayPal refund of capture ${captureId} answered ${answer.status} ${issueOf(answer.body) ?? refund?.status ?? ''}`;
+      // 5xx and 429 were thrown as outages by send(); a 400/404/422 (CAPTURE_FULLY_REFUNDED, …) or a failed refund stays refused.
+      if (PERMANENT_REFUSAL_STATUSES.has(answer.status) || refund?.status === 'FAILED' || refund?.status === 'CANCELLED') throw new PaymentRefusedError(message);
+      throw new PaymentProviderUnavailableError(message);
     },
   };
 }

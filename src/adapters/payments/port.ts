@@ -61,6 +61,18 @@ export class PaymentProviderUnavailableError extends Error {
   override readonly name = 'PaymentProviderUnavailableError';
 }
 
+/**
+ * The provider answered, and refused for good (Stripe 400/402/404 such as "charge already refunded",
+ * PayPal 422 CAPTURE_FULLY_REFUNDED): asking again answers the same, so callers record it and move
+ * on rather than retry. `reason` is the provider's own words.
+ */
+export class PaymentRefusedError extends Error {
+  override readonly name = 'PaymentRefusedError';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
 }

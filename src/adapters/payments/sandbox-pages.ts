@@ -27,8 +27,9 @@ a{color:#635bff}.back{display:inline-block;margin-top:16px;font-size:14px}
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/gu, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/** The icon link keeps the browser from asking for /favicon.ico, which Tessera does not serve (a 404 in the console). */
 export function sandboxPage(title: string, body: string, banner = 'Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.'): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_BASE_PATH}/pay.css"></head><body><div class="sandbox-bar">${escapeHtml(banner)}</div><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_BASE_PATH}/pay.css"></head><body><div class="sandbox-bar">${escapeHtml(banner)}</div><main>${body}</main></body></html>`;
 }
 
 /** Only addresses on this site (a path, or this origin): the pages never send anyone elsewhere. */

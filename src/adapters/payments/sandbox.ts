@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isCurrency, type Money } from '../../domain/commerce/money.js';
-import { PaymentProviderUnavailableError, type CheckoutRequest, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError, type CheckoutRequest, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
 import { noticeFromStripeEvent, signStripePayload, verifyStripeSignature } from './stripe-events.js';
 
 /** Stripe's test cards, which the sandbox honours the same way. */
@@ -50,11 +50,13 @@ const base64url = (value: string) => Buffer.from(value, 'utf8').toString('base64
  * The default payment provider: hosted onboarding and checkout pages served by Tessera
  * (sandbox-pages.ts), results delivered as Stripe-format webhooks signed with the sandbox secret
  * through the same route Stripe's use. Paid sessions are remembered in memory for the /success
- * return; that return falls back to our own read model after a restart.
+ * return; that return falls back to our own read model after a restart. Session ids and onboarding
+ * links are signed with `signingKey`, which the caller keeps stable across restarts of the same
+ * data, so a checkout page left open survives a restart.
  */
-export function createSandboxPaymentProvider(options: { webhookSecret?: string; publicUrl?: string } = {}): SandboxPaymentProvider {
+export function createSandboxPaymentProvider(options: { signingKey: string; webhookSecret?: string }): SandboxPaymentProvider {
   const secret = options.webhookSecret ?? `whsec_sandbox_${randomBytes(24).toString('hex')}`;
-  const linkSecret = randomBytes(32);
+  const linkSecret = options.signingKey;
   const paidSessions = new Map<string, string>();
   /** Account → seller, for the webhook's metadata (after a restart the route finds the seller by account). */
   const accountOwners = new Map<string, string>();
@@ -127,7 +129,7 @@ export function createSandboxPaymentProvider(options: { webhookSecret?: string; 
       return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
     },
     async refund({ paymentId }) {
-      if (!paymentId.startsWith('pi_sandbox_')) throw new PaymentProviderUnavailableError(`The sandbox knows no payment ${paymentId}`);
+      if (!paymentId.startsWith('pi_sandbox_')) throw new PaymentRefusedError(`The sandbox knows no payment ${paymentId}`);
       return { refundId: `re_sandbox_${randomBytes(8).toString('hex')}` };
     },
     parseWebhook(rawBody, signature): ProviderNotice {

@@ -146,7 +146,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
     const checkoutId = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!.body['metadata[checkoutId]'];
     const order = await harness.call<Json>('POST', '/api/orders', { token: buyer.token, body: { cart: [{ id: post.id }] } });
-    orders.approve(order.body.id, 'pays');
+    await orders.approve(order.body.id, 'pays');
     expect((await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: buyer.token, body: {} })).body.purchased).toBe(true);
 
     // Then the card tab is paid too, while Stripe is down: the refund waits for Stripe, nothing recorded meanwhile.
@@ -187,5 +187,40 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect(refundCalls().length).toBe(calls);
     expect((await eventsOf(stream)).filter((type) => type === 'DuplicatePaymentRefunded')).toHaveLength(1);
     expect(await mailsAboutIt()).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('records a duplicate refund Stripe refuses for good (already refunded) with its reason, asks once, and goes on with the next duplicate', async () => {
+    const orders = harness.infrastructure.commerce.orderProvider;
+    if (!isSandboxOrderProvider(orders)) throw new Error('The harness runs the sandbox PayPal orders');
+    /** The post bought with PayPal, then a card checkout opened before it paid as well: a duplicate payment. */
+    const payTwice = async (buyer: Member, paymentIntent: string) => {
+      const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+      const checkoutId = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)!.body['metadata[checkoutId]'];
+      const order = await harness.call<Json>('POST', '/api/orders', { token: buyer.token, body: { cart: [{ id: post.id }] } });
+      await orders.approve(order.body.id, 'pays');
+      expect((await harness.call<Json>('POST', `/api/orders/${order.body.id}/capture`, { token: buyer.token, body: {} })).body.purchased).toBe(true);
+      const paid = event(`evt_${paymentIntent}`, 'checkout.session.completed', {
+        id: session.body.id, object: 'checkout.session', payment_status: 'paid', payment_intent: paymentIntent, client_reference_id: checkoutId,
+        metadata: { checkoutId, templateId: post.id, buyerId: buyer.userId }, amount_total: 1999, currency: 'usd',
+      });
+      expect((await deliver(paid)).statusCode).toBe(200);
+    };
+    const refusedBuyer = await makeMember(harness, { prefix: 'striperefused' });
+    const nextBuyer = await makeMember(harness, { prefix: 'stripenext' });
+    stripe.refundedElsewhere.add('pi_fake_refused');
+    await payTwice(refusedBuyer, 'pi_fake_refused');
+    await payTwice(nextBuyer, 'pi_fake_next');
+
+    // The later duplicate is refunded: the refused one did not hold the reactor back.
+    await expect.poll(async () => eventsOf(purchaseStream(post.id, nextBuyer.userId)), { timeout: 30_000 }).toContain('DuplicatePaymentRefunded');
+    const refused = await harness.infrastructure.store.readStream(purchaseStream(post.id, refusedBuyer.userId));
+    expect(refused.map((recorded) => recorded.type).filter((type) => type.startsWith('Duplicate'))).toEqual(['DuplicatePaymentReceived', 'DuplicatePaymentRefundFailed']);
+    expect(refused.at(-1)!.data).toMatchObject({ provider: 'stripe', providerPaymentId: 'pi_fake_refused', amount: { amount: 1999, currency: 'USD' }, reason: expect.stringContaining('has already been refunded') });
+    expect(stripe.requests.filter((request) => request.path === '/v1/refunds' && request.body.payment_intent === 'pi_fake_refused')).toHaveLength(1);
+    // The buyer is not told of a refund that did not happen; the admin sees the refusal in the post's history.
+    const refundMails = await harness.infrastructure.outbox!.list({ to: `${refusedBuyer.username}@members.example`, limit: 20 });
+    expect(refundMails.filter((mail) => mail.subject.startsWith('We refunded your second payment'))).toEqual([]);
+    const history = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: admin.token, body: { resourceId: post.id } });
+    expect(history.body.data[0].history).toContainEqual(expect.objectContaining({ type: 'DuplicatePaymentRefundFailed', title: 'Duplicate payment refund failed', reason: expect.stringContaining('has already been refunded') }));
   }, FLOW_TIMEOUT_MS);
 });

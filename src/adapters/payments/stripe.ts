@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { isCurrency } from '../../domain/commerce/money.js';
-import { PaymentProviderUnavailableError, WebhookSignatureError, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError, WebhookSignatureError, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
 import { noticeFromStripeEvent } from './stripe-events.js';
 
 export interface StripeSettings {
@@ -14,6 +14,11 @@ export interface StripeSettings {
 
 /** A call that waits longer than this counts as an outage (503): the buyer can try again. */
 const STRIPE_TIMEOUT_MS = 15_000;
+/**
+ * Stripe's answers that no retry changes (invalid request such as charge_already_refunded, card
+ * error, no such object); 401/403 (our keys), 409 (a concurrent idempotent request), 429 and 5xx pass.
+ */
+const PERMANENT_REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 402, 404]);
 
 /**
  * Stripe through its SDK: Connect Express accounts and Account Links for sellers, Checkout Sessions
@@ -29,11 +34,16 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
   });
 
-  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  /** `refusals`: a permanent refusal is told apart from an outage (refunds, which a reactor retries). */
+  async function call<T>(what: string, request: () => Promise<T>, options: { refusals?: boolean } = {}): Promise<T> {
     try {
       return await request();
     } catch (error) {
-      throw new PaymentProviderUnavailableError(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      const message = `Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`;
+      if (options.refusals && error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && PERMANENT_REFUSAL_STATUSES.has(error.statusCode)) {
+        throw new PaymentRefusedError(message);
+      }
+      throw new PaymentProviderUnavailableError(message);
     }
   }
 
@@ -88,7 +98,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     },
     async refund({ paymentId }) {
       // A destination charge: the transfer to the seller is reversed with it, and the platform fee returned.
-      const refund = await call('refunds.create', () => stripe.refunds.create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `refund-${paymentId}` }));
+      const refund = await call('refunds.create', () => stripe.refunds.create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `refund-${paymentId}` }), { refusals: true });
       return { refundId: refund.id };
     },
     parseWebhook(rawBody, signature): ProviderNotice {

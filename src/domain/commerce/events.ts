@@ -128,7 +128,13 @@ export type DuplicatePaymentRefunded = DomainEvent<
   { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; providerRefundId: string; amount: Money; title: string }
 >;
 
-export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded | DuplicatePaymentReceived | DuplicatePaymentRefunded;
+/** The provider refused for good to give the duplicate payment back (already refunded at the provider, …): an admin looks at it. */
+export type DuplicatePaymentRefundFailed = DomainEvent<
+  'DuplicatePaymentRefundFailed',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string; reason: string }
+>;
+
+export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded | DuplicatePaymentReceived | DuplicatePaymentRefunded | DuplicatePaymentRefundFailed;
 export const PURCHASE_EVENT_TYPES = [
   'CheckoutStarted',
   'PaymentSucceeded',
@@ -137,6 +143,7 @@ export const PURCHASE_EVENT_TYPES = [
   'PurchaseRefunded',
   'DuplicatePaymentReceived',
   'DuplicatePaymentRefunded',
+  'DuplicatePaymentRefundFailed',
 ] as const satisfies readonly PurchaseEvent['type'][];
 export const purchaseStream = (templateId: string, buyerId: string) => `purchase-${templateId}-${buyerId}`;
 

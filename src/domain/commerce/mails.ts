@@ -1,4 +1,5 @@
 import { formatMoney, type Money } from './money.js';
+import { ORDER_PROVIDER_NAME } from './purchase.js';
 
 /** The e-mails of the money path: a sale to the seller, a receipt to the buyer, a refund to both. */
 export interface CommerceMail {
@@ -39,17 +40,24 @@ export function purchaseReceiptMail(sale: Sale, sellerName: string): CommerceMai
   };
 }
 
-export function refundMail(refund: { title: string; amount: Money; purchaseId: string; providerRefundId: string }, to: 'buyer' | 'seller'): CommerceMail {
-  const what = to === 'buyer' ? `Your purchase of "${refund.title}" was refunded: ${formatMoney(refund.amount)} goes back to your card.` : `A purchase of your post "${refund.title}" was refunded (${formatMoney(refund.amount)}); it no longer counts in your sales.`;
+/** Where refunded money goes: PayPal captures back to the PayPal account, card payments to the card. */
+const refundedTo = (provider: string) => (provider === ORDER_PROVIDER_NAME ? 'your PayPal account' : 'your card');
+
+export function refundMail(refund: { title: string; amount: Money; purchaseId: string; provider: string; providerRefundId: string }, to: 'buyer' | 'seller'): CommerceMail {
+  const what =
+    to === 'buyer'
+      ? `Your purchase of "${refund.title}" was refunded: ${formatMoney(refund.amount)} goes back to ${refundedTo(refund.provider)}.`
+      : `A purchase of your post "${refund.title}" was refunded (${formatMoney(refund.amount)}); it no longer counts in your sales.`;
   return {
     subject: `Refund for "${refund.title}"`,
-    text: [what, 'Card refunds usually show on the statement within 5–10 business days.', `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
+    // Only the buyer has a statement to watch.
+    text: [what, ...(to === 'buyer' ? ['Refunds usually show on the statement within 5–10 business days.'] : []), `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
   };
 }
 
 /** The buyer paid twice for a post they own (two checkouts both paid): the second payment went back by itself. */
 export function duplicatePaymentRefundMail(refund: { title: string; amount: Money; provider: string; providerRefundId: string }): CommerceMail {
-  const where = refund.provider === 'paypal' ? 'your PayPal account' : 'your card';
+  const where = refundedTo(refund.provider);
   return {
     subject: `We refunded your second payment for "${refund.title}"`,
     text: [

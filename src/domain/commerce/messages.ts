@@ -28,6 +28,8 @@ export const COMMERCE_MESSAGES = {
   notPurchased: 'This purchase does not exist.',
   alreadyRefunded: 'This purchase was already refunded.',
   providerUnavailable: 'The payment provider is not answering. Nothing was charged; please try again in a few minutes.',
+  /** Followed by the provider's reason. */
+  providerRefused: 'The payment provider refused this, so nothing was changed here. Its reason:',
   badSignature: 'The webhook signature does not match.',
   notYourPayoutAccount: 'You can only see and change your own payout account.',
   noPayoutAccount: 'There is no payout account to change.',

@@ -38,6 +38,8 @@ interface CheckoutTrack {
   /** Paid while another purchase stood: to be refunded (once). */
   duplicate: DuplicatePaymentReceived['data'] | null;
   duplicateRefunded: boolean;
+  /** The provider refused the refund for good: not asked again. */
+  duplicateRefundFailed: boolean;
 }
 
 export interface PurchaseState {
@@ -61,6 +63,7 @@ export type PurchaseCommand =
   | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data'] }
   | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
   | { type: 'RecordDuplicatePaymentRefund'; data: { checkoutId: string; providerRefundId: string } }
+  | { type: 'RecordDuplicatePaymentRefundFailure'; data: { checkoutId: string; reason: string } }
   | {
       type: 'RefundPurchase';
       data: { purchaseId: string | null; providerPaymentId?: string; provider: PurchaseRefunded['data']['provider']; providerRefundId: string; refundedBy: string | null };
@@ -123,7 +126,7 @@ function duplicateOf(standing: PurchaseRecorded['data'], paid: PaymentSucceeded[
 }
 
 const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
-  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, duplicateRefunded: false };
+  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, duplicateRefunded: false, duplicateRefundFailed: false };
 const withTrack = (state: PurchaseState, checkoutId: string, change: Partial<CheckoutTrack>): PurchaseState => ({
   ...state,
   checkouts: { ...state.checkouts, [checkoutId]: { ...track(state, checkoutId), ...change } },
@@ -148,6 +151,8 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return withTrack(state, event.data.checkoutId, { duplicate: event.data });
       case 'DuplicatePaymentRefunded':
         return withTrack(state, event.data.checkoutId, { duplicateRefunded: true });
+      case 'DuplicatePaymentRefundFailed':
+        return withTrack(state, event.data.checkoutId, { duplicateRefundFailed: true });
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
       case 'PurchaseRefunded':
@@ -207,6 +212,13 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         if (known.duplicateRefunded) return [];
         const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = known.duplicate;
         return [{ type: 'DuplicatePaymentRefunded', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, providerRefundId: command.data.providerRefundId, amount, title } }];
+      }
+      case 'RecordDuplicatePaymentRefundFailure': {
+        const known = track(state, command.data.checkoutId);
+        if (!known.duplicate) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (known.duplicateRefunded || known.duplicateRefundFailed) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = known.duplicate;
+        return [{ type: 'DuplicatePaymentRefundFailed', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title, reason: command.data.reason } }];
       }
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;

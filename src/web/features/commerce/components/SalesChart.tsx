@@ -6,6 +6,9 @@ import type { SalesDay } from '../../../../domain/commerce/sales.js';
 // Only what a bar chart uses, so the /sales chunk carries no more of chart.js than it needs.
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
 
+/** A seller with sales on one or two days would otherwise get bars as wide as the chart. */
+const SALES_BAR_MAX_PX = 48;
+
 /** Insights (spec 2.4): purchases per day, or the payments view's amounts per day; refunds are already left out. */
 export function SalesChart({ days, view }: { days: readonly SalesDay[]; view: 'purchases' | 'payments' }) {
   const purchases = view === 'purchases';
@@ -22,7 +25,7 @@ export function SalesChart({ days, view }: { days: readonly SalesDay[]; view: 'p
         }}
         data={{
           labels: days.map((day) => day.label),
-          datasets: [{ label: purchases ? 'Purchases' : 'Payments (USD)', data: days.map((day) => (purchases ? day.purchases : day.amount)), backgroundColor: '#635bff' }],
+          datasets: [{ label: purchases ? 'Purchases' : 'Payments (USD)', data: days.map((day) => (purchases ? day.purchases : day.amount)), backgroundColor: '#635bff', maxBarThickness: SALES_BAR_MAX_PX }],
         }}
       />
     </div>
