@@ -166,7 +166,7 @@ describe('mass e-mail across a killed server', () => {
       { actor: { userId: null, role: 'operator' } },
     );
     await infrastructure.runner.start();
-    await infrastructure.startMassEmail();
+    infrastructure.startMassEmail();
     await expect.poll(async () => countOutcomes(infrastructure!, campaignId, [first, second]), { timeout: WAIT_MS }).toBe(2);
     expect(await countOutbox(infrastructure, 'Window')).toEqual({ messages: 2, addresses: 2, mostToOne: 1 });
   }, WAIT_MS);
