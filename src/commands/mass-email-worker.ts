@@ -21,11 +21,18 @@ const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 const MESSAGE_ID_NAMESPACE = 'b3a1f0c2-6d4e-4f7a-9b8c-2e5d7a1c9f03';
 /** After the database or event store failed mid-campaign, the campaign is taken up again after this pause. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
+/**
+ * A recipient whose server answered "try later" (4xx) or could not be reached is tried again after
+ * each of these pauses before the failure is recorded; a refusal (5xx) is recorded at once.
+ */
+const DELIVERY_RETRY_DELAYS_MS = [2_000, 30_000] as const;
 
 /** The id a recipient's message of a campaign always carries, whichever attempt sends it. */
 export function massEmailMessageId(campaignId: string, recipientId: string): string {
   return uuidv5(`${campaignId}\u0000${recipientId}`, MESSAGE_ID_NAMESPACE);
 }
+
+type DeliveryOutcome = { messageId: string } | { skipped: 'unsubscribed' | 'no_address' };
 
 /** The time this process holds the worker's lock: campaigns run only inside one. */
 interface Tenure {
@@ -145,7 +152,7 @@ export class MassEmailWorker {
       if (signal.aborted || tenure.lock.lost) return;
       const stream = massEmailRecipientStream(campaignId, recipientId);
       if ((await this.deps.store.readStream(stream)).length > 0) continue;
-      const outcome = await this.#deliver(campaign, recipientId, signal).catch((error: unknown) => {
+      const outcome = await this.#deliverRetrying(campaign, recipientId, signal).catch((error: unknown) => {
         if (signal.aborted || error instanceof MailDeliveryError) return { failure: error instanceof Error ? error.message : String(error) };
         throw error;
       });
@@ -160,7 +167,20 @@ export class MassEmailWorker {
     }
   }
 
-  async #deliver(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<{ messageId: string } | { skipped: 'unsubscribed' | 'no_address' }> {
+  async #deliverRetrying(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.#deliver(campaign, recipientId, signal);
+      } catch (error) {
+        const pause = DELIVERY_RETRY_DELAYS_MS[attempt];
+        if (!(error instanceof MailDeliveryError) || !error.transient || pause === undefined) throw error;
+        this.deps.log?.(`mass e-mail ${campaign.campaignId}: ${error.message}; trying recipient ${recipientId} again in ${pause} ms`);
+        await sleep(pause, undefined, { signal });
+      }
+    }
+  }
+
+  async #deliver(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
     const row = await userById(this.deps.db, recipientId);
     if (!row || row.erased || !row.email_enc) return { skipped: 'no_address' };
     // Turned off after the request: respected until the last message (group `all` reaches everyone, spec).
