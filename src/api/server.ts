@@ -62,7 +62,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.commerceReactor.start();
     infrastructure.duplicatePayments.start();
     await infrastructure.startGeneration();
-    await infrastructure.startMassEmail();
+    infrastructure.startMassEmail();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
     const app = await buildApp({

@@ -21,15 +21,30 @@ const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 const MESSAGE_ID_NAMESPACE = 'b3a1f0c2-6d4e-4f7a-9b8c-2e5d7a1c9f03';
 /** After the database or event store failed mid-campaign, the campaign is taken up again after this pause. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
+/**
+ * A recipient whose server answered "try later" (4xx) or could not be reached is tried again after
+ * each of these pauses before the failure is recorded; a refusal (5xx) is recorded at once.
+ */
+const DELIVERY_RETRY_DELAYS_MS = [2_000, 30_000] as const;
 
 /** The id a recipient's message of a campaign always carries, whichever attempt sends it. */
 export function massEmailMessageId(campaignId: string, recipientId: string): string {
   return uuidv5(`${campaignId}\u0000${recipientId}`, MESSAGE_ID_NAMESPACE);
 }
 
+type DeliveryOutcome = { messageId: string } | { skipped: 'unsubscribed' | 'no_address' };
+
+/** The time this process holds the worker's lock: campaigns run only inside one. */
+interface Tenure {
+  readonly lock: { readonly lost: boolean };
+  readonly ended: AbortController;
+}
+
 /**
- * Sends mass e-mail campaigns, one recipient at a time at `perSecond` at most. A reactor hands it
- * each MassEmailRequested; on start `recover` takes every campaign the read model shows unfinished.
+ * Sends mass e-mail campaigns, one recipient at a time at `perSecond` at most. One process at a
+ * time sends: the one holding its reactor's runner lock (an advisory lock on Postgres). On taking
+ * the lock it resumes every campaign the read model shows unfinished (a stopped or killed holder's
+ * too); its reactor hands it each new MassEmailRequested; on losing the lock it stops sending.
  *
  * Exactly once per recipient: before sending, the recipient's own stream is read — a recorded
  * outcome means done, never sent again. The message carries an id derived from campaign and
@@ -40,7 +55,8 @@ export function massEmailMessageId(campaignId: string, recipientId: string): str
 export class MassEmailWorker {
   readonly #limit = pLimit(1);
   readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #abort = new AbortController();
+  #tenure: Tenure | null = null;
+  #stopped = false;
   #nextSendAt = 0;
 
   constructor(
@@ -66,10 +82,20 @@ export class MassEmailWorker {
       react: async (event: RecordedEvent) => {
         this.enqueue((event.data as MassEmailRequested['data']).campaignId);
       },
+      onLockTaken: (lock) => {
+        if (this.#stopped) return;
+        this.#tenure = { lock, ended: new AbortController() };
+        this.recover().catch((error: unknown) => this.deps.log?.(`mass e-mail: resuming unfinished campaigns failed: ${error instanceof Error ? error.message : String(error)}`));
+      },
+      onLockReleased: async () => {
+        this.#tenure?.ended.abort();
+        this.#tenure = null;
+        await this.idle();
+      },
     };
   }
 
-  /** Takes up every campaign a stopped server left unfinished. Answers how many. */
+  /** Takes up every campaign the read model shows unfinished. Answers how many. */
   async recover(): Promise<number> {
     if (!(await this.deps.waitForReadModels())) this.deps.log?.('mass e-mail: the read models are behind; recovering from what they show');
     const campaignIds = await unfinishedCampaignIds(this.deps.db);
@@ -77,18 +103,21 @@ export class MassEmailWorker {
     return campaignIds.length;
   }
 
-  /** Settles when every campaign handed over so far has finished (tests). */
+  /** Settles when every campaign handed over so far has finished or stopped. */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.values()]);
   }
 
+  /** Sends the campaign's remaining messages, if this process holds the lock (else its holder does). */
   enqueue(campaignId: string): void {
-    if (this.#inFlight.has(campaignId) || this.#abort.signal.aborted) return;
-    const run = this.#limit(() => this.#run(campaignId, this.#abort.signal))
+    const tenure = this.#tenure;
+    if (!tenure || tenure.ended.signal.aborted || this.#inFlight.has(campaignId)) return;
+    const signal = tenure.ended.signal;
+    const run = this.#limit(() => this.#run(campaignId, tenure))
       .catch(async (error: unknown) => {
-        if (this.#abort.signal.aborted) return;
+        if (signal.aborted) return;
         this.deps.log?.(`mass e-mail ${campaignId}: ${error instanceof Error ? error.message : String(error)}; retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
-        await sleep(RETRY_AFTER_FAILURE_MS, undefined, { signal: this.#abort.signal }).then(
+        await sleep(RETRY_AFTER_FAILURE_MS, undefined, { signal }).then(
           () => setImmediate(() => this.enqueue(campaignId)),
           () => undefined,
         );
@@ -97,11 +126,12 @@ export class MassEmailWorker {
     this.#inFlight.set(campaignId, run);
   }
 
-  /** For good: the message being sent finishes, the rest wait for the next start. */
+  /** For good: the message being sent finishes, the rest wait for the next holder of the lock. */
   async stop(): Promise<void> {
-    this.#abort.abort();
-    this.#limit.clearQueue();
-    await Promise.allSettled([...this.#inFlight.values()]);
+    this.#stopped = true;
+    this.#tenure?.ended.abort();
+    this.#tenure = null;
+    await this.idle();
   }
 
   async #throttle(signal: AbortSignal): Promise<void> {
@@ -110,16 +140,19 @@ export class MassEmailWorker {
     this.#nextSendAt = Math.max(Date.now(), this.#nextSendAt) + 1000 / this.deps.perSecond;
   }
 
-  async #run(campaignId: string, signal: AbortSignal): Promise<void> {
+  async #run(campaignId: string, tenure: Tenure): Promise<void> {
+    const signal = tenure.ended.signal;
+    if (signal.aborted) return;
     const requested = (await this.deps.store.readStream(massEmailStream(campaignId))).find((event) => event.type === 'MassEmailRequested');
     if (!requested) return;
     const campaign = requested.data as MassEmailRequested['data'];
     const context = { actor: WORKER_ACTOR, correlationId: requested.metadata.correlationId, causationId: requested.id };
     for (const recipientId of campaign.recipientIds) {
-      if (signal.aborted) return;
+      // A lost lock may already be another process's: it takes the campaign up from here.
+      if (signal.aborted || tenure.lock.lost) return;
       const stream = massEmailRecipientStream(campaignId, recipientId);
       if ((await this.deps.store.readStream(stream)).length > 0) continue;
-      const outcome = await this.#deliver(campaign, recipientId, signal).catch((error: unknown) => {
+      const outcome = await this.#deliverRetrying(campaign, recipientId, signal).catch((error: unknown) => {
         if (signal.aborted || error instanceof MailDeliveryError) return { failure: error instanceof Error ? error.message : String(error) };
         throw error;
       });
@@ -134,7 +167,20 @@ export class MassEmailWorker {
     }
   }
 
-  async #deliver(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<{ messageId: string } | { skipped: 'unsubscribed' | 'no_address' }> {
+  async #deliverRetrying(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.#deliver(campaign, recipientId, signal);
+      } catch (error) {
+        const pause = DELIVERY_RETRY_DELAYS_MS[attempt];
+        if (!(error instanceof MailDeliveryError) || !error.transient || pause === undefined) throw error;
+        this.deps.log?.(`mass e-mail ${campaign.campaignId}: ${error.message}; trying recipient ${recipientId} again in ${pause} ms`);
+        await sleep(pause, undefined, { signal });
+      }
+    }
+  }
+
+  async #deliver(campaign: MassEmailRequested['data'], recipientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
     const row = await userById(this.deps.db, recipientId);
     if (!row || row.erased || !row.email_enc) return { skipped: 'no_address' };
     // Turned off after the request: respected until the last message (group `all` reaches everyone, spec).

@@ -74,7 +74,7 @@ export interface Infrastructure {
   /** Runs generation jobs; `startGeneration` starts it with its reactor and recovers jobs a stop left behind. */
   generation: GenerationWorker;
   generationReactor: ReactorRunner;
-  /** Sends mass e-mail campaigns; `startMassEmail` starts it with its reactor and resumes campaigns a stop left unfinished. */
+  /** Sends mass e-mail campaigns; `startMassEmail` starts its reactor, whose lock's holder sends and resumes campaigns a stop left unfinished. */
   massEmail: MassEmailWorker;
   massEmailReactor: ReactorRunner;
   /** Where links in e-mails point (PUBLIC_URL). */
@@ -95,7 +95,7 @@ export interface Infrastructure {
   adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string; ai: string; google: string };
   /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
   startGeneration(): Promise<void>;
-  startMassEmail(): Promise<void>;
+  startMassEmail(): void;
   close(): Promise<void>;
 }
 
@@ -223,9 +223,8 @@ export async function openInfrastructure(
         generationReactor.start();
         await generation.recover();
       },
-      async startMassEmail() {
+      startMassEmail() {
         massEmailReactor.start();
-        await massEmail.recover();
       },
       async close() {
         await massEmailReactor.stop();

@@ -22,6 +22,14 @@ export interface Reactor {
   readonly name: string;
   readonly handles: readonly string[];
   react(event: RecordedEvent): Promise<void>;
+  /**
+   * For a reactor with work of its own beyond `react` (a mass e-mail campaign): this process became
+   * the reactor's one runner. The lock stays held until `onLockReleased`; `lock.lost` turns true
+   * when its connection died, and another process may then take it.
+   */
+  onLockTaken?(lock: { readonly lost: boolean }): void;
+  /** Awaited before the lock is given up: the work started since `onLockTaken` stops here. */
+  onLockReleased?(): Promise<void>;
 }
 
 /** Feeds a reactor the log from its checkpoint, in order, and records the checkpoint after each batch. */
@@ -107,12 +115,14 @@ export class ReactorRunner {
           continue;
         }
         try {
+          this.reactor.onLockTaken?.(lock);
           while (!this.#stopped) {
             if (lock.lost) throw new RunnerLockLostError(lockKey);
             const read = await this.processBatch();
             if (read === 0) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
           }
         } finally {
+          await this.reactor.onLockReleased?.();
           await lock.release();
         }
       } catch (error) {

@@ -5,6 +5,7 @@ import { SESSION_COOKIE, SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessio
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
+import { MASS_EMAIL_MESSAGES } from '../../src/domain/mass-email/rules.js';
 import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
 import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
@@ -17,6 +18,8 @@ import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
 const RUN = Date.now().toString(36);
 const SEARCH_TERM = `portal term ${RUN}`;
 const BLOCK_REASON = `Spam links (${RUN})`;
+/** A search box narrower than this (12rem) shows only a few characters of what is typed. */
+const SEARCH_INPUT_MIN_PX = 192;
 
 /** The signed-out session check answers 401 before the sign-in: the browser logs it as an error. */
 function unexpected(consoleErrors: string[]): string[] {
@@ -38,6 +41,13 @@ describe('the admin portal’s statistics and user management', () => {
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { token: string }).token;
+  }
+
+  /** The local outbox (no SMTP server is configured), newest first. */
+  async function mailbox(to?: string): Promise<{ to: string; subject: string; text: string }[]> {
+    const response = await fetch(`${environment.baseUrl}/dev/mailbox.json${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { messages: { to: string; subject: string; text: string }[] }).messages;
   }
 
   async function api(path: string, token: string, body: unknown): Promise<number> {
@@ -66,6 +76,7 @@ describe('the admin portal’s statistics and user management', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
   }
 
+  // The server's first start seeds the demo catalogue: up to 4 minutes on a loaded machine.
   beforeAll(async () => {
     environment = await startE2eEnvironment();
     adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
@@ -81,7 +92,7 @@ describe('the admin portal’s statistics and user management', () => {
     const post = posts.data.find((row) => row.author.username !== DEMO_ADMIN_USERNAME)!;
     pricedPost = post;
     expect(await api('/zapier', await tokenOf(post.author.username), { resourceId: post._id, newPrice: 9 })).toBe(200);
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await environment?.stop();
@@ -290,11 +301,56 @@ describe('the admin portal’s statistics and user management', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('sends a test e-mail to oneself, then a campaign to a group after the confirmation, and shows its progress up to the total; the outbox holds one message per recipient', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Mass e-mail' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Mass e-mail' });
+    const subject = `Portal news ${RUN}`;
+    await panel.getByLabel('Recipients').selectOption('all');
+    const count = Number((await panel.getByTestId('recipient-count').locator('strong').textContent())!.split(' ')[0]);
+    expect(count).toBeGreaterThan(1);
+    await panel.getByLabel('Subject').fill(subject);
+    await panel.getByLabel(/^Message/u).fill('Hello **everyone**: [the new topics](https://example.com/topics).');
+    await panel.getByRole('region', { name: 'Preview' }).locator('strong', { hasText: 'everyone' }).waitFor();
+
+    await panel.getByRole('button', { name: 'Send test to me' }).click();
+    await page.getByText(MASS_EMAIL_MESSAGES.testSent).waitFor();
+    const adminAddress = `${DEMO_ADMIN_USERNAME}@demo.tessera.local`;
+    await expect.poll(async () => (await mailbox(adminAddress)).filter((message) => message.subject === `[Test] ${subject}`).length).toBe(1);
+
+    await panel.getByRole('button', { name: `Send to ${count} recipients` }).click();
+    const confirmation = page.getByRole('dialog', { name: MASS_EMAIL_MESSAGES.confirm });
+    await confirmation.getByRole('button', { name: 'Send', exact: true }).click();
+    await confirmation.waitFor({ state: 'hidden' });
+    const campaign = panel.getByRole('list', { name: 'Campaigns' }).getByRole('listitem', { name: subject });
+    await campaign.getByRole('status').filter({ hasText: `Finished: ${count} / ${count} sent` }).waitFor({ timeout: 60_000 });
+    expect(await campaign.getByRole('progressbar').getAttribute('value')).toBe(String(count));
+
+    const sent = (await mailbox()).filter((message) => message.subject === subject);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent.map((message) => message.to)).size).toBe(count);
+    expect(sent.every((message) => message.text.includes('Turn off update e-mails: '))).toBe(true);
+    // The test went to the admin alone, on top of their campaign message.
+    expect((await mailbox(adminAddress)).map((message) => message.subject).sort()).toEqual(expect.arrayContaining([subject, `[Test] ${subject}`]));
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
   for (const viewportWidth of [1280, 375]) {
     it(`starts and stops test-user mode from the navigation at ${viewportWidth} px`, async () => {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
       await signInAsAdmin(page);
       await page.goto('/apps');
+      // The admin's bar holds the test-user switch too, and the search box stays usable beside it.
+      const searchWidth = () => page.getByRole('banner').getByLabel('Search templates').evaluate((input) => input.getBoundingClientRect().width);
+      expect(await searchWidth()).toBeGreaterThanOrEqual(SEARCH_INPUT_MIN_PX);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      if (viewportWidth === 1280) {
+        await page.setViewportSize({ width: 1024, height: 900 });
+        expect(await searchWidth()).toBeGreaterThanOrEqual(SEARCH_INPUT_MIN_PX);
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
       // Under 768 px the navigation bar's actions live in the side menu.
       const navigation = viewportWidth < 768 ? page.getByRole('dialog', { name: 'Site menu' }) : page.getByRole('banner');
       const openNavigation = async () => {

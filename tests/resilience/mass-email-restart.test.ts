@@ -17,10 +17,10 @@ import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** A few hundred recipients, sent slowly enough (the throttle) that the kill lands midway. */
+/** A few hundred recipients, sent slowly enough (the throttle) that the kill lands midway even when the progress read model lags under load (at 10 per second all 301 were sent before it showed 100). */
 const MEMBERS = 300;
-const PER_SECOND = '10';
-const KILL_AFTER_DELIVERED = 100;
+const PER_SECOND = '4';
+const KILL_AFTER_DELIVERED = 40;
 /** Wide margins: a loaded 2-core machine, PGlite starting three times. */
 const WAIT_MS = 180_000;
 const SUBJECT = 'Restart campaign';
@@ -166,7 +166,7 @@ describe('mass e-mail across a killed server', () => {
       { actor: { userId: null, role: 'operator' } },
     );
     await infrastructure.runner.start();
-    await infrastructure.startMassEmail();
+    infrastructure.startMassEmail();
     await expect.poll(async () => countOutcomes(infrastructure!, campaignId, [first, second]), { timeout: WAIT_MS }).toBe(2);
     expect(await countOutbox(infrastructure, 'Window')).toEqual({ messages: 2, addresses: 2, mostToOne: 1 });
   }, WAIT_MS);

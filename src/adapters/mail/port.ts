@@ -61,4 +61,13 @@ export class MailDeliveryError extends Error {
   ) {
     super(message);
   }
+
+  /** Worth trying again later: the server answered 4xx (try later), or could not be reached at all. */
+  get transient(): boolean {
+    if (this.responseCode !== undefined) return this.responseCode >= 400 && this.responseCode < 500;
+    return this.code !== undefined && UNREACHABLE_CODES.has(this.code);
+  }
 }
+
+/** nodemailer's codes for a server that was not reached or did not answer: nothing was refused. */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ETIMEDOUT']);

@@ -24,7 +24,7 @@ function ListEditor({ title, kind, drafts, onChange }: { title: string; kind: 'c
       <legend>{title}</legend>
       <label className="admin-list__control" htmlFor={`${id}-count`}>
         Entries
-        <select id={`${id}-count`} value={drafts.length} onChange={(event) => onChange(sized(drafts, Number(event.target.value)))}>
+        <select className="form-field__input" id={`${id}-count`} value={drafts.length} onChange={(event) => onChange(sized(drafts, Number(event.target.value)))}>
           {Array.from({ length: CURATION_LIMITS.max - CURATION_LIMITS.min + 1 }, (_, index) => index + CURATION_LIMITS.min).map((count) => (
             <option key={count} value={count}>
               {count}
@@ -35,11 +35,11 @@ function ListEditor({ title, kind, drafts, onChange }: { title: string; kind: 'c
       <ol className="admin-curation__entries">
         {drafts.map((draft, index) => (
           <li key={index} className="admin-curation__entry" aria-label={`${title} entry ${index + 1}`}>
-            <input aria-label="Name" placeholder="Name" value={draft.name} onChange={(event) => set(index, { name: event.target.value })} required />
-            <input aria-label="Link" placeholder="/topics/ai or https://…" value={draft.link} onChange={(event) => set(index, { link: event.target.value })} required />
-            <input aria-label="Image" placeholder="Image address (optional)" value={draft.img} onChange={(event) => set(index, { img: event.target.value })} />
+            <input className="form-field__input" aria-label="Name" placeholder="Name" value={draft.name} onChange={(event) => set(index, { name: event.target.value })} required />
+            <input className="form-field__input" aria-label="Link" placeholder="/topics/ai or https://…" value={draft.link} onChange={(event) => set(index, { link: event.target.value })} required />
+            <input className="form-field__input" aria-label="Image" placeholder="Image address (optional)" value={draft.img} onChange={(event) => set(index, { img: event.target.value })} />
             {kind === 'collections' ? (
-              <select aria-label="Type" value={draft.type} onChange={(event) => set(index, { type: event.target.value as CollectionType })}>
+              <select className="form-field__input" aria-label="Type" value={draft.type} onChange={(event) => set(index, { type: event.target.value as CollectionType })}>
                 {Object.entries(COLLECTION_TYPES).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -47,7 +47,7 @@ function ListEditor({ title, kind, drafts, onChange }: { title: string; kind: 'c
                 ))}
               </select>
             ) : (
-              <input aria-label="Description" placeholder="Description" value={draft.description} onChange={(event) => set(index, { description: event.target.value })} />
+              <input className="form-field__input" aria-label="Description" placeholder="Description" value={draft.description} onChange={(event) => set(index, { description: event.target.value })} />
             )}
           </li>
         ))}

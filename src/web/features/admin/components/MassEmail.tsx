@@ -123,7 +123,7 @@ export function MassEmail() {
         >
           <label className="admin-list__control" htmlFor={`${id}-group`}>
             Recipients
-            <select id={`${id}-group`} value={group} onChange={(event) => setGroup(event.target.value)}>
+            <select className="form-field__input" id={`${id}-group`} value={group} onChange={(event) => setGroup(event.target.value)}>
               {AUDIENCE_GROUPS.map((entry) => (
                 <option key={entry.group} value={entry.group}>
                   {entry.group}
@@ -146,11 +146,11 @@ export function MassEmail() {
           )}
           <label className="admin-list__control" htmlFor={`${id}-subject`}>
             Subject
-            <input id={`${id}-subject`} value={subject} maxLength={MASS_EMAIL_LIMITS.subject} onChange={(event) => setSubject(event.target.value)} />
+            <input className="form-field__input" id={`${id}-subject`} value={subject} maxLength={MASS_EMAIL_LIMITS.subject} onChange={(event) => setSubject(event.target.value)} />
           </label>
           <label className="admin-list__control" htmlFor={`${id}-body`}>
             Message (Markdown: **bold**, [a link](https://…), - lists)
-            <textarea id={`${id}-body`} value={body} maxLength={MASS_EMAIL_LIMITS.body} onChange={(event) => setBody(event.target.value)} />
+            <textarea className="form-field__input" id={`${id}-body`} value={body} maxLength={MASS_EMAIL_LIMITS.body} onChange={(event) => setBody(event.target.value)} />
           </label>
           {refusal && (
             <p className="admin-user__error" role="alert">

@@ -34,7 +34,7 @@ function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: 
       <div className="admin-user__form">
         <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
           Reason (optional, sent to the author)
-          <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          <input className="form-field__input" id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
         </label>
         <div className="admin-user__actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void decide(true)}>

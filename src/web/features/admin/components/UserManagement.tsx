@@ -55,7 +55,7 @@ function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; vi
         </div>
         <label className="admin-list__control" htmlFor={`${id}-lvl`}>
           Level
-          <select id={`${id}-lvl`} value={lvl} disabled={!levelEditable || busy} onChange={(event) => setLvl(event.target.value as UserLevel)}>
+          <select className="form-field__input" id={`${id}-lvl`} value={lvl} disabled={!levelEditable || busy} onChange={(event) => setLvl(event.target.value as UserLevel)}>
             {LEVELS.map((level) => (
               <option key={level} value={level}>
                 {level}
@@ -65,7 +65,7 @@ function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; vi
         </label>
         <label className="admin-list__control" htmlFor={`${id}-status`}>
           Status
-          <select id={`${id}-status`} value={status} disabled={!statusEditable || busy} onChange={(event) => setStatus(event.target.value as VerificationStatus)}>
+          <select className="form-field__input" id={`${id}-status`} value={status} disabled={!statusEditable || busy} onChange={(event) => setStatus(event.target.value as VerificationStatus)}>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
                 {value}
@@ -76,7 +76,7 @@ function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; vi
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
             Reason
-            <input id={`${id}-reason`} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+            <input className="form-field__input" id={`${id}-reason`} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
           </label>
         )}
         <div className="admin-user__actions">
@@ -149,7 +149,7 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
       >
         <label className="admin-list__control admin-list__control--grow" htmlFor={searchId}>
           Username starts with
-          <input id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <input className="form-field__input" id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </label>
         <button type="submit" className="button button--secondary">
           Search users
