@@ -17,7 +17,7 @@ import { recordClick, recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
 import { CommentsSection } from './CommentsSection.js';
 import { OwnerPanel } from './OwnerPanel.js';
-import { RelatedResources } from './RelatedResources.js';
+import { RelatedResources, type RelatedLists } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
 import { BuyButton } from '../../commerce/components/BuyButton.js';
@@ -30,7 +30,7 @@ import { usePageOrigin } from '../../../lib/page-origin.js';
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /** /resources/{titleUrl} once the post is known to be visible to this viewer (spec 2.3). */
-export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
+export function ResourceDetail({ detail, related }: { detail: ResourceDetailAnswer; related: RelatedLists }) {
   const { user, loading } = useSession();
   const engagement = useResourceEngagement(detail.data);
   const { resource, liked, saved, flagged, pending, toggle, accept } = engagement;
@@ -157,8 +157,8 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
       <PurchaseResultModal resourceId={resource._id} />
       {permissions.canReport && reporting && <ReportModal resourceId={resource._id} open onClose={() => setReporting(false)} />}
 
-      <RelatedResources resourceId={resource._id} type="author" />
-      <RelatedResources resourceId={resource._id} type="related" />
+      <RelatedResources type="author" resources={related.author} />
+      <RelatedResources type="related" resources={related.related} />
     </div>
   );
 }
