@@ -95,13 +95,30 @@ describe('server rendering of the public pages', () => {
     expect(home.body).toContain('<div id="root"><div class="app-shell"');
     const payload = hydrationPayload(home.body);
     expect(Object.keys(payload.loaderData)).toContain('shell');
-    expect(payload.deferred.shell).toEqual({ topRated: 'value' });
+    expect(payload.deferred.filter((deferred) => deferred.routeId === 'shell')).toEqual([{ routeId: 'shell', path: ['topRated'], outcome: 'value' }]);
     // React's streaming renderer sends no boundary for later, so no inline script completes one.
     expect(home.body).not.toMatch(/<script>/u);
     expect(home.body).not.toContain('<!--$?-->');
     // The page's own title replaces the template's, in the head; the canonical address is there too.
     expect(home.body.match(/<title>/gu)).toHaveLength(1);
     expect(home.body).toMatch(/<head>.*<link rel="canonical" href="http:\/\/tessera\.example\/" \/>.*<\/head>/su);
+  });
+
+  it("renders a template's related lists with the page and hands their values to the browser", async () => {
+    const rendered = await page(`/resources/${titleUrl}`);
+    // The author's other post, drawn by the server in More By The Author.
+    expect(rendered.body).toContain('More By The Author');
+    expect(rendered.body).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
+    const payload = hydrationPayload(rendered.body);
+    const related = payload.deferred.filter((deferred) => deferred.path[0] === 'related');
+    expect(related.map(({ path, outcome }) => ({ path, outcome }))).toEqual([
+      { path: ['related', 'author'], outcome: 'value' },
+      { path: ['related', 'related'], outcome: 'value' },
+    ]);
+    // The lists themselves, not what JSON makes of a promise (`{}`).
+    const routeData = payload.loaderData[related[0]!.routeId] as { related: { author: Array<{ title: string }>; related: unknown } };
+    expect(routeData.related.author.map((card) => card.title)).toEqual([XSS_TITLE]);
+    expect(Array.isArray(routeData.related.related)).toBe(true);
   });
 
   it("names the page's own script chunks in its head, so they load beside the entry", async () => {
@@ -169,6 +186,6 @@ describe('server rendering of the public pages', () => {
     const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE, cookieConsent: null });
     expect(home).toMatchObject({ kind: 'page', status: 200 });
     if (home.kind !== 'page') throw new Error('expected a page');
-    expect(hydrationPayload(await text(home.html)).deferred['0-0-0']).toMatchObject({ trending: 'error' });
+    expect(hydrationPayload(await text(home.html)).deferred).toContainEqual({ routeId: '0-0-0', path: ['trending'], outcome: 'error' });
   });
 });
