@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
-import { logInThroughForm, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 interface Card {
   _id: string;
@@ -66,7 +66,6 @@ describe('server-rendered pages', () => {
     expect(served).toContain(DETAIL_PAGE.relatedPostsHeading);
 
     await page.goto(`/resources/${template.titleUrl}`);
-    await waitForApp(page);
     const related = page.getByRole('region', { name: DETAIL_PAGE.relatedPostsHeading });
     const firstCard = related.getByRole('article').first();
     const titleLink = firstCard.getByRole('heading').getByRole('link');
