@@ -82,8 +82,10 @@ export function HomePage() {
                 label: 'Trending',
                 panel: (
                   <>
-                    <ResourceFeed resources={sponsored} emptyMessage="No sponsored templates right now." />
+                    {/* Either list can be the first on the screen: the sponsored one is often empty. */}
+                    <ResourceFeed resources={sponsored} emptyMessage="No sponsored templates right now." leadsPage />
                     <ResourceFeed
+                      leadsPage
                       resources={trending}
                       emptyMessage="No trending templates yet — check back soon."
                       seeMoreHref={searchPath({ sort: SEARCH_SORT.mostPopularLast90Days })}
