@@ -28,6 +28,8 @@ export default defineConfig({
     emptyOutDir: true,
     // One stylesheet in the head: a server-rendered page is styled before any script runs (and without scripts).
     cssCodeSplit: false,
+    // .vite/manifest.json: the server reads which chunks a route needs and preloads them with its page (src/api/route-preloads.ts).
+    manifest: true,
   },
   environments: {
     // The server's page renderer (src/web/entry-server.tsx), loaded by src/api/server.ts.

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,6 +13,12 @@ import { SESSION_COOKIE } from './auth/sessions.js';
 
 const SIZE = { users: 3, templates: 6, seed: 23 };
 const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+const BUILD_MANIFEST = {
+  'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
+  '_runtime.js': { file: 'assets/runtime.js' },
+  'app/routes/resource-detail.tsx': { file: 'assets/resource-detail.js', imports: ['_runtime.js', '_card.js'] },
+  '_card.js': { file: 'assets/card.js' },
+};
 /** Markup that would run if a page put it out as it is. */
 const XSS_TITLE = '<script>alert("pwned")</script><img src=x onerror=alert(1)>';
 
@@ -41,6 +47,9 @@ describe('server rendering of the public pages', () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
     await writeFile(join(webRoot, 'index.html'), TEMPLATE);
+    // What the build's manifest says of the entry and a template page's route module.
+    await mkdir(join(webRoot, '.vite'));
+    await writeFile(join(webRoot, '.vite/manifest.json'), JSON.stringify(BUILD_MANIFEST));
     harness = await startApiHarness(SIZE, { app: { webRoot, createPageRenderer } });
     [liker, other, author] = [await makeMember(harness, { prefix: 'liker' }), await makeMember(harness, { prefix: 'other' }), await makeMember(harness, { prefix: 'author' })];
     templateId = await publishTemplate(harness, author.userId, { title: 'Leak Check Planner' });
@@ -86,13 +95,45 @@ describe('server rendering of the public pages', () => {
     expect(home.body).toContain('<div id="root"><div class="app-shell"');
     const payload = hydrationPayload(home.body);
     expect(Object.keys(payload.loaderData)).toContain('shell');
-    expect(payload.deferred.shell).toEqual({ topRated: 'value' });
+    expect(payload.deferred.filter((deferred) => deferred.routeId === 'shell')).toEqual([{ routeId: 'shell', path: ['topRated'], outcome: 'value' }]);
     // React's streaming renderer sends no boundary for later, so no inline script completes one.
     expect(home.body).not.toMatch(/<script>/u);
     expect(home.body).not.toContain('<!--$?-->');
     // The page's own title replaces the template's, in the head; the canonical address is there too.
     expect(home.body.match(/<title>/gu)).toHaveLength(1);
     expect(home.body).toMatch(/<head>.*<link rel="canonical" href="http:\/\/tessera\.example\/" \/>.*<\/head>/su);
+  });
+
+  it("renders a template's related lists with the page and hands their values to the browser", async () => {
+    const rendered = await page(`/resources/${titleUrl}`);
+    // The author's other post, drawn by the server in More By The Author.
+    expect(rendered.body).toContain('More By The Author');
+    expect(rendered.body).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
+    const payload = hydrationPayload(rendered.body);
+    const related = payload.deferred.filter((deferred) => deferred.path[0] === 'related');
+    expect(related.map(({ path, outcome }) => ({ path, outcome }))).toEqual([
+      { path: ['related', 'author'], outcome: 'value' },
+      { path: ['related', 'related'], outcome: 'value' },
+    ]);
+    // The lists themselves, not what JSON makes of a promise (`{}`).
+    const routeData = payload.loaderData[related[0]!.routeId] as { related: { author: Array<{ title: string }>; related: unknown } };
+    expect(routeData.related.author.map((card) => card.title)).toEqual([XSS_TITLE]);
+    expect(Array.isArray(routeData.related.related)).toBe(true);
+  });
+
+  it("names the page's own script chunks in its head, so they load beside the entry", async () => {
+    const head = (await page(`/resources/${titleUrl}`)).body.split('</head>')[0]!;
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/gu)].map((match) => match[1]);
+    // The entry's own import is the entry's business (the build names it in index.html).
+    expect(preloaded).toEqual(['/assets/resource-detail.js', '/assets/card.js']);
+    expect((await page('/search/query/planner')).body).not.toContain('rel="modulepreload"');
+  });
+
+  it('shows the cookie bar in the page to a visitor who has not chosen, and not to one who has', async () => {
+    const consentBar = 'aria-label="Cookie consent"';
+    expect((await page('/')).body).toContain(consentBar);
+    const chosen = await harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'essentials' } });
+    expect(chosen.body).not.toContain(consentBar);
   });
 
   it('escapes what members wrote, in the markup and in the hydration data', async () => {
@@ -134,7 +175,7 @@ describe('server rendering of the public pages', () => {
       apiTransport: async (url) => new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), { status: 500, headers: { 'content-type': 'application/json' } }),
     });
     // Last in the file: the renderer's transport is module-wide, and this one replaces the harness app's.
-    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE });
+    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE, cookieConsent: null });
     expect(detail).toMatchObject({ kind: 'page', status: 500 });
     if (detail.kind !== 'page') throw new Error('expected a page');
     const html = await text(detail.html);
@@ -142,9 +183,9 @@ describe('server rendering of the public pages', () => {
     // Nothing to hydrate with: the browser draws the page afresh.
     expect(html).not.toContain(HYDRATION_DATA_ELEMENT_ID);
 
-    const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE });
+    const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE, cookieConsent: null });
     expect(home).toMatchObject({ kind: 'page', status: 200 });
     if (home.kind !== 'page') throw new Error('expected a page');
-    expect(hydrationPayload(await text(home.html)).deferred['0-0-0']).toMatchObject({ trending: 'error' });
+    expect(hydrationPayload(await text(home.html)).deferred).toContainEqual({ routeId: '0-0-0', path: ['trending'], outcome: 'error' });
   });
 });

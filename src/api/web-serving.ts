@@ -8,9 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
+import { COOKIE_CONSENT } from '../web/features/shell/constants.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { routePreloadTags } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
@@ -78,7 +80,7 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     },
   });
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app) }) ?? null;
+  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routePreloadTags: routePreloadTags(webRoot) }) ?? null;
 
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.
@@ -90,7 +92,8 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     if (renderer === null) return reply.send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
 
     const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
-    const page = await renderer.render(request.url, { origin, template }).catch((error: unknown) => {
+    const cookieConsent = request.cookies[COOKIE_CONSENT.cookieName] ?? null;
+    const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
       // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
       request.log.error({ err: error }, 'server rendering failed; the app draws the page');
       return { kind: 'client', status: 200 } as const;

@@ -12,6 +12,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { hydrationScriptElement, settleLoaderData } from './app/hydration.js';
 import { isServerRendered } from './app/lazy-route.js';
 import { NOT_FOUND_PATH, routes } from './app/router.js';
+import { ServerCookieConsent } from './features/shell/CookieConsentBar.js';
 import { setApiTransport, type ApiTransport } from './lib/api-client.js';
 
 /** A render that takes longer than this is cut short (the browser finishes the page). */
@@ -25,11 +26,18 @@ export type RenderedPage =
   | { kind: 'page'; status: number; html: Readable };
 
 export interface PageRenderer {
-  /** `template`: the built index.html, with the page's own head tags already in it. */
-  render(url: string, page: { origin: string; template: string }): Promise<RenderedPage>;
+  /**
+   * `template`: the built index.html, with the page's own head tags already in it; `cookieConsent`:
+   * the visitor's cookie choice (the one cookie a page depends on: it shows or hides the cookie bar).
+   */
+  render(url: string, page: { origin: string; template: string; cookieConsent: string | null }): Promise<RenderedPage>;
 }
 
-export type CreatePageRenderer = (options: { apiTransport: ApiTransport }) => PageRenderer;
+export type CreatePageRenderer = (options: {
+  apiTransport: ApiTransport;
+  /** The head tags that preload a route module's script chunks (`<link rel="modulepreload">`). */
+  routePreloadTags?: (routeModule: string) => string;
+}) => PageRenderer;
 
 /** React writes a page's <title>, <meta> and <link> first; they belong in the document's head. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)+/u;
@@ -58,12 +66,14 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
   const handler = createStaticHandler(routes);
 
   return {
-    async render(url, { origin, template }) {
+    async render(url, { origin, template, cookieConsent }) {
       const [documentStart, documentEnd] = template.split(ROOT_ELEMENT);
       if (documentStart === undefined || documentEnd === undefined) throw new Error(`The page template has no ${ROOT_ELEMENT}`);
       const matches = matchRoutes(routes, url);
       const leaf = matches?.at(-1);
-      if (!leaf || !isServerRendered(leaf.route.handle)) return { kind: 'client', status: leaf?.route.path === '*' ? 404 : 200 };
+      const handle: unknown = leaf?.route.handle;
+      if (!leaf || !isServerRendered(handle)) return { kind: 'client', status: leaf?.route.path === '*' ? 404 : 200 };
+      const preloads = options.routePreloadTags?.(handle.routeModule) ?? '';
 
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
@@ -84,7 +94,9 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
           const body = new PassThrough();
           const stream = renderToPipeableStream(
             <StrictMode>
-              <StaticRouterProvider router={router} context={settledContext} hydrate={false} />
+              <ServerCookieConsent value={cookieConsent}>
+                <StaticRouterProvider router={router} context={settledContext} hydrate={false} />
+              </ServerCookieConsent>
             </StrictMode>,
             {
               // Every list is already loaded: nothing is left to stream in later, so no boundary is sent
@@ -99,7 +111,7 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
                       if (started) return body.write(chunk, done);
                       started = true;
                       const { head, rest } = leadingHeadTags(chunk.toString('utf8'));
-                      body.write(`${withPageTitle(documentStart, head)}<div id="root">${rest}`, done);
+                      body.write(`${withPageTitle(documentStart, head + preloads)}<div id="root">${rest}`, done);
                     },
                     final(done) {
                       body.end(`</div>${hydration}${documentEnd}`);

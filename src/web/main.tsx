@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -56,12 +56,17 @@ async function start(root: HTMLElement): Promise<void> {
   const payload = JSON.parse(rendered.textContent) as HydrationPayload;
   await loadMatchedLazyRoutes();
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) } });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
+  // take input between them, instead of one long task over the whole page (the page is already
+  // drawn by the server; a click meanwhile hydrates its part at once and is handled).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
   markAppStarted();
   fillInPersonalParts(router);
 }

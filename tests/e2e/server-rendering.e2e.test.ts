@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
 import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 interface Card {
@@ -58,6 +59,26 @@ describe('server-rendered pages', () => {
       }
     });
   }
+
+  it("hydrates a template's page with the related lists the server rendered, and moves to one of them in the browser", async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const served = await (await page.request.get(`/resources/${template.titleUrl}`)).text();
+    expect(served).toContain(DETAIL_PAGE.relatedPostsHeading);
+
+    await page.goto(`/resources/${template.titleUrl}`);
+    const related = page.getByRole('region', { name: DETAIL_PAGE.relatedPostsHeading });
+    const firstCard = related.getByRole('article').first();
+    const titleLink = firstCard.getByRole('heading').getByRole('link');
+    const title = (await titleLink.textContent())!;
+    // A page the browser moves to itself keeps this mark; a full load from the server would not.
+    await page.evaluate(() => Object.assign(window, { hydratedBefore: true }));
+    await titleLink.click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.evaluate(() => 'hydratedBefore' in window)).toBe(true);
+
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
 
   it("hydrates a template's page, then fills in the signed-in viewer's own state that the server never rendered", async () => {
     const { page, consoleErrors, close } = await environment.openPage();

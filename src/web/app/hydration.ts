@@ -1,7 +1,9 @@
 /**
  * The loaders' data, carried from the server's render to the browser's hydration. Loaders answer
- * at once with promises for their lists (the page streams them in through <Await>); the server
- * waits for them, renders them, and sends their values, which become settled promises again here.
+ * at once with promises for their lists (the page streams them in through <Await>), at any depth of
+ * their answer; the server waits for them, renders them, and sends their values, which become
+ * settled promises again here. JSON would turn a promise it met into `{}` without a word, so every
+ * value is walked, and one that is neither JSON data nor a promise of it stops the render.
  */
 
 /** The `<script type="application/json">` holding the data: JSON, not code, so the CSP allows it without a nonce. */
@@ -9,12 +11,21 @@ export const HYDRATION_DATA_ELEMENT_ID = 'router-hydration-data';
 
 type Outcome = { value: unknown } | { error: string };
 
-export interface HydrationPayload {
-  /** By route id; each deferred field holds its value, or null when it failed. */
-  loaderData: Record<string, unknown>;
-  /** By route id and field: which fields were promises, and how they ended. */
-  deferred: Record<string, Record<string, 'value' | 'error'>>;
+/** Where a promise stood in a loader's answer: its route, then the keys and indexes down to it. */
+export interface DeferredValue {
+  routeId: string;
+  path: Array<string | number>;
+  outcome: 'value' | 'error';
 }
+
+export interface HydrationPayload {
+  /** By route id; each deferred value is in its place, or null when it failed. */
+  loaderData: Record<string, unknown>;
+  deferred: DeferredValue[];
+}
+
+/** What a failed list says in the browser (the server's error message stays on the server). */
+const DEFERRED_FAILURE = 'The data could not be loaded.';
 
 /**
  * A promise that is already settled and says so in the fields react-router's <Await> and React's
@@ -31,53 +42,89 @@ export function settledPromise(outcome: Outcome): Promise<unknown> {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A loader's answer holds something JSON cannot carry to the browser as it is. */
+export class UnserializableLoaderDataError extends Error {
+  constructor(routeId: string, path: Array<string | number>, value: unknown) {
+    const kind = typeof value === 'object' && value !== null ? value.constructor.name : typeof value;
+    super(`The loader data of route ${routeId} holds a ${kind} at ${JSON.stringify(path)}: only JSON data and promises of it reach the browser`);
+    this.name = 'UnserializableLoaderDataError';
+  }
+}
+
+interface Settled {
+  /** For the server's render: the promises replaced by settled ones. */
+  rendered: unknown;
+  /** For the browser: the promises replaced by their values (null when they failed). */
+  serialized: unknown;
+}
+
+async function settleValue(value: unknown, routeId: string, path: Array<string | number>, deferred: DeferredValue[]): Promise<Settled> {
+  if (value instanceof Promise) {
+    const outcome: Outcome = await value.then(
+      (resolved: unknown) => ({ value: resolved }),
+      (error: unknown) => ({ error: error instanceof Error ? error.message : DEFERRED_FAILURE }),
+    );
+    // A promise's value is walked like the rest; a promise within it would have no place of its own in the payload.
+    const within: DeferredValue[] = [];
+    const inner = 'value' in outcome ? await settleValue(outcome.value, routeId, path, within) : undefined;
+    if (within.length > 0) throw new UnserializableLoaderDataError(routeId, within[0]!.path, value);
+    deferred.push({ routeId, path, outcome: inner ? 'value' : 'error' });
+    return inner
+      ? { rendered: settledPromise({ value: inner.rendered }), serialized: inner.serialized }
+      : { rendered: settledPromise(outcome), serialized: null };
+  }
+  if (Array.isArray(value)) {
+    const items = await Promise.all(value.map((item: unknown, index) => settleValue(item, routeId, [...path, index], deferred)));
+    return { rendered: items.map((item) => item.rendered), serialized: items.map((item) => item.serialized) };
+  }
+  if (isPlainObject(value)) {
+    const rendered: Record<string, unknown> = {};
+    const serialized: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      const settled = await settleValue(field, routeId, [...path, key], deferred);
+      rendered[key] = settled.rendered;
+      serialized[key] = settled.serialized;
+    }
+    return { rendered, serialized };
+  }
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
+    return { rendered: value, serialized: value };
+  }
+  throw new UnserializableLoaderDataError(routeId, path, value);
 }
 
 /**
- * Waits for every promise a loader answered with and returns the loader data with settled promises
- * in their place (so the server's render shows the lists, not their skeletons), and what the browser needs.
+ * Waits for every promise a loader answered with, at any depth, and returns the loader data with
+ * settled promises in their place (so the server's render shows the lists, not their skeletons),
+ * and what the browser needs to hydrate with the same data.
  */
 export async function settleLoaderData(loaderData: Record<string, unknown>): Promise<{ settled: Record<string, unknown>; payload: HydrationPayload }> {
   const settled: Record<string, unknown> = {};
-  const payload: HydrationPayload = { loaderData: {}, deferred: {} };
+  const payload: HydrationPayload = { loaderData: {}, deferred: [] };
   for (const [routeId, data] of Object.entries(loaderData)) {
-    if (!isPlainObject(data)) {
-      settled[routeId] = data;
-      payload.loaderData[routeId] = data;
-      continue;
-    }
-    const rendered: Record<string, unknown> = {};
-    const serialized: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(data)) {
-      if (!(value instanceof Promise)) {
-        rendered[field] = value;
-        serialized[field] = value;
-        continue;
-      }
-      const outcome: Outcome = await value.then(
-        (resolved: unknown) => ({ value: resolved }),
-        (error: unknown) => ({ error: error instanceof Error ? error.message : 'The data could not be loaded.' }),
-      );
-      rendered[field] = settledPromise(outcome);
-      serialized[field] = 'value' in outcome ? outcome.value : null;
-      (payload.deferred[routeId] ??= {})[field] = 'value' in outcome ? 'value' : 'error';
-    }
+    const { rendered, serialized } = await settleValue(data, routeId, [], payload.deferred);
     settled[routeId] = rendered;
     payload.loaderData[routeId] = serialized;
   }
   return { settled, payload };
 }
 
-/** The payload's loader data with settled promises back in the deferred fields. */
+/** The payload's loader data with settled promises back where the loaders' promises were. */
 export function restoreLoaderData(payload: HydrationPayload): Record<string, unknown> {
-  const loaderData: Record<string, unknown> = { ...payload.loaderData };
-  for (const [routeId, fields] of Object.entries(payload.deferred)) {
-    const data = { ...(loaderData[routeId] as Record<string, unknown>) };
-    for (const [field, outcome] of Object.entries(fields)) {
-      data[field] = settledPromise(outcome === 'value' ? { value: data[field] } : { error: 'The data could not be loaded.' });
+  const loaderData: Record<string, unknown> = structuredClone(payload.loaderData);
+  for (const { routeId, path, outcome } of payload.deferred) {
+    let parent: Record<string | number, unknown> = loaderData;
+    let key: string | number = routeId;
+    for (const step of path) {
+      parent = parent[key] as Record<string | number, unknown>;
+      key = step;
     }
-    loaderData[routeId] = data;
+    parent[key] = settledPromise(outcome === 'value' ? { value: parent[key] } : { error: DEFERRED_FAILURE });
   }
   return loaderData;
 }

@@ -31,9 +31,17 @@ export function loadChunk<Module>(load: () => Promise<Module>, timeoutMs = CHUNK
   });
 }
 
-/** A route's `handle` when the server renders it: a public page, the same for every visitor (personal parts come after hydration). */
-export const SERVER_RENDERED = { serverRendered: true } as const;
+/** The `handle` of a route the server renders: a public page, the same for every visitor (personal parts come after hydration). */
+export interface ServerRenderedHandle {
+  serverRendered: true;
+  /** The route's module in app/routes (its chunk and imports are preloaded with the page). */
+  routeModule: string;
+}
 
-export function isServerRendered(handle: unknown): boolean {
+export function serverRendered(routeModule: string): ServerRenderedHandle {
+  return { serverRendered: true, routeModule };
+}
+
+export function isServerRendered(handle: unknown): handle is ServerRenderedHandle {
   return typeof handle === 'object' && handle !== null && 'serverRendered' in handle && handle.serverRendered === true;
 }

@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 
 import { AppShell } from './layout/AppShell.js';
-import { loadChunk, SERVER_RENDERED } from './lazy-route.js';
+import { loadChunk, serverRendered } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
 import { RouteErrorPage } from './routes/route-error.js';
 
@@ -9,7 +9,7 @@ export const NOT_FOUND_PATH = '/404';
 
 /**
  * Every page, each in a script chunk of its own that loads on first visit (a chunk that fails lands
- * on the error element). Pages marked SERVER_RENDERED are the public ones the server renders (the
+ * on the error element). Pages with a serverRendered handle are the public ones the server renders (the
  * same for every visitor); the others are drawn by the browser.
  */
 export const routes: RouteObject[] = [
@@ -27,26 +27,26 @@ export const routes: RouteObject[] = [
         // Keeps the navigation bar and footer around a page that failed.
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/home.js')); return { loader: m.homeLoader, Component: m.HomePage }; } },
-          { path: 'search', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
-          { path: 'search/tag/:term', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
-          { path: 'search/query/:term', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
-          { path: 'search/popular/:term', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
-          { path: 'topics', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/topics.js')); return { loader: m.topicsLoader, Component: m.TopicsPage }; } },
-          { path: 'topics/:topic', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/topics.js')); return { loader: m.topicLoader, Component: m.TopicPage }; } },
-          { path: 'apps', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/apps.js')); return { loader: m.appsLoader, Component: m.AppsPage }; } },
-          { path: 'apps/:platform', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/apps.js')); return { loader: m.appLoader, Component: m.AppPage }; } },
-          { path: 'explore', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/explore.js')); return { loader: m.exploreLoader, Component: m.ExplorePage }; } },
-          { path: '/users/:username', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/public-profile.js')); return { loader: m.publicProfileLoader, Component: m.PublicProfilePage }; } },
-          { path: '/resources/:titleUrl', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/resource-detail.js')); return { loader: m.resourceDetailLoader, Component: m.ResourceDetailPage }; } },
-          { path: NOT_FOUND_PATH, handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/not-found.js'))).NotFoundPage }) },
+          { index: true, handle: serverRendered('home'), lazy: async () => { const m = await loadChunk(() => import('./routes/home.js')); return { loader: m.homeLoader, Component: m.HomePage }; } },
+          { path: 'search', handle: serverRendered('search'), lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
+          { path: 'search/tag/:term', handle: serverRendered('search'), lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
+          { path: 'search/query/:term', handle: serverRendered('search'), lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
+          { path: 'search/popular/:term', handle: serverRendered('search'), lazy: async () => { const m = await loadChunk(() => import('./routes/search.js')); return { loader: m.searchLoader, Component: m.SearchPage }; } },
+          { path: 'topics', handle: serverRendered('topics'), lazy: async () => { const m = await loadChunk(() => import('./routes/topics.js')); return { loader: m.topicsLoader, Component: m.TopicsPage }; } },
+          { path: 'topics/:topic', handle: serverRendered('topics'), lazy: async () => { const m = await loadChunk(() => import('./routes/topics.js')); return { loader: m.topicLoader, Component: m.TopicPage }; } },
+          { path: 'apps', handle: serverRendered('apps'), lazy: async () => { const m = await loadChunk(() => import('./routes/apps.js')); return { loader: m.appsLoader, Component: m.AppsPage }; } },
+          { path: 'apps/:platform', handle: serverRendered('apps'), lazy: async () => { const m = await loadChunk(() => import('./routes/apps.js')); return { loader: m.appLoader, Component: m.AppPage }; } },
+          { path: 'explore', handle: serverRendered('explore'), lazy: async () => { const m = await loadChunk(() => import('./routes/explore.js')); return { loader: m.exploreLoader, Component: m.ExplorePage }; } },
+          { path: '/users/:username', handle: serverRendered('public-profile'), lazy: async () => { const m = await loadChunk(() => import('./routes/public-profile.js')); return { loader: m.publicProfileLoader, Component: m.PublicProfilePage }; } },
+          { path: '/resources/:titleUrl', handle: serverRendered('resource-detail'), lazy: async () => { const m = await loadChunk(() => import('./routes/resource-detail.js')); return { loader: m.resourceDetailLoader, Component: m.ResourceDetailPage }; } },
+          { path: NOT_FOUND_PATH, handle: serverRendered('not-found'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/not-found.js'))).NotFoundPage }) },
           // Content pages.
-          { path: '/sellers', handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/sellers.js'))).SellersPage }) },
-          { path: '/getstarted', handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/getstarted.js'))).GetStartedPage }) },
-          { path: '/contact-us', handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/contact-us.js'))).ContactPage }) },
-          { path: '/blogs', handle: SERVER_RENDERED, lazy: async () => { const m = await loadChunk(() => import('./routes/blogs.js')); return { loader: m.blogsLoader, Component: m.BlogsPage }; } },
-          { path: '/terms-of-service', handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
-          { path: '/cookie-policy', handle: SERVER_RENDERED, lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          { path: '/sellers', handle: serverRendered('sellers'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/sellers.js'))).SellersPage }) },
+          { path: '/getstarted', handle: serverRendered('getstarted'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/getstarted.js'))).GetStartedPage }) },
+          { path: '/contact-us', handle: serverRendered('contact-us'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/contact-us.js'))).ContactPage }) },
+          { path: '/blogs', handle: serverRendered('blogs'), lazy: async () => { const m = await loadChunk(() => import('./routes/blogs.js')); return { loader: m.blogsLoader, Component: m.BlogsPage }; } },
+          { path: '/terms-of-service', handle: serverRendered('legal'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
+          { path: '/cookie-policy', handle: serverRendered('legal'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
           // Accounts (sign-up, login, password, verification, onboarding, settings).
           { path: '/login', lazy: async () => { const m = await loadChunk(() => import('./routes/login.js')); return { loader: m.loginLoader, Component: m.LoginPage }; } },
           { path: '/signup', lazy: async () => { const m = await loadChunk(() => import('./routes/signup.js')); return { loader: m.signupLoader, Component: m.SignupPage }; } },

@@ -11,6 +11,7 @@ import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/comp
 import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
 import { PromoCard } from '../../features/discovery/components/PromoCard.js';
 import { TagsRow } from '../../features/discovery/components/TagsRow.js';
+import { fetchQuickLinks, fetchTopContributors, fetchTrendingTools } from '../../features/discovery/api.js';
 import { useViewerSummary } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
@@ -21,14 +22,25 @@ import { documentTitle } from '../../lib/brand.js';
 import { searchPath } from '../../lib/paths.js';
 import { useSession } from '../../features/session/session.js';
 
-/** The feeds start loading at once and stream in, so the page shows skeletons instead of waiting. */
+/** The feeds and the sidebar's lists start loading at once and stream in (the server renders them with the page). */
 export function homeLoader({ request }: LoaderFunctionArgs) {
   const sponsored = fetchSponsoredResources(request.signal);
   return {
     sponsored,
     trending: withoutRepeats(fetchTopRatedResources(request.signal), sponsored),
     newToday: fetchTodaysResources(request.signal),
+    tools: logged(fetchTrendingTools(request.signal), 'trending tools'),
+    links: logged(fetchQuickLinks(request.signal), 'quick links'),
+    creators: logged(fetchTopContributors(request.signal), 'top creators'),
   };
+}
+
+/** A sidebar list that fails is left out of the page; the failure is logged. */
+function logged<T>(list: Promise<T>, what: string): Promise<T> {
+  return list.catch((error: unknown) => {
+    console.error(`Could not load ${what}`, error);
+    throw error;
+  });
 }
 
 /** The Trending tab shows the sponsored list above the top-rated one, and a feed never repeats a card. */
@@ -42,7 +54,7 @@ async function withoutRepeats(feed: Promise<ResourceView[]>, shownAbove: Promise
 const INVALID_TOKEN_PARAMETER = 'invalid-token';
 
 export function HomePage() {
-  const { sponsored, trending, newToday } = useLoaderData<typeof homeLoader>();
+  const { sponsored, trending, newToday, tools, links, creators } = useLoaderData<typeof homeLoader>();
   const { search } = useLocation();
   const invalidToken = search.includes(INVALID_TOKEN_PARAMETER);
   useEffect(() => {
@@ -70,8 +82,10 @@ export function HomePage() {
                 label: 'Trending',
                 panel: (
                   <>
-                    <ResourceFeed resources={sponsored} emptyMessage="No sponsored templates right now." />
+                    {/* Either list can be the first on the screen: the sponsored one is often empty. */}
+                    <ResourceFeed resources={sponsored} emptyMessage="No sponsored templates right now." leadsPage />
                     <ResourceFeed
+                      leadsPage
                       resources={trending}
                       emptyMessage="No trending templates yet — check back soon."
                       seeMoreHref={searchPath({ sort: SEARCH_SORT.mostPopularLast90Days })}
@@ -98,6 +112,7 @@ export function HomePage() {
           <CreateSomethingBox viewer={viewer} />
           <div data-tour={HOME_TOUR_TARGETS.sidebar}>
             <HomeSidebar
+              lists={{ tools, links, creators }}
               checklist={
                 progression && (
                   <div data-tour={HOME_TOUR_TARGETS.getStarted}>

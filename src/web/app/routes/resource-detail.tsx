@@ -3,15 +3,26 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { ResourceDetail } from '../../features/resources/components/ResourceDetail.js';
-import { fetchResourceDetail } from '../../features/resources/api.js';
+import { fetchRelatedResources, fetchResourceDetail } from '../../features/resources/api.js';
+import type { RelatedLists } from '../../features/resources/components/RelatedResources.js';
 import { ApiError } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
 
-type DetailLoaderData = { found: true; detail: ResourceDetailAnswer } | { found: false };
+type DetailLoaderData = { found: true; detail: ResourceDetailAnswer; related: RelatedLists } | { found: false };
 
+/**
+ * The post, then its two lists of other posts, which stream in (the server renders them with the
+ * page, so a phone gets no skeletons to animate and no requests to make after hydration).
+ */
 export async function resourceDetailLoader({ params, request }: LoaderFunctionArgs): Promise<DetailLoaderData> {
   try {
-    return { found: true, detail: await fetchResourceDetail(params.titleUrl ?? '', request.signal) };
+    const detail = await fetchResourceDetail(params.titleUrl ?? '', request.signal);
+    const resourceId = detail.data._id;
+    return {
+      found: true,
+      detail,
+      related: { author: fetchRelatedResources(resourceId, 'author', request.signal), related: fetchRelatedResources(resourceId, 'related', request.signal) },
+    };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { found: false };
     throw error;
@@ -36,5 +47,5 @@ export function ResourceDetailPage() {
     );
   }
   // A new key per post: moving to a related post starts its page afresh (view count, comments, report form).
-  return <ResourceDetail key={data.detail.data._id} detail={data.detail} />;
+  return <ResourceDetail key={data.detail.data._id} detail={data.detail} related={data.related} />;
 }

@@ -136,9 +136,9 @@ export function SearchPage() {
                     <p className="empty-state">No templates match your search. Try other words or reset the filters.</p>
                   ) : (
                     <ul className="card-grid">
-                      {answer.data.map((resource) => (
+                      {answer.data.map((resource, index) => (
                         <li key={resource._id}>
-                          <ResourceCard resource={resource} />
+                          <ResourceCard resource={resource} leadsPage={index === 0} />
                         </li>
                       ))}
                     </ul>

@@ -8,12 +8,15 @@ interface AvatarProps {
   pictureUrl: string | null;
 }
 
+const AVATAR_SIZE_PX = 28;
+
 /** A person's picture, or their initials when there is none or it fails to load. */
 export function Avatar({ name, pictureUrl }: AvatarProps) {
   const [pictureFailed, setPictureFailed] = useState(false);
 
   if (pictureUrl !== null && !pictureFailed) {
-    return <img className="avatar" src={pictureUrl} alt="" loading="lazy" onError={() => setPictureFailed(true)} />;
+    // Square: the CSS sets the size; the attributes keep the place before the picture arrives.
+    return <img className="avatar" src={pictureUrl} alt="" width={AVATAR_SIZE_PX} height={AVATAR_SIZE_PX} loading="lazy" decoding="async" onError={() => setPictureFailed(true)} />;
   }
   return (
     <span className="avatar" aria-hidden="true">

@@ -25,10 +25,10 @@ function aResource(overrides: Partial<ResourceView> = {}): ResourceView {
   };
 }
 
-function renderCard(resource: ResourceView): string {
+function renderCard(resource: ResourceView, leadsPage?: boolean): string {
   return renderToStaticMarkup(
     <MemoryRouter>
-      <ResourceCard resource={resource} />
+      <ResourceCard resource={resource} leadsPage={leadsPage} />
     </MemoryRouter>,
   );
 }
@@ -76,5 +76,15 @@ describe('ResourceCard', () => {
     const html = renderCard(aResource());
     expect(html).toContain('aria-pressed="false" aria-label="Give kudos (12 kudos)"');
     expect(html).toContain('aria-pressed="false" aria-label="Save (3 saves)"');
+  });
+
+  it('sizes its picture and loads it lazily, unless the card leads the page (then at once and first)', () => {
+    const lazy = /<img [^>]*>/u.exec(renderCard(aResource()))![0];
+    expect(lazy).toContain('width="640" height="400"');
+    expect(lazy).toContain('loading="lazy"');
+    expect(lazy).not.toContain('fetchPriority="high"');
+    const leading = /<img [^>]*>/u.exec(renderCard(aResource(), true))![0];
+    expect(leading).toContain('loading="eager"');
+    expect(leading).toContain('fetchPriority="high"');
   });
 });

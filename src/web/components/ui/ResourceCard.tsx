@@ -16,7 +16,14 @@ import { Avatar } from './Avatar.js';
 import { TagList } from './TagList.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';
 
-export function ResourceCard({ resource: initial }: { resource: ResourceView }) {
+/** The card picture's box (16:10, as the card's CSS draws it): the browser keeps its place before the picture arrives. */
+const CARD_IMAGE = { width: 640, height: 400 } as const;
+
+/**
+ * `leadsPage`: the card is at the top of the page's first list, so its picture is likely the largest
+ * thing on the first screen (the LCP): it loads at once and first, not lazily.
+ */
+export function ResourceCard({ resource: initial, leadsPage = false }: { resource: ResourceView; leadsPage?: boolean }) {
   const titleId = useId();
   const { resource, liked, saved, toggle } = useResourceEngagement(initial);
   const { author, ratings } = resource;
@@ -27,7 +34,7 @@ export function ResourceCard({ resource: initial }: { resource: ResourceView }) 
 
   return (
     <article className="resource-card" aria-labelledby={titleId}>
-      <ResourcePreview resource={resource} />
+      <ResourcePreview resource={resource} leadsPage={leadsPage} />
       {resource.sponsored && <span className="resource-card__sponsored">Sponsored</span>}
 
       <div className="resource-card__body">
@@ -87,7 +94,7 @@ export function ResourceCard({ resource: initial }: { resource: ResourceView }) 
  * The first screenshot, or a block in the platform's colour when there is none or it fails to load.
  * It repeats the title link, so it is left out of the tab order and of the accessibility tree.
  */
-function ResourcePreview({ resource }: { resource: ResourceView }) {
+function ResourcePreview({ resource, leadsPage }: { resource: ResourceView; leadsPage: boolean }) {
   const [imageFailed, setImageFailed] = useState(false);
   const imageUrl = resource.images[0]?.imageUrl;
   const placeholderStyle = { '--placeholder-hue': platformHue(resource.platform) } as CSSProperties;
@@ -95,7 +102,16 @@ function ResourcePreview({ resource }: { resource: ResourceView }) {
   return (
     <Link className="resource-card__media" to={resourcePath(resource.titleUrl)} tabIndex={-1} aria-hidden="true">
       {imageUrl !== undefined && !imageFailed ? (
-        <img src={imageUrl} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        <img
+          src={imageUrl}
+          alt=""
+          width={CARD_IMAGE.width}
+          height={CARD_IMAGE.height}
+          loading={leadsPage ? 'eager' : 'lazy'}
+          fetchPriority={leadsPage ? 'high' : 'auto'}
+          decoding="async"
+          onError={() => setImageFailed(true)}
+        />
       ) : (
         <span className="resource-card__placeholder" style={placeholderStyle}>
           {platformLabel(resource.platform)}

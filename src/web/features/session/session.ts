@@ -15,7 +15,10 @@ export interface SessionState {
   accessDenied: boolean;
 }
 
-let state: SessionState = { user: null, loading: true, accessDenied: false };
+/** Before the session is known: what the server renders every page with (it renders for nobody in particular). */
+const NOT_YET_KNOWN: SessionState = { user: null, loading: true, accessDenied: false };
+
+let state: SessionState = NOT_YET_KNOWN;
 const listeners = new Set<() => void>();
 let pendingLoad: Promise<CurrentUser | null> | null = null;
 
@@ -34,7 +37,8 @@ export function getSession(): SessionState {
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  // Hydration draws what the server drew, even when the session arrived first (React then renders again with it).
+  return useSyncExternalStore(subscribe, getSession, () => NOT_YET_KNOWN);
 }
 
 /** Fetches the current user once (concurrent callers share the request); null means signed out. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 
 import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
 import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
@@ -17,7 +17,7 @@ import { recordClick, recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
 import { CommentsSection } from './CommentsSection.js';
 import { OwnerPanel } from './OwnerPanel.js';
-import { RelatedResources } from './RelatedResources.js';
+import { RelatedResources, type RelatedLists } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
 import { BuyButton } from '../../commerce/components/BuyButton.js';
@@ -30,8 +30,12 @@ import { usePageOrigin } from '../../../lib/page-origin.js';
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /** /resources/{titleUrl} once the post is known to be visible to this viewer (spec 2.3). */
-export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
+export function ResourceDetail({ detail, related }: { detail: ResourceDetailAnswer; related: RelatedLists }) {
   const { user, loading } = useSession();
+  // The page came for nobody; until the viewer's own state is filled in (the session, then the loader
+  // again), a toggle would act on the anonymous state and the late answer would undo its count.
+  const revalidation = useRevalidator().state;
+  const viewerStatePending = loading || revalidation === 'loading';
   const engagement = useResourceEngagement(detail.data);
   const { resource, liked, saved, flagged, pending, toggle, accept } = engagement;
   const { permissions } = detail;
@@ -121,14 +125,14 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
 
             {engageable && (
               <div className="detail-actions__toggles">
-                <button type="button" className="detail-toggle" aria-pressed={liked} aria-busy={pending.has('like')} onClick={() => void toggle('like')}>
+                <button type="button" className="detail-toggle" aria-pressed={liked} aria-busy={pending.has('like')} disabled={viewerStatePending} onClick={() => void toggle('like')}>
                   <HeartIcon /> <span>Kudos</span> <span className="detail-toggle__count">{resource.ratings.positive}</span>
                 </button>
-                <button type="button" className="detail-toggle" aria-pressed={saved} aria-busy={pending.has('save')} onClick={() => void toggle('save')}>
+                <button type="button" className="detail-toggle" aria-pressed={saved} aria-busy={pending.has('save')} disabled={viewerStatePending} onClick={() => void toggle('save')}>
                   <BookmarkIcon /> <span>{saved ? 'Saved' : 'Save'}</span> <span className="detail-toggle__count">{resource.ratings.saves}</span>
                 </button>
                 {!permissions.isAuthor && (
-                  <button type="button" className="detail-toggle detail-toggle--flag" aria-pressed={flagged} aria-busy={pending.has('flag')} onClick={() => void toggle('flag')}>
+                  <button type="button" className="detail-toggle detail-toggle--flag" aria-pressed={flagged} aria-busy={pending.has('flag')} disabled={viewerStatePending} onClick={() => void toggle('flag')}>
                     <FlagIcon /> <span>{flagged ? 'Flagged' : 'Flag'}</span>
                   </button>
                 )}
@@ -157,8 +161,8 @@ export function ResourceDetail({ detail }: { detail: ResourceDetailAnswer }) {
       <PurchaseResultModal resourceId={resource._id} />
       {permissions.canReport && reporting && <ReportModal resourceId={resource._id} open onClose={() => setReporting(false)} />}
 
-      <RelatedResources resourceId={resource._id} type="author" />
-      <RelatedResources resourceId={resource._id} type="related" />
+      <RelatedResources type="author" resources={related.author} />
+      <RelatedResources type="related" resources={related.related} />
     </div>
   );
 }

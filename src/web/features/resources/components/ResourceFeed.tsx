@@ -13,6 +13,8 @@ interface ResourceFeedProps {
   seeMoreHref?: string;
   /** A card shown at a random position in the list (the promo card). */
   promo?: ReactNode;
+  /** The list is the first on the page: its first card's picture loads first (see ResourceCard). */
+  leadsPage?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ function promoPosition(resources: readonly ResourceView[]): number {
 }
 
 /** A grid of resource cards that shows skeletons while its list loads. */
-export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: ResourceFeedProps) {
+export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo, leadsPage = false }: ResourceFeedProps) {
 
   return (
     <div className="resource-feed">
@@ -41,7 +43,7 @@ export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo }: Re
                   <Fragment key={resource._id}>
                     {promo !== undefined && index === promoPosition(loaded) && <li>{promo}</li>}
                     <li>
-                      <ResourceCard resource={resource} />
+                      <ResourceCard resource={resource} leadsPage={leadsPage && index === 0} />
                     </li>
                   </Fragment>
                 ))}

@@ -31,6 +31,8 @@ export function Screenshots({ images, title, platform }: ScreenshotsProps) {
         <img
           src={current.imageUrl}
           alt={`Screenshot ${shown.indexOf(current) + 1} of ${title}`}
+          // The page's largest picture (its LCP): fetched ahead of the scripts and the thumbnails.
+          fetchPriority="high"
           onLoad={(event) => setSmall(event.currentTarget.naturalHeight < DETAIL_PAGE.smallScreenshotHeightPx)}
           onError={() => setFailed((previous) => new Set(previous).add(current.imageUrl))}
         />

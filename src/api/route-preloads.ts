@@ -1,0 +1,57 @@
+/**
+ * The script chunks a server-rendered page needs beyond the entry's: its route module and what that
+ * imports, read from Vite's build manifest. Named in the page's head as modulepreload links, they
+ * download beside the entry instead of after it has run and matched the route.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One chunk of `.vite/manifest.json` (the fields we read). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** Where the route modules live, relative to the web app's root (src/web): the manifest's keys are these paths. */
+const ROUTE_MODULE_DIRECTORY = 'app/routes';
+const MANIFEST_PATH = '.vite/manifest.json';
+
+/** A chunk and everything it imports statically, transitively, by manifest key. */
+function withStaticImports(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || manifest[key] === undefined) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) withStaticImports(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The files (`/assets/…`) of a route module's chunk and its imports, less those of the entries,
+ * which the page's own module script and its preloads already fetch. Empty for an unknown module.
+ */
+export function routeChunkFiles(manifest: BuildManifest, routeModule: string): string[] {
+  const routeKey = `${ROUTE_MODULE_DIRECTORY}/${routeModule}.tsx`;
+  if (manifest[routeKey] === undefined) return [];
+  const loadedByEntries = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withStaticImports(manifest, key, loadedByEntries);
+  return [...withStaticImports(manifest, routeKey)].filter((key) => !loadedByEntries.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+/** The head's `<link rel="modulepreload">` tags for a route module, from the built app's manifest (none without one). */
+export function routePreloadTags(webRoot: string): (routeModule: string) => string {
+  const manifestFile = join(webRoot, MANIFEST_PATH);
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
+  const cache = new Map<string, string>();
+  return (routeModule) => {
+    let tags = cache.get(routeModule);
+    if (tags === undefined) {
+      tags = routeChunkFiles(manifest, routeModule)
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join('');
+      cache.set(routeModule, tags);
+    }
+    return tags;
+  };
+}
