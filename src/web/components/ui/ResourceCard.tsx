@@ -9,7 +9,6 @@ import {
 } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '../../lib/paths.js';
-import { useHydrated } from '../../lib/use-hydrated.js';
 import { useResourceEngagement } from '../../features/resources/engagement.js';
 import { useSession } from '../../features/session/session.js';
 import { Avatar } from './Avatar.js';
@@ -27,10 +26,9 @@ export function ResourceCard({ resource: initial, leadsPage = false }: { resourc
   const titleId = useId();
   const { resource, liked, saved, toggle } = useResourceEngagement(initial);
   const { author, ratings } = resource;
-  // Marked by the signed-in user's paid list (browse-search-accounts.md, resource cards), once the page is hydrated.
-  const hydrated = useHydrated();
+  // Marked by the signed-in user's paid list (browse-search-accounts.md, resource cards); hydration sees no session yet (useSession).
   const paid = useSession().user?.paid;
-  const purchased = hydrated && (paid?.some((entry) => entry.resourceId === resource._id) ?? false);
+  const purchased = paid?.some((entry) => entry.resourceId === resource._id) ?? false;
 
   return (
     <article className="resource-card" aria-labelledby={titleId}>
