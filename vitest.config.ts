@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on CI's 2. Most suites wait on Postgres,
+    // a spawned server or the disk, so two workers keep both cores busy (every suite has its own schema, port and data directory).
+    maxWorkers: 2,
   },
 });
