@@ -158,6 +158,12 @@ describe('server rendering of the public pages', () => {
     const missingPost = await page('/resources/no-such-post-000000000000');
     expect(missingPost.statusCode).toBe(404);
     expect(missingPost.body).toContain('This post does not exist');
+    // Addresses that name another API route under /resources (a post's address always ends in 12 hex digits).
+    for (const address of ['/resources/search', '/resources/toprated']) {
+      const answer = await page(address);
+      expect(answer.statusCode, address).toBe(404);
+      expect(answer.body, address).toContain('This post does not exist');
+    }
     expect((await page('/users/nobody_by_that_name')).statusCode).toBe(404);
   });
 

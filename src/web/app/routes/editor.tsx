@@ -6,7 +6,8 @@ import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedChangesGuard.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
-import { deleteTemplate, editTemplate, fetchTemplateForEditing } from '../../features/templates/api.js';
+import { fetchResourceDetail } from '../../features/resources/api.js';
+import { deleteTemplate, editTemplate } from '../../features/templates/api.js';
 import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
 import { PriceChangeModal } from '../../features/templates/components/PriceChangeModal.js';
 import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
@@ -25,7 +26,7 @@ type EditorData = { kind: 'found'; answer: ResourceDetailAnswer } | { kind: 'mis
 export async function editorLoader({ request, params }: LoaderFunctionArgs): Promise<EditorData> {
   await requireSignedIn(request);
   try {
-    return { kind: 'found', answer: await fetchTemplateForEditing(params.titleUrl ?? '', request.signal) };
+    return { kind: 'found', answer: await fetchResourceDetail(params.titleUrl ?? '', { signal: request.signal, authFailures: 'silent' }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'missing' };
     return { kind: 'failed', message: error instanceof Error ? error.message : 'The post could not be loaded.' };
@@ -103,7 +104,7 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
       const answer = await editTemplate(post._id, editRequestBody(form.values));
       form.markSaved(form.values);
       setOutcome({ kind: 'saved', message: answer.message, pagePath: answer.redirect });
-      const refreshed = await fetchTemplateForEditing(answer.redirect.replace(/^\/resources\//u, '')).catch(() => null);
+      const refreshed = await fetchResourceDetail(answer.redirect.replace(/^\/resources\//u, ''), { authFailures: 'silent' }).catch(() => null);
       if (refreshed) setStatusLabel(refreshed.data.statusLabel);
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) setProblems([...error.fields]);

@@ -16,7 +16,7 @@ type DetailLoaderData = { found: true; detail: ResourceDetailAnswer; related: Re
  */
 export async function resourceDetailLoader({ params, request }: LoaderFunctionArgs): Promise<DetailLoaderData> {
   try {
-    const detail = await fetchResourceDetail(params.titleUrl ?? '', request.signal);
+    const detail = await fetchResourceDetail(params.titleUrl ?? '', { signal: request.signal });
     const resourceId = detail.data._id;
     return {
       found: true,

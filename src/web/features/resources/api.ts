@@ -25,9 +25,13 @@ export async function fetchSponsoredResources(signal?: AbortSignal): Promise<Res
   return answer.data;
 }
 
-/** A post with what this viewer may do; rejects with a 404 ApiError for what they may not see. */
-export function fetchResourceDetail(titleUrl: string, signal?: AbortSignal): Promise<ResourceDetailAnswer> {
-  return apiRequest<ResourceDetailAnswer>(`/resources/${encodeURIComponent(titleUrl)}`, { signal });
+/**
+ * A post with what this viewer may do; rejects with a 404 ApiError for what they may not see. Asked
+ * under /resources/view/: the spec's /resources/{titleUrl} also matches /resources/search and the
+ * home lists, so an address like /resources/search drew a search answer as a post.
+ */
+export function fetchResourceDetail(titleUrl: string, options: { signal?: AbortSignal; authFailures?: 'silent' } = {}): Promise<ResourceDetailAnswer> {
+  return apiRequest<ResourceDetailAnswer>(`/resources/view/${encodeURIComponent(titleUrl)}`, options);
 }
 
 /** Counts a visit of the detail page; answers the resource with its new view count. */

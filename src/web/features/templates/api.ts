@@ -1,4 +1,3 @@
-import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import type { TemplateSuggestion } from '../../../domain/templates/url-hints.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import type { createRequestBody, editRequestBody, TouchedFlags } from './template-form.js';
@@ -15,10 +14,6 @@ export function createTemplate(body: ReturnType<typeof createRequestBody>): Prom
 
 export function editTemplate(id: string, body: ReturnType<typeof editRequestBody>): Promise<SavedAnswer> {
   return apiRequest(`/resources/${encodeURIComponent(id)}`, { method: 'PUT', body, authFailures: 'silent' });
-}
-
-export function fetchTemplateForEditing(titleUrl: string, signal?: AbortSignal): Promise<ResourceDetailAnswer> {
-  return apiRequest(`/resources/${encodeURIComponent(titleUrl)}`, { signal, authFailures: 'silent' });
 }
 
 export function suggestFromUrl(url: string): Promise<TemplateSuggestion> {
