@@ -144,7 +144,7 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     expect((await capture(buyer, order.body.id)).body).toMatchObject({ status: 'COMPLETED', purchased: true });
   }, FLOW_TIMEOUT_MS);
 
-  it("refunds a PayPal purchase through PayPal: the buyer loses access, the seller's sales drop it, both are e-mailed; an outage writes nothing; a second refund is refused", async () => {
+  it("refunds a PayPal purchase through PayPal: the buyer loses access, the seller's sales drop it, both are e-mailed; an outage or PayPal's refusal writes nothing; a second refund is refused", async () => {
     const buyer = await makeMember(harness, { prefix: 'pprefund' });
     const stream = purchaseStream(post.id, buyer.userId);
     const order = await createOrder(buyer, [{ id: post.id }]);
@@ -160,6 +160,13 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
       expect(await refund()).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
     } finally {
       paypal.failWith = null;
+    }
+    // Refused for good (refunded in PayPal's dashboard meanwhile): 409 with PayPal's reason, nothing written either.
+    paypal.refundFailures.set(order.body.id, 422);
+    try {
+      expect(await refund()).toMatchObject({ status: 409, body: { message: `${COMMERCE_MESSAGES.providerRefused} PayPal refund of capture ${captureId} answered 422 CAPTURE_FULLY_REFUNDED` } });
+    } finally {
+      paypal.refundFailures.delete(order.body.id);
     }
     expect(await eventsOf(stream)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
