@@ -144,7 +144,7 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     expect((await capture(buyer, order.body.id)).body).toMatchObject({ status: 'COMPLETED', purchased: true });
   }, FLOW_TIMEOUT_MS);
 
-  it("refunds a PayPal purchase through PayPal: the buyer loses access, the seller's sales drop it, both are e-mailed; an outage writes nothing; a second refund is refused", async () => {
+  it("refunds a PayPal purchase through PayPal: the buyer loses access, the seller's sales drop it, both are e-mailed; an outage or PayPal's refusal writes nothing; a second refund is refused", async () => {
     const buyer = await makeMember(harness, { prefix: 'pprefund' });
     const stream = purchaseStream(post.id, buyer.userId);
     const order = await createOrder(buyer, [{ id: post.id }]);
@@ -160,6 +160,13 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
       expect(await refund()).toMatchObject({ status: 503, body: { message: COMMERCE_MESSAGES.providerUnavailable } });
     } finally {
       paypal.failWith = null;
+    }
+    // Refused for good (refunded in PayPal's dashboard meanwhile): 409 with PayPal's reason, nothing written either.
+    paypal.refundFailures.set(order.body.id, 422);
+    try {
+      expect(await refund()).toMatchObject({ status: 409, body: { message: `${COMMERCE_MESSAGES.providerRefused} PayPal refund of capture ${captureId} answered 422 CAPTURE_FULLY_REFUNDED` } });
+    } finally {
+      paypal.refundFailures.delete(order.body.id);
     }
     expect(await eventsOf(stream)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
@@ -206,5 +213,60 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     const refundMail = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).find((mail) => mail.subject === 'We refunded your second payment for "PayPal tracker"');
     await expect.poll(refundMail, { timeout: 30_000 }).toBeDefined();
     expect((await refundMail())!.text).toContain('19.99 USD was refunded to your PayPal account');
+  }, FLOW_TIMEOUT_MS);
+
+  /** The post bought with the (sandbox) card in one tab, then the PayPal order of the other tab captured too: a duplicate payment. */
+  async function payTwice(buyer: Member, refundFailure?: number): Promise<string> {
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    if (refundFailure !== undefined) paypal.refundFailures.set(order.body.id, refundFailure);
+    paypal.approve(order.body.id);
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    const captured = await capture(buyer, order.body.id);
+    expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
+    return captured.body.purchase_units[0].payments.captures[0].id as string;
+  }
+  const refundsOf = (captureId: string) => paypal.requests.filter((request) => request.path === `/v2/payments/captures/${captureId}/refund`);
+  const duplicateEventsOf = async (buyer: Member) => (await eventsOf(purchaseStream(post.id, buyer.userId))).filter((type) => type.startsWith('Duplicate'));
+  const duplicateRefundMails = async (buyer: Member) => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your second payment'));
+
+  it('records a duplicate refund PayPal refuses for good (422, 404) with its reason, asks once each, and goes on with the next duplicate', async () => {
+    const fullyRefunded = await makeMember(harness, { prefix: 'pp422' });
+    const unknownCapture = await makeMember(harness, { prefix: 'pp404' });
+    const next = await makeMember(harness, { prefix: 'ppnext' });
+    const refusals = [
+      { buyer: fullyRefunded, captureId: await payTwice(fullyRefunded, 422), issue: '422 CAPTURE_FULLY_REFUNDED' },
+      { buyer: unknownCapture, captureId: await payTwice(unknownCapture, 404), issue: '404 INVALID_RESOURCE_ID' },
+    ];
+    const nextCapture = await payTwice(next);
+
+    // The later duplicate is refunded: the refused ones did not hold the reactor back.
+    await expect.poll(async () => duplicateEventsOf(next), { timeout: 30_000 }).toEqual(['DuplicatePaymentReceived', 'DuplicatePaymentRefunded']);
+    expect(refundsOf(nextCapture)).toHaveLength(1);
+    for (const { buyer, captureId, issue } of refusals) {
+      expect(await duplicateEventsOf(buyer)).toEqual(['DuplicatePaymentReceived', 'DuplicatePaymentRefundFailed']);
+      const failed = (await harness.infrastructure.store.readStream(purchaseStream(post.id, buyer.userId))).at(-1)!;
+      expect(failed.data).toMatchObject({ provider: 'paypal', providerPaymentId: captureId, amount: { amount: 1999, currency: 'USD' }, reason: expect.stringContaining(issue) });
+      expect(refundsOf(captureId)).toHaveLength(1);
+      // The buyer keeps the post and is not told of a refund that did not happen.
+      expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+      expect(await duplicateRefundMails(buyer)).toEqual([]);
+    }
+    await expect.poll(async () => (await duplicateRefundMails(next)).length, { timeout: 30_000 }).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('retries a duplicate refund while PayPal refunds answer 5xx, records nothing meanwhile, and refunds once PayPal answers', async () => {
+    const buyer = await makeMember(harness, { prefix: 'pprefunddown' });
+    let captureId = '';
+    try {
+      captureId = await payTwice(buyer, 503);
+      // Asked again after the outage answer: an outage is retried, not taken for a refusal.
+      await expect.poll(() => refundsOf(captureId).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      expect(await duplicateEventsOf(buyer)).toEqual(['DuplicatePaymentReceived']);
+    } finally {
+      paypal.refundFailures.clear();
+    }
+    await expect.poll(async () => duplicateEventsOf(buyer), { timeout: 30_000 }).toEqual(['DuplicatePaymentReceived', 'DuplicatePaymentRefunded']);
+    await expect.poll(async () => (await duplicateRefundMails(buyer)).length, { timeout: 30_000 }).toBe(1);
   }, FLOW_TIMEOUT_MS);
 });

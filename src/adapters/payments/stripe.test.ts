@@ -137,6 +137,38 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
   }, FLOW_TIMEOUT_MS);
 
+  it('answers an admin refund Stripe refuses for good with 409 and its reason, writes nothing, and refunds once Stripe accepts', async () => {
+    const buyer = await makeMember(harness, { prefix: 'stripekept' });
+    const stream = purchaseStream(post.id, buyer.userId);
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    stripe.pay(session.body.id, 'pi_fake_kept');
+    expect((await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } })).body.purchased).toBe(true);
+    const refund = () => harness.call<Json>('POST', '/api/refund', { token: admin.token, body: { data: { _id: post.id }, buyerId: buyer.userId } });
+    const refundMails = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('Refund for'));
+
+    stripe.refundedElsewhere.add('pi_fake_kept');
+    try {
+      const refused = await refund();
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.message).toBe(`${COMMERCE_MESSAGES.providerRefused} Stripe refunds.create: Charge for pi_fake_kept has already been refunded.`);
+    } finally {
+      stripe.refundedElsewhere.delete('pi_fake_kept');
+    }
+    // Nothing written: the purchase stands, the buyer keeps the post, no refund e-mail goes out.
+    expect(await eventsOf(stream)).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(200);
+    await harness.catchUp();
+    expect(await refundMails()).toEqual([]);
+
+    // Once Stripe accepts, the admin's retry refunds it.
+    const accepted = await refund();
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(stripe.requests.filter((request) => request.path === '/v1/refunds' && request.body.payment_intent === 'pi_fake_kept')).toHaveLength(2);
+    expect((await eventsOf(stream)).filter((type) => type === 'PurchaseRefunded')).toHaveLength(1);
+    expect((await harness.call<Json>('GET', `/api/decode-link/${post.id}`, { token: buyer.token })).status).toBe(403);
+    await expect.poll(async () => (await refundMails()).length, { timeout: 30_000 }).toBe(1);
+  }, FLOW_TIMEOUT_MS);
+
   it('refunds a second paid checkout of an owned post through Stripe by itself, once, through an outage and a restart', async () => {
     const buyer = await makeMember(harness, { prefix: 'stripetwice' });
     const stream = purchaseStream(post.id, buyer.userId);
