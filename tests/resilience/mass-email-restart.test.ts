@@ -17,10 +17,14 @@ import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** A few hundred recipients, sent slowly enough (the throttle) that the kill lands midway even when the progress read model lags under load (at 10 per second all 301 were sent before it showed 100). */
-const MEMBERS = 300;
+/**
+ * Recipients sent slowly enough (the throttle) that the kill lands midway even when the progress read
+ * model lags under load (at 10 per second all 301 were sent before it showed 100): killed at 20 shown,
+ * the other 131 take 33 s more, a wide margin over the lag, and the whole campaign stays under a minute.
+ */
+const MEMBERS = 150;
 const PER_SECOND = '4';
-const KILL_AFTER_DELIVERED = 40;
+const KILL_AFTER_DELIVERED = 20;
 /** Wide margins: a loaded 2-core machine, PGlite starting three times. */
 const WAIT_MS = 180_000;
 const SUBJECT = 'Restart campaign';
