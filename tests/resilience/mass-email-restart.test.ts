@@ -11,10 +11,11 @@ import { massEmailMessageId } from '../../src/commands/mass-email-worker.js';
 import { hashPassword } from '../../src/adapters/security/passwords.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { massEmailDecider } from '../../src/domain/mass-email/decider.js';
-import { massEmailRecipientStream, massEmailStream } from '../../src/domain/mass-email/events.js';
+import { massEmailStream } from '../../src/domain/mass-email/events.js';
 import { userById } from '../../src/projections/read-models/users/queries.js';
 import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
+import { countOutcomes } from '../fixtures/mass-email.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -179,17 +180,6 @@ describe('mass e-mail across a killed server', () => {
 async function recipientIdsOf(infrastructure: Infrastructure, campaignId: string): Promise<string[]> {
   const [requested] = await infrastructure.store.readStream(massEmailStream(campaignId));
   return (requested!.data as { recipientIds: string[] }).recipientIds;
-}
-
-/** Recipients with a recorded outcome; fails if any has more than one. */
-async function countOutcomes(infrastructure: Infrastructure, campaignId: string, recipientIds: string[]): Promise<number> {
-  let recorded = 0;
-  for (const recipientId of recipientIds) {
-    const events = await infrastructure.store.readStream(massEmailRecipientStream(campaignId, recipientId));
-    expect(events.length).toBeLessThanOrEqual(1);
-    recorded += events.length;
-  }
-  return recorded;
 }
 
 async function countOutbox(infrastructure: Infrastructure, subject = SUBJECT): Promise<{ messages: number; addresses: number; mostToOne: number }> {

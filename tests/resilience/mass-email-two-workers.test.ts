@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/adapters/security/passwords.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { massEmailDecider } from '../../src/domain/mass-email/decider.js';
-import { massEmailRecipientStream, massEmailStream } from '../../src/domain/mass-email/events.js';
+import { massEmailStream } from '../../src/domain/mass-email/events.js';
 import { dropSchema } from '../fixtures/databases.js';
 import { inParallel } from '../fixtures/members.js';
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.js';
+import { countOutcomes } from '../fixtures/mass-email.js';
 
 /**
  * Two processes' mass e-mail workers on one Postgres database, both sending through one real SMTP
@@ -91,14 +92,3 @@ describe.runIf(databaseUrl)('mass e-mail with two workers on one Postgres databa
     expect(new Set(addresses).size).toBe(MEMBERS);
   }, WAIT_MS * 2);
 });
-
-/** Recipients with a recorded outcome; fails if any has more than one. */
-async function countOutcomes(infrastructure: Infrastructure, campaignId: string, recipientIds: string[]): Promise<number> {
-  let recorded = 0;
-  for (const recipientId of recipientIds) {
-    const events = await infrastructure.store.readStream(massEmailRecipientStream(campaignId, recipientId));
-    expect(events.length).toBeLessThanOrEqual(1);
-    recorded += events.length;
-  }
-  return recorded;
-}
