@@ -12,7 +12,10 @@ interface Toast {
   message: string;
 }
 
-let toasts: readonly Toast[] = [];
+/** A server-rendered page shows no toast; the browser starts from the same list, so hydration has nothing to redraw. */
+const NO_TOASTS: readonly Toast[] = [];
+
+let toasts: readonly Toast[] = NO_TOASTS;
 let nextToastId = 1;
 const listeners = new Set<() => void>();
 
@@ -36,9 +39,6 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** A server-rendered page shows no toast. */
-const NO_TOASTS: readonly never[] = [];
 
 /** Renders the current toasts; mounted once by the app shell. */
 export function ToastRegion() {

@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
-
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { ApiError, apiRequest, setAuthFailureHandlers } from '../../lib/api-client.js';
+import { useBrowserStore } from '../../lib/browser-store.js';
 
 /**
  * The signed-in user, held outside React so loaders, actions and components share it.
@@ -38,7 +37,7 @@ export function getSession(): SessionState {
 
 export function useSession(): SessionState {
   // Hydration draws what the server drew, even when the session arrived first (React then renders again with it).
-  return useSyncExternalStore(subscribe, getSession, () => NOT_YET_KNOWN);
+  return useBrowserStore(subscribe, getSession, NOT_YET_KNOWN);
 }
 
 /** Fetches the current user once (concurrent callers share the request); null means signed out. */

@@ -1,19 +1,23 @@
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 
 import { CloseIcon } from '../../components/ui/icons.js';
+import { useBrowserStore } from '../../lib/browser-store.js';
 import { readStoredJson, writeStoredJson } from './browser-storage.js';
 import { BANNERS } from './constants.js';
 
 type BannerName = 'selling' | 'ai';
 type DismissedBanners = Record<BannerName, boolean>;
 
+/** What the server renders (it cannot see the visitor's storage): both banners; a dismissal applies right after hydration. */
+const NONE_DISMISSED: DismissedBanners = { selling: false, ai: false };
+
 /** Both banners show by default; a dismissal is remembered in localStorage. */
 let dismissed: DismissedBanners | null = null;
 const listeners = new Set<() => void>();
 
 function current(): DismissedBanners {
-  dismissed ??= readStoredJson<DismissedBanners>(BANNERS.storageKey, { selling: false, ai: false });
+  // Nothing stored: the very object the server rendered with, so hydration has nothing to redraw.
+  dismissed ??= readStoredJson<DismissedBanners>(BANNERS.storageKey, NONE_DISMISSED);
   return dismissed;
 }
 
@@ -28,11 +32,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What the server renders (it cannot see the visitor's storage): both banners; a dismissal applies right after hydration. */
-const NONE_DISMISSED: DismissedBanners = { selling: false, ai: false };
-
 export function useDismissedBanners(): DismissedBanners {
-  return useSyncExternalStore(subscribe, current, () => NONE_DISMISSED);
+  return useBrowserStore(subscribe, current, NONE_DISMISSED);
 }
 
 /** The selling banner: fixed above the navigation bar; the shell moves everything down by its 72 px while it shows. */

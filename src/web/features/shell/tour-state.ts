@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
+import { useBrowserStore } from '../../lib/browser-store.js';
 import { readStoredJson, writeStoredJson } from './browser-storage.js';
 
 /** The stored tour state (spec: navbarTour, createPageTour; homeTour follows the navbar tour on the home page). */
@@ -34,7 +33,7 @@ function subscribe(listener: () => void): () => void {
 
 export function useTourState(): TourState {
   // The server renders no tour: tours start in the browser, from its stored state.
-  return useSyncExternalStore(subscribe, current, () => NO_TOURS);
+  return useBrowserStore(subscribe, current, NO_TOURS);
 }
 
 /** Sets every tour flag: after sign-up, when an admin starts the test-user mode, or from 'Take the tour'. */

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 
+import { useBrowserStore } from '../../../lib/browser-store.js';
 import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_CHANGE_PAUSE_MS, CAROUSEL_INTERVAL_MS } from '../../../../domain/discovery/constants.js';
 
 /** A horizontal swipe at least this long changes the slide. */
@@ -27,13 +28,15 @@ export function slidesOf<T>(items: readonly T[], perSlide: number): T[][] {
 /** The server cannot know the window: it lays carousels out for a desktop one, and the browser adjusts right after hydration. */
 const SERVER_VIEWPORT_WIDTH = 1280;
 
+const viewportWidth = () => window.innerWidth;
+
 function subscribeToResize(listener: () => void): () => void {
   window.addEventListener('resize', listener);
   return () => window.removeEventListener('resize', listener);
 }
 
 function useViewportWidth(): number {
-  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => SERVER_VIEWPORT_WIDTH);
+  return useBrowserStore(subscribeToResize, viewportWidth, SERVER_VIEWPORT_WIDTH);
 }
 
 interface CarouselProps<T> {

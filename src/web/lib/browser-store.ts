@@ -1,0 +1,39 @@
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+
+/** True from the start of hydrating a server-rendered page until its first commit. */
+let hydrating = false;
+
+/** main.tsx: the page was rendered on the server and is about to be hydrated. */
+export function beginHydration(): void {
+  hydrating = true;
+}
+
+/** Rendered last inside the hydrated root: its effect runs once the page's first commit is done. */
+export function HydrationEnd(): null {
+  useEffect(() => {
+    hydrating = false;
+  }, []);
+  return null;
+}
+
+/**
+ * A value held outside React (the session, dismissed banners, the window's width) as a component
+ * draws it. The first render draws `serverSnapshot`, exactly what the server drew, so hydration
+ * always matches. The browser's own value follows in a transition while the page hydrates: React
+ * draws it in slices between which the browser stays responsive. useSyncExternalStore would redraw
+ * every reader in one blocking task instead — on the home page, the whole page at once. A component
+ * mounted later (after a navigation) gets the browser's value before it paints.
+ */
+export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
+  const [value, setValue] = useState(serverSnapshot);
+  useLayoutEffect(() => {
+    const update = () => {
+      const next = getSnapshot();
+      if (hydrating) startTransition(() => setValue(() => next));
+      else setValue(() => next);
+    };
+    update();
+    return subscribe(update);
+  }, [subscribe, getSnapshot]);
+  return value;
+}
