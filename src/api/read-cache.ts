@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY } from './web-serving.js';
+import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, encodingFor, type Encoding } from './web-serving.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,8 +24,6 @@ export const PUBLIC_CACHE_MAX_AGE_MS = 60_000;
 /** Says on every answer of a cacheable route whether it came from the cache (the tests and the bench read it). */
 export const PUBLIC_CACHE_HEADER = 'x-public-cache';
 
-const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
 
 interface CachedAnswer {
   /** The marks of the read models it was computed from. */
@@ -115,14 +112,6 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   // A Content-Encoding already set tells @fastify/compress to leave the answer alone.
   reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
   return reply.send((answer.compressed[encoding] ??= compress(answer.body, encoding)));
-}
-
-function encodingFor(request: FastifyRequest): Encoding | undefined {
-  const header = request.headers['accept-encoding'];
-  if (header === undefined) return undefined;
-  // As @fastify/compress reads it: "*" and "x-gzip" mean gzip.
-  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
 function compress(body: string, encoding: Encoding): Buffer {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
@@ -102,6 +103,27 @@ describe('server rendering of the public pages', () => {
     // The page's own title replaces the template's, in the head; the canonical address is there too.
     expect(home.body.match(/<title>/gu)).toHaveLength(1);
     expect(home.body).toMatch(/<head>.*<link rel="canonical" href="http:\/\/tessera\.example\/" \/>.*<\/head>/su);
+  });
+
+  it('sends the rendered page compressed to a browser that accepts brotli or gzip, the same page as plain', async () => {
+    const plain = await page('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = async (acceptEncoding: string) =>
+      harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example', 'accept-encoding': acceptEncoding } });
+    const brotli = await compressed('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await compressed('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // A not-found page keeps its status when compressed.
+    const missing = await harness.app.inject({ method: 'GET', url: '/resources/no-such-post', headers: { host: 'tessera.example', 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it("renders a template's related lists with the page and hands their values to the browser", async () => {

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
+import { pipeline, Readable } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
@@ -24,6 +26,32 @@ const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
 const REVALIDATED_CACHE_CONTROL = 'no-cache';
 const HASHED_ASSETS_DIRECTORY = '/assets/';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** The compression the request accepts, brotli first; undefined: send the answer as it is. */
+export function encodingFor(request: FastifyRequest): Encoding | undefined {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined) return undefined;
+  // As @fastify/compress reads it: "*" and "x-gzip" mean gzip.
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/**
+ * Pages are answered by the not-found handler, which @fastify/compress does not see (it hooks
+ * routes only): compressed here, on the fly, as the plugin would.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string | Readable): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  const encoding = typeof html === 'string' && Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
+  if (encoding === undefined) return reply.send(html);
+  const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }) : createGzip();
+  // A failed render ends the compressed answer with an error, as it would end the plain one.
+  pipeline(typeof html === 'string' ? Readable.from([html]) : html, compressor, () => undefined);
+  return reply.header('content-encoding', encoding).send(compressor);
+}
 
 export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {
   return `${request.protocol}://${request.host}`;
@@ -89,7 +117,7 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     const origin = requestOrigin(request);
     const head = await resourcePageHead(deps.db, request.url, origin);
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL);
-    if (renderer === null) return reply.send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+    if (renderer === null) return sendPage(request, reply, head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
 
     const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
     const cookieConsent = request.cookies[COOKIE_CONSENT.cookieName] ?? null;
@@ -99,7 +127,7 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
       return { kind: 'client', status: 200 } as const;
     });
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'client') return reply.status(page.status).send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
-    return reply.status(page.status).send(page.html);
+    if (page.kind === 'client') return sendPage(request, reply.status(page.status), head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
+    return sendPage(request, reply.status(page.status), page.html);
   });
 }
