@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../tests/fixtures/members.js';
 import { publishTemplate } from '../../tests/fixtures/templates.js';
+import { TAG_ROW_SIZE } from '../domain/discovery/constants.js';
 import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
 import { createPageRenderer } from '../web/entry-server.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
@@ -97,6 +98,13 @@ describe('server rendering of the public pages', () => {
     const payload = hydrationPayload(home.body);
     expect(Object.keys(payload.loaderData)).toContain('shell');
     expect(payload.deferred.filter((deferred) => deferred.routeId === 'shell')).toEqual([{ routeId: 'shell', path: ['topRated'], outcome: 'value' }]);
+    // The home page's keyword tiles are drawn with it (they were skeletons until the browser fetched them).
+    const keywords = (await harness.call<{ term: string }[]>('GET', '/api/keywords?type=topic')).body.map((keyword) => keyword.term);
+    expect(keywords.length).toBeGreaterThan(0);
+    const tiles = [...home.body.matchAll(/<a class="tag-tile" href="\/search\/tag\/([^"]+)"/gu)].map((match) => decodeURIComponent(match[1]!));
+    expect(tiles.length).toBe(Math.min(keywords.length, TAG_ROW_SIZE));
+    for (const tile of tiles) expect(keywords).toContain(tile);
+    expect(home.body).not.toContain('tag-tile--skeleton');
     // React's streaming renderer sends no boundary for later, so no inline script completes one.
     expect(home.body).not.toMatch(/<script>/u);
     expect(home.body).not.toContain('<!--$?-->');
@@ -106,21 +114,22 @@ describe('server rendering of the public pages', () => {
   });
 
   it('sends the rendered page compressed to a browser that accepts brotli or gzip, the same page as plain', async () => {
-    const plain = await page('/');
+    // A template's page: the same for every request (the home page draws its keyword tiles at random).
+    const url = `/resources/${titleUrl}`;
+    const plain = await page(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const compressed = async (acceptEncoding: string) =>
-      harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example', 'accept-encoding': acceptEncoding } });
-    const brotli = await compressed('gzip, deflate, br');
+    const compressed = async (path: string, acceptEncoding: string) => harness.app.inject({ method: 'GET', url: path, headers: { host: 'tessera.example', 'accept-encoding': acceptEncoding } });
+    const brotli = await compressed(url, 'gzip, deflate, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toContain('accept-encoding');
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-    const gzip = await compressed('gzip');
+    const gzip = await compressed(url, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     // A not-found page keeps its status when compressed.
-    const missing = await harness.app.inject({ method: 'GET', url: '/resources/no-such-post', headers: { host: 'tessera.example', 'accept-encoding': 'br' } });
+    const missing = await compressed('/resources/no-such-post', 'br');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');

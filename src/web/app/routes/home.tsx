@@ -10,7 +10,7 @@ import { ChecklistCard, useProgression } from '../../features/discovery/componen
 import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
 import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
 import { PromoCard } from '../../features/discovery/components/PromoCard.js';
-import { TagsRow } from '../../features/discovery/components/TagsRow.js';
+import { loadTagRow, TagsRow } from '../../features/discovery/components/TagsRow.js';
 import { fetchQuickLinks, fetchTopContributors, fetchTrendingTools } from '../../features/discovery/api.js';
 import { useViewerSummary } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
@@ -32,6 +32,7 @@ export function homeLoader({ request }: LoaderFunctionArgs) {
     tools: logged(fetchTrendingTools(request.signal), 'trending tools'),
     links: logged(fetchQuickLinks(request.signal), 'quick links'),
     creators: logged(fetchTopContributors(request.signal), 'top creators'),
+    tags: logged(loadTagRow(), 'keywords'),
   };
 }
 
@@ -54,7 +55,7 @@ async function withoutRepeats(feed: Promise<ResourceView[]>, shownAbove: Promise
 const INVALID_TOKEN_PARAMETER = 'invalid-token';
 
 export function HomePage() {
-  const { sponsored, trending, newToday, tools, links, creators } = useLoaderData<typeof homeLoader>();
+  const { sponsored, trending, newToday, tools, links, creators, tags } = useLoaderData<typeof homeLoader>();
   const { search } = useLocation();
   const invalidToken = search.includes(INVALID_TOKEN_PARAMETER);
   useEffect(() => {
@@ -69,7 +70,7 @@ export function HomePage() {
       <title>{documentTitle()}</title>
       <GeneratorHero viewer={viewer} />
       <div className="container" data-tour={HOME_TOUR_TARGETS.tags}>
-        <TagsRow singleLine />
+        <TagsRow terms={tags} singleLine />
       </div>
 
       <div className="container home-layout">
