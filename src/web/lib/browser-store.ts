@@ -19,21 +19,21 @@ export function HydrationEnd(): null {
 /**
  * A value held outside React (the session, dismissed banners, the window's width) as a component
  * draws it. The first render draws `serverSnapshot`, exactly what the server drew, so hydration
- * always matches. The browser's own value follows in a transition while the page hydrates: React
- * draws it in slices between which the browser stays responsive. useSyncExternalStore would redraw
+ * always matches. The browser's own value, and every later change, follow in a transition: React
+ * draws them in slices between which the browser stays responsive. useSyncExternalStore would redraw
  * every reader in one blocking task instead — on the home page, the whole page at once. A component
- * mounted later (after a navigation) gets the browser's value before it paints.
+ * mounted after hydration (on a navigation) gets the browser's value before it paints.
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
   const [value, setValue] = useState(serverSnapshot);
   useLayoutEffect(() => {
-    const update = () => {
-      const next = getSnapshot();
-      if (hydrating) startTransition(() => setValue(() => next));
-      else setValue(() => next);
-    };
-    update();
-    return subscribe(update);
+    const current = getSnapshot();
+    if (hydrating) startTransition(() => setValue(() => current));
+    else setValue(() => current);
+    return subscribe(() => {
+      const changed = getSnapshot();
+      startTransition(() => setValue(() => changed));
+    });
   }, [subscribe, getSnapshot]);
   return value;
 }
