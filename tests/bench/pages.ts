@@ -48,6 +48,21 @@ export async function benchPagePaths(origin: string): Promise<Array<{ page: stri
   ];
 }
 
+/**
+ * Requests of each page before measuring: a fresh server compiles its renderer's code on the first
+ * requests (hundreds of ms each); a visitor of a running site meets a warm one.
+ */
+const SERVER_WARM_UP_REQUESTS = 20;
+
+async function warmUp(origin: string, paths: readonly string[]): Promise<void> {
+  for (let request = 0; request < SERVER_WARM_UP_REQUESTS; request += 1) {
+    for (const path of paths) {
+      const answer = await fetch(new URL(path, origin), { headers: { 'accept-encoding': 'br' } });
+      await answer.arrayBuffer();
+    }
+  }
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: such a run is tried once more. */
 const LIGHTHOUSE_ATTEMPTS = 2;
 
@@ -72,7 +87,9 @@ export async function benchPages(origin: string, runs: number, log: (line: strin
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const measurements: PageMeasurement[] = [];
-    for (const { page, path } of await benchPagePaths(origin)) {
+    const pages = await benchPagePaths(origin);
+    await warmUp(origin, pages.map(({ path }) => path));
+    for (const { page, path } of pages) {
       const samples: PageMeasurement[] = [];
       for (let run = 0; run < runs; run += 1) {
         log(`lighthouse ${page} (${path}) run ${run + 1}/${runs}`);
