@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { loadSession } from './features/session/session.js';
-import { beginHydration, HydrationEnd } from './lib/browser-store.js';
+import { beginHydration, HydratingRoot } from './lib/browser-store.js';
 import './styles.css';
 import './styles/shell.css';
 
@@ -65,8 +65,9 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <RouterProvider router={router} />
-        <HydrationEnd />
+        <HydratingRoot>
+          <RouterProvider router={router} />
+        </HydratingRoot>
       </StrictMode>,
     );
   });

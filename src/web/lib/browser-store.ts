@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 
 /** True from the start of hydrating a server-rendered page until its first commit. */
 let hydrating = false;
@@ -8,12 +8,16 @@ export function beginHydration(): void {
   hydrating = true;
 }
 
-/** Rendered last inside the hydrated root: its effect runs once the page's first commit is done. */
-export function HydrationEnd(): null {
+/**
+ * Wraps the hydrated app: its effect runs once the page's first commit is done (a parent's effects
+ * run after its children's). A wrapper, not a sibling: a second child at the root would change the
+ * ids useId derives from the tree, and they would no longer match the server's.
+ */
+export function HydratingRoot({ children }: { children: ReactNode }): ReactNode {
   useEffect(() => {
     hydrating = false;
   }, []);
-  return null;
+  return children;
 }
 
 /**
