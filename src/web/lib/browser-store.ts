@@ -22,18 +22,19 @@ export function HydratingRoot({ children }: { children: ReactNode }): ReactNode 
 
 /**
  * A value held outside React (the session, dismissed banners, the window's width) as a component
- * draws it. The first render draws `serverSnapshot`, exactly what the server drew, so hydration
- * always matches. The browser's own value, and every later change, follow in a transition: React
- * draws them in slices between which the browser stays responsive. useSyncExternalStore would redraw
- * every reader in one blocking task instead — on the home page, the whole page at once. A component
- * mounted after hydration (on a navigation) gets the browser's value before it paints.
+ * draws it. While a server-rendered page hydrates (and on the server), the first render draws
+ * `serverSnapshot`, exactly what the server drew, so hydration always matches; the browser's own
+ * value follows in a transition, which React draws in slices between which the browser stays
+ * responsive. useSyncExternalStore would redraw every reader in one blocking task instead — on the
+ * home page, the whole page at once. A component mounted later starts from the browser's value.
+ * Every later change also goes in a transition.
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
-  const [value, setValue] = useState(serverSnapshot);
+  const [value, setValue] = useState(() => (hydrating || typeof window === 'undefined' ? serverSnapshot : getSnapshot()));
   useLayoutEffect(() => {
+    // Also catches a change between this component's render and its subscription.
     const current = getSnapshot();
-    if (hydrating) startTransition(() => setValue(() => current));
-    else setValue(() => current);
+    startTransition(() => setValue(() => current));
     return subscribe(() => {
       const changed = getSnapshot();
       startTransition(() => setValue(() => changed));
