@@ -6,6 +6,31 @@ export const IMAGE_COMPRESS_MAX_ITERATIONS = 100;
 /** What the server accepts as an upload body before re-encoding (a phone photo fits). */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024 - 1;
 
+/** Where the images route serves stored uploads. */
+export const IMAGE_URL_PREFIX = '/api/images/';
+/** A stored upload's URL: the store names each one by a fresh UUID, so the name is unique to its content. */
+export const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
+
+/**
+ * The widths the images route scales a stored picture to (`?w=`), from the sizes the CSS gives:
+ * a card is 343 px wide on a 375 px phone and 368 px at 1280 px (480 at 1x, 960 at 2x, 1280 at 3x);
+ * a template page's main screenshot 800 px at 1280 px (960, or 1280 at 2x); 640 for the windows
+ * in between; screenshot thumbnails (96 px) and avatars (28 and 96 px) 160 or 320.
+ */
+export const IMAGE_VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+const VARIANT_WIDTH_QUERY = 'w';
+
+/** The URL of a stored picture scaled to `width` (the picture itself when it is not wider). */
+export function imageVariantUrl(url: string, width: ImageVariantWidth): string {
+  return `${url}?${VARIANT_WIDTH_QUERY}=${width}`;
+}
+
+/** The variant width asked for by the text of `?w=`, or null when it is not one of IMAGE_VARIANT_WIDTHS. */
+export function imageVariantWidth(text: string): ImageVariantWidth | null {
+  return IMAGE_VARIANT_WIDTHS.find((width) => String(width) === text) ?? null;
+}
+
 export const IMAGE_MESSAGES = {
   invalidFormatTitle: 'Invalid Format!',
   invalidFormat: `Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`,
@@ -14,6 +39,7 @@ export const IMAGE_MESSAGES = {
   tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
   tooManyPixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller picture.',
   cannotCompress: 'This image cannot be made small enough (1 MB). Please upload a simpler or smaller picture.',
+  unknownWidth: `Images are served at these widths only: w=${IMAGE_VARIANT_WIDTHS.join(', ')}.`,
 } as const;
 
 /** True when the file name carries one of the allowed extensions. */
