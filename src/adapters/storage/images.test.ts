@@ -39,12 +39,12 @@ describe('local image store (sharp)', () => {
   it('makes a variant once for concurrent first requests, written whole into the variants directory', async () => {
     const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#996633' } }).png().toBuffer();
     const name = (await images.store(picture, 'shot.png')).slice(IMAGE_URL_PREFIX.length);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => images.readVariant(name, 480)));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => images.readVariant(name, 400)));
     // One job made it: every request got the very buffer that job produced.
     for (const answer of answers) expect(answer).toBe(answers[0]);
-    expect((await sharp(answers[0]!).metadata()).width).toBe(480);
-    expect((await readdir(join(directory, 'variants'))).filter((file) => file.startsWith(name.slice(0, -'.webp'.length)))).toEqual([`${name.slice(0, -'.webp'.length)}-480w.webp`]);
-    expect(await images.readVariant('../secret.webp', 480)).toBeNull();
+    expect((await sharp(answers[0]!).metadata()).width).toBe(400);
+    expect((await readdir(join(directory, 'variants'))).filter((file) => file.startsWith(name.slice(0, -'.webp'.length)))).toEqual([`${name.slice(0, -'.webp'.length)}-400w.webp`]);
+    expect(await images.readVariant('../secret.webp', 400)).toBeNull();
   });
 
   it('sweeps stored images that nothing refers to once they are older than the grace period, and keeps the rest', async () => {

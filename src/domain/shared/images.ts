@@ -12,12 +12,12 @@ export const IMAGE_URL_PREFIX = '/api/images/';
 export const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
 
 /**
- * The widths the images route scales a stored picture to (`?w=`), from the sizes the CSS gives:
- * a card is 343 px wide on a 375 px phone and 368 px at 1280 px (480 at 1x, 960 at 2x, 1280 at 3x);
- * a template page's main screenshot 800 px at 1280 px (960, or 1280 at 2x); 640 for the windows
- * in between; screenshot thumbnails (96 px) and avatars (28 and 96 px) 160 or 320.
+ * The widths the images route scales a stored picture to (`?w=`), from the widths the CSS draws
+ * pictures at, at 1x and 2x: a card is 343 px wide on a 375 px phone and 368 px at 1280 px (400,
+ * 800); a template page's main screenshot 343 px and 800 px (400, 800, 1600); 600 for one card a
+ * row on windows up to 615 px; 1200 for 3x phones; thumbnails (96-128 px) and avatars (28-96 px) 192.
  */
-export const IMAGE_VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
+export const IMAGE_VARIANT_WIDTHS = [192, 400, 600, 800, 1200, 1600] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 const VARIANT_WIDTH_QUERY = 'w';
 
