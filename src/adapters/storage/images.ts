@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
@@ -115,7 +115,7 @@ export function createLocalImageStore(directory: string): ImageStore {
         await unlink(path);
         deleted.push(name);
       }
-      await deleteOrphanVariants(variantsDirectory, new Set(names.filter((name) => !deleted.includes(name))));
+      await deleteOrphanVariants(directory, variantsDirectory);
       return deleted;
     },
   };
@@ -129,8 +129,8 @@ async function readIfPresent(path: string): Promise<Buffer | null> {
   }
 }
 
-/** Deletes the variants whose original is not among `originals` (deleted now, or while its variant was being made). */
-async function deleteOrphanVariants(variantsDirectory: string, originals: ReadonlySet<string>): Promise<void> {
+/** Deletes the variants whose original is gone (deleted by this sweep, or while its variant was being made). */
+async function deleteOrphanVariants(directory: string, variantsDirectory: string): Promise<void> {
   let names: string[];
   try {
     names = await readdir(variantsDirectory);
@@ -139,7 +139,9 @@ async function deleteOrphanVariants(variantsDirectory: string, originals: Readon
   }
   for (const name of names) {
     const original = VARIANT_NAME.exec(name)?.[1];
-    if (original !== undefined && !originals.has(`${original}.webp`)) await unlink(join(variantsDirectory, name));
+    if (original === undefined) continue;
+    const originalGone = await access(join(directory, `${original}.webp`)).then(() => false, () => true);
+    if (originalGone) await unlink(join(variantsDirectory, name));
   }
 }
 
