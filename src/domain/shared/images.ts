@@ -13,8 +13,8 @@ export const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', 
 
 /**
  * The widths the images route scales a stored picture to (`?w=`), from the widths the CSS draws
- * pictures at, at 1x and 2x: a card is 343 px wide on a 375 px phone and 368 px at 1280 px (400,
- * 800); a template page's main screenshot 343 px and 800 px (400, 800, 1600); 600 for one card a
+ * pictures at, at 1x and 2x: a card is 343 px wide on a 375 px phone and 368-402 px at 1280 px
+ * (400, 800); a template page's main screenshot 343 px and 800 px (400, 800, 1600); 600 for one card a
  * row on windows up to 615 px; 1200 for 3x phones; thumbnails (96-128 px) and avatars (28-96 px) 192.
  */
 export const IMAGE_VARIANT_WIDTHS = [192, 400, 600, 800, 1200, 1600] as const;

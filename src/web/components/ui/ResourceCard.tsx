@@ -20,7 +20,8 @@ import { BookmarkIcon, HeartIcon } from './icons.js';
 const CARD_IMAGE = { width: 640, height: 400 } as const;
 /**
  * How wide `.card-grid` draws a card (columns of at least 17.5rem, 1.5rem apart, in a container of
- * at most 1200 px less its gutters): one a row up to 615 px, two up to 935 px, then three.
+ * at most 1200 px less its gutters): one a row up to 615 px, two up to 935 px, then three (368 px).
+ * The home feed beside its sidebar draws two of 402 px: the 400 px variant serves it too.
  */
 export const CARD_IMAGE_SIZES = '(max-width: 615px) calc(100vw - 2rem), (max-width: 935px) calc(50vw - 2rem), (max-width: 1199px) calc(33vw - 2rem), 368px';
 
