@@ -99,6 +99,11 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
+/** Where uploaded pictures (and their scaled variants) are kept under DATA_DIR. */
+export function uploadedImagesDirectory(dataDir: string): string {
+  return join(dataDir, 'uploads', 'images');
+}
+
 export async function openInfrastructure(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'googleClientId' | 'publicUrl' | 'meiliUrl' | 'meiliKey' | 'redisUrl' | 'platformFeePercent' | 'stripe' | 'exchangeRatesUrl' | 'openaiApiKey' | 'openaiBaseUrl' | 'openaiModel' | 'openaiTimeoutMs' | 'googleApplicationCredentials' | 'googleDriveFolderId' | 'paypal' | 'massEmailPerSecond'>> & {
@@ -204,7 +209,7 @@ export async function openInfrastructure(
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
       outbox,
-      images: createLocalImageStore(join(config.dataDir, 'uploads', 'images')),
+      images: createLocalImageStore(uploadedImagesDirectory(config.dataDir)),
       rateLimitCounters,
       google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),
       googleClientId: config.googleClientId ?? null,

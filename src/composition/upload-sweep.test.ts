@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishTemplate } from '../../tests/fixtures/catalogue.js';
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
-import { IMAGE_URL_PREFIX, UNUSED_UPLOAD_GRACE_MS } from '../adapters/storage/images.js';
+import { UNUSED_UPLOAD_GRACE_MS } from '../adapters/storage/images.js';
+import { IMAGE_URL_PREFIX } from '../domain/shared/images.js';
 import { sweepUnusedUploads } from './upload-sweep.js';
 
 describe('sweep of uploads no post refers to', () => {

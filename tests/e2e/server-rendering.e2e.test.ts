@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
+import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
 import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 interface Card {
@@ -99,6 +101,35 @@ describe('server-rendered pages', () => {
     // Hydrated: a click goes through React (and takes the save back).
     await saveButton.click();
     await actions.getByRole('button', { name: /^Save\b/u }).waitFor();
+
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("serves a template's screenshot at the width a 375 px phone draws it, in the server's markup and after hydration", async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await logInThroughForm(page, 'admin');
+    const picture = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2563eb', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).png().toBuffer();
+    const upload = await page.request.post('/api/images?imagePostUpload=true', { multipart: { image: { name: 'board.png', mimeType: 'image/png', buffer: picture } } });
+    expect(upload.status(), await upload.text()).toBe(200);
+    const imageUrl = ((await upload.json()) as { Location: string }).Location;
+    const created = await page.request.post('/api/resources', {
+      data: { type: 'productivity', platform: 'notion', title: 'Board with a screenshot', description: 'A post with a picture.', url: 'https://example.com/board', instructions: 'Duplicate it.', tags: [], images: [imageUrl], price: 0 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { _id: id, titleUrl } = ((await created.json()) as { resource: Card }).resource;
+    expect((await page.request.put('/api/admin/resources/update', { data: { _id: id, status: 'live' } })).status()).toBe(200);
+
+    const served = await (await page.request.get(`/resources/${titleUrl}`)).text();
+    expect(served).toContain(`srcSet="${imageUrl}?w=`);
+    expect(served).toContain(`sizes="${MAIN_SCREENSHOT_SIZES}"`);
+    await page.goto(`/resources/${titleUrl}`);
+    const main = page.getByRole('img', { name: 'Screenshot 1 of Board with a screenshot' });
+    await expect.poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // 343 px wide at 1x: the 400 px variant, not the 1600 px original.
+    const currentSrc = await main.evaluate((image: HTMLImageElement) => image.currentSrc);
+    expect(new URL(currentSrc).search).toBe('?w=400');
+    expect((await sharp(await (await page.request.get(currentSrc)).body()).metadata()).width).toBe(400);
 
     await close();
     expect(consoleErrors).toEqual([]);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noisyJpeg } from '../../../tests/fixtures/noisy-image.js';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../domain/shared/images.js';
-import { createLocalImageStore, IMAGE_URL_PREFIX, MAX_INPUT_PIXELS, UNUSED_UPLOAD_GRACE_MS, type ImageStore } from './images.js';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX } from '../../domain/shared/images.js';
+import { createLocalImageStore, MAX_INPUT_PIXELS, UNUSED_UPLOAD_GRACE_MS, type ImageStore } from './images.js';
 
 describe('local image store (sharp)', () => {
   let directory: string;
@@ -34,6 +34,17 @@ describe('local image store (sharp)', () => {
     const huge = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
     await expect(images.store(huge, 'huge.png')).rejects.toThrow(IMAGE_MESSAGES.tooManyPixels);
+  });
+
+  it('makes a variant once for concurrent first requests, written whole into the variants directory', async () => {
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#996633' } }).png().toBuffer();
+    const name = (await images.store(picture, 'shot.png')).slice(IMAGE_URL_PREFIX.length);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => images.readVariant(name, 400)));
+    // One job made it: every request got the very buffer that job produced.
+    for (const answer of answers) expect(answer).toBe(answers[0]);
+    expect((await sharp(answers[0]!).metadata()).width).toBe(400);
+    expect((await readdir(join(directory, 'variants'))).filter((file) => file.startsWith(name.slice(0, -'.webp'.length)))).toEqual([`${name.slice(0, -'.webp'.length)}-400w.webp`]);
+    expect(await images.readVariant('../secret.webp', 400)).toBeNull();
   });
 
   it('sweeps stored images that nothing refers to once they are older than the grace period, and keeps the rest', async () => {

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { DomainError } from '../../domain/shared/events.js';
-import { hasImageExtension, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../domain/shared/images.js';
+import { hasImageExtension, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX, type ImageVariantWidth } from '../../domain/shared/images.js';
 
-/** Served under this path by the images route. */
-export const IMAGE_URL_PREFIX = '/api/images/';
 const STORED_NAME = /^[0-9a-f-]{36}\.webp$/u;
+/** Scaled copies live in this subdirectory, named `<stored name without .webp>-<width>w.webp`. */
+const VARIANTS_DIRECTORY = 'variants';
+const VARIANT_NAME = /^([0-9a-f-]{36})-\d+w\.webp$/u;
+/** Variants are small on screen: a lower quality than the originals' first step is not visible there. */
+const VARIANT_QUALITY = 75;
 /** Pictures are shown at most this wide or high; larger ones are scaled down. */
 const MAX_DIMENSION = 2000;
 /** Larger inputs are refused before decoding (40 megapixels: any phone photo; a decompression bomb is not). */
@@ -31,7 +34,12 @@ export interface ImageStore {
   store(upload: Buffer, fileName: string): Promise<string>;
   /** The stored bytes, or null for an unknown or malformed name. */
   read(name: string): Promise<Buffer | null>;
-  /** Deletes stored images older than the grace period whose URL is not in `inUse`; answers the names deleted. */
+  /**
+   * The stored picture scaled to `width` (the picture itself when it is not wider), or null for an
+   * unknown or malformed name. Made once, then read from disk.
+   */
+  readVariant(name: string, width: ImageVariantWidth): Promise<Buffer | null>;
+  /** Deletes stored images older than the grace period whose URL is not in `inUse`, with their variants; answers the names deleted. */
   sweepUnused(inUse: ReadonlySet<string>, now?: Date): Promise<string[]>;
 }
 
@@ -42,6 +50,29 @@ export interface ImageStore {
 export function createLocalImageStore(directory: string): ImageStore {
   const queue = pLimit(IMAGE_JOB_CONCURRENCY);
   sharp.concurrency(LIBVIPS_THREADS_PER_JOB);
+  const variantsDirectory = join(directory, VARIANTS_DIRECTORY);
+  const variantPath = (name: string, width: ImageVariantWidth) => join(variantsDirectory, `${name.slice(0, -'.webp'.length)}-${width}w.webp`);
+  /** Variants being made, by path: concurrent first requests for one wait for the same job. */
+  const making = new Map<string, Promise<Buffer | null>>();
+
+  async function makeVariant(name: string, width: ImageVariantWidth, path: string): Promise<Buffer | null> {
+    const originalPath = join(directory, name);
+    const original = await readIfPresent(originalPath);
+    if (original === null) return null;
+    const scaled = await queue(async () => {
+      const { width: originalWidth = 0 } = await sharp(original).metadata();
+      return width < originalWidth ? sharp(original).resize({ width }).webp({ quality: VARIANT_QUALITY }).toBuffer() : null;
+    });
+    await mkdir(variantsDirectory, { recursive: true });
+    // Written aside and renamed into place: a reader never sees half a file.
+    const temporary = `${path}.${randomUUID()}.tmp`;
+    // No wider than asked: the original itself, linked rather than copied.
+    if (scaled === null) await link(originalPath, temporary).catch(() => writeFile(temporary, original));
+    else await writeFile(temporary, scaled);
+    await rename(temporary, path);
+    return scaled ?? original;
+  }
+
   return {
     async store(upload, fileName) {
       if (!hasImageExtension(fileName)) throw new DomainError('invalid', `${IMAGE_MESSAGES.invalidFormatTitle} ${IMAGE_MESSAGES.invalidFormat}`);
@@ -54,12 +85,19 @@ export function createLocalImageStore(directory: string): ImageStore {
       return `${IMAGE_URL_PREFIX}${name}`;
     },
     async read(name) {
+      return STORED_NAME.test(name) ? readIfPresent(join(directory, name)) : null;
+    },
+    async readVariant(name, width) {
       if (!STORED_NAME.test(name)) return null;
-      try {
-        return await readFile(join(directory, name));
-      } catch {
-        return null;
+      const path = variantPath(name, width);
+      const made = await readIfPresent(path);
+      if (made !== null) return made;
+      let pending = making.get(path);
+      if (pending === undefined) {
+        pending = makeVariant(name, width, path).finally(() => making.delete(path));
+        making.set(path, pending);
       }
+      return pending;
     },
     async sweepUnused(inUse, now = new Date()) {
       let names: string[];
@@ -77,9 +115,34 @@ export function createLocalImageStore(directory: string): ImageStore {
         await unlink(path);
         deleted.push(name);
       }
+      await deleteOrphanVariants(directory, variantsDirectory);
       return deleted;
     },
   };
+}
+
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes the variants whose original is gone (deleted by this sweep, or while its variant was being made). */
+async function deleteOrphanVariants(directory: string, variantsDirectory: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(variantsDirectory);
+  } catch {
+    return; // No variant made yet.
+  }
+  for (const name of names) {
+    const original = VARIANT_NAME.exec(name)?.[1];
+    if (original === undefined) continue;
+    const originalGone = await access(join(directory, `${original}.webp`)).then(() => false, () => true);
+    if (originalGone) await unlink(join(variantsDirectory, name));
+  }
 }
 
 function looksLikeSvg(upload: Buffer): boolean {

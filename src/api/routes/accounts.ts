@@ -371,11 +371,5 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       const session = await deps.accounts.startSession(viewer.userId, 'admin_relogin', null, { userId: viewer.userId, role: 'admin' });
       return { success: true, message: 'Welcome back.', ...(await startedSession(request, reply, session, viewer.userId)) };
     });
-
-    app.get('/images/:name', { config: anyone, schema: { tags: ['images'], summary: 'An uploaded image', params: z.object({ name: z.string().max(100) }) } }, async (request, reply) => {
-      const bytes = await deps.images.read(request.params.name);
-      if (bytes === null) throw new HttpError(404, 'No such image.');
-      return reply.type('image/webp').header('Cache-Control', 'public, max-age=31536000, immutable').header('X-Content-Type-Options', 'nosniff').send(bytes);
-    });
   };
 }

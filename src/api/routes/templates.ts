@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { TemplateSuggester } from '../../adapters/ai/template-suggester.js';
 import type { EventsAboutTemplate } from '../../adapters/eventstore/events-about-template.js';
-import { IMAGE_URL_PREFIX, type ImageStore } from '../../adapters/storage/images.js';
+import type { ImageStore } from '../../adapters/storage/images.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { TemplateService } from '../../commands/templates.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { Actor } from '../../domain/shared/events.js';
-import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../domain/shared/images.js';
+import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES, IMAGE_URL_PREFIX, STORED_IMAGE_URL } from '../../domain/shared/images.js';
 import { templateDecider, type Requester } from '../../domain/templates/decider.js';
 import { templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
 import {
@@ -68,7 +68,6 @@ export interface TemplateRouteDeps {
 
 const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
 const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
-const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
 
 /** Lvl admin or owner in their own session (a test-user session acts as a new user). */
 function isStaff(viewer: Viewer | null): boolean {

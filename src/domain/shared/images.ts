@@ -6,6 +6,31 @@ export const IMAGE_COMPRESS_MAX_ITERATIONS = 100;
 /** What the server accepts as an upload body before re-encoding (a phone photo fits). */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024 - 1;
 
+/** Where the images route serves stored uploads. */
+export const IMAGE_URL_PREFIX = '/api/images/';
+/** A stored upload's URL: the store names each one by a fresh UUID, so the name is unique to its content. */
+export const STORED_IMAGE_URL = new RegExp(`^${IMAGE_URL_PREFIX.replaceAll('/', '\\/')}[0-9a-f-]{36}\\.webp$`, 'u');
+
+/**
+ * The widths the images route scales a stored picture to (`?w=`), from the widths the CSS draws
+ * pictures at, at 1x and 2x: a card is 343 px wide on a 375 px phone and 368-402 px at 1280 px
+ * (400, 800); a template page's main screenshot 343 px and 800 px (400, 800, 1600); 600 for one card a
+ * row on windows up to 615 px; 1200 for 3x phones; thumbnails (96-128 px) and avatars (28-96 px) 192.
+ */
+export const IMAGE_VARIANT_WIDTHS = [192, 400, 600, 800, 1200, 1600] as const;
+export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
+const VARIANT_WIDTH_QUERY = 'w';
+
+/** The URL of a stored picture scaled to `width` (the picture itself when it is not wider). */
+export function imageVariantUrl(url: string, width: ImageVariantWidth): string {
+  return `${url}?${VARIANT_WIDTH_QUERY}=${width}`;
+}
+
+/** The variant width asked for by the text of `?w=`, or null when it is not one of IMAGE_VARIANT_WIDTHS. */
+export function imageVariantWidth(text: string): ImageVariantWidth | null {
+  return IMAGE_VARIANT_WIDTHS.find((width) => String(width) === text) ?? null;
+}
+
 export const IMAGE_MESSAGES = {
   invalidFormatTitle: 'Invalid Format!',
   invalidFormat: `Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`,
@@ -14,6 +39,7 @@ export const IMAGE_MESSAGES = {
   tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
   tooManyPixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller picture.',
   cannotCompress: 'This image cannot be made small enough (1 MB). Please upload a simpler or smaller picture.',
+  unknownWidth: `Images are served at these widths only: w=${IMAGE_VARIANT_WIDTHS.join(', ')}.`,
 } as const;
 
 /** True when the file name carries one of the allowed extensions. */

@@ -3,7 +3,11 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { ResourceCard } from './ResourceCard.js';
+import { IMAGE_VARIANT_WIDTHS } from '../../../domain/shared/images.js';
+import { CARD_IMAGE_SIZES, ResourceCard } from './ResourceCard.js';
+
+const STORED = '/api/images/11111111-1111-4111-8111-111111111111.webp';
+const STORED_AVATAR = '/api/images/22222222-2222-4222-8222-222222222222.webp';
 
 function aResource(overrides: Partial<ResourceView> = {}): ResourceView {
   return {
@@ -86,5 +90,27 @@ describe('ResourceCard', () => {
     const leading = /<img [^>]*>/u.exec(renderCard(aResource(), true))![0];
     expect(leading).toContain('loading="eager"');
     expect(leading).toContain('fetchPriority="high"');
+  });
+
+  it('offers a stored picture at each variant width, with the width the card is drawn at, keeping its size and loading attributes', () => {
+    const html = renderCard(aResource({ images: [{ imageUrl: STORED }] }));
+    const card = /<img [^>]*>/u.exec(html)![0];
+    expect(card).toContain(`src="${STORED}"`);
+    expect(card).toContain(`srcSet="${IMAGE_VARIANT_WIDTHS.map((width) => `${STORED}?w=${width} ${width}w`).join(', ')}"`);
+    expect(card).toContain(`sizes="${CARD_IMAGE_SIZES}"`);
+    expect(card).toContain('width="640" height="400"');
+    expect(card).toContain('loading="lazy"');
+    expect(/<img [^>]*>/u.exec(renderCard(aResource({ images: [{ imageUrl: STORED }] }), true))![0]).toContain('fetchPriority="high"');
+  });
+
+  it('gives a stored avatar its variants too, and leaves a picture from elsewhere as it is', () => {
+    const html = renderCard(aResource({ author: { _id: 'u1', username: 'ada', info: { displayName: 'Ada', thumbnail: STORED_AVATAR } } }));
+    const avatar = /<img class="avatar"[^>]*>/u.exec(html)![0];
+    expect(avatar).toContain(`srcSet="${STORED_AVATAR}?w=${IMAGE_VARIANT_WIDTHS[0]} ${IMAGE_VARIANT_WIDTHS[0]}w,`);
+    expect(avatar).toContain('sizes="6rem"');
+    const outside = /<img [^>]*>/u.exec(renderCard(aResource()))![0];
+    expect(outside).toContain('src="https://images.example/planner.png"');
+    expect(outside).not.toContain('srcSet');
+    expect(outside).not.toContain('sizes');
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/catalogue/presentation.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '../../lib/paths.js';
+import { responsiveImage } from '../../lib/responsive-image.js';
 import { useResourceEngagement } from '../../features/resources/engagement.js';
 import { useSession } from '../../features/session/session.js';
 import { Avatar } from './Avatar.js';
@@ -17,6 +18,12 @@ import { BookmarkIcon, HeartIcon } from './icons.js';
 
 /** The card picture's box (16:10, as the card's CSS draws it): the browser keeps its place before the picture arrives. */
 const CARD_IMAGE = { width: 640, height: 400 } as const;
+/**
+ * How wide `.card-grid` draws a card (columns of at least 17.5rem, 1.5rem apart, in a container of
+ * at most 1200 px less its gutters): one a row up to 615 px, two up to 935 px, then three (368 px).
+ * The home feed beside its sidebar draws two of 402 px: the 400 px variant serves it too.
+ */
+export const CARD_IMAGE_SIZES = '(max-width: 615px) calc(100vw - 2rem), (max-width: 935px) calc(50vw - 2rem), (max-width: 1199px) calc(33vw - 2rem), 368px';
 
 /**
  * `leadsPage`: the card is at the top of the page's first list, so its picture is likely the largest
@@ -101,7 +108,7 @@ function ResourcePreview({ resource, leadsPage }: { resource: ResourceView; lead
     <Link className="resource-card__media" to={resourcePath(resource.titleUrl)} tabIndex={-1} aria-hidden="true">
       {imageUrl !== undefined && !imageFailed ? (
         <img
-          src={imageUrl}
+          {...responsiveImage(imageUrl, CARD_IMAGE_SIZES)}
           alt=""
           width={CARD_IMAGE.width}
           height={CARD_IMAGE.height}

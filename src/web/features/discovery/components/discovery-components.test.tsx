@@ -6,6 +6,9 @@ import { randomSample } from '../api.js';
 import { itemsPerSlide, slidesOf } from './Carousel.js';
 import { ChecklistCard, type Progression } from './ChecklistCard.js';
 import { PromoCard } from './PromoCard.js';
+import { TILE_IMAGE_SIZES, TemplateTile } from './TemplateTile.js';
+import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
+import { IMAGE_VARIANT_WIDTHS } from '../../../../domain/shared/images.js';
 
 const nothingDone: Progression = { verifyEmail: false, profilePicture: false, giveKudos: false, addComment: false, createPost: false };
 
@@ -54,5 +57,33 @@ describe('tag sample', () => {
     expect(sample).toHaveLength(12);
     expect(new Set(sample).size).toBe(12);
     expect(randomSample([1, 2], 12)).toHaveLength(2);
+  });
+});
+
+describe('template tile', () => {
+  const stored = '/api/images/33333333-3333-4333-8333-333333333333.webp';
+  const tile = {
+    _id: 't1',
+    titleUrl: 'crm-board',
+    title: 'CRM Board',
+    description: { short: '', long: '' },
+    price: 0,
+    keywords: [],
+    platform: 'trello',
+    topic: 'sales',
+    sponsored: false,
+    status: 'live',
+    author: { _id: 'u1', username: 'ada', info: { displayName: null, thumbnail: null } },
+    ratings: { positive: 0, negative: 0, redFlags: 0, saves: 0 },
+    images: [{ imageUrl: stored }],
+    createdAt: '2025-01-01T00:00:00.000Z',
+  } satisfies ResourceView;
+
+  it('offers its stored picture at each variant width with the width a carousel slide draws it at, lazily', () => {
+    const image = /<img [^>]*>/u.exec(renderToStaticMarkup(<MemoryRouter><TemplateTile resource={tile} /></MemoryRouter>))![0];
+    expect(image).toContain(`src="${stored}"`);
+    expect(image).toContain(`srcSet="${IMAGE_VARIANT_WIDTHS.map((width) => `${stored}?w=${width} ${width}w`).join(', ')}"`);
+    expect(image).toContain(`sizes="${TILE_IMAGE_SIZES}"`);
+    expect(image).toContain('loading="lazy"');
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatPrice, platformHue, platformLabel } from '../../../../domain/catalogue/presentation.js';
 import { CREATED_POSTS_TEXTS } from '../../../../domain/templates/rules.js';
 import { resourcePath } from '../../../lib/paths.js';
+import { responsiveImage } from '../../../lib/responsive-image.js';
 import type { CreatedPost } from '../api.js';
 import { StatusBadge } from '../../../components/ui/StatusBadge.js';
 
@@ -31,6 +32,9 @@ export function CreatedPostRow({ post }: { post: CreatedPost }) {
   );
 }
 
+/** The thumbnail column of a created post's row (--post-row-thumbnail-width). */
+const CREATED_POST_THUMBNAIL_SIZES = '7.5rem';
+
 /** The first screenshot, or a block in the platform's colour when there is none or it fails to load (as on cards). */
 function PostThumbnail({ post }: { post: CreatedPost }) {
   const [imageFailed, setImageFailed] = useState(false);
@@ -39,7 +43,7 @@ function PostThumbnail({ post }: { post: CreatedPost }) {
   return (
     <Link className="created-post__thumbnail" to={resourcePath(post.titleUrl)} tabIndex={-1} aria-hidden="true">
       {imageUrl !== undefined && !imageFailed ? (
-        <img src={imageUrl} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        <img {...responsiveImage(imageUrl, CREATED_POST_THUMBNAIL_SIZES)} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
       ) : (
         <span className="resource-card__placeholder created-post__placeholder" style={placeholderStyle}>
           {platformLabel(post.platform)}

@@ -6,6 +6,7 @@ import { Pagination, useScrollAfterPageChange } from '../../../components/ui/Pag
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { resourcePath, userProfilePath } from '../../../lib/paths.js';
+import { responsiveImage } from '../../../lib/responsive-image.js';
 import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from '../admin-api.js';
 import {
   adminStatusLabel,
@@ -275,12 +276,15 @@ interface ResourceRowProps {
   onDelete: () => void;
 }
 
+/** The thumbnail column of a post row (6rem; 4.5rem on small screens). */
+const ROW_THUMBNAIL_SIZES = '6rem';
+
 function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHistory, onEdit, onDelete }: ResourceRowProps) {
   const thumbnail = resource.images[0]?.imageUrl;
   const titleId = useId();
   return (
     <li className="post-row admin-row" aria-labelledby={titleId}>
-      <div className="admin-row__thumb">{thumbnail ? <img src={thumbnail} alt="" loading="lazy" /> : <span aria-hidden="true">{resource.title.charAt(0)}</span>}</div>
+      <div className="admin-row__thumb">{thumbnail ? <img {...responsiveImage(thumbnail, ROW_THUMBNAIL_SIZES)} alt="" loading="lazy" /> : <span aria-hidden="true">{resource.title.charAt(0)}</span>}</div>
       <div className="admin-row__main">
         <Link id={titleId} className="admin-row__title" to={resourcePath(resource.titleUrl)}>
           {resource.title}

@@ -2,6 +2,12 @@ import { useState, type CSSProperties } from 'react';
 
 import { platformHue, platformLabel } from '../../../../domain/catalogue/presentation.js';
 import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
+import { responsiveImage } from '../../../lib/responsive-image.js';
+
+/** The main screenshot fills the page's main column: the whole width up to 900 px, then beside the 20rem side column, at most 800 px. */
+export const MAIN_SCREENSHOT_SIZES = '(max-width: 900px) calc(100vw - 2rem), (max-width: 1199px) calc(100vw - 25rem), 800px';
+/** A thumbnail is 6rem wide. */
+export const SCREENSHOT_THUMBNAIL_SIZES = '6rem';
 
 interface ScreenshotsProps {
   images: readonly { imageUrl: string }[];
@@ -29,7 +35,7 @@ export function Screenshots({ images, title, platform }: ScreenshotsProps) {
     <div className="detail-shots">
       <div className={`detail-shots__main${small ? ' detail-shots__main--small' : ''}`}>
         <img
-          src={current.imageUrl}
+          {...responsiveImage(current.imageUrl, MAIN_SCREENSHOT_SIZES)}
           alt={`Screenshot ${shown.indexOf(current) + 1} of ${title}`}
           // The page's largest picture (its LCP): fetched ahead of the scripts and the thumbnails.
           fetchPriority="high"
@@ -42,7 +48,7 @@ export function Screenshots({ images, title, platform }: ScreenshotsProps) {
           {shown.map((image, index) => (
             <li key={image.imageUrl}>
               <button type="button" aria-label={`Show screenshot ${index + 1}`} aria-current={image === current} onClick={() => setSelected(index)}>
-                <img src={image.imageUrl} alt="" loading="lazy" onError={() => setFailed((previous) => new Set(previous).add(image.imageUrl))} />
+                <img {...responsiveImage(image.imageUrl, SCREENSHOT_THUMBNAIL_SIZES)} alt="" loading="lazy" onError={() => setFailed((previous) => new Set(previous).add(image.imageUrl))} />
               </button>
             </li>
           ))}

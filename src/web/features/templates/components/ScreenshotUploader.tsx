@@ -3,8 +3,12 @@ import { useId, useRef, useState } from 'react';
 import { hasImageExtension, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../../domain/shared/images.js';
 import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { responsiveImage } from '../../../lib/responsive-image.js';
 import { compressImageFile } from '../../accounts/image-compression.js';
 import { uploadScreenshot } from '../api.js';
+
+/** An uploaded screenshot's tile is 8rem wide. */
+const UPLOADED_SCREENSHOT_SIZES = '8rem';
 
 interface PendingUpload {
   id: number;
@@ -90,7 +94,7 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
       <ul className="screenshot-uploader__list" aria-labelledby={`${inputId}-label`}>
         {imageUrls.map((imageUrl, index) => (
           <li key={imageUrl} className="screenshot-uploader__item">
-            <img src={imageUrl} alt={`Screenshot ${index + 1}`} />
+            <img {...responsiveImage(imageUrl, UPLOADED_SCREENSHOT_SIZES)} alt={`Screenshot ${index + 1}`} />
             <button
               type="button"
               className="screenshot-uploader__remove"

@@ -6,6 +6,7 @@ import { STATUS } from '../../../../domain/templates/lifecycle.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ResourceCard } from '../../../components/ui/ResourceCard.js';
 import { Tabs } from '../../../components/ui/Tabs.js';
+import { responsiveImage } from '../../../lib/responsive-image.js';
 import { lockedTagsOf, type TemplateFormValues } from '../template-form.js';
 
 /** Who the preview shows as the author: the signed-in user on create, the post's author on edit. */
@@ -61,19 +62,23 @@ export function TemplatePreview({ values, author }: { values: TemplateFormValues
   );
 }
 
+/** The preview column beside the form (at most 26rem less its padding; the whole width under 768 px). */
+const PREVIEW_HERO_SIZES = '(max-width: 767px) calc(100vw - 4rem), 24rem';
+const PREVIEW_THUMBNAIL_SIZES = '4.5rem';
+
 function FullPostPreview({ resource }: { resource: ResourceView }) {
   const [firstImage, ...otherImages] = resource.images;
   return (
     <article className="template-preview__post" inert>
       {firstImage ? (
-        <img className="template-preview__hero" src={firstImage.imageUrl} alt="" />
+        <img className="template-preview__hero" {...responsiveImage(firstImage.imageUrl, PREVIEW_HERO_SIZES)} alt="" />
       ) : (
         <div className="template-preview__hero template-preview__hero--empty">{resource.platform ? platformLabel(resource.platform) : 'Screenshot'}</div>
       )}
       {otherImages.length > 0 && (
         <div className="template-preview__thumbs">
           {otherImages.map((image) => (
-            <img key={image.imageUrl} src={image.imageUrl} alt="" />
+            <img key={image.imageUrl} {...responsiveImage(image.imageUrl, PREVIEW_THUMBNAIL_SIZES)} alt="" />
           ))}
         </div>
       )}
