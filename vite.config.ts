@@ -9,11 +9,11 @@ import { bundleBudget } from './scripts/bundle-budget.js';
 const apiOrigin = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * What every page loads before it runs, gzipped: 118 kB at the budget's introduction against a
- * goal of 120 kB, with a little room for small shared additions (a launcher, a banner). The build
- * fails above it: a page's own code belongs in its lazily loaded route chunk.
+ * What every page loads before it runs, gzipped: the page-speed goal (issue 19), 118.7 kB when it
+ * became the limit. The build fails above it: a page's own code belongs in its lazily loaded route
+ * chunk, and code a page rarely runs (tours, modals) in a chunk of its own.
  */
-const INITIAL_JS_BUDGET_GZIP_BYTES = 125_000;
+const INITIAL_JS_BUDGET_GZIP_BYTES = 120_000;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
