@@ -34,10 +34,12 @@ export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Sch
           options.onlyNewer ? sql` where ${sql.id(table)}.last_position < excluded.last_position` : sql``
         }`;
   const returning = options.returning?.length ? sql` returning ${sql.join(options.returning.map((column) => sql.id(column)))}` : sql``;
+  const conflict = sql.join(options.conflict.map((column) => sql.id(column)));
+  // In key order, the key's index is walked page by page rather than at random (uuids are random).
   const { rows: written } = await sql<R>`
     insert into ${sql.id(table)} (${ids})
-    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb)
-    on conflict (${sql.join(options.conflict.map((column) => sql.id(column)))}) ${onConflict}${returning}`.execute(trx);
+    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb) order by ${conflict}
+    on conflict (${conflict}) ${onConflict}${returning}`.execute(trx);
   return written;
 }
 

@@ -288,9 +288,7 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
       select id, title, keywords from ${sql.id(t.search_documents)}
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
     if (rows.length === 0) break;
-    // In key order: the primary key's index fills page by page instead of at random.
-    const uses = wordUses(rows).sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : a.template_id < b.template_id ? -1 : 1));
-    await writeRows(trx, t.search_word_templates, uses, { conflict: ['word', 'template_id'] });
+    await writeRows(trx, t.search_word_templates, wordUses(rows), { conflict: ['word', 'template_id'] });
     after = rows[rows.length - 1]!.id;
   }
   const words = sql.id(t.search_words);
