@@ -76,13 +76,19 @@ type TemplateRow = Omit<Selectable<TemplatesView>, 'likes' | 'saves' | 'red_flag
  * unless the row already reflects it or a later event (last_position), as if applied one by one.
  */
 async function applyLifecycle(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): Promise<void> {
-  const ids = [...new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId))];
-  if (ids.length === 0) return;
+  const ids = new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId));
+  if (ids.size === 0) return;
+  // A template submitted in this batch is folded from its submission: a stored row of it can only
+  // reflect a part of this batch (the log is applied in order), and the write below keeps the newer.
+  const submittedHere = new Set(events.filter((event) => event.type === 'TemplateSubmitted').map((event) => event.data.templateId));
+  const toRead = [...ids].filter((id) => !submittedHere.has(id));
   const rows = new Map<string, TemplateRow>();
-  const stored = await sql<TemplateRow>`
-    select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
-    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`.execute(trx);
-  for (const row of stored.rows) rows.set(row.id, row);
+  if (toRead.length > 0) {
+    const stored = await sql<TemplateRow>`
+      select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
+      where id in (select jsonb_array_elements_text(${JSON.stringify(toRead)}::jsonb))`.execute(trx);
+    for (const row of stored.rows) rows.set(row.id, row);
+  }
   const changed = new Set<string>();
   for (const event of events) {
     const { templateId } = event.data;
