@@ -78,9 +78,23 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * Must be idempotent: applying the same events twice leaves the same rows. It receives a batch
    * (up to 500 events live, 5 000 while rebuilding): a handler may loop over it event by event,
    * or write it set-based (rows grouped per table, multi-row statements) for fast rebuilds.
+   * While `rebuilding` (before `finishBuild`) it may leave undone what `finishBuild` computes.
    */
-  apply(trx: Kysely<Schema>, events: readonly RecordedOneOf<E>[], tables: GenerationTables): Promise<void>;
+  apply(trx: Kysely<Schema>, events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): Promise<void>;
+  /**
+   * Optional: what `apply` leaves undone while rebuilding (counts and sets derived from other rows),
+   * computed once for the whole generation when it has caught up with the log, before its indexes
+   * and switch: one pass instead of a recount per batch. It must leave the rows `apply` leaves live,
+   * and may run again on the same tables (a resumed rebuild runs it again).
+   */
+  finishBuild?(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
 }
+
+/**
+ * `live`: the generation is (or may be) read, so `apply` keeps every row complete. `rebuilding`: a
+ * new generation nobody reads yet, whose `finishBuild` runs before anyone does.
+ */
+export type ApplyPhase = 'live' | 'rebuilding';
 
 export function physicalTableName(table: ReadModelTable, generation: number): string {
   return `${table}__g${generation}`;

@@ -475,7 +475,7 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       const generation = await startGeneration(db, projection);
       const tables = generationTables(generation.generation);
       try {
-        await feed((events) => db.transaction().execute((trx) => projection.apply(trx, events, tables)));
+        await feed((events) => db.transaction().execute((trx) => projection.apply(trx, events, tables, 'live')));
         return await snapshot(tables);
       } finally {
         await dropGenerationTables(db, projection, [generation.generation]);

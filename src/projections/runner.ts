@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
-import { generationTables, type Projection } from './projection.js';
+import { generationTables, type ApplyPhase, type Projection } from './projection.js';
 import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 
@@ -20,12 +20,14 @@ interface Build {
   projection: Projection;
   generation: Generation;
   lock: RunnerLock;
-  /** Position of the last event its tables reflect (committed with them). */
+  /** Position of the last event its tables reflect (committed with them, or after `committed` only events it does not handle). */
   checkpoint: bigint;
+  /** Position of its last committed checkpoint: a page of events it does not handle commits nothing. */
+  committed: bigint;
   done: number;
   total: number;
-  /** Its deferred indexes are built and its tables analysed. */
-  indexed: boolean;
+  /** Its finishBuild has run, its deferred indexes are built and its tables analysed: batches after that are applied live. */
+  finished: boolean;
   live: boolean;
 }
 
@@ -183,7 +185,7 @@ export class ProjectionRunner {
         else generation = await startGeneration(this.db, projection);
         const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${generation.generation}`);
         if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
-        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), done: 0, total: 0, indexed: false, live: false });
+        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), committed: BigInt(generation.checkpoint), done: 0, total: 0, finished: false, live: false });
       }
       const startedAt = performance.now();
       const report = (build: Build) => {
@@ -210,12 +212,17 @@ export class ProjectionRunner {
         const building = builds.filter((build) => !build.live);
         if (events.length === 0) {
           for (const build of building) {
-            if (!build.indexed) {
+            // The switch compares committed checkpoints: the last pages' must be.
+            if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, []);
+            if (!build.finished) {
               const tables = generationTables(build.generation.generation);
-              await this.db.transaction().execute((trx) => build.projection.createIndexes?.(trx, tables) ?? Promise.resolve());
+              await this.db.transaction().execute(async (trx) => {
+                await build.projection.finishBuild?.(trx, tables);
+                await build.projection.createIndexes?.(trx, tables);
+              });
               // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
               for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
-              build.indexed = true;
+              build.finished = true;
             }
             // False while the serving generation applied events after our last read: catch up with it, then switch.
             build.live = await switchLive(this.db, build.projection, build.generation.generation);
@@ -232,8 +239,10 @@ export class ProjectionRunner {
           building.map(async (build) => {
             const unseen = events.filter((event) => event.position > build.checkpoint);
             if (unseen.length === 0) return;
-            const applied = await this.#applyBatch(build.projection, build.generation.generation, unseen, 'building');
-            if (!applied) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+            const handled = handledTypes(build.projection);
+            const relevant = unseen.filter((event) => handled.has(event.type));
+            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
+            if (relevant.length > 0) await this.#commitBuildBatch(build, relevant, unseen[unseen.length - 1]!.position);
             build.checkpoint = unseen[unseen.length - 1]!.position;
             build.done += unseen.length;
             report(build);
@@ -253,6 +262,15 @@ export class ProjectionRunner {
     }
   }
 
+  /** Applies a build's relevant events of a page, and commits its checkpoint at `last` (by default its checkpoint in memory). */
+  async #commitBuildBatch(build: Build, relevant: readonly RecordedEvent[], last = build.checkpoint): Promise<void> {
+    // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
+    const phase = build.finished ? 'live' : 'rebuilding';
+    const applied = await this.#applyBatch(build.projection, build.generation.generation, relevant, last, 'building', phase);
+    if (!applied) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+    build.committed = last;
+  }
+
   /**
    * Applies one batch after `checkpoint`; the writes and the new checkpoint commit together.
    * `stale` (nothing written) when the generation is no longer `expected`: a rebuild switched
@@ -266,18 +284,18 @@ export class ProjectionRunner {
   ): Promise<{ read: number; checkpoint: bigint; stale: boolean }> {
     const events = await this.store.readAll({ after: checkpoint, maxCount: this.#batchSize });
     if (events.length === 0) return { read: 0, checkpoint, stale: false };
-    if (!(await this.#applyBatch(projection, generation, events, expected))) return { read: 0, checkpoint, stale: true };
+    const handled = handledTypes(projection);
+    const relevant = events.filter((event) => handled.has(event.type));
+    const last = events[events.length - 1]!.position;
+    if (!(await this.#applyBatch(projection, generation, relevant, last, expected, 'live'))) return { read: 0, checkpoint, stale: true };
     return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
   }
 
   /**
-   * Applies the events the projection handles and moves its checkpoint to the last event, in one
+   * Applies the events (those the projection handles) and moves its checkpoint to `last`, in one
    * transaction; false (nothing written) when the generation is no longer `expected`.
    */
-  async #applyBatch(projection: Projection, generation: number, events: readonly RecordedEvent[], expected: GenerationStatus): Promise<boolean> {
-    const handled = handledTypes(projection);
-    const relevant = events.filter((event) => handled.has(event.type));
-    const last = events[events.length - 1]!.position;
+  async #applyBatch(projection: Projection, generation: number, relevant: readonly RecordedEvent[], last: bigint, expected: GenerationStatus, phase: ApplyPhase): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
       const row = await trx
@@ -288,7 +306,7 @@ export class ProjectionRunner {
         .forUpdate()
         .executeTakeFirst();
       if (row?.status !== expected) return false;
-      if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation));
+      if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation), phase);
       await trx
         .updateTable('projection_generations')
         .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${relevant.length}` })

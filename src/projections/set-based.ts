@@ -17,11 +17,13 @@ export interface WriteRowsOptions {
   update?: readonly string[];
   /** With `update`: only rows whose stored `last_position` is below the new row's change. */
   onlyNewer?: boolean;
+  /** Columns to answer of the rows inserted or updated (a stored row left as it is is not answered). */
+  returning?: readonly string[];
 }
 
 /** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options`'. */
-export async function writeRows(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<void> {
-  if (rows.length === 0) return;
+export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<R[]> {
+  if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   const ids = sql.join(columns.map((column) => sql.id(column)));
   const update = options.update ?? [];
@@ -31,10 +33,14 @@ export async function writeRows(trx: Kysely<Schema>, table: string, rows: readon
       : sql`do update set ${sql.join(update.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`))}${
           options.onlyNewer ? sql` where ${sql.id(table)}.last_position < excluded.last_position` : sql``
         }`;
-  await sql`
+  const returning = options.returning?.length ? sql` returning ${sql.join(options.returning.map((column) => sql.id(column)))}` : sql``;
+  const conflict = sql.join(options.conflict.map((column) => sql.id(column)));
+  // In key order, the key's index is walked page by page rather than at random (uuids are random).
+  const { rows: written } = await sql<R>`
     insert into ${sql.id(table)} (${ids})
-    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb)
-    on conflict (${sql.join(options.conflict.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
+    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb) order by ${conflict}
+    on conflict (${conflict}) ${onConflict}${returning}`.execute(trx);
+  return written;
 }
 
 /** Deletes the rows whose `columns` equal one of `keys` (each key one value per column). */

@@ -74,7 +74,7 @@ async function catchUp(db: Kysely<Schema>, store: EventStore, scratches: Scratch
     for (const scratch of behind) {
       const target = targetOf(scratch);
       const relevant = events.filter((event) => event.position > scratch.checkpoint && event.position <= target && scratch.handled.has(event.type));
-      if (relevant.length > 0) await db.transaction().execute((trx) => scratch.projection.apply(trx, relevant, scratch.tables));
+      if (relevant.length > 0) await db.transaction().execute((trx) => scratch.projection.apply(trx, relevant, scratch.tables, 'live'));
       // The live checkpoint may be past the log's last event this projection handles (or the log ended): it is reached either way.
       scratch.checkpoint = last === undefined || last >= target ? target : last;
     }

@@ -65,7 +65,8 @@ export async function benchReplay(
   const rawRead = rawReads.reduce((fastest, read) => (read.perSecond > fastest.perSecond ? read : fastest));
 
   // The runner's own batch sizes: 500 live, DEFAULT_REBUILD_BATCH_SIZE while rebuilding.
-  const runner = new ProjectionRunner(database.db, database.kind, store, projections);
+  // Each build holds its runner lock on a connection of its own: on the lock pool, as in production, not the queries' pool.
+  const runner = new ProjectionRunner(database.db, database.kind, store, projections, { locks: database.locks });
   const rebuilds: ReplayStep[] = [];
   for (const projection of projections) {
     const rebuild = await measureStep(

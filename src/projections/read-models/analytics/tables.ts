@@ -30,5 +30,9 @@ export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('key', 'text')
     .addColumn('value', 'text')
     .execute();
-  await trx.schema.createIndex(`${t.analytics_facts}_kind_at`).on(t.analytics_facts).columns(['kind', 'at']).execute();
+}
+
+/** The reports' index: a rebuild creates it once its rows are in. */
+export async function createAnalyticsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await trx.schema.createIndex(`${t.analytics_facts}_kind_at`).ifNotExists().on(t.analytics_facts).columns(['kind', 'at']).execute();
 }

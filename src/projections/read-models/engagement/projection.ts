@@ -19,7 +19,8 @@ export const engagementProjection = defineProjection({
     const counted: { templateId: string; counter: Counter; position: bigint }[] = [];
     const comments: RowValues[] = [];
     const reports: RowValues[] = [];
-    const kudosGivers: RowValues[] = [];
+    /** Each giver once per batch: most likes come from people who gave kudos before. */
+    const kudosGivers = new Set<string>();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       switch (event.type) {
@@ -51,13 +52,13 @@ export const engagementProjection = defineProjection({
           break;
         }
         case 'TemplateLiked':
-          kudosGivers.push({ user_id: event.data.userId });
+          kudosGivers.add(event.data.userId);
           break;
       }
     }
     await writeRows(trx, t.comments, comments, { conflict: ['id'] });
     await writeRows(trx, t.reports, reports, { conflict: ['id'] });
-    await writeRows(trx, t.kudos_givers, kudosGivers, { conflict: ['user_id'] });
+    await writeRows(trx, t.kudos_givers, [...kudosGivers].map((userId) => ({ user_id: userId })), { conflict: ['user_id'] });
     await countOnce(trx, t, counted);
   },
 });

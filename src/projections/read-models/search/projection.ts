@@ -32,7 +32,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 5,
+  version: 6,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_popularity', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
@@ -41,29 +41,42 @@ export const searchProjection = defineProjection({
   },
   createIndexes: createSearchIndexes,
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
-  async apply(trx, events, t) {
-    const submissions = new Map<string, RecordedEvent<TemplateSubmitted>>();
+  // A template submitted in the batch is written once, with what the rest of the batch did to it.
+  async apply(trx, events, t, phase) {
+    const submitted = new Map<string, SubmittedDocument>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
-    const changes = new Map<string, { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number }>();
+    const changes = new Map<string, Change>();
     const engagements = new Map<string, RecordedOneOf<PopularityEvent>>();
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
     for (const event of events) {
       const { templateId } = event.data;
+      const document = submitted.get(templateId);
       if (event.type === 'TemplateSubmitted') {
-        if (!submissions.has(templateId)) submissions.set(templateId, event);
+        if (!document) submitted.set(templateId, submittedDocument(event));
       } else if (isPopularityEvent(event)) {
         engagements.set(event.id, event);
         engaged.set(templateId, event.position);
       } else if (event.type === 'TemplatePriceChanged') {
-        // No status change: the batch's last status (if any) stays, the price (free / paid filter) follows.
-        const previous = changes.get(templateId);
-        changes.set(templateId, { ...previous, status: previous?.status ?? null, position: event.position, priceCents: Math.round(event.data.to * 100) });
+        const priceCents = Math.round(event.data.to * 100);
+        if (document) Object.assign(document, { price_cents: priceCents, last_position: event.position });
+        else {
+          // No status change: the batch's last status (if any) stays, the price (free / paid filter) follows.
+          const previous = changes.get(templateId);
+          changes.set(templateId, { ...previous, status: previous?.status ?? null, position: event.position, priceCents });
+        }
       } else {
         const status = statusAfter(event);
         if (status === undefined) continue;
-        const change = { ...changes.get(templateId), position: event.position, status };
         const { title, description, keywords } = publishedContent(event);
+        if (document) {
+          Object.assign(document, { status, searchable: isSearchable(status), last_position: event.position });
+          if (title !== undefined) document.title = title;
+          if (description !== undefined) document.description = description;
+          if (keywords !== undefined) Object.assign(document, { keywords, tag_text: tagText(keywords, document.platform, document.topic) });
+          continue;
+        }
+        const change: Change = { ...changes.get(templateId), position: event.position, status };
         if (title !== undefined) change.title = title;
         if (description !== undefined) change.description = description;
         if (keywords !== undefined) change.keywords = keywords;
@@ -71,79 +84,16 @@ export const searchProjection = defineProjection({
       }
     }
 
-    await writeRows(
-      trx,
-      t.search_documents,
-      [...submissions.values()].map(({ data, metadata, position }) => ({
-        id: data.templateId,
-        title_url: data.titleUrl,
-        title: data.title,
-        description: data.description,
-        keywords: data.keywords,
-        tag_text: [...data.keywords, data.platform, data.topic.replaceAll('_', ' ')].join(' '),
-        topic: data.topic,
-        platform: data.platform,
-        price_cents: Math.round(data.price * 100),
-        status: STATUS.underReview,
-        searchable: isSearchable(STATUS.underReview),
-        author_id: data.authorId,
-        created_at: new Date(metadata.occurredAt),
-        last_position: position,
-      })),
-      { conflict: ['id'] },
-    );
-
-    if (changes.size > 0) {
-      type Change = [string, { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number }];
-      // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
-      const hasContent = ([, change]: Change) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
-      const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
-      type Changed = { id: string; title: string; keywords: string[]; searchable: boolean };
-      const changed: Changed[] = [];
-      // Most changes are status only: updating no text column spares recomputing the document's tsvector.
-      const statusOnly = [...changes].filter((change) => !hasContent(change));
-      if (statusOnly.length > 0) {
-        const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: change.status === null ? null : isSearchable(change.status) })));
-        const { rows } = await sql<Changed>`
-          update ${sql.id(t.search_documents)} d
-          set status = v.status, searchable = v.searchable, last_position = v.position
-          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean)
-          where d.id = v.id and d.last_position < v.position
-          ${returned}`.execute(trx);
-        changed.push(...rows);
-      }
-      const withContent = [...changes].filter(hasContent);
-      if (withContent.length > 0) {
-        const values = rowsJson(
-          withContent.map(([id, change]) => ({
-            id,
-            position: change.position,
-            status: change.status,
-            searchable: change.status === null ? null : isSearchable(change.status),
-            price_cents: change.priceCents ?? null,
-            title: change.title ?? null,
-            description: change.description ?? null,
-            keywords: change.keywords ?? null,
-          })),
-        );
-        const { rows } = await sql<Changed>`
-          update ${sql.id(t.search_documents)} d
-          set status = coalesce(v.status, d.status),
-              searchable = coalesce(v.searchable, d.searchable),
-              price_cents = coalesce(v.price_cents, d.price_cents),
-              title = coalesce(v.title, d.title),
-              description = coalesce(v.description, d.description),
-              keywords = case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end,
-              tag_text = array_to_string(case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end, ' ')
-                || ' ' || d.platform || ' ' || replace(d.topic, '_', ' '),
-              last_position = v.position
-          from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, price_cents integer, title text, description text, keywords jsonb)
-          where d.id = v.id and d.last_position < v.position
-          ${returned}`.execute(trx);
-        changed.push(...rows);
-      }
-      await replaceTemplateWords(trx, t, changed);
-    }
+    // A stored document a replay finds newer stays as it is.
+    const changed = await writeRows<ChangedDocument>(trx, t.search_documents, [...submitted.values()], {
+      conflict: ['id'],
+      update: DOCUMENT_COLUMNS.filter((column) => column !== 'id'),
+      onlyNewer: true,
+      returning: ['id', 'title', 'keywords', 'searchable'],
+    });
+    if (changes.size > 0) changed.push(...(await applyChanges(trx, t, changes)));
+    // A rebuild derives the vocabulary and popularity once, in finishBuild.
+    if (phase === 'live') await replaceTemplateWords(trx, t, changed);
 
     if (engagements.size > 0) {
       await writeRows(
@@ -154,30 +104,136 @@ export const searchProjection = defineProjection({
           template_id: event.data.templateId,
           weight: ENGAGEMENT_WEIGHTS[event.type],
           occurred_at: new Date(event.metadata.occurredAt),
+          position: event.position,
         })),
         { conflict: ['event_id'] },
       );
-      // Derived from the stored events, so a replayed batch cannot count twice. Only engaged templates with a document count.
-      const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
-      const engagement = sql.id(t.search_engagement);
-      const popularity = sql.id(t.search_popularity);
-      await sql`
-        insert into ${popularity} (template_id, popularity_90, last_engaged_at, last_position)
-        select v.id, greatest(0, coalesce(p.popularity, 0)), p.latest, v.position
-        from jsonb_to_recordset(${rowsJson([...engaged].map(([id, position]) => ({ id, position })))}::jsonb) as v(id text, position bigint)
-        join ${sql.id(t.search_documents)} d on d.id = v.id
-        cross join lateral (
-          select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
-          from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
-          where e.template_id = v.id
-          group by m.latest
-        ) p
-        on conflict (template_id) do update
-        set popularity_90 = excluded.popularity_90, last_engaged_at = excluded.last_engaged_at,
-            last_position = greatest(${popularity}.last_position, excluded.last_position)`.execute(trx);
+      if (phase === 'live') await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
     }
   },
+  async finishBuild(trx, t) {
+    await rebuildVocabulary(trx, t);
+    await recountPopularity(trx, t, 'all');
+  },
 });
+
+type SubmittedDocument = Record<(typeof DOCUMENT_COLUMNS)[number], unknown> & { title: string; description: string; keywords: string[]; platform: string; topic: string };
+const DOCUMENT_COLUMNS = ['id', 'title_url', 'title', 'description', 'keywords', 'tag_text', 'topic', 'platform', 'price_cents', 'status', 'searchable', 'author_id', 'created_at', 'last_position'] as const;
+type Change = { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number };
+type ChangedDocument = { id: string; title: string; keywords: string[]; searchable: boolean };
+
+function submittedDocument({ data, metadata, position }: RecordedEvent<TemplateSubmitted>): SubmittedDocument {
+  return {
+    id: data.templateId,
+    title_url: data.titleUrl,
+    title: data.title,
+    description: data.description,
+    keywords: data.keywords,
+    tag_text: tagText(data.keywords, data.platform, data.topic),
+    topic: data.topic,
+    platform: data.platform,
+    price_cents: Math.round(data.price * 100),
+    status: STATUS.underReview,
+    searchable: isSearchable(STATUS.underReview),
+    author_id: data.authorId,
+    created_at: new Date(metadata.occurredAt),
+    last_position: position,
+  };
+}
+
+/** Keywords, app and topic as one text (the tsvector's B weight); the SQL in applyChanges builds the same. */
+function tagText(keywords: readonly string[], platform: string, topic: string): string {
+  return [...keywords, platform, topic.replaceAll('_', ' ')].join(' ');
+}
+
+/** The batch's changes to documents stored before it; answers the documents changed. */
+async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: ReadonlyMap<string, Change>): Promise<ChangedDocument[]> {
+  type Entry = [string, Change];
+  // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
+  const hasContent = ([, change]: Entry) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
+  const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
+  const changed: ChangedDocument[] = [];
+  // Most changes are status only: updating no text column spares recomputing the document's tsvector.
+  const statusOnly = [...changes].filter((change) => !hasContent(change));
+  if (statusOnly.length > 0) {
+    const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: change.status === null ? null : isSearchable(change.status) })));
+    const { rows } = await sql<ChangedDocument>`
+      update ${sql.id(t.search_documents)} d
+      set status = v.status, searchable = v.searchable, last_position = v.position
+      from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean)
+      where d.id = v.id and d.last_position < v.position
+      ${returned}`.execute(trx);
+    changed.push(...rows);
+  }
+  const withContent = [...changes].filter(hasContent);
+  if (withContent.length > 0) {
+    const values = rowsJson(
+      withContent.map(([id, change]) => ({
+        id,
+        position: change.position,
+        status: change.status,
+        searchable: change.status === null ? null : isSearchable(change.status),
+        price_cents: change.priceCents ?? null,
+        title: change.title ?? null,
+        description: change.description ?? null,
+        keywords: change.keywords ?? null,
+      })),
+    );
+    const keywords = sql`case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end`;
+    const { rows } = await sql<ChangedDocument>`
+      update ${sql.id(t.search_documents)} d
+      set status = coalesce(v.status, d.status),
+          searchable = coalesce(v.searchable, d.searchable),
+          price_cents = coalesce(v.price_cents, d.price_cents),
+          title = coalesce(v.title, d.title),
+          description = coalesce(v.description, d.description),
+          keywords = ${keywords},
+          tag_text = array_to_string(${keywords} || array[d.platform, replace(d.topic, '_', ' ')], ' '),
+          last_position = v.position
+      from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, price_cents integer, title text, description text, keywords jsonb)
+      where d.id = v.id and d.last_position < v.position
+      ${returned}`.execute(trx);
+    changed.push(...rows);
+  }
+  return changed;
+}
+
+/**
+ * Popularity derived from the stored engagement events, so a replayed batch cannot count twice: of
+ * the engaged templates (each with the position of its latest engagement event), or of every template
+ * at the end of a rebuild. Only templates with a document count.
+ */
+async function recountPopularity(trx: Kysely<Schema>, t: GenerationTables, engaged: readonly { id: string; position: bigint }[] | 'all'): Promise<void> {
+  const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+  const engagement = sql.id(t.search_engagement);
+  const popularity = sql.id(t.search_popularity);
+  if (engaged === 'all') {
+    // The latest event of a template is always in its window, so the sum is never null.
+    await sql`delete from ${popularity}`.execute(trx);
+    await sql`
+      insert into ${popularity} (template_id, popularity_90, last_engaged_at, last_position)
+      select e.template_id, greatest(0, sum(e.weight) filter (where e.occurred_at > m.latest - ${window}))::int, m.latest, m.position
+      from ${engagement} e
+      join (select template_id, max(occurred_at) as latest, max(position) as position from ${engagement} group by template_id) m on m.template_id = e.template_id
+      where exists (select from ${sql.id(t.search_documents)} d where d.id = e.template_id)
+      group by e.template_id, m.latest, m.position`.execute(trx);
+    return;
+  }
+  await sql`
+    insert into ${popularity} (template_id, popularity_90, last_engaged_at, last_position)
+    select v.id, greatest(0, coalesce(p.popularity, 0)), p.latest, v.position
+    from jsonb_to_recordset(${rowsJson(engaged)}::jsonb) as v(id text, position bigint)
+    join ${sql.id(t.search_documents)} d on d.id = v.id
+    cross join lateral (
+      select sum(e.weight) filter (where e.occurred_at > m.latest - ${window})::int as popularity, m.latest
+      from ${engagement} e, (select max(occurred_at) as latest from ${engagement} where template_id = v.id) m
+      where e.template_id = v.id
+      group by m.latest
+    ) p
+    on conflict (template_id) do update
+    set popularity_90 = excluded.popularity_90, last_engaged_at = excluded.last_engaged_at,
+        last_position = greatest(${popularity}.last_position, excluded.last_position)`.execute(trx);
+}
 
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
@@ -203,9 +259,7 @@ async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, ch
     delete from ${sql.id(t.search_word_templates)}
     where template_id in (select jsonb_array_elements_text(${JSON.stringify(changed.map((row) => row.id))}::jsonb))
     returning word`.execute(trx);
-  const uses = changed
-    .filter((row) => row.searchable)
-    .flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
+  const uses = wordUses(changed.filter((row) => row.searchable));
   await writeRows(trx, t.search_word_templates, uses, { conflict: ['word', 'template_id'] });
   await addWords(trx, t, uses.map((use) => use.word));
   const taxonomy = new Set(TAXONOMY_WORDS);
@@ -216,6 +270,30 @@ async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, ch
     .where('word', 'in', unused)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom(t.search_word_templates).select('word').whereRef(`${t.search_word_templates}.word`, '=', `${t.search_words}.word`))))
     .execute();
+}
+
+/** Each distinct word (longer than one letter) of the templates' titles and keywords, with its template. */
+function wordUses(templates: readonly { id: string; title: string; keywords: string[] }[]): { word: string; template_id: string }[] {
+  return templates.flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
+}
+
+/** Searchable documents read back per page while a rebuild derives the vocabulary: memory stays bounded. */
+const VOCABULARY_PAGE_SIZE = 5_000;
+
+/** The whole vocabulary from the documents that can be found: what replaceTemplateWords leaves, in one pass. */
+async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await sql`delete from ${sql.id(t.search_word_templates)}`.execute(trx);
+  for (let after = ''; ; ) {
+    const { rows } = await sql<{ id: string; title: string; keywords: string[] }>`
+      select id, title, keywords from ${sql.id(t.search_documents)}
+      where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
+    if (rows.length === 0) break;
+    await writeRows(trx, t.search_word_templates, wordUses(rows), { conflict: ['word', 'template_id'] });
+    after = rows[rows.length - 1]!.id;
+  }
+  const words = sql.id(t.search_words);
+  await sql`delete from ${words} where word not in (select jsonb_array_elements_text(${JSON.stringify(TAXONOMY_WORDS)}::jsonb))`.execute(trx);
+  await sql`insert into ${words} (word) select distinct word from ${sql.id(t.search_word_templates)} on conflict do nothing`.execute(trx);
 }
 
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {

@@ -43,6 +43,8 @@ export interface SearchEngagementView {
   /** +1 for a like, save or view; -1 for taking a like or save back. */
   weight: number;
   occurred_at: Date;
+  /** The event's position in the log (a popularity row's last_position is its template's latest). */
+  position: bigint;
 }
 
 /** Every word of searchable titles, keywords, topics and apps: the vocabulary typos are corrected against. */
@@ -116,8 +118,8 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('weight', 'integer', (c) => c.notNull())
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.search_engagement}_template`).on(t.search_engagement).columns(['template_id', 'occurred_at']).execute();
 
   await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
   await trx.schema
@@ -126,14 +128,15 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
     .execute();
-  await trx.schema.createIndex(`${t.search_word_templates}_template`).on(t.search_word_templates).column('template_id').execute();
 }
 
 /**
- * The readers' indexes: a rebuild creates them once its rows are in. (The engagement and
- * word-template indexes stay in createSearchTables: apply looks rows up by template.)
+ * The readers' indexes, and those live batches look engagement and words up by template with: a
+ * rebuild creates them once its rows are in (its batches leave popularity and words to finishBuild).
  */
 export async function createSearchIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(trx);
+  await sql`create index if not exists ${sql.id(`${t.search_word_templates}_template`)} on ${sql.id(t.search_word_templates)} (template_id)`.execute(trx);
   const documents = sql.id(t.search_documents);
   const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
   await sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);

@@ -30,7 +30,7 @@ export const templatesProjection = defineProjection({
   createIndexes: createTemplatesIndexes,
   // Set-based: the batch's templates are read once, folded in memory event by event, and written
   // back in one statement; the toggles of each set are folded per pair and written in one statement each.
-  async apply(trx, events, t) {
+  async apply(trx, events, t, phase) {
     const lifecycle: RecordedOneOf<TemplateEvent>[] = [];
     const toggles: RecordedOneOf<ToggleEvent>[] = [];
     for (const event of events) {
@@ -39,11 +39,27 @@ export const templatesProjection = defineProjection({
     }
     await applyLifecycle(trx, t, lifecycle);
     const toggled = await applyToggles(trx, t, toggles);
-    // Counts are derived from the sets, so replaying a batch cannot count twice.
-    if (toggled.size > 0) {
+    // Counts are derived from the sets, so replaying a batch cannot count twice. A rebuild counts once, at the end.
+    if (toggled.size > 0 && phase === 'live') {
       const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
       await sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`.execute(trx);
     }
+  },
+  // Every template's counts from its sets in one pass (grouped, joined); rows whose counts are right stay untouched.
+  async finishBuild(trx, t) {
+    const columns = Object.keys(COUNTED_IN) as CountColumn[];
+    const counted = columns.map((column) => {
+      const set = sql.id(t[COUNTED_IN[column]]);
+      return sql`left join (select template_id, count(*)::int as n from ${set} group by template_id) ${sql.id(column)} on ${sql.id(column)}.template_id = r.id`;
+    });
+    await sql`
+      update ${sql.id(t.templates)} d
+      set ${sql.join(columns.map((column) => sql`${sql.id(column)} = c.${sql.id(column)}`))}
+      from (
+        select r.id, ${sql.join(columns.map((column) => sql`coalesce(${sql.id(column)}.n, 0) as ${sql.id(column)}`))}
+        from ${sql.id(t.templates)} r ${sql.join(counted, sql` `)}
+      ) c
+      where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(trx);
   },
 });
 
@@ -60,13 +76,19 @@ type TemplateRow = Omit<Selectable<TemplatesView>, 'likes' | 'saves' | 'red_flag
  * unless the row already reflects it or a later event (last_position), as if applied one by one.
  */
 async function applyLifecycle(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): Promise<void> {
-  const ids = [...new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId))];
-  if (ids.length === 0) return;
+  const ids = new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId));
+  if (ids.size === 0) return;
+  // A template submitted in this batch is folded from its submission: a stored row of it can only
+  // reflect a part of this batch (the log is applied in order), and the write below keeps the newer.
+  const submittedHere = new Set(events.filter((event) => event.type === 'TemplateSubmitted').map((event) => event.data.templateId));
+  const toRead = [...ids].filter((id) => !submittedHere.has(id));
   const rows = new Map<string, TemplateRow>();
-  const stored = await sql<TemplateRow>`
-    select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
-    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`.execute(trx);
-  for (const row of stored.rows) rows.set(row.id, row);
+  if (toRead.length > 0) {
+    const stored = await sql<TemplateRow>`
+      select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
+      where id in (select jsonb_array_elements_text(${JSON.stringify(toRead)}::jsonb))`.execute(trx);
+    for (const row of stored.rows) rows.set(row.id, row);
+  }
   const changed = new Set<string>();
   for (const event of events) {
     const { templateId } = event.data;
