@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body') ?? unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
-  await installSecurityHeaders(app, { https: deps.secureCookies });
+  installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), readMarks: () => liveReadModelMarks(deps.database.db) });
   await installCompressionAndEtags(app);
