@@ -4,6 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
+import { text } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
@@ -11,7 +12,8 @@ import type { Schema } from '../adapters/db/schema.js';
 import { COOKIE_CONSENT } from '../web/features/shell/constants.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import { canonicalLinkTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import type { PublicPageCache } from './read-cache.js';
 import { routePreloadTags } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
@@ -24,6 +26,7 @@ const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
 const REVALIDATED_CACHE_CONTROL = 'no-cache';
 const HASHED_ASSETS_DIRECTORY = '/assets/';
+const HTML = 'text/html; charset=utf-8';
 
 export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {
   return `${request.protocol}://${request.host}`;
@@ -60,9 +63,10 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
 
 /**
  * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
- * the pages — public ones rendered on the server when a renderer is given, the others drawn by the app.
+ * the pages — public ones rendered on the server when a renderer is given (and kept in the public
+ * page cache: a render is the same for every visitor), the others drawn by the app.
  */
-export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
+export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; pages: PublicPageCache; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
   await app.register(crawlerRoutes({ db: deps.db, origin: requestOrigin }));
 
   const webRoot = deps.webRoot;
@@ -87,19 +91,26 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
     const origin = requestOrigin(request);
-    const head = await resourcePageHead(deps.db, request.url, origin);
-    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL);
-    if (renderer === null) return reply.send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
-
-    const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+    reply.header('cache-control', REVALIDATED_CACHE_CONTROL);
     const cookieConsent = request.cookies[COOKIE_CONSENT.cookieName] ?? null;
-    const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
-      // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
-      request.log.error({ err: error }, 'server rendering failed; the app draws the page');
-      return { kind: 'client', status: 200 } as const;
+    return deps.pages.serve(request, reply, `${origin} ${cookieConsent ?? ''} ${request.url}`, async (readModels) => {
+      readModels(PAGE_HEAD_READ_MODELS);
+      const head = await resourcePageHead(deps.db, request.url, origin);
+      const shell = { status: 200, contentType: HTML, body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)) };
+      if (renderer === null) return shell;
+
+      const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+      const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
+        // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
+        request.log.error({ err: error }, 'server rendering failed; the app draws the page');
+        return { kind: 'client', status: 200 } as const;
+      });
+      if (page.kind === 'redirect') {
+        await reply.redirect(page.location, page.status);
+        return null;
+      }
+      if (page.kind === 'client') return { ...shell, status: page.status };
+      return { status: page.status, contentType: HTML, body: await text(page.html) };
     });
-    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'client') return reply.status(page.status).send(head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
-    return reply.status(page.status).send(page.html);
   });
 }

@@ -27,6 +27,14 @@ interface Build {
   /** Its deferred indexes are built and its tables analysed. */
   indexed: boolean;
   live: boolean;
+  /** Events its tables have applied (committed with them): part of its read model mark once live. */
+  eventsApplied: bigint;
+}
+
+/** A read model's generation and the events it has applied: both only grow, and any write moves one. */
+interface ReadModelMark {
+  generation: number;
+  eventsApplied: bigint;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -81,6 +89,9 @@ export class ProjectionRunner {
   readonly #log: (line: string) => void;
   /** Live checkpoint per projection, for read-your-writes waits. */
   readonly #checkpoints = new BehaviorSubject<ReadonlyMap<string, bigint>>(new Map());
+  readonly #marks = new Map<string, ReadModelMark>();
+  /** #marks as the text the public answer cache compares, rebuilt when one moves. */
+  #markTexts: ReadonlyMap<string, string> = new Map();
   #stopped = false;
   readonly #loops: Promise<void>[] = [];
   readonly #stopSignal = new BehaviorSubject(false);
@@ -128,6 +139,17 @@ export class ProjectionRunner {
     this.#stopped = true;
     this.#stopSignal.next(true);
     await Promise.allSettled(this.#loops);
+  }
+
+  /**
+   * Per live read model, a text that changes whenever its tables may have: its generation and the
+   * events it has applied. Published after the commit of the writes it counts, so an answer read
+   * after taking a mark is at least as new as the mark says. For a projection this process runs it
+   * is exact; one that another process runs is reread every FOLLOWER_RECHECK_MS, and a switch made
+   * by another process (a rebuild from the command line) is seen within IDLE_RECHECK_MS.
+   */
+  readModelMarks(): ReadonlyMap<string, string> {
+    return this.#markTexts;
   }
 
   /** Resolves true once every named projection has passed `position`, false after `timeoutMs`. */
@@ -183,7 +205,7 @@ export class ProjectionRunner {
         else generation = await startGeneration(this.db, projection);
         const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${generation.generation}`);
         if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
-        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), done: 0, total: 0, indexed: false, live: false });
+        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), done: 0, total: 0, indexed: false, live: false, eventsApplied: BigInt(generation.events_applied) });
       }
       const startedAt = performance.now();
       const report = (build: Build) => {
@@ -219,6 +241,7 @@ export class ProjectionRunner {
             }
             // False while the serving generation applied events after our last read: catch up with it, then switch.
             build.live = await switchLive(this.db, build.projection, build.generation.generation);
+            if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
           }
           if (builds.every((build) => build.live)) break;
           page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
@@ -233,7 +256,8 @@ export class ProjectionRunner {
             const unseen = events.filter((event) => event.position > build.checkpoint);
             if (unseen.length === 0) return;
             const applied = await this.#applyBatch(build.projection, build.generation.generation, unseen, 'building');
-            if (!applied) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+            if (applied === null) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+            build.eventsApplied = applied;
             build.checkpoint = unseen[unseen.length - 1]!.position;
             build.done += unseen.length;
             report(build);
@@ -266,15 +290,18 @@ export class ProjectionRunner {
   ): Promise<{ read: number; checkpoint: bigint; stale: boolean }> {
     const events = await this.store.readAll({ after: checkpoint, maxCount: this.#batchSize });
     if (events.length === 0) return { read: 0, checkpoint, stale: false };
-    if (!(await this.#applyBatch(projection, generation, events, expected))) return { read: 0, checkpoint, stale: true };
+    const eventsApplied = await this.#applyBatch(projection, generation, events, expected);
+    if (eventsApplied === null) return { read: 0, checkpoint, stale: true };
+    if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
     return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
   }
 
   /**
    * Applies the events the projection handles and moves its checkpoint to the last event, in one
-   * transaction; false (nothing written) when the generation is no longer `expected`.
+   * transaction; answers the generation's count of applied events after it, or null (nothing
+   * written) when the generation is no longer `expected`.
    */
-  async #applyBatch(projection: Projection, generation: number, events: readonly RecordedEvent[], expected: GenerationStatus): Promise<boolean> {
+  async #applyBatch(projection: Projection, generation: number, events: readonly RecordedEvent[], expected: GenerationStatus): Promise<bigint | null> {
     const handled = handledTypes(projection);
     const relevant = events.filter((event) => handled.has(event.type));
     const last = events[events.length - 1]!.position;
@@ -287,15 +314,16 @@ export class ProjectionRunner {
         .where('generation', '=', generation)
         .forUpdate()
         .executeTakeFirst();
-      if (row?.status !== expected) return false;
+      if (row?.status !== expected) return null;
       if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation));
-      await trx
+      const { events_applied } = await trx
         .updateTable('projection_generations')
         .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${relevant.length}` })
         .where('projection', '=', projection.name)
         .where('generation', '=', generation)
-        .execute();
-      return true;
+        .returning('events_applied')
+        .executeTakeFirstOrThrow();
+      return BigInt(events_applied);
     });
   }
 
@@ -310,6 +338,7 @@ export class ProjectionRunner {
           // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
           // process; check again soon (it may stop, or switch generations).
           this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
+          this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
           await this.#pause(FOLLOWER_RECHECK_MS);
           continue;
         }
@@ -337,6 +366,7 @@ export class ProjectionRunner {
   async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
     let checkpoint = BigInt(live.checkpoint);
     this.#publishCheckpoint(projection.name, checkpoint);
+    this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
     while (!this.#stopped) {
       if (lock.lost) throw new RunnerLockLostError(`projection:${live.generation}`);
       const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
@@ -373,6 +403,14 @@ export class ProjectionRunner {
     const next = new Map(this.#checkpoints.value);
     next.set(name, checkpoint);
     this.#checkpoints.next(next);
+  }
+
+  #publishMark(name: string, mark: ReadModelMark): void {
+    // Never back: a retired generation's follower may publish its last batch after the switch.
+    const published = this.#marks.get(name);
+    if (published && (published.generation > mark.generation || (published.generation === mark.generation && published.eventsApplied >= mark.eventsApplied))) return;
+    this.#marks.set(name, mark);
+    this.#markTexts = new Map([...this.#marks].map(([projection, { generation, eventsApplied }]) => [projection, `${generation}:${eventsApplied}`]));
   }
 
   /** Unfinished builds of other versions can never be resumed: drop them. */
