@@ -13,7 +13,15 @@ const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The catalogue of issue #17's measurements: 5 000 templates, 500 members, a few likes each. */
 export const HTTP_CATALOGUE: CatalogueSize = { users: 500, templates: 5_000, seed: 17, likeChance: 0.01 };
 const WARM_UP_SECONDS = 2;
+/** What a browser sends: the app's answers are measured as visitors get them, compressed. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+/** A signed-in viewer's answers are never cached: each is timed alone, this many times (the median kept). */
+const SIGNED_IN_REQUESTS = 5;
 const SERVER_START_TIMEOUT_MS = 600_000;
+/** How much of a server's output is shown when it dies while measured. */
+const OUTPUT_SHOWN_CHARS = 4_000;
+/** The reactors' catch-up logs its progress every this many events. */
+const REACTOR_PROGRESS_EVERY = 5_000;
 
 export interface HttpSettings {
   /** Seconds of load per route (BENCH_HTTP_SECONDS, default 10). */
@@ -36,12 +44,20 @@ export interface RouteMeasurement {
   ratioToCeiling: number;
 }
 
+export interface SignedInMeasurement {
+  route: string;
+  path: string;
+  /** Median of SIGNED_IN_REQUESTS requests one at a time, with a member's session. */
+  medianMs: number;
+}
+
 export interface HttpMeasurement {
   catalogue: CatalogueSize;
   database: string;
   seconds: number;
   connections: number;
   routes: RouteMeasurement[];
+  signedIn: SignedInMeasurement[];
 }
 
 export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
@@ -62,14 +78,14 @@ export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
  */
 export async function benchHttp(databaseUrl: string, settings: HttpSettings, log: (line: string) => void): Promise<HttpMeasurement> {
   const httpDatabaseUrl = await ensureDatabase(databaseUrl, '_http');
-  await ensureCatalogue(httpDatabaseUrl, log);
+  const sessionToken = await ensureCatalogue(httpDatabaseUrl, log);
   ensureWebBuild(log);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
-  const measure = async (route: string, base: string, path: string) => {
+  const measure = async (route: string, base: string, path: string, method: 'GET' | 'POST' = 'GET') => {
     log(`${route}: ${settings.seconds} s, ${settings.connections} connections`);
-    await load(`${base}${path}`, WARM_UP_SECONDS, settings.connections);
-    const result = await load(`${base}${path}`, settings.seconds, settings.connections);
+    await load(`${base}${path}`, method, WARM_UP_SECONDS, settings.connections);
+    const result = await load(`${base}${path}`, method, settings.seconds, settings.connections);
     return {
       route,
       path,
@@ -95,24 +111,31 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
       /listening on (http:\/\/\S+)/,
     );
     try {
-      const top = (await (await fetch(`${app.url}/api/resources/toprated`)).json()) as { data: { titleUrl: string }[] };
-      const titleUrl = top.data[0]?.titleUrl;
-      if (!titleUrl) throw new Error('The catalogue has no live template to open');
-      const routes: [string, string][] = [
+      const top = (await (await fetch(`${app.url}/api/resources/toprated`)).json()) as { data: { _id: string; titleUrl: string }[] };
+      const post = top.data[0];
+      if (!post) throw new Error('The catalogue has no live template to open');
+      const routes: [string, string, ('GET' | 'POST')?][] = [
         ['GET /api/resources/toprated', '/api/resources/toprated'],
         ['GET /api/resources/search?q=notion', '/api/resources/search?q=notion'],
         ['GET /api/resources/search?q=notoin (typo)', '/api/resources/search?q=notoin'],
-        ['GET /api/resources/view/:titleUrl', `/api/resources/view/${encodeURIComponent(titleUrl)}`],
+        ['GET /api/resources/view/:titleUrl', `/api/resources/view/${encodeURIComponent(post.titleUrl)}`],
         ['GET / (the page)', '/'],
+        ['POST /api/resources/view/:id (anonymous)', `/api/resources/view/${post._id}`, 'POST'],
       ];
       const measured = [ceiling];
-      for (const [route, path] of routes) measured.push(await measure(route, app.url, path));
+      for (const [route, path, method] of routes) measured.push(await measure(route, app.url, path, method));
+      const signedIn: SignedInMeasurement[] = [];
+      for (const [route, path] of routes.slice(0, 3)) {
+        log(`${route}, signed in: ${SIGNED_IN_REQUESTS} requests one at a time`);
+        signedIn.push({ route: `${route} (signed in, alone)`, path, medianMs: await timeAlone(`${app.url}${path}`, sessionToken) });
+      }
       return {
         catalogue: HTTP_CATALOGUE,
         database: new URL(httpDatabaseUrl).pathname.slice(1),
         seconds: settings.seconds,
         connections: settings.connections,
         routes: measured.map((row) => ({ ...row, ratioToCeiling: row.requestsPerSecond / ceiling.requestsPerSecond })),
+        signedIn,
       };
     } finally {
       await app.stop();
@@ -122,8 +145,23 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
   }
 }
 
-function load(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
-  return autocannon({ url, duration: seconds, connections });
+function load(url: string, method: 'GET' | 'POST', seconds: number, connections: number): Promise<autocannon.Result> {
+  return autocannon({ url, method, headers: BROWSER_HEADERS, duration: seconds, connections });
+}
+
+/** The median time of one request with a session, after one untimed request. */
+async function timeAlone(url: string, token: string): Promise<number> {
+  const request = async () => {
+    const started = performance.now();
+    const answer = await fetch(url, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status} to a signed-in viewer`);
+    return performance.now() - started;
+  };
+  await request();
+  const times: number[] = [];
+  for (let index = 0; index < SIGNED_IN_REQUESTS; index++) times.push(await request());
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
 /** The database `<name><suffix>` beside DATABASE_URL's, created when missing; answers its URL. */
@@ -142,14 +180,22 @@ async function ensureDatabase(databaseUrl: string, suffix: string): Promise<stri
   return url.toString();
 }
 
-/** The catalogue seeded, and every read model live at the code's version. */
-async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<void> {
+/** The catalogue seeded, and every read model live at the code's version; answers a session token of a seeded member. */
+async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-seed-'));
   const infrastructure = await openInfrastructure({ dataDir, databaseUrl, eventStoreUrl: undefined });
   try {
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
       log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
       await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+    }
+    // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
+    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.duplicatePayments, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
+      let done = 0;
+      for (let read = await reactor.processBatch(); read > 0; read = await reactor.processBatch()) {
+        done += read;
+        if (done % REACTOR_PROGRESS_EVERY < read) log(`reactor ${reactor.name}: ${done} events handled`);
+      }
     }
     // Read models built by older code are rebuilt now, not in the app's background while it is measured.
     const { runner } = infrastructure;
@@ -158,6 +204,9 @@ async function ensureCatalogue(databaseUrl: string, log: (line: string) => void)
       log(`rebuilding ${outdated.join(', ')} before the app starts`);
       await runner.rebuildAll(runner.projections.filter((projection) => outdated.includes(projection.name)));
     }
+    const member = await infrastructure.database.db.selectFrom('users').select('id').where('lvl', '=', 'base').orderBy('id').executeTakeFirstOrThrow();
+    const session = await infrastructure.accounts.startSession(member.id, 'password', null, { userId: member.id, role: 'base' });
+    return session.token;
   } finally {
     await infrastructure.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -175,19 +224,23 @@ function ensureWebBuild(log: (line: string) => void): void {
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */
 function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stopping = false;
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
   return new Promise((resolve, reject) => {
     let output = '';
+    let listening = false;
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`${args[0]} did not start: ${output}`))), SERVER_START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve({ url: match[1]!.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'), stop });
       }
@@ -196,6 +249,8 @@ function startServer(args: string[], env: Record<string, string>, ready: RegExp)
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
+      // An app that dies under load is a result too: its last words go to the bench's log.
+      if (listening && !stopping) console.error(`${args[0]} exited (${code}) while it was measured:\n${output.slice(-OUTPUT_SHOWN_CHARS)}`);
       reject(new Error(`${args[0]} exited (${code}) before it was ready: ${output}`));
     });
   });
