@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   });
   installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
-  const pages = installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), marks: () => deps.runner.readModelMarks() });
+  const pages = installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), marks: () => deps.runner.readModelMarks(), lagging: () => deps.runner.rereadMarks() });
   await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {

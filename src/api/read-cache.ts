@@ -13,6 +13,12 @@ declare module 'fastify' {
      * public answer cache until one of them changes (see installPublicAnswerCache).
      */
     publicCache?: readonly string[];
+    /**
+     * With publicCache: the answer never depends on who asks (no personal field, nothing shown by
+     * role), so signed-in viewers are served from the public answer cache as well — while the
+     * marks of its read models are exact here, so whoever wrote sees their write at once.
+     */
+    sameForEveryViewer?: boolean;
   }
 }
 
@@ -34,12 +40,19 @@ type Encoding = (typeof ENCODINGS)[number];
 /** Per read model, the text of its mark (see ProjectionRunner.readModelMarks); read in memory, per request. */
 export type ReadModelMarks = () => ReadonlyMap<string, string>;
 
+export interface MarkSource {
+  marks: ReadModelMarks;
+  /** Read models whose marks may lag a commit (reread from the database: another process runs them). */
+  lagging: () => ReadonlySet<string>;
+}
+
 interface CachedAnswer {
   /** The read models it was computed from, and their marks taken before it was. */
   readModels: readonly string[];
   marks: string;
   status: number;
-  body: string;
+  /** Encoded once: measuring or encoding a 100 KB page's text on every request was a third of its time. */
+  body: Buffer;
   contentType: string;
   etag: string;
   storedAt: number;
@@ -70,10 +83,11 @@ class AnswerShelf {
     return answer;
   }
 
-  keep(key: string, answer: Omit<CachedAnswer, 'etag' | 'storedAt' | 'compressed'>): CachedAnswer {
+  keep(key: string, answer: Omit<CachedAnswer, 'body' | 'etag' | 'storedAt' | 'compressed'> & { body: string }): CachedAnswer {
     this.#answers.delete(key);
     if (this.#answers.size >= this.maxEntries) this.#answers.delete(this.#answers.keys().next().value!);
-    const kept = { ...answer, etag: `"${createHash('sha1').update(answer.body).digest('base64url')}"`, storedAt: Date.now(), compressed: {} };
+    const body = Buffer.from(answer.body);
+    const kept = { ...answer, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, storedAt: Date.now(), compressed: {} };
     this.#answers.set(key, kept);
     return kept;
   }
@@ -107,13 +121,14 @@ export interface PublicPageCache {
 /**
  * CQRS's cheap read: a public route's answer to a visitor without a session is a function of the
  * URL and the read models it reads, so it is kept serialised (and compressed) with those read
- * models' marks and served again while they are the same. The marks are kept in memory by the
+ * models' marks and served again while they are the same (to signed-in viewers too on routes
+ * whose answer is the same for every viewer: `sameForEveryViewer`). The marks are kept in memory by the
  * projection runner (moved after each commit; another process's commits are seen within the
  * runner's follower recheck), so a cached answer costs no database round trip. Requests with a
- * valid session never touch the API cache: their answers carry personal fields. Server-rendered
+ * valid session touch the API cache only there: elsewhere their answers carry personal fields. Server-rendered
  * pages are kept the same way (see PublicPageCache): the marks of what their render read.
  */
-export function installPublicAnswerCache(app: FastifyInstance, options: { readModels: readonly string[]; marks: ReadModelMarks }): PublicPageCache {
+export function installPublicAnswerCache(app: FastifyInstance, options: { readModels: readonly string[] } & MarkSource): PublicPageCache {
   const answers = new AnswerShelf(PUBLIC_CACHE_MAX_ENTRIES, options.marks);
   const pages = new AnswerShelf(PUBLIC_PAGE_CACHE_MAX_ENTRIES, options.marks);
   const pending = new WeakMap<FastifyRequest, { readModels: readonly string[]; marks: string }>();
@@ -125,8 +140,12 @@ export function installPublicAnswerCache(app: FastifyInstance, options: { readMo
   });
 
   app.addHook('preHandler', async (request, reply) => {
-    const readModels = request.routeOptions.config.publicCache;
-    if (!readModels || request.method !== 'GET' || request.viewer !== null) return;
+    const { publicCache: readModels, sameForEveryViewer } = request.routeOptions.config;
+    if (!readModels || request.method !== 'GET') return;
+    if (request.viewer !== null) {
+      const lagging = options.lagging();
+      if (sameForEveryViewer !== true || readModels.some((name) => lagging.has(name))) return;
+    }
     servedPublicly.add(request);
     // Taken before the answer is computed: it is at least as new as they say.
     const marks = answers.marksOf(readModels);
@@ -192,7 +211,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   if (!reply.hasHeader(PUBLIC_CACHE_HEADER)) reply.header(PUBLIC_CACHE_HEADER, 'hit');
   reply.status(answer.status).header('content-type', answer.contentType).header('etag', answer.etag);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  const encoding = Buffer.byteLength(answer.body) < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
+  const encoding = answer.body.length < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
   if (encoding === undefined) return reply.send(answer.body);
   // A Content-Encoding already set tells @fastify/compress to leave the answer alone.
   reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
@@ -207,7 +226,7 @@ function encodingFor(request: FastifyRequest): Encoding | undefined {
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
-function compress(body: string, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })
     : gzipSync(body);

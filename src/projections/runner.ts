@@ -90,6 +90,8 @@ export class ProjectionRunner {
   /** Live checkpoint per projection, for read-your-writes waits. */
   readonly #checkpoints = new BehaviorSubject<ReadonlyMap<string, bigint>>(new Map());
   readonly #marks = new Map<string, ReadModelMark>();
+  /** Projections whose marks are reread from the database (another process runs them), not moved at commit. */
+  readonly #rereadMarks = new Set<string>();
   /** #marks as the text the public answer cache compares, rebuilt when one moves. */
   #markTexts: ReadonlyMap<string, string> = new Map();
   #stopped = false;
@@ -150,6 +152,11 @@ export class ProjectionRunner {
    */
   readModelMarks(): ReadonlyMap<string, string> {
     return this.#markTexts;
+  }
+
+  /** The projections whose marks may lag a commit by up to FOLLOWER_RECHECK_MS: another process runs them. */
+  rereadMarks(): ReadonlySet<string> {
+    return this.#rereadMarks;
   }
 
   /** Resolves true once every named projection has passed `position`, false after `timeoutMs`. */
@@ -338,6 +345,7 @@ export class ProjectionRunner {
           // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
           // process; check again soon (it may stop, or switch generations).
           this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
+          this.#rereadMarks.add(projection.name);
           this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
           await this.#pause(FOLLOWER_RECHECK_MS);
           continue;
@@ -366,6 +374,7 @@ export class ProjectionRunner {
   async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
     let checkpoint = BigInt(live.checkpoint);
     this.#publishCheckpoint(projection.name, checkpoint);
+    this.#rereadMarks.delete(projection.name);
     this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
     while (!this.#stopped) {
       if (lock.lost) throw new RunnerLockLostError(`projection:${live.generation}`);
