@@ -205,7 +205,7 @@ function printHttpTable(http: HttpMeasurement): void {
       { header: 'failures', value: (row) => formatCount(row.failures) },
     ]),
   );
-  console.log(`\nA signed-in viewer's request alone (never cached; median of several)\n`);
+  console.log(`\nA signed-in viewer's request alone (median of several; a post's detail is never cached)\n`);
   console.log(
     formatTable(http.signedIn, [
       { header: 'route', value: (row) => row.route, align: 'left' },
