@@ -21,23 +21,25 @@ let other: Member;
 let templateId: string;
 let titleUrl: string;
 
-beforeAll(async () => {
-  harness = await startApiHarness({ users: 2, templates: 3, seed: 71 });
-  author = await makeMember(harness, { prefix: 'cacheauthor' });
-  fan = await makeMember(harness, { prefix: 'cachefan' });
-  other = await makeMember(harness, { prefix: 'cacheother' });
-  templateId = await publishTemplate(harness, author.userId, { title: 'Cached Planner' });
-  const page = await harness.call<{ data: ResourceView[] }>('GET', '/api/resources/today?limit=50');
-  titleUrl = page.body.data.find((resource) => resource._id === templateId)!.titleUrl;
-}, 180_000);
-afterAll(async () => {
-  await harness?.close();
-});
-
 const anonymous = <Body>(url: string, headers: Record<string, string> = {}) => harness.call<Body>('GET', url, { headers });
 const likesOf = (list: { data: ResourceView[] }) => list.data.find((resource) => resource._id === templateId)?.ratings.positive;
 
-describe('the public answer cache', () => {
+const databases = harnessDatabases();
+
+describe.each(databases.filter((database) => database.skipped === null))('the public answer cache on $name', ({ name }) => {
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 2, templates: 3, seed: 71 }, { database: name });
+    author = await makeMember(harness, { prefix: 'cacheauthor' });
+    fan = await makeMember(harness, { prefix: 'cachefan' });
+    other = await makeMember(harness, { prefix: 'cacheother' });
+    templateId = await publishTemplate(harness, author.userId, { title: 'Cached Planner' });
+    const page = await harness.call<{ data: ResourceView[] }>('GET', '/api/resources/today?limit=50');
+    titleUrl = page.body.data.find((resource) => resource._id === templateId)!.titleUrl;
+  }, 180_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+
   it('serves an anonymous read again from the cache, byte for byte', async () => {
     const first = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
     const second = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
@@ -149,7 +151,7 @@ describe('the public answer cache', () => {
   });
 });
 
-const postgres = harnessDatabases().find((database) => database.name === 'postgres')!;
+const postgres = databases.find((database) => database.name === 'postgres')!;
 
 describe.skipIf(postgres.skipped !== null)('the public answer cache of another process', () => {
   it("shows a write soon, though that process's runner only follows the projections this one runs", async () => {
