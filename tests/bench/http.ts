@@ -12,6 +12,11 @@ import { openInfrastructure } from '../../src/composition/infrastructure.js';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The catalogue of issue #17's measurements: 5 000 templates, 500 members, a few likes each. */
 export const HTTP_CATALOGUE: CatalogueSize = { users: 500, templates: 5_000, seed: 17, likeChance: 0.01 };
+
+/** HTTP_CATALOGUE with `templates` templates and as many likes in all (each template gets fewer). */
+export function httpCatalogue(templates: number): CatalogueSize {
+  return { ...HTTP_CATALOGUE, templates, likeChance: (HTTP_CATALOGUE.likeChance! * HTTP_CATALOGUE.templates) / templates };
+}
 const WARM_UP_SECONDS = 2;
 /** What a browser sends: the app's answers are measured as visitors get them, compressed. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -30,6 +35,8 @@ export interface HttpSettings {
   connections: number;
   /** Port of the app under load (BENCH_HTTP_PORT, default 0: any free port). */
   port: number;
+  /** Templates in the catalogue (BENCH_HTTP_TEMPLATES, default HTTP_CATALOGUE's 5 000; e.g. 100 000). */
+  templates: number;
 }
 
 export interface RouteMeasurement {
@@ -68,17 +75,23 @@ export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
     if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
     return value;
   };
-  return { seconds: positive('BENCH_HTTP_SECONDS', 10), connections: positive('BENCH_HTTP_CONNECTIONS', 50), port: positive('BENCH_HTTP_PORT', 0) };
+  return {
+    seconds: positive('BENCH_HTTP_SECONDS', 10),
+    connections: positive('BENCH_HTTP_CONNECTIONS', 50),
+    port: positive('BENCH_HTTP_PORT', 0),
+    templates: positive('BENCH_HTTP_TEMPLATES', HTTP_CATALOGUE.templates),
+  };
 }
 
 /**
  * The read routes under load against a bare Fastify in the same run (the ceiling): the app runs
- * as `npm start` would, on a database of its own next to DATABASE_URL's (`<name>_http`), seeded
- * once with HTTP_CATALOGUE through the deciders and kept for later runs.
+ * as `npm start` would, on a database of its own next to DATABASE_URL's (`<name>_http`, or
+ * `<name>_http_<templates>` for another size), seeded once with the catalogue and kept for later runs.
  */
 export async function benchHttp(databaseUrl: string, settings: HttpSettings, log: (line: string) => void): Promise<HttpMeasurement> {
-  const httpDatabaseUrl = await ensureDatabase(databaseUrl, '_http');
-  const sessionToken = await ensureCatalogue(httpDatabaseUrl, log);
+  const catalogue = httpCatalogue(settings.templates);
+  const httpDatabaseUrl = await ensureDatabase(databaseUrl, settings.templates === HTTP_CATALOGUE.templates ? '_http' : `_http_${settings.templates}`);
+  const sessionToken = await ensureCatalogue(httpDatabaseUrl, catalogue, log);
   ensureWebBuild(log);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
@@ -131,7 +144,7 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
         signedIn.push({ route: `${route} (signed in, alone)`, path, medianMs: await timeAlone(`${app.url}${path}`, sessionToken) });
       }
       return {
-        catalogue: HTTP_CATALOGUE,
+        catalogue,
         database: new URL(httpDatabaseUrl).pathname.slice(1),
         seconds: settings.seconds,
         connections: settings.connections,
@@ -182,13 +195,13 @@ async function ensureDatabase(databaseUrl: string, suffix: string): Promise<stri
 }
 
 /** The catalogue seeded, and every read model live at the code's version; answers a session token of a seeded member. */
-async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<string> {
+async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, log: (line: string) => void): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-seed-'));
   const infrastructure = await openInfrastructure({ dataDir, databaseUrl, eventStoreUrl: undefined });
   try {
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
-      log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
-      await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+      log(`seeding ${catalogue.templates} templates / ${catalogue.users} users (once; later runs reuse it)`);
+      await seedCatalogueInBulk(infrastructure, catalogue);
     }
     // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
     for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.duplicatePayments, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
