@@ -43,7 +43,6 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
-import { liveReadModelMarks } from '../projections/generations.js';
 import { installCompressionAndEtags, installWebServing } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -107,9 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body') ?? unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
-  await installSecurityHeaders(app, { https: deps.secureCookies });
+  installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
-  installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), readMarks: () => liveReadModelMarks(deps.database.db) });
+  const pages = installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), marks: () => deps.runner.readModelMarks(), lagging: () => deps.runner.rereadMarks() });
   await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {
@@ -200,6 +199,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  await installWebServing(app, { db: deps.database.db, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
+  await installWebServing(app, { db: deps.database.db, pages, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

@@ -75,6 +75,9 @@ export function withHeadTags(html: string, tags: readonly string[]): string {
   return result.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
+/** What resourcePageHead reads. */
+export const PAGE_HEAD_READ_MODELS = ['templates', 'users'];
+
 /** The head of the public post at `urlPath`, or null when the path is no detail page or the post is not public. */
 export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, origin: string): Promise<ResourcePageHead | null> {
   const match = RESOURCE_PAGE_PATH.exec(urlPath);

@@ -12,6 +12,7 @@ import { TAG_ROW_SIZE } from '../domain/discovery/constants.js';
 import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
 import { createPageRenderer } from '../web/entry-server.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
+import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 
 const SIZE = { users: 3, templates: 6, seed: 23 };
 const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
@@ -89,6 +90,28 @@ describe('server rendering of the public pages', () => {
     expect(forLiker.body).not.toContain('"has_saved":true');
     // Rendered pages are revalidated, never kept by a shared cache.
     expect(forLiker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps a rendered page for every visitor, and renders it afresh once a read model it shows moves', async () => {
+    const url = `/resources/${titleUrl}`;
+    const likes = async () => (await harness.call<{ data: { ratings: { positive: number } } }>('GET', `/api/resources/${titleUrl}`)).body.data.ratings.positive;
+    const first = await page(url);
+    const kept = await page(url, other);
+    expect(kept.headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+    expect(kept.body).toBe(first.body);
+    expect(first.body).toContain(`"positive":${await likes()}`);
+
+    expect((await harness.call('POST', `/api/resources/like/${templateId}`, { token: author.token })).status).toBe(200);
+    const afresh = await page(url);
+    expect(afresh.headers[PUBLIC_CACHE_HEADER]).toBe('miss');
+    expect(afresh.body).toContain(`"positive":${await likes()}`);
+    expect((await harness.call('POST', `/api/resources/like/${templateId}`, { token: author.token })).status).toBe(200);
+
+    // Visitors arriving while a page renders wait for that render instead of rendering it again.
+    const home = () => harness.app.inject({ method: 'GET', url: '/', headers: { host: 'together.example' } });
+    const together = await Promise.all([home(), home(), home()]);
+    expect(together.map((answer) => answer.headers[PUBLIC_CACHE_HEADER]).sort()).toEqual(['hit', 'hit', 'miss']);
+    expect(new Set(together.map((answer) => answer.body)).size).toBe(1);
   });
 
   it('renders the page with its data for hydration, as JSON the CSP allows, without inline scripts', async () => {

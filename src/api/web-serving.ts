@@ -1,19 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pipeline, Readable } from 'node:stream';
-import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
+import { text } from 'node:stream/consumers';
+import { constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
 import { COOKIE_CONSENT } from '../web/features/shell/constants.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import { canonicalLinkTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import type { PublicPageCache } from './read-cache.js';
 import { routePreloadTags } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
@@ -26,6 +27,7 @@ const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
 const REVALIDATED_CACHE_CONTROL = 'no-cache';
 const HASHED_ASSETS_DIRECTORY = '/assets/';
+const HTML = 'text/html; charset=utf-8';
 
 const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -37,20 +39,6 @@ export function encodingFor(request: FastifyRequest): Encoding | undefined {
   // As @fastify/compress reads it: "*" and "x-gzip" mean gzip.
   const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
-}
-
-/**
- * Pages are answered by the not-found handler, which @fastify/compress does not see (it hooks
- * routes only): compressed here, on the fly, as the plugin would.
- */
-function sendPage(request: FastifyRequest, reply: FastifyReply, html: string | Readable): FastifyReply {
-  reply.header('vary', 'accept-encoding');
-  const encoding = typeof html === 'string' && Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
-  if (encoding === undefined) return reply.send(html);
-  const compressor = encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } }) : createGzip();
-  // A failed render ends the compressed answer with an error, as it would end the plain one.
-  pipeline(typeof html === 'string' ? Readable.from([html]) : html, compressor, () => undefined);
-  return reply.header('content-encoding', encoding).send(compressor);
 }
 
 export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {
@@ -88,9 +76,10 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
 
 /**
  * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
- * the pages — public ones rendered on the server when a renderer is given, the others drawn by the app.
+ * the pages — public ones rendered on the server when a renderer is given (and kept in the public
+ * page cache: a render is the same for every visitor), the others drawn by the app.
  */
-export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
+export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; pages: PublicPageCache; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
   await app.register(crawlerRoutes({ db: deps.db, origin: requestOrigin }));
 
   const webRoot = deps.webRoot;
@@ -115,19 +104,26 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
     const origin = requestOrigin(request);
-    const head = await resourcePageHead(deps.db, request.url, origin);
-    reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATED_CACHE_CONTROL);
-    if (renderer === null) return sendPage(request, reply, head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
-
-    const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+    reply.header('cache-control', REVALIDATED_CACHE_CONTROL);
     const cookieConsent = request.cookies[COOKIE_CONSENT.cookieName] ?? null;
-    const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
-      // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
-      request.log.error({ err: error }, 'server rendering failed; the app draws the page');
-      return { kind: 'client', status: 200 } as const;
+    return deps.pages.serve(request, reply, `${origin} ${cookieConsent ?? ''} ${request.url}`, async (readModels) => {
+      readModels(PAGE_HEAD_READ_MODELS);
+      const head = await resourcePageHead(deps.db, request.url, origin);
+      const shell = { status: 200, contentType: HTML, body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)) };
+      if (renderer === null) return shell;
+
+      const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
+      const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
+        // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
+        request.log.error({ err: error }, 'server rendering failed; the app draws the page');
+        return { kind: 'client', status: 200 } as const;
+      });
+      if (page.kind === 'redirect') {
+        await reply.redirect(page.location, page.status);
+        return null;
+      }
+      if (page.kind === 'client') return { ...shell, status: page.status };
+      return { status: page.status, contentType: HTML, body: await text(page.html) };
     });
-    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'client') return sendPage(request, reply.status(page.status), head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)));
-    return sendPage(request, reply.status(page.status), page.html);
   });
 }

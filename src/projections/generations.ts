@@ -98,14 +98,3 @@ export async function dropGenerationTables(db: Kysely<Schema>, projection: Proje
     }
   }
 }
-
-/**
- * Per live read model, a mark that changes whenever its tables may have: its generation and the
- * number of events it has applied (moved in the transaction of the writes; events a read model
- * does not handle leave it alone, unlike its checkpoint). Answers computed from some read models
- * stay valid while their marks are the same.
- */
-export async function liveReadModelMarks(db: Kysely<Schema>): Promise<ReadonlyMap<string, string>> {
-  const rows = await db.selectFrom('projection_generations').select(['projection', 'generation', 'events_applied']).where('status', '=', 'live').execute();
-  return new Map(rows.map((row) => [row.projection, `${row.generation}:${row.events_applied}`]));
-}

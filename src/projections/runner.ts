@@ -29,6 +29,14 @@ interface Build {
   /** Its finishBuild has run, its deferred indexes are built and its tables analysed: batches after that are applied live. */
   finished: boolean;
   live: boolean;
+  /** Events its tables have applied (committed with them): part of its read model mark once live. */
+  eventsApplied: bigint;
+}
+
+/** A read model's generation and the events it has applied: both only grow, and any write moves one. */
+interface ReadModelMark {
+  generation: number;
+  eventsApplied: bigint;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -83,6 +91,11 @@ export class ProjectionRunner {
   readonly #log: (line: string) => void;
   /** Live checkpoint per projection, for read-your-writes waits. */
   readonly #checkpoints = new BehaviorSubject<ReadonlyMap<string, bigint>>(new Map());
+  readonly #marks = new Map<string, ReadModelMark>();
+  /** Projections whose marks are reread from the database (another process runs them), not moved at commit. */
+  readonly #rereadMarks = new Set<string>();
+  /** #marks as the text the public answer cache compares, rebuilt when one moves. */
+  #markTexts: ReadonlyMap<string, string> = new Map();
   #stopped = false;
   readonly #loops: Promise<void>[] = [];
   readonly #stopSignal = new BehaviorSubject(false);
@@ -130,6 +143,22 @@ export class ProjectionRunner {
     this.#stopped = true;
     this.#stopSignal.next(true);
     await Promise.allSettled(this.#loops);
+  }
+
+  /**
+   * Per live read model, a text that changes whenever its tables may have: its generation and the
+   * events it has applied. Published after the commit of the writes it counts, so an answer read
+   * after taking a mark is at least as new as the mark says. For a projection this process runs it
+   * is exact; one that another process runs is reread every FOLLOWER_RECHECK_MS, and a switch made
+   * by another process (a rebuild from the command line) is seen within IDLE_RECHECK_MS.
+   */
+  readModelMarks(): ReadonlyMap<string, string> {
+    return this.#markTexts;
+  }
+
+  /** The projections whose marks may lag a commit by up to FOLLOWER_RECHECK_MS: another process runs them. */
+  rereadMarks(): ReadonlySet<string> {
+    return this.#rereadMarks;
   }
 
   /** Resolves true once every named projection has passed `position`, false after `timeoutMs`. */
@@ -185,7 +214,7 @@ export class ProjectionRunner {
         else generation = await startGeneration(this.db, projection);
         const lock = await tryRunnerLock(this.#locks, this.dbKind, `projection:${generation.generation}`);
         if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
-        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), committed: BigInt(generation.checkpoint), done: 0, total: 0, finished: false, live: false });
+        builds.push({ projection, generation, lock, checkpoint: BigInt(generation.checkpoint), committed: BigInt(generation.checkpoint), done: 0, total: 0, finished: false, live: false, eventsApplied: BigInt(generation.events_applied) });
       }
       const startedAt = performance.now();
       const report = (build: Build) => {
@@ -226,6 +255,7 @@ export class ProjectionRunner {
             }
             // False while the serving generation applied events after our last read: catch up with it, then switch.
             build.live = await switchLive(this.db, build.projection, build.generation.generation);
+            if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
           }
           if (builds.every((build) => build.live)) break;
           page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
@@ -267,7 +297,8 @@ export class ProjectionRunner {
     // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
     const phase = build.finished ? 'live' : 'rebuilding';
     const applied = await this.#applyBatch(build.projection, build.generation.generation, relevant, last, 'building', phase);
-    if (!applied) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+    if (applied === null) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+    build.eventsApplied = applied;
     build.committed = last;
   }
 
@@ -287,15 +318,18 @@ export class ProjectionRunner {
     const handled = handledTypes(projection);
     const relevant = events.filter((event) => handled.has(event.type));
     const last = events[events.length - 1]!.position;
-    if (!(await this.#applyBatch(projection, generation, relevant, last, expected, 'live'))) return { read: 0, checkpoint, stale: true };
+    const eventsApplied = await this.#applyBatch(projection, generation, relevant, last, expected, 'live');
+    if (eventsApplied === null) return { read: 0, checkpoint, stale: true };
+    if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
     return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
   }
 
   /**
    * Applies the events (those the projection handles) and moves its checkpoint to `last`, in one
-   * transaction; false (nothing written) when the generation is no longer `expected`.
+   * transaction; answers the generation's count of applied events after it, or null (nothing
+   * written) when the generation is no longer `expected`.
    */
-  async #applyBatch(projection: Projection, generation: number, relevant: readonly RecordedEvent[], last: bigint, expected: GenerationStatus, phase: ApplyPhase): Promise<boolean> {
+  async #applyBatch(projection: Projection, generation: number, relevant: readonly RecordedEvent[], last: bigint, expected: GenerationStatus, phase: ApplyPhase): Promise<bigint | null> {
     return this.db.transaction().execute(async (trx) => {
       // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
       const row = await trx
@@ -305,15 +339,16 @@ export class ProjectionRunner {
         .where('generation', '=', generation)
         .forUpdate()
         .executeTakeFirst();
-      if (row?.status !== expected) return false;
+      if (row?.status !== expected) return null;
       if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation), phase);
-      await trx
+      const { events_applied } = await trx
         .updateTable('projection_generations')
         .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${relevant.length}` })
         .where('projection', '=', projection.name)
         .where('generation', '=', generation)
-        .execute();
-      return true;
+        .returning('events_applied')
+        .executeTakeFirstOrThrow();
+      return BigInt(events_applied);
     });
   }
 
@@ -328,6 +363,8 @@ export class ProjectionRunner {
           // Another process runs it: follow its checkpoint, so read-your-writes here waits only for that
           // process; check again soon (it may stop, or switch generations).
           this.#publishCheckpoint(projection.name, BigInt(live.checkpoint));
+          this.#rereadMarks.add(projection.name);
+          this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
           await this.#pause(FOLLOWER_RECHECK_MS);
           continue;
         }
@@ -355,6 +392,8 @@ export class ProjectionRunner {
   async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
     let checkpoint = BigInt(live.checkpoint);
     this.#publishCheckpoint(projection.name, checkpoint);
+    this.#rereadMarks.delete(projection.name);
+    this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
     while (!this.#stopped) {
       if (lock.lost) throw new RunnerLockLostError(`projection:${live.generation}`);
       const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
@@ -391,6 +430,14 @@ export class ProjectionRunner {
     const next = new Map(this.#checkpoints.value);
     next.set(name, checkpoint);
     this.#checkpoints.next(next);
+  }
+
+  #publishMark(name: string, mark: ReadModelMark): void {
+    // Never back: a retired generation's follower may publish its last batch after the switch.
+    const published = this.#marks.get(name);
+    if (published && (published.generation > mark.generation || (published.generation === mark.generation && published.eventsApplied >= mark.eventsApplied))) return;
+    this.#marks.set(name, mark);
+    this.#markTexts = new Map([...this.#marks].map(([projection, { generation, eventsApplied }]) => [projection, `${generation}:${eventsApplied}`]));
   }
 
   /** Unfinished builds of other versions can never be resumed: drop them. */

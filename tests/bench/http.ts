@@ -12,8 +12,21 @@ import { openInfrastructure } from '../../src/composition/infrastructure.js';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The catalogue of issue #17's measurements: 5 000 templates, 500 members, a few likes each. */
 export const HTTP_CATALOGUE: CatalogueSize = { users: 500, templates: 5_000, seed: 17, likeChance: 0.01 };
+
+/** HTTP_CATALOGUE with `templates` templates and as many likes in all (each template gets fewer). */
+export function httpCatalogue(templates: number): CatalogueSize {
+  return { ...HTTP_CATALOGUE, templates, likeChance: (HTTP_CATALOGUE.likeChance! * HTTP_CATALOGUE.templates) / templates };
+}
 const WARM_UP_SECONDS = 2;
+/** What a browser sends: the app's answers are measured as visitors get them, compressed. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+/** A signed-in viewer's requests are timed alone, this many times (the median kept). */
+const SIGNED_IN_REQUESTS = 5;
 const SERVER_START_TIMEOUT_MS = 600_000;
+/** How much of a server's output is shown when it dies while measured. */
+const OUTPUT_SHOWN_CHARS = 4_000;
+/** The reactors' catch-up logs its progress every this many events. */
+const REACTOR_PROGRESS_EVERY = 5_000;
 
 export interface HttpSettings {
   /** Seconds of load per route (BENCH_HTTP_SECONDS, default 10). */
@@ -22,6 +35,8 @@ export interface HttpSettings {
   connections: number;
   /** Port of the app under load (BENCH_HTTP_PORT, default 0: any free port). */
   port: number;
+  /** Templates in the catalogue (BENCH_HTTP_TEMPLATES, default HTTP_CATALOGUE's 5 000; e.g. 100 000). */
+  templates: number;
 }
 
 export interface RouteMeasurement {
@@ -36,12 +51,20 @@ export interface RouteMeasurement {
   ratioToCeiling: number;
 }
 
+export interface SignedInMeasurement {
+  route: string;
+  path: string;
+  /** Median of SIGNED_IN_REQUESTS requests one at a time, with a member's session. */
+  medianMs: number;
+}
+
 export interface HttpMeasurement {
   catalogue: CatalogueSize;
   database: string;
   seconds: number;
   connections: number;
   routes: RouteMeasurement[];
+  signedIn: SignedInMeasurement[];
 }
 
 export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
@@ -52,24 +75,30 @@ export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
     if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
     return value;
   };
-  return { seconds: positive('BENCH_HTTP_SECONDS', 10), connections: positive('BENCH_HTTP_CONNECTIONS', 50), port: positive('BENCH_HTTP_PORT', 0) };
+  return {
+    seconds: positive('BENCH_HTTP_SECONDS', 10),
+    connections: positive('BENCH_HTTP_CONNECTIONS', 50),
+    port: positive('BENCH_HTTP_PORT', 0),
+    templates: positive('BENCH_HTTP_TEMPLATES', HTTP_CATALOGUE.templates),
+  };
 }
 
 /**
  * The read routes under load against a bare Fastify in the same run (the ceiling): the app runs
- * as `npm start` would, on a database of its own next to DATABASE_URL's (`<name>_http`), seeded
- * once with HTTP_CATALOGUE through the deciders and kept for later runs.
+ * as `npm start` would, on a database of its own next to DATABASE_URL's (`<name>_http`, or
+ * `<name>_http_<templates>` for another size), seeded once with the catalogue and kept for later runs.
  */
 export async function benchHttp(databaseUrl: string, settings: HttpSettings, log: (line: string) => void): Promise<HttpMeasurement> {
-  const httpDatabaseUrl = await ensureDatabase(databaseUrl, '_http');
-  await ensureCatalogue(httpDatabaseUrl, log);
+  const catalogue = httpCatalogue(settings.templates);
+  const httpDatabaseUrl = await ensureDatabase(databaseUrl, settings.templates === HTTP_CATALOGUE.templates ? '_http' : `_http_${settings.templates}`);
+  const sessionToken = await ensureCatalogue(httpDatabaseUrl, catalogue, log);
   ensureWebBuild(log);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
-  const measure = async (route: string, base: string, path: string) => {
+  const measure = async (route: string, base: string, path: string, method: 'GET' | 'POST' = 'GET') => {
     log(`${route}: ${settings.seconds} s, ${settings.connections} connections`);
-    await load(`${base}${path}`, WARM_UP_SECONDS, settings.connections);
-    const result = await load(`${base}${path}`, settings.seconds, settings.connections);
+    await load(`${base}${path}`, method, WARM_UP_SECONDS, settings.connections);
+    const result = await load(`${base}${path}`, method, settings.seconds, settings.connections);
     return {
       route,
       path,
@@ -95,24 +124,32 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
       /listening on (http:\/\/\S+)/,
     );
     try {
-      const top = (await (await fetch(`${app.url}/api/resources/toprated`)).json()) as { data: { titleUrl: string }[] };
-      const titleUrl = top.data[0]?.titleUrl;
-      if (!titleUrl) throw new Error('The catalogue has no live template to open');
-      const routes: [string, string][] = [
+      const top = (await (await fetch(`${app.url}/api/resources/toprated`)).json()) as { data: { _id: string; titleUrl: string }[] };
+      const post = top.data[0];
+      if (!post) throw new Error('The catalogue has no live template to open');
+      const routes: [string, string, ('GET' | 'POST')?][] = [
         ['GET /api/resources/toprated', '/api/resources/toprated'],
         ['GET /api/resources/search?q=notion', '/api/resources/search?q=notion'],
         ['GET /api/resources/search?q=notoin (typo)', '/api/resources/search?q=notoin'],
-        ['GET /api/resources/view/:titleUrl', `/api/resources/view/${encodeURIComponent(titleUrl)}`],
+        ['GET /api/resources/view/:titleUrl', `/api/resources/view/${encodeURIComponent(post.titleUrl)}`],
         ['GET / (the page)', '/'],
+        ['POST /api/resources/view/:id (anonymous)', `/api/resources/view/${post._id}`, 'POST'],
       ];
       const measured = [ceiling];
-      for (const [route, path] of routes) measured.push(await measure(route, app.url, path));
+      for (const [route, path, method] of routes) measured.push(await measure(route, app.url, path, method));
+      const signedIn: SignedInMeasurement[] = [];
+      // The lists and search may come from the public cache; a post's detail carries personal fields and never does.
+      for (const [route, path] of routes.slice(0, 4)) {
+        log(`${route}, signed in: ${SIGNED_IN_REQUESTS} requests one at a time`);
+        signedIn.push({ route: `${route} (signed in, alone)`, path, medianMs: await timeAlone(`${app.url}${path}`, sessionToken) });
+      }
       return {
-        catalogue: HTTP_CATALOGUE,
+        catalogue,
         database: new URL(httpDatabaseUrl).pathname.slice(1),
         seconds: settings.seconds,
         connections: settings.connections,
         routes: measured.map((row) => ({ ...row, ratioToCeiling: row.requestsPerSecond / ceiling.requestsPerSecond })),
+        signedIn,
       };
     } finally {
       await app.stop();
@@ -122,8 +159,23 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
   }
 }
 
-function load(url: string, seconds: number, connections: number): Promise<autocannon.Result> {
-  return autocannon({ url, duration: seconds, connections });
+function load(url: string, method: 'GET' | 'POST', seconds: number, connections: number): Promise<autocannon.Result> {
+  return autocannon({ url, method, headers: BROWSER_HEADERS, duration: seconds, connections });
+}
+
+/** The median time of one request with a session, after one untimed request. */
+async function timeAlone(url: string, token: string): Promise<number> {
+  const request = async () => {
+    const started = performance.now();
+    const answer = await fetch(url, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${token}` } });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status} to a signed-in viewer`);
+    return performance.now() - started;
+  };
+  await request();
+  const times: number[] = [];
+  for (let index = 0; index < SIGNED_IN_REQUESTS; index++) times.push(await request());
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 }
 
 /** The database `<name><suffix>` beside DATABASE_URL's, created when missing; answers its URL. */
@@ -142,14 +194,22 @@ async function ensureDatabase(databaseUrl: string, suffix: string): Promise<stri
   return url.toString();
 }
 
-/** The catalogue seeded, and every read model live at the code's version. */
-async function ensureCatalogue(databaseUrl: string, log: (line: string) => void): Promise<void> {
+/** The catalogue seeded, and every read model live at the code's version; answers a session token of a seeded member. */
+async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, log: (line: string) => void): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-seed-'));
   const infrastructure = await openInfrastructure({ dataDir, databaseUrl, eventStoreUrl: undefined });
   try {
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) {
-      log(`seeding ${HTTP_CATALOGUE.templates} templates / ${HTTP_CATALOGUE.users} users (once; later runs reuse it)`);
-      await seedCatalogueInBulk(infrastructure, HTTP_CATALOGUE);
+      log(`seeding ${catalogue.templates} templates / ${catalogue.users} users (once; later runs reuse it)`);
+      await seedCatalogueInBulk(infrastructure, catalogue);
+    }
+    // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
+    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.duplicatePayments, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
+      let done = 0;
+      for (let read = await reactor.processBatch(); read > 0; read = await reactor.processBatch()) {
+        done += read;
+        if (done % REACTOR_PROGRESS_EVERY < read) log(`reactor ${reactor.name}: ${done} events handled`);
+      }
     }
     // Read models built by older code are rebuilt now, not in the app's background while it is measured.
     const { runner } = infrastructure;
@@ -158,6 +218,9 @@ async function ensureCatalogue(databaseUrl: string, log: (line: string) => void)
       log(`rebuilding ${outdated.join(', ')} before the app starts`);
       await runner.rebuildAll(runner.projections.filter((projection) => outdated.includes(projection.name)));
     }
+    const member = await infrastructure.database.db.selectFrom('users').select('id').where('lvl', '=', 'base').orderBy('id').executeTakeFirstOrThrow();
+    const session = await infrastructure.accounts.startSession(member.id, 'password', null, { userId: member.id, role: 'base' });
+    return session.token;
   } finally {
     await infrastructure.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -175,19 +238,23 @@ function ensureWebBuild(log: (line: string) => void): void {
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */
 function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stopping = false;
   const stop = () =>
     new Promise<void>((resolve) => {
+      stopping = true;
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
   return new Promise((resolve, reject) => {
     let output = '';
+    let listening = false;
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`${args[0]} did not start: ${output}`))), SERVER_START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve({ url: match[1]!.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'), stop });
       }
@@ -196,6 +263,8 @@ function startServer(args: string[], env: Record<string, string>, ready: RegExp)
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
+      // An app that dies under load is a result too: its last words go to the bench's log.
+      if (listening && !stopping) console.error(`${args[0]} exited (${code}) while it was measured:\n${output.slice(-OUTPUT_SHOWN_CHARS)}`);
       reject(new Error(`${args[0]} exited (${code}) before it was ready: ${output}`));
     });
   });

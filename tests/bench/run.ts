@@ -205,6 +205,13 @@ function printHttpTable(http: HttpMeasurement): void {
       { header: 'failures', value: (row) => formatCount(row.failures) },
     ]),
   );
+  console.log(`\nA signed-in viewer's request alone (median of several; a post's detail is never cached)\n`);
+  console.log(
+    formatTable(http.signedIn, [
+      { header: 'route', value: (row) => row.route, align: 'left' },
+      { header: 'ms', value: (row) => row.medianMs.toFixed(1) },
+    ]),
+  );
 }
 
 async function main(): Promise<void> {

@@ -45,7 +45,7 @@ export function resourceRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVa
     for (const list of lists) {
       app.get(
         list.path,
-        { config: { access: 'anyone', publicCache: ['templates', 'users'] }, schema: { summary: list.summary, tags: ['resources'], querystring: listQuery, response: { 200: listAnswer } } },
+        { config: { access: 'anyone', publicCache: ['templates', 'users'], sameForEveryViewer: true }, schema: { summary: list.summary, tags: ['resources'], querystring: listQuery, response: { 200: listAnswer } } },
         async (request) => ({
           data: await Promise.all((await recommendedResources(deps.db, { ...list, limit: request.query.limit })).map((row) => toResourceView(row, deps.vault))),
         }),

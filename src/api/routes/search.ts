@@ -156,7 +156,7 @@ export function searchRoutes(deps: SearchRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/resources/search',
       {
-        config: { access: 'anyone', publicCache: deps.search.answersFromReadModels ? ['search', 'templates', 'users'] : undefined },
+        config: { access: 'anyone', publicCache: deps.search.answersFromReadModels ? ['search', 'templates', 'users'] : undefined, sameForEveryViewer: true },
         schema: {
           summary: 'Live resources matching text and filters, one page at a time',
           tags: ['search'],

@@ -42,6 +42,25 @@ describe('loader data carried from the server render to hydration', () => {
     await expect(restored.page.related.author).rejects.toThrow('The data could not be loaded.');
   });
 
+  it('settles a list that fails while an earlier one is still loading, with no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const slow = new Promise((resolve) => setTimeout(() => resolve(['slow']), 20));
+      const { payload } = await settleLoaderData({ home: { sponsored: slow, newToday: Promise.reject(new Error('pool exhausted')) } });
+      // Node reports an unhandled rejection after the microtasks of the turn it happened in.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(payload.deferred).toEqual([
+        { routeId: 'home', path: ['sponsored'], outcome: 'value' },
+        { routeId: 'home', path: ['newToday'], outcome: 'error' },
+      ]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('refuses loader data that JSON would change on the way, instead of sending it broken', async () => {
     await expect(settleLoaderData({ page: { when: new Date(0) } })).rejects.toThrow(UnserializableLoaderDataError);
     await expect(settleLoaderData({ page: { lists: new Map() } })).rejects.toThrow(UnserializableLoaderDataError);

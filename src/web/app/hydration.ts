@@ -79,23 +79,33 @@ async function settleValue(value: unknown, routeId: string, path: Array<string |
       : { rendered: settledPromise(outcome), serialized: null };
   }
   if (Array.isArray(value)) {
-    const items = await Promise.all(value.map((item: unknown, index) => settleValue(item, routeId, [...path, index], deferred)));
+    const items = await settleAll(value.map((item: unknown, index) => [index, item] as const), routeId, path, deferred);
     return { rendered: items.map((item) => item.rendered), serialized: items.map((item) => item.serialized) };
   }
   if (isPlainObject(value)) {
-    const rendered: Record<string, unknown> = {};
-    const serialized: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value)) {
-      const settled = await settleValue(field, routeId, [...path, key], deferred);
-      rendered[key] = settled.rendered;
-      serialized[key] = settled.serialized;
-    }
-    return { rendered, serialized };
+    const fields = Object.entries(value);
+    const settled = await settleAll(fields, routeId, path, deferred);
+    return {
+      rendered: Object.fromEntries(fields.map(([key], index) => [key, settled[index]!.rendered])),
+      serialized: Object.fromEntries(fields.map(([key], index) => [key, settled[index]!.serialized])),
+    };
   }
   if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') {
     return { rendered: value, serialized: value };
   }
   throw new UnserializableLoaderDataError(routeId, path, value);
+}
+
+/**
+ * Settles the entries side by side: each promise has its handler at once, so one that fails while
+ * another is awaited is no unhandled rejection (which ends the server's process). Their deferred
+ * values are listed in the entries' order, whatever order they settle in.
+ */
+async function settleAll(entries: ReadonlyArray<readonly [string | number, unknown]>, routeId: string, path: Array<string | number>, deferred: DeferredValue[]): Promise<Settled[]> {
+  const found = entries.map((): DeferredValue[] => []);
+  const settled = await Promise.all(entries.map(([key, entry], index) => settleValue(entry, routeId, [...path, key], found[index]!)));
+  deferred.push(...found.flat());
+  return settled;
 }
 
 /**
