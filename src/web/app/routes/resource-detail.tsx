@@ -8,7 +8,8 @@ import type { RelatedLists } from '../../features/resources/components/RelatedRe
 import { ApiError } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
 
-type DetailLoaderData = { found: true; detail: ResourceDetailAnswer; related: RelatedLists } | { found: false };
+/** `forViewer`: asked for with the viewer's session (in the browser); the server asks for nobody in particular. */
+type DetailLoaderData = { found: true; detail: ResourceDetailAnswer; related: RelatedLists; forViewer: boolean } | { found: false };
 
 /**
  * The post, then its two lists of other posts, which stream in (the server renders them with the
@@ -21,6 +22,7 @@ export async function resourceDetailLoader({ params, request }: LoaderFunctionAr
     return {
       found: true,
       detail,
+      forViewer: typeof window !== 'undefined',
       related: { author: fetchRelatedResources(resourceId, 'author', request.signal), related: fetchRelatedResources(resourceId, 'related', request.signal) },
     };
   } catch (error) {
@@ -47,5 +49,5 @@ export function ResourceDetailPage() {
     );
   }
   // A new key per post: moving to a related post starts its page afresh (view count, comments, report form).
-  return <ResourceDetail key={data.detail.data._id} detail={data.detail} related={data.related} />;
+  return <ResourceDetail key={data.detail.data._id} detail={data.detail} related={data.related} forViewer={data.forViewer} />;
 }

@@ -30,12 +30,14 @@ import { usePageOrigin } from '../../../lib/page-origin.js';
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /** /resources/{titleUrl} once the post is known to be visible to this viewer (spec 2.3). */
-export function ResourceDetail({ detail, related }: { detail: ResourceDetailAnswer; related: RelatedLists }) {
+export function ResourceDetail({ detail, related, forViewer }: { detail: ResourceDetailAnswer; related: RelatedLists; forViewer: boolean }) {
   const { user, loading } = useSession();
   // The page came for nobody; until the viewer's own state is filled in (the session, then the loader
-  // again), a toggle would act on the anonymous state and the late answer would undo its count.
+  // again), a toggle would act on the anonymous state and the late answer would undo its count. The
+  // session and the loader's new answer arrive in separate renders: between them the buttons must not
+  // come on for a moment (a click then would land on a button about to turn off again).
   const revalidation = useRevalidator().state;
-  const viewerStatePending = loading || revalidation === 'loading';
+  const viewerStatePending = loading || revalidation === 'loading' || (user !== null && !forViewer);
   const engagement = useResourceEngagement(detail.data);
   const { resource, liked, saved, flagged, pending, toggle, accept } = engagement;
   const { permissions } = detail;
