@@ -15,6 +15,7 @@ import { SESSION_COOKIE } from './auth/sessions.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 
 const SIZE = { users: 3, templates: 6, seed: 23 };
+const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null };
 const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 const BUILD_MANIFEST = {
   'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
@@ -190,6 +191,28 @@ describe('server rendering of the public pages', () => {
     expect(chosen.body).not.toContain(consentBar);
   });
 
+  it('leaves out the banners a visitor has dismissed, with the 72 px offset, and keys its cached copies by them alone', async () => {
+    const sellingBanner = 'Template stores are now live';
+    const aiBanner = 'Discover our new AI Template Generator!';
+    const withBanners = await page('/');
+    expect(withBanners.body).toContain(sellingBanner);
+    expect(withBanners.body).toContain(aiBanner);
+    expect(withBanners.body).toContain('padding-top:72px');
+
+    const request = (dismissedBanners: string) =>
+      harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'all', dismissedBanners } });
+    const sellingDismissed = await request('selling');
+    expect(sellingDismissed.body).not.toContain(sellingBanner);
+    expect(sellingDismissed.body).toContain(aiBanner);
+    expect(sellingDismissed.body).toContain('padding-top:0');
+    const bothDismissed = await request('ai,selling');
+    expect(bothDismissed.body).not.toContain(sellingBanner);
+    expect(bothDismissed.body).not.toContain(aiBanner);
+    // Unknown names and another order are the same choice: the same page, not another cached copy.
+    const sameChoice = await request('selling,<script>,ai');
+    expect(sameChoice.body).toBe(bothDismissed.body);
+  });
+
   it('escapes what members wrote, in the markup and in the hydration data', async () => {
     for (const url of [`/resources/${xssTitleUrl}`, '/search/query/script', `/users/${author.username}`]) {
       const rendered = await page(url);
@@ -235,7 +258,7 @@ describe('server rendering of the public pages', () => {
       apiTransport: async (url) => new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), { status: 500, headers: { 'content-type': 'application/json' } }),
     });
     // Last in the file: the renderer's transport is module-wide, and this one replaces the harness app's.
-    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE, cookieConsent: null });
+    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE, cookies: NO_PAGE_COOKIES });
     expect(detail).toMatchObject({ kind: 'page', status: 500 });
     if (detail.kind !== 'page') throw new Error('expected a page');
     const html = await text(detail.html);
@@ -243,7 +266,7 @@ describe('server rendering of the public pages', () => {
     // Nothing to hydrate with: the browser draws the page afresh.
     expect(html).not.toContain(HYDRATION_DATA_ELEMENT_ID);
 
-    const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE, cookieConsent: null });
+    const home = await failingApi.render('/', { origin: 'http://tessera.example', template: TEMPLATE, cookies: NO_PAGE_COOKIES });
     expect(home).toMatchObject({ kind: 'page', status: 200 });
     if (home.kind !== 'page') throw new Error('expected a page');
     expect(hydrationPayload(await text(home.html)).deferred).toContainEqual({ routeId: '0-0-0', path: ['trending'], outcome: 'error' });

@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
-import { COOKIE_CONSENT } from '../web/features/shell/constants.js';
+import { PAGE_COOKIE_NAMES } from '../web/features/shell/constants.js';
+import { pageCookiesOf } from '../web/features/shell/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
@@ -105,15 +106,16 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
     const origin = requestOrigin(request);
     reply.header('cache-control', REVALIDATED_CACHE_CONTROL);
-    const cookieConsent = request.cookies[COOKIE_CONSENT.cookieName] ?? null;
-    return deps.pages.serve(request, reply, `${origin} ${cookieConsent ?? ''} ${request.url}`, async (readModels) => {
+    const cookies = pageCookiesOf((name) => request.cookies[name]);
+    const cacheKey = `${origin} ${PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? '').join(' ')} ${request.url}`;
+    return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);
       const head = await resourcePageHead(deps.db, request.url, origin);
       const shell = { status: 200, contentType: HTML, body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)) };
       if (renderer === null) return shell;
 
       const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
-      const page = await renderer.render(request.url, { origin, template, cookieConsent }).catch((error: unknown) => {
+      const page = await renderer.render(request.url, { origin, template, cookies }).catch((error: unknown) => {
         // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
         request.log.error({ err: error }, 'server rendering failed; the app draws the page');
         return { kind: 'client', status: 200 } as const;

@@ -12,7 +12,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { hydrationScriptElement, settleLoaderData } from './app/hydration.js';
 import { isServerRendered } from './app/lazy-route.js';
 import { NOT_FOUND_PATH, routes } from './app/router.js';
-import { ServerCookieConsent } from './features/shell/CookieConsentBar.js';
+import type { PageCookies } from './features/shell/constants.js';
+import { ServerPageCookies } from './features/shell/page-cookies.js';
 import { setApiTransport, type ApiTransport } from './lib/api-client.js';
 
 /** A render that takes longer than this is cut short (the browser finishes the page). */
@@ -27,10 +28,10 @@ export type RenderedPage =
 
 export interface PageRenderer {
   /**
-   * `template`: the built index.html, with the page's own head tags already in it; `cookieConsent`:
-   * the visitor's cookie choice (the one cookie a page depends on: it shows or hides the cookie bar).
+   * `template`: the built index.html, with the page's own head tags already in it; `cookies`: the
+   * visitor's cookie choice and dismissed banners, the only cookies a page is drawn from.
    */
-  render(url: string, page: { origin: string; template: string; cookieConsent: string | null }): Promise<RenderedPage>;
+  render(url: string, page: { origin: string; template: string; cookies: PageCookies }): Promise<RenderedPage>;
 }
 
 export type CreatePageRenderer = (options: {
@@ -66,7 +67,7 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
   const handler = createStaticHandler(routes);
 
   return {
-    async render(url, { origin, template, cookieConsent }) {
+    async render(url, { origin, template, cookies }) {
       const [documentStart, documentEnd] = template.split(ROOT_ELEMENT);
       if (documentStart === undefined || documentEnd === undefined) throw new Error(`The page template has no ${ROOT_ELEMENT}`);
       const matches = matchRoutes(routes, url);
@@ -94,9 +95,9 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
           const body = new PassThrough();
           const stream = renderToPipeableStream(
             <StrictMode>
-              <ServerCookieConsent value={cookieConsent}>
+              <ServerPageCookies value={cookies}>
                 <StaticRouterProvider router={router} context={settledContext} hydrate={false} />
-              </ServerCookieConsent>
+              </ServerPageCookies>
             </StrictMode>,
             {
               // Every list is already loaded: nothing is left to stream in later, so no boundary is sent

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
 import { ToastRegion } from '../../components/ui/toasts.js';
 import { dismissAccessDenied, loadSession, useSession } from '../../features/session/session.js';
-import { AiBanner, SellingBanner, useDismissedBanners } from '../../features/shell/banners.js';
+import { AiBanner, SellingBanner, useBannerShown } from '../../features/shell/banners.js';
 import { CookieConsentBar } from '../../features/shell/CookieConsentBar.js';
 import { BANNERS } from '../../features/shell/constants.js';
 import { useEngagementModal } from '../../features/shell/engagement.js';
@@ -25,7 +25,7 @@ export function AppShell() {
   useEngagementModal();
   const { pathname } = useLocation();
   const { accessDenied } = useSession();
-  const sellingBannerShown = !useDismissedBanners().selling;
+  const sellingBannerShown = useBannerShown('selling');
   useEffect(() => {
     void loadSession();
   }, []);

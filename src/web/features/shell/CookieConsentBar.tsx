@@ -1,21 +1,15 @@
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { readCookie, writeCookie } from './browser-storage.js';
+import { writeCookie } from './browser-storage.js';
 import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
-
-/**
- * On the server, the consent cookie the request came with (null: none); absent in the browser,
- * which reads its own. Both sides draw the same bar, so a first visitor sees it with the page's
- * first paint (not after hydration, when it would be the page's last large paint) and a visitor
- * who has chosen never sees it flash.
- */
-export const ServerCookieConsent = createContext<string | null | undefined>(undefined);
+import { usePageCookies } from './page-cookies.js';
 
 /** The consent states are unset, then all or essentials; the choice is kept in a cookie for 150 days. */
 export function CookieConsentBar() {
-  const serverConsent = useContext(ServerCookieConsent);
-  const [consent, setConsent] = useState<string | null>(() => (serverConsent === undefined ? readCookie(COOKIE_CONSENT.cookieName) : serverConsent));
+  // Drawn with the page on the server, so a first visitor sees the bar with the page's first paint
+  // (not after hydration, when it would be the page's last large paint).
+  const [consent, setConsent] = useState<string | null>(usePageCookies()[COOKIE_CONSENT.cookieName]);
   if (consent === COOKIE_CONSENT.all || consent === COOKIE_CONSENT.essentials) return null;
 
   function choose(choice: CookieConsent) {

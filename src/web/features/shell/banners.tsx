@@ -2,28 +2,22 @@ import { Link } from 'react-router';
 
 import { CloseIcon } from '../../components/ui/icons.js';
 import { useBrowserStore } from '../../lib/browser-store.js';
-import { readStoredJson, writeStoredJson } from './browser-storage.js';
-import { BANNERS } from './constants.js';
+import { readCookie, writeCookie } from './browser-storage.js';
+import { BANNERS, type BannerName } from './constants.js';
+import { dismissedBannerNames, pageCookiesOf, usePageCookies } from './page-cookies.js';
 
-type BannerName = 'selling' | 'ai';
-type DismissedBanners = Record<BannerName, boolean>;
-
-/** What the server renders (it cannot see the visitor's storage): both banners; a dismissal applies right after hydration. */
-const NONE_DISMISSED: DismissedBanners = { selling: false, ai: false };
-
-/** Both banners show by default; a dismissal is remembered in localStorage. */
-let dismissed: DismissedBanners | null = null;
+/** The dismissed-banners cookie's value as this page knows it (undefined: not read yet). */
+let dismissed: string | null | undefined;
 const listeners = new Set<() => void>();
 
-function current(): DismissedBanners {
-  // Nothing stored: the very object the server rendered with, so hydration has nothing to redraw.
-  dismissed ??= readStoredJson<DismissedBanners>(BANNERS.storageKey, NONE_DISMISSED);
+function current(): string | null {
+  dismissed ??= pageCookiesOf(readCookie)[BANNERS.cookieName];
   return dismissed;
 }
 
 function dismiss(banner: BannerName): void {
-  dismissed = { ...current(), [banner]: true };
-  writeStoredJson(BANNERS.storageKey, dismissed);
+  dismissed = dismissedBannerNames(`${current() ?? ''},${banner}`).join(',');
+  writeCookie(BANNERS.cookieName, dismissed, BANNERS.days);
   for (const listener of listeners) listener();
 }
 
@@ -32,13 +26,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useDismissedBanners(): DismissedBanners {
-  return useBrowserStore(subscribe, current, NONE_DISMISSED);
+/** Both banners show until dismissed; the server draws them from the request's cookie, exactly as the browser will. */
+export function useBannerShown(banner: BannerName): boolean {
+  const cookieValue = useBrowserStore(subscribe, current, usePageCookies()[BANNERS.cookieName]);
+  return !dismissedBannerNames(cookieValue).includes(banner);
 }
 
 /** The selling banner: fixed above the navigation bar; the shell moves everything down by its 72 px while it shows. */
 export function SellingBanner() {
-  if (useDismissedBanners().selling) return null;
+  if (!useBannerShown('selling')) return null;
   return (
     <aside className="promo-banner promo-banner--selling" aria-label="Announcement" style={{ height: BANNERS.sellingBannerOffsetPx }}>
       <p className="promo-banner__text">
@@ -56,7 +52,7 @@ export function SellingBanner() {
 
 /** The AI generator banner, under the navigation bar. */
 export function AiBanner() {
-  if (useDismissedBanners().ai) return null;
+  if (!useBannerShown('ai')) return null;
   return (
     <aside className="promo-banner promo-banner--ai" aria-label="New feature">
       <p className="promo-banner__text">

@@ -12,8 +12,13 @@ export const COOKIE_CONSENT = {
 export type CookieConsent = typeof COOKIE_CONSENT.all | typeof COOKIE_CONSENT.essentials;
 
 export const BANNERS = {
-  /** The notification-dismissed flags in localStorage. */
-  storageKey: 'dismissedNotifications',
+  /**
+   * The dismissed banners' names, comma-separated, in a cookie ("remembered locally"): the server
+   * renders a returning visitor's page without them, so a dismissed banner never flashes back.
+   */
+  cookieName: 'dismissedBanners',
+  /** A dismissal is remembered for a year. */
+  days: 365,
   /** The layout offset while the selling banner shows. */
   sellingBannerOffsetPx: 72,
   sellingText: 'Template stores are now live',
@@ -21,6 +26,10 @@ export const BANNERS = {
   aiText: 'Discover our new AI Template Generator!',
   aiButton: 'Try it',
 } as const;
+
+/** The two promotional banners, both shown until dismissed. */
+export const BANNER_NAMES = ['selling', 'ai'] as const;
+export type BannerName = (typeof BANNER_NAMES)[number];
 
 export const ENGAGEMENT = {
   /** Shown once per visitor, this long after arriving. */
@@ -45,3 +54,7 @@ export const REQUEST_MODAL_DELAY_MS = 1000;
 
 /** A script chunk that has not arrived after 120 s fails with a ChunkLoadError. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** The cookies a server-rendered page depends on: the page cache keeps one copy per combination of their values. */
+export const PAGE_COOKIE_NAMES = [COOKIE_CONSENT.cookieName, BANNERS.cookieName] as const;
+export type PageCookies = Record<(typeof PAGE_COOKIE_NAMES)[number], string | null>;
