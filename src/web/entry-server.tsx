@@ -13,7 +13,7 @@ import { hydrationScriptElement, settleLoaderData } from './app/hydration.js';
 import { isServerRendered } from './app/lazy-route.js';
 import { NOT_FOUND_PATH, routes } from './app/router.js';
 import type { PageCookies } from './features/shell/constants.js';
-import { ServerPageCookies } from './features/shell/page-cookies.js';
+import { ServerPageCookies } from './features/shell/ServerPageCookies.js';
 import { setApiTransport, type ApiTransport } from './lib/api-client.js';
 
 /** A render that takes longer than this is cut short (the browser finishes the page). */

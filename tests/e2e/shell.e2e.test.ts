@@ -193,7 +193,9 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
     // The server leaves the dismissed banner out of the page itself: it never shows, not even before hydration.
     const served = await page.reload();
-    expect(await served?.text()).not.toContain('Template stores are now live');
+    const servedPage = await served?.text();
+    expect(servedPage).toContain('Discover our new AI Template Generator!');
+    expect(servedPage).not.toContain('Template stores are now live');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Dismiss the stores announcement' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Dismiss the AI generator announcement' }).count()).toBe(1);

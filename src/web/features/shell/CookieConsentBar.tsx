@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { writeCookie } from './browser-storage.js';
 import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
-import { usePageCookies } from './page-cookies.js';
+import { usePageCookies } from './ServerPageCookies.js';
 
 /** The consent states are unset, then all or essentials; the choice is kept in a cookie for 150 days. */
 export function CookieConsentBar() {

@@ -4,7 +4,8 @@ import { CloseIcon } from '../../components/ui/icons.js';
 import { useBrowserStore } from '../../lib/browser-store.js';
 import { readCookie, writeCookie } from './browser-storage.js';
 import { BANNERS, type BannerName } from './constants.js';
-import { dismissedBannerNames, pageCookiesOf, usePageCookies } from './page-cookies.js';
+import { dismissedBannerNames, pageCookiesOf } from './page-cookies.js';
+import { usePageCookies } from './ServerPageCookies.js';
 
 /** The dismissed-banners cookie's value as this page knows it (undefined: not read yet). */
 let dismissed: string | null | undefined;
