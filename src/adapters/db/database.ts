@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { OwnSchemaIntrospector } from './own-schema-introspector.js';
 import { SerialisedPGliteDialect } from './pglite-dialect.js';
 import type { Schema } from './schema.js';
 import { coreMigrations } from './migrations.js';
@@ -49,6 +50,13 @@ export const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
 /** A transaction left open this long (a stuck client) is ended by the server, releasing its locks. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
+/** Postgres, with the migrator's questions answered from the connection's own schema (see OwnSchemaIntrospector). */
+class OwnSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
 // int8 (bigint) columns arrive as strings from pg; our positions need exact bigints.
 pg.types.setTypeParser(20, (value: string) => BigInt(value));
 
@@ -90,7 +98,7 @@ async function openPostgres(databaseUrl: string, poolSize: number, schema: strin
     // A client held outside a query (the runners' advisory-lock connections) reports its loss on
     // itself; its holder finds out at its next query.
     pool.on('connect', (client) => client.on('error', (error) => log(`database: a connection in use was lost (${error.message})`)));
-    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Schema>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   };
   const db = openPool(poolSize);
   // Locks are held on connections opened on demand (pg pools open lazily): none until a runner starts.

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { dropSchema } from '../../../tests/fixtures/databases.js';
+import { openDatabase } from './database.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+/** Starts while another session creates and drops tables: each is a chance to meet a table mid-drop. */
+const MIGRATIONS_DURING_CHURN = 20;
+
+describe.skipIf(!databaseUrl)(`opening a Postgres database${databaseUrl ? '' : ' (skipped: DATABASE_URL is not set)'}`, () => {
+  const schemas: string[] = [];
+  afterAll(async () => {
+    for (const schema of schemas) await dropSchema(databaseUrl!, schema);
+  });
+
+  // A rebuild drops a projection's old generation tables, and tests drop their schemas, while another
+  // process starts and migrates. Kysely's own introspection named every table of every schema, so a
+  // table dropped between its catalog scan and that lookup failed the start: "relation … does not exist".
+  it('migrates while another session creates and drops tables, in its schema and in others', async () => {
+    const churnSchema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    schemas.push(churnSchema);
+    const churn = new pg.Client({ connectionString: databaseUrl });
+    await churn.connect();
+    await churn.query(`create schema ${churnSchema}`);
+    let churning = true;
+    const churned = (async () => {
+      for (let round = 0; churning; round += 1) {
+        const tables = Array.from({ length: 20 }, (_, index) => `${churnSchema}.churn_${round}_${index}`);
+        await churn.query(tables.map((table) => `create table ${table} (id serial primary key, note text)`).join(';'));
+        await churn.query(tables.map((table) => `drop table ${table}`).join(';'));
+      }
+    })();
+    try {
+      for (let start = 0; start < MIGRATIONS_DURING_CHURN; start += 1) {
+        const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+        schemas.push(schema);
+        const database = await openDatabase({ databaseUrl: databaseUrl!, schema, poolSize: 2 });
+        await database.close();
+      }
+    } finally {
+      churning = false;
+      await churned;
+      await churn.end();
+    }
+    expect(schemas.length).toBe(MIGRATIONS_DURING_CHURN + 1);
+  }, 180_000);
+});
