@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'react-router';
 
 import { CloseIcon } from '../../components/ui/icons.js';
@@ -5,7 +6,7 @@ import { useBrowserStore } from '../../lib/browser-store.js';
 import { readCookie, writeCookie } from './browser-storage.js';
 import { BANNERS, type BannerName } from './constants.js';
 import { dismissedBannerNames, pageCookiesOf } from './page-cookies.js';
-import { usePageCookies } from './ServerPageCookies.js';
+import { ServerPageCookies } from './ServerPageCookies.js';
 
 /** The dismissed-banners cookie's value as this page knows it (undefined: not read yet). */
 let dismissed: string | null | undefined;
@@ -29,7 +30,10 @@ function subscribe(listener: () => void): () => void {
 
 /** Both banners show until dismissed; the server draws them from the request's cookie, exactly as the browser will. */
 export function useBannerShown(banner: BannerName): boolean {
-  const cookieValue = useBrowserStore(subscribe, current, usePageCookies()[BANNERS.cookieName]);
+  const serverCookies = useContext(ServerPageCookies);
+  // In the browser the page was rendered with the cookie it holds: the value already read, not the cookie parsed again each render.
+  const rendered = serverCookies === undefined ? current() : serverCookies[BANNERS.cookieName];
+  const cookieValue = useBrowserStore(subscribe, current, rendered);
   return !dismissedBannerNames(cookieValue).includes(banner);
 }
 
