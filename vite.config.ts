@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 import { bundleBudget } from './scripts/bundle-budget.js';
+import { deferredAppStart } from './scripts/deferred-app-start.js';
 import { stylesheetsFirst } from './scripts/stylesheet-first.js';
 
 const apiOrigin = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -22,6 +23,7 @@ export default defineConfig({
     react(),
     bundleBudget(INITIAL_JS_BUDGET_GZIP_BYTES),
     stylesheetsFirst(),
+    deferredAppStart(fileURLToPath(new URL('./src/web/boot.ts', import.meta.url))),
     // .br and .gz beside every text file, at the best quality: the server sends them as they are.
     { ...compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1_024, logLevel: 'silent' }), applyToEnvironment: (environment) => environment.name === 'client' },
   ],

@@ -1,7 +1,8 @@
 /**
- * The script chunks a server-rendered page needs beyond the entry's: its route module and what that
- * imports, read from Vite's build manifest. Named in the page's head as modulepreload links, they
- * download beside the entry instead of after it has run and matched the route.
+ * The script chunks a server-rendered page needs beyond the app's start: its route module and what
+ * that imports, read from Vite's build manifest. The page names them (src/web/app/page-scripts.ts)
+ * and the boot script preloads them beside the app once the page is painted, instead of fetching
+ * them after the app has run and matched the route.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,8 +29,8 @@ function withStaticImports(manifest: BuildManifest, key: string, into = new Set<
 }
 
 /**
- * The files (`/assets/…`) of a route module's chunk and its imports, less those of the entries,
- * which the page's own module script and its preloads already fetch. Empty for an unknown module.
+ * The files (`/assets/…`) of a route module's chunk and its imports, less those of the entries
+ * (the app and the boot script), which the boot script loads already. Empty for an unknown module.
  */
 export function routeChunkFiles(manifest: BuildManifest, routeModule: string): string[] {
   const routeKey = `${ROUTE_MODULE_DIRECTORY}/${routeModule}.tsx`;
@@ -39,19 +40,17 @@ export function routeChunkFiles(manifest: BuildManifest, routeModule: string): s
   return [...withStaticImports(manifest, routeKey)].filter((key) => !loadedByEntries.has(key)).map((key) => `/${manifest[key]!.file}`);
 }
 
-/** The head's `<link rel="modulepreload">` tags for a route module, from the built app's manifest (none without one). */
-export function routePreloadTags(webRoot: string): (routeModule: string) => string {
+/** A route module's chunk files (routeChunkFiles) from the built app's manifest (none without one), each list worked out once. */
+export function routeChunkLists(webRoot: string): (routeModule: string) => readonly string[] {
   const manifestFile = join(webRoot, MANIFEST_PATH);
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
-  const cache = new Map<string, string>();
+  const lists = new Map<string, readonly string[]>();
   return (routeModule) => {
-    let tags = cache.get(routeModule);
-    if (tags === undefined) {
-      tags = routeChunkFiles(manifest, routeModule)
-        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-        .join('');
-      cache.set(routeModule, tags);
+    let files = lists.get(routeModule);
+    if (files === undefined) {
+      files = routeChunkFiles(manifest, routeModule);
+      lists.set(routeModule, files);
     }
-    return tags;
+    return files;
   };
 }

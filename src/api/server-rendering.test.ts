@@ -10,17 +10,19 @@ import { makeMember, type Member } from '../../tests/fixtures/members.js';
 import { publishTemplate } from '../../tests/fixtures/templates.js';
 import { TAG_ROW_SIZE } from '../domain/discovery/constants.js';
 import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
+import { ROUTE_CHUNKS_ELEMENT_ID } from '../web/app/page-scripts.js';
 import { createPageRenderer } from '../web/entry-server.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 
 const SIZE = { users: 3, templates: 6, seed: 23 };
 const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null };
-const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><link rel="stylesheet" href="/assets/style.css"><script type="module" src="/assets/boot.js"></script><script type="application/json" id="app-scripts">{"app":"/assets/app.js","imports":["/assets/runtime.js"]}</script></head><body><div id="root"></div></body></html>';
 const BUILD_MANIFEST = {
   'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
+  'boot.ts': { file: 'assets/boot.js', isEntry: true },
   '_runtime.js': { file: 'assets/runtime.js' },
-  'app/routes/resource-detail.tsx': { file: 'assets/resource-detail.js', imports: ['_runtime.js', '_card.js'] },
+  'app/routes/resource-detail.tsx': { file: 'assets/resource-detail.js', imports: ['_runtime.js', 'index.html', '_card.js'] },
   '_card.js': { file: 'assets/card.js' },
 };
 /** Markup that would run if a page put it out as it is. */
@@ -176,12 +178,18 @@ describe('server rendering of the public pages', () => {
     expect(Array.isArray(routeData.related.related)).toBe(true);
   });
 
-  it("names the page's own script chunks in its head, so they load beside the entry", async () => {
-    const head = (await page(`/resources/${titleUrl}`)).body.split('</head>')[0]!;
-    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/gu)].map((match) => match[1]);
-    // The entry's own import is the entry's business (the build names it in index.html).
-    expect(preloaded).toEqual(['/assets/resource-detail.js', '/assets/card.js']);
-    expect((await page('/search/query/planner')).body).not.toContain('rel="modulepreload"');
+  it("fetches nothing in its head but its stylesheet and boot script, and names the route's own chunks for after the paint", async () => {
+    const rendered = (await page(`/resources/${titleUrl}`)).body;
+    const head = rendered.split('</head>')[0]!;
+    const fetchedByTheHead = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*\brel="(?:stylesheet|modulepreload|preload)"[^>]*>/gu)].map(([tag]) => tag);
+    expect(fetchedByTheHead).toEqual([
+      '<link rel="stylesheet" href="/assets/style.css">',
+      '<script type="module" src="/assets/boot.js">',
+    ]);
+    // The app and its imports are named by the build (index.html); the page adds its route's chunks.
+    const named = new RegExp(`<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">([^<]*)</script>`, 'u').exec(rendered);
+    expect(JSON.parse(named![1]!)).toEqual(['/assets/resource-detail.js', '/assets/card.js']);
+    expect((await page('/search/query/planner')).body).toContain(`<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">[]</script>`);
   });
 
   it('shows the cookie bar in the page to a visitor who has not chosen, and not to one who has', async () => {

@@ -16,7 +16,7 @@ import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
 import type { PublicPageCache } from './read-cache.js';
-import { routePreloadTags } from './route-preloads.js';
+import { routeChunkLists } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
@@ -98,7 +98,7 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
     },
   });
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routePreloadTags: routePreloadTags(webRoot) }) ?? null;
+  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: routeChunkLists(webRoot) }) ?? null;
 
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.

@@ -11,6 +11,8 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 
 import { hydrationScriptElement, settleLoaderData } from './app/hydration.js';
 import { isServerRendered } from './app/lazy-route.js';
+import { jsonDataElement } from './app/json-data-element.js';
+import { ROUTE_CHUNKS_ELEMENT_ID } from './app/page-scripts.js';
 import { NOT_FOUND_PATH, routes } from './app/router.js';
 import type { PageCookies } from './features/shell/constants.js';
 import { ServerPageCookies } from './features/shell/ServerPageCookies.js';
@@ -36,8 +38,8 @@ export interface PageRenderer {
 
 export type CreatePageRenderer = (options: {
   apiTransport: ApiTransport;
-  /** The head tags that preload a route module's script chunks (`<link rel="modulepreload">`). */
-  routePreloadTags?: (routeModule: string) => string;
+  /** A route module's script chunks beyond the app's start, which the page names for the boot script to preload. */
+  routeChunks?: (routeModule: string) => readonly string[];
 }) => PageRenderer;
 
 /** React writes a page's <title>, <meta> and <link> first; they belong in the document's head. */
@@ -74,7 +76,7 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
       const leaf = matches?.at(-1);
       const handle: unknown = leaf?.route.handle;
       if (!leaf || !isServerRendered(handle)) return { kind: 'client', status: leaf?.route.path === '*' ? 404 : 200 };
-      const preloads = options.routePreloadTags?.(handle.routeModule) ?? '';
+      const chunks = jsonDataElement(ROUTE_CHUNKS_ELEMENT_ID, options.routeChunks?.(handle.routeModule) ?? []);
 
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
@@ -112,10 +114,10 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
                       if (started) return body.write(chunk, done);
                       started = true;
                       const { head, rest } = leadingHeadTags(chunk.toString('utf8'));
-                      body.write(`${withPageTitle(documentStart, head + preloads)}<div id="root">${rest}`, done);
+                      body.write(`${withPageTitle(documentStart, head)}<div id="root">${rest}`, done);
                     },
                     final(done) {
-                      body.end(`</div>${hydration}${documentEnd}`);
+                      body.end(`</div>${hydration}${chunks}${documentEnd}`);
                       done();
                     },
                   }),

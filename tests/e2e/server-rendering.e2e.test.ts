@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
+import { APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID, type AppScripts } from '../../src/web/app/page-scripts.js';
 import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
 import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
@@ -61,6 +62,33 @@ describe('server-rendered pages', () => {
       }
     });
   }
+
+  it('paints a server-rendered page before it fetches any script but the boot script, then loads the app with the chunks of its route', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const path = `/resources/${template.titleUrl}`;
+    await page.goto(path);
+    const timeline = await page.evaluate(([appScriptsId, routeChunksId]) => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
+        .filter((entry) => entry.path.endsWith('.js')),
+      appScripts: JSON.parse(document.getElementById(appScriptsId)!.textContent!) as AppScripts,
+      routeChunks: JSON.parse(document.getElementById(routeChunksId)!.textContent!) as string[],
+    }), [APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID] as const);
+    expect(timeline.firstContentfulPaint).not.toBeNull();
+    const [boot, ...others] = [...timeline.scripts].sort((a, b) => a.startTime - b.startTime);
+    expect(boot!.path).toMatch(/^\/assets\/boot-[\w-]+\.js$/u);
+    expect(boot!.startTime).toBeLessThan(timeline.firstContentfulPaint!);
+    for (const script of others) expect(script.startTime, script.path).toBeGreaterThanOrEqual(timeline.firstContentfulPaint!);
+    // Everything the page names was loaded: the app, its chunks, and the template page's own.
+    expect(timeline.routeChunks.some((chunk) => chunk.includes('resource-detail'))).toBe(true);
+    const fetched = new Set(others.map((script) => script.path));
+    for (const chunk of [timeline.appScripts.app, ...timeline.appScripts.imports, ...timeline.routeChunks]) expect(fetched, chunk).toContain(chunk);
+
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
 
   it("hydrates a template's page with the related lists the server rendered, and moves to one of them in the browser", async () => {
     const { page, consoleErrors, close } = await environment.openPage();

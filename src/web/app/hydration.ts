@@ -5,8 +5,9 @@
  * settled promises again here. JSON would turn a promise it met into `{}` without a word, so every
  * value is walked, and one that is neither JSON data nor a promise of it stops the render.
  */
+import { jsonDataElement } from './json-data-element.js';
 
-/** The `<script type="application/json">` holding the data: JSON, not code, so the CSP allows it without a nonce. */
+/** The id of the page's data element that holds the loaders' data (see jsonDataElement). */
 export const HYDRATION_DATA_ELEMENT_ID = 'router-hydration-data';
 
 type Outcome = { value: unknown } | { error: string };
@@ -139,8 +140,6 @@ export function restoreLoaderData(payload: HydrationPayload): Record<string, unk
   return loaderData;
 }
 
-/** JSON inside a script element: `<` escaped so no text can close the element. */
 export function hydrationScriptElement(payload: HydrationPayload): string {
-  const json = JSON.stringify(payload).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
-  return `<script type="application/json" id="${HYDRATION_DATA_ELEMENT_ID}">${json}</script>`;
+  return jsonDataElement(HYDRATION_DATA_ELEMENT_ID, payload);
 }
