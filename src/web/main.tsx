@@ -35,8 +35,9 @@ function fillInPersonalParts(router: DataRouter): void {
 }
 
 /**
- * Set once React has the page: from then on a click is handled (React replays the ones that come
- * while it hydrates); one before it, on a server-rendered page, does nothing. Browser tests wait for it.
+ * Set once React has the page: drawn, or hydrated with every effect of its first commit run (a
+ * click while it hydrates is replayed, but what the first effects do, such as a scroll, comes only
+ * then). Browser tests wait for it.
  */
 function markAppStarted(): void {
   document.documentElement.dataset.appStarted = 'true';
@@ -65,13 +66,12 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(
       root,
       <StrictMode>
-        <HydratingRoot>
+        <HydratingRoot onHydrated={markAppStarted}>
           <RouterProvider router={router} />
         </HydratingRoot>
       </StrictMode>,
     );
   });
-  markAppStarted();
   fillInPersonalParts(router);
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
 import { APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID, type AppScripts } from '../../src/web/app/page-scripts.js';
 import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
-import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { logInThroughForm, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 
 interface Card {
   _id: string;
@@ -88,6 +88,42 @@ describe('server-rendered pages', () => {
 
     await close();
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('keeps a server-rendered page where the visitor scrolled it before the app took over, and scrolls to the top on a route change', async () => {
+    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, viewport: { width: 375, height: 900 } });
+    try {
+      // The boot script is held back until the visitor has scrolled, as on a slow phone.
+      let releaseBoot!: () => void;
+      const bootReleased = new Promise<void>((resolve) => (releaseBoot = resolve));
+      await context.route(/\/assets\/boot-[\w-]+\.js$/u, async (route) => {
+        await bootReleased;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await page.goto(`/resources/${template.titleUrl}`, { waitUntil: 'commit' });
+      const related = page.getByRole('region', { name: DETAIL_PAGE.relatedPostsHeading });
+      const titleLink = related.getByRole('article').first().getByRole('heading').getByRole('link');
+      await titleLink.scrollIntoViewIfNeeded();
+      const scrolledTo = await page.evaluate(() => window.scrollY);
+      expect(scrolledTo).toBeGreaterThan(0);
+
+      releaseBoot();
+      await waitForApp(page);
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+
+      const title = (await titleLink.textContent())!;
+      await titleLink.click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   it("hydrates a template's page with the related lists the server rendered, and moves to one of them in the browser", async () => {

@@ -10,13 +10,14 @@ export function beginHydration(): void {
 
 /**
  * Wraps the hydrated app: its effect runs once the page's first commit is done (a parent's effects
- * run after its children's). A wrapper, not a sibling: a second child at the root would change the
+ * run after its children's), and then calls `onHydrated`. A wrapper, not a sibling: a second child at the root would change the
  * ids useId derives from the tree, and they would no longer match the server's.
  */
-export function HydratingRoot({ children }: { children: ReactNode }): ReactNode {
+export function HydratingRoot({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }): ReactNode {
   useEffect(() => {
     hydrating = false;
-  }, []);
+    onHydrated();
+  }, [onHydrated]);
   return children;
 }
 
