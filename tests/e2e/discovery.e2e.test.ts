@@ -76,6 +76,21 @@ describe('search, topics and apps', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('hydrates the topics page at 375 px, then shows one template per slide', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    // The server lays carousels out for a desktop window: three per slide.
+    const served = await (await page.request.get('/topics')).text();
+    const personalCarousel = served.slice(served.indexOf('aria-label="Personal templates"'));
+    expect(personalCarousel.slice(0, personalCarousel.indexOf('</ul>')).match(/<article/gu)).toHaveLength(3);
+
+    await page.goto('/topics');
+    const personal = page.getByRole('region', { name: 'Personal templates' });
+    await expect.poll(() => personal.getByRole('article').count()).toBe(1);
+    await close();
+    // The carousels hydrate after the page's first commit (in their Suspense boundary): they too must draw what the server drew first.
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('lists apps with their counts and opens an app page', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await page.goto('/apps');

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /** True from the start of hydrating a server-rendered page until its first commit. */
 let hydrating = false;
@@ -21,6 +21,10 @@ export function HydratingRoot({ children, onHydrated }: { children: ReactNode; o
   return children;
 }
 
+const neverNotifies = () => () => undefined;
+const isHydrating = () => hydrating;
+const drawsOnServer = () => true;
+
 /**
  * A value held outside React (the session, dismissed banners, the window's width) as a component
  * draws it. While a server-rendered page hydrates (and on the server), the first render draws
@@ -29,9 +33,14 @@ export function HydratingRoot({ children, onHydrated }: { children: ReactNode; o
  * responsive. useSyncExternalStore would redraw every reader in one blocking task instead — on the
  * home page, the whole page at once. A component mounted later starts from the browser's value.
  * Every later change also goes in a transition.
+ *
+ * Whether the server drew this component is React's to say: a Suspense boundary's content hydrates
+ * after the page's first commit, and useSyncExternalStore's server snapshot is what React reads
+ * whenever it hydrates. (Such a late reader is drawn once more at once, with the same value.)
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
-  const [value, setValue] = useState(() => (hydrating || typeof window === 'undefined' ? serverSnapshot : getSnapshot()));
+  const drawnByServer = useSyncExternalStore(neverNotifies, isHydrating, drawsOnServer);
+  const [value, setValue] = useState(() => (drawnByServer ? serverSnapshot : getSnapshot()));
   useLayoutEffect(() => {
     // Also catches a change between this component's render and its subscription.
     const current = getSnapshot();
