@@ -91,7 +91,8 @@ describe('server-rendered pages', () => {
   });
 
   it('keeps a server-rendered page where the visitor scrolled it before the app took over, and scrolls to the top on a route change', async () => {
-    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, viewport: { width: 375, height: 900 } });
+    const viewport = { width: 375, height: 900 };
+    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, viewport });
     try {
       // The boot script is held back until the visitor has scrolled, as on a slow phone.
       let releaseBoot!: () => void;
@@ -109,12 +110,14 @@ describe('server-rendered pages', () => {
       const related = page.getByRole('region', { name: DETAIL_PAGE.relatedPostsHeading });
       const titleLink = related.getByRole('article').first().getByRole('heading').getByRole('link');
       await titleLink.scrollIntoViewIfNeeded();
-      const scrolledTo = await page.evaluate(() => window.scrollY);
-      expect(scrolledTo).toBeGreaterThan(0);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 
       releaseBoot();
       await waitForApp(page);
-      expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+      // Still in view (the browser's scroll anchoring may move the page a little as images arrive).
+      const box = (await titleLink.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 
       const title = (await titleLink.textContent())!;
       await titleLink.click();
