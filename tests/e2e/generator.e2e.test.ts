@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/rules.js';
@@ -17,6 +17,15 @@ async function quietPage(page: Page, baseUrl: string): Promise<void> {
 async function fetchLinked(page: Page, href: string) {
   const response = await page.request.get(href);
   return { status: response.status(), type: response.headers()['content-type'] ?? '', bytes: await response.body() };
+}
+
+/** The element's start is on screen and not under the sticky banner and navigation bar: what a point just inside it hits is part of it. */
+function startShown(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 2, box.top + 2);
+    return box.top >= 0 && box.top < window.innerHeight && hit !== null && element.contains(hit);
+  });
 }
 
 describe('AI template generator and support chatbot, offline, in Chromium', () => {
@@ -48,6 +57,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
 
     const open = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
     await open.waitFor({ timeout: RESULT_TIMEOUT_MS });
+    await expect.poll(() => startShown(page.getByRole('heading', { name: 'Your template is ready' }))).toBe(true);
     // Offline: no 'Powered by GPT'.
     expect(await page.getByText(GENERATOR_TEXTS.poweredBy).count()).toBe(0);
     const originalHref = (await open.getAttribute('href'))!;
@@ -74,17 +84,25 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     expect(await page.getByLabel('Audience').count()).toBe(0);
     await page.getByLabel('Purpose').fill('A one-page proposal for a community garden');
     await page.getByRole('button', { name: 'Next' }).click();
+    // Each step replaces one whose button was at its foot: it shows from its start, where the visitor is.
+    const setHeading = page.getByRole('heading', { level: 2 }).first();
+    await setHeading.waitFor();
+    await expect.poll(() => startShown(setHeading)).toBe(true);
 
     await page.getByRole('radio', { name: 'Formal' }).check();
     await page.getByRole('checkbox', { name: 'Budget' }).check();
     await page.getByLabel('How long should it be?').selectOption('Two pages');
+    const firstSet = await setHeading.textContent();
     await page.getByRole('button', { name: 'Next Set' }).click();
+    await expect.poll(() => setHeading.textContent()).not.toBe(firstSet);
+    await expect.poll(() => startShown(setHeading)).toBe(true);
     await page.getByLabel(/How much detail/u).fill('5');
     await page.getByLabel('Anything it must mention?').fill('the spring opening');
     await page.getByRole('button', { name: 'Generate' }).click();
 
     const open = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
     await open.waitFor({ timeout: RESULT_TIMEOUT_MS });
+    await expect.poll(() => startShown(page.getByRole('heading', { name: 'Your template is ready' }))).toBe(true);
     const file = await fetchLinked(page, (await open.getAttribute('href'))!);
     expect(file.type).toContain('wordprocessingml');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

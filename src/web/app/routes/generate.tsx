@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 
 import {
@@ -22,6 +22,7 @@ import { failureMessage, pollJob, type JobView } from '../../features/generator/
 import { useSession } from '../../features/session/session.js';
 import { isAdminUser } from '../../features/shell/user-facts.js';
 import { ApiError } from '../../lib/api-client.js';
+import { useShowStartOnChange } from '../../lib/show-start-on-change.js';
 import { documentTitle } from '../../lib/brand.js';
 import '../../features/generator/generator.css';
 
@@ -93,6 +94,8 @@ export function GeneratePage() {
   const [result, setResult] = useState<JobView | null>(null);
   const [confirmRestart, setConfirmRestart] = useState(false);
   const kind = kindOfApp(app);
+  const stepStart = useRef<HTMLDivElement>(null);
+  useShowStartOnChange(stepStart, `${step}/${error}`);
 
   useEffect(() => {
     void generatorStatus().then((status) => setMode(status.mode), () => setMode(null));
@@ -196,120 +199,122 @@ export function GeneratePage() {
         </p>
       )}
 
-      {error !== null && (
-        <p className="form-alert form-alert--danger" role="alert">
-          {error}
-        </p>
-      )}
-
-      {step === 'brief' && (
-        <form className="generator-card form-stack" onSubmit={(event) => void submitBrief(event)} noValidate>
-          <fieldset className="field app-choice">
-            <legend className="field__label">App</legend>
-            <div className="app-choice__options">
-              {GENERATOR_APPS.map((option) => (
-                <label key={option.id} className={`app-option${option.enabled ? '' : ' app-option--soon'}${app === option.id ? ' app-option--chosen' : ''}`}>
-                  <input
-                    type="radio"
-                    name="app"
-                    className="visually-hidden"
-                    disabled={!option.enabled}
-                    checked={app === option.id}
-                    onChange={() => option.enabled && setApp(option.id as GeneratorApp)}
-                  />
-                  <span>{option.label}</span>
-                  {!option.enabled && <span className="app-option__soon">{SOON_LABEL}</span>}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <div className="field">
-            <label className="field__label" htmlFor={ids.purpose}>
-              Purpose
-            </label>
-            <textarea
-              id={ids.purpose}
-              className="field__input"
-              rows={3}
-              maxLength={GENERATOR.purposeMax}
-              aria-describedby={ids.reminder}
-              placeholder={kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
-              value={purpose}
-              onChange={(event) => setPurpose(event.target.value)}
-            />
-            <span className="field__counter muted">
-              {purpose.length}/{GENERATOR.purposeMax}
-            </span>
-            <p id={ids.reminder} className="generator-reminder muted">
-              {GENERATOR_TEXTS.privacyReminder}
-            </p>
-          </div>
-
-          {kind === 'slides' && (
-            <>
-              <div className="field">
-                <label className="field__label" htmlFor={ids.audience}>
-                  Audience
-                </label>
-                <input id={ids.audience} className="field__input" maxLength={GENERATOR.audienceMax} value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. the marketing team" />
-                <span className="field__counter muted">
-                  {audience.length}/{GENERATOR.audienceMax}
-                </span>
-              </div>
-              <div className="field generator-slides-field">
-                <label className="field__label" htmlFor={ids.slides}>
-                  Number of slides
-                </label>
-                <input id={ids.slides} className="field__input" type="number" min={1} max={GENERATOR.slidesMax} value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
-              </div>
-              <StyleRail styles={styles} chosen={styleId} customId={customId} onChoose={setStyleId} onCustomId={setCustomId} />
-            </>
-          )}
-
-          <div className="generator-actions">
-            {admin && (
-              <OverrideEditors
-                prompt={promptOverride}
-                hints={hintsOverride}
-                defaults={defaults}
-                onSave={(change) => {
-                  if (change.prompt !== undefined) setPromptOverride(change.prompt);
-                  if (change.hints !== undefined) setHintsOverride(change.hints);
-                }}
-              />
-            )}
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {kind === 'slides' ? 'Generate' : busy ? 'Loading questions…' : 'Next'}
-            </button>
-          </div>
-        </form>
-      )}
-
-      {step === 'questions' && (
-        <QuestionSets sets={sets} answers={answers} onAnswer={(id, value) => setAnswers((current) => ({ ...current, [id]: value }))} onGenerate={() => void generate(answers)} />
-      )}
-
-      {step === 'generating' && <ProgressOverlay />}
-
-      {step === 'result' && result && (
-        <section className="generator-card generator-result" aria-labelledby="generator-result-title">
-          <h2 id="generator-result-title">Your template is ready</h2>
-          <p className="muted">{result.fileName}</p>
-          <div className="generator-actions generator-actions--start">
-            <a className="button button--primary" href={result.resultUrl!} download={result.fileName ?? undefined}>
-              {GENERATOR_TEXTS.openTemplate}
-            </a>
-            <a className="button button--secondary" href={result.copyUrl!}>
-              {GENERATOR_TEXTS.copy}
-            </a>
-          </div>
-          <p className="muted generator-result__import">
-            The file opens in PowerPoint or Word, and imports into {kind === 'slides' ? 'Google Slides' : 'Google Docs'} (File → Import).
+      <div ref={stepStart} className="shows-below-bars">
+        {error !== null && (
+          <p className="form-alert form-alert--danger" role="alert">
+            {error}
           </p>
-          {result.writer === 'model' ? <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p> : <p className="generator-credit muted">Built offline from your brief (no AI model).</p>}
-        </section>
-      )}
+        )}
+
+        {step === 'brief' && (
+          <form className="generator-card form-stack" onSubmit={(event) => void submitBrief(event)} noValidate>
+            <fieldset className="field app-choice">
+              <legend className="field__label">App</legend>
+              <div className="app-choice__options">
+                {GENERATOR_APPS.map((option) => (
+                  <label key={option.id} className={`app-option${option.enabled ? '' : ' app-option--soon'}${app === option.id ? ' app-option--chosen' : ''}`}>
+                    <input
+                      type="radio"
+                      name="app"
+                      className="visually-hidden"
+                      disabled={!option.enabled}
+                      checked={app === option.id}
+                      onChange={() => option.enabled && setApp(option.id as GeneratorApp)}
+                    />
+                    <span>{option.label}</span>
+                    {!option.enabled && <span className="app-option__soon">{SOON_LABEL}</span>}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className="field">
+              <label className="field__label" htmlFor={ids.purpose}>
+                Purpose
+              </label>
+              <textarea
+                id={ids.purpose}
+                className="field__input"
+                rows={3}
+                maxLength={GENERATOR.purposeMax}
+                aria-describedby={ids.reminder}
+                placeholder={kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
+                value={purpose}
+                onChange={(event) => setPurpose(event.target.value)}
+              />
+              <span className="field__counter muted">
+                {purpose.length}/{GENERATOR.purposeMax}
+              </span>
+              <p id={ids.reminder} className="generator-reminder muted">
+                {GENERATOR_TEXTS.privacyReminder}
+              </p>
+            </div>
+
+            {kind === 'slides' && (
+              <>
+                <div className="field">
+                  <label className="field__label" htmlFor={ids.audience}>
+                    Audience
+                  </label>
+                  <input id={ids.audience} className="field__input" maxLength={GENERATOR.audienceMax} value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. the marketing team" />
+                  <span className="field__counter muted">
+                    {audience.length}/{GENERATOR.audienceMax}
+                  </span>
+                </div>
+                <div className="field generator-slides-field">
+                  <label className="field__label" htmlFor={ids.slides}>
+                    Number of slides
+                  </label>
+                  <input id={ids.slides} className="field__input" type="number" min={1} max={GENERATOR.slidesMax} value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
+                </div>
+                <StyleRail styles={styles} chosen={styleId} customId={customId} onChoose={setStyleId} onCustomId={setCustomId} />
+              </>
+            )}
+
+            <div className="generator-actions">
+              {admin && (
+                <OverrideEditors
+                  prompt={promptOverride}
+                  hints={hintsOverride}
+                  defaults={defaults}
+                  onSave={(change) => {
+                    if (change.prompt !== undefined) setPromptOverride(change.prompt);
+                    if (change.hints !== undefined) setHintsOverride(change.hints);
+                  }}
+                />
+              )}
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {kind === 'slides' ? 'Generate' : busy ? 'Loading questions…' : 'Next'}
+              </button>
+            </div>
+          </form>
+        )}
+
+        {step === 'questions' && (
+          <QuestionSets sets={sets} answers={answers} onAnswer={(id, value) => setAnswers((current) => ({ ...current, [id]: value }))} onGenerate={() => void generate(answers)} />
+        )}
+
+        {step === 'generating' && <ProgressOverlay />}
+
+        {step === 'result' && result && (
+          <section className="generator-card generator-result" aria-labelledby="generator-result-title">
+            <h2 id="generator-result-title">Your template is ready</h2>
+            <p className="muted">{result.fileName}</p>
+            <div className="generator-actions generator-actions--start">
+              <a className="button button--primary" href={result.resultUrl!} download={result.fileName ?? undefined}>
+                {GENERATOR_TEXTS.openTemplate}
+              </a>
+              <a className="button button--secondary" href={result.copyUrl!}>
+                {GENERATOR_TEXTS.copy}
+              </a>
+            </div>
+            <p className="muted generator-result__import">
+              The file opens in PowerPoint or Word, and imports into {kind === 'slides' ? 'Google Slides' : 'Google Docs'} (File → Import).
+            </p>
+            {result.writer === 'model' ? <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p> : <p className="generator-credit muted">Built offline from your brief (no AI model).</p>}
+          </section>
+        )}
+      </div>
 
       {step !== 'generating' && (
         <p className="generator-restart">

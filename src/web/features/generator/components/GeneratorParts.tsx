@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { GENERATOR, GENERATOR_TEXTS, parseHintsOverride, type Answers, type Question, type QuestionSet } from '../../../../domain/generator/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
+import { useShowStartOnChange } from '../../../lib/show-start-on-change.js';
 import { progressMessageIndex } from '../job-polling.js';
 
 /** One follow-up question in its own control (radio, checkbox, dropdown, slider, text). */
@@ -92,8 +93,10 @@ export function QuestionSets({ sets, answers, onAnswer, onGenerate }: { sets: Qu
   const set = sets[index]!;
   const last = index === sets.length - 1;
   const next = () => (last ? onGenerate() : setIndex(index + 1));
+  const start = useRef<HTMLElement>(null);
+  useShowStartOnChange(start, index);
   return (
-    <section className="generator-card" aria-labelledby="question-set-title">
+    <section ref={start} className="generator-card shows-below-bars" aria-labelledby="question-set-title">
       <p className="muted">
         Set {index + 1} of {sets.length}
       </p>
