@@ -10,8 +10,9 @@ export function beginHydration(): void {
 
 /**
  * Wraps the hydrated app: its effect runs once the page's first commit is done (a parent's effects
- * run after its children's), and then calls `onHydrated`. A wrapper, not a sibling: a second child at the root would change the
- * ids useId derives from the tree, and they would no longer match the server's.
+ * run after its children's), and then calls `onHydrated`. A wrapper, not a sibling: a second child
+ * at the root would change the ids useId derives from the tree, and they would no longer match the
+ * server's.
  */
 export function HydratingRoot({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }): ReactNode {
   useEffect(() => {
@@ -21,7 +22,8 @@ export function HydratingRoot({ children, onHydrated }: { children: ReactNode; o
   return children;
 }
 
-const neverNotifies = () => () => undefined;
+/** The subscription of a value that never changes while the page is open. */
+export const neverNotifies = () => () => undefined;
 const isHydrating = () => hydrating;
 const drawsOnServer = () => true;
 

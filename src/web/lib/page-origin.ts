@@ -1,6 +1,5 @@
-import { useBrowserStore } from './browser-store.js';
+import { neverNotifies, useBrowserStore } from './browser-store.js';
 
-const neverChanges = () => () => undefined;
 const browserOrigin = () => window.location.origin;
 
 /**
@@ -8,5 +7,5 @@ const browserOrigin = () => window.location.origin;
  * and the browser's right after hydration (reading it during hydration would not match the server's page).
  */
 export function usePageOrigin(): string {
-  return useBrowserStore(neverChanges, browserOrigin, '');
+  return useBrowserStore(neverNotifies, browserOrigin, '');
 }
