@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { loadSession } from './features/session/session.js';
-import { beginHydration, HydratingRoot } from './lib/browser-store.js';
+import { HydratingRoot } from './lib/browser-store.js';
 import './styles.css';
 import './styles/shell.css';
 
@@ -61,7 +61,6 @@ async function start(root: HTMLElement): Promise<void> {
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
   // take input between them, instead of one long task over the whole page (the page is already
   // drawn by the server; a click meanwhile hydrates its part at once and is handled).
-  beginHydration();
   startTransition(() => {
     hydrateRoot(
       root,

@@ -1,12 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-
-/** True from the start of hydrating a server-rendered page until its first commit. */
-let hydrating = false;
-
-/** main.tsx: the page was rendered on the server and is about to be hydrated. */
-export function beginHydration(): void {
-  hydrating = true;
-}
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * Wraps the hydrated app: its effect runs once the page's first commit is done (a parent's effects
@@ -15,17 +7,30 @@ export function beginHydration(): void {
  * server's.
  */
 export function HydratingRoot({ children, onHydrated }: { children: ReactNode; onHydrated: () => void }): ReactNode {
-  useEffect(() => {
-    hydrating = false;
-    onHydrated();
-  }, [onHydrated]);
+  useEffect(onHydrated, [onHydrated]);
   return children;
 }
 
 /** The subscription of a value that never changes while the page is open. */
 export const neverNotifies = () => () => undefined;
-const isHydrating = () => hydrating;
 const drawsOnServer = () => true;
+
+/**
+ * Whether React hydrates this component from the server's page: useSyncExternalStore's server
+ * snapshot is what React reads whenever it hydrates, a Suspense boundary's content after the page's
+ * first commit included. The browser's snapshot then repeats what the component was first drawn
+ * with: a different one would make React draw it once more at once, in one blocking task (on a
+ * template page, every card of its two lists).
+ */
+function useDrawnByServer(): boolean {
+  const firstDrawnByServer = useRef<boolean | undefined>(undefined);
+  const drawnByServer = useSyncExternalStore(neverNotifies, () => firstDrawnByServer.current ?? false, drawsOnServer);
+  // A layout effect: React compares the snapshots in a passive effect, after this.
+  useLayoutEffect(() => {
+    firstDrawnByServer.current ??= drawnByServer;
+  }, [drawnByServer]);
+  return drawnByServer;
+}
 
 /**
  * A value held outside React (the session, dismissed banners, the window's width) as a component
@@ -35,13 +40,9 @@ const drawsOnServer = () => true;
  * responsive. useSyncExternalStore would redraw every reader in one blocking task instead — on the
  * home page, the whole page at once. A component mounted later starts from the browser's value.
  * Every later change also goes in a transition.
- *
- * Whether the server drew this component is React's to say: a Suspense boundary's content hydrates
- * after the page's first commit, and useSyncExternalStore's server snapshot is what React reads
- * whenever it hydrates. (Such a late reader is drawn once more at once, with the same value.)
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
-  const drawnByServer = useSyncExternalStore(neverNotifies, isHydrating, drawsOnServer);
+  const drawnByServer = useDrawnByServer();
   const [value, setValue] = useState(() => (drawnByServer ? serverSnapshot : getSnapshot()));
   useLayoutEffect(() => {
     // Also catches a change between this component's render and its subscription.
