@@ -63,8 +63,8 @@ async function warmUp(origin: string, paths: readonly string[]): Promise<void> {
   }
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: such a run is tried once more. */
-const LIGHTHOUSE_ATTEMPTS = 2;
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART), seen twice in a row on a loaded machine: such a run is tried again. */
+const LIGHTHOUSE_ATTEMPTS = 4;
 
 async function lighthouseReport(url: string, port: number, log: (line: string) => void) {
   for (let attempt = 1; ; attempt += 1) {
