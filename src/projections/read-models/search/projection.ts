@@ -9,7 +9,7 @@ import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type Te
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
 import { rowsJson, writeRows } from '../../set-based.js';
-import { createSearchIndexes, createSearchTables } from './tables.js';
+import { createSearchIndexes, createSearchTables, wordTemplatesKey } from './tables.js';
 
 /** The engagement events popularity counts. */
 type PopularityEvent = LikeEvent | SaveEvent | TemplateViewed;
@@ -84,16 +84,17 @@ export const searchProjection = defineProjection({
       }
     }
 
+    // A rebuild derives the vocabulary and popularity once, in finishBuild: it needs no changed documents back.
+    const live = phase === 'live';
     // A stored document a replay finds newer stays as it is.
     const changed = await writeRows<ChangedDocument>(trx, t.search_documents, [...submitted.values()], {
       conflict: ['id'],
       update: DOCUMENT_COLUMNS.filter((column) => column !== 'id'),
       onlyNewer: true,
-      returning: ['id', 'title', 'keywords', 'searchable'],
+      returning: live ? CHANGED_DOCUMENT_COLUMNS : [],
     });
-    if (changes.size > 0) changed.push(...(await applyChanges(trx, t, changes)));
-    // A rebuild derives the vocabulary and popularity once, in finishBuild.
-    if (phase === 'live') await replaceTemplateWords(trx, t, changed);
+    if (changes.size > 0) changed.push(...(await applyChanges(trx, t, changes, live)));
+    if (live) await replaceTemplateWords(trx, t, changed);
 
     if (engagements.size > 0) {
       await writeRows(
@@ -121,6 +122,7 @@ type SubmittedDocument = Record<(typeof DOCUMENT_COLUMNS)[number], unknown> & { 
 const DOCUMENT_COLUMNS = ['id', 'title_url', 'title', 'description', 'keywords', 'tag_text', 'topic', 'platform', 'price_cents', 'status', 'searchable', 'author_id', 'created_at', 'last_position'] as const;
 type Change = { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number };
 type ChangedDocument = { id: string; title: string; keywords: string[]; searchable: boolean };
+const CHANGED_DOCUMENT_COLUMNS = ['id', 'title', 'keywords', 'searchable'] as const satisfies readonly (keyof ChangedDocument)[];
 
 function submittedDocument({ data, metadata, position }: RecordedEvent<TemplateSubmitted>): SubmittedDocument {
   return {
@@ -146,12 +148,12 @@ function tagText(keywords: readonly string[], platform: string, topic: string): 
   return [...keywords, platform, topic.replaceAll('_', ' ')].join(' ');
 }
 
-/** The batch's changes to documents stored before it; answers the documents changed. */
-async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: ReadonlyMap<string, Change>): Promise<ChangedDocument[]> {
+/** The batch's changes to documents stored before it; answers the documents changed (when `answer`). */
+async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: ReadonlyMap<string, Change>, answer: boolean): Promise<ChangedDocument[]> {
   type Entry = [string, Change];
   // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
   const hasContent = ([, change]: Entry) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
-  const returned = sql`returning d.id, d.title, d.keywords, d.searchable`;
+  const returned = answer ? sql`returning ${sql.join(CHANGED_DOCUMENT_COLUMNS.map((column) => sql.ref(`d.${column}`)))}` : sql``;
   const changed: ChangedDocument[] = [];
   // Most changes are status only: updating no text column spares recomputing the document's tsvector.
   const statusOnly = [...changes].filter((change) => !hasContent(change));
@@ -280,17 +282,25 @@ function wordUses(templates: readonly { id: string; title: string; keywords: str
 /** Searchable documents read back per page while a rebuild derives the vocabulary: memory stays bounded. */
 const VOCABULARY_PAGE_SIZE = 5_000;
 
-/** The whole vocabulary from the documents that can be found: what replaceTemplateWords leaves, in one pass. */
+/**
+ * The whole vocabulary from the documents that can be found: what replaceTemplateWords leaves, in one
+ * pass. The word uses go in without their key, which is built once afterwards (one sort instead of an
+ * index update and a conflict check per row): wordUses gives each word of a document once.
+ */
 async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await sql`delete from ${sql.id(t.search_word_templates)}`.execute(trx);
+  const wordTemplates = sql.id(t.search_word_templates);
+  const key = sql.id(wordTemplatesKey(t));
+  await sql`truncate ${wordTemplates}`.execute(trx);
+  await sql`alter table ${wordTemplates} drop constraint if exists ${key}`.execute(trx);
   for (let after = ''; ; ) {
     const { rows } = await sql<{ id: string; title: string; keywords: string[] }>`
       select id, title, keywords from ${sql.id(t.search_documents)}
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
     if (rows.length === 0) break;
-    await writeRows(trx, t.search_word_templates, wordUses(rows), { conflict: ['word', 'template_id'] });
+    await sql`insert into ${wordTemplates} (word, template_id) select word, template_id from jsonb_to_recordset(${rowsJson(wordUses(rows))}::jsonb) as u(word text, template_id text)`.execute(trx);
     after = rows[rows.length - 1]!.id;
   }
+  await sql`alter table ${wordTemplates} add constraint ${key} primary key (word, template_id)`.execute(trx);
   const words = sql.id(t.search_words);
   await sql`delete from ${words} where word not in (select jsonb_array_elements_text(${JSON.stringify(TAXONOMY_WORDS)}::jsonb))`.execute(trx);
   await sql`insert into ${words} (word) select distinct word from ${sql.id(t.search_word_templates)} on conflict do nothing`.execute(trx);

@@ -77,6 +77,11 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
   await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
 }
 
+/** The key of search_word_templates (a rebuild builds it after the rows: projection.ts). */
+export function wordTemplatesKey(t: GenerationTables): string {
+  return `${t.search_word_templates}_pk`;
+}
+
 export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
   await ensureSearchExtensions(trx);
   await trx.schema
@@ -126,7 +131,7 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .createTable(t.search_word_templates)
     .addColumn('word', 'text', (c) => c.notNull())
     .addColumn('template_id', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint(`${t.search_word_templates}_pk`, ['word', 'template_id'])
+    .addPrimaryKeyConstraint(wordTemplatesKey(t), ['word', 'template_id'])
     .execute();
 }
 
