@@ -240,23 +240,9 @@ export class ProjectionRunner {
         const events = await page;
         const building = builds.filter((build) => !build.live);
         if (events.length === 0) {
-          for (const build of building) {
-            // The switch compares committed checkpoints: the last pages' must be.
-            if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, []);
-            if (!build.finished) {
-              const tables = generationTables(build.generation.generation);
-              await this.db.transaction().execute(async (trx) => {
-                await build.projection.finishBuild?.(trx, tables);
-                await build.projection.createIndexes?.(trx, tables);
-              });
-              // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
-              for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
-              build.finished = true;
-            }
-            // False while the serving generation applied events after our last read: catch up with it, then switch.
-            build.live = await switchLive(this.db, build.projection, build.generation.generation);
-            if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
-          }
+          // Side by side, each on a connection of its own: finishing is mostly the database's work
+          // (derived rows, index sorts, statistics), and it can do several at once.
+          await Promise.all(building.map((build) => this.#finishAndSwitch(build)));
           if (builds.every((build) => build.live)) break;
           page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
           continue;
@@ -290,6 +276,25 @@ export class ProjectionRunner {
     } finally {
       for (const build of builds) await build.lock.release();
     }
+  }
+
+  /** Once a build has caught up with the log: its finishBuild, deferred indexes and statistics (once), then its switch. */
+  async #finishAndSwitch(build: Build): Promise<void> {
+    // The switch compares committed checkpoints: the last pages' must be.
+    if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, []);
+    if (!build.finished) {
+      const tables = generationTables(build.generation.generation);
+      await this.db.transaction().execute(async (trx) => {
+        await build.projection.finishBuild?.(trx, tables);
+        await build.projection.createIndexes?.(trx, tables);
+      });
+      // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
+      for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
+      build.finished = true;
+    }
+    // False while the serving generation applied events after our last read: catch up with it, then switch.
+    build.live = await switchLive(this.db, build.projection, build.generation.generation);
+    if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
   }
 
   /** Applies a build's relevant events of a page, and commits its checkpoint at `last` (by default its checkpoint in memory). */
