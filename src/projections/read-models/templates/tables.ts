@@ -67,6 +67,8 @@ export interface TemplatesTables {
   template_flags: TemplateFlagsView;
 }
 
+const TEMPLATE_COLUMNS_SHOWN_ONLY = ['description_short', 'description_long', 'url', 'keywords', 'image_urls', 'owners', 'status_reason'] as const satisfies readonly (keyof TemplatesView)[];
+
 export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.templates)
@@ -95,6 +97,10 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
+  // Shown, never filtered, joined or sorted on: their statistics would only cost ANALYZE time (about
+  // 60 % of it on this table, which a rebuild analyses before it switches).
+  const unqueried = TEMPLATE_COLUMNS_SHOWN_ONLY.map((column) => sql`alter column ${sql.id(column)} set statistics 0`);
+  await sql`alter table ${sql.id(t.templates)} ${sql.join(unqueried)}`.execute(trx);
   await trx.schema
     .createTable(t.template_likes)
     .addColumn('template_id', 'text', (c) => c.notNull())
