@@ -29,6 +29,8 @@ import { ProjectionRunner } from './runner.js';
 
 const SIZE = { users: 5, templates: 30, seed: 3 };
 const WAIT_MS = 5_000;
+/** Long enough that a rebuild which gave up at the first failure would end before this finish does. */
+const SLOW_FINISH_MS = 500;
 
 const ORDER: Record<ReadModelTable, string[]> = {
   users: ['id'],
@@ -389,6 +391,25 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(await runner.waitFor(result.position!, WAIT_MS)).toBe(true);
     const likes = await db.selectFrom('templates').select('likes').where('id', '=', demoTemplateId(3, 0)).executeTakeFirstOrThrow();
     expect(likes.likes).toBe(likesFromLog(await wholeLog(store)).get(demoTemplateId(3, 0)) ?? 0);
+  });
+
+  it('ends a rebuild of several projections only once every build has stopped, when one of them fails', async () => {
+    // The failure must not release the runner locks of builds whose transactions still run.
+    let slowFinishDone = false;
+    const failing: Projection = { ...usersProjection, finishBuild: () => Promise.reject(new Error('finishBuild failed')) };
+    const slow: Projection = {
+      ...rewardsProjection,
+      async finishBuild(trx, tables) {
+        await new Promise((resolve) => setTimeout(resolve, SLOW_FINISH_MS));
+        await rewardsProjection.finishBuild?.(trx, tables);
+        slowFinishDone = true;
+      },
+    };
+    await expect(runner.rebuildAll([failing, slow])).rejects.toThrow('finishBuild failed');
+    expect(slowFinishDone).toBe(true);
+    // The failed build resumes and completes.
+    const [users] = await runner.rebuildAll([usersProjection]);
+    expect(users!.status).toBe('live');
   });
 
   describe('rebuild racing a running follower (two runners, one holding a read)', () => {

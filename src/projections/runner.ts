@@ -15,6 +15,15 @@ function handledTypes(projection: Projection): ReadonlySet<string> {
   return types;
 }
 
+/**
+ * Waits for every build's work, then throws the first failure. Promise.all would throw at the first
+ * one, and `rebuildAll` would release the runner locks of builds whose transactions still run.
+ */
+async function eachSettled(work: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** One projection's generation being built by `rebuildAll`. */
 interface Build {
   projection: Projection;
@@ -242,7 +251,7 @@ export class ProjectionRunner {
         if (events.length === 0) {
           // Side by side, each on a connection of its own: finishing is mostly the database's work
           // (derived rows, index sorts, statistics), and it can do several at once.
-          await Promise.all(building.map((build) => this.#finishAndSwitch(build)));
+          await eachSettled(building.map((build) => this.#finishAndSwitch(build)));
           if (builds.every((build) => build.live)) break;
           page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
           continue;
@@ -251,7 +260,7 @@ export class ProjectionRunner {
         page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
         // Keeps the read ahead from failing unobserved while a batch below throws.
         page.catch(() => {});
-        await Promise.all(
+        await eachSettled(
           building.map(async (build) => {
             const unseen = events.filter((event) => event.position > build.checkpoint);
             if (unseen.length === 0) return;
