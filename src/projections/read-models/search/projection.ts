@@ -32,7 +32,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 6,
+  version: 7,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_popularity', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
@@ -46,7 +46,7 @@ export const searchProjection = defineProjection({
     const submitted = new Map<string, SubmittedDocument>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
     const changes = new Map<string, Change>();
-    const engagements = new Map<string, RecordedOneOf<PopularityEvent>>();
+    const engagements: RecordedOneOf<PopularityEvent>[] = [];
     /** Per engaged template, the position of its latest engagement event in this batch. */
     const engaged = new Map<string, bigint>();
     for (const event of events) {
@@ -55,7 +55,7 @@ export const searchProjection = defineProjection({
       if (event.type === 'TemplateSubmitted') {
         if (!document) submitted.set(templateId, submittedDocument(event));
       } else if (isPopularityEvent(event)) {
-        engagements.set(event.id, event);
+        engagements.push(event);
         engaged.set(templateId, event.position);
       } else if (event.type === 'TemplatePriceChanged') {
         const priceCents = Math.round(event.data.to * 100);
@@ -96,18 +96,17 @@ export const searchProjection = defineProjection({
     if (changes.size > 0) changed.push(...(await applyChanges(trx, t, changes, live)));
     if (live) await replaceTemplateWords(trx, t, changed);
 
-    if (engagements.size > 0) {
+    if (engagements.length > 0) {
       await writeRows(
         trx,
         t.search_engagement,
-        [...engagements.values()].map((event) => ({
-          event_id: event.id,
+        engagements.map((event) => ({
+          position: event.position,
           template_id: event.data.templateId,
           weight: ENGAGEMENT_WEIGHTS[event.type],
           occurred_at: new Date(event.metadata.occurredAt),
-          position: event.position,
         })),
-        { conflict: ['event_id'] },
+        { conflict: ['position'] },
       );
       if (phase === 'live') await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
     }

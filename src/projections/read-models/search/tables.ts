@@ -38,12 +38,14 @@ export interface SearchPopularityView {
 
 /** Engagement events counted by popularity, one row per event. */
 export interface SearchEngagementView {
-  event_id: string;
   template_id: string;
   /** +1 for a like, save or view; -1 for taking a like or save back. */
   weight: number;
   occurred_at: Date;
-  /** The event's position in the log (a popularity row's last_position is its template's latest). */
+  /**
+   * The event's position in the log, and the key: rows are written in its order (a random event id
+   * made every insert a random index write). A popularity row's last_position is its template's latest.
+   */
   position: bigint;
 }
 
@@ -119,11 +121,10 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .execute();
   await trx.schema
     .createTable(t.search_engagement)
-    .addColumn('event_id', 'text', (c) => c.primaryKey())
+    .addColumn('position', 'bigint', (c) => c.primaryKey())
     .addColumn('template_id', 'text', (c) => c.notNull())
     .addColumn('weight', 'integer', (c) => c.notNull())
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
 
   await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
