@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { FactKind } from '../../../domain/analytics/facts.js';
 import type { GenerationTables } from '../../projection.js';
+import { gatherNoStatistics } from '../../set-based.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -33,12 +34,11 @@ export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('key', 'text')
     .addColumn('value', 'text')
     .execute();
-  // The reports select by kind and time and count the rest in memory: statistics of the other columns
-  // would never steer a plan, and gathering them was most of a rebuild's ANALYZE of this table.
-  for (const column of FACT_COLUMNS_READ_ONLY) await sql`alter table ${sql.id(t.analytics_facts)} alter column ${sql.id(column)} set statistics 0`.execute(trx);
+  // The reports select by kind and time and count the rest in memory.
+  await gatherNoStatistics(trx, t.analytics_facts, FACT_COLUMNS_COUNTED_ONLY);
 }
 
-const FACT_COLUMNS_READ_ONLY = ['position', 'event_id', 'user_id', 'key', 'value'] as const satisfies readonly (keyof AnalyticsFactsView)[];
+const FACT_COLUMNS_COUNTED_ONLY = ['position', 'event_id', 'user_id', 'key', 'value'] as const satisfies readonly (keyof AnalyticsFactsView)[];
 
 /** The reports' index: a rebuild creates it once its rows are in. */
 export async function createAnalyticsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {

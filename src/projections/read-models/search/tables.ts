@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { GenerationTables } from '../../projection.js';
+import { gatherNoStatistics } from '../../set-based.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -84,6 +85,8 @@ export function wordTemplatesKey(t: GenerationTables): string {
   return `${t.search_word_templates}_pk`;
 }
 
+const DOCUMENT_COLUMNS_SHOWN_ONLY = ['title_url', 'title', 'description', 'tag_text', 'status', 'author_id'] as const satisfies readonly (keyof SearchDocumentsView)[];
+
 export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
   await ensureSearchExtensions(trx);
   await trx.schema
@@ -112,6 +115,8 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
         setweight(to_tsvector('simple', description), 'C')`).stored(),
     )
     .execute();
+  // Searches filter on the document, topic, app, keywords, price and time; the texts are only shown.
+  await gatherNoStatistics(trx, t.search_documents, DOCUMENT_COLUMNS_SHOWN_ONLY);
   await trx.schema
     .createTable(t.search_popularity)
     .addColumn('template_id', 'text', (c) => c.primaryKey())

@@ -3,6 +3,7 @@ import type { Schema } from '../../../adapters/db/schema.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import { RECOMMENDED_STATUSES, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import type { GenerationTables } from '../../projection.js';
+import { gatherNoStatistics } from '../../set-based.js';
 
 /*
  * The catalogue read model's tables: each row type next to the DDL that creates it, so the two
@@ -97,10 +98,8 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
-  // Shown, never filtered, joined or sorted on: their statistics would only cost ANALYZE time (about
-  // 60 % of it on this table, which a rebuild analyses before it switches).
-  const unqueried = TEMPLATE_COLUMNS_SHOWN_ONLY.map((column) => sql`alter column ${sql.id(column)} set statistics 0`);
-  await sql`alter table ${sql.id(t.templates)} ${sql.join(unqueried)}`.execute(trx);
+  // About 60 % of this table's ANALYZE time.
+  await gatherNoStatistics(trx, t.templates, TEMPLATE_COLUMNS_SHOWN_ONLY);
   await trx.schema
     .createTable(t.template_likes)
     .addColumn('template_id', 'text', (c) => c.notNull())
