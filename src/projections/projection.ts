@@ -71,9 +71,11 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   /**
    * Optional: indexes only the readers need. A rebuild fills the tables first and creates these
    * just before the switch (one sort instead of an index update per row). Must not fail when they
-   * exist (a resumed rebuild may have made them already): `create index if not exists`.
+   * exist (a resumed rebuild may have made them already): `create index if not exists`. Runs
+   * outside a transaction, on the pool: nobody reads the tables yet, so its statements may go side
+   * by side (eachSettled), each on a connection of its own, and the server builds them on every core.
    */
-  createIndexes?(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
+  createIndexes?(db: Kysely<Schema>, tables: GenerationTables): Promise<void>;
   /**
    * Must be idempotent: applying the same events twice leaves the same rows. It receives a batch
    * (up to 500 events live, 5 000 while rebuilding): a handler may loop over it event by event,
@@ -116,4 +118,13 @@ export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<Pro
  */
 export function defineProjection<const T extends ProjectableEvent['type']>(projection: Projection<ProjectableEventOf<T>> & { readonly handles: readonly T[] }): Projection<ProjectableEventOf<T>> {
   return projection;
+}
+
+/**
+ * Waits for every piece of work, then throws the first failure. Promise.all would throw at the first
+ * one while the others still run: a rebuild would release its runner locks under running statements.
+ */
+export async function eachSettled(work: readonly Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }

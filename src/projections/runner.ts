@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
-import { generationTables, type ApplyPhase, type Projection } from './projection.js';
+import { eachSettled, generationTables, type ApplyPhase, type Projection } from './projection.js';
 import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 
@@ -13,15 +13,6 @@ function handledTypes(projection: Projection): ReadonlySet<string> {
   let types = handledTypesOf.get(projection);
   if (!types) handledTypesOf.set(projection, (types = new Set(projection.handles)));
   return types;
-}
-
-/**
- * Waits for every build's work, then throws the first failure. Promise.all would throw at the first
- * one, and `rebuildAll` would release the runner locks of builds whose transactions still run.
- */
-async function eachSettled(work: readonly Promise<void>[]): Promise<void> {
-  const failed = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
 }
 
 /**
@@ -307,13 +298,17 @@ export class ProjectionRunner {
     if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, []);
     if (!build.finished) {
       const tables = generationTables(build.generation.generation);
-      await this.db.transaction().execute(async (trx) => {
-        await commitWithoutWaitingForDisk(trx, this.dbKind);
-        await build.projection.finishBuild?.(trx, tables);
-        await build.projection.createIndexes?.(trx, tables);
-      });
+      const { finishBuild } = build.projection;
+      if (finishBuild) {
+        await this.db.transaction().execute(async (trx) => {
+          await commitWithoutWaitingForDisk(trx, this.dbKind);
+          await finishBuild(trx, tables);
+        });
+      }
+      await build.projection.createIndexes?.(this.db, tables);
       // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
-      for (const table of build.projection.tables) await sql`analyze ${sql.id(tables[table])}`.execute(this.db);
+      // Each table on a connection of its own: the server analyses them on every core.
+      await eachSettled(build.projection.tables.map((table) => sql`analyze ${sql.id(tables[table])}`.execute(this.db)));
       build.finished = true;
     }
     // False while the serving generation applied events after our last read: catch up with it, then switch.

@@ -41,6 +41,6 @@ export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTa
 const FACT_COLUMNS_COUNTED_ONLY = ['position', 'event_id', 'user_id', 'key', 'value'] as const satisfies readonly (keyof AnalyticsFactsView)[];
 
 /** The reports' index: a rebuild creates it once its rows are in. */
-export async function createAnalyticsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.analytics_facts}_kind_at`).ifNotExists().on(t.analytics_facts).columns(['kind', 'at']).execute();
+export async function createAnalyticsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await db.schema.createIndex(`${t.analytics_facts}_kind_at`).ifNotExists().on(t.analytics_facts).columns(['kind', 'at']).execute();
 }

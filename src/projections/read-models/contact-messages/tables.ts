@@ -36,6 +36,6 @@ export async function createContactMessagesTables(trx: Kysely<Schema>, t: Genera
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createContactMessagesIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.contact_messages}_received`).ifNotExists().on(t.contact_messages).column('received_at').execute();
+export async function createContactMessagesIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await db.schema.createIndex(`${t.contact_messages}_received`).ifNotExists().on(t.contact_messages).column('received_at').execute();
 }

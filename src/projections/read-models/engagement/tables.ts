@@ -83,8 +83,8 @@ export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationT
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createEngagementIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.comments}_template`).ifNotExists().on(t.comments).columns(['template_id', 'position']).execute();
-  await trx.schema.createIndex(`${t.comments}_author`).ifNotExists().on(t.comments).column('author_id').execute();
-  await trx.schema.createIndex(`${t.reports}_position`).ifNotExists().on(t.reports).column('position').execute();
+export async function createEngagementIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await db.schema.createIndex(`${t.comments}_template`).ifNotExists().on(t.comments).columns(['template_id', 'position']).execute();
+  await db.schema.createIndex(`${t.comments}_author`).ifNotExists().on(t.comments).column('author_id').execute();
+  await db.schema.createIndex(`${t.reports}_position`).ifNotExists().on(t.reports).column('position').execute();
 }

@@ -34,6 +34,6 @@ export async function createRewardsTables(trx: Kysely<Schema>, t: GenerationTabl
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createRewardsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.rewards}_user`).ifNotExists().on(t.rewards).columns(['user_id', 'position']).execute();
+export async function createRewardsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await db.schema.createIndex(`${t.rewards}_user`).ifNotExists().on(t.rewards).columns(['user_id', 'position']).execute();
 }

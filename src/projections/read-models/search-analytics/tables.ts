@@ -48,6 +48,6 @@ export async function createSearchAnalyticsTables(trx: Kysely<Schema>, t: Genera
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createSearchAnalyticsIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(trx);
+export async function createSearchAnalyticsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(db);
 }

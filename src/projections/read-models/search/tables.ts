@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import { eachSettled, type GenerationTables } from '../../projection.js';
 import { gatherNoStatistics } from '../../set-based.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
@@ -145,21 +145,22 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
  * The readers' indexes, and those live batches look engagement and words up by template with: a
  * rebuild creates them once its rows are in (its batches leave popularity and words to finishBuild).
  */
-export async function createSearchIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(trx);
-  await sql`create index if not exists ${sql.id(`${t.search_word_templates}_template`)} on ${sql.id(t.search_word_templates)} (template_id)`.execute(trx);
+export async function createSearchIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
   const documents = sql.id(t.search_documents);
   const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
-  await sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(trx);
-  await sql`create index if not exists ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(trx);
-  await sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(trx);
-  await sql`create index if not exists ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(trx);
-  await sql`create index if not exists ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(trx);
   const popularity = sql.id(t.search_popularity);
-  await sql`create index if not exists ${sql.id(`${t.search_popularity}_popular`)} on ${popularity} (popularity_90 desc, last_engaged_at)`.execute(trx);
-  // The Meilisearch feeder reads the rows changed after its checkpoint.
-  await sql`create index if not exists ${index('position')} on ${documents} (last_position)`.execute(trx);
-  await sql`create index if not exists ${sql.id(`${t.search_popularity}_position`)} on ${popularity} (last_position)`.execute(trx);
-
-  await sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(trx);
+  await eachSettled([
+    sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_word_templates}_template`)} on ${sql.id(t.search_word_templates)} (template_id)`.execute(db),
+    sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(db),
+    sql`create index if not exists ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(db),
+    sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(db),
+    sql`create index if not exists ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(db),
+    sql`create index if not exists ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_popularity}_popular`)} on ${popularity} (popularity_90 desc, last_engaged_at)`.execute(db),
+    // The Meilisearch feeder reads the rows changed after its checkpoint.
+    sql`create index if not exists ${index('position')} on ${documents} (last_position)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_popularity}_position`)} on ${popularity} (last_position)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(db),
+  ]);
 }

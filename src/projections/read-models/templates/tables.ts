@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import { RECOMMENDED_STATUSES, type StoredStatus } from '../../../domain/templates/lifecycle.js';
-import type { GenerationTables } from '../../projection.js';
+import { eachSettled, type GenerationTables } from '../../projection.js';
 import { gatherNoStatistics } from '../../set-based.js';
 
 /*
@@ -122,13 +122,15 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createTemplatesIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.templates}_status_created`).ifNotExists().on(t.templates).columns(['status', 'created_at']).execute();
-  await trx.schema.createIndex(`${t.templates}_author_created`).ifNotExists().on(t.templates).columns(['author_id', 'created_at']).execute();
-  await trx.schema.createIndex(`${t.template_saves}_user`).ifNotExists().on(t.template_saves).columns(['user_id', 'saved_at']).execute();
-  // The home feeds (queries.ts recommendedResources) read their first rows in order instead of sorting every recommended post.
+export async function createTemplatesIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
   const recommended = sql.join(RECOMMENDED_STATUSES.map((status) => sql.lit(status)));
   const templates = sql.id(t.templates);
-  await sql`create index if not exists ${sql.id(`${t.templates}_top_rated`)} on ${templates} (likes desc, created_at desc, id) where status in (${recommended})`.execute(trx);
-  await sql`create index if not exists ${sql.id(`${t.templates}_newest`)} on ${templates} (created_at desc, id) where status in (${recommended})`.execute(trx);
+  await eachSettled([
+    db.schema.createIndex(`${t.templates}_status_created`).ifNotExists().on(t.templates).columns(['status', 'created_at']).execute(),
+    db.schema.createIndex(`${t.templates}_author_created`).ifNotExists().on(t.templates).columns(['author_id', 'created_at']).execute(),
+    db.schema.createIndex(`${t.template_saves}_user`).ifNotExists().on(t.template_saves).columns(['user_id', 'saved_at']).execute(),
+    // The home feeds (queries.ts recommendedResources) read their first rows in order instead of sorting every recommended post.
+    sql`create index if not exists ${sql.id(`${t.templates}_top_rated`)} on ${templates} (likes desc, created_at desc, id) where status in (${recommended})`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.templates}_newest`)} on ${templates} (created_at desc, id) where status in (${recommended})`.execute(db),
+  ]);
 }

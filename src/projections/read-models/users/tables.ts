@@ -84,6 +84,6 @@ export async function createUsersTables(trx: Kysely<Schema>, t: GenerationTables
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createUsersIndexes(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
-  await trx.schema.createIndex(`${t.sessions}_user`).ifNotExists().on(t.sessions).column('user_id').execute();
+export async function createUsersIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  await db.schema.createIndex(`${t.sessions}_user`).ifNotExists().on(t.sessions).column('user_id').execute();
 }
