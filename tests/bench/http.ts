@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,12 @@ export interface RouteMeasurement {
   failures: number;
   /** requestsPerSecond ÷ the hello-world's. */
   ratioToCeiling: number;
+  /** The server's CPU time over the load's time (100: one core busy); null where /proc cannot tell. */
+  serverCpuPercent: number | null;
+  /** The bench process's own, autocannon's: near 100, the load generator and not the server sets the pace. */
+  loadGeneratorCpuPercent: number;
+  /** The server's CPU time per answered request. */
+  serverCpuMicrosecondsPerRequest: number | null;
 }
 
 export interface SignedInMeasurement {
@@ -95,10 +101,17 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
   ensureWebBuild(log);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
-  const measure = async (route: string, base: string, path: string, method: 'GET' | 'POST' = 'GET') => {
+  const measure = async (route: string, server: RunningServer, path: string, method: 'GET' | 'POST' = 'GET') => {
     log(`${route}: ${settings.seconds} s, ${settings.connections} connections`);
-    await load(`${base}${path}`, method, WARM_UP_SECONDS, settings.connections);
-    const result = await load(`${base}${path}`, method, settings.seconds, settings.connections);
+    await load(`${server.url}${path}`, method, WARM_UP_SECONDS, settings.connections);
+    const serverCpuBefore = processCpuMs(server.pid);
+    const ownCpuBefore = process.cpuUsage();
+    const startedAt = performance.now();
+    const result = await load(`${server.url}${path}`, method, settings.seconds, settings.connections);
+    const elapsedMs = performance.now() - startedAt;
+    const serverCpuAfter = processCpuMs(server.pid);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const serverCpuMs = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     return {
       route,
       path,
@@ -106,13 +119,16 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       failures: result.non2xx + result.errors + result.timeouts,
+      serverCpuPercent: serverCpuMs === null ? null : (100 * serverCpuMs) / elapsedMs,
+      loadGeneratorCpuPercent: (100 * (ownCpu.user + ownCpu.system)) / 1000 / elapsedMs,
+      serverCpuMicrosecondsPerRequest: serverCpuMs === null || result.requests.total === 0 ? null : (1000 * serverCpuMs) / result.requests.total,
     };
   };
   try {
     const hello = await startServer(['tests/bench/hello-server.ts'], { PORT: '0' }, /listening on (http:\/\/\S+)/);
     let ceiling: Omit<RouteMeasurement, 'ratioToCeiling'>;
     try {
-      ceiling = await measure('Fastify hello-world (ceiling)', hello.url, '/');
+      ceiling = await measure('Fastify hello-world (ceiling)', hello, '/');
     } finally {
       await hello.stop();
     }
@@ -136,7 +152,7 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
         ['POST /api/resources/view/:id (anonymous)', `/api/resources/view/${post._id}`, 'POST'],
       ];
       const measured = [ceiling];
-      for (const [route, path, method] of routes) measured.push(await measure(route, app.url, path, method));
+      for (const [route, path, method] of routes) measured.push(await measure(route, app, path, method));
       const signedIn: SignedInMeasurement[] = [];
       // The lists and search may come from the public cache; a post's detail carries personal fields and never does.
       for (const [route, path] of routes.slice(0, 4)) {
@@ -235,8 +251,31 @@ function ensureWebBuild(log: (line: string) => void): void {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
+interface RunningServer {
+  url: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** A process's user + system CPU time so far, from /proc; null where there is none (not Linux, process gone). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces: the fields counted after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */
-function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; stop(): Promise<void> }> {
+function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stopping = false;
   const stop = () =>
@@ -256,7 +295,7 @@ function startServer(args: string[], env: Record<string, string>, ready: RegExp)
       if (match) {
         listening = true;
         clearTimeout(timer);
-        resolve({ url: match[1]!.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'), stop });
+        resolve({ url: match[1]!.replace('0.0.0.0', '127.0.0.1').replace('localhost', '127.0.0.1'), pid: child.pid, stop });
       }
     };
     child.stdout!.on('data', onData);

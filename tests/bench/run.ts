@@ -203,8 +203,12 @@ function printHttpTable(http: HttpMeasurement): void {
       { header: 'p99 ms', value: (row) => String(row.p99Ms) },
       { header: '÷ hello-world', value: (row) => formatRatio(row.ratioToCeiling) },
       { header: 'failures', value: (row) => formatCount(row.failures) },
+      { header: 'server CPU %', value: (row) => (row.serverCpuPercent === null ? '' : formatCount(row.serverCpuPercent)) },
+      { header: 'server µs/request', value: (row) => (row.serverCpuMicrosecondsPerRequest === null ? '' : formatCount(row.serverCpuMicrosecondsPerRequest)) },
+      { header: 'autocannon CPU %', value: (row) => formatCount(row.loadGeneratorCpuPercent) },
     ]),
   );
+  console.log('(autocannon near 100 % of a core: the load generator, not the server, sets the pace of that row)');
   console.log(`\nA signed-in viewer's request alone (median of several; a post's detail is never cached)\n`);
   console.log(
     formatTable(http.signedIn, [
