@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, encodingFor, type Encoding } from './web-serving.js';
+import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, encodingFor, KEPT_ANSWER_BROTLI_QUALITY, type Encoding } from './web-serving.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -213,7 +213,7 @@ function sendUnkept(request: FastifyRequest, reply: FastifyReply, page: PublicPa
   const encoding = body.length < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
   if (encoding === undefined) return reply.send(body);
   reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-  return reply.send(compress(body, encoding));
+  return reply.send(compress(body, encoding, DYNAMIC_BROTLI_QUALITY));
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
@@ -224,11 +224,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Cached
   if (encoding === undefined) return reply.send(answer.body);
   // A Content-Encoding already set tells @fastify/compress to leave the answer alone.
   reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-  return reply.send((answer.compressed[encoding] ??= compress(answer.body, encoding)));
+  return reply.send((answer.compressed[encoding] ??= compress(answer.body, encoding, KEPT_ANSWER_BROTLI_QUALITY)));
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } })
-    : gzipSync(body);
+function compress(body: Buffer, encoding: Encoding, brotliQuality: number): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }) : gzipSync(body);
 }

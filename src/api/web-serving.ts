@@ -23,6 +23,12 @@ import { crawlerRoutes } from './routes/crawlers.js';
 export const COMPRESSION_THRESHOLD_BYTES = 1_024;
 /** Brotli on the fly at a quality that costs about what gzip does; the build's files get the best quality. */
 export const DYNAMIC_BROTLI_QUALITY = 4;
+/**
+ * Brotli for a kept answer, compressed once and sent many times: 8–10 % smaller than the dynamic
+ * quality for 0.3 ms more per compression (a 139 KB home page: 14.0 KB in 0.9 ms, 12.6 KB in 1.2 ms).
+ * Above it the time triples for 1 % less.
+ */
+export const KEPT_ANSWER_BROTLI_QUALITY = 6;
 /** Vite names every built asset by its content's hash: a changed file gets a new name, so browsers keep these for a year. */
 const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
