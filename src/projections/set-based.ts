@@ -3,8 +3,10 @@ import type { Schema } from '../adapters/db/schema.js';
 
 /*
  * Building blocks for set-based `apply`s: a batch's rows for one table go in one statement, as one
- * JSON parameter expanded by the server (jsonb_populate_recordset), so no parameter limit applies
- * and the statement's cost does not grow with a per-row round trip.
+ * JSON parameter expanded by the server (json_populate_recordset), so no parameter limit applies
+ * and the statement's cost does not grow with a per-row round trip. As json, not jsonb: the server
+ * reads the text once into rows instead of first building a jsonb value of it (10–15 % of a
+ * 5 000-row insert, most of whose time is reading the JSON).
  */
 
 /** A row to write: column name → value (Dates, bigints, arrays and objects are sent as JSON). */
@@ -38,7 +40,7 @@ export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Sch
   // In key order, the key's index is walked page by page rather than at random (uuids are random).
   const { rows: written } = await sql<R>`
     insert into ${sql.id(table)} (${ids})
-    select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb) order by ${conflict}
+    select ${ids} from json_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::json) order by ${conflict}
     on conflict (${conflict}) ${onConflict}${returning}`.execute(trx);
   return written;
 }
@@ -50,7 +52,7 @@ export async function deleteRows(trx: Kysely<Schema>, table: string, columns: re
   const ids = sql.join(columns.map((column) => sql.id(column)));
   await sql`
     delete from ${sql.id(table)}
-    where (${ids}) in (select ${ids} from jsonb_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::jsonb))`.execute(trx);
+    where (${ids}) in (select ${ids} from json_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::json))`.execute(trx);
 }
 
 /**

@@ -296,7 +296,7 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
       select id, title, keywords from ${sql.id(t.search_documents)}
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
     if (rows.length === 0) break;
-    await sql`insert into ${wordTemplates} (word, template_id) select word, template_id from jsonb_to_recordset(${rowsJson(wordUses(rows))}::jsonb) as u(word text, template_id text)`.execute(trx);
+    await sql`insert into ${wordTemplates} (word, template_id) select word, template_id from json_to_recordset(${rowsJson(wordUses(rows))}::json) as u(word text, template_id text)`.execute(trx);
     after = rows[rows.length - 1]!.id;
   }
   await sql`alter table ${wordTemplates} add constraint ${key} primary key (word, template_id)`.execute(trx);
