@@ -257,8 +257,12 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
-const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+let clockTicksPerSecond: number | undefined;
+
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times: asked once, when first needed (100 where getconf cannot tell). */
+function clockTicks(): number {
+  return (clockTicksPerSecond ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100);
+}
 
 /** A process's user + system CPU time so far, from /proc; null where there is none (not Linux, process gone). */
 function processCpuMs(pid: number | undefined): number | null {
@@ -268,7 +272,7 @@ function processCpuMs(pid: number | undefined): number | null {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
   } catch {
     return null;
   }
