@@ -12,6 +12,7 @@ import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
 import type { TemplateEvent, TemplateFormProgressed } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
+import type { BatchWrite } from './set-based.js';
 
 /** The read-model tables; each is a view over the live generation's physical table. */
 export const READ_MODEL_TABLES = [
@@ -84,6 +85,13 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    */
   apply(trx: Kysely<Schema>, events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): Promise<void>;
   /**
+   * Optional: `apply` in two steps, so a rebuild can overlap them. `prepare` does the batch's work in
+   * memory (folding, serialising rows) without touching the database, and answers its writes, which
+   * run in the batch's transaction after the batch before it has committed. While the database runs
+   * one batch's writes, the runner reads and prepares the next. Running the answered writes is `apply`.
+   */
+  prepare?(events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): BatchWrite<unknown>;
+  /**
    * Optional: what `apply` leaves undone while rebuilding (counts and sets derived from other rows),
    * computed once for the whole generation when it has caught up with the log, before its indexes
    * and switch: one pass instead of a recount per batch. It must leave the rows `apply` leaves live,
@@ -112,12 +120,29 @@ export function generationTables(generation: number): GenerationTables {
 export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent | TemplateFormProgressed | CurationEvent | MassEmailEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
+type ProjectionDefinition<E extends DomainEvent> = Omit<Projection<E>, 'apply' | 'prepare'> & (Pick<Projection<E>, 'apply'> | Required<Pick<Projection<E>, 'prepare'>>);
+
 /**
- * A projection whose event union is derived from the types it declares in `handles`: `apply`
- * receives exactly those events, each narrowed by its `type`.
+ * A projection whose event union is derived from the types it declares in `handles`: `apply` (or
+ * `prepare`) receives exactly those events, each narrowed by its `type`. One that prepares its
+ * batches applies one by running its prepared writes.
  */
-export function defineProjection<const T extends ProjectableEvent['type']>(projection: Projection<ProjectableEventOf<T>> & { readonly handles: readonly T[] }): Projection<ProjectableEventOf<T>> {
-  return projection;
+export function defineProjection<const T extends ProjectableEvent['type']>(
+  projection: ProjectionDefinition<ProjectableEventOf<T>> & { readonly handles: readonly T[] },
+): Projection<ProjectableEventOf<T>> {
+  if ('apply' in projection) return projection;
+  const { prepare } = projection;
+  return {
+    ...projection,
+    apply: async (trx, events, tables, phase) => {
+      await prepare(events, tables, phase)(trx);
+    },
+  };
+}
+
+/** A batch's writes: prepared ahead when the projection prepares its batches, otherwise its `apply` run in the transaction. */
+export function batchWrites<E extends DomainEvent>(projection: Projection<E>, events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): BatchWrite<unknown> {
+  return projection.prepare ? projection.prepare(events, tables, phase) : (trx) => projection.apply(trx, events, tables, phase);
 }
 
 /**

@@ -31,6 +31,8 @@ const SIZE = { users: 5, templates: 30, seed: 3 };
 const WAIT_MS = 5_000;
 /** Long enough that a rebuild which gave up at the first failure would end before this finish does. */
 const SLOW_FINISH_MS = 500;
+/** Long enough that the runner reads and prepares the next page while a batch is being written. */
+const SLOW_WRITE_MS = 50;
 
 const ORDER: Record<ReadModelTable, string[]> = {
   users: ['id'],
@@ -410,6 +412,81 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     // The failed build resumes and completes.
     const [users] = await runner.rebuildAll([usersProjection]);
     expect(users!.status).toBe('live');
+  });
+
+  it('prepares the next page while the database writes this one, and writes the pages one after the other', async () => {
+    const steps: string[] = [];
+    let pages = 0;
+    const traced: typeof templatesProjection = {
+      ...templatesProjection,
+      prepare(events, tables, phase) {
+        const page = (pages += 1);
+        steps.push(`prepare ${page}`);
+        const write = templatesProjection.prepare!(events, tables, phase);
+        return async (trx) => {
+          steps.push(`write ${page}`);
+          // Long enough for the runner to read and prepare the next page meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, SLOW_WRITE_MS));
+          await write(trx);
+          steps.push(`written ${page}`);
+        };
+      },
+    };
+    const before = await rowsOf(db, 'templates', 'templates');
+    const rebuilder = new ProjectionRunner(db, database.kind, store, [traced], { rebuildBatchSize: 20 });
+    await rebuilder.rebuild(traced);
+    expect(pages).toBeGreaterThan(4);
+    let preparedWhileWriting = 0;
+    for (let page = 2; page <= pages; page += 1) {
+      if (steps.indexOf(`prepare ${page}`) < steps.indexOf(`written ${page - 1}`)) preparedWhileWriting += 1;
+      expect(steps.indexOf(`write ${page}`)).toBeGreaterThan(steps.indexOf(`written ${page - 1}`));
+    }
+    // A page without templates events in between has nothing to prepare while the one before it is written.
+    expect(preparedWhileWriting).toBeGreaterThan(pages / 2);
+    expect(await rowsOf(db, 'templates', 'templates')).toEqual(before);
+  });
+
+  it('stops a rebuild at a batch that fails once the batch written beside it has committed, and resumes after the last committed one', async () => {
+    /** The positions each batch of templates events starts and ends at. */
+    const batches: { first: bigint; last: bigint }[] = [];
+    const failing: typeof templatesProjection = {
+      ...templatesProjection,
+      prepare(events, tables, phase) {
+        const page = batches.push({ first: events[0]!.position, last: events[events.length - 1]!.position });
+        const write = templatesProjection.prepare!(events, tables, phase);
+        return async (trx) => {
+          if (page === 3) throw new Error('batch 3 failed');
+          await write(trx);
+        };
+      },
+    };
+    let slowWrites = 0;
+    const slow: typeof searchProjection = {
+      ...searchProjection,
+      prepare(events, tables, phase) {
+        const write = searchProjection.prepare!(events, tables, phase);
+        return async (trx) => {
+          await new Promise((resolve) => setTimeout(resolve, SLOW_WRITE_MS));
+          await write(trx);
+          slowWrites += 1;
+        };
+      },
+    };
+    const rebuilder = new ProjectionRunner(db, database.kind, store, [failing, slow], { rebuildBatchSize: 20 });
+    await expect(rebuilder.rebuildAll([failing, slow])).rejects.toThrow('batch 3 failed');
+    // The search batch of the failed page was written (its lock held) before the rebuild gave up.
+    expect(slowWrites).toBe(3);
+    const building = await db.selectFrom('projection_generations').select(['projection', 'checkpoint']).where('status', '=', 'building').execute();
+    expect(building.map((row) => row.projection).sort()).toEqual(['search', 'templates']);
+    // The failed batch wrote nothing, and the two before it are committed.
+    const templatesCheckpoint = BigInt(building.find((row) => row.projection === 'templates')!.checkpoint);
+    expect(templatesCheckpoint).toBeGreaterThanOrEqual(batches[1]!.last);
+    expect(templatesCheckpoint).toBeLessThan(batches[2]!.first);
+
+    const before = await rowsOf(db, 'templates', 'templates');
+    const [templates, search] = await rebuilder.rebuildAll([templatesProjection, searchProjection]);
+    expect([templates!.status, search!.status]).toEqual(['live', 'live']);
+    expect(await rowsOf(db, 'templates', 'templates')).toEqual(before);
   });
 
   describe('rebuild racing a running follower (two runners, one holding a read)', () => {

@@ -4,7 +4,8 @@ import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
-import { eachSettled, generationTables, type ApplyPhase, type Projection } from './projection.js';
+import { batchWrites, eachSettled, generationTables, type Projection } from './projection.js';
+import type { BatchWrite } from './set-based.js';
 import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 
@@ -31,7 +32,10 @@ interface Build {
   projection: Projection;
   generation: Generation;
   lock: RunnerLock;
-  /** Position of the last event its tables reflect (committed with them, or after `committed` only events it does not handle). */
+  /**
+   * Position of the last event its tables reflect once its batch being written has committed (after
+   * `committed` only that batch and events it does not handle).
+   */
   checkpoint: bigint;
   /** Position of its last committed checkpoint: a page of events it does not handle commits nothing. */
   committed: bigint;
@@ -43,6 +47,13 @@ interface Build {
   /** Events its tables have applied (committed with them): part of its read model mark once live. */
   eventsApplied: bigint;
 }
+
+/** A batch of events a projection handles: how many, and their writes (none: only the checkpoint moves). */
+interface Batch {
+  events: number;
+  write?: BatchWrite<unknown>;
+}
+const NO_EVENTS: Batch = { events: 0 };
 
 /** A read model's generation and the events it has applied: both only grow, and any write moves one. */
 interface ReadModelMark {
@@ -212,12 +223,15 @@ export class ProjectionRunner {
 
   /**
    * Rebuilds several projections blue-green from one read of the log: each page read feeds every
-   * projection (the next page is read while this one is applied), each in its own transaction with
-   * its checkpoint, so each resumes from its own checkpoint after a kill. A projection's deferred
-   * indexes are built once its tables have caught up, just before its switch.
+   * projection, each in its own transaction with its checkpoint, so each resumes from its own
+   * checkpoint after a kill. A pipeline: while the database writes a page's batches, the next page
+   * is read and its batches prepared (a projection's `prepare`). A projection's deferred indexes are
+   * built once its tables have caught up, just before its switch.
    */
   async rebuildAll(toRebuild: readonly Projection[], onProgress?: (progress: RebuildProgress) => void): Promise<Generation[]> {
     const builds: Build[] = [];
+    /** The batches being written, one per build at most. */
+    const writing: Promise<void>[] = [];
     try {
       for (const projection of toRebuild) {
         let generation = await unfinishedBuild(this.db, projection);
@@ -254,6 +268,7 @@ export class ProjectionRunner {
         const events = await page;
         const building = builds.filter((build) => !build.live);
         if (events.length === 0) {
+          await eachSettled(writing.splice(0));
           // Side by side, each on a connection of its own: finishing is mostly the database's work
           // (derived rows, index sorts, statistics), and it can do several at once.
           await eachSettled(building.map((build) => this.#finishAndSwitch(build)));
@@ -265,19 +280,34 @@ export class ProjectionRunner {
         page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
         // Keeps the read ahead from failing unobserved while a batch below throws.
         page.catch(() => {});
-        await eachSettled(
-          building.map(async (build) => {
-            const unseen = events.filter((event) => event.position > build.checkpoint);
-            if (unseen.length === 0) return;
-            const handled = handledTypes(build.projection);
-            const relevant = unseen.filter((event) => handled.has(event.type));
-            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
-            if (relevant.length > 0) await this.#commitBuildBatch(build, relevant, unseen[unseen.length - 1]!.position);
-            build.checkpoint = unseen[unseen.length - 1]!.position;
+        const batches: ((writesStarted: () => void) => Promise<void>)[] = [];
+        for (const build of building) {
+          const unseen = events.filter((event) => event.position > build.checkpoint);
+          if (unseen.length === 0) continue;
+          const handled = handledTypes(build.projection);
+          const relevant = unseen.filter((event) => handled.has(event.type));
+          const last = unseen[unseen.length - 1]!.position;
+          // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
+          const batch = relevant.length > 0 ? this.#prepareBuildBatch(build, relevant) : null;
+          build.checkpoint = last;
+          batches.push(async (writesStarted) => {
+            if (batch) await this.#commitBuildBatch(build, batch, last, writesStarted);
             build.done += unseen.length;
             report(build);
-          }),
-        );
+          });
+        }
+        // This page's batches were prepared while the last page's were written: they go once those have committed.
+        await eachSettled(writing.splice(0));
+        const started = batches.map((batch) => {
+          const { promise, resolve } = settlement();
+          const written = batch(resolve);
+          writing.push(written);
+          written.then(resolve, resolve);
+          return promise;
+        });
+        // The next page is prepared once these batches' writes run: preparing holds Node's only thread,
+        // and their transactions' opening round trips would wait for it.
+        await Promise.all(started);
       }
       const generations: Generation[] = [];
       for (const build of builds) {
@@ -288,6 +318,8 @@ export class ProjectionRunner {
       }
       return generations;
     } finally {
+      // After a failure, no lock is released under a batch still being written.
+      await Promise.allSettled(writing);
       for (const build of builds) await build.lock.release();
     }
   }
@@ -295,7 +327,7 @@ export class ProjectionRunner {
   /** Once a build has caught up with the log: its finishBuild, deferred indexes and statistics (once), then its switch. */
   async #finishAndSwitch(build: Build): Promise<void> {
     // The switch compares committed checkpoints: the last pages' must be.
-    if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, []);
+    if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, NO_EVENTS, build.checkpoint);
     if (!build.finished) {
       const tables = generationTables(build.generation.generation);
       const { finishBuild } = build.projection;
@@ -316,11 +348,16 @@ export class ProjectionRunner {
     if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
   }
 
-  /** Applies a build's relevant events of a page, and commits its checkpoint at `last` (by default its checkpoint in memory). */
-  async #commitBuildBatch(build: Build, relevant: readonly RecordedEvent[], last = build.checkpoint): Promise<void> {
+  /** A build's writes of the relevant events of a page, prepared (by its projection's `prepare`) before the previous page's have committed. */
+  #prepareBuildBatch(build: Build, relevant: readonly RecordedEvent[]): Batch {
     // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
     const phase = build.finished ? 'live' : 'rebuilding';
-    const applied = await this.#applyBatch(build.projection, build.generation.generation, relevant, last, 'building', phase);
+    return { events: relevant.length, write: batchWrites(build.projection, relevant, generationTables(build.generation.generation), phase) };
+  }
+
+  /** Writes a build's batch and commits its checkpoint at `last`. */
+  async #commitBuildBatch(build: Build, batch: Batch, last: bigint, writesStarted?: () => void): Promise<void> {
+    const applied = await this.#applyBatch(build.projection, build.generation.generation, batch, last, 'building', writesStarted);
     if (applied === null) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
     build.eventsApplied = applied;
     build.committed = last;
@@ -342,18 +379,19 @@ export class ProjectionRunner {
     const handled = handledTypes(projection);
     const relevant = events.filter((event) => handled.has(event.type));
     const last = events[events.length - 1]!.position;
-    const eventsApplied = await this.#applyBatch(projection, generation, relevant, last, expected, 'live');
+    const batch = relevant.length > 0 ? { events: relevant.length, write: batchWrites(projection, relevant, generationTables(generation), 'live') } : NO_EVENTS;
+    const eventsApplied = await this.#applyBatch(projection, generation, batch, last, expected);
     if (eventsApplied === null) return { read: 0, checkpoint, stale: true };
     if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
     return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
   }
 
   /**
-   * Applies the events (those the projection handles) and moves its checkpoint to `last`, in one
-   * transaction; answers the generation's count of applied events after it, or null (nothing
-   * written) when the generation is no longer `expected`.
+   * Runs the batch's writes and moves its checkpoint to `last`, in one transaction; answers the
+   * generation's count of applied events after it, or null (nothing written) when the generation is
+   * no longer `expected`.
    */
-  async #applyBatch(projection: Projection, generation: number, relevant: readonly RecordedEvent[], last: bigint, expected: GenerationStatus, phase: ApplyPhase): Promise<bigint | null> {
+  async #applyBatch(projection: Projection, generation: number, batch: Batch, last: bigint, expected: GenerationStatus, writesStarted?: () => void): Promise<bigint | null> {
     return this.db.transaction().execute(async (trx) => {
       // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
       const row = await trx
@@ -365,10 +403,11 @@ export class ProjectionRunner {
         .executeTakeFirst();
       if (row?.status !== expected) return null;
       if (expected === 'building') await commitWithoutWaitingForDisk(trx, this.dbKind);
-      if (relevant.length > 0) await projection.apply(trx, relevant, generationTables(generation), phase);
+      writesStarted?.();
+      await batch.write?.(trx);
       const { events_applied } = await trx
         .updateTable('projection_generations')
-        .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${relevant.length}` })
+        .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${batch.events}` })
         .where('projection', '=', projection.name)
         .where('generation', '=', generation)
         .returning('events_applied')
@@ -476,4 +515,10 @@ export class ProjectionRunner {
       .execute();
     await dropGenerationTables(this.db, projection, abandoned.map((row) => row.generation));
   }
+}
+
+function settlement(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
 }

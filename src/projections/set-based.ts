@@ -23,9 +23,20 @@ export interface WriteRowsOptions {
   returning?: readonly string[];
 }
 
-/** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options`'. */
+/**
+ * A batch's write, prepared in memory (its rows already serialised) and run later in the batch's
+ * transaction: a rebuild prepares the next batch while the database runs this one's writes.
+ */
+export type BatchWrite<R = void> = (trx: Kysely<Schema>) => Promise<R>;
+
+/** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options'`. */
 export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<R[]> {
-  if (rows.length === 0) return [];
+  return prepareWriteRows<R>(table, rows, options)(trx);
+}
+
+/** writeRows with its rows serialised now, written when the answered write runs. */
+export function prepareWriteRows<R extends RowValues = RowValues>(table: string, rows: readonly RowValues[], options: WriteRowsOptions): BatchWrite<R[]> {
+  if (rows.length === 0) return async () => [];
   const columns = Object.keys(rows[0]!);
   const ids = sql.join(columns.map((column) => sql.id(column)));
   const update = options.update ?? [];
@@ -38,21 +49,31 @@ export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Sch
   const returning = options.returning?.length ? sql` returning ${sql.join(options.returning.map((column) => sql.id(column)))}` : sql``;
   const conflict = sql.join(options.conflict.map((column) => sql.id(column)));
   // In key order, the key's index is walked page by page rather than at random (uuids are random).
-  const { rows: written } = await sql<R>`
+  const statement = sql<R>`
     insert into ${sql.id(table)} (${ids})
     select ${ids} from json_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::json) order by ${conflict}
-    on conflict (${conflict}) ${onConflict}${returning}`.execute(trx);
-  return written;
+    on conflict (${conflict}) ${onConflict}${returning}`;
+  return async (trx) => (await statement.execute(trx)).rows;
 }
 
-/** Deletes the rows whose `columns` equal one of `keys` (each key one value per column). */
-export async function deleteRows(trx: Kysely<Schema>, table: string, columns: readonly string[], keys: readonly (readonly unknown[])[]): Promise<void> {
-  if (keys.length === 0) return;
+/** Deletes the rows whose `columns` equal one of `keys` (each key one value per column), when the answered write runs. */
+export function prepareDeleteRows(table: string, columns: readonly string[], keys: readonly (readonly unknown[])[]): BatchWrite {
+  if (keys.length === 0) return async () => {};
   const rows = keys.map((key) => Object.fromEntries(columns.map((column, index) => [column, key[index]])));
   const ids = sql.join(columns.map((column) => sql.id(column)));
-  await sql`
+  const statement = sql`
     delete from ${sql.id(table)}
-    where (${ids}) in (select ${ids} from json_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::json))`.execute(trx);
+    where (${ids}) in (select ${ids} from json_populate_recordset(null::${sql.id(table)}, ${rowsJson(rows)}::json))`;
+  return async (trx) => {
+    await statement.execute(trx);
+  };
+}
+
+/** Runs prepared writes one after the other, in the order given (a batch's statements keep their order). */
+export function inOrder(writes: readonly BatchWrite<unknown>[]): BatchWrite {
+  return async (trx) => {
+    for (const write of writes) await write(trx);
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ANALYTICS_EVENT_TYPES, analyticsFactOf } from '../../../domain/analytics/facts.js';
 import { defineProjection } from '../../projection.js';
-import { writeRows, type RowValues } from '../../set-based.js';
+import { prepareWriteRows, type RowValues } from '../../set-based.js';
 import { createAnalyticsIndexes, createAnalyticsTables } from './tables.js';
 
 /** Admin statistics: the facts the portal's counters, KPIs, funnel and audience groups are computed from. */
@@ -11,13 +11,13 @@ export const analyticsProjection = defineProjection({
   tables: ['analytics_facts'],
   createTables: createAnalyticsTables,
   createIndexes: createAnalyticsIndexes,
-  async apply(trx, events, t) {
+  prepare(events, t) {
     const rows: RowValues[] = [];
     for (const event of events) {
       const fact = analyticsFactOf(event);
       if (fact) rows.push({ position: event.position, event_id: fact.eventId, kind: fact.kind, at: fact.at, user_id: fact.userId, key: fact.key, value: fact.value });
     }
     // One fact per event: a replayed event is already there. One JSON parameter, not seven per fact.
-    await writeRows(trx, t.analytics_facts, rows, { conflict: ['position'] });
+    return prepareWriteRows(t.analytics_facts, rows, { conflict: ['position'] });
   },
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { POPULARITY_WINDOW_DAYS } from '../../../domain/discovery/constants.js';
@@ -8,7 +8,7 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { rowsJson, writeRows } from '../../set-based.js';
+import { prepareWriteRows, rowsJson, writeRows, type BatchWrite } from '../../set-based.js';
 import { createSearchIndexes, createSearchTables, wordTemplatesKey } from './tables.js';
 
 /** The engagement events popularity counts. */
@@ -42,7 +42,7 @@ export const searchProjection = defineProjection({
   createIndexes: createSearchIndexes,
   // Set-based: a few statements per batch rather than per event, so a rebuild of 100 000 templates takes seconds, not minutes.
   // A template submitted in the batch is written once, with what the rest of the batch did to it.
-  async apply(trx, events, t, phase) {
+  prepare(events, t, phase) {
     const submitted = new Map<string, SubmittedDocument>();
     /** Per template, where the batch leaves it: the last status, and the edits merged in order. */
     const changes = new Map<string, Change>();
@@ -87,29 +87,29 @@ export const searchProjection = defineProjection({
     // A rebuild derives the vocabulary and popularity once, in finishBuild: it needs no changed documents back.
     const live = phase === 'live';
     // A stored document a replay finds newer stays as it is.
-    const changed = await writeRows<ChangedDocument>(trx, t.search_documents, [...submitted.values()], {
+    const writeSubmitted = prepareWriteRows<ChangedDocument>(t.search_documents, [...submitted.values()], {
       conflict: ['id'],
       update: DOCUMENT_COLUMNS.filter((column) => column !== 'id'),
       onlyNewer: true,
       returning: live ? CHANGED_DOCUMENT_COLUMNS : [],
     });
-    if (changes.size > 0) changed.push(...(await applyChanges(trx, t, changes, live)));
-    if (live) await replaceTemplateWords(trx, t, changed);
-
-    if (engagements.length > 0) {
-      await writeRows(
-        trx,
-        t.search_engagement,
-        engagements.map((event) => ({
-          position: event.position,
-          template_id: event.data.templateId,
-          weight: ENGAGEMENT_WEIGHTS[event.type],
-          occurred_at: new Date(event.metadata.occurredAt),
-        })),
-        { conflict: ['position'] },
-      );
-      if (phase === 'live') await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
-    }
+    const writeChanges = prepareChanges(t, changes, live);
+    const writeEngagements = prepareWriteRows(
+      t.search_engagement,
+      engagements.map((event) => ({
+        position: event.position,
+        template_id: event.data.templateId,
+        weight: ENGAGEMENT_WEIGHTS[event.type],
+        occurred_at: new Date(event.metadata.occurredAt),
+      })),
+      { conflict: ['position'] },
+    );
+    return async (trx) => {
+      const changed = [...(await writeSubmitted(trx)), ...(await writeChanges(trx))];
+      if (live) await replaceTemplateWords(trx, t, changed);
+      await writeEngagements(trx);
+      if (live && engaged.size > 0) await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
+    };
   },
   async finishBuild(trx, t) {
     await rebuildVocabulary(trx, t);
@@ -147,24 +147,23 @@ function tagText(keywords: readonly string[], platform: string, topic: string): 
   return [...keywords, platform, topic.replaceAll('_', ' ')].join(' ');
 }
 
-/** The batch's changes to documents stored before it; answers the documents changed (when `answer`). */
-async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: ReadonlyMap<string, Change>, answer: boolean): Promise<ChangedDocument[]> {
+/** The batch's changes to documents stored before it; its write answers the documents changed (when `answer`). */
+function prepareChanges(t: GenerationTables, changes: ReadonlyMap<string, Change>, answer: boolean): BatchWrite<ChangedDocument[]> {
   type Entry = [string, Change];
   // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
   const hasContent = ([, change]: Entry) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
   const returned = answer ? sql`returning ${sql.join(CHANGED_DOCUMENT_COLUMNS.map((column) => sql.ref(`d.${column}`)))}` : sql``;
-  const changed: ChangedDocument[] = [];
+  const statements: RawBuilder<ChangedDocument>[] = [];
   // Most changes are status only: updating no text column spares recomputing the document's tsvector.
   const statusOnly = [...changes].filter((change) => !hasContent(change));
   if (statusOnly.length > 0) {
     const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: change.status === null ? null : isSearchable(change.status) })));
-    const { rows } = await sql<ChangedDocument>`
+    statements.push(sql<ChangedDocument>`
       update ${sql.id(t.search_documents)} d
       set status = v.status, searchable = v.searchable, last_position = v.position
       from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean)
       where d.id = v.id and d.last_position < v.position
-      ${returned}`.execute(trx);
-    changed.push(...rows);
+      ${returned}`);
   }
   const withContent = [...changes].filter(hasContent);
   if (withContent.length > 0) {
@@ -181,7 +180,7 @@ async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: R
       })),
     );
     const keywords = sql`case when v.keywords is null then d.keywords else array(select jsonb_array_elements_text(v.keywords)) end`;
-    const { rows } = await sql<ChangedDocument>`
+    statements.push(sql<ChangedDocument>`
       update ${sql.id(t.search_documents)} d
       set status = coalesce(v.status, d.status),
           searchable = coalesce(v.searchable, d.searchable),
@@ -193,10 +192,13 @@ async function applyChanges(trx: Kysely<Schema>, t: GenerationTables, changes: R
           last_position = v.position
       from jsonb_to_recordset(${values}::jsonb) as v(id text, position bigint, status text, searchable boolean, price_cents integer, title text, description text, keywords jsonb)
       where d.id = v.id and d.last_position < v.position
-      ${returned}`.execute(trx);
-    changed.push(...rows);
+      ${returned}`);
   }
-  return changed;
+  return async (trx) => {
+    const changed: ChangedDocument[] = [];
+    for (const statement of statements) changed.push(...(await statement.execute(trx)).rows);
+    return changed;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables, type ProjectableEvent } from '../../projection.js';
-import { deleteRows, writeRows, type RowValues } from '../../set-based.js';
+import { inOrder, prepareDeleteRows, prepareWriteRows, writeRows, type BatchWrite, type RowValues, type WriteRowsOptions } from '../../set-based.js';
 import { createTemplatesIndexes, createTemplatesTables, type TemplatesView } from './tables.js';
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
@@ -28,22 +28,26 @@ export const templatesProjection = defineProjection({
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   createTables: createTemplatesTables,
   createIndexes: createTemplatesIndexes,
-  // Set-based: the batch's templates are read once, folded in memory event by event, and written
-  // back in one statement; the toggles of each set are folded per pair and written in one statement each.
-  async apply(trx, events, t, phase) {
+  // Set-based: the batch's templates are folded in memory event by event and written back in one
+  // statement (those stored before it read once first); the toggles of each set are folded per pair
+  // and written in one statement each.
+  prepare(events, t, phase) {
     const lifecycle: RecordedOneOf<TemplateEvent>[] = [];
     const toggles: RecordedOneOf<ToggleEvent>[] = [];
     for (const event of events) {
       if (isToggle(event)) toggles.push(event);
       else lifecycle.push(event);
     }
-    await applyLifecycle(trx, t, lifecycle);
-    const toggled = await applyToggles(trx, t, toggles);
+    const writeLifecycle = prepareLifecycle(t, lifecycle);
+    const { writeToggles, toggled } = prepareToggles(t, toggles);
     // Counts are derived from the sets, so replaying a batch cannot count twice. A rebuild counts once, at the end.
-    if (toggled.size > 0 && phase === 'live') {
-      const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
-      await sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`.execute(trx);
-    }
+    const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
+    const recount = sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`;
+    return async (trx) => {
+      await writeLifecycle(trx);
+      await writeToggles(trx);
+      if (toggled.size > 0 && phase === 'live') await recount.execute(trx);
+    };
   },
   // Every template's counts from its sets in one pass (grouped, joined); rows whose counts are right stay untouched.
   async finishBuild(trx, t) {
@@ -74,41 +78,40 @@ type TemplateRow = Omit<Selectable<TemplatesView>, 'likes' | 'saves' | 'red_flag
 /**
  * Folds the batch's lifecycle events into their templates' rows: each event changes its row
  * unless the row already reflects it or a later event (last_position), as if applied one by one.
+ * A template submitted in this batch is folded now, from its submission: a stored row of it can
+ * only reflect a part of this batch (the log is applied in order), and the write keeps the newer.
+ * The others are folded when the write runs, from their rows stored by the batches before.
  */
-async function applyLifecycle(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): Promise<void> {
-  const ids = new Set(events.filter((event) => event.type !== 'TemplatePriceChangeRequested').map((event) => event.data.templateId));
-  if (ids.size === 0) return;
-  // A template submitted in this batch is folded from its submission: a stored row of it can only
-  // reflect a part of this batch (the log is applied in order), and the write below keeps the newer.
-  const submittedHere = new Set(events.filter((event) => event.type === 'TemplateSubmitted').map((event) => event.data.templateId));
-  const toRead = [...ids].filter((id) => !submittedHere.has(id));
-  const rows = new Map<string, TemplateRow>();
-  if (toRead.length > 0) {
+function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): BatchWrite {
+  const submitted = new Map<string, TemplateRow>();
+  const ofStored: RecordedOneOf<TemplateEvent>[] = [];
+  for (const event of events) {
+    if (event.type === 'TemplatePriceChangeRequested') continue;
+    const { templateId } = event.data;
+    if (event.type === 'TemplateSubmitted' && !submitted.has(templateId)) submitted.set(templateId, submittedRow(event));
+    else if (submitted.has(templateId)) applyInOrder(submitted.get(templateId)!, event);
+    else ofStored.push(event);
+  }
+  const writeSubmitted = prepareWriteRows(t.templates, [...submitted.values()].map(rowValues), TEMPLATE_WRITE);
+  return async (trx) => {
+    await writeSubmitted(trx);
+    if (ofStored.length === 0) return;
     const stored = await sql<TemplateRow>`
       select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
-      where id in (select jsonb_array_elements_text(${JSON.stringify(toRead)}::jsonb))`.execute(trx);
-    for (const row of stored.rows) rows.set(row.id, row);
-  }
-  const changed = new Set<string>();
-  for (const event of events) {
-    const { templateId } = event.data;
-    const row = rows.get(templateId);
-    if (event.type === 'TemplateSubmitted') {
-      if (!row) {
-        rows.set(templateId, submittedRow(event));
-        changed.add(templateId);
-      }
-      continue;
+      where id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ofStored.map((event) => event.data.templateId))])}::jsonb))`.execute(trx);
+    const rows = new Map(stored.rows.map((row) => [row.id, row]));
+    const changed = new Set<TemplateRow>();
+    for (const event of ofStored) {
+      const row = rows.get(event.data.templateId);
+      if (row && applyInOrder(row, event)) changed.add(row);
     }
-    if (!row || row.last_position >= event.position) continue;
-    if (applyToRow(row, event)) changed.add(templateId);
-  }
-  await writeRows(
-    trx,
-    t.templates,
-    [...changed].map((id) => rowValues(rows.get(id)!)),
-    { conflict: ['id'], update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'), onlyNewer: true },
-  );
+    await writeRows(trx, t.templates, [...changed].map(rowValues), TEMPLATE_WRITE);
+  };
+}
+
+/** Applies the event to the row unless the row already reflects it or a later one; true when it changed the row. */
+function applyInOrder(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): boolean {
+  return row.last_position < event.position && applyToRow(row, event);
 }
 
 const TEMPLATE_COLUMNS = [
@@ -134,6 +137,9 @@ const TEMPLATE_COLUMNS = [
   'updated_at',
   'last_position',
 ] as const satisfies readonly (keyof TemplateRow)[];
+
+/** A row is written back unless the stored one is newer. */
+const TEMPLATE_WRITE: WriteRowsOptions = { conflict: ['id'], update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'), onlyNewer: true };
 
 function rowValues(row: TemplateRow): RowValues {
   return Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, row[column]]));
@@ -231,7 +237,7 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
  * (and put back when its last toggle puts it in); a pair only put in is inserted unless present.
  * The save time kept is that of the save after the last unsave, as one by one. Answers the templates toggled.
  */
-async function applyToggles(trx: Kysely<Schema>, t: GenerationTables, events: readonly RecordedOneOf<ToggleEvent>[]): Promise<Set<string>> {
+function prepareToggles(t: GenerationTables, events: readonly RecordedOneOf<ToggleEvent>[]): { writeToggles: BatchWrite; toggled: Set<string> } {
   const toggled = new Set<string>();
   const pairs = new Map<string, { table: ToggleTable; templateId: string; userId: string; on: boolean; takenOut: boolean; since: Date | null }>();
   for (const event of events) {
@@ -250,18 +256,19 @@ async function applyToggles(trx: Kysely<Schema>, t: GenerationTables, events: re
     pair.on = toggle.on;
     pairs.set(key, pair);
   }
-  for (const table of Object.values(COUNTED_IN)) {
+  const writes = Object.values(COUNTED_IN).flatMap((table) => {
     const ofTable = [...pairs.values()].filter((pair) => pair.table === table);
-    await deleteRows(trx, t[table], ['template_id', 'user_id'], ofTable.filter((pair) => pair.takenOut).map((pair) => [pair.templateId, pair.userId]));
     const inserted = ofTable.filter((pair) => pair.on);
-    await writeRows(
-      trx,
-      t[table],
-      inserted.map((pair) => (table === 'template_saves' ? { template_id: pair.templateId, user_id: pair.userId, saved_at: pair.since } : { template_id: pair.templateId, user_id: pair.userId })),
-      { conflict: ['template_id', 'user_id'] },
-    );
-  }
-  return toggled;
+    return [
+      prepareDeleteRows(t[table], ['template_id', 'user_id'], ofTable.filter((pair) => pair.takenOut).map((pair) => [pair.templateId, pair.userId])),
+      prepareWriteRows(
+        t[table],
+        inserted.map((pair) => (table === 'template_saves' ? { template_id: pair.templateId, user_id: pair.userId, saved_at: pair.since } : { template_id: pair.templateId, user_id: pair.userId })),
+        { conflict: ['template_id', 'user_id'] },
+      ),
+    ];
+  });
+  return { writeToggles: inOrder(writes), toggled };
 }
 
 /** The columns an edit changes; fields the edit left out stay as they are. */
