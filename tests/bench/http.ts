@@ -1,9 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
 import { seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
@@ -51,7 +50,7 @@ export interface RouteMeasurement {
   ratioToCeiling: number;
   /** The server's CPU time over the load's time (100: one core busy); null where /proc cannot tell. */
   serverCpuPercent: number | null;
-  /** The bench process's own, autocannon's: near 100, the load generator and not the server sets the pace. */
+  /** wrk's: near 100, the load generator and not the server sets the pace. */
   loadGeneratorCpuPercent: number;
   /** The server's CPU time per answered request. */
   serverCpuMicrosecondsPerRequest: number | null;
@@ -101,27 +100,28 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
   ensureWebBuild(log);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-http-'));
+  const postScript = join(dataDir, 'post.lua');
+  writeFileSync(postScript, 'wrk.method = "POST"\n');
   const measure = async (route: string, server: RunningServer, path: string, method: 'GET' | 'POST' = 'GET') => {
     log(`${route}: ${settings.seconds} s, ${settings.connections} connections`);
-    await load(`${server.url}${path}`, method, WARM_UP_SECONDS, settings.connections);
+    const script = method === 'POST' ? postScript : null;
+    await load(`${server.url}${path}`, script, WARM_UP_SECONDS, settings.connections);
     const serverCpuBefore = processCpuMs(server.pid);
-    const ownCpuBefore = process.cpuUsage();
     const startedAt = performance.now();
-    const result = await load(`${server.url}${path}`, method, settings.seconds, settings.connections);
+    const result = await load(`${server.url}${path}`, script, settings.seconds, settings.connections);
     const elapsedMs = performance.now() - startedAt;
     const serverCpuAfter = processCpuMs(server.pid);
-    const ownCpu = process.cpuUsage(ownCpuBefore);
     const serverCpuMs = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     return {
       route,
       path,
-      requestsPerSecond: result.requests.average,
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      failures: result.non2xx + result.errors + result.timeouts,
+      requestsPerSecond: result.requestsPerSecond,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      failures: result.failures,
       serverCpuPercent: serverCpuMs === null ? null : (100 * serverCpuMs) / elapsedMs,
-      loadGeneratorCpuPercent: (100 * (ownCpu.user + ownCpu.system)) / 1000 / elapsedMs,
-      serverCpuMicrosecondsPerRequest: serverCpuMs === null || result.requests.total === 0 ? null : (1000 * serverCpuMs) / result.requests.total,
+      loadGeneratorCpuPercent: (100 * result.cpuMs) / elapsedMs,
+      serverCpuMicrosecondsPerRequest: serverCpuMs === null || result.requests === 0 ? null : (1000 * serverCpuMs) / result.requests,
     };
   };
   try {
@@ -175,8 +175,62 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
   }
 }
 
-function load(url: string, method: 'GET' | 'POST', seconds: number, connections: number): Promise<autocannon.Result> {
-  return autocannon({ url, method, headers: BROWSER_HEADERS, duration: seconds, connections });
+interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers other than 2xx or 3xx, and socket errors and timeouts. */
+  failures: number;
+  /** wrk's own CPU time. */
+  cpuMs: number;
+}
+
+/**
+ * wrk (Debian's package), on one thread: written in C, it spends a fraction of the server's CPU per
+ * request, so the server and not the load generator sets the pace (a Node load generator took a whole
+ * core to load GET / at a third of what the server could answer). Its CPU time is its shell's
+ * children's, read from /proc once it has exited. `script` (a Lua file) sets the method.
+ */
+async function load(url: string, script: string | null, seconds: number, connections: number): Promise<LoadResult> {
+  const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, ...(script ? ['-s', script] : []), url];
+  const { code, stdout, stderr } = await run('sh', ['-c', 'wrk "$@"; code=$?; cat /proc/$$/stat >&2; exit $code', 'sh', ...args]);
+  if (code === 127) throw new Error('The HTTP suite loads the server with wrk: apt-get install -y wrk');
+  if (code !== 0) throw new Error(`wrk failed (exit ${code}): ${stderr}`);
+  const number = (pattern: RegExp, fallback?: number) => {
+    const match = pattern.exec(stdout);
+    if (match) return Number(match[1]);
+    if (fallback === undefined) throw new Error(`wrk's report has no ${pattern.source}:\n${stdout}`);
+    return fallback;
+  };
+  const latencyMs = (percentile: number) => {
+    const match = new RegExp(`^\\s+${percentile}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(stdout);
+    if (!match) throw new Error(`wrk's report has no ${percentile}% latency:\n${stdout}`);
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  return {
+    requests: number(/(\d+) requests in/),
+    requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
+    p50Ms: latencyMs(50),
+    p99Ms: latencyMs(99),
+    failures: number(/Non-2xx or 3xx responses: (\d+)/, 0) + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+    // The shell's stat is the last thing on its stderr.
+    cpuMs: statCpuMs(stderr, 'children'),
+  };
+}
+
+function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** The median time of one request with a session, after one untimed request. */
@@ -268,14 +322,19 @@ function clockTicks(): number {
 function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    // The command name (field 2) may hold spaces: the fields counted after its closing parenthesis.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name and state.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'), 'own');
   } catch {
     return null;
   }
+}
+
+/** User + system CPU time of a /proc/<pid>/stat line: the process's own, or that of its children it has waited for. */
+function statCpuMs(stat: string, whose: 'own' | 'children'): number {
+  // The command name (field 2) may hold spaces: the fields counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line (12 and 13 after the name and state), cutime and cstime 16 and 17.
+  const first = whose === 'own' ? 11 : 13;
+  return ((Number(fields[first]) + Number(fields[first + 1])) * 1000) / clockTicks();
 }
 
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */

@@ -192,7 +192,7 @@ function printTables(results: readonly TargetResults[]): void {
 
 function printHttpTable(http: HttpMeasurement): void {
   console.log(
-    `\nHTTP read routes (autocannon, ${http.connections} connections, ${http.seconds} s each after a warm-up; ` +
+    `\nHTTP read routes (wrk, one thread, ${http.connections} connections, ${http.seconds} s each after a warm-up; ` +
       `${formatCount(http.catalogue.templates)} templates / ${formatCount(http.catalogue.users)} users in ${http.database}; ceiling: a Fastify hello-world)\n`,
   );
   console.log(
@@ -205,10 +205,10 @@ function printHttpTable(http: HttpMeasurement): void {
       { header: 'failures', value: (row) => formatCount(row.failures) },
       { header: 'server CPU %', value: (row) => (row.serverCpuPercent === null ? '' : formatCount(row.serverCpuPercent)) },
       { header: 'server µs/request', value: (row) => (row.serverCpuMicrosecondsPerRequest === null ? '' : formatCount(row.serverCpuMicrosecondsPerRequest)) },
-      { header: 'autocannon CPU %', value: (row) => formatCount(row.loadGeneratorCpuPercent) },
+      { header: 'wrk CPU %', value: (row) => formatCount(row.loadGeneratorCpuPercent) },
     ]),
   );
-  console.log('(autocannon near 100 % of a core: the load generator, not the server, sets the pace of that row)');
+  console.log('(wrk near 100 % of a core: the load generator, not the server, sets the pace of that row)');
   console.log(`\nA signed-in viewer's request alone (median of several; a post's detail is never cached)\n`);
   console.log(
     formatTable(http.signedIn, [
