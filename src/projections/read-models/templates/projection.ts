@@ -4,7 +4,7 @@ import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables, type ProjectableEvent } from '../../projection.js';
-import { inOrder, prepareDeleteRows, prepareWriteRows, writeRows, type BatchWrite, type RowValues, type WriteRowsOptions } from '../../set-based.js';
+import { inOrder, prepareDeleteRows, prepareWriteRows, writeRows, type BatchWrite, type WriteRowsOptions } from '../../set-based.js';
 import { createTemplatesIndexes, createTemplatesTables, type TemplatesView } from './tables.js';
 
 /** Per-user toggles kept as sets; the counts on the templates row are derived from them. */
@@ -92,7 +92,7 @@ function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<Te
     else if (submitted.has(templateId)) applyInOrder(submitted.get(templateId)!, event);
     else ofStored.push(event);
   }
-  const writeSubmitted = prepareWriteRows(t.templates, [...submitted.values()].map(rowValues), TEMPLATE_WRITE);
+  const writeSubmitted = prepareWriteRows(t.templates, [...submitted.values()], TEMPLATE_WRITE);
   return async (trx) => {
     await writeSubmitted(trx);
     if (ofStored.length === 0) return;
@@ -105,7 +105,7 @@ function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<Te
       const row = rows.get(event.data.templateId);
       if (row && applyInOrder(row, event)) changed.add(row);
     }
-    await writeRows(trx, t.templates, [...changed].map(rowValues), TEMPLATE_WRITE);
+    await writeRows(trx, t.templates, [...changed], TEMPLATE_WRITE);
   };
 }
 
@@ -140,10 +140,6 @@ const TEMPLATE_COLUMNS = [
 
 /** A row is written back unless the stored one is newer. */
 const TEMPLATE_WRITE: WriteRowsOptions = { conflict: ['id'], update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'), onlyNewer: true };
-
-function rowValues(row: TemplateRow): RowValues {
-  return Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, row[column]]));
-}
 
 function submittedRow({ data, metadata, position }: RecordedEvent<TemplateSubmitted>): TemplateRow {
   const at = new Date(metadata.occurredAt);
