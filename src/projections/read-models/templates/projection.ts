@@ -42,11 +42,12 @@ export const templatesProjection = defineProjection({
     const { writeToggles, toggled } = prepareToggles(t, toggles);
     // Counts are derived from the sets, so replaying a batch cannot count twice. A rebuild counts once, at the end.
     const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
-    const recount = sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`;
+    const recount =
+      toggled.size > 0 && phase === 'live' ? sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))` : null;
     return async (trx) => {
       await writeLifecycle(trx);
       await writeToggles(trx);
-      if (toggled.size > 0 && phase === 'live') await recount.execute(trx);
+      await recount?.execute(trx);
     };
   },
   // Every template's counts from its sets in one pass (grouped, joined); rows whose counts are right stay untouched.
