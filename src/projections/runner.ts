@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
-import { batchWrites, eachSettled, generationTables, type Projection } from './projection.js';
+import { batchWrites, eachSettled, generationTables, type ApplyPhase, type Projection } from './projection.js';
 import type { BatchWrite } from './set-based.js';
 import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
@@ -54,6 +54,11 @@ interface Batch {
   write?: BatchWrite<unknown>;
 }
 const NO_EVENTS: Batch = { events: 0 };
+
+/** The batch of a generation's `relevant` events, its writes prepared now (by the projection's `prepare`, when it has one). */
+function batchOf(projection: Projection, relevant: readonly RecordedEvent[], generation: number, phase: ApplyPhase): Batch {
+  return relevant.length === 0 ? NO_EVENTS : { events: relevant.length, write: batchWrites(projection, relevant, generationTables(generation), phase) };
+}
 
 /** A read model's generation and the events it has applied: both only grow, and any write moves one. */
 interface ReadModelMark {
@@ -287,11 +292,12 @@ export class ProjectionRunner {
           const handled = handledTypes(build.projection);
           const relevant = unseen.filter((event) => handled.has(event.type));
           const last = unseen[unseen.length - 1]!.position;
-          // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
-          const batch = relevant.length > 0 ? this.#prepareBuildBatch(build, relevant) : null;
+          // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
+          const batch = batchOf(build.projection, relevant, build.generation.generation, build.finished ? 'live' : 'rebuilding');
           build.checkpoint = last;
           batches.push(async (writesStarted) => {
-            if (batch) await this.#commitBuildBatch(build, batch, last, writesStarted);
+            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
+            if (batch !== NO_EVENTS) await this.#commitBuildBatch(build, batch, last, writesStarted);
             build.done += unseen.length;
             report(build);
           });
@@ -348,13 +354,6 @@ export class ProjectionRunner {
     if (build.live) this.#publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
   }
 
-  /** A build's writes of the relevant events of a page, prepared (by its projection's `prepare`) before the previous page's have committed. */
-  #prepareBuildBatch(build: Build, relevant: readonly RecordedEvent[]): Batch {
-    // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
-    const phase = build.finished ? 'live' : 'rebuilding';
-    return { events: relevant.length, write: batchWrites(build.projection, relevant, generationTables(build.generation.generation), phase) };
-  }
-
   /** Writes a build's batch and commits its checkpoint at `last`. */
   async #commitBuildBatch(build: Build, batch: Batch, last: bigint, writesStarted?: () => void): Promise<void> {
     const applied = await this.#applyBatch(build.projection, build.generation.generation, batch, last, 'building', writesStarted);
@@ -379,8 +378,7 @@ export class ProjectionRunner {
     const handled = handledTypes(projection);
     const relevant = events.filter((event) => handled.has(event.type));
     const last = events[events.length - 1]!.position;
-    const batch = relevant.length > 0 ? { events: relevant.length, write: batchWrites(projection, relevant, generationTables(generation), 'live') } : NO_EVENTS;
-    const eventsApplied = await this.#applyBatch(projection, generation, batch, last, expected);
+    const eventsApplied = await this.#applyBatch(projection, generation, batchOf(projection, relevant, generation, 'live'), last, expected);
     if (eventsApplied === null) return { read: 0, checkpoint, stale: true };
     if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
     return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };

@@ -29,7 +29,7 @@ export interface WriteRowsOptions {
  */
 export type BatchWrite<R = void> = (trx: Kysely<Schema>) => Promise<R>;
 
-/** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options'`. */
+/** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options`'. */
 export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<R[]> {
   return prepareWriteRows<R>(table, rows, options)(trx);
 }

@@ -1,13 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
 import { seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 
+const execFileAsync = promisify(execFile);
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The catalogue of issue #17's measurements: 5 000 templates, 500 members, a few likes each. */
 export const HTTP_CATALOGUE: CatalogueSize = { users: 500, templates: 5_000, seed: 17, likeChance: 0.01 };
@@ -195,9 +197,10 @@ interface LoadResult {
 async function load(url: string, script: string | null, seconds: number, connections: number): Promise<LoadResult> {
   const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, ...(script ? ['-s', script] : []), url];
-  const { code, stdout, stderr } = await run('sh', ['-c', 'wrk "$@"; code=$?; cat /proc/$$/stat >&2; exit $code', 'sh', ...args]);
-  if (code === 127) throw new Error('The HTTP suite loads the server with wrk: apt-get install -y wrk');
-  if (code !== 0) throw new Error(`wrk failed (exit ${code}): ${stderr}`);
+  const { stdout, stderr } = await execFileAsync('sh', ['-c', 'wrk "$@"; code=$?; cat /proc/$$/stat >&2; exit $code', 'sh', ...args]).catch((error: { code?: number; stderr?: string }) => {
+    if (error.code === 127) throw new Error('The HTTP suite loads the server with wrk: apt-get install -y wrk');
+    throw new Error(`wrk failed (exit ${error.code}): ${error.stderr}`);
+  });
   const number = (pattern: RegExp, fallback?: number) => {
     const match = pattern.exec(stdout);
     if (match) return Number(match[1]);
@@ -221,17 +224,6 @@ async function load(url: string, script: string | null, seconds: number, connect
   };
 }
 
-function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** The median time of one request with a session, after one untimed request. */
 async function timeAlone(url: string, token: string): Promise<number> {
