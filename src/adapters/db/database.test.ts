@@ -51,4 +51,22 @@ describe.skipIf(!databaseUrl)(`opening a Postgres database${databaseUrl ? '' : '
     }
     expect(migrated).toEqual(Array.from({ length: MIGRATIONS_DURING_CHURN }, () => Object.keys(coreMigrations).length));
   }, 180_000);
+
+  // An append's statement costs more to parse and plan than to run: the server keeps it prepared.
+  it('runs a prepared statement on a connection that keeps it, parsed once for every call', async () => {
+    const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    schemas.push(schema);
+    const database = await openDatabase({ databaseUrl: databaseUrl!, schema, poolSize: 1 });
+    try {
+      const sum = { name: 'test_sum', text: 'select $1::int + $2::int as total' };
+      expect(await database.executePrepared(sum, [2, 3])).toEqual([{ total: 5 }]);
+      expect(await database.executePrepared(sum, [4, 5])).toEqual([{ total: 9 }]);
+      // The pool's one connection, so the same session that ran them.
+      const { rows } = await sql<{ name: string; calls: number }>`
+        select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements`.execute(database.db);
+      expect(rows).toEqual([{ name: 'test_sum', calls: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { Observable } from 'rxjs';
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../../domain/shared/events.js';
-import type { Database } from '../db/database.js';
+import type { Database, PreparedStatement } from '../db/database.js';
 import type { EventsTable, Schema } from '../db/schema.js';
 import {
   START_OF_LOG,
@@ -72,7 +72,7 @@ export function createPostgresEventStore(database: Database): EventStore {
     // A statement refused as a whole stored nothing. Most often another writer reached one of the
     // streams between its snapshot and its lock (a unique key refused the insert), or one append
     // is malformed: every append of the group is then settled alone.
-    const stored = await insertGroup(db, group).catch(() => new Map<string, AppendResult>());
+    const stored = await insertGroup(database, group).catch(() => new Map<string, AppendResult>());
     let last: bigint | null = null;
     for (const append of group) {
       const result = stored.get(append.streamId);
@@ -313,9 +313,43 @@ function takeGroup(waiting: PendingAppend[]): PendingAppend[] {
  * committed meanwhile; the new events then collide with that append's revisions, the unique key
  * refuses the whole statement, and the caller settles the group under the lock instead.
  * Positions are drawn only after the lock is held (the lock joins every inserted row), so
- * appends still commit in position order. Returns what each stored append reached, by stream.
+ * appends still commit in position order.
+ * Stored events are looked up by key, one LATERAL probe per input row: as a plain anti-join the
+ * planner, which assumes a hundred input rows, scanned the whole of a small log instead; and the
+ * plan no longer depends on the group's size, so the server reuses one plan for every group.
  */
-async function insertGroup(db: Kysely<Schema>, group: readonly PendingAppend[]): Promise<Map<string, AppendResult>> {
+const INSERT_GROUP: PreparedStatement = {
+  name: 'tessera_append_group',
+  text: `
+    with input as (
+      select * from jsonb_to_recordset($1::jsonb)
+        as r(append_index int, stream_id text, expected text, event_index int, event_id uuid, type text, data jsonb, metadata jsonb)
+    ),
+    appends as (
+      select distinct on (append_index) append_index, stream_id, expected,
+        (select max(e.revision) from events e where e.stream_id = input.stream_id) as current
+      from input order by append_index
+    ),
+    accepted as (
+      select a.append_index, coalesce(a.current + 1, 0) as first_revision from appends a
+      where not exists (
+          select from input i cross join lateral (select from events e where e.stream_id = i.stream_id and e.event_id = i.event_id limit 1) stored
+          where i.append_index = a.append_index)
+        and (a.expected = 'any'
+          or (a.expected = 'no_stream' and a.current is null)
+          or (a.expected = 'stream_exists' and a.current is not null)
+          or a.expected = a.current::text)
+    ),
+    append_lock as (select pg_advisory_xact_lock(hashtext(current_schema() || ':' || $2)) as held)
+    insert into events (stream_id, revision, event_id, type, data, metadata)
+    select i.stream_id, accepted.first_revision + i.event_index, i.event_id, i.type, i.data, i.metadata
+    from append_lock cross join input i join accepted on accepted.append_index = i.append_index
+    order by i.append_index, i.event_index
+    returning stream_id, revision, position`,
+};
+
+/** Stores what INSERT_GROUP accepts of the group; returns what each stored append reached, by stream. */
+async function insertGroup(database: Database, group: readonly PendingAppend[]): Promise<Map<string, AppendResult>> {
   const rows = group.flatMap(({ streamId, events, expectedRevision }, appendIndex) =>
     events.map((event, eventIndex) => ({
       append_index: appendIndex,
@@ -328,31 +362,10 @@ async function insertGroup(db: Kysely<Schema>, group: readonly PendingAppend[]):
       metadata: event.metadata,
     })),
   );
-  const { rows: inserted } = await sql<{ stream_id: string; revision: string; position: string }>`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as r(append_index int, stream_id text, expected text, event_index int, event_id uuid, type text, data jsonb, metadata jsonb)
-    ),
-    appends as (
-      select distinct on (append_index) append_index, stream_id, expected,
-        (select max(e.revision) from events e where e.stream_id = input.stream_id) as current
-      from input order by append_index
-    ),
-    accepted as (
-      select a.append_index, coalesce(a.current + 1, 0) as first_revision from appends a
-      where not exists (select 1 from events e join input i on e.stream_id = i.stream_id and e.event_id = i.event_id where i.append_index = a.append_index)
-        and (a.expected = 'any'
-          or (a.expected = 'no_stream' and a.current is null)
-          or (a.expected = 'stream_exists' and a.current is not null)
-          or a.expected = a.current::text)
-    ),
-    append_lock as (select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME})) as held)
-    insert into events (stream_id, revision, event_id, type, data, metadata)
-    select i.stream_id, accepted.first_revision + i.event_index, i.event_id, i.type, i.data, i.metadata
-    from append_lock cross join input i join accepted on accepted.append_index = i.append_index
-    order by i.append_index, i.event_index
-    returning stream_id, revision, position
-  `.execute(db);
+  const inserted = await database.executePrepared<{ stream_id: string; revision: bigint; position: bigint }>(INSERT_GROUP, [
+    JSON.stringify(rows),
+    APPEND_LOCK_NAME,
+  ]);
   const reached = new Map<string, AppendResult>();
   for (const row of inserted) {
     const result = { nextExpectedRevision: BigInt(row.revision), position: BigInt(row.position) };
