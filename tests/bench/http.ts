@@ -224,7 +224,6 @@ async function load(url: string, script: string | null, seconds: number, connect
   };
 }
 
-
 /** The median time of one request with a session, after one untimed request. */
 async function timeAlone(url: string, token: string): Promise<number> {
   const request = async () => {

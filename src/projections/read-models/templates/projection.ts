@@ -41,9 +41,7 @@ export const templatesProjection = defineProjection({
     const writeLifecycle = prepareLifecycle(t, lifecycle);
     const { writeToggles, toggled } = prepareToggles(t, toggles);
     // Counts are derived from the sets, so replaying a batch cannot count twice. A rebuild counts once, at the end.
-    const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
-    const recount =
-      toggled.size > 0 && phase === 'live' ? sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))` : null;
+    const recount = toggled.size > 0 && phase === 'live' ? recountStatement(t, toggled) : null;
     return async (trx) => {
       await writeLifecycle(trx);
       await writeToggles(trx);
@@ -67,6 +65,12 @@ export const templatesProjection = defineProjection({
       where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(trx);
   },
 });
+
+/** Sets the toggled templates' counts from their sets. */
+function recountStatement(t: GenerationTables, toggled: ReadonlySet<string>) {
+  const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
+  return sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`;
+}
 
 type ToggleEvent = Extract<ProjectableEvent, { type: ToggleEventType }>;
 const isToggle = (event: RecordedOneOf<TemplateEvent | ToggleEvent>): event is RecordedOneOf<ToggleEvent> => Object.hasOwn(TOGGLES, event.type);
