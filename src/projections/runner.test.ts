@@ -50,7 +50,7 @@ const ORDER: Record<ReadModelTable, string[]> = {
   search_popularity: ['template_id'],
   search_engagement: ['position'],
   search_words: ['word'],
-  search_word_templates: ['word', 'template_id'],
+  search_word_templates: ['template_id'],
   searches: ['search_id'],
   search_terms: ['term'],
   contact_messages: ['id'],

@@ -8,8 +8,8 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { prepareWriteRows, rowsJson, writeRows, type BatchWrite } from '../../set-based.js';
-import { createSearchIndexes, createSearchTables, wordTemplatesKey } from './tables.js';
+import { prepareDeleteRows, prepareWriteRows, rowsJson, writeRows, type BatchWrite } from '../../set-based.js';
+import { createSearchIndexes, createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
 type PopularityEvent = LikeEvent | SaveEvent | TemplateViewed;
@@ -32,7 +32,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 7,
+  version: 8,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_popularity', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
@@ -253,31 +253,45 @@ function publishedContent(event: TemplateEvent): Partial<EditableContent> {
 
 /**
  * The vocabulary typos are corrected against is the words of what can be found now: a changed
- * template's words are replaced by its current ones (none when it cannot be found), and a word no
- * template uses any more goes. So applying the log event by event leaves the same words as a rebuild.
+ * template's words are replaced by its current ones (none when it cannot be found), each word's uses
+ * counted up or down by the difference, and a word no template uses any more goes. So applying the
+ * log event by event leaves the same words as a rebuild; a replayed change finds its words stored
+ * already and counts nothing.
  */
 async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[]): Promise<void> {
   if (changed.length === 0) return;
-  const { rows: dropped } = await sql<{ word: string }>`
-    delete from ${sql.id(t.search_word_templates)}
-    where template_id in (select jsonb_array_elements_text(${JSON.stringify(changed.map((row) => row.id))}::jsonb))
-    returning word`.execute(trx);
-  const uses = wordUses(changed.filter((row) => row.searchable));
-  await writeRows(trx, t.search_word_templates, uses, { conflict: ['word', 'template_id'] });
-  await addWords(trx, t, uses.map((use) => use.word));
+  const { rows: stored } = await sql<{ template_id: string; words: string[] }>`
+    select template_id, words from ${sql.id(t.search_word_templates)}
+    where template_id in (select jsonb_array_elements_text(${JSON.stringify(changed.map((row) => row.id))}::jsonb))`.execute(trx);
+  const storedWords = new Map(stored.map((row) => [row.template_id, row.words]));
+  const uses = new Map<string, number>();
+  const written: { template_id: string; words: string[] }[] = [];
+  const unfindable: [string][] = [];
+  for (const row of changed) {
+    const before = storedWords.get(row.id) ?? [];
+    const after = row.searchable ? vocabularyWords(row) : [];
+    if (after.length === before.length && after.every((word, index) => word === before[index])) continue;
+    for (const word of before) uses.set(word, (uses.get(word) ?? 0) - 1);
+    for (const word of after) uses.set(word, (uses.get(word) ?? 0) + 1);
+    if (after.length > 0) written.push({ template_id: row.id, words: after });
+    else unfindable.push([row.id]);
+  }
+  await prepareDeleteRows(t.search_word_templates, ['template_id'], unfindable)(trx);
+  await writeRows(trx, t.search_word_templates, written, { conflict: ['template_id'], update: ['words'] });
+  const counted = [...uses].filter(([, change]) => change !== 0).map(([word, change]) => ({ word, uses: change }));
+  if (counted.length === 0) return;
+  const words = sql.id(t.search_words);
+  await sql`
+    insert into ${words} (word, uses) select word, uses from json_to_recordset(${rowsJson(counted)}::json) as c(word text, uses integer)
+    on conflict (word) do update set uses = ${words}.uses + excluded.uses`.execute(trx);
   const taxonomy = new Set(TAXONOMY_WORDS);
-  const unused = [...new Set(dropped.map((row) => row.word))].filter((word) => !taxonomy.has(word));
-  if (unused.length === 0) return;
-  await trx
-    .deleteFrom(t.search_words)
-    .where('word', 'in', unused)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom(t.search_word_templates).select('word').whereRef(`${t.search_word_templates}.word`, '=', `${t.search_words}.word`))))
-    .execute();
+  const unused = counted.filter((count) => count.uses < 0 && !taxonomy.has(count.word)).map((count) => count.word);
+  if (unused.length > 0) await trx.deleteFrom(t.search_words).where('word', 'in', unused).where('uses', '<=', 0).execute();
 }
 
-/** Each distinct word (longer than one letter) of the templates' titles and keywords, with its template. */
-function wordUses(templates: readonly { id: string; title: string; keywords: string[] }[]): { word: string; template_id: string }[] {
-  return templates.flatMap((row) => [...new Set([...searchWords(row.title), ...row.keywords.flatMap(searchWords)])].filter((word) => word.length > 1).map((word) => ({ word, template_id: row.id })));
+/** A template's distinct vocabulary words (longer than one letter): its title's, then its keywords'. */
+function vocabularyWords(template: { title: string; keywords: string[] }): string[] {
+  return [...new Set([...searchWords(template.title), ...template.keywords.flatMap(searchWords)])].filter((word) => word.length > 1);
 }
 
 /** Searchable documents read back per page while a rebuild derives the vocabulary: memory stays bounded. */
@@ -285,26 +299,29 @@ const VOCABULARY_PAGE_SIZE = 5_000;
 
 /**
  * The whole vocabulary from the documents that can be found: what replaceTemplateWords leaves, in one
- * pass. The word uses go in without their key, which is built once afterwards (one sort instead of an
- * index update and a conflict check per row): wordUses gives each word of a document once.
+ * pass. Each page's templates and the uses of their words go in with one statement.
  */
 async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
   const wordTemplates = sql.id(t.search_word_templates);
-  const key = sql.id(wordTemplatesKey(t));
-  await sql`truncate ${wordTemplates}`.execute(trx);
-  await sql`alter table ${wordTemplates} drop constraint if exists ${key}`.execute(trx);
+  const words = sql.id(t.search_words);
+  // A resumed rebuild runs this again: it starts from the topic and app words alone.
+  await sql`truncate ${wordTemplates}, ${words}`.execute(trx);
+  await addWords(trx, t, TAXONOMY_WORDS);
   for (let after = ''; ; ) {
     const { rows } = await sql<{ id: string; title: string; keywords: string[] }>`
       select id, title, keywords from ${sql.id(t.search_documents)}
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
     if (rows.length === 0) break;
-    await sql`insert into ${wordTemplates} (word, template_id) select word, template_id from json_to_recordset(${rowsJson(wordUses(rows))}::json) as u(word text, template_id text)`.execute(trx);
+    const templates = rows.map((row) => ({ template_id: row.id, words: vocabularyWords(row) })).filter((row) => row.words.length > 0);
+    await sql`
+      with stored as (
+        insert into ${wordTemplates} (template_id, words)
+        select template_id, words from json_populate_recordset(null::${wordTemplates}, ${rowsJson(templates)}::json)
+        returning words)
+      insert into ${words} (word, uses) select word, count(*)::int from stored, unnest(stored.words) as word group by word
+      on conflict (word) do update set uses = ${words}.uses + excluded.uses`.execute(trx);
     after = rows[rows.length - 1]!.id;
   }
-  await sql`alter table ${wordTemplates} add constraint ${key} primary key (word, template_id)`.execute(trx);
-  const words = sql.id(t.search_words);
-  await sql`delete from ${words} where word not in (select jsonb_array_elements_text(${JSON.stringify(TAXONOMY_WORDS)}::jsonb))`.execute(trx);
-  await sql`insert into ${words} (word) select distinct word from ${sql.id(t.search_word_templates)} on conflict do nothing`.execute(trx);
 }
 
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {

@@ -53,12 +53,18 @@ export interface SearchEngagementView {
 /** Every word of searchable titles, keywords, topics and apps: the vocabulary typos are corrected against. */
 export interface SearchWordsView {
   word: string;
+  /** How many searchable templates use it: a word goes when its last user does (topic and app words stay, at 0). */
+  uses: number;
 }
 
-/** Which searchable template uses which vocabulary word: a word goes when its last user does. */
+/**
+ * The vocabulary words of each searchable template, as one row: a change of its words is counted
+ * against the words it had. (A row per word and template was most of a rebuild's vocabulary work.)
+ */
 export interface SearchWordTemplatesView {
-  word: string;
   template_id: string;
+  /** Its distinct words, title first then keywords, in the order they first appear. */
+  words: string[];
 }
 
 /** The Postgres search index: its tables by logical name (the runner maps them to the live generation). */
@@ -78,11 +84,6 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
   await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
-}
-
-/** The key of search_word_templates (a rebuild builds it after the rows: projection.ts). */
-export function wordTemplatesKey(t: GenerationTables): string {
-  return `${t.search_word_templates}_pk`;
 }
 
 const DOCUMENT_COLUMNS_SHOWN_ONLY = ['title_url', 'title', 'description', 'tag_text', 'status', 'author_id'] as const satisfies readonly (keyof SearchDocumentsView)[];
@@ -132,18 +133,23 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
     .execute();
 
-  await trx.schema.createTable(t.search_words).addColumn('word', 'text', (c) => c.primaryKey()).execute();
+  await trx.schema
+    .createTable(t.search_words)
+    .addColumn('word', 'text', (c) => c.primaryKey())
+    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await trx.schema
     .createTable(t.search_word_templates)
-    .addColumn('word', 'text', (c) => c.notNull())
-    .addColumn('template_id', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint(wordTemplatesKey(t), ['word', 'template_id'])
+    .addColumn('template_id', 'text', (c) => c.primaryKey())
+    .addColumn('words', sql`text[]`, (c) => c.notNull())
     .execute();
+  // Only ever looked up by template.
+  await gatherNoStatistics(trx, t.search_word_templates, ['words']);
 }
 
 /**
- * The readers' indexes, and those live batches look engagement and words up by template with: a
- * rebuild creates them once its rows are in (its batches leave popularity and words to finishBuild).
+ * The readers' indexes, and the one live batches look engagement up by template with: a rebuild
+ * creates them once its rows are in (its batches leave popularity and words to finishBuild).
  */
 export async function createSearchIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
   const documents = sql.id(t.search_documents);
@@ -151,7 +157,6 @@ export async function createSearchIndexes(db: Kysely<Schema>, t: GenerationTable
   const popularity = sql.id(t.search_popularity);
   await eachSettled([
     sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(db),
-    sql`create index if not exists ${sql.id(`${t.search_word_templates}_template`)} on ${sql.id(t.search_word_templates)} (template_id)`.execute(db),
     sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(db),
     sql`create index if not exists ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(db),
     sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(db),

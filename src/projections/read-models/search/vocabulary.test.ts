@@ -18,14 +18,17 @@ describe('search vocabulary (typo corrections)', () => {
   });
 
   const vocabulary = async () => (await harness.infrastructure.database.db.selectFrom('search_words').select('word').orderBy('word').execute()).map((row) => row.word);
+  const usesOf = async (word: string) => (await harness.infrastructure.database.db.selectFrom('search_words').select('uses').where('word', '=', word).executeTakeFirst())?.uses;
 
-  it('forgets the words of deleted posts and of replaced titles, exactly as a rebuild of the log does', async () => {
+  it('forgets the words of deleted posts and of replaced titles, keeps those another post still uses, exactly as a rebuild of the log does', async () => {
     const { commands, runner } = harness.infrastructure;
     const authorId = demoUserId(SIZE.seed, 1);
     const author = { userId: authorId, lvl: 'base' as const };
     const deleted = await publishTemplate(harness, authorId, { title: 'Quixotrel planner' });
     const edited = await publishTemplate(harness, authorId, { title: 'Vornhelm tracker' });
-    expect(await vocabulary()).toEqual(expect.arrayContaining(['quixotrel', 'vornhelm']));
+    await publishTemplate(harness, authorId, { title: 'Zembrak quixotrel budget' });
+    expect(await vocabulary()).toEqual(expect.arrayContaining(['quixotrel', 'vornhelm', 'zembrak']));
+    expect(await usesOf('quixotrel')).toBe(2);
 
     await commands.handle(templateDecider, templateStream(deleted), { type: 'DeleteTemplate', data: { templateId: deleted, requester: author, reason: null } }, { actor: { userId: authorId, role: 'base' } });
     await commands.handle(templateDecider, templateStream(edited), { type: 'EditTemplate', data: { templateId: edited, requester: author, changes: { title: 'Brightwell tracker' } } }, { actor: { userId: authorId, role: 'base' } });
@@ -33,11 +36,13 @@ describe('search vocabulary (typo corrections)', () => {
     expect(await runner.waitFor(approved.position!, 10_000)).toBe(true);
 
     const live = await vocabulary();
-    expect(live).not.toContain('quixotrel');
     expect(live).not.toContain('vornhelm');
     expect(live).toContain('brightwell');
+    // The deleted post's word stays while the other post uses it.
+    expect(await usesOf('quixotrel')).toBe(1);
 
     await runner.rebuild(searchProjection);
     expect(await vocabulary()).toEqual(live);
+    expect(await usesOf('quixotrel')).toBe(1);
   });
 });
