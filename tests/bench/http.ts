@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import pg from 'pg';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
 import { seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
+import { processCpuMs, statCpuMs } from './measure.js';
 
 const execFileAsync = promisify(execFile);
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -300,32 +301,6 @@ interface RunningServer {
   url: string;
   pid: number | undefined;
   stop(): Promise<void>;
-}
-
-let clockTicksPerSecond: number | undefined;
-
-/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times: asked once, when first needed (100 where getconf cannot tell). */
-function clockTicks(): number {
-  return (clockTicksPerSecond ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100);
-}
-
-/** A process's user + system CPU time so far, from /proc; null where there is none (not Linux, process gone). */
-function processCpuMs(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'), 'own');
-  } catch {
-    return null;
-  }
-}
-
-/** User + system CPU time of a /proc/<pid>/stat line: the process's own, or that of its children it has waited for. */
-function statCpuMs(stat: string, whose: 'own' | 'children'): number {
-  // The command name (field 2) may hold spaces: the fields counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15 of the line (12 and 13 after the name and state), cutime and cstime 16 and 17.
-  const first = whose === 'own' ? 11 : 13;
-  return ((Number(fields[first]) + Number(fields[first + 1])) * 1000) / clockTicks();
 }
 
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */

@@ -5,7 +5,7 @@ import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
 import { upcasters } from '../../src/domain/upcasters.js';
 import { projections } from '../../src/projections/registry.js';
 import { DEFAULT_BATCH_SIZE, DEFAULT_REBUILD_BATCH_SIZE, ProjectionRunner } from '../../src/projections/runner.js';
-import { timed, type RssSampler, type Throughput } from './measure.js';
+import { CpuMeter, timed, type CpuSeconds, type RssSampler, type Throughput } from './measure.js';
 import { createWorkload, inBatches, type ExpectedReadModels, type WorkloadSize } from './workload.js';
 
 const SEED_BATCH_SIZE = 500;
@@ -17,6 +17,8 @@ export interface ReplayStep extends Throughput {
   /** This step's events/s ÷ the faster raw read's: what projecting costs over reading (rebuild steps only). */
   ratioToRawRead: number | null;
   peakRssMiB: number;
+  /** What the step cost the machine's cores: with the wall time, how far it is from using them all. */
+  cpu: CpuSeconds;
 }
 
 export interface ReplayMeasurement {
@@ -36,12 +38,17 @@ export async function benchReplay(
 ): Promise<ReplayMeasurement> {
   const store = withUpcasting(createPostgresEventStore(database), upcasters);
   const workload = createWorkload(size);
+  const meter = await CpuMeter.of(database);
   const measureStep = async (step: string, work: () => Promise<void>, rawRead?: Throughput): Promise<ReplayStep> => {
     log(`${step}…`);
-    const { result, peakRssMiB } = await sampler.track(() => timed(size.events, work));
+    const {
+      result: { result, peakRssMiB },
+      cpu,
+    } = await meter.measure(() => sampler.track(() => timed(size.events, work)));
     const ratioToRawRead = rawRead ? result.perSecond / rawRead.perSecond : null;
-    log(`${step}: ${Math.round(result.perSecond)} events/s${ratioToRawRead === null ? '' : ` (${ratioToRawRead.toFixed(2)} of the raw read)`}, peak RSS ${Math.round(peakRssMiB)} MiB`);
-    return { step, ...result, ratioToRawRead, peakRssMiB };
+    const serverCpu = cpu.server === null ? '' : `, server ${cpu.server.toFixed(2)} s`;
+    log(`${step}: ${Math.round(result.perSecond)} events/s${ratioToRawRead === null ? '' : ` (${ratioToRawRead.toFixed(2)} of the raw read)`}, peak RSS ${Math.round(peakRssMiB)} MiB, CPU: bench ${cpu.bench.toFixed(2)} s${serverCpu}`);
+    return { step, ...result, ratioToRawRead, peakRssMiB, cpu };
   };
 
   // Generating the events is part of this step: it fills the log, the steps after it are the measurement.
@@ -92,6 +99,10 @@ export async function benchReplay(
     perSecond,
     ratioToRawRead: perSecond / rawRead.perSecond,
     peakRssMiB: Math.max(...rebuilds.map((rebuild) => rebuild.peakRssMiB)),
+    cpu: {
+      bench: rebuilds.reduce((total, rebuild) => total + rebuild.cpu.bench, 0),
+      server: rebuilds.every((rebuild) => rebuild.cpu.server !== null) ? rebuilds.reduce((total, rebuild) => total + rebuild.cpu.server!, 0) : null,
+    },
   };
   const allRebuilds = await measureStep(
     `rebuild --all (${projections.length}, one read of the log)`,

@@ -118,7 +118,7 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
   return results;
 }
 
-function printTables(results: readonly TargetResults[]): void {
+function printTables(results: readonly TargetResults[], cores: number): void {
   const appendRows = results.flatMap(({ target, append }) => (append ?? []).map((measurement) => ({ target, ...measurement })));
   if (appendRows.length > 0) console.log('\nAppend throughput (adapter: store.appendToStream to new streams; baseline: plain INSERTs of the same rows)\n');
   console.log(
@@ -136,7 +136,7 @@ function printTables(results: readonly TargetResults[]): void {
   );
 
   const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
-  if (replayRows.length > 0) console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read)\n');
+  if (replayRows.length > 0) console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read; CPU: the benchmark\'s process and a Postgres server on this machine)\n');
   console.log(
     formatTable(replayRows, [
       { header: 'target', value: (row) => row.target, align: 'left' },
@@ -146,6 +146,10 @@ function printTables(results: readonly TargetResults[]): void {
       { header: 'events/s', value: (row) => formatCount(row.perSecond) },
       { header: '÷ raw read', value: (row) => formatRatio(row.ratioToRawRead) },
       { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
+      { header: 'bench CPU s', value: (row) => formatSeconds(row.cpu.bench) },
+      { header: 'server CPU s', value: (row) => (row.cpu.server === null ? '' : formatSeconds(row.cpu.server)) },
+      // Both CPU times over the cores: the least time the step's work could take on this machine.
+      { header: `CPU s ÷ ${cores} cores`, value: (row) => formatSeconds((row.cpu.bench + (row.cpu.server ?? 0)) / cores) },
     ]),
   );
 
@@ -253,7 +257,7 @@ async function main(): Promise<void> {
   }
   const loadAtEnd = loadavg()[0]!;
 
-  if (results.length > 0) printTables(results);
+  if (results.length > 0) printTables(results, machine.cpus);
   if (http) printHttpTable(http);
   if (pages) console.log(`\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`);
   const file = await writeResults(RESULTS_DIR, startedAt, {
