@@ -240,6 +240,7 @@ async function recountPopularity(trx: Kysely<Schema>, t: GenerationTables, engag
 
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
+const TAXONOMY_WORD_SET: ReadonlySet<string> = new Set(TAXONOMY_WORDS);
 
 /**
  * The content an event makes findable: an edit of a post nobody sees yet at once, an edit of a
@@ -280,13 +281,16 @@ async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, ch
   await writeRows(trx, t.search_word_templates, written, { conflict: ['template_id'], update: ['words'] });
   const counted = [...uses].filter(([, change]) => change !== 0).map(([word, change]) => ({ word, uses: change }));
   if (counted.length === 0) return;
-  const words = sql.id(t.search_words);
   await sql`
-    insert into ${words} (word, uses) select word, uses from json_to_recordset(${rowsJson(counted)}::json) as c(word text, uses integer)
-    on conflict (word) do update set uses = ${words}.uses + excluded.uses`.execute(trx);
-  const taxonomy = new Set(TAXONOMY_WORDS);
-  const unused = counted.filter((count) => count.uses < 0 && !taxonomy.has(count.word)).map((count) => count.word);
+    insert into ${sql.id(t.search_words)} (word, uses) select word, uses from json_to_recordset(${rowsJson(counted)}::json) as c(word text, uses integer)
+    ${addingToStoredUses(t)}`.execute(trx);
+  const unused = counted.filter((count) => count.uses < 0 && !TAXONOMY_WORD_SET.has(count.word)).map((count) => count.word);
   if (unused.length > 0) await trx.deleteFrom(t.search_words).where('word', 'in', unused).where('uses', '<=', 0).execute();
+}
+
+/** The conflict clause of an insert into search_words whose `uses` are changes: a stored word's count takes them on. */
+function addingToStoredUses(t: GenerationTables) {
+  return sql`on conflict (word) do update set uses = ${sql.id(t.search_words)}.uses + excluded.uses`;
 }
 
 /** A template's distinct vocabulary words (longer than one letter): its title's, then its keywords'. */
@@ -319,7 +323,7 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
         select template_id, words from json_populate_recordset(null::${wordTemplates}, ${rowsJson(templates)}::json)
         returning words)
       insert into ${words} (word, uses) select word, count(*)::int from stored, unnest(stored.words) as word group by word
-      on conflict (word) do update set uses = ${words}.uses + excluded.uses`.execute(trx);
+      ${addingToStoredUses(t)}`.execute(trx);
     after = rows[rows.length - 1]!.id;
   }
 }
