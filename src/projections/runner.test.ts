@@ -17,6 +17,7 @@ import { titleUrlFor } from '../domain/templates/rules.js';
 import { upcasters } from '../domain/upcasters.js';
 import { databaseTargets } from '../../tests/fixtures/databases.js';
 import { recordEngagement } from '../../tests/fixtures/engagement-activity.js';
+import { anEvent } from '../../tests/fixtures/events.js';
 import { dropGenerationTables, liveGeneration, startGeneration } from './generations.js';
 import { generationTables, physicalTableName, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
 import { engagementProjection } from './read-models/engagement/projection.js';
@@ -25,7 +26,7 @@ import { searchProjection } from './read-models/search/projection.js';
 import { templatesProjection } from './read-models/templates/projection.js';
 import { usersProjection } from './read-models/users/projection.js';
 import { projections } from './registry.js';
-import { ProjectionRunner } from './runner.js';
+import { ProjectionRunner, type RebuildProgress } from './runner.js';
 
 const SIZE = { users: 5, templates: 30, seed: 3 };
 const WAIT_MS = 5_000;
@@ -100,15 +101,15 @@ function likesFromLog(events: readonly RecordedEvent[]): Map<string, number> {
   return likes;
 }
 
-/** The real store, able to hold one `readAll` answer back until released (to line up a race). */
+/** The real store, able to hold one `readPage` answer back until released (to line up a race). */
 function gated(inner: EventStore) {
   let hold: { when: (page: RecordedEvent[]) => boolean; reached: () => void; released: Promise<void> } | null = null;
   const store: EventStore = {
     ...inner,
-    async readAll(options) {
-      const page = await inner.readAll(options);
+    async readPage(options) {
+      const page = await inner.readPage(options);
       const current = hold;
-      if (current && current.when(page)) {
+      if (current && current.when(page.events)) {
         hold = null;
         current.reached();
         await current.released;
@@ -393,6 +394,32 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(await runner.waitFor(result.position!, WAIT_MS)).toBe(true);
     const likes = await db.selectFrom('templates').select('likes').where('id', '=', demoTemplateId(3, 0)).executeTakeFirstOrThrow();
     expect(likes.likes).toBe(likesFromLog(await wholeLog(store)).get(demoTemplateId(3, 0)) ?? 0);
+  });
+
+  it('reads only the events a projection handles, and moves its checkpoint through the others', async () => {
+    // The log's last events are of a type no projection handles: a rebuild must not receive them, yet end at the head.
+    await store.appendToStream(`unhandled-${randomUUID()}`, [anEvent('NoProjectionHandlesThis'), anEvent('NoProjectionHandlesThis')], { expectedRevision: 'no_stream' });
+    const head = await store.headPosition();
+    const delivered: string[] = [];
+    const counting: EventStore = {
+      ...store,
+      async readPage(options) {
+        const page = await store.readPage(options);
+        delivered.push(...page.events.map((event) => event.type));
+        return page;
+      },
+    };
+    const handledInLog = (await wholeLog(store)).filter((event) => (rewardsProjection.handles as readonly string[]).includes(event.type)).length;
+    expect(handledInLog).toBeGreaterThan(0);
+    let last: RebuildProgress | undefined;
+    const rebuilder = new ProjectionRunner(db, database.kind, counting, [rewardsProjection], { rebuildBatchSize: 3 });
+    const rebuilt = await rebuilder.rebuild(rewardsProjection, (progress) => (last = progress));
+    expect(new Set(delivered)).toEqual(new Set(rewardsProjection.handles));
+    expect(delivered).toHaveLength(handledInLog);
+    expect(last).toMatchObject({ done: handledInLog, total: handledInLog });
+    expect(rebuilt.checkpoint).toBe(head);
+    // The live followers have read through them too: a reader waiting for the head is answered.
+    expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
   });
 
   it('ends a rebuild of several projections only once every build has stopped, when one of them fails', async () => {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
 import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
+import type { EventStore, LogPage } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { batchWrites, eachSettled, generationTables, type ApplyPhase, type Projection } from './projection.js';
 import type { BatchWrite } from './set-based.js';
@@ -260,45 +260,56 @@ export class ProjectionRunner {
         });
       };
       // Builds from the same checkpoint (every fresh one starts at the log's start) share one count of what is left.
-      const counts = new Map<bigint, Promise<number>>();
+      const counts = new Map<bigint, Promise<ReadonlyMap<string, number>>>();
       for (const build of builds) {
-        if (!counts.has(build.checkpoint)) counts.set(build.checkpoint, this.store.countAfter(build.checkpoint));
-        build.total = await counts.get(build.checkpoint)!;
+        if (!counts.has(build.checkpoint)) counts.set(build.checkpoint, this.store.countTypesAfter(build.checkpoint));
+        const left = await counts.get(build.checkpoint)!;
+        build.total = build.projection.handles.reduce((total, type) => total + (left.get(type) ?? 0), 0);
         report(build);
       }
 
+      // One read serves every build: of the types any build still building handles.
+      const readAfter = (after: bigint): Promise<LogPage> =>
+        this.store.readPage({ after, maxCount: this.#rebuildBatchSize, types: [...new Set(builds.filter((build) => !build.live).flatMap((build) => build.projection.handles))] });
       let after = builds.reduce((min, build) => (build.checkpoint < min ? build.checkpoint : min), builds[0]!.checkpoint);
-      let page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
+      let page = readAfter(after);
       for (;;) {
-        const events = await page;
+        const { events, through } = await page;
         const building = builds.filter((build) => !build.live);
+        // Every build has now read the log through `through`: the events it skipped were of types none of them handles.
+        const readThrough = (build: Build) => {
+          if (build.checkpoint < through) build.checkpoint = through;
+        };
         if (events.length === 0) {
+          building.forEach(readThrough);
+          after = through;
           await eachSettled(writing.splice(0));
           // Side by side, each on a connection of its own: finishing is mostly the database's work
           // (derived rows, index sorts, statistics), and it can do several at once.
           await eachSettled(building.map((build) => this.#finishAndSwitch(build)));
           if (builds.every((build) => build.live)) break;
-          page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
+          page = readAfter(after);
           continue;
         }
-        after = events[events.length - 1]!.position;
-        page = this.store.readAll({ after, maxCount: this.#rebuildBatchSize });
+        after = through;
+        page = readAfter(after);
         // Keeps the read ahead from failing unobserved while a batch below throws.
         page.catch(() => {});
         const batches: ((writesStarted: () => void) => Promise<void>)[] = [];
         for (const build of building) {
-          const unseen = events.filter((event) => event.position > build.checkpoint);
-          if (unseen.length === 0) continue;
           const handled = handledTypes(build.projection);
-          const relevant = unseen.filter((event) => handled.has(event.type));
-          const last = unseen[unseen.length - 1]!.position;
+          const relevant = events.filter((event) => event.position > build.checkpoint && handled.has(event.type));
+          if (relevant.length === 0) {
+            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
+            readThrough(build);
+            continue;
+          }
           // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
           const batch = batchOf(build.projection, relevant, build.generation.generation, build.finished ? 'live' : 'rebuilding');
-          build.checkpoint = last;
+          readThrough(build);
           batches.push(async (writesStarted) => {
-            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
-            if (batch !== NO_EVENTS) await this.#commitBuildBatch(build, batch, last, writesStarted);
-            build.done += unseen.length;
+            await this.#commitBuildBatch(build, batch, through, writesStarted);
+            build.done += relevant.length;
             report(build);
           });
         }
@@ -372,16 +383,13 @@ export class ProjectionRunner {
     generation: number,
     checkpoint: bigint,
     expected: GenerationStatus,
-  ): Promise<{ read: number; checkpoint: bigint; stale: boolean }> {
-    const events = await this.store.readAll({ after: checkpoint, maxCount: this.#batchSize });
-    if (events.length === 0) return { read: 0, checkpoint, stale: false };
-    const handled = handledTypes(projection);
-    const relevant = events.filter((event) => handled.has(event.type));
-    const last = events[events.length - 1]!.position;
-    const eventsApplied = await this.#applyBatch(projection, generation, batchOf(projection, relevant, generation, 'live'), last, expected);
-    if (eventsApplied === null) return { read: 0, checkpoint, stale: true };
+  ): Promise<{ checkpoint: bigint; stale: boolean }> {
+    const { events, through } = await this.store.readPage({ after: checkpoint, maxCount: this.#batchSize, types: projection.handles });
+    if (through === checkpoint) return { checkpoint, stale: false };
+    const eventsApplied = await this.#applyBatch(projection, generation, batchOf(projection, events, generation, 'live'), through, expected);
+    if (eventsApplied === null) return { checkpoint, stale: true };
     if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
-    return { read: events.length, checkpoint: events[events.length - 1]!.position, stale: false };
+    return { checkpoint: through, stale: false };
   }
 
   /**
@@ -461,7 +469,7 @@ export class ProjectionRunner {
       const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
       // Switched away by a rebuild: #follow picks up the new live generation.
       if (batch.stale) return;
-      if (batch.read > 0) {
+      if (batch.checkpoint > checkpoint) {
         checkpoint = batch.checkpoint;
         this.#publishCheckpoint(projection.name, checkpoint);
         continue;

@@ -91,6 +91,30 @@ describe.skipIf(target.skipped !== null)(`event store contract: ${target.name}${
     expect((await store.readAll({ after: START_OF_LOG, maxCount: 1 })).length).toBe(1);
   });
 
+  it('reads pages of some types only, through the events of other types up to the head, and counts each type', async () => {
+    const before = await store.headPosition();
+    const events = Array.from({ length: 15 }, (_, i) => anEvent(i % 5 === 0 ? 'Wanted' : 'Other', { i }));
+    const { position: head } = await store.appendToStream(uniqueStream(), events, { expectedRevision: 'no_stream' });
+    const numbers = (page: { events: { data: unknown }[] }) => page.events.map((event) => (event.data as { i: number }).i);
+
+    // A full page is read through its last event.
+    const full = await store.readPage({ after: before, maxCount: 2, types: ['Wanted'] });
+    expect(numbers(full)).toEqual([0, 5]);
+    expect(full.through).toBe(full.events[1]!.position);
+    // A short one through the head: the four events of another type after the last wanted one are passed over.
+    const rest = await store.readPage({ after: full.through, maxCount: 2, types: ['Wanted'] });
+    expect(numbers(rest)).toEqual([10]);
+    expect(rest.through).toBe(head);
+    expect(await store.readPage({ after: head, maxCount: 2, types: ['Wanted'] })).toEqual({ events: [], through: head });
+    // Without types, every event.
+    const all = await store.readPage({ after: before, maxCount: 20 });
+    expect(numbers(all)).toEqual(events.map((_, i) => i));
+    expect(all.through).toBe(head);
+
+    const counts = await store.countTypesAfter(before);
+    expect([counts.get('Wanted'), counts.get('Other')]).toEqual([3, 12]);
+  });
+
   it('subscribes from a position: catches up, then delivers live appends in order', async () => {
     const stream = uniqueStream();
     await store.appendToStream(stream, [anEvent('Old', { i: 0 })], { expectedRevision: 'no_stream' });

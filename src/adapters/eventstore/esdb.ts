@@ -32,11 +32,13 @@ import type {
 import { Observable } from 'rxjs';
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../../domain/shared/events.js';
 import {
+  readThrough,
   START_OF_LOG,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type LogPage,
   type ReadAllOptions,
 } from './port.js';
 
@@ -98,6 +100,23 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }
       if (page.length < PAGE_SIZE || !advanced) return;
     }
+  }
+
+  async function readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    if (maxCount <= 0) return out;
+    const wanted = types && new Set(types);
+    for await (const event of scanForward(after)) {
+      if (wanted && !wanted.has(event.type)) continue;
+      out.push(toRecordedEvent(event, event.position.commit));
+      if (out.length >= maxCount) break;
+    }
+    return out;
+  }
+
+  async function headPosition(): Promise<bigint> {
+    for await (const event of scanBackward()) return event.position.commit;
+    return START_OF_LOG;
   }
 
   /** Position of the event at `revision` of a stream: for an idempotent retry ESDB answers without one. */
@@ -165,14 +184,13 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       return out;
     },
 
-    async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
-      const out: RecordedEvent[] = [];
-      if (maxCount <= 0) return out;
-      for await (const event of scanForward(after)) {
-        out.push(toRecordedEvent(event, event.position.commit));
-        if (out.length >= maxCount) break;
-      }
-      return out;
+    readAll,
+
+    async readPage(options: ReadAllOptions): Promise<LogPage> {
+      // The head first: every event up to it is in $all before the page is read.
+      const head = await headPosition();
+      const events = await readAll(options);
+      return { events, through: readThrough(options, events, head) };
     },
 
     subscribeToAll({ after }): Observable<RecordedEvent> {
@@ -212,16 +230,19 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       });
     },
 
-    async headPosition(): Promise<bigint> {
-      for await (const event of scanBackward()) return event.position.commit;
-      return START_OF_LOG;
-    },
+    headPosition,
 
     async countAfter(after): Promise<number> {
       // ESDB has no cheap count of $all (and system events are interleaved), so this is a scan.
       let count = 0;
       for await (const _event of scanForward(after)) count++;
       return count;
+    },
+
+    async countTypesAfter(after): Promise<ReadonlyMap<string, number>> {
+      const counts = new Map<string, number>();
+      for await (const event of scanForward(after)) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+      return counts;
     },
 
     async close(): Promise<void> {

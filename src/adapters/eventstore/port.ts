@@ -29,6 +29,8 @@ export interface ReadAllOptions {
   /** Only events strictly after this position; START_OF_LOG for all. */
   after: bigint;
   maxCount: number;
+  /** Only events of these types (a projection's): the log's others are skipped where it is read, not sent. Every type when absent. */
+  types?: readonly string[];
 }
 
 export interface NewStreamAppend {
@@ -54,11 +56,32 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * readAll, and how far it read the log. A full page is read through its last event. A short one is
+   * read through the log's head as it stood when the page was read: every event up to that head was
+   * committed and visible to the read (appends commit in position order), so the page holds every
+   * one of the asked types up to there, and the others are passed over rather than read again.
+   */
+  readPage(options: ReadAllOptions): Promise<LogPage>;
   /** Catch-up then live: every event after `after`, in order, until unsubscribed. */
   subscribeToAll(options: { after: bigint }): Observable<RecordedEvent>;
   /** Position of the newest event, or START_OF_LOG for an empty log. */
   headPosition(): Promise<bigint>;
   /** How many events lie after a position (progress bars). */
   countAfter(after: bigint): Promise<number>;
+  /** How many events of each type lie after a position (progress bars of reads of some types). */
+  countTypesAfter(after: bigint): Promise<ReadonlyMap<string, number>>;
   close(): Promise<void>;
+}
+
+/** A page of the log, and the position it was read through: where its reader's checkpoint moves to. */
+export interface LogPage {
+  events: RecordedEvent[];
+  through: bigint;
+}
+
+/** A page's `through`: its last event when full; else the head the log had when the page was read, when further. */
+export function readThrough(options: ReadAllOptions, events: readonly RecordedEvent[], head: bigint): bigint {
+  const last = events.at(-1)?.position ?? options.after;
+  return events.length === options.maxCount || head <= last ? last : head;
 }

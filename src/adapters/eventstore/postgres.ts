@@ -5,11 +5,13 @@ import type { EventMetadata, EventToAppend, RecordedEvent } from '../../domain/s
 import type { Database, PreparedStatement } from '../db/database.js';
 import type { EventsTable, Schema } from '../db/schema.js';
 import {
+  readThrough,
   START_OF_LOG,
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type LogPage,
   type NewStreamAppend,
   type ReadAllOptions,
 } from './port.js';
@@ -168,11 +170,13 @@ export function createPostgresEventStore(database: Database): EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async function readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
+    if (types?.length === 0) return [];
     const rows = await db
       .selectFrom('events')
       .selectAll()
       .where('position', '>', after)
+      .$if(types !== undefined, (query) => query.where('type', 'in', types!))
       .orderBy('position')
       .limit(maxCount)
       .execute();
@@ -256,15 +260,55 @@ export function createPostgresEventStore(database: Database): EventStore {
     return Number(row.count);
   }
 
+  async function readPage(options: ReadAllOptions): Promise<LogPage> {
+    const { after, maxCount, types } = options;
+    // One statement, so one snapshot: the head it answers is the one the page was read at.
+    const rows = await db
+      .selectFrom((eb) => eb.selectFrom('events').select((inner) => inner.fn.max('position').as('head')).as('log'))
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('events')
+            .selectAll()
+            .where('position', '>', after)
+            .$if(types !== undefined, (query) => query.where('type', 'in', types!.length > 0 ? types! : ['']))
+            .orderBy('position')
+            .limit(maxCount)
+            .as('page'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('page')
+      .select('log.head')
+      .execute();
+    const events: RecordedEvent[] = [];
+    for (const row of rows) if (row.position !== null) events.push(toRecordedEvent(row as Selectable<EventsTable>));
+    // A nested loop answers the page's rows in its order; without an outer ORDER BY the server need not sort (or spill) them again.
+    if (events.some((event, index) => index > 0 && event.position < events[index - 1]!.position)) events.sort((a, b) => (a.position < b.position ? -1 : 1));
+    const head = rows[0]?.head;
+    return { events, through: readThrough(options, events, head === null || head === undefined ? START_OF_LOG : BigInt(head)) };
+  }
+
+  async function countTypesAfter(after: bigint): Promise<ReadonlyMap<string, number>> {
+    const rows = await db
+      .selectFrom('events')
+      .select(['type', (eb) => eb.fn.countAll<bigint>().as('count')])
+      .where('position', '>', after)
+      .groupBy('type')
+      .execute();
+    return new Map(rows.map((row) => [row.type, Number(row.count)]));
+  }
+
   return {
     kind: database.kind,
     appendToStream,
     appendToNewStreams,
     readStream,
     readAll,
+    readPage,
     subscribeToAll,
     headPosition,
     countAfter,
+    countTypesAfter,
     // The database belongs to the composition root, which closes it.
     close: async () => {
       appended.removeAllListeners();

@@ -9,6 +9,10 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
     kind: store.kind,
     readStream: async (streamId) => (await store.readStream(streamId)).map((event) => upcast(registry, event)),
     readAll: async (options) => (await store.readAll(options)).map((event) => upcast(registry, event)),
+    readPage: async (options) => {
+      const page = await store.readPage(options);
+      return { ...page, events: page.events.map((event) => upcast(registry, event)) };
+    },
     subscribeToAll: (options) => store.subscribeToAll(options).pipe(map((event) => upcast(registry, event))),
   };
 }
