@@ -69,14 +69,14 @@ async function catchUp(db: Kysely<Schema>, store: EventStore, scratches: Scratch
     const behind = scratches.filter((scratch) => scratch.checkpoint < targetOf(scratch));
     if (behind.length === 0) return;
     const after = behind.reduce((min, scratch) => (scratch.checkpoint < min ? scratch.checkpoint : min), behind[0]!.checkpoint);
-    const events = await store.readAll({ after, maxCount: DEFAULT_REBUILD_BATCH_SIZE });
-    const last = events.at(-1)?.position;
+    const types = [...new Set(behind.flatMap((scratch) => scratch.projection.handles))];
+    const { events, through } = await store.readPage({ after, maxCount: DEFAULT_REBUILD_BATCH_SIZE, types });
     for (const scratch of behind) {
       const target = targetOf(scratch);
       const relevant = events.filter((event) => event.position > scratch.checkpoint && event.position <= target && scratch.handled.has(event.type));
       if (relevant.length > 0) await db.transaction().execute((trx) => scratch.projection.apply(trx, relevant, scratch.tables, 'live'));
-      // The live checkpoint may be past the log's last event this projection handles (or the log ended): it is reached either way.
-      scratch.checkpoint = last === undefined || last >= target ? target : last;
+      // The live checkpoint may be past the log's last event this projection handles: it is reached either way.
+      scratch.checkpoint = through >= target ? target : through;
     }
   }
 }

@@ -271,7 +271,7 @@ export function createPostgresEventStore(database: Database): EventStore {
             .selectFrom('events')
             .selectAll()
             .where('position', '>', after)
-            .$if(types !== undefined, (query) => query.where('type', 'in', types!.length > 0 ? types! : ['']))
+            .$if(types !== undefined, (query) => (types!.length > 0 ? query.where('type', 'in', types!) : query.where(sql<boolean>`false`)))
             .orderBy('position')
             .limit(maxCount)
             .as('page'),
