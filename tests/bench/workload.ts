@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
 import type { UserRegistered } from '../../src/domain/accounts/events.js';
-import type { LikeEvent } from '../../src/domain/engagement/events.js';
+import type { LikeEvent, TemplateViewed } from '../../src/domain/engagement/events.js';
 import type { Actor, DomainEvent, EventToAppend } from '../../src/domain/shared/events.js';
 import type { TemplateApproved, TemplateSubmitted } from '../../src/domain/templates/events.js';
 import { titleUrlFor } from '../../src/domain/templates/rules.js';
@@ -175,6 +175,27 @@ export function createWorkload(size: WorkloadSize): Workload {
       return generated;
     },
   };
+}
+
+/** Anonymous page views of the workload's templates (every one of them is live once its log is complete), picked at random. */
+export function* pageViews(size: WorkloadSize, count: number): Generator<EventToAppend<TemplateViewed>> {
+  const next = random(SEED + 1);
+  const firstOccurredAt = FIRST_OCCURRED_AT + size.events * SECONDS_BETWEEN_EVENTS * 1_000;
+  for (let index = 0; index < count; index += 1) {
+    const templateId = uuidv5(`template:${Math.floor(next() * size.templates)}`, BENCH_NAMESPACE);
+    yield {
+      id: randomUUID(),
+      type: 'TemplateViewed',
+      data: { templateId, userId: null },
+      metadata: {
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        actor: { userId: null, role: 'anonymous' },
+        occurredAt: new Date(firstOccurredAt + index * 1_000).toISOString(),
+        schemaVersion: 1,
+      },
+    };
+  }
 }
 
 /** Groups a stream of events into arrays of `size` (the last one may be shorter). */
