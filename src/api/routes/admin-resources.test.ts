@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
-import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+import { keywordTooLongMessage, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -81,5 +81,27 @@ describe('resource management: admin edit and the price-change inbox', () => {
     expect(declined).toMatchObject({ status: 200, body: { message: PRICE_REQUEST_MESSAGES.declined } });
     expect((await detail()).price).toBe(12);
     expect((await harness.lastMailTo(`${author.username}@members.example`)).text).toContain('Too steep for a planner');
+  });
+
+  it('sets a price of 0 (the post becomes free), trims a typed price and refuses fractions of a cent', async () => {
+    const edit = (newPrice: unknown) => harness.call<Json>('PUT', `/api/admin/resources/edit/${postId}`, { token: admin.token, body: { newPrice } });
+    expect((await edit(' 7 ')).status).toBe(200);
+    expect((await detail()).price).toBe(7);
+    const free = await edit('0');
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+    expect((await detail()).price).toBe(0);
+    expect(await edit(0.001)).toMatchObject({ status: 400, body: { message: expect.stringContaining(TEMPLATE_MESSAGES.priceBelowMinimum) } });
+    expect(await edit('2.345')).toMatchObject({ status: 400, body: { message: expect.stringContaining(TEMPLATE_MESSAGES.priceNotWholeCents) } });
+    expect(await edit('1e2')).toMatchObject({ status: 400, body: { message: expect.stringContaining(TEMPLATE_MESSAGES.invalidPrice) } });
+    expect((await detail()).price).toBe(0);
+  });
+
+  it('names a keyword that is too long, not a position that differs from the slot the admin sees', async () => {
+    // Slot 1 empty, slot 3 too long: the form sends the kept keywords only.
+    const long = 'k'.repeat(TEMPLATE_LIMITS.tagLength + 1);
+    const answer = await harness.call<Json>('PUT', `/api/admin/resources/edit/${postId}`, { token: admin.token, body: { keywords: ['fine', long] } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(keywordTooLongMessage(long));
+    expect(answer.body.message).not.toMatch(/keywords\.\d/u);
   });
 });

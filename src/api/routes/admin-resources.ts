@@ -5,17 +5,17 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { TemplateService } from '../../commands/templates.js';
-import { newPriceSchema, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
+import { adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
 import { pendingPriceRequests } from '../../projections/read-models/price-requests/queries.js';
 import { resourceById } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
 import { HttpError } from '../errors.js';
 
-
+/** The new price as a number or as the text typed (trimmed; blank keeps the price); 0 makes the post free. */
 const priceInput = z.union([z.number(), z.string().trim()]).transform((value, context) => {
   if (value === '') return null;
-  const parsed = newPriceSchema.safeParse(typeof value === 'string' ? Number(value) : value);
+  const parsed = adminPriceSchema.safeParse(typeof value === 'string' ? parsePriceText(value) : value);
   if (!parsed.success) {
     context.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
     return z.NEVER;

@@ -128,6 +128,9 @@ describe('create', () => {
       [{ url: 'https://nonsense' }, 'URL is not valid'],
       [{ title: '   ' }, 'Title is required'],
       [{ price: 250 }, 'Price should not exceed $249'],
+      // Checked before the payout account: such a price would be rounded (0.001 became a free post).
+      [{ price: 0.001 }, TEMPLATE_MESSAGES.priceBelowMinimum],
+      [{ price: '4.999' }, TEMPLATE_MESSAGES.priceNotWholeCents],
       [{ price: 5 }, 'Selling needs a connected payout account'],
       [{ images: ['https://evil.example/track.gif'] }, 'Please upload screenshots with the upload button.'],
       [{ images: ['/api/images/00000000-0000-4000-8000-000000000000.webp'] }, 'Please upload screenshots with the upload button.'],
@@ -361,6 +364,8 @@ describe('edit and delete', () => {
     const request = (newPrice: unknown, token = users.author.token) => harness.call<Json>('POST', '/api/zapier', { token, body: { newPrice, resourceId: post.id, resourceTitle: 'x', userEmail: 'x@example.com', userName: 'x' } });
     expect(await request(0)).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect(await request('abc')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
+    expect(await request('1e2')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
+    expect(await request(0.005)).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.priceBelowMinimum } });
     expect((await request(20, users.other.token)).status).toBe(403);
     expect(await request('19.5')).toMatchObject({ status: 200, body: { message: 'Price Change Request Submitted' } });
     const events = await harness.infrastructure.store.readStream(templateStream(post.id));

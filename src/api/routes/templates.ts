@@ -28,6 +28,7 @@ import {
   CREATED_POSTS_PAGE_SIZE,
   createdPostsHeading,
   newPriceSchema,
+  parsePriceText,
   RELATED_POSTS_LIMIT,
   REVIEW_QUEUE_PAGE_SIZE,
   TEMPLATE_LIMITS,
@@ -461,7 +462,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = request.viewer!;
-        const newPrice = newPriceSchema.safeParse(typeof request.body.newPrice === 'string' ? Number(request.body.newPrice) : request.body.newPrice);
+        const newPrice = newPriceSchema.safeParse(typeof request.body.newPrice === 'string' ? parsePriceText(request.body.newPrice) : request.body.newPrice);
         if (!newPrice.success) throw new HttpError(400, newPrice.error.issues[0]!.message);
         const row = await visibleRow(await rowById(request.body.resourceId), viewer);
         await deps.settle((await deps.templates.requestPriceChange(row.id, requesterOf(viewer), newPrice.data, actorOf(viewer))).position);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statusLabel } from './lifecycle.js';
-import { newPriceSchema, TEMPLATE_LIMITS, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
+import { adminPriceSchema, keywordTooLongMessage, newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',
@@ -70,10 +70,6 @@ describe('template content rules', () => {
     expect(templateContentSchema.parse({ ...valid, keywords: ['planner', 'Notion', 'productivity'] }).keywords).toEqual(['productivity', 'notion', 'planner']);
   });
 
-  it('limits each keyword to 40 characters', () => {
-    expect(problems({ keywords: ['k'.repeat(41)] })).toEqual(['Each keyword must be at most 40 characters']);
-  });
-
   it('asks for a direct domain instead of a link shortener', () => {
     expect(problems({ url: 'https://bit.ly/abc' })).toEqual(['Please use a direct domain to your template.']);
     expect(problems({ url: 'https://www.tinyurl.com/abc' })).toEqual(['Please use a direct domain to your template.']);
@@ -115,6 +111,21 @@ describe('template content rules', () => {
     expect(problems({ price: -1 })).toEqual(['Price cannot be negative']);
   });
 
+  it('refuses a price that is not a whole number of cents, or between 0 and one cent, instead of rounding it', () => {
+    for (const price of [0, 0.01, 4.99, 19.5, 249]) expect(problems({ price }), String(price)).toEqual([]);
+    expect(problems({ price: 0.001 })).toEqual([TEMPLATE_MESSAGES.priceBelowMinimum]);
+    expect(problems({ price: 0.009 })).toEqual([TEMPLATE_MESSAGES.priceBelowMinimum]);
+    expect(problems({ price: 4.999 })).toEqual([TEMPLATE_MESSAGES.priceNotWholeCents]);
+    expect(problems({ price: 10.125 })).toEqual([TEMPLATE_MESSAGES.priceNotWholeCents]);
+  });
+
+  it('checks keyword length after trimming, and names the keyword that is too long', () => {
+    const long = 'k'.repeat(TEMPLATE_LIMITS.tagLength + 1);
+    expect(problems({ keywords: [`  ${'k'.repeat(TEMPLATE_LIMITS.tagLength)}  `] })).toEqual([]);
+    expect(problems({ keywords: ['short', long] })).toEqual([keywordTooLongMessage(long)]);
+    expect(keywordTooLongMessage(long)).toBe(`The keyword “${'k'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`);
+  });
+
   it('takes topics and apps from the taxonomy only', () => {
     expect(problems({ topic: 'astrology' })).toEqual(['Please choose a topic']);
     expect(problems({ platform: 'myspace' })).toEqual(['Please choose an app']);
@@ -126,6 +137,27 @@ describe('newPriceSchema', () => {
     expect(newPriceSchema.safeParse(20).success).toBe(true);
     for (const bad of [0, -5, 'ten']) expect(newPriceSchema.safeParse(bad).error?.issues[0]?.message).toBe('Please enter a valid price.');
     expect(newPriceSchema.safeParse(250).error?.issues[0]?.message).toBe('Price should not exceed $249');
+    expect(newPriceSchema.safeParse(0.001).error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.priceBelowMinimum);
+    expect(newPriceSchema.safeParse(7.255).error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.priceNotWholeCents);
+  });
+});
+
+describe('adminPriceSchema', () => {
+  it('takes 0 (free) as well as any price in whole cents up to 249', () => {
+    for (const price of [0, 0.01, 7, 249]) expect(adminPriceSchema.safeParse(price).success, String(price)).toBe(true);
+    expect(adminPriceSchema.safeParse(-1).error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.invalidPrice);
+    expect(adminPriceSchema.safeParse(0.001).error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.priceBelowMinimum);
+  });
+});
+
+describe('parsePriceText', () => {
+  it('reads a trimmed decimal, and nothing else', () => {
+    expect(parsePriceText('7')).toBe(7);
+    expect(parsePriceText(' 7 ')).toBe(7);
+    expect(parsePriceText('7.50')).toBe(7.5);
+    expect(parsePriceText('.5')).toBe(0.5);
+    expect(parsePriceText('0')).toBe(0);
+    for (const text of ['', ' ', '1e2', '0x10', '7 7', '-3', 'ten', 'Infinity']) expect(parsePriceText(text), text).toBeNaN();
   });
 });
 

@@ -10,6 +10,8 @@ export const TEMPLATE_LIMITS = {
   tags: 3,
   tagLength: 40,
   maxPrice: 249,
+  /** The lowest price above free: one cent (prices are kept in whole cents). */
+  minPaidPrice: 0.01,
   images: 10,
   /** Denial, hide and other moderation notes. */
   reason: 1000,
@@ -36,6 +38,8 @@ export const TEMPLATE_MESSAGES = {
   changedSinceOpened: 'This post was edited after you opened it. The list has been reloaded: please look at the latest version before deciding.',
   invalidPrice: 'Please enter a valid price.',
   priceTooHigh: 'Price should not exceed $249',
+  priceBelowMinimum: 'The lowest price is $0.01. Enter 0 to share the template for free.',
+  priceNotWholeCents: 'Please enter the price in dollars and whole cents, with at most 2 decimals (e.g. 4.99).',
   directDomain: 'Please use a direct domain to your template.',
   sentForReapproval: 'Your changes were sent for re-approval. Visitors see the approved version until a moderator approves them.',
   /** An edit of a post nobody can see yet (under review, not approved, hidden). */
@@ -127,11 +131,57 @@ const descriptionSchema = z
   .max(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`);
 const instructionsSchema = z.string().trim().max(TEMPLATE_LIMITS.instructions, `Instructions must be at most ${TEMPLATE_LIMITS.instructions} characters`);
 
-/** Trimmed, lower-cased, empty ones dropped and deduplicated — and only then counted against the limit. */
+/** How much of a refused keyword its message quotes: enough to recognise it, never a whole pasted page. */
+const QUOTED_KEYWORD_LENGTH = 20;
+
+/** Names the keyword rather than its position: forms drop empty slots, so a position would not match what the author sees. */
+export function keywordTooLongMessage(keyword: string): string {
+  const quoted = keyword.length > QUOTED_KEYWORD_LENGTH ? `${keyword.slice(0, QUOTED_KEYWORD_LENGTH)}…` : keyword;
+  return `The keyword “${quoted}” is ${keyword.length} characters long: each keyword must be at most ${TEMPLATE_LIMITS.tagLength} characters`;
+}
+
+/** Trimmed (before the length check), lower-cased, empty ones dropped and deduplicated — and only then counted against the limit. */
 const keywordsSchema = z
-  .array(z.string().max(TEMPLATE_LIMITS.tagLength, `Each keyword must be at most ${TEMPLATE_LIMITS.tagLength} characters`))
-  .transform((tags) => [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter((tag) => tag.length > 0))])
+  .array(z.string())
+  .transform((tags) => tags.map((tag) => tag.trim()))
+  .superRefine((tags, context) => {
+    for (const tag of tags) if (tag.length > TEMPLATE_LIMITS.tagLength) context.addIssue({ code: 'custom', message: keywordTooLongMessage(tag) });
+  })
+  .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()).filter((tag) => tag.length > 0))])
   .pipe(z.array(z.string()).max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} keywords`));
+
+/** Prices are kept in whole cents; a tolerance absorbs binary fractions (4.99 * 100 is 499.00000000000006). */
+function isWholeCents(price: number): boolean {
+  return Math.abs(price * 100 - Math.round(price * 100)) < 1e-6;
+}
+
+/**
+ * Why a price in dollars cannot be kept as it was entered, or null: a price between 0 and one cent, or
+ * with fractions of a cent, would otherwise be rounded silently (0.001 became a free post).
+ */
+export function priceCentsProblem(price: number): string | null {
+  if (price > 0 && price < TEMPLATE_LIMITS.minPaidPrice) return TEMPLATE_MESSAGES.priceBelowMinimum;
+  if (!isWholeCents(price)) return TEMPLATE_MESSAGES.priceNotWholeCents;
+  return null;
+}
+
+function refuseFractionsOfCents(price: number, context: z.RefinementCtx): void {
+  const problem = priceCentsProblem(price);
+  if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+}
+
+/** A price typed as text ('7', ' 7.50 ', '.5'), trimmed; NaN for anything else ('1e2', '0x10', '7 7', '-3'), which the price rules refuse. */
+export function parsePriceText(text: string): number {
+  const trimmed = text.trim();
+  return /^(?:\d+(?:\.\d*)?|\.\d+)$/u.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** A post's price in dollars: 0 is free (the default), otherwise whole cents up to the maximum. */
+const priceSchema = z
+  .number(TEMPLATE_MESSAGES.invalidPrice)
+  .min(0, 'Price cannot be negative')
+  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
+  .superRefine(refuseFractionsOfCents);
 
 /** One template's content as its author submits it; shared by the API, the web form and the seed. */
 export const templateContentSchema = z.object({
@@ -142,7 +192,7 @@ export const templateContentSchema = z.object({
   topic: z.enum(topicNames, 'Please choose a topic'),
   platform: z.enum(appNames, 'Please choose an app'),
   keywords: keywordsSchema,
-  price: z.number().min(0, 'Price cannot be negative').max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh),
+  price: priceSchema,
   imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`),
 }).transform((content) => ({ ...content, keywords: typeAndPlatformTagsFirst(content.keywords, content.topic, content.platform) }));
 
@@ -158,11 +208,19 @@ export const templateEditSchema = z.object({
   imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`).optional(),
 });
 
-/** A requested new price: a number above 0 and within the maximum. */
+/** An author's requested new price (spec 5, Price change request): a number above 0, in whole cents, within the maximum. */
 export const newPriceSchema = z
   .number(TEMPLATE_MESSAGES.invalidPrice)
   .gt(0, TEMPLATE_MESSAGES.invalidPrice)
-  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh);
+  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
+  .superRefine(refuseFractionsOfCents);
+
+/** The price an admin sets in resource management: any post price, 0 (free) included, as posts may be free. */
+export const adminPriceSchema = z
+  .number(TEMPLATE_MESSAGES.invalidPrice)
+  .min(0, TEMPLATE_MESSAGES.invalidPrice)
+  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
+  .superRefine(refuseFractionsOfCents);
 
 /** The type tag (the topic's name) first, the platform tag second, when the author kept them. */
 export function typeAndPlatformTagsFirst(keywords: readonly string[], topic: string, platform: string): string[] {

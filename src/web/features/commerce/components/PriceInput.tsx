@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
+import { priceCentsProblem, TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
 import { fetchPayoutAccountStatus } from '../api.js';
 
 /**
  * The create form's price (browse-search-accounts.md 5, Number input): usable only with a payout
  * account whose charges are enabled ('Activate your store to begin selling' otherwise); non-numeric
- * input becomes empty, a negative number 0, and above 249 says 'Max allowed is 249$'.
+ * input becomes empty, a negative number 0, above 249 says 'Max allowed is 249$', and fractions of a cent say why they are refused.
  */
 export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: string; userId: string; value: number; onChange: (price: number) => void; paymentsPath: string }) {
   const [chargesEnabled, setChargesEnabled] = useState<boolean | null>(null);
@@ -35,6 +35,8 @@ export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: 
   }
 
   const tooHigh = value > TEMPLATE_LIMITS.maxPrice;
+  // The shared rule's words, at once: the create form refuses such a price too (0.001 used to become free).
+  const problem = tooHigh ? COMMERCE_MESSAGES.priceInputMax : priceCentsProblem(value);
   return (
     <>
       <input
@@ -48,13 +50,13 @@ export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: 
         placeholder="0 (free)"
         value={text}
         disabled={chargesEnabled !== true}
-        aria-invalid={tooHigh}
+        aria-invalid={problem !== null}
         aria-describedby={`${id}-hint`}
         onChange={(event) => change(event.target.value)}
       />
-      <p id={`${id}-hint`} className={tooHigh ? 'form-field__message form-field__message--error' : 'form-field__hint'} role={tooHigh ? 'alert' : undefined}>
-        {tooHigh
-          ? COMMERCE_MESSAGES.priceInputMax
+      <p id={`${id}-hint`} className={problem !== null ? 'form-field__message form-field__message--error' : 'form-field__hint'} role={problem !== null ? 'alert' : undefined}>
+        {problem !== null
+          ? problem
           : chargesEnabled === true
             ? 'In US dollars; leave it at 0 to share the template for free.'
             : chargesEnabled === false && (

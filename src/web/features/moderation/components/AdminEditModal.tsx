@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Modal } from '../../../components/ui/Modal.js';
 import { ADMIN_KEYWORD_SLOTS } from '../../../../domain/templates/admin-edit.js';
-import { TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
+import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { editResourceAsAdmin, type AdminResource } from '../admin-api.js';
 
 /** Resource management's edit: short and long descriptions, 3 keyword slots and a new price (spec: Resource edit). */
@@ -23,7 +23,7 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
     const kept = keywords.map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
     try {
       await editResourceAsAdmin(resource._id, { description: { short, long }, keywords: kept, ...(newPrice.trim() === '' ? {} : { newPrice: newPrice.trim() }) });
-      onSaved({ description: { short, long }, keywords: kept.map((keyword) => keyword.toLowerCase()), ...(newPrice.trim() === '' ? {} : { price: Number(newPrice) }) });
+      onSaved({ description: { short, long }, keywords: kept.map((keyword) => keyword.toLowerCase()), ...(newPrice.trim() === '' ? {} : { price: parsePriceText(newPrice) }) });
       window.alert(TEMPLATE_MESSAGES.updated);
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? `${TEMPLATE_MESSAGES.updateFailed}: ${failure.message}` : TEMPLATE_MESSAGES.updateFailed);
@@ -47,13 +47,13 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
               className="form-field__input"
               aria-label={`Keyword ${index + 1}`}
               value={keyword}
-              maxLength={50}
+              maxLength={TEMPLATE_LIMITS.tagLength}
               onChange={(event) => setKeywords((current) => current.map((value, slot) => (slot === index ? event.target.value : value)))}
             />
           ))}
         </fieldset>
         <label htmlFor={`${id}-price`}>New price (now ${resource.price.toFixed(2)})</label>
-        <input id={`${id}-price`} className="form-field__input" inputMode="decimal" value={newPrice} placeholder="Leave empty to keep it" onChange={(event) => setNewPrice(event.target.value)} />
+        <input id={`${id}-price`} className="form-field__input" inputMode="decimal" value={newPrice} placeholder="Empty keeps it; 0 makes it free" onChange={(event) => setNewPrice(event.target.value)} />
         {error !== null && (
           <p className="form-alert form-alert--danger" role="alert">
             {error}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 
-import { newPriceSchema, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
+import { newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { requestPriceChange } from '../api.js';
@@ -26,7 +26,7 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
   }
 
   async function submit() {
-    const parsed = newPriceSchema.safeParse(newPrice.trim() === '' ? Number.NaN : Number(newPrice));
+    const parsed = newPriceSchema.safeParse(parsePriceText(newPrice));
     if (!parsed.success) return setProblem({ title: TEMPLATE_MESSAGES.invalidPriceTitle, message: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.invalidPrice });
     setSending(true);
     try {
