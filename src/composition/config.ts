@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { BETA_COMMISSION_PERCENT } from '../domain/commerce/commission.js';
 import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 
@@ -160,7 +161,7 @@ function parseHttpUrl(name: string, value: string | undefined): string | undefin
 
 /** PLATFORM_FEE_PERCENT: a number from 0 to 100; unset means the beta's 0 %. */
 export function parsePercent(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
+  if (value === undefined || value.trim() === '') return BETA_COMMISSION_PERCENT;
   const percent = Number(value);
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
   return percent;

@@ -1,16 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
 import { HELP_PASSAGES } from './help-content.js';
 import { createHelpIndex, MIN_SCORE } from './retrieval.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The constants pages write their texts with, as a reader sees them. */
+const CONSTANTS_IN_PAGES: Record<string, string> = {
+  BRAND_NAME: 'Tessera',
+  MINIMUM_AGE: '13',
+  BETA_COMMISSION_PERCENT: String(BETA_COMMISSION_PERCENT),
+  POST_BETA_COMMISSION_PERCENT: String(POST_BETA_COMMISSION_PERCENT),
+};
 /** Page source as its reader sees it: JSX tags and expressions the passages spell out, whitespace folded. */
 function readable(sourceFile: string): string {
-  return readFileSync(`${ROOT}${sourceFile}`, 'utf8')
-    .replaceAll('${BRAND_NAME}', 'Tessera')
-    .replaceAll('{BRAND_NAME}', 'Tessera')
-    .replaceAll('{MINIMUM_AGE}', '13')
+  let source = readFileSync(`${ROOT}${sourceFile}`, 'utf8');
+  for (const [name, value] of Object.entries(CONSTANTS_IN_PAGES)) source = source.replaceAll(`\${${name}}`, value).replaceAll(`{${name}}`, value);
+  return source
     .replaceAll("{' '}", ' ')
     .replace(/<[^>]+>/gu, '')
     .replace(/\s+/gu, ' ');

@@ -3,6 +3,8 @@
  * quotes the page it names word for word (help-content.test.ts checks the page's source still says
  * it, so an edited page fails the test until its passages follow).
  */
+import { POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+
 export interface HelpPassage {
   id: string;
   /** The page the passage comes from, as the chatbot cites it. */
@@ -24,9 +26,9 @@ const FEATURE_HELP = { sourceFile: 'src/domain/support/help-content.ts' } as con
 
 export const HELP_PASSAGES: readonly HelpPassage[] = [
   // The sellers page's FAQ and sections.
-  { id: 'sellers-cost', ...SELLERS, heading: 'What does it cost to sell?', text: 'Nothing during the beta: Tessera takes no commission. We will announce any commission well in advance, and it will never apply to sales made before the change.' },
+  { id: 'sellers-cost', ...SELLERS, heading: 'What does it cost to sell?', text: `Nothing during the beta: Tessera takes no commission. After the beta it will be ${POST_BETA_COMMISSION_PERCENT}% of each sale; we will announce the date well in advance, and it will never apply to sales made before the change.` },
   { id: 'sellers-paid', ...SELLERS, heading: 'How do I get paid?', text: 'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.' },
-  { id: 'sellers-right-away', ...SELLERS, heading: 'Can I sell right away?', text: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account; connecting one arrives in an upcoming release of the beta.' },
+  { id: 'sellers-right-away', ...SELLERS, heading: 'Can I sell right away?', text: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account: connect one on the Payments tab of your account, and you can set prices once the payment provider enables charges on it.' },
   { id: 'sellers-refunds', ...SELLERS, heading: 'Who handles refunds?', text: 'You do, as the seller. Tell buyers what they get, answer their questions, and refund them when a template does not work as described.' },
   { id: 'sellers-allowed', ...SELLERS, heading: 'Which templates are allowed?', text: 'Original, working templates. No unlawful, misleading, explicit or scam content, and nothing that collects other people’s private data.' },
   { id: 'sellers-listing', ...SELLERS, heading: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
@@ -38,7 +40,7 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   { id: 'terms-ai-private-data', ...TERMS, heading: 'What is not allowed', text: 'Entering private or confidential data — yours or anyone else’s — into the AI tools.' },
   { id: 'terms-moderation', ...TERMS, heading: 'What is not allowed', text: 'We review new and edited listings, may remove listings, hide or moderate comments, and suspend accounts that break these rules. You can report anything that looks wrong from the template’s page.' },
   { id: 'terms-purchases', ...TERMS, heading: 'Buying and selling', text: 'Purchases are made by card through our payment provider, directly between the buyer and the creator; Tessera is not the seller. Creators set their own prices and must describe honestly what a buyer receives.' },
-  { id: 'terms-commission', ...TERMS, heading: 'Commission', text: 'During the beta Tessera takes no commission on sales; only the payment provider’s processing fee applies. This may change: we will announce a commission in advance, and it will not apply to sales made before the change.' },
+  { id: 'terms-commission', ...TERMS, heading: 'Commission', text: `During the beta Tessera takes no commission on sales; only the payment provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale: we will announce the date in advance, and it will not apply to sales made before the change.` },
   { id: 'terms-refunds', ...TERMS, heading: 'Refunds', text: 'are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, contact us and we will help.' },
   { id: 'terms-rewards', ...TERMS, heading: 'Reward points', text: 'Reward points recognise activity on Tessera. They have no cash value, cannot be transferred, and may be adjusted if they were earned by breaking these terms.' },
   { id: 'terms-ending', ...TERMS, heading: 'Ending your account', text: 'You can stop using Tessera at any time and ask us to delete your account. We may suspend or close accounts that break these terms.' },

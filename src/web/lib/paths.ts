@@ -1,6 +1,10 @@
-/** Addresses of the app's pages that carry a parameter. */
+/** Addresses of the app's pages that carry a parameter, and of pages several others link to. */
 
 import type { SearchSort } from '../../domain/catalogue/presentation.js';
+
+/** The payments help page (browse-search-accounts.md: the Payments tab's help link), and how the links to it read. */
+export const PAYMENTS_HELP_PATH = '/help/payments';
+export const PAYMENTS_HELP_LINK_LABEL = 'How payments and payouts work';
 
 export function resourcePath(titleUrl: string): string {
   return `/resources/${encodeURIComponent(titleUrl)}`;

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 
 /** Minimum age to use the product (spec section 9). */
 export const MINIMUM_AGE = 13;
-/** When the texts below last changed. */
-const LAST_UPDATED = 'June 2025';
+/** When each page's text last changed. */
+const TERMS_LAST_UPDATED = 'November 2026';
+const COOKIE_POLICY_LAST_UPDATED = 'June 2025';
 
 function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -31,7 +33,7 @@ export function TermsOfServicePage() {
     <div className="container content-page legal">
       <title>{documentTitle('Terms of Service and Privacy Policy')}</title>
       <h1>Terms of Service and Privacy Policy</h1>
-      <p className="muted">Last updated: {LAST_UPDATED}</p>
+      <p className="muted">Last updated: {TERMS_LAST_UPDATED}</p>
       <nav aria-label="On this page" className="legal__toc">
         <a href="#terms">Terms of Service</a> · <a href="#privacy">Privacy Policy</a>
       </nav>
@@ -77,8 +79,8 @@ export function TermsOfServicePage() {
           describe honestly what a buyer receives.
         </p>
         <p>
-          <strong>Commission.</strong> During the beta {BRAND_NAME} takes no commission on sales; only the payment provider’s processing fee applies. This may change: we will announce a
-          commission in advance, and it will not apply to sales made before the change.
+          <strong>Commission.</strong> During the beta {BRAND_NAME} takes no commission on sales; only the payment provider’s processing fee applies. After the beta the commission will
+          be {POST_BETA_COMMISSION_PERCENT}% of each sale: we will announce the date in advance, and it will not apply to sales made before the change.
         </p>
         <p>
           <strong>Refunds</strong> are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, <Link to="/contact-us">contact us</Link> and we will help.
@@ -138,7 +140,7 @@ export function CookiePolicyPage() {
     <div className="container content-page legal">
       <title>{documentTitle('Cookie and Privacy Policy')}</title>
       <h1>Cookie and Privacy Policy</h1>
-      <p className="muted">Last updated: {LAST_UPDATED}</p>
+      <p className="muted">Last updated: {COOKIE_POLICY_LAST_UPDATED}</p>
 
       <LegalSection id="cookies-information" title="Information we collect">
         <p>

@@ -1,13 +1,25 @@
 import { Link } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
-import { appPath, topicPath } from '../../lib/paths.js';
+import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '../../lib/paths.js';
 
 /** The apps the page shows first; every app links to its template list. */
 const FEATURED_APPS = ['notion', 'google sheets', 'airtable', 'canva', 'figma', 'zapier', 'trello', 'google slides'];
 const FEATURED_TOPICS = ['marketing', 'productivity', 'operations', 'design', 'startup', 'ai', 'human_resources', 'personal'];
+
+/** Under the hero: payout accounts and paid listings are open now. */
+const HERO_NOTE = 'Paid listings are open: connect a payout account on the Payments tab of your account, and set a price as soon as the payment provider enables it.';
+
+/** The commission panel (spec 1 and 9: 0% now, 6% after it; commission.ts says why "after the beta" rather than a date). */
+const COMMISSION_PANEL = {
+  heading: `${BETA_COMMISSION_PERCENT}% commission during the beta`,
+  text: `While ${BRAND_NAME} is in beta we take nothing from your sales; only the card provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale — announced in advance, and never applied to earlier sales.`,
+  figure: `${BETA_COMMISSION_PERCENT}%`,
+  later: `${POST_BETA_COMMISSION_PERCENT}% after the beta`,
+} as const;
 
 const HOW_IT_WORKS = [
   { title: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
@@ -30,7 +42,7 @@ const WHO_CAN_SELL = [
 const FAQ = [
   {
     question: 'What does it cost to sell?',
-    answer: `Nothing during the beta: ${BRAND_NAME} takes no commission. We will announce any commission well in advance, and it will never apply to sales made before the change.`,
+    answer: `Nothing during the beta: ${BRAND_NAME} takes no commission. After the beta it will be ${POST_BETA_COMMISSION_PERCENT}% of each sale; we will announce the date well in advance, and it will never apply to sales made before the change.`,
   },
   {
     question: 'How do I get paid?',
@@ -38,7 +50,7 @@ const FAQ = [
   },
   {
     question: 'Can I sell right away?',
-    answer: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account; connecting one arrives in an upcoming release of the beta.',
+    answer: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account: connect one on the Payments tab of your account, and you can set prices once the payment provider enables charges on it.',
   },
   {
     question: 'Who handles refunds?',
@@ -82,7 +94,7 @@ export function SellersPage() {
             </Link>
           </div>
           <p className="sellers-hero__note muted">
-            Payouts are being rolled out: verified makers can list free templates today, and paid listings open as soon as payout accounts arrive.
+            {HERO_NOTE} <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
           </p>
         </div>
       </section>
@@ -137,14 +149,12 @@ export function SellersPage() {
       <section className="container content-section" aria-labelledby="sellers-commission">
         <div className="commission-panel">
           <div>
-            <h2 id="sellers-commission">0% commission during the beta</h2>
-            <p>
-              While {BRAND_NAME} is in beta we take nothing from your sales. Only the card provider’s processing fee applies. When the beta ends a commission will be
-              introduced — announced in advance, and never applied to earlier sales.
-            </p>
+            <h2 id="sellers-commission">{COMMISSION_PANEL.heading}</h2>
+            <p>{COMMISSION_PANEL.text}</p>
           </div>
           <p className="commission-panel__figure" aria-hidden="true">
-            0%
+            {COMMISSION_PANEL.figure}
+            <span className="commission-panel__later">{COMMISSION_PANEL.later}</span>
           </p>
         </div>
       </section>

@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
 import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '../../../../domain/commerce/payout-account.js';
 import { Modal } from '../../../components/ui/Modal.js';
+import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '../../../lib/paths.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '../../commerce/api.js';
-
-export const PAYMENTS_HELP_PATH = '/help/payments';
 
 type StatusState = { status: 'loading' } | { status: 'failed' } | { status: 'known'; payout: PayoutAccountStatus };
 type Confirming = 'disconnect' | 'reset' | null;
@@ -123,7 +122,7 @@ export function PaymentsTab({ userId }: { userId: string }) {
       )}
       {payout?.provider === 'sandbox' && <p className="muted payments-tab__sandbox">Payments run in the local sandbox: no real money moves.</p>}
       <p>
-        <Link to={PAYMENTS_HELP_PATH}>How payments and payouts work</Link>
+        <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
       </p>
 
       <Modal
