@@ -103,6 +103,8 @@ describe('serving like production: compression, caching, crawler files, structur
     expect(sitemap.headers['content-type']).toContain('application/xml');
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]!);
     expect(locations).toContain('http://tessera.example/');
+    expect(locations).toContain('http://tessera.example/sellers');
+    expect(locations).toContain('http://tessera.example/help/payments');
     expect(locations).toContain('http://tessera.example/topics/marketing');
     expect(locations).toContain('http://tessera.example/apps/google%20sheets');
     for (const template of templates) {

@@ -40,6 +40,7 @@ describe('server-rendered pages', () => {
           { path: '/topics', heading: 'Topics' },
           { path: `/users/${template.author.username}`, heading: /./u },
           { path: '/sellers', heading: /./u },
+          { path: '/help/payments', heading: 'How payments and payouts work' },
         ];
         for (const { path, heading } of pages) {
           const response = await page.goto(path);

@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { publicAuthorProfiles, publicTemplateAddresses } from '../../projections/read-models/templates/queries.js';
-import { appPath, resourcePath, topicPath, userProfilePath } from '../../web/lib/paths.js';
+import { appPath, PAYMENTS_HELP_PATH, resourcePath, topicPath, userProfilePath } from '../../web/lib/paths.js';
 
 /** Pages that are the same for everyone and worth a search engine's visit. */
-const STATIC_PUBLIC_PATHS = ['/', '/search', '/topics', '/apps', '/explore', '/sellers', '/blogs', '/getstarted', '/contact-us', '/terms-of-service', '/cookie-policy'];
+const STATIC_PUBLIC_PATHS = ['/', '/search', '/topics', '/apps', '/explore', '/sellers', '/blogs', '/getstarted', '/contact-us', '/terms-of-service', '/cookie-policy', PAYMENTS_HELP_PATH];
 
 /** Signed-in pages, forms and the API: nothing a search result should lead to. */
 const PATHS_CLOSED_TO_CRAWLERS = ['/api/', '/admin', '/account', '/create', '/editor/', '/saved-posts', '/shared-posts', '/onboarding', '/login', '/signup', '/register-modal', '/reset-password-from-token', '/dev/'];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { TEMPLATE_LIMITS } from '../templates/rules.js';
 import { HELP_PASSAGES } from './help-content.js';
 import { createHelpIndex, MIN_SCORE } from './retrieval.js';
 
@@ -12,6 +13,8 @@ const CONSTANTS_IN_PAGES: Record<string, string> = {
   MINIMUM_AGE: '13',
   BETA_COMMISSION_PERCENT: String(BETA_COMMISSION_PERCENT),
   POST_BETA_COMMISSION_PERCENT: String(POST_BETA_COMMISSION_PERCENT),
+  'TEMPLATE_LIMITS.minPaidPrice': String(TEMPLATE_LIMITS.minPaidPrice),
+  'TEMPLATE_LIMITS.maxPrice': String(TEMPLATE_LIMITS.maxPrice),
 };
 /** Page source as its reader sees it: JSX tags and expressions the passages spell out, whitespace folded. */
 function readable(sourceFile: string): string {
@@ -31,7 +34,7 @@ describe('help passages', () => {
 
   it('have unique ids and cite a page of the app', () => {
     expect(new Set(HELP_PASSAGES.map((passage) => passage.id)).size).toBe(HELP_PASSAGES.length);
-    for (const passage of HELP_PASSAGES) expect(passage.path).toMatch(/^\/[a-z-]+$/u);
+    for (const passage of HELP_PASSAGES) expect(passage.path).toMatch(/^(?:\/[a-z-]+)+$/u);
   });
 });
 
@@ -42,6 +45,12 @@ describe('help retrieval', () => {
     ['How old do I have to be to use Tessera?', 'terms-eligibility'],
     ['Does Tessera take a commission on sales?', 'terms-commission'],
     ['How do I reset my password?', 'help-password'],
+    ['How do I connect a payout account?', 'payments-connect'],
+    ['What does a restricted payout account mean?', 'payments-restricted'],
+    ['When does the money reach my bank?', 'payments-when-paid'],
+    ['What is the minimum price in cents?', 'payments-price-limits'],
+    ['Can buyers pay with PayPal?', 'payments-paypal'],
+    ['Where can I see my sales?', 'payments-sales'],
   ])('finds the passage that answers %j', (question, id) => {
     const [best] = index.search(question);
     expect(best?.passage.id).toBe(id);

@@ -4,6 +4,7 @@
  * it, so an edited page fails the test until its passages follow).
  */
 import { POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { TEMPLATE_LIMITS } from '../templates/rules.js';
 
 export interface HelpPassage {
   id: string;
@@ -20,6 +21,7 @@ export interface HelpPassage {
 const SELLERS = { page: 'Sell your templates', path: '/sellers', sourceFile: 'src/web/app/routes/sellers.tsx' } as const;
 const TERMS = { page: 'Terms of Service and Privacy Policy', path: '/terms-of-service', sourceFile: 'src/web/app/routes/legal.tsx' } as const;
 const COOKIES = { page: 'Cookie and Privacy Policy', path: '/cookie-policy', sourceFile: 'src/web/app/routes/legal.tsx' } as const;
+const PAYMENTS_HELP = { page: 'How payments and payouts work', path: '/help/payments', sourceFile: 'src/web/app/routes/help-payments.tsx' } as const;
 const GENERATOR = { page: 'AI Template Generator', path: '/generate', sourceFile: 'src/domain/support/help-content.ts' } as const;
 /** README-level help about the product's own features: no page holds these words, so this file is their source. */
 const FEATURE_HELP = { sourceFile: 'src/domain/support/help-content.ts' } as const;
@@ -34,6 +36,21 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   { id: 'sellers-listing', ...SELLERS, heading: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
   { id: 'sellers-price', ...SELLERS, heading: 'Set your price', text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.' },
   { id: 'sellers-who', ...SELLERS, heading: 'Who can sell', text: 'Anyone with a verified account who is at least 13 years old (payouts may require you to be 18 or have a guardian’s consent).' },
+  // How payments and payouts work.
+  { id: 'payments-connect', ...PAYMENTS_HELP, heading: 'Connecting a payout account', text: 'To sell, a verified member connects a payout account on the Payments tab of their account. Connect to Stripe opens the provider’s onboarding, where you enter your details and bank account; the provider then sends you back to the Payments tab, which shows the account’s state.' },
+  { id: 'payments-not-connected', ...PAYMENTS_HELP, heading: 'Payout account states: Not connected', text: 'You have no payout account yet. The Payments tab offers Connect to Stripe. You can list free templates, but not set prices.' },
+  { id: 'payments-pending', ...PAYMENTS_HELP, heading: 'Payout account states: Pending onboarding', text: 'Your payout account is open, but its details are not submitted yet. Complete Stripe Onboarding takes you back to the provider to finish them.' },
+  { id: 'payments-connected', ...PAYMENTS_HELP, heading: 'Payout account states: Connected', text: 'The provider has enabled charges: the tab shows Stripe Connected. You can set prices and buyers can pay you. Disconnect removes the account; your paid posts cannot be bought until you connect again.' },
+  { id: 'payments-restricted', ...PAYMENTS_HELP, heading: 'Payout account states: Restricted', text: 'You submitted your details, but the provider does not let the account take payments yet. Continue Onboarding to give it what it asks for, or Start Fresh to drop this account and open a new one.' },
+  { id: 'payments-price-limits', ...PAYMENTS_HELP, heading: 'Prices', text: `Prices are in US dollars, from $${TEMPLATE_LIMITS.minPaidPrice} to $${TEMPLATE_LIMITS.maxPrice}, in whole cents. A price of 0 makes the template free.` },
+  { id: 'payments-price-change', ...PAYMENTS_HELP, heading: 'Prices', text: 'You can set a price when you create a post once your payout account is connected. To change the price of a post later, use Request price change on its edit page: an admin decides, and you get an e-mail either way.' },
+  { id: 'payments-currency', ...PAYMENTS_HELP, heading: 'Prices', text: 'Buyers can show prices in another currency; they always pay the price in US dollars.' },
+  { id: 'payments-card', ...PAYMENTS_HELP, heading: 'How buyers pay', text: 'Card checkout: the buyer clicks Buy on the template’s page and pays on the provider’s secure checkout page. Back on the template’s page, it is marked Purchased and its link opens.' },
+  { id: 'payments-paypal', ...PAYMENTS_HELP, heading: 'How buyers pay', text: 'PayPal: the buyer can also click Pay with PayPal, approve the payment on PayPal’s page, and the purchase is completed when they come back. If PayPal declines the funding source, the buyer is asked to approve the payment again.' },
+  { id: 'payments-when-paid', ...PAYMENTS_HELP, heading: 'When you are paid', text: 'A card payment goes to your payout account as soon as the buyer pays, less the provider’s card fee. When the money moves on to your bank depends on the provider’s payout schedule for your account.' },
+  { id: 'payments-refund-who', ...PAYMENTS_HELP, heading: 'Refunds', text: 'Refunds are made by our admins and always give back the whole price, to the buyer’s card or PayPal account. The buyer loses access to the template, the sale no longer counts in your sales, and both of you get an e-mail.' },
+  { id: 'payments-refund-twice', ...PAYMENTS_HELP, heading: 'Refunds', text: 'If a buyer pays twice for the same template, the second payment is refunded automatically.' },
+  { id: 'payments-sales', ...PAYMENTS_HELP, heading: 'Seeing your sales', text: 'The Sales page shows your total earnings, the products you sold, a chart of purchases by day (refunded payments left out) and the list of your payments. Its link is in your account menu once you have a payout account or a sale.' },
   // Terms of service and privacy policy.
   { id: 'terms-eligibility', ...TERMS, heading: 'Who may use the service', text: 'You must be at least 13 years old to use Tessera. If you are under the age of majority where you live, you need the permission of a parent or guardian, who accepts these terms for you.' },
   { id: 'terms-rights', ...TERMS, heading: 'Your content and your rights', text: 'You keep all rights to the templates, images, descriptions and comments you post. By posting, you give Tessera a worldwide, non-exclusive, royalty-free licence to host, display, and promote your listings and your username on Tessera and in our marketing, for as long as the content stays on the service.' },

@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 
+import { PAYMENTS_HELP_PATH } from '../lib/paths.js';
 import { AppShell } from './layout/AppShell.js';
 import { loadChunk, serverRendered } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: '/blogs', handle: serverRendered('blogs'), lazy: async () => { const m = await loadChunk(() => import('./routes/blogs.js')); return { loader: m.blogsLoader, Component: m.BlogsPage }; } },
           { path: '/terms-of-service', handle: serverRendered('legal'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).TermsOfServicePage }) },
           { path: '/cookie-policy', handle: serverRendered('legal'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
+          { path: PAYMENTS_HELP_PATH, handle: serverRendered('help-payments'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/help-payments.js'))).PaymentsHelpPage }) },
           // Accounts (sign-up, login, password, verification, onboarding, settings).
           { path: '/login', lazy: async () => { const m = await loadChunk(() => import('./routes/login.js')); return { loader: m.loginLoader, Component: m.LoginPage }; } },
           { path: '/signup', lazy: async () => { const m = await loadChunk(() => import('./routes/signup.js')); return { loader: m.signupLoader, Component: m.SignupPage }; } },
