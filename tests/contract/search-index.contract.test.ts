@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchIndex, SearchRequest } from '../../src/adapters/search/port.js';
+import { SEARCH_MAX_WORD_LENGTH } from '../../src/domain/discovery/constants.js';
 import { templateDecider } from '../../src/domain/templates/decider.js';
 import { templateStream } from '../../src/domain/templates/events.js';
 import { likeTemplate, publishTemplate, type PublishedTemplate } from '../fixtures/catalogue.js';
@@ -154,9 +155,11 @@ describe.skipIf(target.skipped !== null)(`search index contract: ${target.name}$
     expect((await search({ order: 'date_desc', limit: 100 })).total).toBeGreaterThanOrEqual(Object.keys(TITLES).length);
   });
 
-  it('treats text without words as no text, and finds nothing for an unknown word', async () => {
+  it('treats text without words as no text, and finds nothing for an unknown or overlong word', async () => {
     expect((await search({ text: '!!! ---' })).total).toBe((await search({})).total);
     expect((await search({ text: 'qwxzvbnmlk' })).total).toBe(0);
+    // Words longer than the index holds match no template: the text is not treated as empty.
+    expect((await search({ text: 'q'.repeat(SEARCH_MAX_WORD_LENGTH + 1) })).total).toBe(0);
   });
 
   it('drops a template that leaves live; an edited one keeps its approved title until the edit is approved', async () => {

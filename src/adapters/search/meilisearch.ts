@@ -3,7 +3,7 @@ import { Meilisearch, type Index, type Task } from 'meilisearch';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
 import type { Schema } from '../db/schema.js';
 import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
-import { searchWords } from '../../domain/discovery/search-text.js';
+import { matchesNoTemplate, searchWords } from '../../domain/discovery/search-text.js';
 import { START_OF_LOG } from '../eventstore/port.js';
 import type { SearchDocumentFeed, SearchFilters, SearchIndex, SearchRequest } from './port.js';
 
@@ -163,6 +163,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
       return firstValueFrom(race(reached, timer(Math.max(0, deadline - Date.now())).pipe(map(() => false))).pipe(take(1)));
     },
     async search(request) {
+      if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
       const text = searchWords(request.text).join(' ');
       const answer = await index.search(text, {
         filter: filters(request.filters),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId, seedCatalogue } from '../../commands/demo-catalogue.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
 import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
@@ -106,6 +106,12 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       const { data, pagination } = await searchPage('?q=qwxzvbnmlk');
       expect(data).toEqual([]);
       expect(pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalItems: 0, pageStatus: '1 / 1', pageNumbers: { first: null, prev: null, next: null, last: null } });
+    });
+
+    it.each([SEARCH_MAX_WORD_LENGTH, SEARCH_MAX_WORD_LENGTH + 1, SEARCH_MAX_QUERY_LENGTH])('finds nothing for one unknown word of %i letters', async (length) => {
+      const { data, pagination } = await searchPage(`?q=${'q'.repeat(length)}`);
+      expect(data).toEqual([]);
+      expect(pagination).toMatchObject({ totalItems: 0, totalPages: 1 });
     });
 
     it('filters by topic and platform given by name or label, keywords and price', async () => {

@@ -18,7 +18,7 @@ export const SEARCH_MAX_QUERY_LENGTH = 200;
 export const SEARCH_TOTAL_CAP = 1_000;
 /** Words of a search text taken into account; the rest are ignored. */
 export const SEARCH_MAX_QUERY_WORDS = 8;
-/** Longer "words" are not words anyone searches for (and exceed the index's word limits): ignored. */
+/** Longer "words" are not words anyone searches for (and exceed the index's word limits): ignored, and a text of only such words finds nothing. */
 export const SEARCH_MAX_WORD_LENGTH = 40;
 /** Keyword filters per request. */
 export const SEARCH_MAX_KEYWORDS = 10;

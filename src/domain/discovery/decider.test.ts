@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import { SEARCH_MAX_QUERY_LENGTH } from './constants.js';
+import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH } from './constants.js';
 import { searchDecider } from './decider.js';
 import type { SearchPerformed } from './events.js';
-import { normaliseSearchText, searchWords } from './search-text.js';
+import { matchesNoTemplate, normaliseSearchText, searchWords } from './search-text.js';
 
 const spec = deciderSpec(searchDecider);
 const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
@@ -37,5 +37,15 @@ describe('search text', () => {
     expect(searchWords('!!! ---')).toEqual([]);
     expect(searchWords(`budget ${'x'.repeat(41)} tracker`)).toEqual(['budget', 'tracker']);
     expect(normaliseSearchText('a\u0000b')).toBe('a b');
+  });
+
+  it('finds nothing for text whose every word is too long to be indexed, and everything for text without words', () => {
+    const overlong = 'q'.repeat(SEARCH_MAX_WORD_LENGTH + 1);
+    expect(matchesNoTemplate(overlong)).toBe(true);
+    expect(matchesNoTemplate(`${overlong} ${overlong}!`)).toBe(true);
+    expect(matchesNoTemplate('q'.repeat(SEARCH_MAX_WORD_LENGTH))).toBe(false);
+    expect(matchesNoTemplate(`budget ${overlong}`)).toBe(false);
+    expect(matchesNoTemplate('!!! ---')).toBe(false);
+    expect(matchesNoTemplate('')).toBe(false);
   });
 });

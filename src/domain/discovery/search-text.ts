@@ -10,6 +10,22 @@ export function normaliseSearchText(text: string): string {
  * quotes, backslashes and SQL punctuation are plain separators, never syntax.
  */
 export function searchWords(text: string): string[] {
-  const words = normaliseSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((word) => word.length <= SEARCH_MAX_WORD_LENGTH).slice(0, SEARCH_MAX_QUERY_WORDS);
+  return allWords(text).filter(isIndexedLength).slice(0, SEARCH_MAX_QUERY_WORDS);
+}
+
+/**
+ * True when the text has words but none of a length the index holds: no template can match it.
+ * (Searching with no words instead would match every template.)
+ */
+export function matchesNoTemplate(text: string): boolean {
+  const words = allWords(text);
+  return words.length > 0 && !words.some(isIndexedLength);
+}
+
+function allWords(text: string): string[] {
+  return normaliseSearchText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+function isIndexedLength(word: string): boolean {
+  return word.length <= SEARCH_MAX_WORD_LENGTH;
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { DatabaseKind } from '../../../adapters/db/database.js';
 import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../../domain/discovery/constants.js';
-import { searchWords } from '../../../domain/discovery/search-text.js';
+import { matchesNoTemplate, searchWords } from '../../../domain/discovery/search-text.js';
 import type { ProjectionRunner } from '../../runner.js';
 import { searchProjection } from './projection.js';
 import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from '../../../adapters/search/port.js';
@@ -132,6 +132,7 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
     async stop() {},
     waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),
     async search(request) {
+      if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
       const text = await textQuery(request.text);
       if (text === null) return page(request, null, null);
       const hits = await page(request, text.all, text.exact);
