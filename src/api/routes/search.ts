@@ -16,6 +16,7 @@ import {
   SEARCH_MAX_KEYWORDS,
   SEARCH_MAX_LIMIT,
   SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_TEXT_TOO_LONG,
 } from '../../domain/discovery/constants.js';
 import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
@@ -43,7 +44,7 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
-const searchText = z.string().max(SEARCH_MAX_QUERY_LENGTH, `The search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`);
+const searchText = z.string().max(SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG);
 
 export const searchQuery = z.object({
   q: searchText.optional(),

@@ -52,6 +52,9 @@ export const POPULARITY_WINDOW_DAYS = 90;
 // --- Texts ---------------------------------------------------------------------------------------
 
 export const SEARCH_PAGE_TITLE = "Explore Our Community's Workflows and Templates";
+export const SEARCH_TEXT_TOO_LONG = `The search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`;
+/** When the search itself failed (not when the searcher's text or filters were refused). */
+export const SEARCH_FAILED = "We couldn't search right now. Please try again, or change the filters.";
 export const SEARCH_MANY_WORDS_HEADING = 'Searching Templates';
 export const REQUEST_TEMPLATE_TEXT = "Can't find what you're looking for? Request a template that fits your needs.";
 export const ADVERT_TITLE = 'Advertise to 30 000 people';

@@ -10,6 +10,7 @@ import {
   POPULAR_CHIP_SKELETONS,
   REQUEST_TEMPLATE_TEXT,
   SEARCH_DEBOUNCE_MS,
+  SEARCH_FAILED,
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_PAGE_TITLE,
 } from '../../../domain/discovery/constants.js';
@@ -17,7 +18,7 @@ import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
 import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { CloseIcon, SearchIcon } from '../../components/ui/icons.js';
-import { fetchPopularTerms, recordSearch, searchResources, type SearchAnswer } from '../../features/search/api.js';
+import { fetchPopularTerms, recordSearch, searchOrRefusal, type RefusedSearch, type SearchAnswer } from '../../features/search/api.js';
 import {
   filtersFromLocation,
   normaliseTyping,
@@ -40,7 +41,7 @@ export function searchLoader({ request, params }: LoaderFunctionArgs) {
   return {
     filters,
     pathTerm: path?.term ?? '',
-    results: searchResources(filters, request.signal),
+    results: searchOrRefusal(filters, request.signal),
     // Popular searches are a nicety: a failure is logged and shows no chips.
     popular: fetchPopularTerms(filters.q, request.signal).catch((error: unknown) => {
       if (!request.signal.aborted) console.error('Could not load popular searches', error);
@@ -70,7 +71,9 @@ export function SearchPage() {
         <h1>{searchHeading(filters.q || pathTerm)}</h1>
         <Suspense fallback={<p className="muted">Searching…</p>}>
           <Await resolve={results} errorElement={<p className="muted">Showing 0 results</p>}>
-            {(answer: SearchAnswer) => <p className="muted" data-testid="results-count">Showing {answer.pagination.totalItems} results</p>}
+            {(answer: SearchAnswer | RefusedSearch) =>
+              'refused' in answer ? null : <p className="muted" data-testid="results-count">Showing {answer.pagination.totalItems} results</p>
+            }
           </Await>
         </Suspense>
       </header>
@@ -130,29 +133,40 @@ export function SearchPage() {
         <section className="search-page__results" ref={resultsRef} aria-label="Results">
           <Suspense key={location.search + location.pathname} fallback={<CardGridSkeleton />}>
             <Await resolve={results} errorElement={<SearchFailed />}>
-              {(answer: SearchAnswer) => (
-                <>
-                  {answer.data.length === 0 ? (
-                    <p className="empty-state">No templates match your search. Try other words or reset the filters.</p>
-                  ) : (
-                    <ul className="card-grid">
-                      {answer.data.map((resource, index) => (
-                        <li key={resource._id}>
-                          <ResourceCard resource={resource} leadsPage={index === 0} />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {answer.pagination.totalPages > 1 && (
-                    <Pagination pageNumbers={answer.pagination.pageNumbers} pageStatus={answer.pagination.pageStatus} onPage={(page) => go({ page })} />
-                  )}
-                </>
-              )}
+              {(outcome: SearchAnswer | RefusedSearch) => <SearchResults outcome={outcome} onPage={(page) => go({ page })} />}
             </Await>
           </Suspense>
         </section>
       </div>
     </div>
+  );
+}
+
+/** A page of results; a refused search says why, for the searcher to fix. */
+function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSearch; onPage: (page: number) => void }) {
+  if ('refused' in outcome) {
+    return (
+      <p className="feed-error" role="alert">
+        {outcome.refused}
+      </p>
+    );
+  }
+  const { data, pagination } = outcome;
+  return (
+    <>
+      {data.length === 0 ? (
+        <p className="empty-state">No templates match your search. Try other words or reset the filters.</p>
+      ) : (
+        <ul className="card-grid">
+          {data.map((resource, index) => (
+            <li key={resource._id}>
+              <ResourceCard resource={resource} leadsPage={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination.totalPages > 1 && <Pagination pageNumbers={pagination.pageNumbers} pageStatus={pagination.pageStatus} onPage={onPage} />}
+    </>
   );
 }
 
@@ -285,7 +299,7 @@ function FilterSelect({ label, value, options, emptyLabel, onChange }: FilterSel
 function SearchFailed() {
   return (
     <p className="feed-error" role="alert">
-      We couldn't search right now. Please try again, or change the filters.
+      {SEARCH_FAILED}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import type { TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { searchTextProblem } from '../../../domain/discovery/search-text.js';
+import { ApiError, apiRequest } from '../../lib/api-client.js';
 import type { SearchFilterState } from './search-state.js';
 
 export interface Pagination {
@@ -34,6 +35,26 @@ export function searchResources(filters: Partial<SearchFilterState>, signal?: Ab
   }
   const query = parameters.toString();
   return apiRequest<SearchAnswer>(`/resources/search${query === '' ? '' : `?${query}`}`, { signal });
+}
+
+/** A search that was refused (too long a text, an unknown filter): the message is for the searcher. */
+export interface RefusedSearch {
+  refused: string;
+}
+
+/**
+ * The search page's results. The text is checked by the shared rule before asking, and a search
+ * the API refuses (400) is the searcher's to fix, with the API's message: not a failure of ours.
+ */
+export async function searchOrRefusal(filters: Partial<SearchFilterState>, signal?: AbortSignal): Promise<SearchAnswer | RefusedSearch> {
+  const problem = searchTextProblem(filters.q ?? '');
+  if (problem !== null) return { refused: problem };
+  try {
+    return await searchResources(filters, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { refused: error.message };
+    throw error;
+  }
 }
 
 export function fetchAutocomplete(text: string, signal?: AbortSignal): Promise<AutocompleteAnswer> {
