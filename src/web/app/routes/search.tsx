@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Await, Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import {
@@ -21,9 +21,11 @@ import { CloseIcon, SearchIcon } from '../../components/ui/icons.js';
 import { fetchPopularTerms, recordSearch, searchOrRefusal, type RefusedSearch, type SearchAnswer } from '../../features/search/api.js';
 import {
   filtersFromLocation,
+  lastPageInstead,
   normaliseTyping,
   searchHeading,
   searchLocation,
+  searchPageAddress,
   SORT_OPTIONS,
   type SearchFilterState,
   type SearchPathKind,
@@ -144,6 +146,7 @@ export function SearchPage() {
 
 /** A page of results; a refused search says why, for the searcher to fix. */
 function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSearch; onPage: (page: number) => void }) {
+  const location = useLocation();
   if ('refused' in outcome) {
     return (
       <p className="feed-error" role="alert">
@@ -152,6 +155,9 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
     );
   }
   const { data, pagination } = outcome;
+  const lastPage = lastPageInstead(pagination);
+  // A page past the end (a typed or stale address): show the last real page.
+  if (lastPage !== null) return <Navigate to={searchPageAddress(location, lastPage)} replace />;
   return (
     <>
       {data.length === 0 ? (

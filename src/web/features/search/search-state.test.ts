@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE } from '../../../domain/discovery/constants.js';
 import { cleanPopularTerm } from './api.js';
-import { filtersFromLocation, normaliseTyping, searchHeading, searchLocation } from './search-state.js';
+import { filtersFromLocation, lastPageInstead, normaliseTyping, searchHeading, searchLocation, searchPageAddress } from './search-state.js';
 
 const none = new URLSearchParams();
 
@@ -42,5 +42,17 @@ describe('search page state', () => {
     expect(normaliseTyping('Budget   Tracker ')).toBe('budget tracker ');
     expect(cleanPopularTerm('1. "Budget tracker"')).toBe('Budget tracker');
     expect(cleanPopularTerm('crm')).toBe('crm');
+  });
+
+  it('sends a page past the last one to the last one, and leaves real pages and empty searches alone', () => {
+    expect(lastPageInstead({ currentPage: 99_999, totalPages: 27 })).toBe(27);
+    expect(lastPageInstead({ currentPage: 27, totalPages: 27 })).toBeNull();
+    expect(lastPageInstead({ currentPage: 1, totalPages: 1 })).toBeNull();
+    expect(lastPageInstead({ currentPage: 5, totalPages: 1 })).toBe(1);
+  });
+
+  it('writes the same search address with another page, keeping its path and other parameters', () => {
+    expect(searchPageAddress({ pathname: '/search', search: '?page=99999&sort=date_desc' }, 27)).toBe('/search?page=27&sort=date_desc');
+    expect(searchPageAddress({ pathname: '/search/query/budget', search: '?page=9' }, 1)).toBe('/search/query/budget');
   });
 });

@@ -88,6 +88,20 @@ export function searchLocation(filters: Partial<SearchFilterState>): string {
   return query === '' ? '/search' : `/search?${query}`;
 }
 
+/** The page to show instead of the one asked for: the last one when it is past it (a typed or stale address); null for a real page. */
+export function lastPageInstead(pagination: { currentPage: number; totalPages: number }): number | null {
+  return pagination.currentPage > pagination.totalPages ? pagination.totalPages : null;
+}
+
+/** The same search page address (path and parameters) at another page; page 1 has no page parameter. */
+export function searchPageAddress(location: { pathname: string; search: string }, page: number): string {
+  const parameters = new URLSearchParams(location.search);
+  if (page > 1) parameters.set('page', String(page));
+  else parameters.delete('page');
+  const query = parameters.toString();
+  return query === '' ? location.pathname : `${location.pathname}?${query}`;
+}
+
 /** Typing in the search box: lower case, single spaces, a lone space ignored (spec section 5). */
 export function normaliseTyping(value: string): string {
   if (value === ' ') return '';
