@@ -9,7 +9,7 @@ import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
 import { installSecurityHeaders } from './security-headers.js';
 import type { TrustProxy } from '../composition/config.js';
-import { findUnstorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
+import { findUnstorableText, isReadablePath, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -43,7 +43,7 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
-import { installCompressionAndEtags, installWebServing } from './web-serving.js';
+import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
@@ -75,12 +75,7 @@ function fastifyTrustProxy(trust: TrustProxy): string[] | ((address: string, hop
 
 /** 'path' when the request path, decoded, breaks the text rule (the web app's fallback reads it); null otherwise. */
 function unstorablePath(url: string): string | null {
-  const path = url.split('?')[0]!;
-  try {
-    return findUnstorableText(decodeURIComponent(path), 'path');
-  } catch {
-    return 'path'; // Percent-encoding of bytes that are not UTF-8.
-  }
+  return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }
 
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
@@ -89,6 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     ...loggerOptions(deps.log ?? { level: 'silent' }),
     bodyLimit: 1_048_576,
     ...(deps.trustProxy ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
+    // Before routing: an address the router cannot decode never reaches a route or the not-found handler.
+    rewriteUrl: notFoundForUnreadablePage,
+    // An address the router cannot decode is answered like every other error: { error: true, message }.
+    frameworkErrors: errorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

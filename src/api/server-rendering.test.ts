@@ -252,6 +252,22 @@ describe('server rendering of the public pages', () => {
     expect((await page('/users/nobody_by_that_name')).statusCode).toBe(404);
   });
 
+  it("answers a browser's visit to an address it cannot read with the not-found page; the API keeps its JSON errors", async () => {
+    const visit = (url: string) => harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', accept: 'text/html,application/xhtml+xml' } });
+    // NUL, bytes that are not UTF-8, and a lone surrogate's bytes.
+    for (const address of ['/search/query/%00', '/search/query/%FF', '/users/%ED%A0%80', '/no/such/page%00']) {
+      const answer = await visit(address);
+      expect(answer.statusCode, address).toBe(404);
+      expect(answer.headers['content-type'], address).toContain('text/html');
+      expect(answer.body, address).toContain('This page doesn&#x27;t exist');
+    }
+    for (const address of ['/api/resources/viewById/%00', '/api/resources/viewById/%FF']) {
+      const answer = await visit(address);
+      expect(answer.statusCode, address).toBe(400);
+      expect(answer.json(), address).toMatchObject({ error: true });
+    }
+  });
+
   it('leaves signed-in pages to the browser', async () => {
     for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
       const rendered = await page(url, liker);

@@ -6,10 +6,13 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
+import { isReadablePath } from '../domain/shared/text.js';
+import { NOT_FOUND_PATH } from '../web/lib/paths.js';
 import { PAGE_COOKIE_NAMES } from '../web/features/shell/constants.js';
 import { pageCookiesOf } from '../web/features/shell/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
@@ -46,6 +49,19 @@ export function encodingFor(request: FastifyRequest): Encoding | undefined {
   // As @fastify/compress reads it: "*" and "x-gzip" mean gzip.
   const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/**
+ * The address to route a request by: a browser's visit to a page whose address does not decode to
+ * text (NUL, bytes that are not UTF-8, a lone surrogate) gets the app's not-found page, as an
+ * unknown address does; the API and other clients keep their JSON 400.
+ */
+export function notFoundForUnreadablePage(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  const path = url.split('?')[0]!;
+  const pageVisit =
+    (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+  return pageVisit && !isReadablePath(path) ? NOT_FOUND_PATH : url;
 }
 
 export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {

@@ -3,12 +3,17 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
+import { isReadablePath } from '../domain/shared/text.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { loadSession } from './features/session/session.js';
 import { HydratingRoot } from './lib/browser-store.js';
+import { NOT_FOUND_PATH } from './lib/paths.js';
 import './styles.css';
 import './styles/shell.css';
+
+// An address the app cannot read is not found, as the server answered it: the page is the not-found page.
+if (!isReadablePath(window.location.pathname)) window.history.replaceState(null, '', NOT_FOUND_PATH);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

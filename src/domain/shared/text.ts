@@ -13,6 +13,15 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 }
 
+/** A percent-encoded address path that decodes to storable text. */
+export function isReadablePath(path: string): boolean {
+  try {
+    return isStorableText(decodeURIComponent(path));
+  } catch {
+    return false; // Percent-encoding of bytes that are not UTF-8.
+  }
+}
+
 /** The first string in a parsed JSON value (keys included) that breaks the rule, with its path; null when all are storable. */
 export function findUnstorableText(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path || '(value)';

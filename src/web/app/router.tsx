@@ -5,8 +5,7 @@ import { AppShell } from './layout/AppShell.js';
 import { loadChunk, serverRendered } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
 import { RouteErrorPage } from './routes/route-error.js';
-
-export const NOT_FOUND_PATH = '/404';
+import { NOT_FOUND_PATH } from '../lib/paths.js';
 
 /**
  * Every page, each in a script chunk of its own that loads on first visit (a chunk that fails lands

@@ -6,6 +6,8 @@ import type { SearchSort } from '../../domain/catalogue/presentation.js';
 export const PAYMENTS_HELP_PATH = '/help/payments';
 export const PAYMENTS_HELP_LINK_LABEL = 'How payments and payouts work';
 
+export const NOT_FOUND_PATH = '/404';
+
 export function resourcePath(titleUrl: string): string {
   return `/resources/${encodeURIComponent(titleUrl)}`;
 }
