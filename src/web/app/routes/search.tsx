@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Await, Link, redirect, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import {
@@ -35,15 +35,23 @@ import { documentTitle } from '../../lib/brand.js';
 
 const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
 
-export function searchLoader({ request, params }: LoaderFunctionArgs) {
+export async function searchLoader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const kind = url.pathname.split('/')[2] as SearchPathKind | undefined;
   const path = kind !== undefined && PATH_KINDS.includes(kind) && params.term ? { kind, term: params.term } : undefined;
   const filters = filtersFromLocation(url.searchParams, path);
+  const results = searchOrRefusal(filters, request.signal);
+  if (filters.page > 1) {
+    // A page past the end (a typed or stale address) moves to the last page, on the server as in the
+    // browser; only beyond page 1, where it can happen, does the page wait for its results.
+    const outcome = await results.catch(() => null);
+    const lastPage = outcome === null || 'refused' in outcome ? null : lastPageInstead(outcome.pagination);
+    if (lastPage !== null) throw redirect(searchPageAddress(url, lastPage));
+  }
   return {
     filters,
     pathTerm: path?.term ?? '',
-    results: searchOrRefusal(filters, request.signal),
+    results,
     // Popular searches are a nicety: a failure is logged and shows no chips.
     popular: fetchPopularTerms(filters.q, request.signal).catch((error: unknown) => {
       if (!request.signal.aborted) console.error('Could not load popular searches', error);
@@ -146,7 +154,6 @@ export function SearchPage() {
 
 /** A page of results; a refused search says why, for the searcher to fix. */
 function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSearch; onPage: (page: number) => void }) {
-  const location = useLocation();
   if ('refused' in outcome) {
     return (
       <p className="feed-error" role="alert">
@@ -155,9 +162,6 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
     );
   }
   const { data, pagination } = outcome;
-  const lastPage = lastPageInstead(pagination);
-  // A page past the end (a typed or stale address): show the last real page.
-  if (lastPage !== null) return <Navigate to={searchPageAddress(location, lastPage)} replace />;
   return (
     <>
       {data.length === 0 ? (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../../domain/discovery/constants.js';
-import { searchOrRefusal } from './api.js';
+import { fetchPopularTerms, searchOrRefusal } from './api.js';
 
 function answerWith(status: number, body: unknown) {
   const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
@@ -17,6 +17,8 @@ describe("the search page's results", () => {
   it('refuses too long a search text with the shared message, without asking the API', async () => {
     const fetchMock = answerWith(200, { data: [], pagination: {} });
     await expect(searchOrRefusal({ q: 'q'.repeat(SEARCH_MAX_QUERY_LENGTH + 1) })).resolves.toEqual({ refused: SEARCH_TEXT_TOO_LONG });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(fetchPopularTerms('q'.repeat(SEARCH_MAX_QUERY_LENGTH + 1))).resolves.toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
