@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bmp24 } from '../../../tests/fixtures/bitmap.js';
 import { noisyJpeg } from '../../../tests/fixtures/noisy-image.js';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX } from '../../domain/shared/images.js';
 import { createLocalImageStore, MAX_INPUT_PIXELS, UNUSED_UPLOAD_GRACE_MS, type ImageStore } from './images.js';
@@ -34,6 +35,24 @@ describe('local image store (sharp)', () => {
     const huge = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
     await expect(images.store(huge, 'huge.png')).rejects.toThrow(IMAGE_MESSAGES.tooManyPixels);
+  });
+
+  it('stores a 24-bit BMP (which libvips cannot read) as a WebP of the same picture', async () => {
+    const red = [255, 0, 0] as const;
+    const blue = [0, 0, 255] as const;
+    const rows = Array.from({ length: 30 }, (_, row) => Array.from({ length: 41 }, () => (row < 15 ? red : blue)));
+    const url = await images.store(bmp24(rows), 'screen.bmp');
+    const { data, info } = await sharp((await images.read(url.slice(IMAGE_URL_PREFIX.length)))!).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([41, 30]);
+    const pixelAt = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    // Lossy WebP: near the colours, and the top half red (BMP rows are stored bottom-up).
+    pixelAt(20, 2).forEach((channel, index) => expect(Math.abs(channel - red[index]!)).toBeLessThan(16));
+    pixelAt(20, 27).forEach((channel, index) => expect(Math.abs(channel - blue[index]!)).toBeLessThan(16));
+  });
+
+  it('refuses a file that is no picture with a message naming exactly the formats it reads', async () => {
+    await expect(images.store(Buffer.from('BM not really a bitmap'), 'broken.bmp')).rejects.toThrow(IMAGE_MESSAGES.notAnImage);
+    expect(IMAGE_MESSAGES.notAnImage).toBe('This file is not an image we can read. Please upload a JPG, PNG, WebP, BMP or TIFF picture.');
   });
 
   it('makes a variant once for concurrent first requests, written whole into the variants directory', async () => {

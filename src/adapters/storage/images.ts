@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { DomainError } from '../../domain/shared/events.js';
 import { hasImageExtension, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX, type ImageVariantWidth } from '../../domain/shared/images.js';
+import { BitmapTooLargeError, decodeBmp, isBmp, type DecodedBitmap } from './bmp.js';
 
 const STORED_NAME = /^[0-9a-f-]{36}\.webp$/u;
 /** Scaled copies live in this subdirectory, named `<stored name without .webp>-<width>w.webp`. */
@@ -175,6 +176,7 @@ async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {
 }
 
 async function decode(upload: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  if (isBmp(upload)) return decodeBitmap(upload);
   let metadata: Metadata;
   try {
     metadata = await sharp(upload).metadata();
@@ -192,4 +194,19 @@ async function decode(upload: Buffer): Promise<{ data: Buffer; info: OutputInfo 
   } catch {
     throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
   }
+}
+
+/** libvips reads no BMP: our decoder makes raw pixels, which then take the same way as the others. */
+async function decodeBitmap(upload: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  let bitmap: DecodedBitmap;
+  try {
+    bitmap = decodeBmp(upload, MAX_INPUT_PIXELS);
+  } catch (error) {
+    throw new DomainError('invalid', error instanceof BitmapTooLargeError ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.notAnImage);
+  }
+  const { data, width, height, channels } = bitmap;
+  return sharp(data, { raw: { width, height, channels } })
+    .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
 }

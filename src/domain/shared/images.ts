@@ -1,5 +1,19 @@
-/** Image upload rules (browse-search-accounts.md section 5), shared by the upload forms and the server. */
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.bmp', '.png', '.tiff', '.pip', '.jfif', '.svg', '.webp', '.ico', '.tif'] as const;
+/**
+ * Image upload rules (browse-search-accounts.md section 5), shared by the upload forms and the server.
+ * The picture formats the server decodes, with the file extensions that name them: the spec's list
+ * less .svg (SVG can carry scripts, so it is refused), .ico and .pip (no decoder here reads them).
+ */
+export const IMAGE_FORMATS = [
+  { name: 'JPG', extensions: ['.jpg', '.jpeg', '.jfif'] },
+  { name: 'PNG', extensions: ['.png'] },
+  { name: 'WebP', extensions: ['.webp'] },
+  { name: 'BMP', extensions: ['.bmp'] },
+  { name: 'TIFF', extensions: ['.tiff', '.tif'] },
+] as const;
+export const IMAGE_EXTENSIONS: readonly string[] = IMAGE_FORMATS.flatMap((format) => format.extensions);
+const IMAGE_FORMAT_NAMES = IMAGE_FORMATS.map((format) => format.name);
+/** "JPG, PNG, WebP, BMP or TIFF". */
+const IMAGE_FORMAT_LIST = `${IMAGE_FORMAT_NAMES.slice(0, -1).join(', ')} or ${IMAGE_FORMAT_NAMES.at(-1)}`;
 /** Files over this are compressed before upload, and the server never stores more. */
 export const IMAGE_MAX_BYTES = 1024 * 1024;
 export const IMAGE_COMPRESS_MAX_ITERATIONS = 100;
@@ -34,8 +48,8 @@ export function imageVariantWidth(text: string): ImageVariantWidth | null {
 export const IMAGE_MESSAGES = {
   invalidFormatTitle: 'Invalid Format!',
   invalidFormat: `Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`,
-  notAnImage: 'This file is not an image we can read. Please upload a JPG, PNG or WebP picture.',
-  svgRefused: 'SVG images cannot be uploaded (they can carry scripts). Please upload a JPG, PNG or WebP picture.',
+  notAnImage: `This file is not an image we can read. Please upload a ${IMAGE_FORMAT_LIST} picture.`,
+  svgRefused: `SVG images cannot be uploaded (they can carry scripts). Please upload a ${IMAGE_FORMAT_LIST} picture.`,
   tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
   tooManyPixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller picture.',
   cannotCompress: 'This image cannot be made small enough (1 MB). Please upload a simpler or smaller picture.',
