@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { DomainError } from '../../domain/shared/events.js';
-import { hasImageExtension, IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX, type ImageVariantWidth } from '../../domain/shared/images.js';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_URL_PREFIX, imageFileRefusal, type ImageVariantWidth } from '../../domain/shared/images.js';
 import { BitmapTooLargeError, decodeBmp, isBmp, type DecodedBitmap } from './bmp.js';
 
 const STORED_NAME = /^[0-9a-f-]{36}\.webp$/u;
@@ -76,9 +76,10 @@ export function createLocalImageStore(directory: string): ImageStore {
 
   return {
     async store(upload, fileName) {
-      if (!hasImageExtension(fileName)) throw new DomainError('invalid', `${IMAGE_MESSAGES.invalidFormatTitle} ${IMAGE_MESSAGES.invalidFormat}`);
       // SVG is refused by name and by content, before any decoder looks at it.
-      if (fileName.toLowerCase().endsWith('.svg') || looksLikeSvg(upload)) throw new DomainError('invalid', IMAGE_MESSAGES.svgRefused);
+      const refusal = looksLikeSvg(upload) ? IMAGE_MESSAGES.svgRefused : imageFileRefusal(fileName);
+      if (refusal === IMAGE_MESSAGES.invalidFormat) throw new DomainError('invalid', `${IMAGE_MESSAGES.invalidFormatTitle} ${refusal}`);
+      if (refusal !== null) throw new DomainError('invalid', refusal);
       const encoded = await queue(() => encodeWithin(upload, IMAGE_MAX_BYTES));
       await mkdir(directory, { recursive: true });
       const name = `${randomUUID()}.webp`;

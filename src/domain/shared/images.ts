@@ -61,3 +61,14 @@ export function hasImageExtension(fileName: string): boolean {
   const lower = fileName.toLowerCase();
   return IMAGE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
+
+const SVG_EXTENSION = '.svg';
+const SVG_MEDIA_TYPE = 'image/svg+xml';
+
+/** Why a file cannot be uploaded, judged by its name (and media type, when known) before a byte is sent; null when it can. */
+export function imageFileRefusal(fileName: string, mediaType = ''): string | null {
+  // SVG first: its own message says why, where the extension list would only leave it out.
+  if (mediaType === SVG_MEDIA_TYPE || fileName.toLowerCase().endsWith(SVG_EXTENSION)) return IMAGE_MESSAGES.svgRefused;
+  if (!hasImageExtension(fileName)) return IMAGE_MESSAGES.invalidFormat;
+  return null;
+}

@@ -2,8 +2,9 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 
 import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
 import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { hasImageExtension, IMAGE_MESSAGES } from '../../../../domain/shared/images.js';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES, imageFileRefusal } from '../../../../domain/shared/images.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
+import { DismissibleAlert } from '../../../components/ui/DismissibleAlert.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { refreshSession } from '../../session/session.js';
 import { removeProfilePicture, uploadProfilePicture } from '../api.js';
@@ -23,8 +24,9 @@ export function ProfilePicture({ user }: { user: CurrentUser }) {
     event.target.value = '';
     if (file === undefined) return;
     setAlert(null);
-    if (!hasImageExtension(file.name)) {
-      setAlert({ title: IMAGE_MESSAGES.invalidFormatTitle, message: IMAGE_MESSAGES.invalidFormat });
+    const refusal = imageFileRefusal(file.name, file.type);
+    if (refusal !== null) {
+      setAlert({ title: IMAGE_MESSAGES.invalidFormatTitle, message: refusal });
       return;
     }
     setBusy(true);
@@ -73,24 +75,15 @@ export function ProfilePicture({ user }: { user: CurrentUser }) {
           <label htmlFor={inputId} className="button button--secondary" aria-disabled={busy}>
             {busy ? 'Working…' : user.info.thumbnail ? 'Change picture' : 'Upload picture'}
           </label>
-          <input ref={inputRef} id={inputId} className="visually-hidden" type="file" accept="image/*" disabled={busy} onChange={(event) => void upload(event)} />
+          <input ref={inputRef} id={inputId} className="visually-hidden" type="file" accept={[...IMAGE_EXTENSIONS, 'image/*'].join(',')} disabled={busy} onChange={(event) => void upload(event)} />
           {user.info.thumbnail && (
             <button type="button" className="button button--ghost" onClick={() => void remove()} disabled={busy}>
               Remove
             </button>
           )}
         </div>
-        <p className="form-field__hint">Larger pictures are reduced to 1 MB before they are sent.</p>
-        {alert && (
-          <div className="form-alert form-alert--danger form-alert--dismissible" role="alert">
-            <div>
-              <strong>{alert.title}</strong> {alert.message}
-            </div>
-            <button type="button" className="form-alert__close" aria-label="Dismiss" onClick={() => setAlert(null)}>
-              ×
-            </button>
-          </div>
-        )}
+        <p className="form-field__hint">Allowed: {IMAGE_EXTENSIONS.join(', ')}. Larger pictures are reduced to 1 MB before they are sent.</p>
+        {alert && <DismissibleAlert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
       </div>
     </div>
   );

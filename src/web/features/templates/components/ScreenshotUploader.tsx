@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 
-import { hasImageExtension, IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../../../domain/shared/images.js';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageFileRefusal } from '../../../../domain/shared/images.js';
 import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
+import { DismissibleAlert } from '../../../components/ui/DismissibleAlert.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { responsiveImage } from '../../../lib/responsive-image.js';
 import { compressImageFile } from '../../accounts/image-compression.js';
@@ -25,15 +26,13 @@ interface ScreenshotUploaderProps {
   onImageUrlsChange: (update: (current: string[]) => string[]) => void;
 }
 
-function isSvg(file: File): boolean {
-  return file.type === 'image/svg+xml' || file.name.toLowerCase().endsWith('.svg');
-}
+type UploadAlert = { title: string; message: string };
 
-/** Why a file cannot be uploaded, or null when it can. */
+const UPLOAD_FAILED_TITLE = 'Upload failed';
+const TOO_MANY_TITLE = 'Too many screenshots';
+
 function refusalOf(file: File): string | null {
-  if (isSvg(file)) return IMAGE_MESSAGES.svgRefused;
-  if (!hasImageExtension(file.name)) return IMAGE_MESSAGES.invalidFormat;
-  return null;
+  return imageFileRefusal(file.name, file.type);
 }
 
 let nextUploadId = 1;
@@ -43,10 +42,8 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<PendingUpload[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<UploadAlert | null>(null);
   const room = TEMPLATE_LIMITS.images - imageUrls.length - pending.length;
-  // SVG is listed among the spec's extensions, but refused (it can carry scripts); the picker does not offer it.
-  const acceptedExtensions = IMAGE_EXTENSIONS.filter((extension) => extension !== '.svg');
 
   async function upload(file: File) {
     const id = nextUploadId++;
@@ -68,7 +65,7 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
       );
       onImageUrlsChange((current) => [...current, location]);
     } catch (uploadError) {
-      setError(uploadError instanceof Error ? uploadError.message : 'The upload failed.');
+      setAlert({ title: UPLOAD_FAILED_TITLE, message: uploadError instanceof Error ? uploadError.message : 'The upload failed.' });
     } finally {
       URL.revokeObjectURL(previewUrl);
       setPending((current) => current.filter((entry) => entry.id !== id));
@@ -76,12 +73,12 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
   }
 
   function handleFiles(files: FileList | null) {
-    setError(null);
+    setAlert(null);
     const chosen = [...(files ?? [])];
     const refused = chosen.map(refusalOf).find((message) => message !== null);
-    if (refused) setError(refused);
+    if (refused) setAlert({ title: IMAGE_MESSAGES.invalidFormatTitle, message: refused });
     const accepted = chosen.filter((file) => refusalOf(file) === null);
-    if (accepted.length > room) setError(`At most ${TEMPLATE_LIMITS.images} screenshots.`);
+    if (accepted.length > room) setAlert({ title: TOO_MANY_TITLE, message: `At most ${TEMPLATE_LIMITS.images} screenshots.` });
     for (const file of accepted.slice(0, Math.max(0, room))) void upload(file);
     if (inputRef.current) inputRef.current.value = '';
   }
@@ -126,19 +123,15 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
         className="visually-hidden"
         type="file"
         multiple
-        accept={[...acceptedExtensions, 'image/*'].join(',')}
+        accept={[...IMAGE_EXTENSIONS, 'image/*'].join(',')}
         aria-describedby={`${inputId}-hint`}
         disabled={room <= 0}
         onChange={(event) => handleFiles(event.target.files)}
       />
       <p id={`${inputId}-hint`} className="form-field__hint">
-        Allowed: {acceptedExtensions.join(', ')}. Files over 1 MB are compressed before upload; up to {TEMPLATE_LIMITS.images} screenshots.
+        Allowed: {IMAGE_EXTENSIONS.join(', ')}. Files over 1 MB are compressed before upload; up to {TEMPLATE_LIMITS.images} screenshots.
       </p>
-      {error && (
-        <p className="form-field__message form-field__message--error" role="alert">
-          {error}
-        </p>
-      )}
+      {alert && <DismissibleAlert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
     </div>
   );
 }
