@@ -26,6 +26,11 @@ export interface Viewer {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route refuses text with NUL or unpaired surrogates in its body item by item (and never
+     * stores it), so the app-wide check leaves the body to it.
+     */
+    checksBodyTextPerItem?: boolean;
   }
   interface FastifyRequest {
     viewer: Viewer | null;

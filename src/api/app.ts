@@ -99,10 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
   });
-  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400).
+  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
+  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
   app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
     const where =
-      findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, 'body') ?? unstorablePath(request.url);
+      findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(body, 'body') ?? unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
   installSecurityHeaders(app, { https: deps.secureCookies });

@@ -17,6 +17,8 @@ const UNSTORABLE = { nul: 'a\u0000b', loneHigh: 'a\ud800b', loneLow: '\udc00' } 
 /** The same, as they arrive percent-encoded in a path (a lone surrogate has no UTF-8 form: CESU bytes). */
 const UNSTORABLE_IN_PATH = ['a%00b', '%ED%A0%80'] as const;
 /** Field names the routes read; the rule holds for any name, these make the request look real. */
+/** Routes that refuse such text item by item (the bulk import marks the row: admin-import.test.ts); here they must answer 400 all the same. */
+const BODY_TEXT_CHECKED_PER_ITEM = new Set(['POST /api/admin/csv/upload']);
 const BODY_FIELDS = ['login', 'password', 'username', 'email', 'title', 'description', 'instructions', 'url', 'text', 'message', 'reason', 'query', 'keywords', 'name', 'comment', 'code', 'token'];
 
 describe('hardening of every route: text rule, logging, security headers, local-only mailbox', () => {
@@ -86,7 +88,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
         const message = typeof answer.body.message === 'string' ? answer.body.message : '';
         // The owner passes every access check, so the text rule is what answers.
         if (answer.status !== 400) failures.push(`${route.method} ${attempt.url} (${attempt.where}): ${answer.status} ${message}`);
-        else if (attempt.where.startsWith('body') && !message.includes(TEXT_MESSAGES.forbiddenCharacters)) failures.push(`${route.method} ${route.url} (${attempt.where}): 400 for another reason: ${message}`);
+        else if (attempt.where.startsWith('body') && !BODY_TEXT_CHECKED_PER_ITEM.has(`${route.method} ${route.url}`) && !message.includes(TEXT_MESSAGES.forbiddenCharacters)) failures.push(`${route.method} ${route.url} (${attempt.where}): 400 for another reason: ${message}`);
       }
     }
     expect(failures).toEqual([]);

@@ -104,6 +104,18 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect(await templateCount()).toBe(before + 2);
   });
 
+  it.skipIf(database.skipped !== null)('marks only the row whose title holds a NUL character invalid, by its row number, and imports the others', async () => {
+    const [good, other] = payloadsOf(csv()).slice(0, 2).map((payload) => ({ ...payload, title: `${payload.title} (bytes)` }));
+    const bad = { ...good!, row: 4, title: 'Bad \u0000 title', url: 'https://www.notion.so/bad-bytes' };
+    const preview = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad], dryRun: true });
+    expect(preview.status).toBe(200);
+    const reports = preview.body.reports as BulkRowReport[];
+    expect(reports.map((report) => [report.row, report.status])).toEqual([[2, 'valid'], [3, 'valid'], [4, 'invalid']]);
+    expect(reports[2]!.errors).toEqual([`title: ${BULK_IMPORT_MESSAGES.forbiddenCharacters}`]);
+    const imported = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad] });
+    expect((imported.body.reports as BulkRowReport[]).map((report) => report.status)).toEqual(['imported', 'imported', 'invalid']);
+  });
+
   it.skipIf(database.skipped !== null)('refuses more rows than a call takes, and an empty list, with a 400', async () => {
     const row = payloadsOf(csv())[1]!;
     expect((await call('POST', '/api/admin/csv/upload', { data: Array.from({ length: 101 }, (_, index) => ({ ...row, row: index + 2 })) })).status).toBe(400);

@@ -34,7 +34,8 @@ export function adminImportRoutes(deps: AdminImportDeps): FastifyPluginAsyncZod 
     app.post(
       '/admin/csv/upload',
       {
-        config: { access: 'admin' },
+        // checkBulkRow marks a row with a NUL or broken Unicode invalid: the other rows still import.
+        config: { access: 'admin', checksBodyTextPerItem: true },
         schema: {
           tags,
           summary: `Import CSV rows as live posts (at most ${BULK_IMPORT_LIMITS.rowsPerRequest} per call); dryRun checks them and writes nothing. Answers one report per row`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPS, TOPICS, type TaxonomyEntry } from '../catalogue/taxonomy.js';
+import { isStorableText } from '../shared/text.js';
 import { templateContentSchema, TEMPLATE_LIMITS, type TemplateContent } from './rules.js';
 
 export const BULK_IMPORT_LIMITS = {
@@ -21,6 +22,7 @@ export const BULK_IMPORT_MESSAGES = {
   empty: 'The file has no rows below its header.',
   tooManyRows: `A file may hold at most ${BULK_IMPORT_LIMITS.rowsPerFile} rows: please split it.`,
   formula: 'starts with =, +, -, @ or a control character: spreadsheet formulas are not imported',
+  forbiddenCharacters: 'contains characters that are not allowed (a NUL character or broken Unicode): please fix the cell',
   unknownAuthor: 'No account has this username',
   alreadyImported: 'Already imported (the same row was imported before)',
   imageUrl: 'The image location must be a public http(s) address',
@@ -146,7 +148,10 @@ export function checkBulkRow(payload: BulkImportPayload): CheckedBulkRow {
     ['price', payload.price ?? ''],
     ['author', payload.author ?? ''],
   ];
-  const errors = cells.filter(([, value]) => isFormulaCell(value)).map(([column]) => `${column}: ${BULK_IMPORT_MESSAGES.formula}`);
+  const errors = [
+    ...cells.filter(([, value]) => !isStorableText(value)).map(([column]) => `${column}: ${BULK_IMPORT_MESSAGES.forbiddenCharacters}`),
+    ...cells.filter(([, value]) => isFormulaCell(value)).map(([column]) => `${column}: ${BULK_IMPORT_MESSAGES.formula}`),
+  ];
   const imageUrl = payload.images[0]?.trim() || null;
   if (imageUrl !== null && !isHttpAddress(imageUrl)) errors.push(`image location: ${BULK_IMPORT_MESSAGES.imageUrl}`);
   const priceText = (payload.price ?? '').trim().replace(/^\$/u, '');
