@@ -85,7 +85,7 @@ export async function importBulkRows(
     const submitted = await deps.commands.handle(
       templateDecider,
       stream,
-      { type: 'SubmitTemplate', data: { ...checked.content, imageUrls, templateId, authorId, titleUrl } },
+      { type: 'SubmitTemplate', data: { ...checked.content, imageUrls, templateId, authorId, titleUrl, importedBy: options.admin.userId } },
       { actor, idempotencyKey: `bulk-import:${key}` },
     );
     const approved = await deps.commands.handle(

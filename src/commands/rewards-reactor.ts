@@ -15,18 +15,18 @@ const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
  * uuid v5 of it and a repeat finds them in the stream), and the decider skips rewarded keys.
  */
 export function createRewardsReactor(deps: { commands: CommandBus; store: EventStore }): Reactor {
-  /** An approval names the template only; its author is in the template's submission. */
-  async function authorOf(templateId: string): Promise<string | null> {
+  /** An approval names the template only; its author, and who imported it if anyone, are in the template's submission. */
+  async function submissionOf(templateId: string): Promise<TemplateSubmitted['data'] | null> {
     const submitted = (await deps.store.readStream(templateStream(templateId))).find((event) => event.type === 'TemplateSubmitted');
-    return submitted ? (submitted.data as TemplateSubmitted['data']).authorId : null;
+    return submitted ? (submitted.data as TemplateSubmitted['data']) : null;
   }
 
   async function sourceOf(event: RecordedEvent): Promise<RewardSource | null> {
     const base = { id: event.id, occurredAt: event.metadata.occurredAt };
     if (event.type !== 'TemplateApproved') return { ...base, type: event.type, data: event.data } as RewardSource;
     const { templateId } = event.data as { templateId: string };
-    const authorId = await authorOf(templateId);
-    return authorId === null ? null : { ...base, type: 'TemplateApproved', data: { templateId, authorId } };
+    const submission = await submissionOf(templateId);
+    return submission === null ? null : { ...base, type: 'TemplateApproved', data: { templateId, authorId: submission.authorId, imported: submission.importedBy !== undefined } };
   }
 
   return {

@@ -116,6 +116,17 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect((imported.body.reports as BulkRowReport[]).map((report) => report.status)).toEqual(['imported', 'imported', 'invalid']);
   });
 
+  it.skipIf(database.skipped !== null)("earns neither the importing admin nor the named authors 'create' points", async () => {
+    const { rewards, store } = harness.infrastructure;
+    expect(await rewards.waitFor(await store.headPosition(), 10_000)).toBe(true);
+    // Earlier tests imported rows by a named author and rows without one (the admin's).
+    for (const member of [admin, author]) {
+      const answer = await harness.call<Json>('GET', `/api/rewards/${member.userId}`, { token: member.token });
+      expect(answer.status).toBe(200);
+      expect((answer.body.rewards as Json[]).filter((reward) => reward.type === 'create')).toEqual([]);
+    }
+  });
+
   it.skipIf(database.skipped !== null)('refuses more rows than a call takes, and an empty list, with a 400', async () => {
     const row = payloadsOf(csv())[1]!;
     expect((await call('POST', '/api/admin/csv/upload', { data: Array.from({ length: 101 }, (_, index) => ({ ...row, row: index + 2 })) })).status).toBe(400);

@@ -71,7 +71,7 @@ describe('rewards policy', () => {
   });
 
   it('rewards the author on approval, the clicker once per template, the buyer once per template', () => {
-    expect(awardsFor({ type: 'TemplateApproved', id: 'e3', occurredAt: at, data: { templateId: 't1', authorId: 'author' } })?.data).toEqual({
+    expect(awardsFor({ type: 'TemplateApproved', id: 'e3', occurredAt: at, data: { templateId: 't1', authorId: 'author', imported: false } })?.data).toEqual({
       userId: 'author',
       sourceEventId: 'e3',
       awards: [{ rewardType: 'create', key: 'create:t1' }],
@@ -80,6 +80,10 @@ describe('rewards policy', () => {
     expect(awardsFor({ type: 'TemplatePurchased', id: 'e5', occurredAt: at, data: { templateId: 't1', buyerId: userId, priceCents: 500 } })?.data.awards).toEqual([
       { rewardType: 'purchase', key: 'purchase:t1' },
     ]);
+  });
+
+  it("gives no 'create' points for a post an admin imported from a CSV file (they recognise the member's own posting)", () => {
+    expect(awardsFor({ type: 'TemplateApproved', id: 'e6', occurredAt: at, data: { templateId: 't2', authorId: 'author', imported: true } })).toBeNull();
   });
 
   it("says 'point' for 1 and 'points' otherwise", () => {

@@ -7,9 +7,12 @@ import type { AwardRewardsCommand } from './decider.js';
 /** Event types the rewards reactor listens to. */
 export const REWARD_SOURCE_EVENT_TYPES = ['UserRegistered', 'SessionStarted', 'EmailVerified', 'TemplateApproved', 'TemplateClicked', 'TemplatePurchased'] as const;
 
-/** A source event as the policy needs it; an approval carries the post's author (looked up by the reactor). */
+/**
+ * A source event as the policy needs it; an approval carries the post's author and whether an
+ * admin imported it (both from the submission, looked up by the reactor).
+ */
 export type RewardSource =
-  | (UserRegistered | SessionStarted | EmailVerified | TemplateClicked | TemplatePurchased | { type: 'TemplateApproved'; data: { templateId: string; authorId: string } }) & {
+  | (UserRegistered | SessionStarted | EmailVerified | TemplateClicked | TemplatePurchased | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }) & {
       id: string;
       occurredAt: string;
     };
@@ -31,6 +34,8 @@ export function awardsFor(source: RewardSource): AwardRewardsCommand | null {
       if (source.data.isTestUser || !REWARDED_LOGIN_METHODS.includes(source.data.method)) return null;
       return command(source.data.userId, [{ rewardType: 'login', key: `login:${source.occurredAt.slice(0, 10)}` }]);
     case 'TemplateApproved':
+      // 'create' points recognise a member's own posting: a post an admin imported from a CSV file earns none.
+      if (source.data.imported) return null;
       return command(source.data.authorId, [{ rewardType: 'create', key: `create:${source.data.templateId}` }]);
     case 'TemplateClicked':
       return command(source.data.userId, [{ rewardType: 'click', key: `click:${source.data.templateId}` }]);

@@ -9,9 +9,10 @@ export type EditableContent = Pick<TemplateContent, 'title' | 'description' | 'i
  * Every decision records who (metadata.actor), when (metadata.occurredAt) and why (data.reason;
  * null where a reason is optional and none was given).
  */
+/** `importedBy`: the admin who imported the post from a CSV file for its author (absent when the author submitted it). */
 export type TemplateSubmitted = DomainEvent<
   'TemplateSubmitted',
-  TemplateContent & { templateId: string; authorId: string; titleUrl: string }
+  TemplateContent & { templateId: string; authorId: string; titleUrl: string; importedBy?: string }
 >;
 /**
  * Under review (or under review edit) → live. `published`: the waiting edit this approval makes
