@@ -14,6 +14,8 @@ describe('generator validation rules (spec section 5)', () => {
     expect(generateRequestSchema.safeParse({ brief: '', app: 'google-docs', overridePromptTemplate: 'Write a memo' }).success).toBe(true);
     expect(firstMessage({ brief: 'x', audience: 'a'.repeat(201), app: 'google-slides' })).toBe(GENERATOR_MESSAGES.audienceTooLong);
     expect(firstMessage({ brief: 'x', numSlides: 0, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesPositive);
+    expect(firstMessage({ brief: 'x', numSlides: 1.5, app: 'google-slides' })).toBe('The number of slides must be a whole number, such as 8.');
+    expect(firstMessage({ brief: 'x', numSlides: Number.NaN, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
     expect(firstMessage({ brief: 'x', templateId: 'custom', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.customStyleNeedsId);
     expect(firstMessage({ brief: 'x', app: 'notion' })).toBe(GENERATOR_MESSAGES.unknownApp);
   });

@@ -49,6 +49,7 @@ export const GENERATOR_MESSAGES = {
   purposeTooLong: `The purpose must be at most ${GENERATOR.purposeMax} characters.`,
   audienceTooLong: `The audience must be at most ${GENERATOR.audienceMax} characters.`,
   slidesPositive: 'The number of slides must be above 0.',
+  slidesWholeNumber: 'The number of slides must be a whole number, such as 8.',
   slidesTooMany: `The number of slides must be at most ${GENERATOR.slidesMax}.`,
   customStyleNeedsId: 'A custom style requires a template id.',
   unknownApp: 'Please choose Google Slides or Google Docs.',
@@ -176,8 +177,8 @@ export function parseHintsOverride(text: string | undefined): { ok: true; hints:
 const purpose = z.string().trim().max(GENERATOR.purposeMax, GENERATOR_MESSAGES.purposeTooLong);
 const audience = z.string().trim().max(GENERATOR.audienceMax, GENERATOR_MESSAGES.audienceTooLong);
 const numSlides = z
-  .number(GENERATOR_MESSAGES.slidesPositive)
-  .int(GENERATOR_MESSAGES.slidesPositive)
+  .number(GENERATOR_MESSAGES.slidesWholeNumber)
+  .int(GENERATOR_MESSAGES.slidesWholeNumber)
   .gt(0, GENERATOR_MESSAGES.slidesPositive)
   .max(GENERATOR.slidesMax, GENERATOR_MESSAGES.slidesTooMany);
 

@@ -265,7 +265,7 @@ export function GeneratePage() {
                   <label className="field__label" htmlFor={ids.slides}>
                     Number of slides
                   </label>
-                  <input id={ids.slides} className="field__input" type="number" min={1} max={GENERATOR.slidesMax} value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
+                  <input id={ids.slides} className="field__input" type="number" min={1} step={1} max={GENERATOR.slidesMax} value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
                 </div>
                 <StyleRail styles={styles} chosen={styleId} customId={customId} onChoose={setStyleId} onCustomId={setCustomId} />
               </>
