@@ -444,6 +444,10 @@ describe('moderation', () => {
     expect((await harness.call<Json>('GET', '/api/admin/resources?q=queue%20candidate', { token: users.admin.token })).body.data).toEqual([]);
     const denied = await harness.call<Json>('GET', '/api/admin/resources?status=not%20approved&q=queue%20candidate', { token: users.admin.token });
     expect(denied.body.data[0]).toMatchObject({ _id: post.id, statusReason: 'The link is broken.' });
+    // The spec's admin view dates a post by its creation (_dateCreated), not by its last change (the denial).
+    const created = (await row(post.id))!;
+    expect(created.updated_at.getTime()).toBeGreaterThan(created.created_at.getTime());
+    expect(denied.body.data[0]._dateCreated).toBe(created.created_at.toISOString());
     expect((await harness.call<Json>('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).body.data).toMatchObject({ statusLabel: 'Rejected', statusReason: 'The link is broken.' });
     expect((await harness.call('GET', '/api/admin/resources?status=bogus', { token: users.admin.token })).status).toBe(400);
   });

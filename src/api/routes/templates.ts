@@ -508,7 +508,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
               link: row.url,
               statusReason: row.status_reason,
               owners: row.owners,
-              updatedAt: row.updated_at.toISOString(),
+              _dateCreated: row.created_at.toISOString(),
               // What a decision decides on: this revision, and the waiting edit field by field.
               revision: row.content_revision,
               pendingEdit: row.pending_changes === null ? null : pendingDiff(approvedContentOf(row), row.pending_changes),

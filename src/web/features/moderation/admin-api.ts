@@ -6,7 +6,8 @@ import type { FieldChange, QueueFilter, ReviewAction } from '../../../domain/tem
 /** A row of GET /admin/resources: the card view plus what moderation needs. */
 export interface AdminResource extends ResourceView {
   statusReason: string | null;
-  updatedAt: string;
+  /** When the post was created (the spec's admin view field); not when it last changed. */
+  _dateCreated: string;
   /** The content revision listed: the decision names it, so a post edited since is refused (409). */
   revision: number;
   /** The edit waiting beside the approved version, field by field; null when none waits. */

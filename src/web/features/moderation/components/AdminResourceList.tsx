@@ -291,7 +291,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
         </Link>
         <p className="admin-row__meta">
           by <Link to={userProfilePath(resource.author.username)}>{resource.author.username}</Link> ·{' '}
-          <time dateTime={resource.updatedAt}>{formatDateTime(resource.updatedAt)}</time>
+          created <time dateTime={resource._dateCreated}>{formatDateTime(resource._dateCreated)}</time>
         </p>
         <p className="admin-row__badges">
           <span className={`admin-status admin-status--${resource.status.replaceAll(' ', '-')}`}>{adminStatusLabel(resource.status)}</span>
