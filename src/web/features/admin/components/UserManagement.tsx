@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/Modal.js';
 import { Pagination } from '../../../components/ui/Pagination.js';
 import type { UserLevel, VerificationStatus } from '../../../../domain/accounts/events.js';
-import { mayChangeLevel, mayChangeStatus, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
+import { levelLockReason, statusLockReason, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
 import { formatDateTime, pageNumbersFor } from '../../moderation/moderation-view.js';
 import type { AdminSectionProps } from '../sections.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
@@ -12,16 +12,17 @@ import { useLoad } from '../use-load.js';
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];
 
-function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; viewer: AdminSectionProps['user']; onUpdated: (user: ManagedUser) => void; onHistory: () => void }) {
+/** One account: level and status controls, each disabled with its reason shown beside it when the viewer may not change it. */
+export function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; viewer: AdminSectionProps['user']; onUpdated: (user: ManagedUser) => void; onHistory: () => void }) {
   const id = useId();
   const [lvl, setLvl] = useState(user.lvl);
   const [status, setStatus] = useState(user.verification);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const isSelf = user._id === viewer._id;
-  const levelEditable = !isSelf && !user.erased && mayChangeLevel(viewer.lvl);
-  const statusEditable = !isSelf && !user.erased && mayChangeStatus(viewer.lvl, user.lvl);
+  const account = { isViewer: user._id === viewer._id, lvl: user.lvl, erased: user.erased };
+  const levelLock = levelLockReason(viewer.lvl, account);
+  const statusLock = statusLockReason(viewer.lvl, account);
   const changed = lvl !== user.lvl || status !== user.verification;
 
   useEffect(() => {
@@ -55,23 +56,49 @@ function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; vi
         </div>
         <label className="admin-list__control" htmlFor={`${id}-lvl`}>
           Level
-          <select className="form-field__input" id={`${id}-lvl`} value={lvl} disabled={!levelEditable || busy} onChange={(event) => setLvl(event.target.value as UserLevel)}>
+          <select
+            className="form-field__input"
+            id={`${id}-lvl`}
+            value={lvl}
+            disabled={levelLock !== null || busy}
+            title={levelLock ?? undefined}
+            aria-describedby={levelLock === null ? undefined : `${id}-lvl-lock`}
+            onChange={(event) => setLvl(event.target.value as UserLevel)}
+          >
             {LEVELS.map((level) => (
               <option key={level} value={level}>
                 {level}
               </option>
             ))}
           </select>
+          {levelLock !== null && (
+            <span className="admin-list__note admin-user__lock" id={`${id}-lvl-lock`}>
+              {levelLock}
+            </span>
+          )}
         </label>
         <label className="admin-list__control" htmlFor={`${id}-status`}>
           Status
-          <select className="form-field__input" id={`${id}-status`} value={status} disabled={!statusEditable || busy} onChange={(event) => setStatus(event.target.value as VerificationStatus)}>
+          <select
+            className="form-field__input"
+            id={`${id}-status`}
+            value={status}
+            disabled={statusLock !== null || busy}
+            title={statusLock ?? undefined}
+            aria-describedby={statusLock === null ? undefined : `${id}-status-lock`}
+            onChange={(event) => setStatus(event.target.value as VerificationStatus)}
+          >
             {STATUSES.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
             ))}
           </select>
+          {statusLock !== null && (
+            <span className="admin-list__note admin-user__lock" id={`${id}-status-lock`}>
+              {statusLock}
+            </span>
+          )}
         </label>
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>

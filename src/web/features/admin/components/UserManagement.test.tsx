@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
+import { USER_MANAGEMENT_MESSAGES } from '../../../../domain/accounts/user-management.js';
+import type { ManagedUser } from '../users-api.js';
+import { UserRow } from './UserManagement.js';
+
+const member: ManagedUser = { _id: 'u2', username: 'member_one', lvl: 'base', verification: 'verified', erased: false, _dateCreated: '2026-01-02T10:00:00.000Z' };
+const viewerOf = (lvl: CurrentUser['lvl']) => ({ _id: 'u1', username: 'viewer', lvl }) as CurrentUser;
+const row = (lvl: CurrentUser['lvl'], user = member) => renderToStaticMarkup(<UserRow user={user} viewer={viewerOf(lvl)} onUpdated={() => undefined} onHistory={() => undefined} />);
+
+describe('user management row', () => {
+  it('tells an admin why the level cannot be changed, beside the disabled control', () => {
+    const html = row('admin');
+    expect(html).toContain(`title="${USER_MANAGEMENT_MESSAGES.levelNeedsOwner}"`);
+    expect(html).toMatch(/<span class="admin-list__note admin-user__lock" id="[^"]+-lvl-lock">Only an owner can change a level\.<\/span>/u);
+    // An admin may block a member: the status control is enabled and unexplained.
+    expect(html).not.toContain('-status-lock');
+  });
+
+  it('gives an owner the level control with no lock, and says why their own row is locked', () => {
+    expect(row('owner')).not.toContain('-lock');
+    expect(row('owner', { ...member, _id: 'u1' })).toContain(USER_MANAGEMENT_MESSAGES.notYourself);
+  });
+});
