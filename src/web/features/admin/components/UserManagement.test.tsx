@@ -8,19 +8,21 @@ import { UserRow } from './UserManagement.js';
 
 const member: ManagedUser = { _id: 'u2', username: 'member_one', lvl: 'base', verification: 'verified', erased: false, _dateCreated: '2026-01-02T10:00:00.000Z' };
 const viewerOf = (lvl: CurrentUser['lvl']) => ({ _id: 'u1', username: 'viewer', lvl }) as CurrentUser;
-const row = (lvl: CurrentUser['lvl'], user = member) => renderToStaticMarkup(<UserRow user={user} viewer={viewerOf(lvl)} onUpdated={() => undefined} onHistory={() => undefined} />);
+const LEVEL_NOTE_ID = 'level-note';
+const row = (lvl: CurrentUser['lvl'], user = member) =>
+  renderToStaticMarkup(<UserRow user={user} viewer={viewerOf(lvl)} levelNoteId={lvl === 'owner' ? null : LEVEL_NOTE_ID} onUpdated={() => undefined} onHistory={() => undefined} />);
 
 describe('user management row', () => {
-  it('tells an admin why the level cannot be changed, beside the disabled control', () => {
+  it('tells an admin why the level cannot be changed: a title on the disabled control, which points to the note above the list', () => {
     const html = row('admin');
-    expect(html).toContain(`title="${USER_MANAGEMENT_MESSAGES.levelNeedsOwner}"`);
-    expect(html).toMatch(/<span class="admin-list__note admin-user__lock" id="[^"]+-lvl-lock">Only an owner can change a level\.<\/span>/u);
+    expect(html).toMatch(/<select[^>]*disabled=""[^>]*title="Only an owner can change a level\."[^>]*aria-describedby="level-note"/u);
     // An admin may block a member: the status control is enabled and unexplained.
     expect(html).not.toContain('-status-lock');
   });
 
   it('gives an owner the level control with no lock, and says why their own row is locked', () => {
     expect(row('owner')).not.toContain('-lock');
-    expect(row('owner', { ...member, _id: 'u1' })).toContain(USER_MANAGEMENT_MESSAGES.notYourself);
+    expect(row('owner', { ...member, _id: 'u1' })).toMatch(/id="[^"]+-lvl-lock">You cannot change your own level or status\.<\/span>/u);
+    expect(USER_MANAGEMENT_MESSAGES.notYourself).toBe('You cannot change your own level or status.');
   });
 });

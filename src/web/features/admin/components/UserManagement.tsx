@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/Modal.js';
 import { Pagination } from '../../../components/ui/Pagination.js';
 import type { UserLevel, VerificationStatus } from '../../../../domain/accounts/events.js';
-import { levelLockReason, statusLockReason, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
+import { levelLockReason, mayChangeLevel, statusLockReason, USER_MANAGEMENT_MESSAGES, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
 import { formatDateTime, pageNumbersFor } from '../../moderation/moderation-view.js';
 import type { AdminSectionProps } from '../sections.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
@@ -12,8 +12,21 @@ import { useLoad } from '../use-load.js';
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];
 
-/** One account: level and status controls, each disabled with its reason shown beside it when the viewer may not change it. */
-export function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedUser; viewer: AdminSectionProps['user']; onUpdated: (user: ManagedUser) => void; onHistory: () => void }) {
+interface UserRowProps {
+  user: ManagedUser;
+  viewer: AdminSectionProps['user'];
+  /** The id of the note above the list that says why no level can be changed (an admin's view); null for an owner. */
+  levelNoteId: string | null;
+  onUpdated: (user: ManagedUser) => void;
+  onHistory: () => void;
+}
+
+/**
+ * One account: level and status controls, each disabled with its reason when the viewer may not
+ * change it. A reason of this row is shown under its control; the reason of every row (an admin
+ * changes no level) is the note above the list, which the control points to.
+ */
+export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: UserRowProps) {
   const id = useId();
   const [lvl, setLvl] = useState(user.lvl);
   const [status, setStatus] = useState(user.verification);
@@ -62,7 +75,7 @@ export function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedU
             value={lvl}
             disabled={levelLock !== null || busy}
             title={levelLock ?? undefined}
-            aria-describedby={levelLock === null ? undefined : `${id}-lvl-lock`}
+            aria-describedby={levelLock === null ? undefined : (levelNoteId ?? `${id}-lvl-lock`)}
             onChange={(event) => setLvl(event.target.value as UserLevel)}
           >
             {LEVELS.map((level) => (
@@ -71,7 +84,7 @@ export function UserRow({ user, viewer, onUpdated, onHistory }: { user: ManagedU
               </option>
             ))}
           </select>
-          {levelLock !== null && (
+          {levelLock !== null && levelNoteId === null && (
             <span className="admin-list__note admin-user__lock" id={`${id}-lvl-lock`}>
               {levelLock}
             </span>
@@ -159,6 +172,8 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
   const [rows, setRows] = useState<ManagedUser[]>([]);
   const [historyOf, setHistoryOf] = useState<ManagedUser | null>(null);
   const searchId = useId();
+  const levelNoteId = useId();
+  const levelsLocked = !mayChangeLevel(viewer.lvl);
   useEffect(() => {
     if (state.phase === 'loaded') setRows(state.value.data);
   }, [state]);
@@ -187,9 +202,14 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
       {state.phase === 'loaded' && (
         <>
           <p className="admin-list__count">{state.value.pagination.totalItems} accounts</p>
+          {levelsLocked && (
+            <p className="admin-list__note" id={levelNoteId}>
+              {USER_MANAGEMENT_MESSAGES.levelNeedsOwner}
+            </p>
+          )}
           <ul className="admin-users" aria-label="Users">
             {rows.map((row) => (
-              <UserRow key={row._id} user={row} viewer={viewer} onHistory={() => setHistoryOf(row)} onUpdated={(updated) => setRows((current) => current.map((candidate) => (candidate._id === updated._id ? updated : candidate)))} />
+              <UserRow key={row._id} user={row} viewer={viewer} levelNoteId={levelsLocked ? levelNoteId : null} onHistory={() => setHistoryOf(row)} onUpdated={(updated) => setRows((current) => current.map((candidate) => (candidate._id === updated._id ? updated : candidate)))} />
             ))}
           </ul>
           {state.value.pagination.totalPages > 1 && (
