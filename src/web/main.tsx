@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { isReadablePath } from '../domain/shared/text.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
+import { streamedDataStrategy } from './app/streamed-data.js';
 import { loadSession } from './features/session/session.js';
 import { HydratingRoot } from './lib/browser-store.js';
 import { NOT_FOUND_PATH } from './lib/paths.js';
@@ -54,7 +55,7 @@ async function start(root: HTMLElement): Promise<void> {
   if (!rendered?.textContent) {
     createRoot(root).render(
       <StrictMode>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={createBrowserRouter(routes, { dataStrategy: streamedDataStrategy })} />
       </StrictMode>,
     );
     markAppStarted();
@@ -62,7 +63,7 @@ async function start(root: HTMLElement): Promise<void> {
   }
   const payload = JSON.parse(rendered.textContent) as HydrationPayload;
   await loadMatchedLazyRoutes();
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) } });
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) }, dataStrategy: streamedDataStrategy });
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
   // take input between them, instead of one long task over the whole page (the page is already
   // drawn by the server; a click meanwhile hydrates its part at once and is handled).

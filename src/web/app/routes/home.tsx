@@ -29,17 +29,17 @@ export function homeLoader({ request }: LoaderFunctionArgs) {
     sponsored,
     trending: withoutRepeats(fetchTopRatedResources(request.signal), sponsored),
     newToday: fetchTodaysResources(request.signal),
-    tools: logged(fetchTrendingTools(request.signal), 'trending tools'),
-    links: logged(fetchQuickLinks(request.signal), 'quick links'),
-    creators: logged(fetchTopContributors(request.signal), 'top creators'),
-    tags: logged(loadTagRow(), 'keywords'),
+    tools: logged(fetchTrendingTools(request.signal), 'trending tools', request.signal),
+    links: logged(fetchQuickLinks(request.signal), 'quick links', request.signal),
+    creators: logged(fetchTopContributors(request.signal), 'top creators', request.signal),
+    tags: logged(loadTagRow(), 'keywords', request.signal),
   };
 }
 
-/** A sidebar list that fails is left out of the page; the failure is logged. */
-function logged<T>(list: Promise<T>, what: string): Promise<T> {
+/** A sidebar list that fails is left out of the page; the failure is logged (not a load cancelled by leaving the page). */
+function logged<T>(list: Promise<T>, what: string, signal: AbortSignal): Promise<T> {
   return list.catch((error: unknown) => {
-    console.error(`Could not load ${what}`, error);
+    if (!signal.aborted) console.error(`Could not load ${what}`, error);
     throw error;
   });
 }

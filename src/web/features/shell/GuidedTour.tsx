@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 
+import { useActiveModal } from './client-state.js';
 import { useTourState, type TourName } from './tour-state.js';
 
 export interface TourStep {
@@ -29,7 +30,9 @@ const TourRunner = lazy(() =>
 );
 
 export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
-  const due = useTourState()[name] && enabled;
+  // A global modal (the welcome of test-user mode, say) goes first: the tour's popover waits behind no backdrop.
+  const modalOpen = useActiveModal() !== null;
+  const due = useTourState()[name] && enabled && !modalOpen;
   if (!due) return null;
   return (
     <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { SIMULATE_NEW_USER_MESSAGES } from '../../../domain/accounts/test-user-m
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { setWelcomeModalFlag } from '../accounts/welcome-flag.js';
 import { logout, refreshSession, useSession } from '../session/session.js';
+import { showMessageModal } from './client-state.js';
 import { startNewUserTours } from './tour-state.js';
 import { isAdminUser } from './user-facts.js';
 
@@ -40,6 +41,7 @@ function useTestUserMode() {
       }
       await refreshSession();
       void navigate(starting ? '/' : '/admin');
+      if (starting) showMessageModal(SIMULATE_NEW_USER_MESSAGES.welcomeTitle, SIMULATE_NEW_USER_MESSAGES.welcome1, SIMULATE_NEW_USER_MESSAGES.welcome2);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 403)) {
         await logout('/login');
