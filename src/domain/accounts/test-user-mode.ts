@@ -4,6 +4,6 @@ export const SIMULATE_NEW_USER_MESSAGES = {
   failed: 'Failed to toggle test user mode',
   /** The welcome modal shown on start (spec: header and two messages). */
   welcomeTitle: 'Welcome, new user!',
-  welcome1: 'You are now browsing as a brand-new test member: the guided tours start again, and what you do belongs to the test account, not to yours.',
-  welcome2: 'Use Switch Back to Admin to return to the admin portal.',
+  welcome1: 'You now see the site as a new test member, tours included.',
+  welcome2: 'Switch Back to Admin returns you to the portal.',
 } as const;

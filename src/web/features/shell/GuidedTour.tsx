@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 
-import { useActiveModal } from './client-state.js';
 import { useTourState, type TourName } from './tour-state.js';
 
 export interface TourStep {
@@ -30,9 +29,7 @@ const TourRunner = lazy(() =>
 );
 
 export function GuidedTour({ name, steps, enabled = true }: GuidedTourProps) {
-  // A global modal (the welcome of test-user mode, say) goes first: the tour's popover waits behind no backdrop.
-  const modalOpen = useActiveModal() !== null;
-  const due = useTourState()[name] && enabled && !modalOpen;
+  const due = useTourState()[name] && enabled;
   if (!due) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
+import { useActiveModal } from './client-state.js';
 import type { TourStep } from './GuidedTour.js';
 import { finishTour, type TourName } from './tour-state.js';
 
@@ -26,6 +27,8 @@ function targetElement(target: string): HTMLElement | null {
 export function TourRunner({ name, steps }: { name: TourName; steps: readonly TourStep[] }) {
   const [visibleSteps, setVisibleSteps] = useState<readonly TourStep[]>([]);
   const [index, setIndex] = useState(0);
+  // A global modal (the welcome of test-user mode, say) goes first: the popover waits, keeping its step.
+  const modalOpen = useActiveModal() !== null;
 
   useEffect(() => {
     let looks = 0;
@@ -44,7 +47,7 @@ export function TourRunner({ name, steps }: { name: TourName; steps: readonly To
   }, [steps]);
 
   const step = visibleSteps[index];
-  if (step === undefined) return null;
+  if (step === undefined || modalOpen) return null;
 
   const finish = () => {
     finishTour(name);
