@@ -7,7 +7,7 @@ import { useCreateAction } from '../../features/shell/create-action.js';
 import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
 import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
 import { SideMenu } from '../../features/shell/SideMenu.js';
-import { SimulateNewUserToggle, SwitchBackToAdminButton } from '../../features/shell/SimulateNewUserToggle.js';
+import { TestUserModeSwitch } from '../../features/shell/TestUserModeSwitch.js';
 import { NavbarTour } from '../../features/shell/tours.js';
 import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
@@ -69,8 +69,7 @@ export function Navbar() {
                 </>
               ) : (
                 <>
-                  {/* Spec: a Switch Back to Admin button in test-user mode; admins see the test-user switch. */}
-                  {user.isTestUser ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}
+                  <TestUserModeSwitch user={user} />
                   <button type="button" className="button button--primary" onClick={create}>
                     Create A Post
                   </button>

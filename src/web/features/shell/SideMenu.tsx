@@ -7,7 +7,7 @@ import { CloseIcon, TesseraMark } from '../../components/ui/icons.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 import { logout, useSession } from '../session/session.js';
 import { AccountLinkList } from './account-links.js';
-import { SimulateNewUserToggle, SwitchBackToAdminButton } from './SimulateNewUserToggle.js';
+import { TestUserModeSwitch } from './TestUserModeSwitch.js';
 import { useCreateAction } from './create-action.js';
 import { displayNameOf, pointsLabel } from './user-facts.js';
 
@@ -56,7 +56,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
             </button>
           </div>
 
-          {user?.isTestUser === true ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}
+          <TestUserModeSwitch user={user} />
 
           {user !== null ? (
             <section className="side-menu__account" aria-label="Your account">
