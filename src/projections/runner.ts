@@ -276,13 +276,11 @@ export class ProjectionRunner {
       for (;;) {
         const { events, through } = await page;
         const building = builds.filter((build) => !build.live);
-        // Every build has now read the log through `through`: the events it skipped were of types none of them handles.
+        // Every build has now read the log through `through`: the events not answered were of types none of them handles.
         const readThrough = (build: Build) => {
           if (build.checkpoint < through) build.checkpoint = through;
         };
-        if (events.length === 0) {
-          building.forEach(readThrough);
-          after = through;
+        if (through === after) {
           await eachSettled(writing.splice(0));
           // Side by side, each on a connection of its own: finishing is mostly the database's work
           // (derived rows, index sorts, statistics), and it can do several at once.

@@ -32,7 +32,6 @@ import type {
 import { Observable } from 'rxjs';
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../../domain/shared/events.js';
 import {
-  readThrough,
   START_OF_LOG,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -40,6 +39,7 @@ import {
   type ExpectedRevision,
   type LogPage,
   type ReadAllOptions,
+  type ReadPageOptions,
 } from './port.js';
 
 /** Events fetched per $all read. Whole pages are buffered, so no read is ever left half-consumed. */
@@ -102,12 +102,10 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     }
   }
 
-  async function readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
     if (maxCount <= 0) return out;
-    const wanted = types && new Set(types);
     for await (const event of scanForward(after)) {
-      if (wanted && !wanted.has(event.type)) continue;
       out.push(toRecordedEvent(event, event.position.commit));
       if (out.length >= maxCount) break;
     }
@@ -186,11 +184,11 @@ export function createEsdbEventStore(connectionString: string): EventStore {
 
     readAll,
 
-    async readPage(options: ReadAllOptions): Promise<LogPage> {
-      // The head first: every event up to it is in $all before the page is read.
-      const head = await headPosition();
-      const events = await readAll(options);
-      return { events, through: readThrough(options, events, head) };
+    async readPage({ after, maxCount, types }: ReadPageOptions): Promise<LogPage> {
+      // v6 reads of $all have no server-side filter: the page is read whole and filtered here.
+      const page = await readAll({ after, maxCount });
+      const asked = new Set(types);
+      return { events: page.filter((event) => asked.has(event.type)), through: page.at(-1)?.position ?? after };
     },
 
     subscribeToAll({ after }): Observable<RecordedEvent> {

@@ -29,8 +29,11 @@ export interface ReadAllOptions {
   /** Only events strictly after this position; START_OF_LOG for all. */
   after: bigint;
   maxCount: number;
-  /** Only events of these types (a projection's): the log's others are skipped where it is read, not sent. Every type when absent. */
-  types?: readonly string[];
+}
+
+export interface ReadPageOptions extends ReadAllOptions {
+  /** The types to answer (a projection's): the page's events of other types are passed over where the log is stored, not sent. */
+  types: readonly string[];
 }
 
 export interface NewStreamAppend {
@@ -56,13 +59,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
-  /**
-   * readAll, and how far it read the log. A full page is read through its last event. A short one is
-   * read through the log's head as it stood when the page was read: every event up to that head was
-   * committed and visible to the read (appends commit in position order), so the page holds every
-   * one of the asked types up to there, and the others are passed over rather than read again.
-   */
-  readPage(options: ReadAllOptions): Promise<LogPage>;
+  /** The next `maxCount` events of the log after `after` (as readAll reads them), of which only those of `types` are answered. */
+  readPage(options: ReadPageOptions): Promise<LogPage>;
   /** Catch-up then live: every event after `after`, in order, until unsubscribed. */
   subscribeToAll(options: { after: bigint }): Observable<RecordedEvent>;
   /** Position of the newest event, or START_OF_LOG for an empty log. */
@@ -74,14 +72,9 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
-/** A page of the log, and the position it was read through: where its reader's checkpoint moves to. */
+/** A page of the log: its events of the asked types, and the position of its last event of any type. */
 export interface LogPage {
   events: RecordedEvent[];
+  /** How far the page read the log, where its reader's checkpoint moves to: `after` when the log holds nothing after it. */
   through: bigint;
-}
-
-/** A page's `through`: its last event when full; else the head the log had when the page was read, when further. */
-export function readThrough(options: ReadAllOptions, events: readonly RecordedEvent[], head: bigint): bigint {
-  const last = events.at(-1)?.position ?? options.after;
-  return events.length === options.maxCount || head <= last ? last : head;
 }

@@ -5,7 +5,6 @@ import type { EventMetadata, EventToAppend, RecordedEvent } from '../../domain/s
 import type { Database, PreparedStatement } from '../db/database.js';
 import type { EventsTable, Schema } from '../db/schema.js';
 import {
-  readThrough,
   START_OF_LOG,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -14,6 +13,7 @@ import {
   type LogPage,
   type NewStreamAppend,
   type ReadAllOptions,
+  type ReadPageOptions,
 } from './port.js';
 
 /**
@@ -170,13 +170,11 @@ export function createPostgresEventStore(database: Database): EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  async function readAll({ after, maxCount, types }: ReadAllOptions): Promise<RecordedEvent[]> {
-    if (types?.length === 0) return [];
+  async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const rows = await db
       .selectFrom('events')
       .selectAll()
       .where('position', '>', after)
-      .$if(types !== undefined, (query) => query.where('type', 'in', types!))
       .orderBy('position')
       .limit(maxCount)
       .execute();
@@ -260,32 +258,22 @@ export function createPostgresEventStore(database: Database): EventStore {
     return Number(row.count);
   }
 
-  async function readPage(options: ReadAllOptions): Promise<LogPage> {
-    const { after, maxCount, types } = options;
-    // One statement, so one snapshot: the head it answers is the one the page was read at.
+  async function readPage({ after, maxCount, types }: ReadPageOptions): Promise<LogPage> {
+    // The same walk along the position index as readAll (a filter on the type could steer the plan to
+    // a sort of every later event); an event of another type comes back as its position and type only.
+    const wanted = types.length > 0 ? sql<boolean>`type in (${sql.join(types)})` : sql<boolean>`false`;
     const rows = await db
-      .selectFrom((eb) => eb.selectFrom('events').select((inner) => inner.fn.max('position').as('head')).as('log'))
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('events')
-            .selectAll()
-            .where('position', '>', after)
-            .$if(types !== undefined, (query) => (types!.length > 0 ? query.where('type', 'in', types!) : query.where(sql<boolean>`false`)))
-            .orderBy('position')
-            .limit(maxCount)
-            .as('page'),
-        (join) => join.onTrue(),
-      )
-      .selectAll('page')
-      .select('log.head')
+      .selectFrom('events')
+      .select(['position', 'type', 'stream_id', 'revision', 'event_id', 'recorded_at'])
+      .select([sql<unknown>`case when ${wanted} then data end`.as('data'), sql<unknown>`case when ${wanted} then metadata end`.as('metadata')])
+      .where('position', '>', after)
+      .orderBy('position')
+      .limit(maxCount)
       .execute();
-    const events: RecordedEvent[] = [];
-    for (const row of rows) if (row.position !== null) events.push(toRecordedEvent(row as Selectable<EventsTable>));
-    // A nested loop answers the page's rows in its order; without an outer ORDER BY the server need not sort (or spill) them again.
-    if (events.some((event, index) => index > 0 && event.position < events[index - 1]!.position)) events.sort((a, b) => (a.position < b.position ? -1 : 1));
-    const head = rows[0]?.head;
-    return { events, through: readThrough(options, events, head === null || head === undefined ? START_OF_LOG : BigInt(head)) };
+    const asked = new Set(types);
+    const events = rows.filter((row) => asked.has(row.type)).map(toRecordedEvent);
+    const last = rows.at(-1);
+    return { events, through: last === undefined ? after : BigInt(last.position) };
   }
 
   async function countTypesAfter(after: bigint): Promise<ReadonlyMap<string, number>> {
