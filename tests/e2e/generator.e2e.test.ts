@@ -166,7 +166,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await chat.getByRole('button', { name: 'Send' }).click();
     const source = chat.getByRole('link', { name: 'Sell your templates — Who handles refunds?' });
     await source.waitFor();
-    expect(await chat.getByText(/You do, as the seller\./u).count()).toBeGreaterThan(0);
+    expect(await chat.getByText(/You and the buyer, first/u).count()).toBeGreaterThan(0);
     await source.click();
     await page.waitForURL('**/sellers');
     expect(consoleErrors).toEqual([]);

@@ -33,7 +33,7 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
   const chat = (body: unknown, token?: string) => harness.call<ChatAnswer>('POST', '/api/chatbot/chat', { body, token, remoteAddress: '10.3.0.1' });
 
   it.each([
-    ['Who handles refunds?', '/sellers', 'You do, as the seller.'],
+    ['Who handles refunds?', '/sellers', 'You and the buyer, first'],
     ['How old do I have to be to use Tessera?', '/terms-of-service', 'You must be at least 13 years old to use Tessera.'],
     ['How long is my cookie choice remembered?', '/cookie-policy', 'Your cookie choice is remembered for 150 days.'],
   ])('answers %j offline from the help pages, citing its source', async (message, path, quoted) => {

@@ -54,7 +54,7 @@ const FAQ = [
   },
   {
     question: 'Who handles refunds?',
-    answer: 'You do, as the seller. Tell buyers what they get, answer their questions, and refund them when a template does not work as described.',
+    answer: 'You and the buyer, first: tell buyers what they get and answer their questions. When a template does not work as described, agree on a refund; our admins make it, for the whole price, and settle it if you cannot agree.',
   },
   {
     question: 'Which templates are allowed?',
