@@ -213,6 +213,12 @@ describe('the admin portal’s statistics and user management', () => {
     await first.getByLabel('Type').selectOption('ai_tools');
     const second = collections.getByRole('listitem', { name: 'Collections entry 2' });
     await second.getByLabel('Name').fill('All platforms');
+    // A link the server refuses: the alert says which entry and why, and nothing is saved.
+    await second.getByLabel('Link').fill('javascript:alert(1)');
+    // Refused before any request, so the alert opens within the click: it is answered as it opens.
+    const refusal = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await panel.getByRole('button', { name: 'Save collections and apps' }).click();
+    expect(await refusal).toBe('Collections, entry 2: A link starts with / (a page here) or https://');
     await second.getByLabel('Link').fill('/apps');
     const alert = page.waitForEvent('dialog');
     await panel.getByRole('button', { name: 'Save collections and apps' }).click();

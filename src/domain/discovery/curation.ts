@@ -46,6 +46,18 @@ const listOf = <T extends z.ZodTypeAny>(entry: T) =>
 export const collectionListSchema = listOf(collectionEntrySchema);
 export const topAppListSchema = listOf(topAppEntrySchema);
 
+/** The lists as the portal titles them, and numbers their entries from 1. */
+const LIST_TITLES: Record<CuratedList, string> = { collections: 'Collections', topapps: 'Top apps' };
+
+/** Why a list cannot be saved, naming the list and the entry as the portal numbers it; null when it can. */
+export function curationListProblem(list: CuratedList, entries: unknown): string | null {
+  const checked = (list === 'collections' ? collectionListSchema : topAppListSchema).safeParse(entries);
+  if (checked.success) return null;
+  const issue = checked.error.issues[0]!;
+  const [index] = issue.path;
+  return typeof index === 'number' ? `${LIST_TITLES[list]}, entry ${index + 1}: ${issue.message}` : `${LIST_TITLES[list]}: ${issue.message}`;
+}
+
 export interface CollectionEntry {
   _id: string;
   name: string;

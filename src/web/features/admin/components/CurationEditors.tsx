@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 
-import { COLLECTION_TYPES, CURATION_LIMITS, CURATION_MESSAGES, type CollectionEntry, type CollectionType, type TopAppEntry } from '../../../../domain/discovery/curation.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { COLLECTION_TYPES, CURATION_LIMITS, CURATION_MESSAGES, curationListProblem, type CollectionEntry, type CollectionType, type TopAppEntry } from '../../../../domain/discovery/curation.js';
+import { ApiError, apiRequest } from '../../../lib/api-client.js';
 import { useLoad } from '../use-load.js';
 
 type Draft = { _id?: string; name: string; link: string; img: string; type: CollectionType; description: string };
@@ -70,14 +70,22 @@ export function CurationEditors() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const entry = ({ _id, name, link, img }: Draft) => ({ ...(_id ? { _id } : {}), name, link, img });
+    const collectionsBody = collections.map((draft) => ({ ...entry(draft), type: draft.type }));
+    const topAppsBody = topApps.map((draft) => ({ ...entry(draft), description: draft.description }));
+    // An entry the server would refuse: say which and why, rather than 'please try again', which cannot help.
+    const problem = curationListProblem('collections', collectionsBody) ?? curationListProblem('topapps', topAppsBody);
+    if (problem !== null) {
+      window.alert(problem);
+      return;
+    }
     setBusy(true);
     try {
-      const entry = ({ _id, name, link, img }: Draft) => ({ ...(_id ? { _id } : {}), name, link, img });
-      await apiRequest('/admin/api/collections', { method: 'PUT', body: collections.map((draft) => ({ ...entry(draft), type: draft.type })) });
-      await apiRequest('/admin/api/topapps', { method: 'PUT', body: topApps.map((draft) => ({ ...entry(draft), description: draft.description })) });
+      await apiRequest('/admin/api/collections', { method: 'PUT', body: collectionsBody });
+      await apiRequest('/admin/api/topapps', { method: 'PUT', body: topAppsBody });
       window.alert(CURATION_MESSAGES.saved);
-    } catch {
-      window.alert(CURATION_MESSAGES.failed);
+    } catch (error) {
+      window.alert(error instanceof ApiError && error.status === 400 ? error.message : CURATION_MESSAGES.failed);
     } finally {
       setBusy(false);
     }

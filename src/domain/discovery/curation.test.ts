@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { curationListProblem } from './curation.js';
+
+const entry = (overrides: Record<string, unknown> = {}) => ({ name: 'Staff picks', link: '/topics/ai', img: '', type: 'select', ...overrides });
+
+describe('curationListProblem', () => {
+  it('accepts lists the server accepts', () => {
+    expect(curationListProblem('collections', [entry(), entry({ link: 'https://example.com/a' })])).toBeNull();
+    expect(curationListProblem('topapps', [{ name: 'Notion', link: '/apps/notion', img: '', description: 'Docs' }, { name: 'Zapier', link: '/apps/zapier', img: '', description: '' }])).toBeNull();
+  });
+
+  it('names the list and the entry as the portal numbers it, with the reason', () => {
+    expect(curationListProblem('collections', [entry(), entry({ link: 'javascript:alert(1)' })])).toBe('Collections, entry 2: A link starts with / (a page here) or https://');
+    expect(curationListProblem('topapps', [{ name: ' ', link: '/apps', img: '', description: '' }, { name: 'Zapier', link: '/apps/zapier', img: '', description: '' }])).toBe('Top apps, entry 1: Every entry needs a name');
+  });
+});
