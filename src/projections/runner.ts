@@ -276,10 +276,6 @@ export class ProjectionRunner {
       for (;;) {
         const { events, through } = await page;
         const building = builds.filter((build) => !build.live);
-        // Every build has now read the log through `through`: the events not answered were of types none of them handles.
-        const readThrough = (build: Build) => {
-          if (build.checkpoint < through) build.checkpoint = through;
-        };
         if (through === after) {
           await eachSettled(writing.splice(0));
           // Side by side, each on a connection of its own: finishing is mostly the database's work
@@ -297,14 +293,12 @@ export class ProjectionRunner {
         for (const build of building) {
           const handled = handledTypes(build.projection);
           const relevant = events.filter((event) => event.position > build.checkpoint && handled.has(event.type));
-          if (relevant.length === 0) {
-            // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
-            readThrough(build);
-            continue;
-          }
+          // Every build has read the log through `through`: the events not answered were of types none of them handles.
+          if (build.checkpoint < through) build.checkpoint = through;
+          // Nothing to write: its checkpoint moves with its next batch (a kill only makes it read these again).
+          if (relevant.length === 0) continue;
           // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
           const batch = batchOf(build.projection, relevant, build.generation.generation, build.finished ? 'live' : 'rebuilding');
-          readThrough(build);
           batches.push(async (writesStarted) => {
             await this.#commitBuildBatch(build, batch, through, writesStarted);
             build.done += relevant.length;

@@ -2,6 +2,7 @@ import type { Database } from '../../src/adapters/db/database.js';
 import { START_OF_LOG, type EventStore } from '../../src/adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
+import type { EventToAppend } from '../../src/domain/shared/events.js';
 import { upcasters } from '../../src/domain/upcasters.js';
 import type { Projection } from '../../src/projections/projection.js';
 import { projections } from '../../src/projections/registry.js';
@@ -52,45 +53,50 @@ export async function benchReplay(
     return { step, ...result, ratioToRawRead, peakRssMiB, cpu };
   };
 
-  // Generating the events is part of this step: it fills the log, the steps after it are the measurement.
-  const seed = await measureStep(`seed: generate + append (batches of ${SEED_BATCH_SIZE})`, async () => {
+  /** Appends `events` in batches, each batch one new stream (projections ignore stream ids). */
+  const appendAll = async (events: Iterable<EventToAppend>, streamPrefix: string) => {
     let batchNumber = 0;
-    for (const batch of inBatches(workload.events(), SEED_BATCH_SIZE)) {
-      // Projections ignore stream ids, so each batch can be one new stream.
-      await store.appendToStream(`bench-replay-${batchNumber++}`, batch, { expectedRevision: 'no_stream' });
+    for (const batch of inBatches(events, SEED_BATCH_SIZE)) {
+      await store.appendToStream(`${streamPrefix}-${batchNumber++}`, batch, { expectedRevision: 'no_stream' });
     }
-  });
+  };
+  const rawReadStep = (label: string, pageSize: number, logEvents: number) =>
+    measureStep(
+      `${label}raw read (pages of ${pageSize.toLocaleString('en-US')})`,
+      async () => {
+        const read = await readWholeLog(store, pageSize);
+        if (read !== logEvents) throw new Error(`Read ${read} events back, the log holds ${logEvents}`);
+      },
+      undefined,
+      logEvents,
+    );
+
+  // Generating the events is part of this step: it fills the log, the steps after it are the measurement.
+  const seed = await measureStep(`seed: generate + append (batches of ${SEED_BATCH_SIZE})`, () => appendAll(workload.events(), 'bench-replay'));
 
   const rawReads: ReplayStep[] = [];
-  for (const pageSize of READ_PAGE_SIZES) {
-    rawReads.push(
-      await measureStep(`raw read (pages of ${pageSize.toLocaleString('en-US')})`, async () => {
-        const read = await readWholeLog(store, pageSize);
-        if (read !== size.events) throw new Error(`Read ${read} events back, appended ${size.events}`);
-      }),
-    );
-  }
+  for (const pageSize of READ_PAGE_SIZES) rawReads.push(await rawReadStep('', pageSize, size.events));
   const rawRead = rawReads.reduce((fastest, read) => (read.perSecond > fastest.perSecond ? read : fastest));
 
   // The runner's own batch sizes: 500 live, DEFAULT_REBUILD_BATCH_SIZE while rebuilding.
   // Each build holds its runner lock on a connection of its own: on the lock pool, as in production, not the queries' pool.
   const runner = new ProjectionRunner(database.db, database.kind, store, projections, { locks: database.locks });
-  // A rebuild reads only the events its projection handles.
-  const typeCounts = await store.countTypesAfter(START_OF_LOG);
+  // A rebuild is given only the events of its projection's types: the check counts those.
+  let typeCounts = await store.countTypesAfter(START_OF_LOG);
   const handledEvents = (projection: Projection) => projection.handles.reduce((total, type) => total + (typeCounts.get(type) ?? 0), 0);
-  const rebuilds: ReplayStep[] = [];
-  for (const projection of projections) {
-    const rebuild = await measureStep(
-      `rebuild ${projection.name}`,
+  const rebuildStep = (label: string, projection: Projection, against: Throughput, logEvents: number) =>
+    measureStep(
+      `${label}rebuild ${projection.name}`,
       async () => {
         let done = 0;
         await runner.rebuild(projection, (progress) => (done = progress.done));
         if (done !== handledEvents(projection)) throw new Error(`Rebuild of ${projection.name} applied ${done} events, the log holds ${handledEvents(projection)} of its types`);
       },
-      rawRead,
+      against,
+      logEvents,
     );
-    rebuilds.push(rebuild);
-  }
+  const rebuilds: ReplayStep[] = [];
+  for (const projection of projections) rebuilds.push(await rebuildStep('', projection, rawRead, size.events));
   await verifyReadModels(database, workload.expected());
 
   // Each projection alone reads the whole log: the log's events over the time to rebuild them one after the other.
@@ -124,33 +130,13 @@ export async function benchReplay(
   // rebuild passes over them where the log is stored: the log doubles, those rebuilds' work does not.
   const views = size.events;
   const withViews = size.events + views;
-  const viewsLabel = `${views.toLocaleString('en-US')} page views`;
-  const viewsSeed = await measureStep(`seed: append ${viewsLabel} (batches of ${SEED_BATCH_SIZE})`, async () => {
-    let batchNumber = 0;
-    for (const batch of inBatches(pageViews(size, views), SEED_BATCH_SIZE)) {
-      await store.appendToStream(`bench-views-${batchNumber++}`, batch, { expectedRevision: 'no_stream' });
-    }
-  }, undefined, views);
-  const rawReadWithViews = await measureStep(`with ${viewsLabel}: raw read (pages of ${DEFAULT_REBUILD_BATCH_SIZE.toLocaleString('en-US')})`, async () => {
-    const read = await readWholeLog(store, DEFAULT_REBUILD_BATCH_SIZE);
-    if (read !== withViews) throw new Error(`Read ${read} events back, the log holds ${withViews}`);
-  }, undefined, withViews);
-  const viewCounts = await store.countTypesAfter(START_OF_LOG);
+  const viewsLabel = `with ${views.toLocaleString('en-US')} page views: `;
+  const viewsSeed = await measureStep(`seed: append ${views.toLocaleString('en-US')} page views (batches of ${SEED_BATCH_SIZE})`, () => appendAll(pageViews(size, views), 'bench-views'), undefined, views);
+  const rawReadWithViews = await rawReadStep(viewsLabel, DEFAULT_REBUILD_BATCH_SIZE, withViews);
+  typeCounts = await store.countTypesAfter(START_OF_LOG);
   const rebuildsWithViews: ReplayStep[] = [];
   for (const projection of projections.filter((projection) => projection.name === 'templates' || projection.name === 'users')) {
-    const expected = projection.handles.reduce((total, type) => total + (viewCounts.get(type) ?? 0), 0);
-    rebuildsWithViews.push(
-      await measureStep(
-        `with ${viewsLabel}: rebuild ${projection.name}`,
-        async () => {
-          let done = 0;
-          await runner.rebuild(projection, (progress) => (done = progress.done));
-          if (done !== expected) throw new Error(`Rebuild of ${projection.name} applied ${done} events, the log holds ${expected} of its types`);
-        },
-        rawReadWithViews,
-        withViews,
-      ),
-    );
+    rebuildsWithViews.push(await rebuildStep(viewsLabel, projection, rawReadWithViews, withViews));
   }
   await verifyReadModels(database, workload.expected());
   return { workload: size, steps: [seed, ...rawReads, ...rebuilds, oneByOne, allRebuilds, viewsSeed, rawReadWithViews, ...rebuildsWithViews] };

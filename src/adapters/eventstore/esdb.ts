@@ -112,11 +112,6 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     return out;
   }
 
-  async function headPosition(): Promise<bigint> {
-    for await (const event of scanBackward()) return event.position.commit;
-    return START_OF_LOG;
-  }
-
   /** Position of the event at `revision` of a stream: for an idempotent retry ESDB answers without one. */
   async function positionAtRevision(streamId: string, revision: bigint): Promise<bigint> {
     let position: bigint | undefined;
@@ -228,7 +223,10 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       });
     },
 
-    headPosition,
+    async headPosition(): Promise<bigint> {
+      for await (const event of scanBackward()) return event.position.commit;
+      return START_OF_LOG;
+    },
 
     async countAfter(after): Promise<number> {
       // ESDB has no cheap count of $all (and system events are interleaved), so this is a scan.

@@ -177,11 +177,9 @@ export function parsePriceText(text: string): number {
 }
 
 /** A post's price in dollars: 0 is free (the default), otherwise whole cents up to the maximum. */
-const priceSchema = z
-  .number(TEMPLATE_MESSAGES.invalidPrice)
-  .min(0, 'Price cannot be negative')
-  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
-  .superRefine(refuseFractionsOfCents);
+const postPriceSchema = (negativeMessage: string) =>
+  z.number(TEMPLATE_MESSAGES.invalidPrice).min(0, negativeMessage).max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh).superRefine(refuseFractionsOfCents);
+const priceSchema = postPriceSchema('Price cannot be negative');
 
 /** One template's content as its author submits it; shared by the API, the web form and the seed. */
 export const templateContentSchema = z.object({
@@ -215,12 +213,8 @@ export const newPriceSchema = z
   .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
   .superRefine(refuseFractionsOfCents);
 
-/** The price an admin sets in resource management: any post price, 0 (free) included, as posts may be free. */
-export const adminPriceSchema = z
-  .number(TEMPLATE_MESSAGES.invalidPrice)
-  .min(0, TEMPLATE_MESSAGES.invalidPrice)
-  .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
-  .superRefine(refuseFractionsOfCents);
+/** The price an admin sets in resource management: any post price, 0 (free) included; the spec's one message for a bad one. */
+export const adminPriceSchema = postPriceSchema(TEMPLATE_MESSAGES.invalidPrice);
 
 /** The type tag (the topic's name) first, the platform tag second, when the author kept them. */
 export function typeAndPlatformTagsFirst(keywords: readonly string[], topic: string, platform: string): string[] {
