@@ -2,13 +2,15 @@ import { parseArgs } from 'node:util';
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
 import { reportDay } from '../domain/analytics/periods.js';
-import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, computeReport, formatReport, replayFacts, ReportArgumentError, type AnalyticsFormat, type AnalyticsReportName } from './analytics-replay.js';
+import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from './analytics-replay.js';
 import { renderEventProgress } from './progress-bar.js';
 
 const USAGE = `Usage: npm run analytics -- <report> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--as-of YYYY-MM-DD] [--format table|csv|json]
   reports: counters (the 12 site counters), kpis (search terms, clicked and viewed posts),
            funnel (the create form's steps), groups (mass e-mail audience sizes)
   Computed by replaying the event log; --as-of takes the data as it stood at the end of that day (UTC).`;
+
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
 function day(option: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
@@ -27,13 +29,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const [report, ...extra] = parsed.positionals;
   const format = parsed.values.format ?? 'table';
-  if (!(ANALYTICS_REPORTS as readonly string[]).includes(report ?? '') || extra.length > 0 || !(ANALYTICS_FORMATS as readonly string[]).includes(format)) {
-    console.error(USAGE);
-    return 2;
-  }
   let dates;
   try {
+    if (report === undefined) throw new ReportArgumentError('Name the report to print.');
+    if (!isOneOf(ANALYTICS_REPORTS, report)) throw new ReportArgumentError(`Unknown report "${report}" (reports: ${ANALYTICS_REPORTS.join(', ')}).`);
+    if (extra.length > 0) throw new ReportArgumentError(`One report at a time: "${extra.join(' ')}" is one too many.`);
+    if (!isOneOf(ANALYTICS_FORMATS, format)) throw new ReportArgumentError(`Unknown format "${format}" (formats: ${ANALYTICS_FORMATS.join(', ')}).`);
     dates = { from: day('from', parsed.values.from), to: day('to', parsed.values.to), asOf: day('as-of', parsed.values['as-of']) };
+    checkReportDates(report, dates);
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -53,15 +56,8 @@ async function main(argv: string[]): Promise<number> {
       }
     });
     if (interactive) process.stderr.write('\n');
-    const computed = computeReport(report as AnalyticsReportName, facts, dates);
-    process.stdout.write(formatReport(computed, format as AnalyticsFormat));
+    process.stdout.write(formatReport(computeReport(report, facts, dates), format));
     return 0;
-  } catch (error) {
-    if (error instanceof ReportArgumentError) {
-      console.error(`${error.message}\n${USAGE}`);
-      return 2;
-    }
-    throw error;
   } finally {
     await infrastructure.close();
   }

@@ -61,6 +61,13 @@ export interface AnalyticsReport {
 
 export class ReportArgumentError extends Error {}
 
+/** Throws a ReportArgumentError when the report cannot be taken for these dates: checked before a replay, so a long log is not read in vain. */
+export function checkReportDates(report: AnalyticsReportName, dates: ReportDates): void {
+  const ranged = report === 'kpis' || report === 'funnel';
+  if (!ranged && (dates.from !== undefined || dates.to !== undefined)) throw new ReportArgumentError(`The ${report} report is taken at one date: give --as-of, not --from or --to.`);
+  if (dates.from !== undefined && dates.to !== undefined && dates.from > dates.to) throw new ReportArgumentError('--from must not be after --to.');
+}
+
 /**
  * Computes a report from facts. Without `asOf` the data is taken at the end of the day of the
  * last fact, so the same log always gives the same answer.
@@ -68,9 +75,7 @@ export class ReportArgumentError extends Error {}
 export function computeReport(report: AnalyticsReportName, facts: readonly AnalyticsFact[], dates: ReportDates): AnalyticsReport {
   const asOf = dates.asOf ?? (facts.length > 0 ? dayOf(new Date(facts[facts.length - 1]!.at)) : dayOf(new Date(0)));
   const cutoff = endOfDay(asOf);
-  const ranged = report === 'kpis' || report === 'funnel';
-  if (!ranged && (dates.from !== undefined || dates.to !== undefined)) throw new ReportArgumentError(`The ${report} report is taken at one date: give --as-of, not --from or --to.`);
-  if (dates.from !== undefined && dates.to !== undefined && dates.from > dates.to) throw new ReportArgumentError('--from must not be after --to.');
+  checkReportDates(report, dates);
   const until = dates.to !== undefined && endOfDay(dates.to) < cutoff ? endOfDay(dates.to) : cutoff;
   const period: ReportPeriod = { from: dates.from === undefined ? null : startOfDay(dates.from), until };
   const header = { report, asOf, from: dates.from ?? null, to: dates.to ?? null };

@@ -75,7 +75,16 @@ describe('npm run analytics (the analysts’ replay)', () => {
   it('explains bad arguments with the usage and exit code 2', () => {
     const unknown = runAnalytics(dataDir, ['revenue']);
     expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown report "revenue" (reports: counters, kpis, funnel, groups).');
     expect(unknown.stderr).toContain('Usage: npm run analytics');
+    const badFormat = runAnalytics(dataDir, ['kpis', '--format', 'xml']);
+    expect(badFormat.status).toBe(2);
+    expect(badFormat.stderr).toContain('Unknown format "xml" (formats: table, csv, json).');
+    // Refused before the log is replayed: no progress bar.
+    const backwards = runAnalytics(dataDir, ['kpis', '--from', '2026-03-05', '--to', '2026-03-01']);
+    expect(backwards.status).toBe(2);
+    expect(backwards.stderr).toContain('--from must not be after --to.');
+    expect(backwards.stderr).not.toContain('replay [');
     const badDate = runAnalytics(dataDir, ['kpis', '--from', '2026-02-30']);
     expect(badDate.status).toBe(2);
     expect(badDate.stderr).toContain('--from "2026-02-30": This date does not exist.');
