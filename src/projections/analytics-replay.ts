@@ -5,6 +5,7 @@ import { dayOf, endOfDay, startOfDay } from '../domain/analytics/periods.js';
 import { AUDIENCE_GROUPS, audienceSizes, kpis, SITE_COUNTER_NAMES, siteCounters, templateStats, type ReportPeriod } from '../domain/analytics/reports.js';
 import { FUNNEL_STEPS } from '../domain/analytics/facts.js';
 import type { EventProgress } from './progress-bar.js';
+import { textTable } from './text-table.js';
 
 /*
  * The analysts' replay: the admin statistics computed from the event log itself rather than from
@@ -120,17 +121,10 @@ export function formatReport(report: AnalyticsReport, format: AnalyticsFormat): 
     case 'csv':
       return stringify([report.columns, ...report.rows.map((row) => row.map(escapeFormulaCell))]);
     case 'table': {
-      const cells = [report.columns, ...report.rows.map((row) => row.map(String))];
-      const widths = report.columns.map((_, index) => Math.max(...cells.map((row) => String(row[index]).length)));
-      const line = (row: (string | number)[]) =>
-        row
-          .map((cell, index) => (typeof report.rows[0]?.[index] === 'number' ? String(cell).padStart(widths[index]!) : String(cell).padEnd(widths[index]!)))
-          .join('  ')
-          .trimEnd();
       const range = report.from !== null || report.to !== null ? `, ${report.from ?? 'the first event'} to ${report.to ?? report.asOf}` : '';
       const title = `${report.report} as of the end of ${report.asOf} (UTC)${range}`;
-      const body = report.rows.length === 0 ? ['(nothing in this period)'] : report.rows.map(line);
-      return [title, '', line(report.columns), line(widths.map((width) => '-'.repeat(width))), ...body].join('\n') + '\n';
+      const [header, rule, ...body] = textTable(report.columns, report.rows);
+      return [title, '', header, rule, ...(body.length === 0 ? ['(nothing in this period)'] : body)].join('\n') + '\n';
     }
   }
 }

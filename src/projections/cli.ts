@@ -4,15 +4,21 @@ import { renderProgress } from './progress-bar.js';
 import type { Projection } from './projection.js';
 import type { RebuildProgress } from './runner.js';
 import { projectionNamed, projections } from './registry.js';
+import { textTable } from './text-table.js';
 
 const USAGE = `Usage: npm run projections -- status
        npm run projections -- rebuild <name>   (one of: ${projections.map((p) => p.name).join(', ')})
        npm run projections -- rebuild --all`;
 
 async function main(args: string[]): Promise<number> {
-  const [command, target] = args;
+  const [command, target, ...extra] = args;
   if (command !== 'status' && command !== 'rebuild') {
-    console.error(USAGE);
+    console.error(command === undefined ? USAGE : `Unknown command "${command}".\n${USAGE}`);
+    return 2;
+  }
+  const unexpected = command === 'status' ? args.slice(1) : extra;
+  if (unexpected.length > 0) {
+    console.error(`Unexpected "${unexpected.join(' ')}" after ${command === 'status' ? 'status' : `rebuild ${target}`}.\n${USAGE}`);
     return 2;
   }
   const toRebuild = command === 'rebuild' ? (target === '--all' ? [...projections] : [projectionNamed(target ?? '')]) : [];
@@ -30,16 +36,16 @@ async function main(args: string[]): Promise<number> {
   });
   try {
     if (command === 'status') {
-      const rows = (await infrastructure.runner.status()).map((status) => ({
-        projection: status.name,
-        'code version': status.version,
-        'live version': status.liveVersion ?? '-',
-        generation: status.generation ?? '-',
-        checkpoint: status.checkpoint === null ? '-' : String(status.checkpoint),
-        lag: status.lag,
-        building: status.building.map((b) => `g${b.generation} v${b.version} @${b.checkpoint}`).join(', ') || '-',
-      }));
-      console.table(rows);
+      const rows = (await infrastructure.runner.status()).map((status) => [
+        status.name,
+        status.version,
+        status.liveVersion ?? '-',
+        status.generation ?? '-',
+        status.checkpoint === null ? '-' : String(status.checkpoint),
+        status.lag,
+        status.building.map((b) => `g${b.generation} v${b.version} @${b.checkpoint}`).join(', ') || '-',
+      ]);
+      console.log(textTable(['projection', 'code version', 'live version', 'generation', 'checkpoint', 'lag', 'building'], rows).join('\n'));
       return 0;
     }
     // One read of the log feeds every projection rebuilt.

@@ -73,6 +73,14 @@ describe('npm run projections -- rebuild, killed with SIGKILL and run again', ()
   }, 120_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+  it('names what it cannot do instead of ignoring it: an unknown command, an argument too many', async () => {
+    const [unknown, extra] = await Promise.all([runCli(cleanDir, ['frobnicate']), runCli(cleanDir, ['rebuild', '--all', '--fast'])]);
+    expect([unknown.status, extra.status]).toEqual([2, 2]);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate".');
+    expect(extra.stderr).toContain('Unexpected "--fast" after rebuild --all.');
+    expect(extra.stdout).toBe('');
+  });
+
   it('resumes from its checkpoint and ends with the same read models as a clean rebuild', async () => {
     // The clean rebuild, the reference, runs beside the killed one and its resumption.
     const cleanRebuild = runCli(cleanDir, ['rebuild', '--all']);
@@ -83,7 +91,7 @@ describe('npm run projections -- rebuild, killed with SIGKILL and run again', ()
     const status = await runCli(killedDir, ['status']);
     expect(status.status, status.stderr).toBe(0);
     // The templates build was left unfinished: a building generation with a checkpoint part-way.
-    expect(status.stdout).toMatch(new RegExp(`'templates'.*'g\\d+ v${templatesProjection.version} @\\d+'`, 'u'));
+    expect(status.stdout).toMatch(new RegExp(`^templates .* g\\d+ v${templatesProjection.version} @\\d+$`, 'mu'));
 
     // rebuild --all builds every projection from one read of the log: each unfinished build resumes from its own checkpoint.
     const resumed = await runCli(killedDir, ['rebuild', '--all']);
