@@ -19,6 +19,7 @@ import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { newsletterSubscription } from '../../commands/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
+import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
 
@@ -34,7 +35,7 @@ const contactMessageView = z.object({
   senderUserId: z.string().nullable(),
   receivedAt: z.string(),
 });
-const contactMessagesAnswer = z.object({ data: z.array(contactMessageView), page: z.number(), pageSize: z.number() });
+const contactMessagesAnswer = adminListPage(contactMessageView);
 
 function viewerOf(request: FastifyRequest): Viewer | null {
   // Until the access hook fills it, the property is absent: treat that as anonymous.
@@ -136,7 +137,7 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
         schema: {
           summary: 'Contact-form messages, newest first (admins and owners)',
           tags: ['admin'],
-          querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+          querystring: adminListPageQuery,
           response: { 200: contactMessagesAnswer },
         },
       },

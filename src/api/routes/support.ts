@@ -13,6 +13,7 @@ import { conversationStream, feedbackStream } from '../../domain/support/events.
 import { chatRequestSchema, feedbackRequestSchema, guestDetailsProblem, SUPPORT_MESSAGES } from '../../domain/support/rules.js';
 import { betaFeedbackPage, chatExchangesPage } from '../../projections/read-models/support/queries.js';
 import { actorOf } from '../actors.js';
+import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
 
@@ -122,8 +123,6 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
       },
     );
 
-    const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-
     app.get(
       '/admin/support/feedback',
       {
@@ -131,24 +130,20 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
         schema: {
           summary: 'Beta feedback, newest first (admins and owners)',
           tags: ['admin'],
-          querystring: pageQuery,
+          querystring: adminListPageQuery,
           response: {
-            200: z.object({
-              data: z.array(
-                z.object({
-                  _id: z.string(),
-                  betaSelection: z.string(),
-                  betaText: z.string().nullable(),
-                  userId: z.string().nullable(),
-                  userName: z.string().nullable(),
-                  userEmail: z.string().nullable(),
-                  currentPage: z.string(),
-                  receivedAt: z.string(),
-                }),
-              ),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
+            200: adminListPage(
+              z.object({
+                _id: z.string(),
+                betaSelection: z.string(),
+                betaText: z.string().nullable(),
+                userId: z.string().nullable(),
+                userName: z.string().nullable(),
+                userEmail: z.string().nullable(),
+                currentPage: z.string(),
+                receivedAt: z.string(),
+              }),
+            ),
           },
         },
       },
@@ -162,27 +157,23 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
         schema: {
           summary: 'Help-chat questions and replies, newest first (admins and owners)',
           tags: ['admin'],
-          querystring: pageQuery,
+          querystring: adminListPageQuery,
           response: {
-            200: z.object({
-              data: z.array(
-                z.object({
-                  exchangeId: z.string(),
-                  conversationId: z.string(),
-                  userId: z.string().nullable(),
-                  userName: z.string().nullable(),
-                  userEmail: z.string().nullable(),
-                  question: z.string().nullable(),
-                  reply: z.string(),
-                  sources: z.array(chatSource),
-                  answeredBy: z.string(),
-                  known: z.boolean(),
-                  answeredAt: z.string(),
-                }),
-              ),
-              page: z.number(),
-              pageSize: z.number(),
-            }),
+            200: adminListPage(
+              z.object({
+                exchangeId: z.string(),
+                conversationId: z.string(),
+                userId: z.string().nullable(),
+                userName: z.string().nullable(),
+                userEmail: z.string().nullable(),
+                question: z.string().nullable(),
+                reply: z.string(),
+                sources: z.array(chatSource),
+                answeredBy: z.string(),
+                known: z.boolean(),
+                answeredAt: z.string(),
+              }),
+            ),
           },
         },
       },
