@@ -213,6 +213,10 @@ describe('template decider', () => {
       spec.given(historyFor.live).when({ type: 'ClearTemplateImages', data: { templateId, requester: stranger } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
       spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
+
+    it('refuses a price change request for the price the post already has', () => {
+      spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } }).thenThrows('invalid', TEMPLATE_MESSAGES.priceUnchanged);
+    });
   });
 
   describe('SetSponsored', () => {

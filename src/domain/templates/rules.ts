@@ -53,6 +53,8 @@ export const TEMPLATE_MESSAGES = {
   updateFailed: 'Failed to update resource',
   updated: 'Resource updated successfully',
   priceRequestChanged: 'The author asked for another price since: look at the request again.',
+  /** A price change request for the price the post already has: nothing for an admin to decide. */
+  priceUnchanged: 'The post already has this price. Please enter a different one.',
   /** Heads the list of create and edit validation problems, in the form's modal and in the API's 400 answer. */
   fieldsInvalid: 'The following fields are missing or invalid',
   payoutRequired: 'Selling needs a connected payout account with charges enabled. Connect one in your account, or set the price to 0.',
