@@ -131,6 +131,7 @@ describe('create', () => {
       // Checked before the payout account: such a price would be rounded (0.001 became a free post).
       [{ price: 0.001 }, TEMPLATE_MESSAGES.priceBelowMinimum],
       [{ price: '4.999' }, TEMPLATE_MESSAGES.priceNotWholeCents],
+      [{ price: 'abc' }, TEMPLATE_MESSAGES.invalidPrice],
       [{ price: 5 }, 'Selling needs a connected payout account'],
       [{ images: ['https://evil.example/track.gif'] }, 'Please upload screenshots with the upload button.'],
       [{ images: ['/api/images/00000000-0000-4000-8000-000000000000.webp'] }, 'Please upload screenshots with the upload button.'],
@@ -366,6 +367,7 @@ describe('edit and delete', () => {
     expect(await request('abc')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect(await request('1e2')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect(await request(0.005)).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.priceBelowMinimum } });
+    expect(await request(undefined)).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect((await request(20, users.other.token)).status).toBe(403);
     expect(await request('19.5')).toMatchObject({ status: 200, body: { message: 'Price Change Request Submitted' } });
     const events = await harness.infrastructure.store.readStream(templateStream(post.id));

@@ -118,7 +118,8 @@ const createBody = z.object({
   instructions: z.string().optional(),
   tags: tagList.optional(),
   images: imageList.optional(),
-  price: z.coerce.number().optional(),
+  // Typed text is read as the forms read it, so 'abc' gets the price message; blank is free.
+  price: z.union([z.number(), z.string().trim()]).transform((price) => (typeof price === 'number' ? price : price === '' ? 0 : parsePriceText(price))).nullish(),
 });
 const editBody = z.object({
   title: z.string().optional(),
@@ -457,7 +458,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Request a price change from an admin (the spec path); the requester comes from the session, not the body',
-          body: z.object({ newPrice: z.unknown(), resourceId: z.string().max(100), resourceTitle: z.string().max(200).optional(), userEmail: z.string().max(400).optional(), userName: z.string().max(200).optional() }),
+          body: z.object({ newPrice: z.unknown().optional(), resourceId: z.string().max(100), resourceTitle: z.string().max(200).optional(), userEmail: z.string().max(400).optional(), userName: z.string().max(200).optional() }),
         },
       },
       async (request) => {
