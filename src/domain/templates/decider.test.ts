@@ -214,8 +214,10 @@ describe('template decider', () => {
       spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
-    it('refuses a price change request for the price the post already has', () => {
+    it('refuses a price change request for the price the post already has, unless it withdraws a waiting one', () => {
       spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } }).thenThrows('invalid', TEMPLATE_MESSAGES.priceUnchanged);
+      const waiting: TemplateEvent = { type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 20 } };
+      spec.given([...historyFor.live, waiting]).when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } }).then([{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 12 } }]);
     });
   });
 

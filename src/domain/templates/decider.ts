@@ -159,7 +159,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         existing(state);
         const { templateId, requester, newPrice } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
-        if (Math.round(newPrice * 100) === Math.round(state.price * 100)) throw new DomainError('invalid', TEMPLATE_MESSAGES.priceUnchanged);
+        // With another request waiting, asking for the current price withdraws it: that one is let through.
+        if (state.pendingPrice === null && Math.round(newPrice * 100) === Math.round(state.price * 100)) throw new DomainError('invalid', TEMPLATE_MESSAGES.priceUnchanged);
         return [{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: requester.userId, currentPrice: state.price, newPrice } }];
       }
       case 'AdminEditTemplate': {
