@@ -4,8 +4,12 @@ import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
 
-/** A checkout session stays open (and is offered again instead of a new one) this long. */
-export const CHECKOUT_SESSION_TTL_MS = 30 * 60 * 1000;
+/**
+ * A checkout session stays open (and is offered again instead of a new one) this long. Stripe refuses
+ * an expiry under 30 minutes after it creates the session; ours is counted from before the call (and
+ * sent in whole seconds), so 5 minutes above that leave room for the call and the clocks.
+ */
+export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
 
 /** PayPal-style orders are recorded as 'paypal' whether PayPal or the sandbox took them (the ids tell which). */
 export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
