@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
-import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** Demo users are verified; two of them sell and buy here. */
 const DEMO_USERS = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username);
@@ -21,18 +20,6 @@ const FLOW_TIMEOUT_MS = 240_000;
 /** A refused request on purpose (a declined card is a 402, the decode check a 403) is logged by the browser; anything else is a fault. */
 function unexpected(consoleErrors: string[]): string[] {
   return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of (400|401|402|403|404)\b/u.test(line));
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { login: username, password: TEST_DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-}
-
-/** A screenshot to look at, and no page wider than its window. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 describe('buying and selling in the browser (sandbox payments)', () => {
@@ -51,7 +38,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
 
   it('onboards a seller in the sandbox: half done (restricted), then complete (connected)', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 1280 });
-    await signIn(page, SELLER);
+    await signInThroughApi(page.request, SELLER);
     await page.goto('/account#settings-tabs-tab-payments');
     const tab = page.getByRole('region', { name: 'Payout account' });
     // A demo seller of paid posts starts connected: disconnect first, which asks for confirmation.
@@ -63,34 +50,34 @@ describe('buying and selling in the browser (sandbox payments)', () => {
       await page.getByRole('dialog', { name: 'Disconnect your payout account?' }).getByRole('button', { name: 'Disconnect' }).click();
     }
     await connect.waitFor({ timeout: STEP_TIMEOUT_MS });
-    await shoot(page, 'payments-not-connected');
+    await shootWithinWidth(page, SHOTS_DIR, 'payments-not-connected');
     await connect.click();
 
     // The sandbox's hosted onboarding page; leave it half done.
     await page.getByRole('heading', { name: 'Set up payouts' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await shoot(page, 'sandbox-onboarding');
+    await shootWithinWidth(page, SHOTS_DIR, 'sandbox-onboarding');
     await page.getByRole('button', { name: 'Save and finish later' }).click();
     await tab.getByText('Restricted').waitFor({ timeout: STEP_TIMEOUT_MS });
     await tab.getByRole('button', { name: 'Start Fresh' }).waitFor();
-    await shoot(page, 'payments-restricted');
+    await shootWithinWidth(page, SHOTS_DIR, 'payments-restricted');
     await page.setViewportSize({ width: 375, height: 800 });
-    await shoot(page, 'payments-restricted');
+    await shootWithinWidth(page, SHOTS_DIR, 'payments-restricted');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await tab.getByRole('button', { name: 'Continue Onboarding' }).click();
     await page.getByRole('button', { name: 'Submit and finish' }).click();
     await tab.getByText('Stripe Connected').waitFor({ timeout: STEP_TIMEOUT_MS });
     await tab.getByRole('button', { name: 'Disconnect' }).waitFor();
-    await shoot(page, 'payments-connected');
+    await shootWithinWidth(page, SHOTS_DIR, 'payments-connected');
     await page.setViewportSize({ width: 375, height: 800 });
-    await shoot(page, 'payments-connected');
+    await shootWithinWidth(page, SHOTS_DIR, 'payments-connected');
     expect(unexpected(consoleErrors)).toEqual([]);
     await close();
   }, FLOW_TIMEOUT_MS);
 
   it('sets a price on /create (at most 249) and an admin approves the post', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 1280 });
-    await signIn(page, SELLER);
+    await signInThroughApi(page.request, SELLER);
     await page.goto('/create');
     const tour = page.getByRole('dialog', { name: /./u }).getByRole('button', { name: 'Skip' });
     if (await tour.isVisible().catch(() => false)) await tour.click();
@@ -105,7 +92,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     await price.fill('300');
     await page.getByText(COMMERCE_MESSAGES.priceInputMax).waitFor();
     await price.fill('12.50');
-    await shoot(page, 'create-price');
+    await shootWithinWidth(page, SHOTS_DIR, 'create-price');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(/\/resources\//u, { timeout: STEP_TIMEOUT_MS });
     titleUrl = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -116,7 +103,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     await close();
 
     const admin = await environment.openPage();
-    await signIn(admin.page, DEMO_ADMIN_USERNAME);
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
     const approved = await admin.page.request.put('/api/admin/resources/update', { data: { _id: resourceId, status: 'live' } });
     expect(approved.status()).toBe(200);
     await admin.close();
@@ -125,7 +112,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
   it('declines 4000 0000 0000 0002 (Failure), then buys with 4242 4242 4242 4242 (Purchase Completed)', async () => {
     for (const width of WIDTHS) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });
-      await signIn(page, width === 1280 ? BUYER : DEMO_USERS[5]!);
+      await signInThroughApi(page.request, width === 1280 ? BUYER : DEMO_USERS[5]!);
       await page.goto(`/resources/${titleUrl}`);
       if (width === 1280) {
         // The display currency: converted with the shipped rates, charged in USD, remembered after a reload.
@@ -134,11 +121,11 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         await page.reload();
         await page.getByText('≈ €11.50').waitFor({ timeout: STEP_TIMEOUT_MS });
       }
-      await shoot(page, 'detail-buy');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-buy');
       await page.getByRole('button', { name: /^Buy for \$ 12\.50$/u }).click();
 
       await page.getByLabel('Card number').waitFor({ timeout: STEP_TIMEOUT_MS });
-      await shoot(page, 'sandbox-checkout');
+      await shootWithinWidth(page, SHOTS_DIR, 'sandbox-checkout');
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByLabel('Expiry').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
@@ -147,7 +134,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
       await page.getByRole('link', { name: '← Back to Tessera' }).click();
       const failure = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseFailureTitle });
       await failure.getByText(COMMERCE_MESSAGES.purchaseFailureText).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await shoot(page, 'detail-failure');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-failure');
       await failure.getByRole('button', { name: 'Close' }).last().click();
 
       await page.getByRole('button', { name: /^Buy for/u }).click();
@@ -158,7 +145,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
       const completed = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseCompletedTitle });
       await completed.getByText(COMMERCE_MESSAGES.purchaseCompletedText).waitFor({ timeout: STEP_TIMEOUT_MS });
       await completed.getByRole('button', { name: COMMERCE_MESSAGES.goToResourceLink }).waitFor();
-      await shoot(page, 'detail-completed');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-completed');
       await completed.getByRole('button', { name: 'Close' }).last().click().catch(() => page.keyboard.press('Escape'));
       await page.getByText('Purchased', { exact: true }).first().waitFor();
       await page.getByRole('link', { name: /See it/u }).waitFor();
@@ -166,7 +153,7 @@ describe('buying and selling in the browser (sandbox payments)', () => {
       await page.goto('/purchased-posts');
       await page.getByRole('heading', { name: /Purchased Resources/u }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await page.getByRole('link', { name: TITLE }).first().waitFor();
-      await shoot(page, 'purchased-posts');
+      await shootWithinWidth(page, SHOTS_DIR, 'purchased-posts');
       expect(unexpected(consoleErrors)).toEqual([]);
       await close();
     }
@@ -175,18 +162,18 @@ describe('buying and selling in the browser (sandbox payments)', () => {
   it("shows the seller's sales with the chart, and an admin's refund takes the purchase back", async () => {
     for (const width of WIDTHS) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });
-      await signIn(page, SELLER);
+      await signInThroughApi(page.request, SELLER);
       await page.goto('/sales');
       await page.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await page.locator('.sales-chart canvas').waitFor();
       await page.getByText(TITLE).first().waitFor();
-      await shoot(page, 'sales');
+      await shootWithinWidth(page, SHOTS_DIR, 'sales');
       expect(unexpected(consoleErrors)).toEqual([]);
       await close();
     }
 
     const admin = await environment.openPage({ viewportWidth: 1280 });
-    await signIn(admin.page, DEMO_ADMIN_USERNAME);
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
     await admin.page.goto('/admin');
     await admin.page.getByRole('tab', { name: 'Resource management' }).click();
     const row = admin.page.getByRole('listitem').filter({ hasText: TITLE });
@@ -195,11 +182,11 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     admin.page.once('dialog', (confirm) => void confirm.accept());
     await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByRole('button', { name: 'Refund' }).click();
     await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByText('Refunded').waitFor({ timeout: STEP_TIMEOUT_MS });
-    await shoot(admin.page, 'admin-refund');
+    await shootWithinWidth(admin.page, SHOTS_DIR, 'admin-refund');
     await admin.close();
 
     const buyer = await environment.openPage({ viewportWidth: 1280 });
-    await signIn(buyer.page, BUYER);
+    await signInThroughApi(buyer.page.request, BUYER);
     await buyer.page.goto('/purchased-posts');
     await buyer.page.getByText(COMMERCE_MESSAGES.noPurchases).waitFor({ timeout: STEP_TIMEOUT_MS });
     const decoded = await buyer.page.request.get(`/api/decode-link/${resourceId}`);

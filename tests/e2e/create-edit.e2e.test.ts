@@ -8,7 +8,7 @@ import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** Demo users are verified; the first after the admin writes the post, the second is someone else. */
@@ -23,11 +23,6 @@ interface DetailAnswer {
 /** Refused requests (a 400 on purpose, a 404 after delete) are logged by the browser; anything else on the console is a fault. */
 function unexpected(consoleErrors: string[]): string[] {
   return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of (400|401|404)\b/u.test(line));
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { login: username, password: TEST_DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
 }
 
 async function fieldMessages(page: Page, label: string): Promise<string> {
@@ -77,7 +72,7 @@ describe('create and edit a post in the browser', () => {
 
   it('runs the create-page tour while its flag is set, and clears it when skipped', async () => {
     const { page, close } = await environment.openPage();
-    await signIn(page, AUTHOR!);
+    await signInThroughApi(page.request, AUTHOR!);
     await page.goto('/');
     await page.evaluate(() => window.localStorage.setItem('tourState', JSON.stringify({ createPageTour: true })));
     await page.goto('/create');
@@ -91,7 +86,7 @@ describe('create and edit a post in the browser', () => {
 
   it('lists the missing fields in a modal on an empty submit', async () => {
     const { page, close } = await environment.openPage();
-    await signIn(page, AUTHOR!);
+    await signInThroughApi(page.request, AUTHOR!);
     await page.goto('/create');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'The following fields are missing or invalid' });
@@ -114,7 +109,7 @@ describe('create and edit a post in the browser', () => {
 
   it('creates a post through every field and the API shows it under review for its author', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await signIn(page, AUTHOR!);
+    await signInThroughApi(page.request, AUTHOR!);
     await page.goto('/create?app=notion');
     await page.getByRole('heading', { level: 1, name: 'Create a post' }).waitFor();
     // ?app= preselects the platform, which leads the tags.
@@ -206,7 +201,7 @@ describe('create and edit a post in the browser', () => {
 
   it('edits a live post: Save Changes only after a change, re-approval message, price request, status under review edit', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await signIn(page, AUTHOR!);
+    await signInThroughApi(page.request, AUTHOR!);
     const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { titleUrl: string; status: string }[] };
     const live = mine.data.find((post) => post.status === 'live');
     expect(live).toBeDefined();
@@ -249,7 +244,7 @@ describe('create and edit a post in the browser', () => {
 
   it("refuses someone else's post and shows a missing one as not existing", async () => {
     const { page, close } = await environment.openPage();
-    await signIn(page, STRANGER!);
+    await signInThroughApi(page.request, STRANGER!);
     await page.goto(`/editor/resources/${createdTitleUrl}`);
     // Under review: the stranger may not even see it.
     await page.getByRole('heading', { level: 1, name: 'This post does not exist' }).waitFor();
@@ -263,7 +258,7 @@ describe('create and edit a post in the browser', () => {
 
   it('deletes a post with two clicks and offers the way back', async () => {
     const { page, close } = await environment.openPage();
-    await signIn(page, AUTHOR!);
+    await signInThroughApi(page.request, AUTHOR!);
     await page.goto(`/editor/resources/${createdTitleUrl}`);
     await page.getByRole('button', { name: 'Delete Post' }).click();
     await page.getByRole('button', { name: 'Are you sure?' }).waitFor();

@@ -7,8 +7,7 @@ import { SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../src/domain/
 
 import { CREATE_PAGE_TOUR_STEPS } from '../../src/web/features/templates/components/CreatePageTour.js';
 import { HOME_TOUR_STEPS } from '../../src/web/features/shell/tours.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
-import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /**
  * What a new user trips over (issue 18): each test walks one defect found on the screens of the
@@ -45,11 +44,6 @@ async function insideWindow(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const size = page.viewportSize()!;
   return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
-}
-
-async function signIn(page: Page, login: string): Promise<void> {
-  const answer = await page.request.post('/api/login', { data: { login, password: TEST_DEMO_PASSWORD } });
-  expect(answer.status()).toBe(200);
 }
 
 /** A new, unverified member, signed in on this page. */
@@ -256,7 +250,7 @@ describe('first use: what a new user trips over', () => {
     it('keeps the welcome modal closed after Escape (pressed before any click on the page)', async () => {
       const { page, close } = await environment.openPage();
       await acceptCookies(page, environment.baseUrl);
-      await signIn(page, MEMBER!);
+      await signInThroughApi(page.request, MEMBER!);
       await page.context().addCookies([{ name: 'showWelcomeModal', value: 'true', url: environment.baseUrl }]);
       await page.goto('/account');
       const welcome = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeAppsTitle });
@@ -292,7 +286,7 @@ describe('first use: what a new user trips over', () => {
     it("refuses to send a URL the form calls 'URL is not valid'", async () => {
       const { page, close } = await environment.openPage();
       await acceptCookies(page, environment.baseUrl);
-      await signIn(page, MEMBER!);
+      await signInThroughApi(page.request, MEMBER!);
       await page.goto('/create?app=notion');
       await page.getByLabel('URL', { exact: true }).fill('nonsense');
       await page.getByText('URL is not valid', { exact: true }).first().waitFor();
@@ -310,7 +304,7 @@ describe('first use: what a new user trips over', () => {
       for (const viewportWidth of [DESKTOP_WIDTH, PHONE_WIDTH]) {
         const { page, close } = await environment.openPage({ viewportWidth });
         await acceptCookies(page, environment.baseUrl);
-        await signIn(page, MEMBER!);
+        await signInThroughApi(page.request, MEMBER!);
         await page.addInitScript(() => {
           if (window.sessionStorage.getItem('tour-seeded') === null) {
             window.localStorage.setItem('tourState', JSON.stringify({ createPageTour: true }));
@@ -360,7 +354,7 @@ describe('first use: what a new user trips over', () => {
     it('keeps the avatar on screen in test-user mode at 1280 px', async () => {
       const { page, close } = await environment.openPage();
       await acceptCookies(page, environment.baseUrl);
-      await signIn(page, DEMO_ADMIN_USERNAME);
+      await signInThroughApi(page.request, DEMO_ADMIN_USERNAME);
       const started = await page.request.post('/api/admin/test-user/toggle', { data: { action: 'start' } });
       expect(started.status()).toBe(200);
       await page.goto('/');
@@ -373,7 +367,7 @@ describe('first use: what a new user trips over', () => {
 
     it('sends a base member opening /admin to the home page', async () => {
       const { page, close } = await environment.openPage();
-      await signIn(page, MEMBER!);
+      await signInThroughApi(page.request, MEMBER!);
       await page.goto('/admin');
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('tablist', { name: 'Template feeds' }).waitFor();

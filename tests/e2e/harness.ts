@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
@@ -197,4 +197,17 @@ export async function logInThroughForm(page: Page, username: string): Promise<vo
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await waitForApp(page);
+}
+
+/** Signs a demo account in through the API (every demo account has the tests' password): the request's context keeps the session cookie. */
+export async function signInThroughApi(request: APIRequestContext, login: string): Promise<void> {
+  const answer = await request.post('/api/login', { data: { login, password: TEST_DEMO_PASSWORD } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** A full-page screenshot to look at (`<dir>/<name>-<width>.png`), and no page wider than its window. */
+export async function shootWithinWidth(page: Page, dir: string, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }

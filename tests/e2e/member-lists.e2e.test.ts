@@ -6,17 +6,12 @@ import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';
 import { CREATED_POSTS_TEXTS, createdPostsHeading } from '../../src/domain/templates/rules.js';
-import { startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
+import { signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** A signed-out page asks who is signed in and gets a 401; anything else on the console is a fault. */
 function unexpected(consoleErrors: string[]): string[] {
   return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of 401\b/u.test(line));
-}
-
-async function signIn(request: APIRequestContext, login: string): Promise<void> {
-  const answer = await request.post('/api/login', { data: { login, password: TEST_DEMO_PASSWORD } });
-  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 async function currentUser(request: APIRequestContext): Promise<CurrentUser> {
@@ -60,7 +55,7 @@ describe('saved and created posts in the browser', () => {
 
   it('lists saved posts 10 a page with their label, pages through the URL, and follows unsaves in the list and the counts', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await signIn(page.request, author);
+    await signInThroughApi(page.request, author);
     const alreadySaved = new Set((await currentUser(page.request)).actions.saves);
     for (const resource of catalogue.filter((candidate) => !alreadySaved.has(candidate._id)).slice(0, 12)) {
       expect((await page.request.post(`/api/resources/save/${resource._id}`)).status()).toBe(200);
@@ -109,9 +104,9 @@ describe('saved and created posts in the browser', () => {
 
   it("shows a demo author's created posts with the heading, statuses, Edit buttons and pages of 10", async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    await signIn(page.request, author);
+    await signInThroughApi(page.request, author);
     const admin: RecordedPage = await environment.openPage();
-    await signIn(admin.page.request, DEMO_ADMIN_USERNAME);
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
 
     const create = async (title: string) => {
       const answer = await page.request.post('/api/resources', {

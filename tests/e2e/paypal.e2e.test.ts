@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
-import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** Demo users are verified; the seller of paid posts starts with a connected payout account. */
 const DEMO_USERS = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username);
@@ -20,17 +19,6 @@ function unexpected(consoleErrors: string[]): string[] {
   return consoleErrors.filter((line) => !/Failed to load resource: the server responded with a status of (400|401|403|404)\b/u.test(line));
 }
 
-async function signIn(page: Page, username: string): Promise<void> {
-  const response = await page.request.post('/api/login', { data: { login: username, password: TEST_DEMO_PASSWORD } });
-  expect(response.status()).toBe(200);
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
-
 describe('Pay with PayPal in the browser (sandbox orders)', () => {
   let environment: E2eEnvironment;
   let titleUrl = '';
@@ -39,7 +27,7 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
     await mkdir(SHOTS_DIR, { recursive: true });
     environment = await startE2eEnvironment();
     const seller = await environment.openPage();
-    await signIn(seller.page, SELLER);
+    await signInThroughApi(seller.page.request, SELLER);
     const created = await seller.page.request.post('/api/resources', {
       data: { type: 'productivity', platform: 'notion', title: TITLE, description: 'Paid through PayPal.', url: 'https://example.com/paypal-e2e', instructions: 'Duplicate it.', tags: [], images: [], price: 9.5 },
     });
@@ -48,7 +36,7 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
     titleUrl = resource.titleUrl;
     await seller.close();
     const admin = await environment.openPage();
-    await signIn(admin.page, DEMO_ADMIN_USERNAME);
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
     expect((await admin.page.request.put('/api/admin/resources/update', { data: { _id: resource._id, status: 'live' } })).status()).toBe(200);
     await admin.close();
   }, FLOW_TIMEOUT_MS);
@@ -60,23 +48,23 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
   it('cancels (Failure), is declined at capture and approves again (INSTRUMENT_DECLINED restart), then pays (Purchase Completed)', async () => {
     for (const [width, buyer] of [[1280, DEMO_USERS[6]!], [375, DEMO_USERS[7]!]] as const) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });
-      await signIn(page, buyer);
+      await signInThroughApi(page.request, buyer);
       await page.goto(`/resources/${titleUrl}`);
       const payWithPayPal = page.getByRole('button', { name: 'Pay with PayPal' });
       await payWithPayPal.waitFor({ timeout: STEP_TIMEOUT_MS });
       await page.getByRole('button', { name: /^Buy for/u }).waitFor();
-      await shoot(page, 'detail-paypal');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-paypal');
 
       // Cancel on the approval page: back to the post with the Failure modal.
       await payWithPayPal.click();
       const approval = page.getByRole('heading', { name: 'Pay with PayPal (sandbox)' });
       await approval.waitFor({ timeout: STEP_TIMEOUT_MS });
       await page.getByText('9.50 USD').waitFor();
-      await shoot(page, 'sandbox-approval');
+      await shootWithinWidth(page, SHOTS_DIR, 'sandbox-approval');
       await page.getByRole('link', { name: '← Cancel and return to Tessera' }).click();
       const failure = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseFailureTitle });
       await failure.getByText(COMMERCE_MESSAGES.purchaseFailureText).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await shoot(page, 'detail-paypal-failure');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-paypal-failure');
       await failure.getByRole('button', { name: 'Close' }).last().click();
 
       // A card declined at capture: the flow restarts at the approval page; approving again pays.
@@ -86,7 +74,7 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
       await page.getByRole('button', { name: 'Approve payment' }).click();
       const completed = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseCompletedTitle });
       await completed.getByText(COMMERCE_MESSAGES.purchaseCompletedText).waitFor({ timeout: STEP_TIMEOUT_MS });
-      await shoot(page, 'detail-paypal-completed');
+      await shootWithinWidth(page, SHOTS_DIR, 'detail-paypal-completed');
       await completed.getByRole('button', { name: 'Close' }).last().click();
       await page.getByRole('link', { name: /See it/u }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await expect.poll(() => payWithPayPal.count()).toBe(0);
