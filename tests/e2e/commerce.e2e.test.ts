@@ -159,6 +159,20 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     }
   }, FLOW_TIMEOUT_MS);
 
+  it('sends a buyer back from checkout without a session to sign in, then on to the result', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 1280 });
+    const returnPath = `/success?resourceid=${resourceId}&sessionid=cs_returning`;
+    await page.goto(returnPath);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: STEP_TIMEOUT_MS });
+    expect(new URL(page.url()).searchParams.get('redirectUrl')).toBe(returnPath);
+    await page.getByLabel('Username or email').fill(BUYER);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseCompletedTitle }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await close();
+  }, FLOW_TIMEOUT_MS);
+
   it("shows the seller's sales with the chart, and an admin's refund takes the purchase back", async () => {
     for (const width of WIDTHS) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });

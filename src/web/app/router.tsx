@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
           // Buying and selling; charts (chart.js) load with the /sales chunk only.
           { path: '/purchased-posts', lazy: async () => { const m = await loadChunk(() => import('./routes/purchased-posts.js')); return { loader: m.purchasedPostsLoader, Component: m.PurchasedPostsPage }; } },
           { path: '/sales', lazy: async () => { const m = await loadChunk(() => import('./routes/sales.js')); return { loader: m.salesLoader, Component: m.SalesPage }; } },
-          { path: '/success', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/success.js'))).SuccessPage }) },
+          { path: '/success', lazy: async () => { const m = await loadChunk(() => import('./routes/success.js')); return { loader: m.successLoader, Component: m.SuccessPage }; } },
           // Create and edit a post (verified creators; authors, admins and owners).
           { path: '/create', lazy: async () => { const m = await loadChunk(() => import('./routes/create.js')); return { loader: m.createLoader, Component: m.CreatePage }; } },
           { path: '/editor/resources/:titleUrl', lazy: async () => { const m = await loadChunk(() => import('./routes/editor.js')); return { loader: m.editorLoader, Component: m.EditorPage }; } },

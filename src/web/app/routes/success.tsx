@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
+import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { confirmPurchase } from '../../features/commerce/api.js';
 import { refreshSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
+
+/** A buyer back without a session (it ended while they paid) signs in and comes back here, to the result. */
+export async function successLoader({ request }: LoaderFunctionArgs) {
+  await requireSignedIn(request);
+  return null;
+}
 
 /**
  * /success?resourceid=…&sessionid=… (spec 2.9): the buyer is back from checkout. The server
