@@ -193,8 +193,15 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     const row = admin.page.getByRole('listitem').filter({ hasText: TITLE });
     await row.getByRole('button', { name: 'Refunds' }).click({ timeout: STEP_TIMEOUT_MS });
     const dialog = admin.page.getByRole('dialog', { name: `Purchases of "${TITLE}"` });
+    const refundButton = dialog.getByRole('listitem').filter({ hasText: BUYER }).getByRole('button', { name: 'Refund' });
+    await refundButton.waitFor();
+    // Another admin refunds it while this list is open: the refused click shows the list as it now is.
+    const { purchases } = (await (await admin.page.request.get(`/api/admin/resources/${resourceId}/purchases`)).json()) as { purchases: { buyerId: string; buyerUsername: string }[] };
+    const refundedElsewhere = await admin.page.request.post('/api/refund', { data: { data: { _id: resourceId }, buyerId: purchases.find((purchase) => purchase.buyerUsername === BUYER)!.buyerId } });
+    expect(refundedElsewhere.status()).toBe(200);
     admin.page.once('dialog', (confirm) => void confirm.accept());
-    await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByRole('button', { name: 'Refund' }).click();
+    await refundButton.click();
+    await admin.page.getByText(COMMERCE_MESSAGES.alreadyRefunded).waitFor({ timeout: STEP_TIMEOUT_MS });
     await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByText('Refunded').waitFor({ timeout: STEP_TIMEOUT_MS });
     await shootWithinWidth(admin.page, SHOTS_DIR, 'admin-refund');
     await admin.close();

@@ -27,9 +27,14 @@ export function RefundButton({ resourceId, title }: { resourceId: string; title:
     setBusy(purchase.purchaseId);
     try {
       showToast('success', (await refundPurchase(resourceId, purchase.buyerId)).message);
-      setPurchases((await fetchResourcePurchases(resourceId)).purchases);
     } catch (error) {
       showToast('error', error instanceof Error ? error.message : 'The refund did not go through.');
+    }
+    // Either way the list is read again: a refusal often means another admin refunded it meanwhile.
+    try {
+      setPurchases((await fetchResourcePurchases(resourceId)).purchases);
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : 'The purchases could not be loaded.');
     } finally {
       setBusy(null);
     }
