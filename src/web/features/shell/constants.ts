@@ -46,7 +46,7 @@ export const ENGAGEMENT = {
 } as const;
 
 export const LOGIN_PROMPT_TITLE = `Join the ${BRAND_NAME} community`;
-export const LOGIN_PROMPT_TEXT = 'Log in or join free to like, save, comment on and request templates.';
+export const LOGIN_PROMPT_TEXT = 'Log in or join free to like, save, comment on, buy and request templates.';
 
 /** After login, a redirect URL carrying this parameter opens the request modal (after a 1 s pause). */
 export const SHOW_REQUEST_MODAL_PARAM = 'showRequestModal';
