@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
 import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** Demo users are verified; two of them sell and buy here. */
 const DEMO_USERS = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username);
