@@ -10,6 +10,7 @@ const USAGE = `Usage:
   npm run users -- block <username> <reason…>
   npm run users -- unblock <username>
   npm run users -- reset-password <username>   (prints a new random password; every session of the account ends)`;
+const ACTIONS: readonly string[] = ['promote', 'block', 'unblock', 'reset-password'];
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 /** The person at the terminal: recorded as the actor of every event this tool appends. */
 const OPERATOR: Actor = { userId: null, role: 'operator' };
@@ -17,9 +18,14 @@ const OPERATOR: Actor = { userId: null, role: 'operator' };
 /** Operators' account tool: works on the log directly, so it needs no running server or projections. */
 async function main(): Promise<void> {
   const [action, username, ...rest] = process.argv.slice(2);
-  if (!action || !username || !['promote', 'block', 'unblock', 'reset-password'].includes(action)) throw new Error(USAGE);
+  if (!action) throw new Error(USAGE);
+  if (!ACTIONS.includes(action)) throw new Error(`Unknown action "${action}".\n${USAGE}`);
+  if (!username) throw new Error(`Name the user to ${action}.\n${USAGE}`);
   const level = rest[0] as UserLevel | undefined;
   if (action === 'promote' && (!level || !LEVELS.includes(level))) throw new Error(`The level must be one of ${LEVELS.join(', ')}.\n${USAGE}`);
+  // Only a block takes more words (its reason): anything else left over is a mistyped command.
+  const extra = action === 'promote' ? rest.slice(1) : action === 'block' ? [] : rest;
+  if (extra.length > 0) throw new Error(`Unexpected "${extra.join(' ')}" after ${action} ${username}${action === 'promote' ? ` ${level}` : ''}.\n${USAGE}`);
   const reason = rest.join(' ').trim();
   if (action === 'block' && reason === '') throw new Error(`Please give a reason for blocking.\n${USAGE}`);
 

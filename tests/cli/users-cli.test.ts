@@ -36,6 +36,12 @@ describe('npm run users (operator tool)', () => {
     const badLevel = runUsersCli(dataDir, ['promote', 'admin', 'king']);
     expect(badLevel.status).toBe(1);
     expect(badLevel.stderr).toContain('The level must be one of base, admin, owner.');
+    const unknownAction = runUsersCli(dataDir, ['demote', 'admin']);
+    expect(unknownAction.status).toBe(1);
+    expect(unknownAction.stderr).toContain('Unknown action "demote".');
+    const extra = runUsersCli(dataDir, ['unblock', 'admin', 'now']);
+    expect(extra.status).toBe(1);
+    expect(extra.stderr).toContain('Unexpected "now" after unblock admin.');
 
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     try {
