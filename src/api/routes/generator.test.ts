@@ -145,6 +145,7 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
       [{ brief: 'x', audience: 'a'.repeat(201), app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.audienceTooLong],
       [{ brief: 'x', numSlides: 0, app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesPositive],
       [{ brief: 'x', templateId: 'custom', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.customStyleNeedsId],
+      [{ brief: 'x', templateId: 'no-such-style', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.unknownStyle('no-such-style')],
       [{ brief: 'x', app: 'google-docs', overrideHints: '[1, 2]' }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: ['tone'] }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: '{"tone": ' }, tokens.admin, 400, 'Invalid JSON.'],

@@ -17,6 +17,9 @@ describe('generator validation rules (spec section 5)', () => {
     expect(firstMessage({ brief: 'x', numSlides: 1.5, app: 'google-slides' })).toBe('The number of slides must be a whole number, such as 8.');
     expect(firstMessage({ brief: 'x', numSlides: Number.NaN, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
     expect(firstMessage({ brief: 'x', templateId: 'custom', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.customStyleNeedsId);
+    // A custom id no style has would silently give the default style.
+    expect(firstMessage({ brief: 'x', templateId: 'does-not-exist', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.unknownStyle('does-not-exist'));
+    expect(generateRequestSchema.safeParse({ brief: 'x', templateId: ' midnight ', app: 'google-slides' }).success).toBe(true);
     expect(firstMessage({ brief: 'x', app: 'notion' })).toBe(GENERATOR_MESSAGES.unknownApp);
   });
 

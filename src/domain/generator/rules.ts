@@ -52,6 +52,7 @@ export const GENERATOR_MESSAGES = {
   slidesWholeNumber: 'The number of slides must be a whole number, such as 8.',
   slidesTooMany: `The number of slides must be at most ${GENERATOR.slidesMax}.`,
   customStyleNeedsId: 'A custom style requires a template id.',
+  unknownStyle: (id: string) => `No style has the template id "${id}". Please check the id or choose a style from the list.`,
   unknownApp: 'Please choose Google Slides or Google Docs.',
   overridesAdminOnly: 'Only admins may override the prompt and hints.',
   privateData: (kind: string) => `Please remove the ${kind} from your brief: our terms forbid private data in the AI tool.`,
@@ -195,6 +196,10 @@ function checkBrief(value: { brief: string; app: GeneratorApp; numSlides?: numbe
   // An admin may generate with only an override; the API checks who sent it.
   if (value.brief === '' && !hasOverride) context.addIssue({ code: 'custom', path: ['brief'], message: GENERATOR_MESSAGES.purposeRequired });
   if (value.templateId === CUSTOM_STYLE_ID) context.addIssue({ code: 'custom', path: ['templateId'], message: GENERATOR_MESSAGES.customStyleNeedsId });
+  // Only slides have a style; an id no style has would otherwise give the default one without a word.
+  else if (value.app === 'google-slides' && value.templateId && !SLIDE_STYLES.some((style) => style.id === value.templateId)) {
+    context.addIssue({ code: 'custom', path: ['templateId'], message: GENERATOR_MESSAGES.unknownStyle(value.templateId) });
+  }
   if (value.overrideHints !== undefined) {
     const hints = typeof value.overrideHints === 'string' ? parseHintsOverride(value.overrideHints) : parseHintsOverride(JSON.stringify(value.overrideHints));
     if (!hints.ok) context.addIssue({ code: 'custom', path: ['overrideHints'], message: hints.message });
