@@ -3,6 +3,7 @@
  * (browse-search-accounts.md sections 5 and 8): the save-error toast, the apps list failure,
  * and the profile picture's 'Invalid Format!' alert.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
@@ -56,14 +57,21 @@ describe("the spec's messages in the browser", () => {
     await close();
   });
 
-  it("answers a profile picture without an image extension with the 'Invalid Format!' alert", async () => {
-    const { page, close } = await environment.openPage();
+  it("answers a profile picture without an image extension with the 'Invalid Format!' alert; a picture fits a phone's width", async () => {
+    const { page, close } = await environment.openPage({ viewportWidth: 375 });
     await logInThroughForm(page, MEMBER);
     await page.goto('/account#profile');
-    await page.getByLabel(/^(Upload|Change) picture$/u).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    const upload = page.getByLabel(/^(Upload|Change) picture$/u);
+    await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid Format!' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain(`Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`);
+
+    // With a picture, Change picture and Remove share the row: they used to push the page wider than the phone.
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    await upload.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+    await page.getByRole('button', { name: 'Remove', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await close();
   });
 });
