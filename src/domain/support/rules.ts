@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailProblem } from '../accounts/rules.js';
+import { ACCOUNT_MESSAGES, emailProblem } from '../accounts/rules.js';
 
 /** Texts of the support chatbot and beta-feedback panel (generator-admin-site.md sections 2, 4, 5, 8). */
 export const SUPPORT_MESSAGES = {
@@ -37,7 +37,7 @@ const guestEmail = z
   .trim()
   .max(254)
   .optional()
-  .refine((value) => value === undefined || value === '' || emailProblem(value) === null, SUPPORT_MESSAGES.nameAndEmailRequired);
+  .refine((value) => value === undefined || value === '' || emailProblem(value) === null, ACCOUNT_MESSAGES.emailInvalid);
 
 /** POST /chatbot/chat. Empty messages are ignored by the client; the API refuses them. */
 export const chatRequestSchema = z.object({
@@ -59,8 +59,8 @@ export const feedbackRequestSchema = z.object({
   timestamp: z.string().trim().max(40).optional(),
 });
 
-/** Guests give both a name and an address before chatting or sending feedback. */
+/** Guests give both a name and an address before chatting or sending feedback; a mistyped address is named as such. */
 export function guestDetailsProblem(name: string | undefined, email: string | undefined): string | null {
-  if (!name?.trim() || !email?.trim() || emailProblem(email.trim()) !== null) return SUPPORT_MESSAGES.nameAndEmailRequired;
-  return null;
+  if (!name?.trim() || !email?.trim()) return SUPPORT_MESSAGES.nameAndEmailRequired;
+  return emailProblem(email.trim());
 }
