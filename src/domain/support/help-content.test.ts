@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 import { HELP_PASSAGES } from './help-content.js';
 import { createHelpIndex, MIN_SCORE } from './retrieval.js';
@@ -15,6 +16,7 @@ const CONSTANTS_IN_PAGES: Record<string, string> = {
   POST_BETA_COMMISSION_PERCENT: String(POST_BETA_COMMISSION_PERCENT),
   'TEMPLATE_LIMITS.minPaidPrice': String(TEMPLATE_LIMITS.minPaidPrice),
   'TEMPLATE_LIMITS.maxPrice': String(TEMPLATE_LIMITS.maxPrice),
+  ...Object.fromEntries(Object.entries(REWARD_POINTS).map(([type, points]) => [`REWARD_POINTS.${type}`, String(points)])),
 };
 /** Page source as its reader sees it: JSX tags and expressions the passages spell out, whitespace folded. */
 function readable(sourceFile: string): string {
@@ -51,6 +53,8 @@ describe('help retrieval', () => {
     ['What is the minimum price in cents?', 'payments-price-limits'],
     ['Can buyers pay with PayPal?', 'payments-paypal'],
     ['Where can I see my sales?', 'payments-sales'],
+    ['How do I earn points?', 'help-rewards'],
+    ['How many points do I get for verifying my email?', 'help-rewards'],
   ])('finds the passage that answers %j', (question, id) => {
     const [best] = index.search(question);
     expect(best?.passage.id).toBe(id);

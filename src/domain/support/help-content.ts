@@ -4,6 +4,7 @@
  * it, so an edited page fails the test until its passages follow).
  */
 import { POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 
 export interface HelpPassage {
@@ -76,5 +77,13 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   { id: 'help-create', ...FEATURE_HELP, page: 'Create a post', path: '/create', heading: 'Posting a template', text: 'Verified members post templates with Create: paste the link to your template, pick its app and type, add a title, a description, instructions, screenshots and tags. New posts are reviewed before they go live.' },
   { id: 'help-verify', ...FEATURE_HELP, page: 'Your account', path: '/account', heading: 'Verifying your e-mail', text: 'After signing up we e-mail you a verification code. Verifying your e-mail address lets you create posts; until then the create page asks you to verify.' },
   { id: 'help-password', ...FEATURE_HELP, page: 'Forgot password', path: '/forgot-password', heading: 'Forgotten password', text: 'Use Forgot password? on the login page to reset your password: we e-mail you a link to choose a new one. The link is valid for 1 hour and works once.' },
+  {
+    id: 'help-rewards',
+    ...FEATURE_HELP,
+    page: 'Your account',
+    path: '/account',
+    heading: 'Earning reward points',
+    text: `You earn reward points for taking part: ${REWARD_POINTS.signup} points for joining, ${REWARD_POINTS.verification} for verifying your email address, ${REWARD_POINTS.login} for your first sign-in of each day, ${REWARD_POINTS.click} for each template you open, ${REWARD_POINTS.purchase} for each template you buy and ${REWARD_POINTS.create} when a post of yours goes live, plus a bonus of ${REWARD_POINTS.points_100} when you reach 100 points and ${REWARD_POINTS.points_500} when you reach 500. The Rewards tab of your account shows your total and lists each reward.`,
+  },
   { id: 'help-save-like', ...FEATURE_HELP, page: 'Saved posts', path: '/saved-posts', heading: 'Saving and liking', text: 'Sign in to like and save templates. Saved templates are listed on your Saved Posts page; the templates you created and bought have their own pages.' },
 ];
