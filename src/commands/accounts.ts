@@ -347,7 +347,7 @@ export class AccountService {
   async changePassword(userId: string, currentPassword: string, newPassword: string, actor: Actor) {
     const row = await userById(this.#deps.db, userId);
     const storedHash = row?.password_hash ?? null;
-    if (storedHash === null || !(await passwordMatches(storedHash, currentPassword))) throw new DomainError('invalid', 'Your current password is not correct.');
+    if (storedHash === null || !(await passwordMatches(storedHash, currentPassword))) throw new DomainError('invalid', ACCOUNT_MESSAGES.currentPasswordWrong);
     return this.#onAccount(userId, { type: 'ChangePassword', data: { checkedPasswordHash: storedHash, passwordHash: await hashPassword(newPassword) } }, { actor });
   }
 

@@ -522,7 +522,11 @@ describe('test-user mode and account deletion', () => {
 
   it('erases an account on request: sessions end, the profile shows as erased, the e-mail cannot be read', async () => {
     const account = await signUp();
-    expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: 'Wrong#one1' } })).status).toBe(400);
+    const withoutPassword = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: {} });
+    expect({ status: withoutPassword.status, message: withoutPassword.body.message }).toEqual({ status: 400, message: ACCOUNT_MESSAGES.deleteNeedsPassword });
+    // A wrong password is named as wrong, not as missing.
+    const wrongPassword = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: { password: 'Wrong#one1' } });
+    expect({ status: wrongPassword.status, message: wrongPassword.body.message }).toEqual({ status: 400, message: ACCOUNT_MESSAGES.currentPasswordWrong });
     expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
     // The name it went by leads nowhere; what remains (its posts' author) shows as erased.

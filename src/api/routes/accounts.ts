@@ -308,8 +308,10 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       if (viewer.impersonatedBy !== null) throw new HttpError(403, 'Test-user sessions cannot delete the account.');
       const row = await existingUserById(deps.db, viewer.userId);
       // A stolen session alone cannot erase an account that has a password.
-      if (row.password_hash !== null && !(await passwordMatches(row.password_hash, request.body?.password ?? ''))) {
-        throw new HttpError(400, 'Please enter your current password to delete your account.');
+      if (row.password_hash !== null) {
+        const password = request.body?.password ?? '';
+        if (password === '') throw new HttpError(400, ACCOUNT_MESSAGES.deleteNeedsPassword);
+        if (!(await passwordMatches(row.password_hash, password))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
       }
       await deps.settle((await deps.accounts.deleteAccount(viewer.userId, actorOf(viewer))).position);
       clearSessionCookie(reply, deps.secureCookies);

@@ -200,7 +200,7 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
         }
         case 'ChangePassword':
           if (state.passwordHash === null || state.passwordHash !== command.data.checkedPasswordHash) {
-            throw new DomainError('invalid', 'Your current password is not correct.');
+            throw new DomainError('invalid', ACCOUNT_MESSAGES.currentPasswordWrong);
           }
           return [
             { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'changed', resetId: null } },

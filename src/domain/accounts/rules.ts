@@ -44,6 +44,8 @@ export const ACCOUNT_MESSAGES = {
   /** Heads the modal the home page opens for ?invalid-token. */
   invalidTokenTitle: 'Invalid Token',
   passwordChanged: 'Your password has been changed. Please log in again.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  deleteNeedsPassword: 'Please enter your current password to delete your account.',
   googleFailed: 'Failed to authenticate with Google.',
   googleNoCredential: 'No credential received from Google.',
   unexpected: 'An unexpected error occurred. Please try again.',
