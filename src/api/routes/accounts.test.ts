@@ -220,6 +220,23 @@ describe('login and sessions', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('limits password checks behind a session (change password, delete account) with 429, so a stolen session cannot guess the password', async () => {
+    const account = await signUp();
+    const { max } = RATE_LIMITS.passwordChecksPerAccount;
+    const guesses = await Promise.all(
+      Array.from({ length: max + 2 }, (_, index) =>
+        index % 2 === 0
+          ? harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: `Wrong#pass${index}` } })
+          : harness.call('POST', '/api/change-password', { token: account.token, body: { cp: `Wrong#pass${index}`, np: 'Other#pass1', npv: 'Other#pass1' } }),
+      ),
+    );
+    expect(guesses.filter((answer) => answer.status === 400)).toHaveLength(max);
+    expect(guesses.filter((answer) => answer.status === 429)).toHaveLength(2);
+    const right = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } });
+    expect({ status: right.status, message: right.body.message }).toEqual({ status: 429, message: RATE_LIMITS.passwordChecksPerAccount.message });
+    expect((await me(account.token)).status).toBe(200);
+  });
+
   it('verifies only the allowed number of parallel guesses, counted before the password check; the owner still signs in from their own address', async () => {
     const account = await signUp();
     const attacker = '10.66.0.1';

@@ -233,6 +233,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post('/change-password', { config: signedInOnly, schema: { tags, summary: 'Change the password (ends every session)', body: changePasswordSchema } }, async (request, reply) => {
       const viewer = signedIn(request);
+      await enforceLimit(request, 'passwordChecksPerAccount', `user:${viewer.userId}`);
       await deps.settle((await deps.accounts.changePassword(viewer.userId, request.body.cp, request.body.np, actorOf(viewer))).position);
       clearSessionCookie(reply, deps.secureCookies);
       return { error: false, message: ACCOUNT_MESSAGES.passwordChanged };
@@ -311,6 +312,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       if (row.password_hash !== null) {
         const password = request.body?.password ?? '';
         if (password === '') throw new HttpError(400, ACCOUNT_MESSAGES.deleteNeedsPassword);
+        await enforceLimit(request, 'passwordChecksPerAccount', `user:${viewer.userId}`);
         if (!(await passwordMatches(row.password_hash, password))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
       }
       await deps.settle((await deps.accounts.deleteAccount(viewer.userId, actorOf(viewer))).position);

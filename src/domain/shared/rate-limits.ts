@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
   loginPerAddressAndAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
   /** Sign-in attempts from one network address, whatever the account (an office behind one address still gets in). */
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
+  /**
+   * Password checks behind a session (change password, delete account), per account: counted before the check,
+   * so a stolen session cannot be used to guess the password.
+   */
+  passwordChecksPerAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: 'Too many password attempts. Please try again later.' },
   signupsPerAddress: { max: 10, windowMs: HOUR_MS, message: 'Too many sign-ups from this address. Please try again later.' },
   /** Username and e-mail availability checks from one address: the sign-up form checks as one types, an enumerator needs thousands. */
   availabilityChecksPerAddress: { max: 60, windowMs: 10 * MINUTE_MS, message: TRY_LATER },
