@@ -48,6 +48,18 @@ export const REWARD_DESCRIPTIONS: Record<RewardType, string> = {
   points_500: 'Reached 500 points',
 };
 
+/** How the rewards tab names each action that earns points (a new action type must be named here). */
+export const REWARD_ACTION_NAMES: Record<ActionRewardType, string> = {
+  signup: 'joining',
+  verification: 'verifying your email address',
+  login: 'signing in each day',
+  click: 'opening templates',
+  purchase: 'buying templates',
+  create: 'having your posts go live',
+};
+const actionNames = Object.values(REWARD_ACTION_NAMES);
+export const REWARDS_EMPTY_TEXT = `No rewards yet. You earn points for ${actionNames.slice(0, -1).join(', ')} and ${actionNames.at(-1)}.`;
+
 /** Sign-in methods that earn the daily login reward (sign-up, resets and test-user sessions do not). */
 export const REWARDED_LOGIN_METHODS: readonly string[] = ['password', 'google'];
 

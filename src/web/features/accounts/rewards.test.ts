@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { REWARD_ACTION_NAMES, REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
 import { parseRewardsAnswer } from './rewards.js';
 
 const reward = (id: string, timestamp: string) => ({ _id: id, type: 'signup', description: 'Joined', value: 10, earned: true, timestamp });
@@ -17,5 +18,12 @@ describe('parseRewardsAnswer', () => {
 
   it.each([null, 'x', { rewards: [] }, { total: 1, rewards: [{ _id: 1 }] }, { total: '3', rewards: [] }])('refuses %j', (answer) => {
     expect(parseRewardsAnswer(answer)).toBeNull();
+  });
+});
+
+describe('the empty rewards history', () => {
+  it('names every action that earns points, and no other (selling earns none: the buyer earns the purchase points)', () => {
+    for (const name of Object.values(REWARD_ACTION_NAMES)) expect(REWARDS_EMPTY_TEXT).toContain(name);
+    expect(REWARDS_EMPTY_TEXT).not.toMatch(/sell/iu);
   });
 });

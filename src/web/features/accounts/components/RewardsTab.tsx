@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { REWARDS_EMPTY_TEXT } from '../../../../domain/rewards/constants.js';
 import { fetchRewards, type RewardsAnswer } from '../api.js';
 import { parseRewardsAnswer } from '../rewards.js';
 
@@ -43,7 +44,7 @@ export function RewardsTab({ userId }: { userId: string }) {
         <span className="rewards-total__value">{ACCOUNT_MESSAGES.points(total)}</span>
       </h2>
       {rewards.length === 0 ? (
-        <p className="muted">No rewards yet. You earn points by joining, verifying your account, and creating and selling templates.</p>
+        <p className="muted">{REWARDS_EMPTY_TEXT}</p>
       ) : (
         <ol className="rewards-history" aria-label="Reward history">
           {rewards.map((reward) => (
