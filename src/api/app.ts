@@ -48,6 +48,8 @@ import type { CreatePageRenderer } from '../web/entry-server.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
+/** Node's default limit on a request's whole header (16 KiB): no path parameter can be longer. */
+const ROUTER_MAX_PARAM_LENGTH = 16_384;
 
 export type AppDeps = Pick<
   Infrastructure,
@@ -83,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   const app = Fastify({
     ...loggerOptions(deps.log ?? { level: 'silent' }),
     bodyLimit: 1_048_576,
+    // Each route's schema bounds its own parameters with a clear answer; the router's default (100 characters)
+    // answered a longer one with a raw 414, which the server-rendered pages turned into a 500.
+    maxParamLength: ROUTER_MAX_PARAM_LENGTH,
     ...(deps.trustProxy ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
     // Before routing: an address the router cannot decode never reaches a route or the not-found handler.
     rewriteUrl: notFoundForUnreadablePage,

@@ -250,6 +250,13 @@ describe('server rendering of the public pages', () => {
       expect(answer.body, address).toContain('This post does not exist');
     }
     expect((await page('/users/nobody_by_that_name')).statusCode).toBe(404);
+    // Longer than the router's default parameter length (100): no such member or post, never a server error.
+    const long = 'a'.repeat(150);
+    for (const [address, text] of [[`/users/${long}`, 'This user does not exist'], [`/resources/${long}`, 'This post does not exist']] as const) {
+      const answer = await page(address);
+      expect(answer.statusCode, address).toBe(404);
+      expect(answer.body, address).toContain(text);
+    }
   });
 
   it("answers a browser's visit to an address it cannot read with the not-found page; the API keeps its JSON errors", async () => {
