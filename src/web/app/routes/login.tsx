@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import { reloginAsAdmin } from '../../features/accounts/api.js';
 import { GoogleSignIn } from '../../features/accounts/components/GoogleSignIn.js';
 import { LoginForm } from '../../features/accounts/components/LoginForm.js';
-import { safeRedirectPath } from '../../features/accounts/login-flow.js';
+import { loginNotice, safeRedirectPath } from '../../features/accounts/login-flow.js';
 import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
 import { documentTitle } from '../../lib/brand.js';
 
@@ -25,6 +25,7 @@ export async function loginLoader({ request }: LoaderFunctionArgs) {
 export function LoginPage() {
   const [parameters] = useSearchParams();
   const redirectUrl = safeRedirectPath(parameters.get('redirectUrl'));
+  const notice = loginNotice(parameters);
   const [relogin, setRelogin] = useState<'idle' | 'working' | 'failed'>(isAdminRelogin(parameters) ? 'working' : 'idle');
 
   // Login success (spec section 4): go to the stored redirect URL or home, and reload the app with the new session.
@@ -57,6 +58,11 @@ export function LoginPage() {
           </p>
         ) : (
           <>
+            {notice && (
+              <p className="form-alert form-alert--success" role="status">
+                {notice}
+              </p>
+            )}
             {relogin === 'failed' && (
               <p className="form-alert form-alert--danger" role="alert">
                 {ACCOUNT_MESSAGES.switchBackFailed}

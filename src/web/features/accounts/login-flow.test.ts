@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '../../lib/api-client.js';
 
-import { describeLoginFailure, describeSignupFailure, safeRedirectPath } from './login-flow.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+
+import { describeLoginFailure, describeSignupFailure, loginNotice, LOGIN_AFTER_PASSWORD_CHANGE_PATH, safeRedirectPath } from './login-flow.js';
 
 describe('safeRedirectPath', () => {
   it('keeps a path on this site with its query and hash', () => {
@@ -61,5 +63,12 @@ describe('describeSignupFailure', () => {
 
   it('names a missing token', () => {
     expect(describeSignupFailure(new Error('No token received from the server.'))).toBe('Signup Error: No token received from the server.');
+  });
+});
+
+describe('loginNotice', () => {
+  it('tells someone sent to log in again after changing their password that the change worked', () => {
+    expect(loginNotice(new URL(LOGIN_AFTER_PASSWORD_CHANGE_PATH, 'http://tessera.invalid').searchParams)).toBe(ACCOUNT_MESSAGES.passwordChanged);
+    expect(loginNotice(new URLSearchParams('redirectUrl=/account'))).toBeNull();
   });
 });

@@ -18,6 +18,15 @@ export function safeRedirectPath(redirectUrl: string | null | undefined, fallbac
   }
 }
 
+/** Changing the password ends every session (spec section 4); the login page then says the change worked. */
+const PASSWORD_CHANGED_PARAMETER = 'passwordChanged';
+export const LOGIN_AFTER_PASSWORD_CHANGE_PATH = `/login?${PASSWORD_CHANGED_PARAMETER}=true`;
+
+/** What the login page says above the form about how the person got there, if anything. */
+export function loginNotice(parameters: URLSearchParams): string | null {
+  return parameters.get(PASSWORD_CHANGED_PARAMETER) === 'true' ? ACCOUNT_MESSAGES.passwordChanged : null;
+}
+
 export interface LoginFailure {
   title: string;
   message: string;

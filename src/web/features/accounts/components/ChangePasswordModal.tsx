@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/Modal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { logout } from '../../session/session.js';
 import { changePassword } from '../api.js';
+import { LOGIN_AFTER_PASSWORD_CHANGE_PATH } from '../login-flow.js';
 
 import { FormField } from './FormField.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
@@ -39,7 +40,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     setFailure(null);
     try {
       await changePassword({ cp: current, np: next, npv: retyped });
-      await logout('/login');
+      await logout(LOGIN_AFTER_PASSWORD_CHANGE_PATH);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected);
       setSaving(false);
