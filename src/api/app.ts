@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     bodyLimit: 1_048_576,
     // Each route's schema bounds its own parameters with a clear answer; the router's default (100 characters)
     // answered a longer one with a raw 414, which the server-rendered pages turned into a 500.
-    maxParamLength: ROUTER_MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: ROUTER_MAX_PARAM_LENGTH },
     ...(deps.trustProxy ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
     // Before routing: an address the router cannot decode never reaches a route or the not-found handler.
     rewriteUrl: notFoundForUnreadablePage,
