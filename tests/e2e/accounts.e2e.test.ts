@@ -261,7 +261,7 @@ describe('accounts in the browser', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
-  it('resets a forgotten password from the mailed link and signs in with it', async () => {
+  it('resets a forgotten password from the mailed link, signs in with it, then deletes the account', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await page.goto(`/forgot-password?u=${USERNAME}`);
     expect(await page.getByLabel('Username or email').inputValue()).toBe(USERNAME);
@@ -285,6 +285,17 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Change and Login' }).click();
     await page.waitForURL('**/account');
     await page.getByRole('heading', { level: 1, name: `${FIRST_NAME} ${LAST_NAME}` }).waitFor();
+
+    // Deleting signs out with a reload to the home page, which says what happened.
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const deleting = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.deleteAccountTitle });
+    await deleting.getByLabel('Password').fill(newPassword);
+    await deleting.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await deleting.getByRole('button', { name: 'Delete my account' }).click();
+    const deleted = page.getByRole('dialog', { name: ACCOUNT_MESSAGES.accountDeletedTitle });
+    await deleted.waitFor();
+    expect(await deleted.textContent()).toContain(ACCOUNT_MESSAGES.accountDeleted);
+    expect(new URL(page.url()).pathname).toBe('/');
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

@@ -89,6 +89,8 @@ export const ACCOUNT_MESSAGES = {
   verifyAccountPrompt: 'Your email address is not verified yet. Verify it to create and sell templates.',
   deleteAccountTitle: 'Delete your account',
   deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',
+  accountDeletedTitle: 'Your account has been deleted',
+  accountDeleted: 'Your profile and personal data are erased, and you are signed out everywhere. Your templates stay listed without your name.',
   ownerNoPosts: "You haven't uploaded any templates yet.",
   visitorNoPosts: "This user hasn't created anything yet.",
   erasedProfile: 'This account has been deleted.',

@@ -36,3 +36,7 @@ export function searchPath(query: { q?: string; sort?: SearchSort } = {}): strin
   const queryString = parameters.toString();
   return queryString === '' ? '/search' : `/search?${queryString}`;
 }
+
+/** Deleting the account signs out with a reload to the home page: this parameter tells the page why the person is there. */
+export const ACCOUNT_DELETED_PARAMETER = 'account-deleted';
+export const ACCOUNT_DELETED_PATH = `/?${ACCOUNT_DELETED_PARAMETER}`;

@@ -19,7 +19,7 @@ import { ResourceFeed } from '../../features/resources/components/ResourceFeed.j
 import { showMessageModal } from '../../features/shell/client-state.js';
 import { HOME_TOUR_TARGETS } from '../../features/shell/tours.js';
 import { documentTitle } from '../../lib/brand.js';
-import { searchPath } from '../../lib/paths.js';
+import { ACCOUNT_DELETED_PARAMETER, searchPath } from '../../lib/paths.js';
 import { useSession } from '../../features/session/session.js';
 
 /** The feeds and the sidebar's lists start loading at once and stream in (the server renders them with the page). */
@@ -58,9 +58,11 @@ export function HomePage() {
   const { sponsored, trending, newToday, tools, links, creators, tags } = useLoaderData<typeof homeLoader>();
   const { search } = useLocation();
   const invalidToken = search.includes(INVALID_TOKEN_PARAMETER);
+  const accountDeleted = new URLSearchParams(search).has(ACCOUNT_DELETED_PARAMETER);
   useEffect(() => {
     if (invalidToken) showMessageModal(ACCOUNT_MESSAGES.invalidTokenTitle, ACCOUNT_MESSAGES.resetTokenInvalid, undefined, 'danger');
-  }, [invalidToken]);
+    else if (accountDeleted) showMessageModal(ACCOUNT_MESSAGES.accountDeletedTitle, ACCOUNT_MESSAGES.accountDeleted);
+  }, [invalidToken, accountDeleted]);
   const viewer = useViewerSummary();
   const { user } = useSession();
   const progression = useProgression(user?._id ?? null);

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { ACCOUNT_DELETED_PATH } from '../../../lib/paths.js';
 import { logout } from '../../session/session.js';
 import { deleteAccount } from '../api.js';
 
@@ -25,7 +26,7 @@ export function DeleteAccountModal({ open, onClose, hasPassword }: { open: boole
     setFailure(null);
     try {
       await deleteAccount(hasPassword ? password : undefined);
-      await logout('/');
+      await logout(ACCOUNT_DELETED_PATH);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected);
       setDeleting(false);
