@@ -8,6 +8,7 @@ import type { Infrastructure } from '../composition/infrastructure.js';
 import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
 import { installSecurityHeaders } from './security-headers.js';
+import { installJsonBodyParser } from './json-body.js';
 import type { TrustProxy } from '../composition/config.js';
 import { findUnstorableText, isReadablePath, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     // An address the router cannot decode is answered like every other error: { error: true, message }.
     frameworkErrors: errorHandler,
   });
+  installJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
 import { hashPassword } from '../adapters/security/passwords.js';
 import { TEXT_MESSAGES } from '../domain/shared/text.js';
+import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES } from './json-body.js';
 import { REQUEST_ID_HEADER } from './logging.js';
 import { DEV_MAILBOX_FORBIDDEN } from './routes/dev-mailbox.js';
 
@@ -94,6 +95,17 @@ describe('hardening of every route: text rule, logging, security headers, local-
     expect(failures).toEqual([]);
     console.info(`text rule: ${checked} requests over ${routes.length} routes`);
   }, 180_000);
+
+  it('refuses a body nested deeper than the limit with a 400 (it used to overflow the stack: 500), and still reads brackets inside strings', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const deep of ['['.repeat(200_000) + ']'.repeat(200_000), '{"a":'.repeat(JSON_BODY_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_BODY_MAX_DEPTH + 1)]) {
+      const answer = await harness.call('POST', '/api/login', { body: deep, headers: json });
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(JSON_BODY_MESSAGES.tooDeep);
+    }
+    const bracketsInText = await harness.call('POST', '/api/login', { body: JSON.stringify({ login: '['.repeat(100), password: '{\\"'.repeat(100) }), headers: json });
+    expect(bracketsInText.status).toBe(401);
+  });
 
   it('still accepts astral characters (paired surrogates) such as emoji', async () => {
     const answer = await harness.call('GET', `/api/resources/search?query=${encodeURIComponent('planner 😀')}`);
