@@ -17,6 +17,7 @@ import { userById, usernamesByIds } from '../../projections/read-models/users/qu
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
+import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES, jsonNestsDeeperThan } from '../json-body.js';
 
 export interface CommerceRouteDeps {
   db: Kysely<Schema>;
@@ -263,6 +264,10 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
     await app.register(async (hooks) => {
       hooks.removeAllContentTypeParsers();
       hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+        if (jsonNestsDeeperThan(body as string, JSON_BODY_MAX_DEPTH)) {
+          done(new HttpError(400, JSON_BODY_MESSAGES.tooDeep), undefined);
+          return;
+        }
         let parsed: unknown = null;
         try {
           parsed = JSON.parse(body as string);
