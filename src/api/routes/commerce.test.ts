@@ -195,6 +195,11 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect(await checkout(buyer, { _id: free.body.resource._id })).toMatchObject({ status: 400, body: { message: COMMERCE_MESSAGES.freePost } });
     const unpublished = await harness.call<Json>('POST', '/api/resources', { token: seller.token, body: { ...post, title: 'Waiting tracker', price: 4 } });
     expect(await checkout(buyer, { _id: unpublished.body.resource._id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.notForSale } });
+    // Their links are not out before review either: the free one was given to anyone.
+    for (const waiting of [free, unpublished]) {
+      for (const token of [buyer.token, undefined]) expect(await harness.call<Json>('GET', `/api/decode-link/${waiting.body.resource._id}`, { token })).toMatchObject({ status: 404, body: { message: TEMPLATE_MESSAGES.doesNotExist } });
+      expect((await harness.call<Json>('GET', `/api/decode-link/${waiting.body.resource.titleUrl}`, { token: seller.token })).body).toMatchObject({ link: post.url });
+    }
     expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${seller.userId}`, { token: seller.token, body: {} })).status).toBe(200);
     const lateBuyer = await makeMember(harness, { prefix: 'late' });
     expect(await checkout(lateBuyer, { _id: sold.id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.paymentErrorText } });

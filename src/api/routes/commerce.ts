@@ -9,6 +9,7 @@ import type { ExchangeRateSource } from '../../adapters/exchange-rates/rates.js'
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { payoutStatusOf } from '../../domain/commerce/payout-account.js';
 import { minorUnitDigits, toMajorUnits } from '../../domain/commerce/money.js';
+import { isPublic } from '../../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
 import { activePurchaseOf, payoutAccountOf, purchasesOfBuyer, purchasesOfTemplate, salesOf } from '../../projections/read-models/commerce/queries.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
@@ -198,10 +199,11 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         const viewer = request.viewer;
         const row = (await resourceById(db, request.params.link)) ?? (await resourceByTitleUrl(db, request.params.link));
         if (!row || row.status === 'deleted') throw new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
-        if (row.price_cents <= 0) return { error: false, link: row.url };
         if (viewer !== null && (viewer.userId === row.author_id || isStaff(viewer))) return { error: false, link: row.url };
+        // A post waiting for review or taken down is not there for others, free or not (as its page says).
+        if (row.price_cents <= 0 && isPublic(row.status)) return { error: false, link: row.url };
         const purchase = viewer === null ? undefined : await activePurchaseOf(db, row.id, viewer.userId);
-        if (!purchase) throw new HttpError(403, COMMERCE_MESSAGES.noAccess);
+        if (!purchase) throw isPublic(row.status) ? new HttpError(403, COMMERCE_MESSAGES.noAccess) : new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
         return { error: false, link: purchase.url, revision: purchase.revision };
       },
     );
