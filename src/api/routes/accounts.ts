@@ -18,6 +18,7 @@ import { actorOf } from '../actors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { clearSessionCookie, setSessionCookie, wantsTokenInAnswer } from '../auth/sessions.js';
 import { HttpError } from '../errors.js';
+import { uploadReadError } from '../uploads.js';
 import { pageCounts } from '../../domain/shared/pagination.js';
 import { authorResourcesPage } from '../../projections/read-models/templates/queries.js';
 import { toResourceView } from '../../projections/read-models/templates/views.js';
@@ -288,8 +289,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         throw new HttpError(400, 'Please send the picture as multipart/form-data in the field "image".');
       }
       if (!file || file.fieldname !== 'image') throw new HttpError(400, 'Please send the picture in the field "image".');
-      const upload = await file.toBuffer().catch(() => {
-        throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
+      const upload = await file.toBuffer().catch((error: unknown) => {
+        throw uploadReadError(error);
       });
       if (file.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
       const url = await deps.images.store(upload, file.filename);

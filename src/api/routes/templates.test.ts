@@ -169,6 +169,10 @@ describe('create', () => {
     expect(image.rawPayload.length).toBeLessThanOrEqual(1024 * 1024);
 
     expect(await upload('huge.png', Buffer.alloc(10 * 1024 * 1024 + 10, 1))).toMatchObject({ status: 413, body: { message: IMAGE_MESSAGES.tooLarge } });
+    // A body cut off before its closing boundary is not a large file (it was answered as one: 413).
+    const { body: whole, headers } = multipart('cut.png', png);
+    const cut = await harness.call<Json>('POST', '/api/images', { token: users.author.token, body: whole.subarray(0, 4096), headers });
+    expect(cut).toMatchObject({ status: 400, body: { message: IMAGE_MESSAGES.uploadIncomplete } });
     expect(await upload('cat.png', Buffer.from('<html><script>alert(1)</script></html>'))).toMatchObject({ status: 400, body: { message: IMAGE_MESSAGES.notAnImage } });
     expect(await upload('x.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')).toMatchObject({ status: 400, body: { message: IMAGE_MESSAGES.svgRefused } });
     expect((await harness.call('POST', '/api/images', { token: users.unverified.token, ...multipart('shot.png', png) })).status).toBe(403);

@@ -50,6 +50,7 @@ import { pageCounts } from '../../domain/shared/pagination.js';
 import type { Viewer } from '../access.js';
 import { enforceLimit } from '../rate-limits.js';
 import { HttpError } from '../errors.js';
+import { uploadReadError } from '../uploads.js';
 import { actorOf } from '../actors.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
@@ -308,8 +309,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           throw new HttpError(400, 'Please send the screenshot as multipart/form-data in the field "image".');
         }
         if (!file || file.fieldname !== 'image') throw new HttpError(400, 'Please send the screenshot in the field "image".');
-        const upload = await file.toBuffer().catch(() => {
-          throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
+        const upload = await file.toBuffer().catch((error: unknown) => {
+          throw uploadReadError(error);
         });
         if (file.file.truncated) throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
         return { Location: await deps.images.store(upload, file.filename) };

@@ -51,6 +51,7 @@ export const IMAGE_MESSAGES = {
   notAnImage: `This file is not an image we can read. Please upload a ${IMAGE_FORMAT_LIST} picture.`,
   svgRefused: `SVG images cannot be uploaded (they can carry scripts). Please upload a ${IMAGE_FORMAT_LIST} picture.`,
   tooLarge: 'This image is larger than 10 MB. Please choose a smaller one.',
+  uploadIncomplete: 'The picture did not arrive whole (the upload was cut off or malformed). Please try again.',
   tooManyPixels: 'This image has too many pixels (at most 40 megapixels). Please upload a smaller picture.',
   cannotCompress: 'This image cannot be made small enough (1 MB). Please upload a simpler or smaller picture.',
   unknownWidth: `Images are served at these widths only: w=${IMAGE_VARIANT_WIDTHS.join(', ')}.`,
