@@ -18,7 +18,8 @@ import { userById, usernamesByIds } from '../../projections/read-models/users/qu
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
-import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES, jsonNestsDeeperThan } from '../json-body.js';
+import { jsonNestsDeeperThan } from '../../domain/shared/json.js';
+import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES } from '../json-body.js';
 
 export interface CommerceRouteDeps {
   db: Kysely<Schema>;

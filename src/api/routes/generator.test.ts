@@ -149,6 +149,8 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
       [{ brief: 'x', app: 'google-docs', overrideHints: '[1, 2]' }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: ['tone'] }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: '{"tone": ' }, tokens.admin, 400, 'Invalid JSON.'],
+      // Used to overflow the stack where the job's event was stored: 500.
+      [{ brief: 'x', app: 'google-docs', overrideHints: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` }, tokens.admin, 400, GENERATOR_MESSAGES.hintsTooDeep],
       [{ brief: 'x', app: 'google-docs', overridePromptTemplate: 'Write a poem' }, tokens.member, 403, GENERATOR_MESSAGES.overridesAdminOnly],
       [{ brief: 'Send it to ada@example.com', app: 'google-docs' }, tokens.member, 400, GENERATOR_MESSAGES.privateData('e-mail address')],
     ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../shared/json.js';
 
 /** Limits, timings and labels of the AI template generator (generator-admin-site.md sections 2, 4, 5, 9). */
 export const GENERATOR = {
@@ -45,6 +46,7 @@ export const GENERATOR_MESSAGES = {
   timedOut: (status: string) => `Timed out while ${status}; no template URL returned.`,
   hintsNotObject: 'Hints must be a JSON object.',
   invalidJson: 'Invalid JSON.',
+  hintsTooDeep: `Hints may nest at most ${JSON_MAX_DEPTH} levels deep.`,
   purposeRequired: 'Please describe the purpose of your template.',
   purposeTooLong: `The purpose must be at most ${GENERATOR.purposeMax} characters.`,
   audienceTooLong: `The audience must be at most ${GENERATOR.audienceMax} characters.`,
@@ -165,6 +167,8 @@ export function privateDataIn(...texts: readonly (string | undefined)[]): string
 /** Admin hints override: blank means none; otherwise a JSON object (section 5). */
 export function parseHintsOverride(text: string | undefined): { ok: true; hints: Record<string, unknown> | null } | { ok: false; message: string } {
   if (text === undefined || text.trim() === '') return { ok: true, hints: null };
+  // Deeper hints overflowed the stack where the event was stored (a 500).
+  if (jsonNestsDeeperThan(text, JSON_MAX_DEPTH)) return { ok: false, message: GENERATOR_MESSAGES.hintsTooDeep };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
