@@ -11,6 +11,8 @@ describe('curationListProblem', () => {
 
   it('names the list and the entry as the portal numbers it, with the reason', () => {
     expect(curationListProblem('collections', [entry(), entry({ link: 'javascript:alert(1)' })])).toBe('Collections, entry 2: A link starts with / (a page here) or https://');
+    // Browsers read /\ as // : another site, not a page here.
+    for (const link of ['//evil.example', '/\\evil.example']) expect(curationListProblem('collections', [entry({ link })])).toBe('Collections, entry 1: A link starts with / (a page here) or https://');
     expect(curationListProblem('topapps', [{ name: ' ', link: '/apps', img: '', description: '' }, { name: 'Zapier', link: '/apps/zapier', img: '', description: '' }])).toBe('Top apps, entry 1: Every entry needs a name');
   });
 });

@@ -21,13 +21,13 @@ export const CURATION_MESSAGES = {
   unknownEntry: 'This entry is not in the list.',
 } as const;
 
-/** A link inside the site (/topics/ai) or to the web (https://…). */
+/** A link inside the site (/topics/ai) or to the web (https://…); browsers take /\ for //, another site. */
 const entryLink = z
   .string()
   .trim()
   .min(1, 'Every entry needs a link')
   .max(500)
-  .refine((link) => /^\/(?!\/)/u.test(link) || /^https?:\/\/[^\s]+$/iu.test(link), 'A link starts with / (a page here) or https://');
+  .refine((link) => /^\/(?![/\\])/u.test(link) || /^https?:\/\/[^\s]+$/iu.test(link), 'A link starts with / (a page here) or https://');
 const entryImage = z
   .string()
   .trim()
