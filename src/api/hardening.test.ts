@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
 import { hashPassword } from '../adapters/security/passwords.js';
 import { TEXT_MESSAGES } from '../domain/shared/text.js';
-import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES } from './json-body.js';
+import { JSON_MAX_DEPTH } from '../domain/shared/json.js';
+import { JSON_BODY_MESSAGES } from './json-body.js';
 import { REQUEST_ID_HEADER } from './logging.js';
 import { DEV_MAILBOX_FORBIDDEN } from './routes/dev-mailbox.js';
 
@@ -100,7 +101,7 @@ describe('hardening of every route: text rule, logging, security headers, local-
     const json = { 'content-type': 'application/json' };
     // The payment webhook parses its raw body itself.
     for (const url of ['/api/login', '/api/stripe/webhook'])
-      for (const deep of ['['.repeat(200_000) + ']'.repeat(200_000), '{"a":'.repeat(JSON_BODY_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_BODY_MAX_DEPTH + 1)]) {
+      for (const deep of ['['.repeat(200_000) + ']'.repeat(200_000), '{"a":'.repeat(JSON_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_MAX_DEPTH + 1)]) {
         const answer = await harness.call('POST', url, { body: deep, headers: json });
         expect(answer.status, url).toBe(400);
         expect(answer.body.message).toBe(JSON_BODY_MESSAGES.tooDeep);

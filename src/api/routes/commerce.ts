@@ -18,8 +18,7 @@ import { userById, usernamesByIds } from '../../projections/read-models/users/qu
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
-import { jsonNestsDeeperThan } from '../../domain/shared/json.js';
-import { JSON_BODY_MAX_DEPTH, JSON_BODY_MESSAGES } from '../json-body.js';
+import { tooDeepJsonBody } from '../json-body.js';
 
 export interface CommerceRouteDeps {
   db: Kysely<Schema>;
@@ -267,8 +266,9 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
     await app.register(async (hooks) => {
       hooks.removeAllContentTypeParsers();
       hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-        if (jsonNestsDeeperThan(body as string, JSON_BODY_MAX_DEPTH)) {
-          done(new HttpError(400, JSON_BODY_MESSAGES.tooDeep), undefined);
+        const tooDeep = tooDeepJsonBody(body as string);
+        if (tooDeep) {
+          done(tooDeep, undefined);
           return;
         }
         let parsed: unknown = null;
