@@ -275,6 +275,17 @@ describe('server rendering of the public pages', () => {
     }
   });
 
+  it('moves a search or app page past the end (a stale or typed address) to the last page, which is page 1 without the parameter', async () => {
+    const platforms = await harness.call<{ name: string; count: number }[]>('GET', '/api/platforms?includeCounts=true');
+    const app = platforms.body.find((platform) => platform.count > 0 && platform.count <= 10);
+    if (!app) throw new Error('the catalogue has no app with 1 to 10 templates');
+    for (const [address, lastPage] of [['/search?page=99&sort=date_desc', '/search?sort=date_desc'], [`/apps/${encodeURIComponent(app.name)}?page=99`, `/apps/${encodeURIComponent(app.name)}`]]) {
+      const answer = await page(address!);
+      expect(answer.statusCode, address).toBe(302);
+      expect(answer.headers.location, address).toBe(lastPage);
+    }
+  });
+
   it('leaves signed-in pages to the browser', async () => {
     for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
       const rendered = await page(url, liker);

@@ -18,6 +18,7 @@ import { fetchPlatformCounts, type PlatformEntry } from '../../features/discover
 import { useCreateGate } from '../../features/discovery/viewer.js';
 import '../../features/discovery/discovery.css';
 import { searchResources, type SearchAnswer } from '../../features/search/api.js';
+import { lastPageInstead, searchPageAddress } from '../../features/search/search-state.js';
 import { documentTitle } from '../../lib/brand.js';
 import { appPath } from '../../lib/paths.js';
 
@@ -80,11 +81,19 @@ function AppsFailed() {
   );
 }
 
-export function appLoader({ params, request }: LoaderFunctionArgs) {
+export async function appLoader({ params, request }: LoaderFunctionArgs) {
   const app = APPS.find((entry) => entry.name === params.platform);
   if (!app) throw redirect('/404');
-  const page = Number(new URL(request.url).searchParams.get('page'));
-  return { app, results: searchResources({ platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE }, request.signal) };
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get('page'));
+  const results = searchResources({ platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE }, request.signal);
+  if (page > 1) {
+    // A page past the end (a stale or typed address) would be blank, without pagination to leave it: show the last page, as search does.
+    const answer = await results.catch(() => null);
+    const lastPage = answer === null ? null : lastPageInstead(answer.pagination);
+    if (lastPage !== null) throw redirect(searchPageAddress(url, lastPage));
+  }
+  return { app, results };
 }
 
 export function AppPage() {
