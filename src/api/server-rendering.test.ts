@@ -286,6 +286,16 @@ describe('server rendering of the public pages', () => {
     }
   });
 
+  it("keeps a topic page's page in its address, so a reload or Back shows the same page; past the end shows the last", async () => {
+    const total = (await harness.call<{ pagination: { totalItems: number } }>('GET', '/api/resources/search?topic=productivity')).body.pagination.totalItems;
+    for (let published = total; published <= 10; published += 1) await publishTemplate(harness, author.userId, { title: `Topic Paging Planner ${published}` });
+    await harness.catchUp();
+    const { totalPages } = (await harness.call<{ pagination: { totalPages: number } }>('GET', '/api/resources/search?topic=productivity&limit=10')).body.pagination;
+    expect((await page('/topics/productivity?page=2')).body).toContain(`2 / ${totalPages}`);
+    expect((await page('/topics/productivity?page=99')).body).toContain(`${totalPages} / ${totalPages}`);
+    expect((await page('/topics/productivity')).body).toContain(`1 / ${totalPages}`);
+  });
+
   it('leaves signed-in pages to the browser', async () => {
     for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
       const rendered = await page(url, liker);

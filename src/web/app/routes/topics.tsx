@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Await, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Suspense } from 'react';
+import { Await, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import {
@@ -103,7 +103,7 @@ export function TopicPage() {
                   </button>
                 </div>
               ) : (
-                <PagedResources answer={answer} key={topic.name} />
+                <PagedResources answer={answer} />
               )
             }
           </Await>
@@ -123,11 +123,18 @@ export function TopicPage() {
   );
 }
 
-/** Up to 100 resources fetched at once, shown 10 a page; pagination only above 10 in total. */
+/**
+ * Up to 100 resources fetched at once, shown 10 a page; pagination only above 10 in total.
+ * The page is in the address (?page=, as on app pages), so a reload or Back shows the same page;
+ * one past the end (a stale or typed address) shows the last.
+ */
 function PagedResources({ answer }: { answer: SearchAnswer }) {
-  const [page, setPage] = useState(1);
+  const [searchParams, setSearchParams] = useSearchParams();
   const total = answer.data.length;
   const totalPages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const asked = Number(searchParams.get('page'));
+  const page = Number.isInteger(asked) && asked > 1 ? Math.min(asked, totalPages) : 1;
+  const setPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
   const shown = answer.data.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
   return (
     <>
