@@ -35,8 +35,9 @@ export class TemplateService {
     return { templateId, titleUrl, position: result.position };
   }
 
-  edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor) {
-    return this.#run(templateId, { type: 'EditTemplate', data: { templateId, requester, changes } }, actor);
+  /** `revision`: the content revision the editor opened; a post saved since is refused (409). */
+  edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor, revision?: number) {
+    return this.#run(templateId, { type: 'EditTemplate', data: { templateId, requester, changes, ...(revision === undefined ? {} : { revision }) } }, actor);
   }
 
   clearImages(templateId: string, requester: Requester, actor: Actor) {

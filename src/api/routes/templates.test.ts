@@ -344,6 +344,26 @@ describe('edit and delete', () => {
     expect((await row(post.id))!).toMatchObject({ status: 'live', title: 'Seen By Moderator', url: 'https://example.com/swapped' });
   });
 
+  it('refuses an edit from an editor opened before another save (409), by body or If-Match, so a second tab cannot undo the first', async () => {
+    const post = await approved();
+    const opened = (await harness.call<Json>('GET', `/api/resources/${post.titleUrl}`, { token: users.author.token })).body.data;
+    const form = { title: opened.title, link: opened.link, description: opened.description.short, instructions: opened.description.long, keywords: opened.keywords, images: [] };
+    // Both tabs opened the same revision; the first saves a new title.
+    const first = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { ...form, title: 'Saved In Tab One', revision: opened.revision } });
+    expect(first.status).toBe(200);
+    const before = await head();
+    const second = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { ...form, description: 'Saved in tab two', revision: opened.revision } });
+    expect(second).toMatchObject({ status: 409, body: { error: true, message: TEMPLATE_MESSAGES.editedElsewhere } });
+    const byHeader = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: form, headers: { 'if-match': `"${opened.revision}"` } });
+    expect(byHeader.status).toBe(409);
+    expect(await head()).toBe(before);
+    expect((await row(post.id))!.pending_changes).toEqual({ title: 'Saved In Tab One' });
+    // The answer names the revision saved: the same tab saves again with it.
+    const again = await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { ...form, title: 'Saved In Tab One', description: 'Then this', revision: first.body.resource.revision } });
+    expect(again.status).toBe(200);
+    expect((await row(post.id))!.pending_changes).toEqual({ title: 'Saved In Tab One', description: 'Then this' });
+  });
+
   it('lets admins edit any post; refuses an over-long title with nothing written', async () => {
     const post = await approved();
     expect((await harness.call<Json>('PUT', `/api/resources/${post.id}`, { token: users.admin.token, body: { description: 'Tidied by a moderator.' } })).body.resource.status).toBe('under review edit');

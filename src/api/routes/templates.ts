@@ -129,6 +129,8 @@ const editBody = z.object({
   instructions: z.string().optional(),
   keywords: tagList.optional(),
   images: imageList.optional(),
+  /** The content revision the editor opened (as the detail answer names it); the If-Match header may carry it instead. */
+  revision: z.number().int().min(0).optional(),
 });
 const idParams = z.object({ id: z.string().max(100) });
 /** An ETag-style revision: "3", W/"3" or 3. */
@@ -400,11 +402,14 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/resources/:id',
-      { config: { access: 'signed_in' }, schema: { tags, summary: 'Edit a post (author, admin or site owner); it goes to under review edit', params: idParams, body: editBody } },
+      {
+        config: { access: 'signed_in' },
+        schema: { tags, summary: 'Edit a post (author, admin or site owner); it goes to under review edit', params: idParams, body: editBody, headers: z.object({ 'if-match': ifMatchRevision.optional() }) },
+      },
       async (request, reply) => {
         const viewer = request.viewer!;
         const row = await visibleRow(await rowById(request.params.id), viewer);
-        const { link, images, ...rest } = request.body;
+        const { link, images, revision, ...rest } = request.body;
         const parsed = templateEditSchema.safeParse({ ...rest, url: link, imageUrls: images });
         if (!parsed.success) {
           const error = invalidFields(problemsOf(parsed.error));
@@ -417,7 +422,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           if (value !== undefined && JSON.stringify(value) !== JSON.stringify(current[field])) Object.assign(changes, { [field]: value });
         }
         if (changes.imageUrls) await checkImages(changes.imageUrls);
-        const result = await deps.templates.edit(row.id, requesterOf(viewer), changes, actorOf(viewer));
+        const result = await deps.templates.edit(row.id, requesterOf(viewer), changes, actorOf(viewer), revision ?? request.headers['if-match']);
         await deps.settle(result.position);
         const updated = await visibleRow(await rowById(row.id), viewer);
         return {

@@ -36,7 +36,8 @@ export type TemplateCommand =
       data: { templateId: string; reviewerId: string; decision: ReviewDecision; reason: string | null; revision?: number };
     }
   | { type: 'FlagTemplateForReview'; data: { templateId: string; reason: string } }
-  | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent> } }
+  /** `revision`: the content revision the editor opened; a save made since refuses the edit. */
+  | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent>; revision?: number } }
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
   | { type: 'RequestPriceChange'; data: { templateId: string; requester: Requester; newPrice: number } }
   /** An admin's correction in resource management: published at once (spec: resource edit). */
@@ -145,8 +146,9 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       }
       case 'EditTemplate': {
         const status = existing(state);
-        const { templateId, requester, changes } = command.data;
+        const { templateId, requester, changes, revision } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
+        if (revision !== undefined && revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.editedElsewhere);
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'TemplateEdited', data: { templateId, editorId: requester.userId, changes, previousStatus: status } }];
       }

@@ -36,6 +36,8 @@ export const TEMPLATE_MESSAGES = {
   denyEditWarning: 'Denying this edit keeps the approved version live; the author is told your reason.',
   /** A review decision refused because the post changed after the moderator opened it. */
   changedSinceOpened: 'This post was edited after you opened it. The list has been reloaded: please look at the latest version before deciding.',
+  /** An edit from an editor opened before another save (a second tab, an admin): saving it would undo that save. */
+  editedElsewhere: 'This post was changed (in another tab or by an admin) after you opened the editor. Copy your changes, reload the page, and save them again.',
   invalidPrice: 'Please enter a valid price.',
   priceTooHigh: 'Price should not exceed $249',
   priceBelowMinimum: 'The lowest price is $0.01. Enter 0 to share the template for free.',

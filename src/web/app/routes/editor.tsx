@@ -82,6 +82,8 @@ type Outcome = { kind: 'saved'; message: string; pagePath: string } | { kind: 'd
 function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
   const form = useTemplateForm(formValuesOf(post));
   const [statusLabel, setStatusLabel] = useState(post.statusLabel);
+  // The revision this form's content builds on: each save moves it on.
+  const [revision, setRevision] = useState(post.revision);
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -101,7 +103,8 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
     setSaving(true);
     setActionError(null);
     try {
-      const answer = await editTemplate(post._id, editRequestBody(form.values));
+      const answer = await editTemplate(post._id, editRequestBody(form.values, revision));
+      setRevision(answer.resource.revision);
       form.markSaved(form.values);
       setOutcome({ kind: 'saved', message: answer.message, pagePath: answer.redirect });
       const refreshed = await fetchResourceDetail(answer.redirect.replace(/^\/resources\//u, ''), { authFailures: 'silent' }).catch(() => null);

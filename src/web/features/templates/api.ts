@@ -12,7 +12,7 @@ export function createTemplate(body: ReturnType<typeof createRequestBody>): Prom
   return apiRequest('/resources', { method: 'POST', body, authFailures: 'silent' });
 }
 
-export function editTemplate(id: string, body: ReturnType<typeof editRequestBody>): Promise<SavedAnswer> {
+export function editTemplate(id: string, body: ReturnType<typeof editRequestBody>): Promise<SavedAnswer & { resource: { revision: number } }> {
   return apiRequest(`/resources/${encodeURIComponent(id)}`, { method: 'PUT', body, authFailures: 'silent' });
 }
 

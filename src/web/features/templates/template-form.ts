@@ -169,9 +169,13 @@ export function createRequestBody(values: TemplateFormValues) {
   };
 }
 
-/** PUT /resources/{id} body (spec 7: title, link, description, instructions, keywords, images). */
-export function editRequestBody(values: TemplateFormValues) {
+/**
+ * PUT /resources/{id} body (spec 7: title, link, description, instructions, keywords, images), with the
+ * content revision the editor opened, so a save made meanwhile (another tab) is not silently undone.
+ */
+export function editRequestBody(values: TemplateFormValues, revision: number) {
   return {
+    revision,
     title: values.title.trim(),
     link: withProtocol(values.url),
     description: values.description.trim(),
