@@ -182,6 +182,22 @@ describe('template decider', () => {
       expect(fold([submitted, edited('under review')]).pending).toBeNull();
     });
 
+    it('an edit does not end a flag review: once the edit is approved or denied, the post waits as live flagged again', () => {
+      const editedWhileFlagged = [...historyFor['live flagged'], edited('live flagged')];
+      const reflagged: TemplateEvent = { type: 'TemplateFlaggedForReview', data: { templateId, reason: '3 flags' } };
+      spec
+        .given(editedWhileFlagged)
+        .when(reviewBy('approve'))
+        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }, reflagged]);
+      spec
+        .given(editedWhileFlagged)
+        .when(reviewBy('deny', 'No'))
+        .then([{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }, reflagged]);
+      // A flag review a moderator settled is not brought back by a later edit.
+      const settled = [...historyFor['live flagged'], flagCleared, edited('live')];
+      spec.given(settled).when(reviewBy('approve')).then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }]);
+    });
+
     it('lets admins and site owners edit too', () => {
       spec.given(historyFor.live).when(edit(admin)).then([edited('live', reviewerId)]);
       spec.given(historyFor.live).when(edit(siteOwner)).then([edited('live', strangerId)]);
@@ -290,7 +306,7 @@ describe('template decider', () => {
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {
-    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0 });
+    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null });
     expect(fold([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
@@ -301,6 +317,7 @@ describe('template decider', () => {
       pending: null,
       pendingPrice: null,
       contentRevision: 1,
+      flagReason: null,
     });
   });
 

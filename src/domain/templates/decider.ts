@@ -19,6 +19,11 @@ export interface TemplateState {
   pendingPrice: number | null;
   /** Counts the content changes (submission, edits, image clears): a review names the one it decides on. */
   contentRevision: number;
+  /**
+   * Why members' flags or a report sent the post to a moderator, while that review is open; an edit
+   * keeps it, so deciding on the edit sends the post back to the flag review instead of ending it.
+   */
+  flagReason: string | null;
 }
 
 /** Who asks: the decider checks author / admin / owner rights itself. */
@@ -80,11 +85,13 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
   if (data.revision !== undefined && data.revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
   if (!action.from.includes(status)) throw illegal(status, action.verb);
   const { templateId, reviewerId } = data;
+  // The edit of a flagged post was decided, not the flags: the post waits for that decision again.
+  const flagReview: TemplateEvent[] = state.pending !== null && state.flagReason !== null ? [{ type: 'TemplateFlaggedForReview', data: { templateId, reason: state.flagReason } }] : [];
   switch (data.decision) {
     case 'approve':
-      return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) } }];
+      return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) } }, ...flagReview];
     case 'deny':
-      return [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: reason!, ...(state.pending === null ? {} : { editOnly: true }) } }];
+      return [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: reason!, ...(state.pending === null ? {} : { editOnly: true }) } }, ...flagReview];
     case 'not_flagged':
       return [{ type: 'TemplateFlagCleared', data: { templateId, reviewerId, reason } }];
     case 'hide':
@@ -93,7 +100,7 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0 }),
+  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null }),
   evolve: (state, event) => {
     const status = statusAfter(event);
     const next: TemplateState =
@@ -106,12 +113,18 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
           ...next,
           pending: next.status === STATUS.underReviewEdit ? { ...state.pending, ...event.data.changes } : null,
           contentRevision: state.contentRevision + 1,
+          flagReason: next.status === STATUS.underReviewEdit ? state.flagReason : null,
         };
       case 'TemplateImagesCleared':
         return { ...next, pending: withoutImages(state.pending), contentRevision: state.contentRevision + 1 };
       case 'TemplateApproved':
       case 'TemplateDenied':
-        return { ...next, pending: null };
+        return { ...next, pending: null, flagReason: null };
+      case 'TemplateFlaggedForReview':
+        return { ...next, flagReason: event.data.reason };
+      case 'TemplateFlagCleared':
+      case 'TemplateHidden':
+        return { ...next, flagReason: null };
       case 'TemplateSponsored':
         return { ...next, sponsored: event.data.sponsored };
       case 'TemplatePriceChangeRequested':
