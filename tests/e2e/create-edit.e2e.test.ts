@@ -242,6 +242,27 @@ describe('create and edit a post in the browser', () => {
     await close();
   });
 
+  it('on a phone, a save refused because another tab saved first shows why where the author is, keeping what they typed', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await signInThroughApi(page.request, AUTHOR!);
+    const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { _id: string; titleUrl: string; status: string }[] };
+    const post = mine.data.find((candidate) => candidate.status !== 'under review')!;
+    await page.goto(`/editor/resources/${post.titleUrl}`);
+    const description = page.getByLabel('Preview description');
+    await description.waitFor();
+    // Another tab saves first.
+    const elsewhere = await page.request.put(`/api/resources/${post._id}`, { data: { instructions: `Saved elsewhere ${Date.now()}` } });
+    expect(elsewhere.ok()).toBe(true);
+    await description.fill('Typed in this tab');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: TEMPLATE_MESSAGES.editedElsewhere });
+    await alert.waitFor();
+    await expect.poll(() => alert.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    expect(await description.inputValue()).toBe('Typed in this tab');
+    expect(unexpected(consoleErrors).filter((line) => !line.includes('409'))).toEqual([]);
+    await close();
+  });
+
   it("refuses someone else's post and shows a missing one as not existing", async () => {
     const { page, close } = await environment.openPage();
     await signInThroughApi(page.request, STRANGER!);

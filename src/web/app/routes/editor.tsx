@@ -92,10 +92,15 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
   const [deleting, setDeleting] = useState(false);
   const [priceModalOpen, setPriceModalOpen] = useState(false);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const actionErrorRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (outcome !== null) outcomeRef.current?.focus();
   }, [outcome]);
+  // The message shows above the form: on a phone the Save and Delete buttons are far below it.
+  useEffect(() => {
+    if (actionError !== null) actionErrorRef.current?.focus();
+  }, [actionError]);
 
   async function save() {
     const found = editProblems(form.values);
@@ -167,7 +172,7 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
         </div>
       )}
       {actionError && (
-        <p className="form-alert form-alert--danger" role="alert">
+        <p ref={actionErrorRef} tabIndex={-1} className="form-alert form-alert--danger" role="alert">
           {actionError}
         </p>
       )}
