@@ -127,6 +127,16 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     }
   });
 
+  it.skipIf(database.skipped !== null)('reports a row with an absurdly long cell or too many tags invalid by its row number, and previews the others', async () => {
+    const file = [csv().split('\n')[0], 'productivity,Short And Fine,notion,A fine description.,https://example.com/fine,,,,0,', `productivity,Long Description,notion,${'x'.repeat(6_000)},https://example.com/long,,,,0,`, `productivity,Many Tags,notion,Tagged.,https://example.com/tags,,"${Array.from({ length: 60 }, (_, index) => `tag${index}`).join(',')}",,0,`].join('\n');
+    const preview = await call('POST', '/api/admin/csv/upload', { data: payloadsOf(file), dryRun: true });
+    expect(preview.status).toBe(200);
+    const reports = preview.body.reports as BulkRowReport[];
+    expect(reports.map((report) => [report.row, report.status])).toEqual([[2, 'valid'], [3, 'invalid'], [4, 'invalid']]);
+    expect(reports[1]!.errors.join(' ')).toContain('description:');
+    expect(reports[2]!.errors.join(' ')).toContain('tags:');
+  });
+
   it.skipIf(database.skipped !== null)('refuses more rows than a call takes, and an empty list, with a 400', async () => {
     const row = payloadsOf(csv())[1]!;
     expect((await call('POST', '/api/admin/csv/upload', { data: Array.from({ length: 101 }, (_, index) => ({ ...row, row: index + 2 })) })).status).toBe(400);

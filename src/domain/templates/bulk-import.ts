@@ -44,20 +44,26 @@ export const BULK_IMPORT_COLUMNS = [
   { key: 'author', header: 'author', required: false },
 ] as const;
 
+/**
+ * The longest cell the import call takes, per column, and the most tags: far above the create form's
+ * limits, so a cell cut to its cap still breaks them and only its row is reported invalid.
+ */
+export const BULK_IMPORT_CELL_CAPS = { type: 200, title: 1000, platform: 200, description: 5000, url: 2000, instructions: 10_000, tag: 200, tags: 50, image: 2000, price: 50, author: 100 } as const;
+
 /** The spec's bulk import payload: tags trimmed into an array, images as addresses; price and author optional. */
 export const bulkImportPayloadSchema = z.object({
   /** The row's number in the file (header = row 1), for the report. */
   row: z.number().int().min(2),
-  type: z.string().max(200),
-  title: z.string().max(1000),
-  platform: z.string().max(200),
-  description: z.string().max(5000),
-  url: z.string().max(2000),
-  instructions: z.string().max(10_000),
-  tags: z.array(z.string().max(200)).max(50),
-  images: z.array(z.string().max(2000)).max(TEMPLATE_LIMITS.images),
-  price: z.string().max(50).optional(),
-  author: z.string().max(100).optional(),
+  type: z.string().max(BULK_IMPORT_CELL_CAPS.type),
+  title: z.string().max(BULK_IMPORT_CELL_CAPS.title),
+  platform: z.string().max(BULK_IMPORT_CELL_CAPS.platform),
+  description: z.string().max(BULK_IMPORT_CELL_CAPS.description),
+  url: z.string().max(BULK_IMPORT_CELL_CAPS.url),
+  instructions: z.string().max(BULK_IMPORT_CELL_CAPS.instructions),
+  tags: z.array(z.string().max(BULK_IMPORT_CELL_CAPS.tag)).max(BULK_IMPORT_CELL_CAPS.tags),
+  images: z.array(z.string().max(BULK_IMPORT_CELL_CAPS.image)).max(TEMPLATE_LIMITS.images),
+  price: z.string().max(BULK_IMPORT_CELL_CAPS.price).optional(),
+  author: z.string().max(BULK_IMPORT_CELL_CAPS.author).optional(),
 });
 export type BulkImportPayload = z.infer<typeof bulkImportPayloadSchema>;
 
@@ -91,22 +97,33 @@ export function payloadsFromRecords(records: readonly (readonly string[])[]): { 
       const index = columnOf.get(key);
       return index === undefined ? '' : (cells[index] ?? '');
     };
-    const image = cell('image').trim();
+    // Cut to the call's caps: one absurd cell must not make the server refuse its whole batch.
+    const capped = (key: Exclude<keyof typeof BULK_IMPORT_CELL_CAPS, 'tag' | 'tags'>) => clip(cell(key), BULK_IMPORT_CELL_CAPS[key]);
+    const image = capped('image').trim();
     return {
       row,
-      type: cell('type'),
-      title: cell('title'),
-      platform: cell('platform'),
-      description: cell('description'),
-      url: cell('url'),
-      instructions: cell('instructions'),
-      tags: cell('tags').split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''),
+      type: capped('type'),
+      title: capped('title'),
+      platform: capped('platform'),
+      description: capped('description'),
+      url: capped('url'),
+      instructions: capped('instructions'),
+      tags: cell('tags')
+        .split(',')
+        .map((tag) => clip(tag.trim(), BULK_IMPORT_CELL_CAPS.tag))
+        .filter((tag) => tag !== '')
+        .slice(0, BULK_IMPORT_CELL_CAPS.tags),
       images: image === '' ? [] : [image],
-      price: cell('price'),
-      author: cell('author'),
+      price: capped('price'),
+      author: capped('author'),
     };
   });
   return { payloads, fileError: null };
+}
+
+/** The text cut to at most `max` UTF-16 units, never between the two halves of a character. */
+function clip(value: string, max: number): string {
+  return value.length <= max ? value : value.slice(0, max).replace(/[\uD800-\uDBFF]$/u, '');
 }
 
 /** A cell a spreadsheet would run as a formula (OWASP CSV injection): refused, never stored. */
