@@ -52,4 +52,14 @@ describe('homepage collections and top apps editors', () => {
     expect((await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: [{ name: 'X', link: '/x', type: 'weird' }] })).status).toBe(400);
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
   });
+
+  it('refuses two entries with the same id, which one DELETE would both remove (emptying the list)', async () => {
+    const twins = [
+      { _id: 'twin', name: 'One', link: '/one', img: null, description: '' },
+      { _id: 'twin', name: 'Two', link: '/two', img: null, description: '' },
+    ];
+    const saved = await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: twins });
+    expect(saved).toMatchObject({ status: 400, body: { message: `1._id: ${CURATION_MESSAGES.duplicateId}` } });
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
+  });
 });

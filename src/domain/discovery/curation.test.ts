@@ -14,5 +14,6 @@ describe('curationListProblem', () => {
     // Browsers read /\ as // : another site, not a page here.
     for (const link of ['//evil.example', '/\\evil.example']) expect(curationListProblem('collections', [entry({ link })])).toBe('Collections, entry 1: A link starts with / (a page here) or https://');
     expect(curationListProblem('topapps', [{ name: ' ', link: '/apps', img: '', description: '' }, { name: 'Zapier', link: '/apps/zapier', img: '', description: '' }])).toBe('Top apps, entry 1: Every entry needs a name');
+    expect(curationListProblem('collections', [entry({ _id: 'a' }), entry({ _id: 'b' }), entry({ _id: 'a' })])).toBe('Collections, entry 3: Another entry has the same id');
   });
 });

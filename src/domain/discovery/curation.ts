@@ -19,6 +19,7 @@ export const CURATION_MESSAGES = {
   failed: 'Failed to update collections or apps. Please try again.',
   lastEntry: 'A list keeps at least one entry.',
   unknownEntry: 'This entry is not in the list.',
+  duplicateId: 'Another entry has the same id',
 } as const;
 
 /** A link inside the site (/topics/ai) or to the web (https://…); browsers take /\ for //, another site. */
@@ -41,8 +42,20 @@ const entryId = z.string().trim().max(100).optional();
 export const collectionEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), type: z.enum(Object.keys(COLLECTION_TYPES) as [CollectionType, ...CollectionType[]]).default('select') });
 export const topAppEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), description: z.string().trim().max(200, 'A description is at most 200 characters').default('') });
 
-const listOf = <T extends z.ZodTypeAny>(entry: T) =>
-  z.array(entry).min(CURATION_LIMITS.min, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`).max(CURATION_LIMITS.max, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`);
+const listOf = <T extends z.ZodType<{ _id?: string | undefined }>>(entry: T) =>
+  z
+    .array(entry)
+    .min(CURATION_LIMITS.min, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`)
+    .max(CURATION_LIMITS.max, `Between ${CURATION_LIMITS.min} and ${CURATION_LIMITS.max} entries`)
+    // An id names one entry: a DELETE of a shared id would remove them all, below the minimum.
+    .superRefine((entries, context) => {
+      const seen = new Set<string>();
+      entries.forEach(({ _id }, index) => {
+        if (!_id) return;
+        if (seen.has(_id)) context.addIssue({ code: 'custom', message: CURATION_MESSAGES.duplicateId, path: [index, '_id'] });
+        seen.add(_id);
+      });
+    });
 export const collectionListSchema = listOf(collectionEntrySchema);
 export const topAppListSchema = listOf(topAppEntrySchema);
 
