@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, isFormulaCell, payloadsFromRecords } from './bulk-import.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, isFormulaCell, markRepeatedRows, payloadsFromRecords, type BulkRowReport } from './bulk-import.js';
 
 const HEADER = ['type', 'title', 'platform', 'description', 'url', 'instructions', 'tags', 'image location', 'price', 'author'];
 const GOOD = ['Productivity', 'Weekly Planner', 'Notion', 'Plan the week.', 'https://example.com/weekly', 'Duplicate it.', ' Planning , Weekly ,', '', '5', 'maker'];
@@ -54,5 +54,19 @@ describe('bulk import rows', () => {
     expect(bulkRowKey(first!)).toBe(bulkRowKey(second!));
     expect(bulkRowKey({ ...first!, title: 'Weekly Planner 2' })).not.toBe(bulkRowKey(first!));
     expect(bulkRowKey({ ...first!, title: ' Weekly Planner ', platform: 'NOTION' })).toBe(bulkRowKey(first!));
+  });
+
+  it("marks a row repeating an earlier row of the file, which the server saw in another batch and called valid, as the same as that row", () => {
+    const other = [...GOOD.slice(0, 4), 'https://example.com/other', ...GOOD.slice(5)];
+    const { payloads } = payloadsFromRecords([HEADER, GOOD, other, [...GOOD], [...other]]);
+    const reports: BulkRowReport[] = payloads.map((payload) => ({ row: payload.row, status: 'valid', errors: [], title: payload.title }));
+    expect(markRepeatedRows(payloads, reports).map((report) => [report.row, report.status, report.errors])).toEqual([
+      [2, 'valid', []],
+      [3, 'valid', []],
+      [4, 'duplicate', [`${BULK_IMPORT_MESSAGES.repeatsRow} 2`]],
+      [5, 'duplicate', [`${BULK_IMPORT_MESSAGES.repeatsRow} 3`]],
+    ]);
+    const invalid: BulkRowReport = { row: 4, status: 'invalid', errors: ['author: unknown'], title: 'x' };
+    expect(markRepeatedRows(payloads, [invalid])).toEqual([invalid]);
   });
 });

@@ -25,6 +25,7 @@ export const BULK_IMPORT_MESSAGES = {
   forbiddenCharacters: 'contains characters that are not allowed (a NUL character or broken Unicode): please fix the cell',
   unknownAuthor: 'No account has this username',
   alreadyImported: 'Already imported (the same row was imported before)',
+  repeatsRow: 'The same as an earlier row of this file: row',
   imageUrl: 'The image location must be a public http(s) address',
   imageFailed: 'The image could not be fetched or is not a picture',
   nothingValid: 'No row can be imported: fix the rows marked in the preview.',
@@ -223,4 +224,23 @@ export interface BulkRowReport {
   title: string;
   templateId?: string;
   titleUrl?: string;
+}
+
+/**
+ * The preview's reports with every row that repeats an earlier row of the file marked as its
+ * duplicate: the server checks one batch at a time, so a repeat in a later batch comes back valid.
+ */
+export function markRepeatedRows(payloads: readonly BulkImportPayload[], reports: readonly BulkRowReport[]): BulkRowReport[] {
+  const firstRowOf = new Map<string, number>();
+  const repeats = new Map<number, number>();
+  for (const payload of payloads) {
+    const key = bulkRowKey(payload);
+    const first = firstRowOf.get(key);
+    if (first === undefined) firstRowOf.set(key, payload.row);
+    else repeats.set(payload.row, first);
+  }
+  return reports.map((report) => {
+    const first = repeats.get(report.row);
+    return first === undefined || report.status === 'invalid' ? report : { ...report, status: 'duplicate', errors: [`${BULK_IMPORT_MESSAGES.repeatsRow} ${first}`] };
+  });
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { BULK_IMPORT_MESSAGES, type BulkImportPayload, type BulkRowReport } from '../../../../domain/templates/bulk-import.js';
+import { BULK_IMPORT_MESSAGES, markRepeatedRows, type BulkImportPayload, type BulkRowReport } from '../../../../domain/templates/bulk-import.js';
 import { resourcePath } from '../../../lib/paths.js';
 import { showMessageModal } from '../../shell/client-state.js';
 import { readCsvFile, sendBulkRows } from '../import-api.js';
@@ -46,7 +46,7 @@ export function BulkImport() {
     if (read.fileError !== null) return setPhase({ kind: 'idle' });
     setPhase({ kind: 'checking', done: 0, total: read.payloads.length });
     try {
-      setReports(await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length })));
+      setReports(markRepeatedRows(read.payloads, await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length }))));
       setPhase({ kind: 'previewed' });
     } catch (error) {
       setPhase({ kind: 'idle' });
