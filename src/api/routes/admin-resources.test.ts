@@ -28,6 +28,7 @@ describe('resource management: admin edit and the price-change inbox', () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 51 });
     admin = await makeMember(harness, { prefix: 'res_admin', lvl: 'admin' });
     author = await makeMember(harness, { prefix: 'res_author' });
+    await onboardSeller(author);
     const created = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: validPost });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     postId = created.body.data?._id ?? created.body.resource?._id ?? created.body._id;
@@ -37,6 +38,17 @@ describe('resource management: admin edit and the price-change inbox', () => {
   afterAll(async () => {
     await harness?.close();
   });
+
+  /** A completed sandbox payout account: the author's posts may be sold. */
+  async function onboardSeller(member: Member) {
+    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: { user: member.userId } });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
+    const fields = { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome: 'complete' };
+    const answer = await harness.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    expect(answer.statusCode).toBe(303);
+    await harness.catchUp();
+  }
 
   const detail = async () => (await harness.call<Json>('GET', `/api/resources/viewById/${postId}`, { token: admin.token })).body.data;
 
@@ -103,5 +115,25 @@ describe('resource management: admin edit and the price-change inbox', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain(keywordTooLongMessage(long));
     expect(answer.body.message).not.toMatch(/keywords\.\d/u);
+  });
+
+  it("refuses to price a post, by quick edit or by approving a request, whose author has no payout account taking charges: nobody could buy it", async () => {
+    const unpaid = await makeMember(harness, { prefix: 'res_unpaid' });
+    const created = await harness.call<Json>('POST', '/api/resources', { token: unpaid.token, body: { ...validPost, title: 'Free Forever Planner', url: 'https://example.com/free-forever' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data?._id ?? created.body.resource?._id ?? created.body._id;
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: id, status: 'live' } })).status).toBe(200);
+    const priced = await harness.call<Json>('PUT', `/api/admin/resources/edit/${id}`, { token: admin.token, body: { description: { short: 'Changed too?', long: '' }, newPrice: '9.99' } });
+    expect(priced).toMatchObject({ status: 400, body: { message: PRICE_REQUEST_MESSAGES.authorCannotSell } });
+    // Refused whole: the description is not changed either.
+    const shown = (await harness.call<Json>('GET', `/api/resources/viewById/${id}`, { token: admin.token })).body.data;
+    expect(shown).toMatchObject({ price: 0, description: { short: validPost.description } });
+
+    expect((await harness.call<Json>('POST', '/api/zapier', { token: unpaid.token, body: { resourceId: id, newPrice: 5 } })).status).toBe(200);
+    const approved = await harness.call<Json>('POST', `/api/admin/price-requests/${id}/decide`, { token: admin.token, body: { approve: true, requestedPrice: 5 } });
+    expect(approved).toMatchObject({ status: 400, body: { message: PRICE_REQUEST_MESSAGES.authorCannotSell } });
+    const declined = await harness.call<Json>('POST', `/api/admin/price-requests/${id}/decide`, { token: admin.token, body: { approve: false, requestedPrice: 5 } });
+    expect(declined.status).toBe(200);
+    expect((await harness.call<Json>('GET', `/api/resources/viewById/${id}`, { token: admin.token })).body.data.price).toBe(0);
   });
 });

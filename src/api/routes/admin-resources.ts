@@ -7,6 +7,8 @@ import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { TemplateService } from '../../commands/templates.js';
 import { adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
+import { canTakeCharges, payoutStatusOf } from '../../domain/commerce/payout-account.js';
+import { payoutAccountOf } from '../../projections/read-models/commerce/queries.js';
 import { pendingPriceRequests } from '../../projections/read-models/price-requests/queries.js';
 import { resourceById } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
@@ -44,6 +46,11 @@ export function adminResourceRoutes(deps: {
       return row;
     }
 
+    /** A paid post is bought through its author's payout account (as the create form requires): without one it can only be free. */
+    async function refuseUnsellablePrice(authorId: string, price: number) {
+      if (price > 0 && !canTakeCharges((await payoutAccountOf(deps.db, authorId))?.status ?? payoutStatusOf(null))) throw new HttpError(400, PRICE_REQUEST_MESSAGES.authorCannotSell);
+    }
+
     app.put(
       '/admin/resources/edit/:id',
       {
@@ -68,13 +75,16 @@ export function adminResourceRoutes(deps: {
         const row = await existing(request.params.id);
         const reviewer = { userId: viewer.userId, role: viewer.lvl };
         const { description, keywords, newPrice } = request.body;
+        const priceChanges = newPrice !== undefined && newPrice !== null && Math.round(newPrice * 100) !== row.price_cents;
+        // Before the first change: an edit is made whole or not at all.
+        if (priceChanges) await refuseUnsellablePrice(row.author_id, newPrice);
         const changes = {
           ...(description?.short !== undefined && description.short !== row.description_short ? { description: description.short } : {}),
           ...(description?.long !== undefined && description.long !== row.description_long ? { instructions: description.long } : {}),
           ...(keywords !== undefined && JSON.stringify(keywords) !== JSON.stringify(row.keywords) ? { keywords } : {}),
         };
         let position = (await deps.templates.adminEdit(row.id, changes, reviewer)).position;
-        if (newPrice !== undefined && newPrice !== null && Math.round(newPrice * 100) !== row.price_cents) position = (await deps.templates.changePrice(row.id, newPrice, reviewer)).position ?? position;
+        if (priceChanges) position = (await deps.templates.changePrice(row.id, newPrice, reviewer)).position ?? position;
         await deps.settle(position);
         return { error: false, message: TEMPLATE_MESSAGES.updated };
       },
@@ -110,6 +120,7 @@ export function adminResourceRoutes(deps: {
         const viewer = request.viewer!;
         const row = await existing(request.params.id);
         const { approve, requestedPrice, reason } = request.body;
+        if (approve) await refuseUnsellablePrice(row.author_id, requestedPrice);
         const result = await deps.templates.decidePriceChange(row.id, approve, requestedPrice, reason || null, { userId: viewer.userId, role: viewer.lvl });
         await deps.settle(result.position);
         await tellAuthor(row.author_id, row.title, approve, requestedPrice, reason || null);
