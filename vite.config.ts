@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 
 import { bundleBudget } from './scripts/bundle-budget.js';
 import { deferredAppStart } from './scripts/deferred-app-start.js';
+import { reactRouterProductionBuild } from './scripts/react-router-production.js';
 import { stylesheetsFirst } from './scripts/stylesheet-first.js';
 
 const apiOrigin = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -21,6 +22,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   plugins: [
     react(),
+    reactRouterProductionBuild(),
     bundleBudget(INITIAL_JS_BUDGET_GZIP_BYTES),
     stylesheetsFirst(),
     deferredAppStart(fileURLToPath(new URL('./src/web/boot.ts', import.meta.url))),
