@@ -296,6 +296,23 @@ describe('server rendering of the public pages', () => {
     expect((await page('/topics/productivity')).body).toContain(`1 / ${totalPages}`);
   });
 
+  it('moves a topic or app address in another case, or naming its label, to its own address in one redirect, keeping the page', async () => {
+    for (const [address, own] of [
+      ['/topics/AI', '/topics/ai'],
+      ['/topics/Content%20%26%20Files', '/topics/content_and_files'],
+      ['/topics/Human%20Resources?page=2', '/topics/human_resources?page=2'],
+      ['/apps/Google%20Sheets', '/apps/google%20sheets'],
+      ['/apps/SLACK', '/apps/slack'],
+    ]) {
+      const answer = await page(address!);
+      expect(answer.statusCode, address).toBe(302);
+      expect(answer.headers.location, address).toBe(own);
+      expect((await page(own!)).statusCode, own).toBe(200);
+    }
+    expect((await page('/topics/no_such_topic')).headers.location).toBe('/404');
+    expect((await page('/apps/no%20such%20app')).headers.location).toBe('/404');
+  });
+
   it('leaves signed-in pages to the browser', async () => {
     for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
       const rendered = await page(url, liker);

@@ -22,6 +22,15 @@ export function deriveLabel(name: string): string {
     .join(' ');
 }
 
+/**
+ * The entry a typed term or address names, in any case: its name (an underscore read as a space)
+ * or its label.
+ */
+export function entryNamed(entries: readonly TaxonomyEntry[], term: string): TaxonomyEntry | undefined {
+  const wanted = term.trim().toLowerCase().replaceAll('_', ' ');
+  return entries.find((entry) => entry.name.replaceAll('_', ' ') === wanted || entry.label.toLowerCase() === wanted);
+}
+
 function entry(name: string, label = deriveLabel(name)): TaxonomyEntry {
   return { name, label };
 }

@@ -2,7 +2,7 @@ import { Suspense, type CSSProperties } from 'react';
 import { Await, Link, redirect, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { platformHue } from '../../../domain/catalogue/presentation.js';
-import { APPS } from '../../../domain/catalogue/taxonomy.js';
+import { APPS, entryNamed } from '../../../domain/catalogue/taxonomy.js';
 import {
   APPS_HEADING,
   APPS_LOAD_FAILED,
@@ -82,9 +82,11 @@ function AppsFailed() {
 }
 
 export async function appLoader({ params, request }: LoaderFunctionArgs) {
-  const app = APPS.find((entry) => entry.name === params.platform);
+  const app = entryNamed(APPS, params.platform ?? '');
   if (!app) throw redirect('/404');
   const url = new URL(request.url);
+  // Another case or the label (/apps/Google%20Sheets), as /search/tag/ takes them, moves to the app's own address, query kept.
+  if (app.name !== params.platform) throw redirect(`${appPath(app.name)}${url.search}`);
   const page = Number(url.searchParams.get('page'));
   const results = searchResources({ platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE }, request.signal);
   if (page > 1) {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Await, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { entryNamed, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import {
   CREATE_FIRST_RESOURCE,
   LIST_PAGE_SIZE,
@@ -72,11 +72,13 @@ export function TopicsPage() {
 }
 
 export function topicLoader({ params, request }: LoaderFunctionArgs) {
-  const topic = TOPICS.find((entry) => entry.name === params.topic);
+  const topic = entryNamed(TOPICS, params.topic ?? '');
   if (!topic) {
     console.error(params.topic ? `Unknown topic ${params.topic}` : 'Topic is undefined.');
     throw redirect('/404');
   }
+  // Another case or the label (/topics/AI), as /search/tag/ takes them, moves to the topic's own address, query kept.
+  if (topic.name !== params.topic) throw redirect(`${topicPath(topic.name)}${new URL(request.url).search}`);
   return { topic, results: searchResources({ topic: topic.name, sort: 'date_desc', limit: TOPIC_PAGE_FETCH_LIMIT }, request.signal) };
 }
 

@@ -1,5 +1,5 @@
 import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
-import { APPS, deriveLabel, TOPICS, type TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
+import { APPS, deriveLabel, entryNamed, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE, type PriceFilter } from '../../../domain/discovery/constants.js';
 
 /** Sorts the search page offers: the spec's two, and best match while there is search text. */
@@ -25,11 +25,6 @@ export interface SearchFilterState {
 /** Which kind of search path the page is on: /search, /search/tag/:term, /search/query/:term, /search/popular/:term. */
 export type SearchPathKind = 'tag' | 'query' | 'popular';
 
-function entryMatching(entries: readonly TaxonomyEntry[], segment: string): TaxonomyEntry | undefined {
-  const wanted = segment.trim().toLowerCase().replaceAll('_', ' ');
-  return entries.find((entry) => entry.name.replaceAll('_', ' ') === wanted || entry.label.toLowerCase() === wanted);
-}
-
 /**
  * The filters of a search address. A path term naming a topic or an app becomes that filter;
  * any other tag term becomes a keyword filter, and a query or popular term the search text.
@@ -50,8 +45,8 @@ export function filtersFromLocation(params: URLSearchParams, path?: { kind: Sear
     limit: Number.isInteger(limit) && limit > 0 ? limit : '',
   };
   if (path === undefined || path.term.trim() === '') return filters;
-  const topic = entryMatching(TOPICS, path.term);
-  const app = entryMatching(APPS, path.term);
+  const topic = entryNamed(TOPICS, path.term);
+  const app = entryNamed(APPS, path.term);
   if (topic) return { ...filters, topic: topic.name };
   if (app) return { ...filters, platform: app.name };
   if (path.kind === 'tag') return { ...filters, keywords: path.term.toLowerCase() };
