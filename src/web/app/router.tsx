@@ -71,7 +71,9 @@ export const routes: RouteObject[] = [
           { path: '/create', lazy: async () => { const m = await loadChunk(() => import('./routes/create.js')); return { loader: m.createLoader, Component: m.CreatePage }; } },
           { path: '/editor/resources/:titleUrl', lazy: async () => { const m = await loadChunk(() => import('./routes/editor.js')); return { loader: m.editorLoader, Component: m.EditorPage }; } },
           { path: '/admin', lazy: async () => { const m = await loadChunk(() => import('./routes/admin.js')); return { loader: m.adminLoader, Component: m.AdminPage }; } },
-          { path: '*', loader: () => redirect(NOT_FOUND_PATH) },
+          // Its loader moves to the not-found page before it is drawn. The null element says it draws
+          // nothing: without one, react-router warns about an empty leaf on every unknown address.
+          { path: '*', loader: () => redirect(NOT_FOUND_PATH), element: null },
         ],
       },
     ],
