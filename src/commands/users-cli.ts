@@ -1,6 +1,5 @@
 import { generatePassword } from '../adapters/security/passwords.js';
 import { configFromEnv } from '../composition/config.js';
-import { openInfrastructure } from '../composition/infrastructure.js';
 import type { UserLevel } from '../domain/accounts/events.js';
 import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';
 import type { Actor } from '../domain/shared/events.js';
@@ -29,6 +28,8 @@ async function main(): Promise<void> {
   const reason = rest.join(' ').trim();
   if (action === 'block' && reason === '') throw new Error(`Please give a reason for blocking.\n${USAGE}`);
 
+  // The whole app, loaded once the arguments pass: a mistyped command is answered at once, not after seconds of loading.
+  const { openInfrastructure } = await import('../composition/infrastructure.js');
   const infrastructure = await openInfrastructure(configFromEnv());
   try {
     // The username's claim stream names its owner (the last claim not released).

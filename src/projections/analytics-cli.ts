@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../composition/config.js';
-import { openInfrastructure } from '../composition/infrastructure.js';
 import { reportDay } from '../domain/analytics/periods.js';
 import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from './analytics-replay.js';
 import { renderEventProgress } from './progress-bar.js';
@@ -42,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  // The whole app, loaded once the arguments pass: a mistyped command is answered at once, not after seconds of loading.
+  const { openInfrastructure } = await import('../composition/infrastructure.js');
   const infrastructure = await openInfrastructure(configFromEnv());
   try {
     const interactive = process.stderr.isTTY;

@@ -1,5 +1,4 @@
 import { configFromEnv } from '../composition/config.js';
-import { openInfrastructure } from '../composition/infrastructure.js';
 import { renderProgress } from './progress-bar.js';
 import type { Projection } from './projection.js';
 import type { RebuildProgress } from './runner.js';
@@ -29,6 +28,8 @@ async function main(args: string[]): Promise<number> {
 
   const batchSize = batchSizeFromEnv('PROJECTION_BATCH_SIZE');
   const rebuildBatchSize = batchSizeFromEnv('PROJECTION_REBUILD_BATCH_SIZE');
+  // The whole app, loaded once the arguments pass: a mistyped command is answered at once, not after seconds of loading.
+  const { openInfrastructure } = await import('../composition/infrastructure.js');
   const infrastructure = await openInfrastructure(configFromEnv(), {
     ...(batchSize ? { batchSize } : {}),
     ...(rebuildBatchSize ? { rebuildBatchSize } : {}),
