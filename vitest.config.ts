@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/global-setup.ts'],
     // Most tests take well under a second, but on 2 cores shared with other heavy work (load 15+)
     // measured ones that open a server took up to 31 s: the limits are a wide margin over that.
     testTimeout: 120_000,
