@@ -317,7 +317,6 @@ export async function seedCatalogueInBulk(
   const { onProgress = () => {} } = options;
   const { users, admin, templates } = cataloguePlan(size);
   const occurredAt = new Date().toISOString();
-  const operator: Actor = { userId: null, role: 'operator' };
   const adminActor: Actor = { userId: admin.userId, role: 'admin' };
   const newStream = (streamId: string, events: readonly { event: DomainEvent; actor: Actor }[]): NewStreamAppend => {
     const causationId = randomUUID();

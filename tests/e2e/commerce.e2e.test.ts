@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';

@@ -1,5 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
+import { sql, type Selectable } from 'kysely';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';

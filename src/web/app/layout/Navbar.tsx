@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
 import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';

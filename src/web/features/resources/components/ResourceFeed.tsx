@@ -1,4 +1,4 @@
-import { Fragment, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useAsyncError, useRevalidator } from 'react-router';
 
 import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
