@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
@@ -14,6 +12,7 @@ import { projections } from '../projections/registry.js';
 import { buildApp } from './app.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
+import { newDataDirectory } from '../../tests/fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 14, seed: 5 };
 const LIVE = SIZE.templates;
@@ -63,7 +62,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-app-test-'));
+    dataDir = await newDataDirectory('tessera-app-test-');
     infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await seedCatalogue(infrastructure, SIZE);
     // One more template, submitted but never approved: no list may show it.

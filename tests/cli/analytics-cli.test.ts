@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { searchStream } from '../../src/domain/discovery/events.js';
 import { templateFormStream } from '../../src/domain/templates/events.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runAnalytics(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -19,7 +18,7 @@ const metadata = (occurredAt: string, userId: string | null) => ({ correlationId
 describe('npm run analytics (the analysts’ replay)', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-analytics-cli-'));
+    dataDir = await newDataDirectory('tessera-analytics-cli-');
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await seedCatalogue(infrastructure, { users: 3, templates: 4, seed: 5 });
     const searches: [string, string, string][] = [

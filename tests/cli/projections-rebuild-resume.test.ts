@@ -3,9 +3,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInfrastructure } from '../../src/composition/infrastructure.js';
+import { embeddedDatabaseDirectory, openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { templatesProjection } from '../../src/projections/read-models/templates/projection.js';
+import { embeddedDatabaseFromTemplate } from '../fixtures/embedded-database.js';
 
 /** Small batches make the rebuild long enough to be killed half-way (the other runs take the default batches). */
 const KILLED_RUN_ENV = { PROJECTION_BATCH_SIZE: '4', PROJECTION_REBUILD_BATCH_SIZE: '4' };
@@ -66,6 +67,7 @@ describe('npm run projections -- rebuild, killed with SIGKILL and run again', ()
     root = mkdtempSync(join(tmpdir(), 'tessera-rebuild-'));
     killedDir = join(root, 'killed');
     cleanDir = join(root, 'clean');
+    await embeddedDatabaseFromTemplate(embeddedDatabaseDirectory(killedDir));
     const infrastructure = await openInfrastructure({ dataDir: killedDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await seedCatalogue(infrastructure, { users: 6, templates: 150, seed: 11 });
     await infrastructure.close();

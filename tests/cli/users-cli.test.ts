@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
 import { passwordProblem } from '../../src/domain/accounts/rules.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runUsersCli(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -16,7 +15,7 @@ function runUsersCli(dataDir: string, args: string[]) {
 describe('npm run users (operator tool)', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-users-cli-'));
+    dataDir = await newDataDirectory('tessera-users-cli-');
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await seedCatalogue(infrastructure, { users: 3, templates: 1, seed: 4 });
     await infrastructure.close();

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { generationDecider } from '../../src/domain/generator/decider.js';
@@ -9,6 +7,7 @@ import { generationStream, type GenerationRequested } from '../../src/domain/gen
 import { GENERATOR_MESSAGES } from '../../src/domain/generator/rules.js';
 import { generationJob } from '../../src/projections/read-models/generations/queries.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/openai-server.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 /** Wide margins: a loaded 2-core machine, PGlite starting twice. */
 const WAIT_MS = 60_000;
@@ -37,7 +36,7 @@ describe('generation jobs across a restart', () => {
   let infrastructure: Infrastructure | null = null;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-generation-restart-'));
+    dataDir = await newDataDirectory('tessera-generation-restart-');
     model = await startFakeOpenAi('hang');
   });
   afterAll(async () => {

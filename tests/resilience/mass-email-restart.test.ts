@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { userById } from '../../src/projections/read-models/users/queries.js';
 import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
 import { countOutcomes } from '../fixtures/mass-email.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -92,7 +91,7 @@ describe('mass e-mail across a killed server', () => {
   let recipients: string[];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-mass-email-restart-'));
+    dataDir = await newDataDirectory('tessera-mass-email-restart-');
     infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await infrastructure.runner.start();
     const { accounts } = infrastructure;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/adapters/security/passwords.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { massEmailDecider } from '../../src/domain/mass-email/decider.js';
 import { massEmailRecipientStream, massEmailStream } from '../../src/domain/mass-email/events.js';
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 /** Wide margins: a loaded 2-core machine (the first retry waits 2 s). */
 const WAIT_MS = 120_000;
@@ -24,7 +23,7 @@ describe('mass e-mail retries a recipient whose server said "try later"', () => 
   const address = (name: string) => `${name}@members.example`;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-mass-email-retry-'));
+    dataDir = await newDataDirectory('tessera-mass-email-retry-');
     sink = await startSmtpSink({ deferOnce: (to) => to === address('busy'), refuse: (to) => to === address('gone') });
     infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined, smtpUrl: sink.url() });
     await infrastructure.runner.start();

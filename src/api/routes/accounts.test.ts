@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
@@ -20,6 +18,7 @@ import { ABANDONED_CLAIM_AFTER_MS } from '../../commands/abandoned-claims.js';
 import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js';
 import { TEST_DEMO_PASSWORD } from '../../../tests/fixtures/demo-password.js';
 import { TEXT_MESSAGES } from '../../domain/shared/text.js';
+import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const PASSWORD = 'Sturdy#pass1';
 let harness: ApiHarness;
@@ -377,7 +376,7 @@ describe('password reset timing', () => {
     // A mail server that accepts the connection and never answers: the slowest a real account's e-mail can be.
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const dataDir = await mkdtemp(join(tmpdir(), 'tessera-reset-'));
+    const dataDir = await newDataDirectory('tessera-reset-');
     const smtpUrl = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined, smtpUrl });
     const app = await buildApp(infrastructure);

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId, seedCatalogue } from '../../commands/demo-catalogue.js';
@@ -12,6 +10,7 @@ import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
 import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
 import type { Pagination } from './search.js';
+import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 30, seed: 7 };
 const WAIT_MS = 10_000;
@@ -39,7 +38,7 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
   const settle = async () => expect(await infrastructure.search.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'tessera-search-api-'));
+    dataDir = await newDataDirectory('tessera-search-api-');
     infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await seedCatalogue(infrastructure, SIZE);
     const authorId = demoUserId(SIZE.seed, 1);
