@@ -3,13 +3,12 @@ import { v5 as uuidv5 } from 'uuid';
 import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { RemoteImageFetcher } from '../adapters/storage/remote-images.js';
-import { canTakeCharges, payoutStatusOf } from '../domain/commerce/payout-account.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, type BulkImportPayload, type BulkRowReport } from '../domain/templates/bulk-import.js';
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import { TEMPLATE_MESSAGES, titleUrlFor } from '../domain/templates/rules.js';
-import { payoutAccountOf } from '../projections/read-models/commerce/queries.js';
+import { takesCharges } from '../projections/read-models/commerce/queries.js';
 import { activeUserByUsername } from '../projections/read-models/users/queries.js';
 import type { CommandBus } from './handle-command.js';
 
@@ -54,7 +53,7 @@ export async function importBulkRows(
       reports.push({ ...base, status: 'invalid', errors });
       continue;
     }
-    if (checked.content.price > 0 && !canTakeCharges((await payoutAccountOf(deps.db, authorId))?.status ?? payoutStatusOf(null))) {
+    if (checked.content.price > 0 && !(await takesCharges(deps.db, authorId))) {
       reports.push({ ...base, status: 'invalid', errors: [`price: ${TEMPLATE_MESSAGES.payoutRequired}`] });
       continue;
     }

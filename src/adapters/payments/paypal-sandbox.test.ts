@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
 import { purchaseStream } from '../../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 
@@ -23,10 +23,7 @@ describe('the sandbox PayPal-style approval page', () => {
     admin = await makeMember(harness, { prefix: 'sbadmin', lvl: 'admin' });
     seller = await makeMember(harness, { prefix: 'sbseller' });
     buyer = await makeMember(harness, { prefix: 'sbbuyer' });
-    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: seller.token, body: {} });
-    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
-    expect((await form(url.pathname, { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome: 'complete' })).statusCode).toBe(303);
-    await harness.catchUp();
+    await onboardSandboxSeller(harness, seller);
     const created = await harness.call<Json>('POST', '/api/resources', {
       token: seller.token,
       body: { type: 'productivity', platform: 'notion', title: 'Sandbox PayPal tracker', description: 'Bought in the sandbox.', url: 'https://example.com/sandbox-pp', instructions: 'Duplicate it.', tags: [], images: [], price: 8.5 },

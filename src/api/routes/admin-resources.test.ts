@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
 import { PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
 import { keywordTooLongMessage, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
 
@@ -28,7 +28,7 @@ describe('resource management: admin edit and the price-change inbox', () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 51 });
     admin = await makeMember(harness, { prefix: 'res_admin', lvl: 'admin' });
     author = await makeMember(harness, { prefix: 'res_author' });
-    await onboardSeller(author);
+    await onboardSandboxSeller(harness, author);
     const created = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: validPost });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     postId = created.body.data?._id ?? created.body.resource?._id ?? created.body._id;
@@ -38,17 +38,6 @@ describe('resource management: admin edit and the price-change inbox', () => {
   afterAll(async () => {
     await harness?.close();
   });
-
-  /** A completed sandbox payout account: the author's posts may be sold. */
-  async function onboardSeller(member: Member) {
-    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: { user: member.userId } });
-    expect(link.status, JSON.stringify(link.body)).toBe(200);
-    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
-    const fields = { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome: 'complete' };
-    const answer = await harness.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
-    expect(answer.statusCode).toBe(303);
-    await harness.catchUp();
-  }
 
   const detail = async () => (await harness.call<Json>('GET', `/api/resources/viewById/${postId}`, { token: admin.token })).body.data;
 
@@ -129,7 +118,12 @@ describe('resource management: admin edit and the price-change inbox', () => {
     const shown = (await harness.call<Json>('GET', `/api/resources/viewById/${id}`, { token: admin.token })).body.data;
     expect(shown).toMatchObject({ price: 0, description: { short: validPost.description } });
 
+    // The author cannot ask for a price either; one who could, and disconnected before the decision, cannot have it approved.
+    expect((await harness.call<Json>('POST', '/api/zapier', { token: unpaid.token, body: { resourceId: id, newPrice: 5 } }))).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.payoutRequired } });
+    await onboardSandboxSeller(harness, unpaid);
     expect((await harness.call<Json>('POST', '/api/zapier', { token: unpaid.token, body: { resourceId: id, newPrice: 5 } })).status).toBe(200);
+    expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${unpaid.userId}`, { token: unpaid.token, body: {} })).status).toBe(200);
+    await harness.catchUp();
     const approved = await harness.call<Json>('POST', `/api/admin/price-requests/${id}/decide`, { token: admin.token, body: { approve: true, requestedPrice: 5 } });
     expect(approved).toMatchObject({ status: 400, body: { message: PRICE_REQUEST_MESSAGES.authorCannotSell } });
     const declined = await harness.call<Json>('POST', `/api/admin/price-requests/${id}/decide`, { token: admin.token, body: { approve: false, requestedPrice: 5 } });

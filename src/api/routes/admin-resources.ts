@@ -7,8 +7,7 @@ import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { TemplateService } from '../../commands/templates.js';
 import { adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
-import { canTakeCharges, payoutStatusOf } from '../../domain/commerce/payout-account.js';
-import { payoutAccountOf } from '../../projections/read-models/commerce/queries.js';
+import { takesCharges } from '../../projections/read-models/commerce/queries.js';
 import { pendingPriceRequests } from '../../projections/read-models/price-requests/queries.js';
 import { resourceById } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
@@ -48,7 +47,7 @@ export function adminResourceRoutes(deps: {
 
     /** A paid post is bought through its author's payout account (as the create form requires): without one it can only be free. */
     async function refuseUnsellablePrice(authorId: string, price: number) {
-      if (price > 0 && !canTakeCharges((await payoutAccountOf(deps.db, authorId))?.status ?? payoutStatusOf(null))) throw new HttpError(400, PRICE_REQUEST_MESSAGES.authorCannotSell);
+      if (price > 0 && !(await takesCharges(deps.db, authorId))) throw new HttpError(400, PRICE_REQUEST_MESSAGES.authorCannotSell);
     }
 
     app.put(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, harnessDatabases, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
 import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { signStripePayload } from '../../adapters/payments/stripe-events.js';
 import { purchaseStream } from '../../domain/commerce/events.js';
@@ -49,17 +49,6 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
   const status = (member: Member) => harness.call<Json>('GET', `/api/stripe/account-status/${member.userId}`, { token: member.token });
   const eventsOf = async (stream: string) => (await harness.infrastructure.store.readStream(stream)).map((event) => event.type);
 
-  async function onboard(member: Member, outcome: 'complete' | 'half_done') {
-    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: { user: member.userId } });
-    expect(link.status, JSON.stringify(link.body)).toBe(200);
-    const url = new URL(link.body.accountLinkUrl, 'http://localhost');
-    const page = await harness.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(page.statusCode).toBe(200);
-    const answer = await form(url.pathname, { return: url.searchParams.get('return')!, sig: url.searchParams.get('sig')!, outcome });
-    expect(answer.statusCode).toBe(303);
-    await harness.catchUp();
-  }
-
   async function paidPost(author: Member, price = 12.5): Promise<{ id: string; titleUrl: string }> {
     const created = await harness.call<Json>('POST', '/api/resources', { token: author.token, body: { ...post, title: `Tracker ${randomUUID().slice(0, 8)}`, price } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -88,10 +77,10 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect((await harness.call<Json>('POST', '/api/stripe/account', { token: member.token, body: {} })).status).toBe(200);
     await harness.catchUp();
     expect((await status(member)).body).toMatchObject({ status: 'pending', details_submitted: false, charges_enabled: false });
-    await onboard(member, 'half_done');
+    await onboardSandboxSeller(harness, member, 'half_done');
     expect((await status(member)).body).toMatchObject({ status: 'restricted', details_submitted: true, charges_enabled: false });
     expect(await sellerFacts()).toEqual({ hasPayoutAccount: true, hasSales: false });
-    await onboard(member, 'complete');
+    await onboardSandboxSeller(harness, member, 'complete');
     expect((await status(member)).body).toMatchObject({ status: 'enabled', details_submitted: true, charges_enabled: true });
     // Someone else's account is not theirs to see or change.
     expect((await harness.call<Json>('GET', `/api/stripe/account-status/${seller.userId}`, { token: member.token })).status).toBe(403);
@@ -102,7 +91,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
 
   it('sells a post at the server price (tampered amounts ignored), once, and refunds it', async () => {
     if (database.skipped) return;
-    await onboard(seller, 'complete');
+    await onboardSandboxSeller(harness, seller, 'complete');
     const sold = await paidPost(seller, 12.5);
     const buyer = await makeMember(harness, { prefix: 'buyer' });
 
@@ -170,7 +159,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
 
   it('refuses own, free and unpublished posts and sellers without charges; a declined card records no purchase', async () => {
     if (database.skipped) return;
-    await onboard(seller, 'complete');
+    await onboardSandboxSeller(harness, seller, 'complete');
     const sold = await paidPost(seller, 9);
     const buyer = await makeMember(harness, { prefix: 'decliner' });
     expect(await checkout(seller, { _id: sold.id })).toMatchObject({ status: 403, body: { message: COMMERCE_MESSAGES.ownPost } });
@@ -203,12 +192,12 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect((await harness.call<Json>('POST', `/api/stripe/disconnect/${seller.userId}`, { token: seller.token, body: {} })).status).toBe(200);
     const lateBuyer = await makeMember(harness, { prefix: 'late' });
     expect(await checkout(lateBuyer, { _id: sold.id })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.paymentErrorText } });
-    await onboard(seller, 'complete');
+    await onboardSandboxSeller(harness, seller, 'complete');
   }, FLOW_TIMEOUT_MS);
 
   it('refuses bad signatures with nothing written, applies a duplicate webhook once and a late older one not at all', async () => {
     if (database.skipped) return;
-    await onboard(seller, 'complete');
+    await onboardSandboxSeller(harness, seller, 'complete');
     const sold = await paidPost(seller, 7);
     const buyer = await makeMember(harness, { prefix: 'hooked' });
     const session = await checkout(buyer, { _id: sold.id });
@@ -252,7 +241,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
 
   it('lets one buyer buy a post once when they press Buy and Pay many times at once', async () => {
     if (database.skipped) return;
-    await onboard(seller, 'complete');
+    await onboardSandboxSeller(harness, seller, 'complete');
     const sold = await paidPost(seller, 3);
     const buyer = await makeMember(harness, { prefix: 'eager' });
     const sessions = await Promise.all(Array.from({ length: 6 }, () => checkout(buyer, { _id: sold.id })));

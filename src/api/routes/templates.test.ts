@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATCH_UP_MS, harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
@@ -384,9 +384,14 @@ describe('edit and delete', () => {
     expect((await row(post.id))!.url).toBe(validPost.url);
   });
 
-  it('records a price change request (a number above 0)', async () => {
+  it('records a price change request (a number above 0) from an author whose payout account takes charges', async () => {
     const post = await approved();
     const request = (newPrice: unknown, token = users.author.token) => harness.call<Json>('POST', '/api/zapier', { token, body: { newPrice, resourceId: post.id, resourceTitle: 'x', userEmail: 'x@example.com', userName: 'x' } });
+    // Asked before the author can be paid: no request reaches the admins (they could never approve it).
+    const before = await head();
+    expect(await request('19.5')).toMatchObject({ status: 400, body: { message: TEMPLATE_MESSAGES.payoutRequired } });
+    expect(await head()).toBe(before);
+    await onboardSandboxSeller(harness, users.author);
     expect(await request(0)).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect(await request('abc')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });
     expect(await request('1e2')).toMatchObject({ status: 400, body: { message: 'Please enter a valid price.' } });

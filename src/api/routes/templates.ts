@@ -54,8 +54,7 @@ import { uploadReadError } from '../uploads.js';
 import { actorOf } from '../actors.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
-import { canTakeCharges, payoutStatusOf } from '../../domain/commerce/payout-account.js';
-import { activePurchaseOf, payoutAccountOf } from '../../projections/read-models/commerce/queries.js';
+import { activePurchaseOf, takesCharges } from '../../projections/read-models/commerce/queries.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -282,7 +281,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           return reply.status(400).send({ error: true, message: error.message, fields: error.problems });
         }
         // Selling needs a payout account with charges enabled (spec 6).
-        if (parsed.data.price > 0 && !canTakeCharges((await payoutAccountOf(db, viewer.userId))?.status ?? payoutStatusOf(null))) return reply.status(400).send({ error: true, message: PAYOUT_REQUIRED, fields: [{ field: 'price', message: PAYOUT_REQUIRED }] });
+        if (parsed.data.price > 0 && !(await takesCharges(db, viewer.userId))) return reply.status(400).send({ error: true, message: PAYOUT_REQUIRED, fields: [{ field: 'price', message: PAYOUT_REQUIRED }] });
         await checkImages(parsed.data.imageUrls);
         const created = await deps.templates.submit(viewer.userId, parsed.data, actorOf(viewer));
         await deps.settle(created.position);
@@ -472,6 +471,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const newPrice = newPriceSchema.safeParse(typeof request.body.newPrice === 'string' ? parsePriceText(request.body.newPrice) : request.body.newPrice);
         if (!newPrice.success) throw new HttpError(400, newPrice.error.issues[0]!.message);
         const row = await visibleRow(await rowById(request.body.resourceId), viewer);
+        // A requested price is above 0: as on the create form, only an author whose payout account takes charges may ask for one (others get the decider's 403).
+        if (isPrivileged(row, viewer) && !(await takesCharges(db, row.author_id))) throw new HttpError(400, PAYOUT_REQUIRED);
         await deps.settle((await deps.templates.requestPriceChange(row.id, requesterOf(viewer), newPrice.data, actorOf(viewer))).position);
         return { success: true, message: TEMPLATE_MESSAGES.priceChangeRequested };
       },

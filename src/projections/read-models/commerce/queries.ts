@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import { payoutStatusOf, type PayoutStatus } from '../../../domain/commerce/payout-account.js';
+import { canTakeCharges, payoutStatusOf, type PayoutStatus } from '../../../domain/commerce/payout-account.js';
 import { toMajorUnits, type CurrencyCode } from '../../../domain/commerce/money.js';
 import { DELETED_STATUS } from '../../../domain/templates/lifecycle.js';
 import type { CheckoutsView, PayoutAccountsView, PurchasesView } from './tables.js';
@@ -20,6 +20,11 @@ export async function payoutAccountOf(db: Kysely<Schema>, userId: string): Promi
   const row = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row || row.status === payoutStatusOf(null)) return null;
   return { provider: row.provider, accountId: row.account_id, detailsSubmitted: row.details_submitted, chargesEnabled: row.charges_enabled, status: row.status };
+}
+
+/** Whether the member's payout account takes charges: only then may a post of theirs have a price. */
+export async function takesCharges(db: Kysely<Schema>, userId: string): Promise<boolean> {
+  return canTakeCharges((await payoutAccountOf(db, userId))?.status ?? payoutStatusOf(null));
 }
 
 /** Who holds this provider account (a webhook names the account only). */
