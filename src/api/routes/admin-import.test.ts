@@ -8,9 +8,11 @@ import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tes
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
 import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
-import { BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
 import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
 import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
+import { setApiTransport } from '../../web/lib/api-client.js';
+import { sendBulkRows } from '../../web/features/admin/import-api.js';
 import { buildApp } from '../app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -78,6 +80,29 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect(reports[3]!.errors).toEqual([`title: ${BULK_IMPORT_MESSAGES.formula}`]);
     expect(reports[4]!.errors.join(' ')).toContain('url:');
     expect(await templateCount()).toBe(before);
+  });
+
+  it.skipIf(database.skipped !== null)("sends the portal's import in batches of 20 rows (each answered in seconds, the bar moving after each) and its preview in batches of 100", async () => {
+    // The portal's own sender, reaching this API in process with the admin's session.
+    setApiTransport(async (url, init) => {
+      const answer = await app.inject({ method: init.method as 'POST', url, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${admin.token}` }, payload: init.body as string });
+      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type']) } });
+    });
+    try {
+      const rows = ['type,title,platform,description,url,instructions,tags,image location,price,author'];
+      for (let index = 0; index < 25; index += 1) rows.push(`productivity,Batched Board ${index},notion,Plan in batches.,https://example.com/batched-${index},,,,0,`);
+      const payloads = payloadsOf(rows.join('\n'));
+      const previewed: number[] = [];
+      expect((await sendBulkRows(payloads, true, (done) => previewed.push(done))).every((report) => report.status === 'valid')).toBe(true);
+      expect(previewed).toEqual([25]);
+      const imported: number[] = [];
+      const reports = await sendBulkRows(payloads, false, (done) => imported.push(done));
+      expect(imported).toEqual([BULK_IMPORT_LIMITS.rowsPerImportRequest, 25]);
+      expect(reports.map((report) => report.row)).toEqual(payloads.map((payload) => payload.row));
+      expect(reports.every((report) => report.status === 'imported')).toBe(true);
+    } finally {
+      setApiTransport((url, init) => fetch(url, init));
+    }
   });
 
   it.skipIf(database.skipped !== null)('imports the good rows as live posts with their pictures re-encoded, and a re-upload creates nothing twice', async () => {

@@ -19,13 +19,14 @@ export async function readCsvFile(file: File | null | undefined): Promise<{ payl
 }
 
 /**
- * Sends the rows in batches of BULK_IMPORT_LIMITS.rowsPerRequest (a dry run checks and writes
- * nothing), reporting the rows done after each batch; answers one report per row.
+ * Sends the rows in batches (a dry run checks and writes nothing, in larger ones), reporting the
+ * rows done after each batch; answers one report per row.
  */
 export async function sendBulkRows(payloads: readonly BulkImportPayload[], dryRun: boolean, onProgress: (done: number) => void): Promise<BulkRowReport[]> {
   const reports: BulkRowReport[] = [];
-  for (let start = 0; start < payloads.length; start += BULK_IMPORT_LIMITS.rowsPerRequest) {
-    const data = payloads.slice(start, start + BULK_IMPORT_LIMITS.rowsPerRequest);
+  const batchSize = dryRun ? BULK_IMPORT_LIMITS.rowsPerRequest : BULK_IMPORT_LIMITS.rowsPerImportRequest;
+  for (let start = 0; start < payloads.length; start += batchSize) {
+    const data = payloads.slice(start, start + batchSize);
     const answer = await apiRequest<{ reports: BulkRowReport[] }>('/admin/csv/upload', { method: 'POST', body: { data, dryRun } });
     reports.push(...answer.reports);
     onProgress(start + data.length);
