@@ -530,6 +530,48 @@ describe('moderation', () => {
     expect(after).toEqual([]);
   });
 
+  it('holds a report on a post whose edit waits: out of the feeds meanwhile, and back to the flag review once the edit is decided', async () => {
+    const { moderation } = harness.infrastructure;
+    const settled = async () => {
+      expect(await moderation.waitFor(await head(), CATCH_UP_MS)).toBe(true);
+      await harness.catchUp();
+    };
+    const inFeeds = async (id: string) => {
+      const newest = await harness.call<Json>('GET', '/api/resources/today?limit=50');
+      return newest.body.data.some((resource: Json) => resource._id === id);
+    };
+    const post = await approved({ title: 'Edited Then Reported' });
+    expect(await inFeeds(post.id)).toBe(true);
+    expect((await harness.call('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'Edited Then Reported Again' } })).status).toBe(200);
+    await harness.catchUp();
+    expect(await inFeeds(post.id)).toBe(true);
+    const report = { resourceId: post.id, name: 'Ann', reason: 'spam', message: 'Sells something else.', email: 'ann@life.example' };
+    expect((await harness.call('POST', '/api/resources/reportPost', { token: users.other.token, body: report })).status).toBe(200);
+    await settled();
+    // Still public with its approved version while the edit waits, but no feed recommends it.
+    expect((await row(post.id))?.status).toBe('under review edit');
+    expect(await inFeeds(post.id)).toBe(false);
+    expect((await harness.call('GET', `/api/resources/${post.titleUrl}`)).status).toBe(200);
+    const history = await harness.call<Json>('GET', `/api/resources/${post.id}/history`, { token: users.admin.token });
+    expect(history.body.history.at(-1)).toMatchObject({ type: 'TemplateFlaggedForReview', reason: 'Reported: Spam or Misleading', status: 'under review edit' });
+    expect((await decide(post.id, 'live')).body.resource.status).toBe('live flagged');
+    const queue = await harness.call<Json>('GET', '/api/admin/resources?status=live%20flagged', { token: users.admin.token });
+    expect(queue.body.data.find((resource: Json) => resource._id === post.id)).toMatchObject({ statusReason: 'Reported: Spam or Misleading' });
+    expect(await inFeeds(post.id)).toBe(false);
+    expect((await decide(post.id, 'live')).body.resource.status).toBe('live');
+    expect(await inFeeds(post.id)).toBe(true);
+  });
+
+  it('keeps a flagged post out of the feeds while its edit waits', async () => {
+    const post = await approved({ title: 'Flagged Then Edited' });
+    await command(post.id, { type: 'FlagTemplateForReview', data: { templateId: post.id, reason: '3 users flagged it' } });
+    expect((await harness.call('PUT', `/api/resources/${post.id}`, { token: users.author.token, body: { title: 'Flagged Then Edited Clean' } })).status).toBe(200);
+    await harness.catchUp();
+    expect((await row(post.id))?.status).toBe('under review edit');
+    const newest = await harness.call<Json>('GET', '/api/resources/today?limit=50');
+    expect(newest.body.data.map((resource: Json) => resource._id)).not.toContain(post.id);
+  });
+
   it(`sponsors up to ${TEMPLATE_SPONSOR_LIMIT} posts, then answers 400 'Maximum sponsor request reached'`, async () => {
     const sponsor = (id: string, sponsored: boolean) => harness.call<Json>('PUT', '/api/admin/resources/update-sponsor-status', { token: users.admin.token, body: { _id: id, sponsored } });
     const { n } = await harness.infrastructure.database.db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n')).where('sponsored', '=', true).executeTakeFirstOrThrow();

@@ -150,6 +150,22 @@ describe('template decider', () => {
     const flag: TemplateCommand = { type: 'FlagTemplateForReview', data: { templateId, reason: '3 flags' } };
     it('live → live flagged', () => spec.given(historyFor.live).when(flag).then([flagged]));
     it('a flagged template stays flagged without a new event', () => spec.given(historyFor['live flagged']).when(flag).then([]));
+    it('holds a flag on a post whose edit waits (still public): it stays under review edit, and deciding the edit opens the flag review', () => {
+      const held: TemplateEvent = { type: 'TemplateFlaggedForReview', data: { templateId, reason: '3 flags', whileEditWaits: true } };
+      spec.given(historyFor['under review edit']).when(flag).then([held]);
+      expect(fold([...historyFor['under review edit'], held]).status).toBe('under review edit');
+      // Held once: a second report while the same edit waits adds nothing.
+      spec.given([...historyFor['under review edit'], held]).when(flag).then([]);
+      // An edit of a post already flagged keeps its flag: nothing new to hold.
+      spec.given([...historyFor['live flagged'], edited('live flagged')]).when(flag).then([]);
+      for (const [decision, reason, decided] of [
+        ['approve', null, { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }],
+        ['deny', 'No', { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }],
+      ] as const) {
+        spec.given([...historyFor['under review edit'], held]).when(reviewBy(decision, reason)).then([decided, flagged]);
+        expect(fold([...historyFor['under review edit'], held, decided, flagged]).status).toBe('live flagged');
+      }
+    });
     it('refuses templates that are not live', () => {
       spec.given(historyFor['under review']).when(flag).thenThrows('conflict', 'A template that is under review cannot be flagged for review.');
       spec.given(historyFor.hidden).when(flag).thenThrows('conflict', 'A template that is hidden cannot be flagged for review.');

@@ -154,6 +154,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       case 'FlagTemplateForReview': {
         const status = existing(state);
         if (status === STATUS.liveFlagged) return [];
+        // Still public while its edit waits: the flag is held, and deciding the edit opens its review.
+        if (status === STATUS.underReviewEdit) return state.flagReason === null ? [{ type: 'TemplateFlaggedForReview', data: { ...command.data, whileEditWaits: true } }] : [];
         if (status !== STATUS.live) throw illegal(status, 'flagged for review');
         return [{ type: 'TemplateFlaggedForReview', data: command.data }];
       }

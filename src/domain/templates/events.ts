@@ -27,8 +27,11 @@ export type TemplateApproved = DomainEvent<
  * denied, so the edit is dropped and the approved version stays live (absent in older events).
  */
 export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string; reviewerId: string; reason: string; editOnly?: boolean }>;
-/** Live → live flagged: users' flags asked a moderator to look again. */
-export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string }>;
+/**
+ * Live → live flagged: users' flags asked a moderator to look again. `whileEditWaits`: the post
+ * has an edit waiting (under review edit) and stays so; the flag review opens once the edit is decided.
+ */
+export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string; whileEditWaits?: true }>;
 /** Live flagged → live ("Not Flagged"). */
 export type TemplateFlagCleared = DomainEvent<'TemplateFlagCleared', { templateId: string; reviewerId: string; reason: string | null }>;
 /** Live flagged → hidden ("Hide It"). */

@@ -4,7 +4,7 @@ const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
   TemplateSubmitted: () => 'Created and sent for review',
   TemplateApproved: () => 'Approved',
   TemplateDenied: () => 'Denied',
-  TemplateFlaggedForReview: () => 'Flagged for review',
+  TemplateFlaggedForReview: (data) => (data.whileEditWaits ? 'Flagged for review once the waiting edit is decided' : 'Flagged for review'),
   TemplateFlagCleared: () => 'Marked as not flagged',
   TemplateHidden: () => 'Hidden',
   TemplateEdited: (data) => `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for re-approval`,

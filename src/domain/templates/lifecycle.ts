@@ -67,7 +67,7 @@ export function statusAfter(event: TemplateEvent): StoredStatus | undefined {
     case 'TemplateHidden':
       return STATUS.hidden;
     case 'TemplateFlaggedForReview':
-      return STATUS.liveFlagged;
+      return event.data.whileEditWaits ? undefined : STATUS.liveFlagged;
     case 'TemplateEdited':
       return editKeepsApprovedVersion(event.data.previousStatus) ? STATUS.underReviewEdit : STATUS.underReview;
     case 'TemplateDeleted':

@@ -22,7 +22,7 @@ type CountColumn = (typeof TOGGLES)[ToggleEventType]['count'];
 /** The catalogue read model: one row per template, following its whole lifecycle, with its like, save and red-flag counts. */
 export const templatesProjection = defineProjection({
   name: 'templates',
-  version: 5,
+  version: 6,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(TOGGLES) as ToggleEventType[])],
   tables: ['templates', 'template_likes', 'template_saves', 'template_flags'],
   createTables: createTemplatesTables,
@@ -134,6 +134,7 @@ const TEMPLATE_COLUMNS = [
   'status_reason',
   'pending_changes',
   'content_revision',
+  'flagged_for_review',
   'sponsored',
   'author_id',
   'owners',
@@ -163,6 +164,7 @@ function submittedRow({ data, metadata, position }: RecordedEvent<TemplateSubmit
     status_reason: null,
     pending_changes: null,
     content_revision: 1,
+    flagged_for_review: false,
     sponsored: false,
     author_id: data.authorId,
     owners: [data.authorId],
@@ -188,18 +190,22 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
       row.price_cents = Math.round(event.data.to * 100);
       break;
     case 'TemplateApproved':
-      Object.assign(row, { status, status_reason: event.data.reason ?? null, pending_changes: null }, contentColumns(event.data.published ?? {}));
+      Object.assign(row, { status, status_reason: event.data.reason ?? null, pending_changes: null, flagged_for_review: false }, contentColumns(event.data.published ?? {}));
       break;
     case 'TemplateDenied':
-      Object.assign(row, { status, status_reason: event.data.reason, pending_changes: null });
+      Object.assign(row, { status, status_reason: event.data.reason, pending_changes: null, flagged_for_review: false });
       break;
     case 'TemplateFlagCleared':
     case 'TemplateHidden':
+      Object.assign(row, { status, status_reason: event.data.reason, flagged_for_review: false });
+      break;
     case 'TemplateFlaggedForReview':
-      Object.assign(row, { status, status_reason: event.data.reason });
+      // A flag held while an edit waits leaves the status as it is (lifecycle.statusAfter).
+      Object.assign(row, { status: status ?? row.status, status_reason: event.data.reason, flagged_for_review: true });
       break;
     case 'TemplateEdited':
-      Object.assign(row, { status, status_reason: null, content_revision: row.content_revision + 1 });
+      // The flag review outlasts an edit that keeps the post public, as in the decider.
+      Object.assign(row, { status, status_reason: null, content_revision: row.content_revision + 1, flagged_for_review: status === STATUS.underReviewEdit && row.flagged_for_review });
       // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
       if (status === STATUS.underReviewEdit) row.pending_changes = { ...row.pending_changes, ...event.data.changes };
       else Object.assign(row, { pending_changes: null }, contentColumns(event.data.changes));

@@ -31,6 +31,8 @@ export interface TemplatesView {
   pending_changes: ColumnType<Partial<EditableContent> | null, string | null, string | null>;
   /** Counts content changes (submission, edits, image clears): a review decision names the one it saw. */
   content_revision: number;
+  /** Members' flags or a report wait for a moderator, held while an edit waits: the feeds leave such a post out. */
+  flagged_for_review: boolean;
   sponsored: boolean;
   author_id: string;
   /** jsonb: the author and every buyer. */
@@ -88,6 +90,7 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
     .addColumn('status_reason', 'text')
     .addColumn('pending_changes', 'jsonb')
     .addColumn('content_revision', 'integer', (c) => c.notNull())
+    .addColumn('flagged_for_review', 'boolean', (c) => c.notNull())
     .addColumn('sponsored', 'boolean', (c) => c.notNull())
     .addColumn('author_id', 'text', (c) => c.notNull())
     .addColumn('owners', 'jsonb', (c) => c.notNull())
