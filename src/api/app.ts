@@ -44,6 +44,7 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
+import { publicOriginOf } from './public-origin.js';
 import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -182,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
-      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates }));
+      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, publicUrl: deps.publicUrl }));
       await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
       await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer), settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
@@ -193,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
   const payments = deps.commerce.provider;
   if (isSandboxProvider(payments)) {
-    await app.register(sandboxPages(payments));
+    await app.register(sandboxPages(payments, (request) => publicOriginOf(deps.publicUrl, request.host)));
     payments.setDelivery(async (payload, signature) => {
       const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
       return { status: answer.statusCode };

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 /** Headers through which a proxy names the client it forwards for. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
 
-function isLoopback(address: string): boolean {
+export function isLoopback(address: string): boolean {
   const plain = address.trim().replace(/^::ffff:/u, '').replace(/^\[|\]$/gu, '');
   if (plain === '::1') return true;
   return isIP(plain) === 4 && plain.startsWith('127.');

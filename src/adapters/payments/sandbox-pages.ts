@@ -58,8 +58,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-/** Registers the sandbox's pages at /sandbox-pay (outside /api: they stand for the provider's site). */
-export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsync {
+/**
+ * Registers the sandbox's pages at /sandbox-pay (outside /api: they stand for the provider's site).
+ * `originOf` is the site's origin for a request, as the checkout and onboarding links were made with.
+ */
+export function sandboxPages(provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -68,7 +71,6 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
       const value = (body as Record<string, unknown> | null)?.[name];
       return typeof value === 'string' ? value.slice(0, 2000) : '';
     };
-    const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
 
     app.get(`${SANDBOX_BASE_PATH}/pay.css`, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
 
@@ -76,7 +78,7 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
       const { accountId } = request.params;
       const returnUrl = request.query.return ?? '';
       const sig = request.query.sig ?? '';
-      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, origin(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
+      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, originOf(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
       const hidden = `<input type="hidden" name="return" value="${escapeHtml(returnUrl)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">`;
       return reply.type('text/html').send(
         sandboxPage(
@@ -96,7 +98,7 @@ export function sandboxPages(provider: SandboxPaymentProvider): FastifyPluginAsy
 
     app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
       const returnUrl = field(request.body, 'return');
-      if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, origin(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
+      if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, originOf(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
       const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
       try {
         await provider.finishOnboarding(request.params.accountId, outcome);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, harnessDatabases, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
+import { isSandboxOrderProvider } from '../../adapters/payments/paypal-sandbox.js';
 import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
 import { signStripePayload } from '../../adapters/payments/stripe-events.js';
 import { purchaseStream } from '../../domain/commerce/events.js';
@@ -253,5 +254,38 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     const types = await eventsOf(purchaseStream(sold.id, buyer.userId));
     expect(types.filter((type) => type === 'CheckoutStarted')).toHaveLength(1);
     expect(types.filter((type) => type === 'PurchaseRecorded')).toHaveLength(1);
+  }, FLOW_TIMEOUT_MS);
+
+  it('sends buyers and sellers back to the public URL, whatever Host header the request came with', async () => {
+    if (database.skipped) return;
+    await onboardSandboxSeller(harness, seller, 'complete');
+    const sold = await paidPost(seller, 5);
+    const buyer = await makeMember(harness, { prefix: 'hosted' });
+    const publicUrl = harness.infrastructure.publicUrl;
+    const asHost = (host: string) => ({ token: buyer.token, headers: { host } });
+
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { ...asHost('evil.example'), body: { data: { _id: sold.id } } });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    const opened = sandbox.openSession(session.body.id)!;
+    const originOf = (url: string) => new URL(url).origin;
+    expect([opened.successUrl, opened.cancelUrl].map(originOf)).toEqual([publicUrl, publicUrl]);
+
+    const order = await harness.call<Json>('POST', '/api/orders', { ...asHost('evil.example'), body: { cart: [{ id: sold.id }] } });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const orders = harness.infrastructure.commerce.orderProvider;
+    if (!isSandboxOrderProvider(orders)) throw new Error('The harness runs the sandbox order provider');
+    const approved = (await orders.orderOf(order.body.id))!;
+    expect([approved.returnUrl, approved.cancelUrl].map(originOf)).toEqual([publicUrl, publicUrl]);
+
+    const onboarder = await makeMember(harness, { prefix: 'hostedseller' });
+    const onboardingReturn = async (host: string) => {
+      const link = await harness.call<Json>('POST', '/api/stripe/account', { token: onboarder.token, headers: { host }, body: {} });
+      return new URL(link.body.accountLinkUrl, publicUrl).searchParams.get('return');
+    };
+    expect(await onboardingReturn('evil.example')).toBe(`${publicUrl}/account#settings-tabs-tab-payments`);
+    // Locally the browser may be on 127.0.0.1 rather than localhost: its session cookie is there, so it goes back there.
+    const port = new URL(publicUrl).port;
+    expect(await onboardingReturn(`127.0.0.1:${port}`)).toBe(`http://127.0.0.1:${port}/account#settings-tabs-tab-payments`);
+    expect(await onboardingReturn(`127.0.0.1:${port}@evil.example`)).toBe(`${publicUrl}/account#settings-tabs-tab-payments`);
   }, FLOW_TIMEOUT_MS);
 });

@@ -18,6 +18,7 @@ import { userById, usernamesByIds } from '../../projections/read-models/users/qu
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
+import { publicOriginOf } from '../public-origin.js';
 import { tooDeepJsonBody } from '../json-body.js';
 
 export interface CommerceRouteDeps {
@@ -25,6 +26,8 @@ export interface CommerceRouteDeps {
   vault: PersonalDataVault;
   commerce: CommerceService;
   exchangeRates: ExchangeRateSource;
+  /** PUBLIC_URL: the site the provider sends buyers and sellers back to. */
+  publicUrl: string;
 }
 
 /** Where the provider's webhooks arrive (Stripe's, and the sandbox's which speak the same format). */
@@ -47,17 +50,13 @@ function ownAccount(viewer: Viewer, userId: string): void {
   if (userId !== viewer.userId && !isStaff(viewer)) throw new HttpError(403, COMMERCE_MESSAGES.notYourPayoutAccount);
 }
 
-/** The origin the browser used: the provider sends the buyer and seller back there. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
  * Payout accounts, checkout, the payment return, purchased posts, the link of a bought post, sales,
  * refunds and the provider's webhooks (posts-payments-rewards.md sections 2.3, 2.4, 2.8, 2.9, 7).
  */
 export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
   const { db, commerce } = deps;
+  const originOf = (request: FastifyRequest) => publicOriginOf(deps.publicUrl, request.host);
   return async (app) => {
     const tags = ['payments'];
 

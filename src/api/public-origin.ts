@@ -1,0 +1,25 @@
+import { isLoopback } from './local-request.js';
+
+/**
+ * The origin for links that leave the site (payment return, cancel and onboarding addresses): the
+ * configured public URL, never the request's Host header, which any client can set (an attacker's
+ * `Host: evil.example` would have the provider send buyers there). One exception keeps local use
+ * working: while the public URL is a loopback one (PUBLIC_URL unset), a loopback host on the same
+ * port is used as it came, since the session cookie belongs to the host the browser is on
+ * (127.0.0.1 and localhost are different sites to it). `publicUrl` has no trailing slash, as in e-mail links.
+ */
+export function publicOriginOf(publicUrl: string, host: string): string {
+  const configured = new URL(publicUrl);
+  if (!isLoopbackName(configured.hostname)) return publicUrl;
+  let asked: URL;
+  try {
+    asked = new URL(`${configured.protocol}//${host}`);
+  } catch {
+    return publicUrl;
+  }
+  return isLoopbackName(asked.hostname) && asked.port === configured.port && asked.username === '' && asked.password === '' ? asked.origin : publicUrl;
+}
+
+function isLoopbackName(hostname: string): boolean {
+  return hostname === 'localhost' || isLoopback(hostname);
+}
