@@ -421,11 +421,11 @@ export class AccountService {
   }
 
   async changeLevel(userId: string, to: UserLevel, actor: Actor) {
-    return this.#onAccount(userId, { type: 'ChangeLevel', data: { to } }, { actor });
+    return this.#onAccount(userId, { type: 'ChangeLevel', data: { to, decidedById: actor.userId } }, { actor });
   }
 
   async changeVerificationStatus(userId: string, to: VerificationStatus, reason: string, actor: Actor) {
-    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role } }, { actor });
+    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role, decidedById: actor.userId } }, { actor });
   }
 
   /** An admin's test-user session: a separate short-lived token on the admin's own account, which admin routes refuse. */

@@ -53,4 +53,17 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     expect(page.body.data.find((row) => row.username === otherAdmin.username)).toMatchObject({ verification: 'blocked' });
     expect(page.body.data.find((row) => row.username === member.username)).toMatchObject({ lvl: 'admin' });
   });
+
+  it('refuses an owner demoting or blocking themselves by every route, so the portal keeps its owner', async () => {
+    const self = `/api/admin/users/${owner.userId}`;
+    for (const lvl of ['admin', 'base'] as const) {
+      expect(await harness.call<Json>('POST', `${self}/level`, { token: owner.token, body: { lvl } })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+      expect(await update(owner.token, { user: owner.userId, lvl })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    }
+    expect(await harness.call<Json>('POST', `${self}/verification`, { token: owner.token, body: { status: 'blocked', reason: 'me' } })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    expect(await update(owner.token, { user: owner.userId, status: 'blocked', reason: 'me' })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    const history = await harness.call<{ data: { type: string }[] }>('GET', `${self}/history`, { token: owner.token });
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((entry) => entry.type).filter((type) => type === 'UserLevelChanged' || type === 'VerificationStatusChanged')).toEqual([]);
+  });
 });

@@ -56,7 +56,6 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
       async (request) => {
         const viewer = request.viewer!;
         const target = await existing(request.params.userId);
-        if (target.id === viewer.userId) throw new HttpError(409, 'You cannot change the status of your own account.');
         const result = await deps.accounts.changeVerificationStatus(target.id, request.body.status, request.body.reason, { userId: viewer.userId, role: viewer.lvl });
         await deps.settle(result.position);
         return { success: true };

@@ -3,6 +3,7 @@ import { deciderSpec } from '../shared/decider-spec.js';
 import { accountDeciderFor, type AccountCommand } from './decider.js';
 import type { AccountEvent, SessionStarted, UserRegistered } from './events.js';
 import { ACCOUNT_MESSAGES } from './rules.js';
+import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
 const userId = 'user-1';
 const data: UserRegistered['data'] = {
@@ -97,7 +98,7 @@ describe('account decider', () => {
   it('blocking ends the sessions; deleting ends them and erases the account', () => {
     spec
       .given([registered, session('s1')])
-      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'spam', decidedBy: 'admin' } })
+      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'spam', decidedBy: 'admin', decidedById: 'admin-1' } })
       .then([
         { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } },
         { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'blocked' } },
@@ -113,15 +114,22 @@ describe('account decider', () => {
 
   it('lets admins block only members; only an owner (or the operator) blocks or unblocks an admin or an owner', () => {
     const asLevel = (to: 'admin' | 'owner') => [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to } } as AccountEvent];
-    const block = (decidedBy: 'admin' | 'owner' | 'operator' | 'base') => ({ type: 'ChangeVerificationStatus' as const, data: { to: 'blocked' as const, reason: 'abuse', decidedBy } });
+    const block = (decidedBy: 'admin' | 'owner' | 'operator' | 'base') => ({ type: 'ChangeVerificationStatus' as const, data: { to: 'blocked' as const, reason: 'abuse', decidedBy, decidedById: decidedBy === 'operator' ? null : `${decidedBy}-1` } });
     const blocked = { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'abuse' } } as AccountEvent;
     spec.given([registered]).when(block('admin')).then([blocked]);
     spec.given([registered]).when(block('base')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('admin')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('owner')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
-    spec.given([...asLevel('owner'), blocked]).when({ type: 'ChangeVerificationStatus', data: { to: 'verified', reason: 'sorry', decidedBy: 'admin' } }).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec.given([...asLevel('owner'), blocked]).when({ type: 'ChangeVerificationStatus', data: { to: 'verified', reason: 'sorry', decidedBy: 'admin', decidedById: 'admin-1' } }).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('admin')).when(block('owner')).then([blocked]);
     spec.given(asLevel('owner')).when(block('owner')).then([blocked]);
     spec.given(asLevel('owner')).when(block('operator')).then([blocked]);
+  });
+
+  it('refuses anyone changing their own level or status: an owner could leave the portal with no owner', () => {
+    const owner = [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to: 'owner' } } as AccountEvent];
+    spec.given(owner).when({ type: 'ChangeLevel', data: { to: 'base', decidedById: userId } }).thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+    spec.given(owner).when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'me', decidedBy: 'owner', decidedById: userId } }).thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+    spec.given(owner).when({ type: 'ChangeLevel', data: { to: 'base', decidedById: null } }).then([{ type: 'UserLevelChanged', data: { userId, from: 'owner', to: 'base' } }]);
   });
 });

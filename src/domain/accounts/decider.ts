@@ -9,6 +9,7 @@ import type {
   VerificationStatus,
 } from './events.js';
 import { ACCOUNT_MESSAGES, mayChangeStatusOf } from './rules.js';
+import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
 interface ExpiringSecret {
   tokenHash: string;
@@ -58,8 +59,11 @@ export type AccountCommand =
   | { type: 'MakeCreatorChoice'; data: { isCreator: boolean } }
   | { type: 'MarkAccountSetupPageViewed' }
   | { type: 'ChangeProfilePicture'; data: { pictureUrl: string | null } }
-  | { type: 'ChangeLevel'; data: { to: UserLevel } }
-  | { type: 'ChangeVerificationStatus'; data: { to: VerificationStatus; reason: string; /** The deciding actor's role (the actor is in the event's metadata). */ decidedBy: Role } }
+  | { type: 'ChangeLevel'; data: { to: UserLevel; /** The deciding actor's user id (null: the operator). */ decidedById: string | null } }
+  | {
+      type: 'ChangeVerificationStatus';
+      data: { to: VerificationStatus; reason: string; /** The deciding actor's role and user id (the actor is in the event's metadata). */ decidedBy: Role; decidedById: string | null };
+    }
   | { type: 'StartTestUserMode'; data: { sessionId: string; tokenHash: string; expiresAt: string } }
   | { type: 'StopTestUserMode'; data: { sessionId: string } }
   | { type: 'DeleteAccount' };
@@ -226,8 +230,11 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
         case 'ChangeProfilePicture':
           return [{ type: 'ProfilePictureChanged', data: { userId, pictureUrl: command.data.pictureUrl } }];
         case 'ChangeLevel':
+          // Nobody changes their own level or status: an owner who demoted or blocked themselves could leave the portal with no owner.
+          if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
           return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
         case 'ChangeVerificationStatus':
+          if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
           if (!mayChangeStatusOf(command.data.decidedBy, state.lvl)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
           if (state.verification === command.data.to) return [];
           return [
