@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, isFormulaCell, markRepeatedRows, payloadsFromRecords, type BulkRowReport } from './bulk-import.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, csvTextOf, isFormulaCell, markRepeatedRows, payloadsFromRecords, type BulkRowReport } from './bulk-import.js';
 
 const HEADER = ['type', 'title', 'platform', 'description', 'url', 'instructions', 'tags', 'image location', 'price', 'author'];
 const GOOD = ['Productivity', 'Weekly Planner', 'Notion', 'Plan the week.', 'https://example.com/weekly', 'Duplicate it.', ' Planning , Weekly ,', '', '5', 'maker'];
@@ -22,6 +22,17 @@ describe('bulk import rows', () => {
     const tooMany = [HEADER, ...Array.from({ length: BULK_IMPORT_LIMITS.rowsPerFile + 1 }, () => GOOD)];
     expect(payloadsFromRecords(tooMany).fileError).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
     expect(payloadsFromRecords(tooMany.slice(0, -1)).payloads).toHaveLength(BULK_IMPORT_LIMITS.rowsPerFile);
+  });
+
+  it('reads a file as UTF-8 text, dropping a byte order mark, and refuses one that is not text', () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    expect(csvTextOf(utf8('type,title\nproductivity,Café\n'))).toBe('type,title\nproductivity,Café\n');
+    expect(csvTextOf(utf8('\uFEFFtype,title\n'))).toBe('type,title\n');
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52);
+    const utf16 = Uint8Array.of(0xff, 0xfe, 0x74, 0x00, 0x79, 0x00, 0x70, 0x00, 0x65, 0x00);
+    const windows1252 = Uint8Array.of(0x43, 0x61, 0x66, 0xe9);
+    const nulInText = utf8('type,title\0\n');
+    for (const bytes of [png, utf16, windows1252, nulInText]) expect(csvTextOf(bytes)).toBeNull();
   });
 
   it('checks a row with the create rules: labels become names, a blank price is 0, a blank author the admin', () => {

@@ -25,6 +25,7 @@ export const BULK_IMPORT_MESSAGES = {
   errorTitle: 'Error!!',
   error: 'Error sending bulk data. Contact the dev support.',
   notParsable: 'This file could not be read as CSV',
+  notText: 'This file is not a text CSV file: it may be a picture, a spreadsheet or a CSV saved in another encoding. Save it from your spreadsheet as CSV UTF-8 and upload that.',
   empty: 'The file has no rows below its header.',
   tooManyRows: `A file may hold at most ${BULK_IMPORT_LIMITS.rowsPerFile} rows: please split it.`,
   formula: 'starts with =, +, -, @ or a control character: spreadsheet formulas are not imported',
@@ -77,6 +78,22 @@ export type BulkImportPayload = z.infer<typeof bulkImportPayloadSchema>;
 /** A heading made comparable: 'Image Location', 'image_location' and 'imageLocation' are one column. */
 function headingKey(heading: string): string {
   return heading.toLowerCase().replace(/[^a-z]/gu, '');
+}
+
+/**
+ * The file's text, or null when it is not UTF-8 text: a NUL byte or bytes that do not decode (a
+ * picture, a spreadsheet, a UTF-16 or Windows-1252 export). Decoded leniently, such a file becomes
+ * garbage that the column check would echo, and garbled cells that would go live. A leading byte
+ * order mark is dropped.
+ */
+export function csvTextOf(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return text.includes('\u0000') ? null : text;
 }
 
 /**

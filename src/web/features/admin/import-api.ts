@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../../domain/templates/bulk-import.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, csvTextOf, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../../domain/templates/bulk-import.js';
 import type { ValidationReport } from '../../../domain/shared/read-model-validation.js';
 import { apiRequest } from '../../lib/api-client.js';
 
@@ -9,9 +9,11 @@ export async function readCsvFile(file: File | null | undefined): Promise<{ payl
   if (!file) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.noFile };
   // Some systems label CSV files as Excel's; the name's extension decides then.
   if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv')) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.notCsv };
+  const text = csvTextOf(new Uint8Array(await file.arrayBuffer()));
+  if (text === null) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.notText };
   let records: string[][];
   try {
-    records = parse(await file.text(), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = parse(text, { relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     return { payloads: [], fileError: `${BULK_IMPORT_MESSAGES.notParsable}: ${error instanceof Error ? error.message : String(error)}` };
   }
