@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import { CURATION_MESSAGES, DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
+import { CURATION_MESSAGES, curationStream, DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -51,6 +51,27 @@ describe('homepage collections and top apps editors', () => {
     }
     expect((await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: [{ name: 'X', link: '/x', type: 'weird' }] })).status).toBe(400);
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
+  });
+
+  it('answers the ids it gave, and a save of the answered list (as the editor sends it again) records nothing', async () => {
+    const stream = curationStream('collections');
+    const before = (await harness.infrastructure.store.readStream(stream)).length;
+    const fresh = [
+      { name: 'Fresh one', link: '/one', img: '', type: 'select' },
+      { _id: 'kept', name: 'Kept', link: '/kept', img: '', type: 'other' },
+    ];
+    const first = await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: fresh });
+    expect(first.status).toBe(200);
+    const answered = first.body.data as Json[];
+    expect(answered.map((entry) => entry._id)).toEqual([expect.any(String), 'kept']);
+    expect((await harness.call<Json[]>('GET', '/api/collections')).body).toEqual(answered);
+    expect(await harness.infrastructure.store.readStream(stream)).toHaveLength(before + 1);
+
+    // The editor sends its entries with the answered ids, its own fields in its own order.
+    const again = answered.map(({ _id, name, link, img, type }) => ({ _id, name, link, img: img ?? '', type }));
+    const second = await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: again });
+    expect(second.body.data).toEqual(answered);
+    expect(await harness.infrastructure.store.readStream(stream)).toHaveLength(before + 1);
   });
 
   it('refuses two entries with the same id, which one DELETE would both remove (emptying the list)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curationListProblem } from './curation.js';
+import { curationDecider, curationListProblem } from './curation.js';
 
 const entry = (overrides: Record<string, unknown> = {}) => ({ name: 'Staff picks', link: '/topics/ai', img: '', type: 'select', ...overrides });
 
@@ -15,5 +15,22 @@ describe('curationListProblem', () => {
     for (const link of ['//evil.example', '/\\evil.example']) expect(curationListProblem('collections', [entry({ link })])).toBe('Collections, entry 1: A link starts with / (a page here) or https://');
     expect(curationListProblem('topapps', [{ name: ' ', link: '/apps', img: '', description: '' }, { name: 'Zapier', link: '/apps/zapier', img: '', description: '' }])).toBe('Top apps, entry 1: Every entry needs a name');
     expect(curationListProblem('collections', [entry({ _id: 'a' }), entry({ _id: 'b' }), entry({ _id: 'a' })])).toBe('Collections, entry 3: Another entry has the same id');
+  });
+});
+
+describe('curationDecider', () => {
+  const saved = { _id: 'a', name: 'Staff picks', link: '/topics/ai', img: null, type: 'select' as const };
+  const state = { entries: [saved] };
+
+  it('records nothing for the saved list sent again with its fields in another order (a new entry gets its id last, the editor sends it first)', () => {
+    const { name, link, img, type, _id } = saved;
+    expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [{ name, link, img, type, _id }] } }, state)).toEqual([]);
+  });
+
+  it('records a list whose fields or order of entries changed', () => {
+    const other = { ...saved, _id: 'b' };
+    expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [{ ...saved, name: 'Picks' }] } }, state)).toHaveLength(1);
+    expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [other, saved] } }, { entries: [saved, other] })).toHaveLength(1);
+    expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [saved] } }, { entries: null })).toHaveLength(1);
   });
 });

@@ -93,13 +93,21 @@ export const curationStream = (list: CuratedList) => `home-curation-${list}`;
 
 export type CurationCommand = { type: 'SetList'; data: { list: CuratedList; entries: (CollectionEntry | TopAppEntry)[] } } | { type: 'RemoveEntry'; data: { list: CuratedList; entryId: string; current: (CollectionEntry | TopAppEntry)[] } };
 
-/** Each list is a stream of its versions; a save that changes nothing records nothing. */
+/** An entry's fields in name order: the same entry sent with its fields in another order is the same entry. */
+const canonicalEntry = (entry: CollectionEntry | TopAppEntry) => JSON.stringify(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const sameEntries = (saved: readonly (CollectionEntry | TopAppEntry)[] | null, sent: readonly (CollectionEntry | TopAppEntry)[]) =>
+  saved !== null && saved.length === sent.length && saved.every((entry, index) => canonicalEntry(entry) === canonicalEntry(sent[index]!));
+
+/**
+ * Each list is a stream of its versions; a save that changes nothing records nothing. The fields are
+ * compared, not their order: the route adds a new entry's id last, the editor sends it first next time.
+ */
 export const curationDecider: Decider<{ entries: (CollectionEntry | TopAppEntry)[] | null }, CurationCommand, HomeListSet> = {
   initialState: () => ({ entries: null }),
   evolve: (_state, event) => ({ entries: event.data.entries }),
   decide: (command, state) => {
     if (command.type === 'SetList') {
-      if (JSON.stringify(state.entries) === JSON.stringify(command.data.entries)) return [];
+      if (sameEntries(state.entries, command.data.entries)) return [];
       return [{ type: 'HomeListSet', data: command.data }];
     }
     const current = state.entries ?? command.data.current;

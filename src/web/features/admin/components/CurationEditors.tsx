@@ -4,6 +4,8 @@ import { COLLECTION_TYPES, CURATION_LIMITS, CURATION_MESSAGES, curationListProbl
 import { ApiError, apiRequest } from '../../../lib/api-client.js';
 import { useLoad } from '../use-load.js';
 
+/** A PUT's answer: the list as saved, every entry with its id. */
+type SavedList<Entry> = { data: Entry[] };
 type Draft = { _id?: string; name: string; link: string; img: string; type: CollectionType; description: string };
 
 const blank = (): Draft => ({ name: '', link: '', img: '', type: 'select', description: '' });
@@ -16,11 +18,11 @@ async function fetchLists(signal: AbortSignal) {
   return { collections, topApps };
 }
 
-function ListEditor({ title, kind, drafts, onChange }: { title: string; kind: 'collections' | 'topapps'; drafts: Draft[]; onChange: (drafts: Draft[]) => void }) {
+function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string; kind: 'collections' | 'topapps'; drafts: Draft[]; disabled: boolean; onChange: (drafts: Draft[]) => void }) {
   const id = useId();
   const set = (index: number, change: Partial<Draft>) => onChange(drafts.map((draft, slot) => (slot === index ? { ...draft, ...change } : draft)));
   return (
-    <fieldset className="admin-curation">
+    <fieldset className="admin-curation" disabled={disabled}>
       <legend>{title}</legend>
       <label className="admin-list__control" htmlFor={`${id}-count`}>
         Entries
@@ -81,8 +83,11 @@ export function CurationEditors() {
     }
     setBusy(true);
     try {
-      await apiRequest('/admin/api/collections', { method: 'PUT', body: collectionsBody });
-      await apiRequest('/admin/api/topapps', { method: 'PUT', body: topAppsBody });
+      // Hold the ids the server gave new entries: sent again without them, they would be new entries on every save.
+      const savedCollections = await apiRequest<SavedList<CollectionEntry>>('/admin/api/collections', { method: 'PUT', body: collectionsBody });
+      setCollections(savedCollections.data.map(draftOf));
+      const savedTopApps = await apiRequest<SavedList<TopAppEntry>>('/admin/api/topapps', { method: 'PUT', body: topAppsBody });
+      setTopApps(savedTopApps.data.map(draftOf));
       window.alert(CURATION_MESSAGES.saved);
     } catch (error) {
       window.alert(error instanceof ApiError && error.status === 400 ? error.message : CURATION_MESSAGES.failed);
@@ -98,8 +103,9 @@ export function CurationEditors() {
       {state.phase === 'failed' && <p role="alert">{state.message}</p>}
       {state.phase === 'loaded' && (
         <form className="admin-stats" onSubmit={save}>
-          <ListEditor title="Collections" kind="collections" drafts={collections} onChange={setCollections} />
-          <ListEditor title="Top apps" kind="topapps" drafts={topApps} onChange={setTopApps} />
+          {/* Locked while saving: the answered lists replace the drafts, and would drop edits typed meanwhile. */}
+          <ListEditor title="Collections" kind="collections" drafts={collections} disabled={busy} onChange={setCollections} />
+          <ListEditor title="Top apps" kind="topapps" drafts={topApps} disabled={busy} onChange={setTopApps} />
           <div>
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save collections and apps'}

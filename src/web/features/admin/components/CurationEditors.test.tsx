@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { CURATION_MESSAGES } from '../../../../domain/discovery/curation.js';
+import { setApiTransport } from '../../../lib/api-client.js';
+import { CurationEditors } from './CurationEditors.js';
+
+// React warns when act() runs outside a test environment that declares it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Entry = Record<string, unknown>;
+type Sent = { method: string; path: string; body: Entry[] };
+
+/** The API as the editors meet it: lists saved empty, and a PUT that, like the real one, gives new entries an id and answers the list. */
+function fakeServer() {
+  const sent: Sent[] = [];
+  let nextId = 1;
+  setApiTransport(async (url, init) => {
+    const path = url.replace(/^\/api/u, '');
+    const method = init.method ?? 'GET';
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (method === 'GET') return json(200, []);
+    const body = JSON.parse(String(init.body)) as Entry[];
+    sent.push({ method, path, body });
+    return json(200, { success: true, message: CURATION_MESSAGES.saved, data: body.map((entry) => ({ ...entry, _id: entry._id ?? `server-${nextId++}` })) });
+  });
+  return sent;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+let alerts: string[];
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  alerts = [];
+  vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => void alerts.push(String(message)));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.restoreAllMocks();
+  setApiTransport((url, init) => fetch(url, init));
+});
+
+/** Lets the editor's requests answer and React render what they bring. */
+async function settle() {
+  for (let round = 0; round < 5; round += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/** Types into a field the way React hears it: through the native setter, then an input event. */
+function type(field: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function fillEveryEntry() {
+  for (const entry of container.querySelectorAll('li')) {
+    act(() => type(entry.querySelector<HTMLInputElement>('input[aria-label="Name"]')!, `Entry in ${entry.getAttribute('aria-label')}`));
+    act(() => type(entry.querySelector<HTMLInputElement>('input[aria-label="Link"]')!, '/topics/ai'));
+  }
+}
+
+async function save() {
+  act(() => container.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+  await settle();
+}
+
+describe('homepage collections and top apps editors', () => {
+  it('sends the ids the server answered on the next save, so saved entries stay the same entries', async () => {
+    const sent = fakeServer();
+    act(() => root.render(<CurationEditors />));
+    await settle();
+    fillEveryEntry();
+
+    await save();
+    expect(alerts).toEqual([CURATION_MESSAGES.saved]);
+    const [firstCollections, firstTopApps] = sent;
+    expect(firstCollections!.body.every((entry) => entry._id === undefined)).toBe(true);
+
+    await save();
+    const [, , againCollections, againTopApps] = sent;
+    expect(againCollections!.path).toBe('/admin/api/collections');
+    expect(againCollections!.body.map((entry) => entry._id)).toEqual(['server-1', 'server-2', 'server-3', 'server-4']);
+    expect(againTopApps!.path).toBe('/admin/api/topapps');
+    expect(againTopApps!.body.map((entry) => entry._id)).toEqual(['server-5', 'server-6', 'server-7', 'server-8']);
+    // Only the ids differ: the entries are sent as before.
+    expect(againCollections!.body.map(({ _id, ...entry }) => entry)).toEqual(firstCollections!.body);
+    expect(againTopApps!.body.map(({ _id, ...entry }) => entry)).toEqual(firstTopApps!.body);
+  });
+});
