@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curationDecider, curationListProblem } from './curation.js';
+import { CURATION_MESSAGES, curationDecider, curationListProblem, curationSaveMessage } from './curation.js';
 
 const entry = (overrides: Record<string, unknown> = {}) => ({ name: 'Staff picks', link: '/topics/ai', img: '', type: 'select', ...overrides });
 
@@ -32,5 +32,19 @@ describe('curationDecider', () => {
     expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [{ ...saved, name: 'Picks' }] } }, state)).toHaveLength(1);
     expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [other, saved] } }, { entries: [saved, other] })).toHaveLength(1);
     expect(curationDecider.decide({ type: 'SetList', data: { list: 'collections', entries: [saved] } }, { entries: null })).toHaveLength(1);
+  });
+});
+
+describe('curationSaveMessage', () => {
+  it('says both saved, or which one was and which was not, or what the server refused when neither was', () => {
+    expect(curationSaveMessage({ collections: { saved: true }, topapps: { saved: true } })).toBe(CURATION_MESSAGES.saved);
+    expect(curationSaveMessage({ collections: { saved: true }, topapps: { saved: false, refusal: null } })).toBe(
+      'Collections saved, but top apps not saved. Your top apps edits are still in the form: press Save to try again.',
+    );
+    expect(curationSaveMessage({ collections: { saved: false, refusal: null }, topapps: { saved: true } })).toBe(
+      'Top apps saved, but collections not saved. Your collections edits are still in the form: press Save to try again.',
+    );
+    expect(curationSaveMessage({ collections: { saved: false, refusal: null }, topapps: { saved: false, refusal: null } })).toBe(CURATION_MESSAGES.failed);
+    expect(curationSaveMessage({ collections: { saved: false, refusal: null }, topapps: { saved: false, refusal: 'Between 1 and 8 entries' } })).toBe('Top apps: Between 1 and 8 entries');
   });
 });

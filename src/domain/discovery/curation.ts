@@ -20,6 +20,9 @@ export const CURATION_MESSAGES = {
   lastEntry: 'A list keeps at least one entry.',
   unknownEntry: 'This entry is not in the list.',
   duplicateId: 'Another entry has the same id',
+  /** The two lists are saved by two requests (spec: PUT /admin/api/collections and /topapps): one can fail alone. */
+  partlySaved: (saved: string, unsaved: string, refusal: string | null) =>
+    `${saved} saved, but ${unsaved} not saved${refusal === null ? '' : ` (${refusal})`}. Your ${unsaved} edits are still in the form: press Save to try again.`,
 } as const;
 
 /** A link inside the site (/topics/ai) or to the web (https://…); browsers take /\ for //, another site. */
@@ -69,6 +72,23 @@ export function curationListProblem(list: CuratedList, entries: unknown): string
   const issue = checked.error.issues[0]!;
   const [index] = issue.path;
   return typeof index === 'number' ? `${LIST_TITLES[list]}, entry ${index + 1}: ${issue.message}` : `${LIST_TITLES[list]}: ${issue.message}`;
+}
+
+/** How one list's PUT went: saved, or not, with the server's reason when it refused the list (a 400). */
+export type ListSaveOutcome = { saved: true } | { saved: false; refusal: string | null };
+
+/** What the admin is told after a save: which list was saved and which was not, and why when the server said. */
+export function curationSaveMessage(outcomes: Record<CuratedList, ListSaveOutcome>): string {
+  const { collections, topapps } = outcomes;
+  if (collections.saved && topapps.saved) return CURATION_MESSAGES.saved;
+  if (collections.saved && !topapps.saved) return CURATION_MESSAGES.partlySaved(LIST_TITLES.collections, LIST_TITLES.topapps.toLowerCase(), topapps.refusal);
+  if (topapps.saved && !collections.saved) return CURATION_MESSAGES.partlySaved(LIST_TITLES.topapps, LIST_TITLES.collections.toLowerCase(), collections.refusal);
+  // Neither saved: a refusal says what to change, where 'please try again' could not help.
+  for (const list of ['collections', 'topapps'] as const) {
+    const outcome = outcomes[list];
+    if (!outcome.saved && outcome.refusal !== null) return `${LIST_TITLES[list]}: ${outcome.refusal}`;
+  }
+  return CURATION_MESSAGES.failed;
 }
 
 export interface CollectionEntry {

@@ -13,8 +13,11 @@ import { CurationEditors } from './CurationEditors.js';
 type Entry = Record<string, unknown>;
 type Sent = { method: string; path: string; body: Entry[] };
 
-/** The API as the editors meet it: lists saved empty, and a PUT that, like the real one, gives new entries an id and answers the list. */
-function fakeServer() {
+/**
+ * The API as the editors meet it: lists saved empty, and a PUT that, like the real one, gives new entries an id and answers the list;
+ * a PUT to a path in `failing` answers that failure instead.
+ */
+function fakeServer(failing = new Map<string, { status: number; message: string }>()) {
   const sent: Sent[] = [];
   let nextId = 1;
   setApiTransport(async (url, init) => {
@@ -24,9 +27,11 @@ function fakeServer() {
     if (method === 'GET') return json(200, []);
     const body = JSON.parse(String(init.body)) as Entry[];
     sent.push({ method, path, body });
+    const failure = failing.get(path);
+    if (failure) return json(failure.status, { error: true, message: failure.message });
     return json(200, { success: true, message: CURATION_MESSAGES.saved, data: body.map((entry) => ({ ...entry, _id: entry._id ?? `server-${nextId++}` })) });
   });
-  return sent;
+  return { sent, failing };
 }
 
 let container: HTMLDivElement;
@@ -73,7 +78,7 @@ async function save() {
 
 describe('homepage collections and top apps editors', () => {
   it('sends the ids the server answered on the next save, so saved entries stay the same entries', async () => {
-    const sent = fakeServer();
+    const { sent } = fakeServer();
     act(() => root.render(<CurationEditors />));
     await settle();
     fillEveryEntry();
@@ -92,5 +97,45 @@ describe('homepage collections and top apps editors', () => {
     // Only the ids differ: the entries are sent as before.
     expect(againCollections!.body.map(({ _id, ...entry }) => entry)).toEqual(firstCollections!.body);
     expect(againTopApps!.body.map(({ _id, ...entry }) => entry)).toEqual(firstTopApps!.body);
+  });
+
+  it('says which list was saved and which was not when one request fails, keeps the unsaved edits and saves them on the retry', async () => {
+    const { sent, failing } = fakeServer(new Map([['/admin/api/topapps', { status: 500, message: 'Internal Server Error' }]]));
+    act(() => root.render(<CurationEditors />));
+    await settle();
+    fillEveryEntry();
+    const topAppNames = () => [...container.querySelectorAll<HTMLInputElement>('li[aria-label^="Top apps"] input[aria-label="Name"]')].map((input) => input.value);
+    const typedNames = topAppNames();
+
+    await save();
+    const partly = CURATION_MESSAGES.partlySaved('Collections', 'top apps', null);
+    expect(partly).toBe('Collections saved, but top apps not saved. Your top apps edits are still in the form: press Save to try again.');
+    expect(alerts).toEqual([partly]);
+    // Still said on the screen once the alert is gone, and the edits are still there.
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(partly);
+    expect(topAppNames()).toEqual(typedNames);
+
+    failing.clear();
+    await save();
+    const [firstCollections, firstTopApps, retryCollections, retryTopApps] = sent;
+    expect(retryTopApps!.body).toEqual(firstTopApps!.body);
+    // The saved list is sent again with its ids: unchanged, the server records nothing for it.
+    expect(retryCollections!.body.map(({ _id, ...entry }) => entry)).toEqual(firstCollections!.body);
+    expect(retryCollections!.body.every((entry) => typeof entry._id === 'string')).toBe(true);
+    expect(alerts).toEqual([partly, CURATION_MESSAGES.saved]);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('still saves top apps when the server refuses the collections, and gives its reason', async () => {
+    const { sent } = fakeServer(new Map([['/admin/api/collections', { status: 400, message: '0.link: A link starts with / (a page here) or https://' }]]));
+    act(() => root.render(<CurationEditors />));
+    await settle();
+    fillEveryEntry();
+
+    await save();
+    expect(sent.map((request) => request.path)).toEqual(['/admin/api/collections', '/admin/api/topapps']);
+    const partly = CURATION_MESSAGES.partlySaved('Top apps', 'collections', '0.link: A link starts with / (a page here) or https://');
+    expect(partly).toBe('Top apps saved, but collections not saved (0.link: A link starts with / (a page here) or https://). Your collections edits are still in the form: press Save to try again.');
+    expect(alerts).toEqual([partly]);
   });
 });

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 
-import { COLLECTION_TYPES, CURATION_LIMITS, CURATION_MESSAGES, curationListProblem, type CollectionEntry, type CollectionType, type TopAppEntry } from '../../../../domain/discovery/curation.js';
+import {
+  COLLECTION_TYPES,
+  CURATION_LIMITS,
+  CURATION_MESSAGES,
+  curationListProblem,
+  curationSaveMessage,
+  type CollectionEntry,
+  type CollectionType,
+  type ListSaveOutcome,
+  type TopAppEntry,
+} from '../../../../domain/discovery/curation.js';
 import { ApiError, apiRequest } from '../../../lib/api-client.js';
 import { useLoad } from '../use-load.js';
 
@@ -12,6 +22,10 @@ const blank = (): Draft => ({ name: '', link: '', img: '', type: 'select', descr
 const draftOf = (entry: CollectionEntry | TopAppEntry): Draft => ({ ...blank(), ...entry, img: entry.img ?? '' });
 /** Spec: the editors take 1 to 8 entries, 4 by default; the saved lists start with their own length. */
 const sized = (drafts: Draft[], count: number) => Array.from({ length: count }, (_, index) => drafts[index] ?? blank());
+
+/** A list's PUT as the save message needs it: a 400 carries the server's reason, anything else is only 'not saved'. */
+const outcomeOf = (answer: PromiseSettledResult<unknown>): ListSaveOutcome =>
+  answer.status === 'fulfilled' ? { saved: true } : { saved: false, refusal: answer.reason instanceof ApiError && answer.reason.status === 400 ? answer.reason.message : null };
 
 async function fetchLists(signal: AbortSignal) {
   const [collections, topApps] = await Promise.all([apiRequest<CollectionEntry[]>('/collections', { signal }), apiRequest<TopAppEntry[]>('/topapps', { signal })]);
@@ -58,12 +72,13 @@ function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string
   );
 }
 
-/** Homepage collections and top apps editors: both lists saved together (spec calls PUT /admin/api/collections and /topapps). */
+/** Homepage collections and top apps editors: one Save sends both lists, by two requests (spec calls PUT /admin/api/collections and /topapps). */
 export function CurationEditors() {
   const { state } = useLoad(useCallback((signal: AbortSignal) => fetchLists(signal), []));
   const [collections, setCollections] = useState<Draft[]>([]);
   const [topApps, setTopApps] = useState<Draft[]>([]);
   const [busy, setBusy] = useState(false);
+  const [unsaved, setUnsaved] = useState<string | null>(null);
   useEffect(() => {
     if (state.phase !== 'loaded') return;
     setCollections(state.value.collections.length > 0 ? state.value.collections.map(draftOf) : sized([], CURATION_LIMITS.default));
@@ -82,18 +97,21 @@ export function CurationEditors() {
       return;
     }
     setBusy(true);
-    try {
-      // Hold the ids the server gave new entries: sent again without them, they would be new entries on every save.
-      const savedCollections = await apiRequest<SavedList<CollectionEntry>>('/admin/api/collections', { method: 'PUT', body: collectionsBody });
-      setCollections(savedCollections.data.map(draftOf));
-      const savedTopApps = await apiRequest<SavedList<TopAppEntry>>('/admin/api/topapps', { method: 'PUT', body: topAppsBody });
-      setTopApps(savedTopApps.data.map(draftOf));
-      window.alert(CURATION_MESSAGES.saved);
-    } catch (error) {
-      window.alert(error instanceof ApiError && error.status === 400 ? error.message : CURATION_MESSAGES.failed);
-    } finally {
-      setBusy(false);
-    }
+    setUnsaved(null);
+    // Two requests (spec): each list is saved or not on its own, so one failing does not stop the other.
+    const [collectionsAnswer, topAppsAnswer] = await Promise.allSettled([
+      apiRequest<SavedList<CollectionEntry>>('/admin/api/collections', { method: 'PUT', body: collectionsBody }),
+      apiRequest<SavedList<TopAppEntry>>('/admin/api/topapps', { method: 'PUT', body: topAppsBody }),
+    ]);
+    // Hold the ids the server gave new entries: sent again without them, they would be new entries on every save.
+    // A list not saved keeps the admin's edits, for the retry.
+    if (collectionsAnswer.status === 'fulfilled') setCollections(collectionsAnswer.value.data.map(draftOf));
+    if (topAppsAnswer.status === 'fulfilled') setTopApps(topAppsAnswer.value.data.map(draftOf));
+    const message = curationSaveMessage({ collections: outcomeOf(collectionsAnswer), topapps: outcomeOf(topAppsAnswer) });
+    setBusy(false);
+    // The alert goes once dismissed; what was not saved stays said beside the button until the next save.
+    setUnsaved(message === CURATION_MESSAGES.saved ? null : message);
+    window.alert(message);
   }
 
   return (
@@ -106,6 +124,11 @@ export function CurationEditors() {
           {/* Locked while saving: the answered lists replace the drafts, and would drop edits typed meanwhile. */}
           <ListEditor title="Collections" kind="collections" drafts={collections} disabled={busy} onChange={setCollections} />
           <ListEditor title="Top apps" kind="topapps" drafts={topApps} disabled={busy} onChange={setTopApps} />
+          {unsaved !== null && (
+            <p className="admin-user__error" role="alert">
+              {unsaved}
+            </p>
+          )}
           <div>
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save collections and apps'}
