@@ -16,6 +16,8 @@ import { SESSION_COOKIE } from './auth/sessions.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 
 const SIZE = { users: 3, templates: 6, seed: 23 };
+/** PUBLIC_URL: the origin of every link a page carries, whatever Host header its request came with. */
+const PUBLIC_URL = 'https://tessera.example';
 const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null };
 const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><link rel="stylesheet" href="/assets/style.css"><script type="module" src="/assets/boot.js"></script><script type="application/json" id="app-scripts">{"app":"/assets/app.js","imports":["/assets/runtime.js"]}</script></head><body><div id="root"></div></body></html>';
 const BUILD_MANIFEST = {
@@ -56,7 +58,7 @@ describe('server rendering of the public pages', () => {
     // What the build's manifest says of the entry and a template page's route module.
     await mkdir(join(webRoot, '.vite'));
     await writeFile(join(webRoot, '.vite/manifest.json'), JSON.stringify(BUILD_MANIFEST));
-    harness = await startApiHarness(SIZE, { app: { webRoot, createPageRenderer } });
+    harness = await startApiHarness(SIZE, { app: { webRoot, createPageRenderer, publicUrl: PUBLIC_URL } });
     [liker, other, author] = [await makeMember(harness, { prefix: 'liker' }), await makeMember(harness, { prefix: 'other' }), await makeMember(harness, { prefix: 'author' })];
     templateId = await publishTemplate(harness, author.userId, { title: 'Leak Check Planner' });
     const xssId = await publishTemplate(harness, author.userId, { title: XSS_TITLE });
@@ -110,8 +112,8 @@ describe('server rendering of the public pages', () => {
     expect(afresh.body).toContain(`"positive":${await likes()}`);
     expect((await harness.call('POST', `/api/resources/like/${templateId}`, { token: author.token })).status).toBe(200);
 
-    // Visitors arriving while a page renders wait for that render instead of rendering it again.
-    const home = () => harness.app.inject({ method: 'GET', url: '/', headers: { host: 'together.example' } });
+    // Visitors arriving while a page renders wait for that render instead of rendering it again (an address not asked for yet).
+    const home = () => harness.app.inject({ method: 'GET', url: '/?visitors=together', headers: { host: 'tessera.example' } });
     const together = await Promise.all([home(), home(), home()]);
     expect(together.map((answer) => answer.headers[PUBLIC_CACHE_HEADER]).sort()).toEqual(['hit', 'hit', 'miss']);
     expect(new Set(together.map((answer) => answer.body)).size).toBe(1);
@@ -136,7 +138,7 @@ describe('server rendering of the public pages', () => {
     expect(home.body).not.toContain('<!--$?-->');
     // The page's own title replaces the template's, in the head; the canonical address is there too.
     expect(home.body.match(/<title>/gu)).toHaveLength(1);
-    expect(home.body).toMatch(/<head>.*<link rel="canonical" href="http:\/\/tessera\.example\/" \/>.*<\/head>/su);
+    expect(home.body).toMatch(/<head>.*<link rel="canonical" href="https:\/\/tessera\.example\/" \/>.*<\/head>/su);
   });
 
   it('sends the rendered page compressed to a browser that accepts brotli or gzip, the same page as plain', async () => {

@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
 import { jsonForScriptElement } from './page-meta.js';
+import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
 
 const SIZE = { users: 3, templates: 6, seed: 19 };
 const HASHED_SCRIPT = 'assets/index-Ab12Cd34.js';
 const SCRIPT_TEXT = `console.log(${JSON.stringify('tessera '.repeat(400))});\n`;
+/** PUBLIC_URL: https, while the tests' requests come over plain http with Host headers of their choosing. */
+const PUBLIC_URL = 'https://tessera.example';
 
 interface PublicTemplate {
   titleUrl: string;
@@ -33,7 +36,7 @@ describe('serving like production: compression, caching, crawler files, structur
     await writeFile(join(webRoot, `${HASHED_SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
     await writeFile(join(webRoot, `${HASHED_SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
     await writeFile(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    harness = await startApiHarness(SIZE, { app: { webRoot } });
+    harness = await startApiHarness(SIZE, { app: { webRoot, publicUrl: PUBLIC_URL } });
     templates = (await harness.call<{ data: PublicTemplate[] }>('GET', '/api/resources/search?query=&limit=50')).body.data;
     expect(templates.length).toBeGreaterThan(0);
   }, 120_000);
@@ -94,7 +97,7 @@ describe('serving like production: compression, caching, crawler files, structur
     expect(robots.body).toContain('User-agent: *');
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Disallow: /admin');
-    expect(robots.body).toContain('Sitemap: http://tessera.example/sitemap.xml');
+    expect(robots.body).toContain('Sitemap: https://tessera.example/sitemap.xml');
   });
 
   it('the sitemap lists every public template, topic, app and author profile, and follows publications', async () => {
@@ -102,14 +105,14 @@ describe('serving like production: compression, caching, crawler files, structur
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toContain('application/xml');
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/gu)].map((match) => match[1]!);
-    expect(locations).toContain('http://tessera.example/');
-    expect(locations).toContain('http://tessera.example/sellers');
-    expect(locations).toContain('http://tessera.example/help/payments');
-    expect(locations).toContain('http://tessera.example/topics/marketing');
-    expect(locations).toContain('http://tessera.example/apps/google%20sheets');
+    expect(locations).toContain('https://tessera.example/');
+    expect(locations).toContain('https://tessera.example/sellers');
+    expect(locations).toContain('https://tessera.example/help/payments');
+    expect(locations).toContain('https://tessera.example/topics/marketing');
+    expect(locations).toContain('https://tessera.example/apps/google%20sheets');
     for (const template of templates) {
-      expect(locations).toContain(`http://tessera.example/resources/${template.titleUrl}`);
-      expect(locations).toContain(`http://tessera.example/users/${template.author.username}`);
+      expect(locations).toContain(`https://tessera.example/resources/${template.titleUrl}`);
+      expect(locations).toContain(`https://tessera.example/users/${template.author.username}`);
     }
     const templateEntries = locations.filter((location) => location.includes('/resources/'));
     expect(templateEntries).toHaveLength(templates.length);
@@ -119,7 +122,7 @@ describe('serving like production: compression, caching, crawler files, structur
     const template = templates[0]!;
     const page = await get(`/resources/${template.titleUrl}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<link rel="canonical" href="http://tessera.example/resources/${template.titleUrl}" />`);
+    expect(page.body).toContain(`<link rel="canonical" href="https://tessera.example/resources/${template.titleUrl}" />`);
     const block = /<script type="application\/ld\+json">([^<]*)<\/script>/u.exec(page.body);
     expect(block).not.toBeNull();
     const data = JSON.parse(block![1]!) as Record<string, unknown>;
@@ -130,6 +133,20 @@ describe('serving like production: compression, caching, crawler files, structur
       offers: { '@type': 'Offer', price: template.price.toFixed(2), priceCurrency: 'USD' },
       author: { '@type': 'Person', name: template.author.username },
     });
+  });
+
+  it('writes the public URL into pages, robots.txt and the sitemap, whatever Host header the request came with', async () => {
+    // A cache or CDN that ignores Host would keep what a forged header got and serve it to everyone.
+    const fromElsewhere = { host: 'evil.example' };
+    const pageUrl = `/resources/${templates[0]!.titleUrl}`;
+    for (const url of [pageUrl, '/robots.txt', '/sitemap.xml']) {
+      const answer = await get(url, fromElsewhere);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toContain('evil.example');
+      expect(answer.body).toContain(`${PUBLIC_URL}/`);
+    }
+    // The page kept in the server's cache is the same whatever the Host: one entry, not one per header.
+    expect((await get(pageUrl, { host: 'another.example' })).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
   });
 
   it('structured data cannot close its element or hide markup, whatever the text says', () => {

@@ -18,6 +18,7 @@ import { pageCookiesOf } from '../web/features/shell/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { publicOriginOf } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { routeChunkLists } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
@@ -64,10 +65,6 @@ export function notFoundForUnreadablePage(request: IncomingMessage): string {
   return pageVisit && !isReadablePath(path) ? NOT_FOUND_PATH : url;
 }
 
-export function requestOrigin(request: Pick<FastifyRequest, 'host'> & { protocol: string }): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** ETags and compression for every answer (API and pages): installed before any route, as hooks apply to the routes after them. */
 export async function installCompressionAndEtags(app: FastifyInstance): Promise<void> {
   // ETags first: they hash the answer as written, before compression turns it into a stream.
@@ -100,10 +97,15 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
 /**
  * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
  * the pages — public ones rendered on the server when a renderer is given (and kept in the public
- * page cache: a render is the same for every visitor), the others drawn by the app.
+ * page cache: a render is the same for every visitor), the others drawn by the app. Every link
+ * they write is on `publicUrl` (PUBLIC_URL), by the rule of publicOriginOf: never the Host header.
  */
-export async function installWebServing(app: FastifyInstance, deps: { db: Kysely<Schema>; pages: PublicPageCache; webRoot?: string; createPageRenderer?: CreatePageRenderer }): Promise<void> {
-  await app.register(crawlerRoutes({ db: deps.db, origin: requestOrigin }));
+export async function installWebServing(
+  app: FastifyInstance,
+  deps: { db: Kysely<Schema>; pages: PublicPageCache; publicUrl: string; webRoot?: string; createPageRenderer?: CreatePageRenderer },
+): Promise<void> {
+  const originOf = (request: { host: string }) => publicOriginOf(deps.publicUrl, request.host);
+  await app.register(crawlerRoutes({ db: deps.db, origin: originOf }));
 
   const webRoot = deps.webRoot;
   if (!webRoot || !existsSync(join(webRoot, 'index.html'))) return;
@@ -126,9 +128,10 @@ export async function installWebServing(app: FastifyInstance, deps: { db: Kysely
   // every public page is rendered on the server, with its canonical address. Other paths get the app.
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ error: true, message: 'Not found' });
-    const origin = requestOrigin(request);
+    const origin = originOf(request);
     reply.header('cache-control', REVALIDATED_CACHE_CONTROL);
     const cookies = pageCookiesOf((name) => request.cookies[name]);
+    // The origin is PUBLIC_URL, or a loopback one while that is loopback: a page per origin, never one per Host header.
     const cacheKey = `${origin} ${PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? '').join(' ')} ${request.url}`;
     return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);

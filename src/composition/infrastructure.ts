@@ -77,7 +77,7 @@ export interface Infrastructure {
   /** Sends mass e-mail campaigns; `startMassEmail` starts its reactor, whose lock's holder sends and resumes campaigns a stop left unfinished. */
   massEmail: MassEmailWorker;
   massEmailReactor: ReactorRunner;
-  /** Where links in e-mails point (PUBLIC_URL). */
+  /** Where links in e-mails, payment returns and pages point (PUBLIC_URL). */
   publicUrl: string;
   accounts: AccountService;
   engagement: EngagementService;

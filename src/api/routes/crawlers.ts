@@ -45,8 +45,8 @@ export async function sitemapXml(db: Kysely<Schema>, origin: string): Promise<st
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 
-/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address. */
-export function crawlerRoutes(deps: { db: Kysely<Schema>; origin: (request: { protocol: string; host: string }) => string }) {
+/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (publicOriginOf). */
+export function crawlerRoutes(deps: { db: Kysely<Schema>; origin: (request: { host: string }) => string }) {
   return async (app: FastifyInstance) => {
     app.get('/robots.txt', async (request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(robotsTxt(deps.origin(request))),

@@ -665,12 +665,14 @@ describe('fetch from URL', () => {
     const app = await buildApp({ ...harness.infrastructure, webRoot });
     try {
       const post = await approved({ title: 'Quotes & "Friends" <Board>', description: 'Plan <b>it</b> all.' });
-      const page = await app.inject({ method: 'GET', url: `/resources/${post.titleUrl}`, headers: { host: 'tessera.example' } });
+      // PUBLIC_URL is the local default here: a browser on 127.0.0.1 at its port gets links there, where its cookies are.
+      const localHost = `127.0.0.1:${new URL(harness.infrastructure.publicUrl).port}`;
+      const page = await app.inject({ method: 'GET', url: `/resources/${post.titleUrl}`, headers: { host: localHost } });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<title>Quotes &amp; &quot;Friends&quot; &lt;Board&gt; | Tessera</title>');
       expect(page.body).toContain('<meta name="description" content="Plan &lt;b&gt;it&lt;/b&gt; all." />');
-      expect(page.body).toContain(`<meta property="og:url" content="http://tessera.example/resources/${post.titleUrl}" />`);
+      expect(page.body).toContain(`<meta property="og:url" content="http://${localHost}/resources/${post.titleUrl}" />`);
       expect(page.body).not.toContain('content="Default"');
       expect(page.body.match(/<title>/gu)).toHaveLength(1);
 
