@@ -4,6 +4,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
+import { withUnstorableMarked } from '../domain/shared/text.js';
 import { BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, type BulkImportPayload, type BulkRowReport } from '../domain/templates/bulk-import.js';
 import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
@@ -40,7 +41,8 @@ export async function importBulkRows(
   const seen = new Set<string>();
   let position: bigint | null = null;
   for (const payload of payloads) {
-    const base = { row: payload.row, title: payload.title.trim() };
+    // A refused title is still named in its report: with the characters it was refused for marked, not echoed.
+    const base = { row: payload.row, title: withUnstorableMarked(payload.title.trim()) };
     const checked = checkBulkRow(payload);
     const errors = checked.ok ? [] : [...checked.errors];
     let authorId = options.admin.userId;

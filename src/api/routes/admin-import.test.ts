@@ -129,16 +129,22 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect(await templateCount()).toBe(before + 2);
   });
 
-  it.skipIf(database.skipped !== null)('marks only the row whose title holds a NUL character invalid, by its row number, and imports the others', async () => {
+  it.skipIf(database.skipped !== null)('marks only the rows whose title holds a NUL character or broken Unicode invalid, by their row number, without echoing that text, and imports the others', async () => {
     const [good, other] = payloadsOf(csv()).slice(0, 2).map((payload) => ({ ...payload, title: `${payload.title} (bytes)` }));
     const bad = { ...good!, row: 4, title: 'Bad \u0000 title', url: 'https://www.notion.so/bad-bytes' };
-    const preview = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad], dryRun: true });
+    const broken = { ...good!, row: 5, title: 'Broken \uD800 title', url: 'https://www.notion.so/broken-unicode' };
+    const preview = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad, broken], dryRun: true });
     expect(preview.status).toBe(200);
     const reports = preview.body.reports as BulkRowReport[];
-    expect(reports.map((report) => [report.row, report.status])).toEqual([[2, 'valid'], [3, 'valid'], [4, 'invalid']]);
+    expect(reports.map((report) => [report.row, report.status])).toEqual([[2, 'valid'], [3, 'valid'], [4, 'invalid'], [5, 'invalid']]);
     expect(reports[2]!.errors).toEqual([`title: ${BULK_IMPORT_MESSAGES.forbiddenCharacters}`]);
-    const imported = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad] });
-    expect((imported.body.reports as BulkRowReport[]).map((report) => report.status)).toEqual(['imported', 'imported', 'invalid']);
+    expect(reports[3]!.errors).toEqual([`title: ${BULK_IMPORT_MESSAGES.forbiddenCharacters}`]);
+    // The report never hands back the text it refused: each character it could not store shows as the replacement mark.
+    expect(reports.slice(2).map((report) => report.title)).toEqual(['Bad \uFFFD title', 'Broken \uFFFD title']);
+    const imported = await call('POST', '/api/admin/csv/upload', { data: [good, other, bad, broken] });
+    const importReports = imported.body.reports as BulkRowReport[];
+    expect(importReports.map((report) => report.status)).toEqual(['imported', 'imported', 'invalid', 'invalid']);
+    expect(importReports.slice(2).map((report) => report.title)).toEqual(['Bad \uFFFD title', 'Broken \uFFFD title']);
   });
 
   it.skipIf(database.skipped !== null)("earns neither the importing admin nor the named authors 'create' points", async () => {

@@ -13,6 +13,15 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 }
 
+/** What stands, in text shown back to its sender, for each character the rule refused (Unicode's replacement character). */
+export const UNSTORABLE_CHARACTER_MARK = '\uFFFD';
+const UNSTORABLE_CHARACTERS = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, 'g');
+
+/** The text with each NUL and unpaired surrogate replaced by the mark: safe to echo, and still shows where the fault was. */
+export function withUnstorableMarked(value: string): string {
+  return value.replace(UNSTORABLE_CHARACTERS, UNSTORABLE_CHARACTER_MARK);
+}
+
 /** A percent-encoded address path that decodes to storable text. */
 export function isReadablePath(path: string): boolean {
   try {
