@@ -13,6 +13,17 @@ export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 }
 
+/**
+ * Control characters (C0 with line breaks and tabs, DEL, C1) and the bidirectional embedding,
+ * override and isolate marks: a one-line name (a post's title) shows none of them, and the bidi
+ * marks would let it read differently from what it is (U+202E turns 'txt.exe' around).
+ */
+const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+
+export function hasSingleLineControls(value: string): boolean {
+  return SINGLE_LINE_CONTROLS.test(value);
+}
+
 /** What stands, in text shown back to its sender, for each character the rule refused (Unicode's replacement character). */
 export const UNSTORABLE_CHARACTER_MARK = '\uFFFD';
 const UNSTORABLE_CHARACTERS = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, 'g');

@@ -28,7 +28,7 @@ export const BULK_IMPORT_MESSAGES = {
   notText: 'This file is not a text CSV file: it may be a picture, a spreadsheet or a CSV saved in another encoding. Save it from your spreadsheet as CSV UTF-8 and upload that.',
   empty: 'The file has no rows below its header.',
   tooManyRows: `A file may hold at most ${BULK_IMPORT_LIMITS.rowsPerFile} rows: please split it.`,
-  formula: 'starts with =, +, -, @ or a control character: spreadsheet formulas are not imported',
+  formula: 'starts with =, +, -, @, a tab or a carriage return: spreadsheet formulas are not imported',
   forbiddenCharacters: 'contains characters that are not allowed (a NUL character or broken Unicode): please fix the cell',
   unknownAuthor: 'No account has this username',
   alreadyImported: 'Already imported (the same row was imported before)',

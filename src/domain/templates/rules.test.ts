@@ -32,6 +32,15 @@ describe('template content rules', () => {
     expect(problems({ title: '   ' })).toEqual(['Title is required']);
   });
 
+  it('refuses line breaks, tabs, control characters and bidi override marks inside a title', () => {
+    for (const title of ['Two\nlines', 'Tab\there', 'Bell\u0007', 'Escape\u001b[31m', 'Delete\u007f', 'C1\u0085', 'Reversed \u202Eexe.txt', 'Isolated \u2066x\u2069']) {
+      expect(problems({ title }), JSON.stringify(title)).toEqual([TEMPLATE_MESSAGES.titleControlCharacters]);
+    }
+    // Around the title they are trimmed like spaces; letters of any script and emoji are fine.
+    expect(problems({ title: '\tPlanner\n' })).toEqual([]);
+    expect(problems({ title: 'Planificateur été 🎉 עברית 中文' })).toEqual([]);
+  });
+
   it('counts the title after trimming', () => {
     expect(problems({ title: `  ${'a'.repeat(50)}  ` })).toEqual([]);
     expect(templateContentSchema.parse({ ...valid, title: '  Planner  ' }).title).toBe('Planner');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPS, TOPICS } from '../catalogue/taxonomy.js';
+import { hasSingleLineControls } from '../shared/text.js';
 
 /** Limits of the create form (posts-payments-rewards.md, sections 5 and 9). */
 export const TEMPLATE_LIMITS = {
@@ -25,6 +26,7 @@ export const TEMPLATE_SPONSOR_LIMIT = 12;
 
 /** Texts of the spec's error catalogue (posts-payments-rewards.md section 8, generator-admin-site.md section 5). */
 export const TEMPLATE_MESSAGES = {
+  titleControlCharacters: 'Title cannot contain line breaks, tabs or invisible control characters',
   doesNotExist: 'This post does not exist',
   doesNotExistDetail: 'This post could either be pending approval, removed, or it may have never existed in the first place.',
   unauthorized: 'Unauthorized: You should be admin/author to do this action.',
@@ -127,7 +129,12 @@ const httpUrl = z
   }, TEMPLATE_MESSAGES.urlInvalid)
   .refine((value) => !isNonDirectUrl(value), TEMPLATE_MESSAGES.directDomain);
 
-const titleSchema = z.string().trim().min(1, 'Title is required').max(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`);
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'Title is required')
+  .max(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`)
+  .refine((title) => !hasSingleLineControls(title), TEMPLATE_MESSAGES.titleControlCharacters);
 const descriptionSchema = z
   .string()
   .trim()
