@@ -1,5 +1,7 @@
 /** What buyers and sellers are told, word for word from the spec where it has words (sections 5 and 8). */
 export const COMMERCE_MESSAGES = {
+  // Payments tab: connecting is for verified members only (spec 6), so an unverified one is told why first.
+  verifyToConnect: 'Verify your email address (Verify, above) to connect a payout account and sell templates.',
   // Checkout (spec 8).
   paymentErrorTitle: 'Payment Error',
   paymentErrorText: 'The author of this post has no connected payout account yet, so it cannot be bought. Please contact support.',

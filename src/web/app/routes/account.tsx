@@ -103,7 +103,7 @@ export function AccountPage() {
         </div>
         <div role="tabpanel" className="account-tabs__panel" id={`settings-tabs-tabpane-${selectedTab}`} aria-labelledby={accountTabElementId(selectedTab)}>
           {selectedTab === 'profile' && <ProfileTab key={user._id} user={user} />}
-          {selectedTab === 'payments' && <PaymentsTab userId={user._id} />}
+          {selectedTab === 'payments' && <PaymentsTab userId={user._id} verified={verified} />}
           {selectedTab === 'notifications' && <NotificationsTab user={user} />}
           {selectedTab === 'rewards' && <RewardsTab userId={user._id} />}
         </div>

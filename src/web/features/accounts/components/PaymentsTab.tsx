@@ -19,7 +19,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * status with Continue Onboarding and Start Fresh. Disconnect and Start Fresh ask first, then the
  * status is read again after 300 ms.
  */
-export function PaymentsTab({ userId }: { userId: string }) {
+export function PaymentsTab({ userId, verified }: { userId: string; verified: boolean }) {
   const [state, setState] = useState<StatusState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -77,14 +77,7 @@ export function PaymentsTab({ userId }: { userId: string }) {
       </h2>
       {state.status === 'loading' && <p className="muted">Loading your payout status…</p>}
       {state.status === 'failed' && <p>The payout status could not be loaded. Please reload the page.</p>}
-      {payout?.status === 'not_connected' && (
-        <>
-          <p>{COMMERCE_MESSAGES.activateStore}: connect a payout account to set prices on your templates. No commission during the beta.</p>
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void onboard()}>
-            Connect to Stripe
-          </button>
-        </>
-      )}
+      {payout?.status === 'not_connected' && <NotConnected verified={verified} busy={busy} onConnect={() => void onboard()} />}
       {payout?.status === 'pending' && (
         <>
           <p>Your payout account is open but its details are not submitted yet.</p>
@@ -148,5 +141,24 @@ export function PaymentsTab({ userId }: { userId: string }) {
         </p>
       </Modal>
     </section>
+  );
+}
+
+/**
+ * No payout account yet. The server refuses to connect an unverified member, so such a member is
+ * told to verify instead of being offered a button that could only end in 'Access Denied'.
+ */
+export function NotConnected({ verified, busy, onConnect }: { verified: boolean; busy: boolean; onConnect: () => void }) {
+  return (
+    <>
+      <p>{COMMERCE_MESSAGES.activateStore}: connect a payout account to set prices on your templates. No commission during the beta.</p>
+      {verified ? (
+        <button type="button" className="button button--primary" disabled={busy} onClick={onConnect}>
+          Connect to Stripe
+        </button>
+      ) : (
+        <p className="payments-tab__verify-first">{COMMERCE_MESSAGES.verifyToConnect}</p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,19 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
+import { NotConnected } from './PaymentsTab.js';
+
+describe('the payments tab without a payout account', () => {
+  it('offers Connect to Stripe to a verified member', () => {
+    const html = renderToString(<NotConnected verified busy={false} onConnect={() => {}} />);
+    expect(html).toContain('Connect to Stripe');
+    expect(html).not.toContain(COMMERCE_MESSAGES.verifyToConnect);
+  });
+
+  it('tells an unverified member to verify first instead of a Connect button the server refuses (Access Denied)', () => {
+    const html = renderToString(<NotConnected verified={false} busy={false} onConnect={() => {}} />);
+    expect(html).not.toContain('Connect to Stripe');
+    expect(html).toContain(COMMERCE_MESSAGES.verifyToConnect);
+  });
+});
