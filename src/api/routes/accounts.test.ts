@@ -425,6 +425,20 @@ describe('profile', () => {
     expect((await harness.call('GET', '/api/users/public/no-such-user')).body.message).toBe('This user does not exist');
   });
 
+  it('refuses a website that is not a web address (it could never be linked on the profile), keeping the one saved', async () => {
+    const account = await signUp();
+    const saved = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: 'ada.example' } } });
+    expect(saved.status).toBe(200);
+    for (const website of ['javascript:alert(document.cookie)', 'not a host', 'ftp://ada.example/files']) {
+      const refused = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website } } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(ACCOUNT_MESSAGES.websiteNotAnAddress);
+    }
+    expect((await me(account.token)).body.social.website).toBe('ada.example');
+    // Clearing it stays possible.
+    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(200);
+  });
+
   it('refuses 4 favourite apps and a taken username, changing nothing', async () => {
     const account = await signUp();
     const four = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] } });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { APPS } from '../catalogue/taxonomy.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from './rules.js';
+import { websiteUrl } from './website.js';
 
 /*
  * The accounts' zod schemas, apart from the rules' texts and limits: pages that show only those
@@ -57,7 +58,7 @@ export const socialLinksSchema = z.object({
   facebook: text(ACCOUNT_LIMITS.socialMax),
   instagram: text(ACCOUNT_LIMITS.socialMax),
   linkedIn: text(ACCOUNT_LIMITS.socialMax),
-  website: text(ACCOUNT_LIMITS.socialMax),
+  website: text(ACCOUNT_LIMITS.socialMax).refine((value) => value === '' || websiteUrl(value) !== null, ACCOUNT_MESSAGES.websiteNotAnAddress),
   twitter: text(ACCOUNT_LIMITS.socialMax),
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;

@@ -1,4 +1,5 @@
 import type { SocialNetwork } from '../../../domain/accounts/rules.js';
+import { websiteUrl } from '../../../domain/accounts/website.js';
 
 const PROFILE_ADDRESS: Record<Exclude<SocialNetwork, 'website'>, (handle: string) => string> = {
   facebook: (handle) => `https://www.facebook.com/${handle}`,
@@ -14,14 +15,6 @@ const PROFILE_ADDRESS: Record<Exclude<SocialNetwork, 'website'>, (handle: string
 export function socialProfileUrl(network: SocialNetwork, handle: string): string | null {
   const trimmed = handle.trim();
   if (trimmed === '') return null;
-  if (network === 'website') {
-    const candidate = /^https?:\/\//iu.test(trimmed) ? trimmed : `https://${trimmed}`;
-    try {
-      const url = new URL(candidate);
-      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-    } catch {
-      return null;
-    }
-  }
+  if (network === 'website') return websiteUrl(trimmed);
   return PROFILE_ADDRESS[network](encodeURIComponent(trimmed));
 }
