@@ -28,7 +28,9 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
   const hintId = `${inputId}-hint`;
   const messageId = `${inputId}-message`;
   const counterId = `${inputId}-counter`;
-  const describedBy = [hint ? hintId : null, message ? messageId : null, showCounter ? counterId : null].filter(Boolean).join(' ') || undefined;
+  // A rule broken shows the rule as the error (the username's format): said once, not twice in a row.
+  const shownHint = message?.content === hint ? null : hint;
+  const describedBy = [shownHint ? hintId : null, message ? messageId : null, showCounter ? counterId : null].filter(Boolean).join(' ') || undefined;
   const shared = {
     id: inputId,
     className: 'form-field__input',
@@ -55,9 +57,9 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
         <input {...inputProps} {...shared} onChange={(event) => onValueChange(event.target.value)} />
       )}
       {children}
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="form-field__hint">
-          {hint}
+          {shownHint}
         </p>
       )}
       {message && (
