@@ -439,6 +439,14 @@ describe('profile', () => {
     expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(200);
   });
 
+  it('refuses the same app five times as the five favourite apps', async () => {
+    const account = await signUp();
+    const repeated = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'notion', 'notion', 'notion', 'notion'] } });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.message).toContain(ACCOUNT_MESSAGES.favouriteAppsExactly);
+    expect((await me(account.token)).body.favoriteApps).toEqual([]);
+  });
+
   it('refuses 4 favourite apps and a taken username, changing nothing', async () => {
     const account = await signUp();
     const four = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] } });

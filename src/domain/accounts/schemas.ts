@@ -63,7 +63,11 @@ export const socialLinksSchema = z.object({
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
-export const favouriteAppsSchema = z.array(z.enum(appNames)).length(ACCOUNT_LIMITS.favouriteApps, ACCOUNT_MESSAGES.favouriteAppsExactly);
+// Five different apps: the picker cannot repeat one, and neither may a request.
+export const favouriteAppsSchema = z
+  .array(z.enum(appNames))
+  .length(ACCOUNT_LIMITS.favouriteApps, ACCOUNT_MESSAGES.favouriteAppsExactly)
+  .refine((apps) => new Set(apps).size === apps.length, ACCOUNT_MESSAGES.favouriteAppsExactly);
 
 /** First and last name, once given, are never blank (onboarding requires them). */
 const requiredNames = {
