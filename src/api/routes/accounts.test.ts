@@ -439,6 +439,19 @@ describe('profile', () => {
     expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(200);
   });
 
+  it('refuses a name with text-direction controls (U+202E before evil shows it reversed, as live), keeping the saved one', async () => {
+    const account = await signUp();
+    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'Ada', lastName: 'Byron' } } })).status).toBe(200);
+    for (const info of [{ firstName: '\u202Eevil' }, { lastName: 'By\u2067ron' }]) {
+      const refused = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain(ACCOUNT_MESSAGES.nameDirectionControls);
+    }
+    expect((await me(account.token)).body.info).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
+    // Right-to-left names themselves are welcome.
+    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'עדה' } } })).status).toBe(200);
+  });
+
   it('refuses the same app five times as the five favourite apps', async () => {
     const account = await signUp();
     const repeated = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'notion', 'notion', 'notion', 'notion'] } });

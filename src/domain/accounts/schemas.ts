@@ -43,10 +43,14 @@ export const changePasswordSchema = z
 
 const appNames = APPS.map((app) => app.name) as [string, ...string[]];
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/** Embedding, override and isolate controls: in a name they make it read as another (U+202E turns 'evil' into 'live'). */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+const withoutDirectionControls = (value: string) => !DIRECTION_CONTROLS.test(value);
+const name = text(ACCOUNT_LIMITS.nameMax).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls);
 
 export const profileInfoSchema = z.object({
-  firstName: text(ACCOUNT_LIMITS.nameMax),
-  lastName: text(ACCOUNT_LIMITS.nameMax),
+  firstName: name,
+  lastName: name,
   jobTitle: text(ACCOUNT_LIMITS.shortTextMax),
   companyName: text(ACCOUNT_LIMITS.shortTextMax),
   location: text(ACCOUNT_LIMITS.shortTextMax),
@@ -71,8 +75,8 @@ export const favouriteAppsSchema = z
 
 /** First and last name, once given, are never blank (onboarding requires them). */
 const requiredNames = {
-  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`),
-  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`),
+  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls),
+  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls),
 };
 
 /** POST /users/me/update: any subset of the profile; onboarding sends names, the welcome modal apps and the creator choice. */
