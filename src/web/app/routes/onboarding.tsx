@@ -48,7 +48,13 @@ export function OnboardingPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAttempted(true);
-    if (!names.success || saving) return;
+    if (!names.success) {
+      // On a phone the names sit a screen above the button: go to the first one to fix, or nothing seems to happen.
+      const field = String(names.error.issues[0]?.path[0] ?? 'firstName');
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+      return;
+    }
+    if (saving) return;
     setSaving(true);
     setFailure(null);
     try {
