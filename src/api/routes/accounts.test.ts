@@ -439,13 +439,13 @@ describe('profile', () => {
     expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(200);
   });
 
-  it('refuses a name with text-direction controls (U+202E before evil shows it reversed, as live), keeping the saved one', async () => {
+  it('refuses a name with text-direction or other control characters (U+202E before evil shows it reversed, as live), keeping the saved one', async () => {
     const account = await signUp();
     expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'Ada', lastName: 'Byron' } } })).status).toBe(200);
-    for (const info of [{ firstName: '\u202Eevil' }, { lastName: 'By\u2067ron' }]) {
+    for (const info of [{ firstName: '\u202Eevil' }, { lastName: 'By\u2067ron' }, { lastName: 'By\nron' }, { firstName: 'A\u001b[2Jda' }]) {
       const refused = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info } });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toContain(ACCOUNT_MESSAGES.nameDirectionControls);
+      expect(refused.body.message).toContain(ACCOUNT_MESSAGES.nameControlCharacters);
     }
     expect((await me(account.token)).body.info).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
     // Right-to-left names themselves are welcome.

@@ -33,7 +33,7 @@ export const ACCOUNT_MESSAGES = {
   favouriteAppsExactly: 'Please pick exactly 5 favourite apps.',
   creatorChoiceRequired: 'Please tell us whether you create templates.',
   profileSaved: 'Changes have been saved.',
-  nameDirectionControls: 'Names may not contain text-direction control characters.',
+  nameControlCharacters: 'Names cannot contain line breaks, tabs or invisible control characters.',
   websiteNotAnAddress: 'Enter a web address, such as example.com or https://example.com/me.',
   otpIncorrect: (attemptsRemaining: number) => `Incorrect OTP. Attempts remaining: ${attemptsRemaining}`,
   otpTryAgain: 'Please Try Again',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { APPS } from '../catalogue/taxonomy.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from './rules.js';
+import { hasSingleLineControls } from '../shared/text.js';
 import { websiteUrl } from './website.js';
 
 /*
@@ -43,10 +44,9 @@ export const changePasswordSchema = z
 
 const appNames = APPS.map((app) => app.name) as [string, ...string[]];
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-/** Embedding, override and isolate controls: in a name they make it read as another (U+202E turns 'evil' into 'live'). */
-const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
-const withoutDirectionControls = (value: string) => !DIRECTION_CONTROLS.test(value);
-const name = text(ACCOUNT_LIMITS.nameMax).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls);
+/** A name is one line of visible text: bidi marks would make it read as another (U+202E turns 'evil' into 'live'). */
+const withoutControls = (value: string) => !hasSingleLineControls(value);
+const name = text(ACCOUNT_LIMITS.nameMax).refine(withoutControls, ACCOUNT_MESSAGES.nameControlCharacters);
 
 export const profileInfoSchema = z.object({
   firstName: name,
@@ -75,8 +75,8 @@ export const favouriteAppsSchema = z
 
 /** First and last name, once given, are never blank (onboarding requires them). */
 const requiredNames = {
-  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls),
-  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutDirectionControls, ACCOUNT_MESSAGES.nameDirectionControls),
+  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutControls, ACCOUNT_MESSAGES.nameControlCharacters),
+  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutControls, ACCOUNT_MESSAGES.nameControlCharacters),
 };
 
 /** POST /users/me/update: any subset of the profile; onboarding sends names, the welcome modal apps and the creator choice. */
