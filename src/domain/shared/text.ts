@@ -16,9 +16,10 @@ export function isStorableText(value: string): boolean {
 /**
  * Control characters (C0 with line breaks and tabs, DEL, C1) and the bidirectional embedding,
  * override and isolate marks: a one-line name (a post's title) shows none of them, and the bidi
- * marks would let it read differently from what it is (U+202E turns 'txt.exe' around).
+ * marks would let it read differently from what it is (U+202E turns 'txt.exe' around). NUL is left
+ * to isStorableText, whose message every field shares.
  */
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+const SINGLE_LINE_CONTROLS = /[\u0001-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 
 export function hasSingleLineControls(value: string): boolean {
   return SINGLE_LINE_CONTROLS.test(value);
