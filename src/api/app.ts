@@ -44,7 +44,7 @@ import { TemplateService } from '../commands/templates.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
-import { publicOriginOf } from './public-origin.js';
+import { linkOriginFor } from './public-origin.js';
 import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -117,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   });
   installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
+  // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
+  const linkOrigin = linkOriginFor(deps.publicUrl);
   const pages = installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), marks: () => deps.runner.readModelMarks(), lagging: () => deps.runner.rereadMarks() });
   await installCompressionAndEtags(app);
 
@@ -183,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
-      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, publicUrl: deps.publicUrl }));
+      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
       await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
       await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer), settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
@@ -194,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
   const payments = deps.commerce.provider;
   if (isSandboxProvider(payments)) {
-    await app.register(sandboxPages(payments, (request) => publicOriginOf(deps.publicUrl, request.host)));
+    await app.register(sandboxPages(payments, linkOrigin));
     payments.setDelivery(async (payload, signature) => {
       const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
       return { status: answer.statusCode };
@@ -208,6 +210,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  await installWebServing(app, { db: deps.database.db, pages, publicUrl: deps.publicUrl, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
+  await installWebServing(app, { db: deps.database.db, pages, linkOrigin, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

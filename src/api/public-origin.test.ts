@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { publicOriginOf } from './public-origin.js';
+import { linkOriginFor } from './public-origin.js';
 
-describe('publicOriginOf', () => {
+const publicOriginOf = (publicUrl: string, host: string) => linkOriginFor(publicUrl)({ host });
+
+describe('linkOriginFor', () => {
   it('always answers a configured public URL that is not loopback', () => {
     for (const host of ['evil.example', 'tessera.example', 'localhost:443', '127.0.0.1']) expect(publicOriginOf('https://tessera.example', host)).toBe('https://tessera.example');
   });

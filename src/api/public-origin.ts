@@ -10,16 +10,21 @@ import { isLoopback } from './local-request.js';
  * port is used as it came, since the session cookie belongs to the host the browser is on
  * (127.0.0.1 and localhost are different sites to it). `publicUrl` has no trailing slash, as in e-mail links.
  */
-export function publicOriginOf(publicUrl: string, host: string): string {
+/** The origin of a request's links; one rule, built once from PUBLIC_URL and shared by every route that writes links. */
+export type LinkOrigin = (request: { host: string }) => string;
+
+export function linkOriginFor(publicUrl: string): LinkOrigin {
   const configured = new URL(publicUrl);
-  if (!isLoopbackName(configured.hostname)) return publicUrl;
-  let asked: URL;
-  try {
-    asked = new URL(`${configured.protocol}//${host}`);
-  } catch {
-    return publicUrl;
-  }
-  return isLoopbackName(asked.hostname) && asked.port === configured.port && asked.username === '' && asked.password === '' ? asked.origin : publicUrl;
+  if (!isLoopbackName(configured.hostname)) return () => publicUrl;
+  return ({ host }) => {
+    let asked: URL;
+    try {
+      asked = new URL(`${configured.protocol}//${host}`);
+    } catch {
+      return publicUrl;
+    }
+    return isLoopbackName(asked.hostname) && asked.port === configured.port && asked.username === '' && asked.password === '' ? asked.origin : publicUrl;
+  };
 }
 
 function isLoopbackName(hostname: string): boolean {

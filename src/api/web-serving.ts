@@ -18,7 +18,7 @@ import { pageCookiesOf } from '../web/features/shell/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
-import { publicOriginOf } from './public-origin.js';
+import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { routeChunkLists } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
@@ -98,13 +98,13 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
  * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
  * the pages — public ones rendered on the server when a renderer is given (and kept in the public
  * page cache: a render is the same for every visitor), the others drawn by the app. Every link
- * they write is on `publicUrl` (PUBLIC_URL), by the rule of publicOriginOf: never the Host header.
+ * they write is on `linkOrigin` (PUBLIC_URL): never the Host header.
  */
 export async function installWebServing(
   app: FastifyInstance,
-  deps: { db: Kysely<Schema>; pages: PublicPageCache; publicUrl: string; webRoot?: string; createPageRenderer?: CreatePageRenderer },
+  deps: { db: Kysely<Schema>; pages: PublicPageCache; linkOrigin: LinkOrigin; webRoot?: string; createPageRenderer?: CreatePageRenderer },
 ): Promise<void> {
-  const originOf = (request: { host: string }) => publicOriginOf(deps.publicUrl, request.host);
+  const originOf = deps.linkOrigin;
   await app.register(crawlerRoutes({ db: deps.db, origin: originOf }));
 
   const webRoot = deps.webRoot;

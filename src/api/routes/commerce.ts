@@ -18,7 +18,7 @@ import { userById, usernamesByIds } from '../../projections/read-models/users/qu
 import type { Viewer } from '../access.js';
 import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
-import { publicOriginOf } from '../public-origin.js';
+import type { LinkOrigin } from '../public-origin.js';
 import { tooDeepJsonBody } from '../json-body.js';
 
 export interface CommerceRouteDeps {
@@ -26,8 +26,8 @@ export interface CommerceRouteDeps {
   vault: PersonalDataVault;
   commerce: CommerceService;
   exchangeRates: ExchangeRateSource;
-  /** PUBLIC_URL: the site the provider sends buyers and sellers back to. */
-  publicUrl: string;
+  /** Where the provider sends buyers and sellers back to (PUBLIC_URL). */
+  linkOrigin: LinkOrigin;
 }
 
 /** Where the provider's webhooks arrive (Stripe's, and the sandbox's which speak the same format). */
@@ -56,7 +56,7 @@ function ownAccount(viewer: Viewer, userId: string): void {
  */
 export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
   const { db, commerce } = deps;
-  const originOf = (request: FastifyRequest) => publicOriginOf(deps.publicUrl, request.host);
+  const originOf = deps.linkOrigin;
   return async (app) => {
     const tags = ['payments'];
 

@@ -45,7 +45,7 @@ export async function sitemapXml(db: Kysely<Schema>, origin: string): Promise<st
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 
-/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (publicOriginOf). */
+/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (linkOriginFor). */
 export function crawlerRoutes(deps: { db: Kysely<Schema>; origin: (request: { host: string }) => string }) {
   return async (app: FastifyInstance) => {
     app.get('/robots.txt', async (request, reply) =>
