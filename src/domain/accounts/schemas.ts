@@ -75,8 +75,8 @@ export const favouriteAppsSchema = z
 
 /** First and last name, once given, are never blank (onboarding requires them). */
 const requiredNames = {
-  firstName: z.string().trim().min(1, ACCOUNT_MESSAGES.firstNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutControls, ACCOUNT_MESSAGES.nameControlCharacters),
-  lastName: z.string().trim().min(1, ACCOUNT_MESSAGES.lastNameRequired).max(ACCOUNT_LIMITS.nameMax, `Must be at most ${ACCOUNT_LIMITS.nameMax} characters`).refine(withoutControls, ACCOUNT_MESSAGES.nameControlCharacters),
+  firstName: name.min(1, ACCOUNT_MESSAGES.firstNameRequired),
+  lastName: name.min(1, ACCOUNT_MESSAGES.lastNameRequired),
 };
 
 /** POST /users/me/update: any subset of the profile; onboarding sends names, the welcome modal apps and the creator choice. */

@@ -41,11 +41,16 @@ export async function resourceViewsByIds(db: Kysely<Schema>, vault: PersonalData
   return Promise.all((await resourcesByIds(db, ids)).map((row) => toResourceView(row, vault)));
 }
 
+/** What the feeds and related lists may recommend: public, not under a flag review (also one held while an edit waits). */
+function recommendedRows(db: Kysely<Schema>) {
+  return resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.flagged_for_review', '=', false);
+}
+
 export type FeedOrder = 'top_rated' | 'newest';
 
-/** The home feeds: recommended posts (live, or live with an edit waiting, not under a flag review), most liked or newest first. */
+/** The home feeds: recommended posts (live, or live with an edit waiting), most liked or newest first. */
 export function recommendedResources(db: Kysely<Schema>, { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number }): Promise<ResourceRow[]> {
-  let query = resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.flagged_for_review', '=', false);
+  let query = recommendedRows(db);
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
   query = order === 'top_rated' ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc') : query.orderBy('templates.created_at', 'desc');
   return query.orderBy('templates.id').limit(limit).execute();
@@ -53,7 +58,7 @@ export function recommendedResources(db: Kysely<Schema>, { order, sponsoredOnly,
 
 /** More By The Author (`author`) or Related Posts (`related`: same topic or app, other authors) of `row`. */
 export function relatedResources(db: Kysely<Schema>, row: ResourceRow, kind: 'author' | 'related', limit: number): Promise<ResourceRow[]> {
-  const query = resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.flagged_for_review', '=', false).where('templates.id', '<>', row.id);
+  const query = recommendedRows(db).where('templates.id', '<>', row.id);
   const ordered =
     kind === 'author'
       ? query.where('templates.author_id', '=', row.author_id).orderBy('templates.created_at', 'desc')
