@@ -37,8 +37,8 @@ export const ENGAGEMENT = {
   /** The new-visitor cookie: set when the modal shows, for 30 days. */
   cookieName: 'newVisitor',
   flagDays: 30,
-  /** Pages where the modal never appears (prefixes match sub-pages). */
-  excludedPaths: ['/login', '/signup', '/create', '/contact-us', '/forgot-password', '/admin', '/account', '/onboarding', '/topics', '/apps', '/users', '/search'],
+  /** Pages where the modal never appears (prefixes match sub-pages); the editor is the create form of a stored post. */
+  excludedPaths: ['/login', '/signup', '/create', '/editor', '/contact-us', '/forgot-password', '/admin', '/account', '/onboarding', '/topics', '/apps', '/users', '/search'],
   signedOutTitle: `Welcome to ${BRAND_NAME}!`,
   signedOutText: 'Browse hundreds of ready-to-use templates made by a community of makers — free to explore, no account needed.',
   signedInTitle: 'Share what you make',
