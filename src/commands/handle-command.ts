@@ -41,6 +41,28 @@ export function eventIdFor(streamId: string, idempotencyKey: string, index: numb
 }
 
 /**
+ * A command's decided events as the store takes them: ids from the idempotency key when there is
+ * one, the metadata of the command's context. Writers that decide outside `handle` (bulk appends of
+ * new streams) use it too, so their events are the ones `handle` would have appended.
+ */
+export function eventsToAppend(streamId: string, decided: readonly DomainEvent[], context: CommandContext, upcasters: UpcasterRegistry): EventToAppend[] {
+  const causationId = context.causationId ?? randomUUID();
+  const occurredAt = (context.now ?? new Date()).toISOString();
+  return decided.map((event, index) => ({
+    id: context.idempotencyKey ? eventIdFor(streamId, context.idempotencyKey, index) : randomUUID(),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      correlationId: context.correlationId ?? causationId,
+      causationId,
+      actor: context.actor,
+      occurredAt,
+      schemaVersion: currentSchemaVersion(upcasters, event.type),
+    },
+  }));
+}
+
+/**
  * Read the stream, fold it with `evolve`, ask `decide`, append with the revision we read.
  * A concurrent writer makes the append fail with a conflict: reread and decide again.
  */
@@ -59,20 +81,7 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry)
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { events: [], position: null, repeated: false };
 
-        const causationId = context.causationId ?? randomUUID();
-        const occurredAt = (context.now ?? new Date()).toISOString();
-        const toAppend: EventToAppend[] = decided.map((event, index) => ({
-          id: idempotencyKey ? eventIdFor(streamId, idempotencyKey, index) : randomUUID(),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            correlationId: context.correlationId ?? causationId,
-            causationId,
-            actor: context.actor,
-            occurredAt,
-            schemaVersion: currentSchemaVersion(upcasters, event.type),
-          },
-        }));
+        const toAppend = eventsToAppend(streamId, decided, context, upcasters);
         const last = history[history.length - 1];
         try {
           const result = await store.appendToStream(streamId, toAppend, {

@@ -6,9 +6,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
 import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
+import { importBulkRows } from '../../commands/bulk-import.js';
+import { createCommandBus, eventIdFor } from '../../commands/handle-command.js';
 import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import { templateStream } from '../../domain/templates/events.js';
+import { upcasters } from '../../domain/upcasters.js';
 import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
 import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
 import { setApiTransport } from '../../web/lib/api-client.js';
@@ -127,6 +132,72 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect((again.body.reports as BulkRowReport[]).map((report) => report.status)).toEqual(['duplicate', 'duplicate', 'invalid', 'invalid', 'invalid', 'invalid']);
     expect(again.body.imported).toBe(0);
     expect(await templateCount()).toBe(before + 2);
+  });
+
+  /** Rows of a file of its own (its titles and links unique to `name`), one with a picture. */
+  const rowsNamed = (name: string, count: number) =>
+    payloadsOf(
+      [
+        csv().split('\n')[0],
+        ...Array.from({ length: count }, (_, index) => `productivity,${name} ${index},notion,Written in one go.,https://example.com/${name.replaceAll(' ', '-')}-${index},,,${index === 0 ? `${picturesBase}/cover.png` : ''},0,`),
+      ].join('\n'),
+    );
+  /** The import command on the harness's store as `wrap` changes it, counting the appends it makes. */
+  const importWith = async (payloads: BulkImportPayload[], wrap: (store: EventStore) => EventStore = (store) => store) => {
+    const { store, database: { db }, images } = harness.infrastructure;
+    const appends = { newStreams: 0, oneStream: 0 };
+    const wrapped = wrap(store);
+    const { appendToNewStreams } = wrapped;
+    const counted: EventStore = {
+      ...wrapped,
+      appendToStream: (...args) => ((appends.oneStream += 1), wrapped.appendToStream(...args)),
+      ...(appendToNewStreams ? { appendToNewStreams: (streams) => ((appends.newStreams += 1), appendToNewStreams(streams)) } : {}),
+    };
+    const remote = createRemoteImageFetcher(images, { allowPrivateAddresses: true, timeoutMs: 5_000 });
+    const { reports, position } = await importBulkRows({ store: counted, commands: createCommandBus(counted, upcasters), db, images: remote }, payloads, { dryRun: false, admin: { userId: admin.userId, role: 'admin' } });
+    await harness.catchUp(position);
+    return { reports, appends };
+  };
+  const statuses = (reports: readonly BulkRowReport[]) => reports.map((report) => [report.row, report.status]);
+
+  it.skipIf(database.skipped !== null)("writes a call's rows in one append, each as the commands would (a repeat of a row's submission is recognised as such), and a picture or bad row among them stops none of the others", async () => {
+    const payloads = rowsNamed('One Append', 4);
+    const bad = { ...payloads[2]!, url: 'not a url' };
+    const { reports, appends } = await importWith([payloads[0]!, payloads[1]!, bad, payloads[3]!]);
+    expect(statuses(reports)).toEqual([[2, 'imported'], [3, 'imported'], [4, 'invalid'], [5, 'imported']]);
+    expect(appends).toEqual({ newStreams: 1, oneStream: 0 });
+    for (const report of [reports[0]!, reports[1]!, reports[3]!]) {
+      expect((await harness.call<Json>('GET', `/api/resources/${report.titleUrl}`)).body.data ?? {}).toMatchObject({ status: 'live' });
+    }
+    expect(JSON.stringify((await harness.call<Json>('GET', `/api/resources/${reports[0]!.titleUrl}`)).body)).toMatch(/\/api\/images\/[0-9a-f-]{36}\.webp/u);
+    // The ids the two commands give their events: each way of writing takes the other's as a repeat.
+    const stream = templateStream(reports[0]!.templateId!);
+    const key = bulkRowKey(payloads[0]!);
+    expect((await harness.infrastructure.store.readStream(stream)).map((event) => event.id)).toEqual([eventIdFor(stream, `bulk-import:${key}`, 0), eventIdFor(stream, `bulk-import-approval:${key}`, 0)]);
+  });
+
+  it.skipIf(database.skipped !== null)('when the one append fails as a whole, writes each row alone: a row imported meanwhile by another call is reported already imported, the others imported', async () => {
+    const payloads = rowsNamed('Failed Append', 3);
+    const { reports, appends } = await importWith(payloads, (store) => ({
+      ...store,
+      async appendToNewStreams() {
+        // Another admin's import of the second row lands between this call's check and its write, which then fails.
+        await importWith([payloads[1]!]);
+        throw new Error('The connection was reset');
+      },
+    }));
+    expect(statuses(reports)).toEqual([[2, 'imported'], [3, 'duplicate'], [4, 'imported']]);
+    expect(reports[1]!.errors).toEqual([BULK_IMPORT_MESSAGES.alreadyImported]);
+    // Two commands for each of the two rows written alone; the repeat appended nothing.
+    expect(appends).toEqual({ newStreams: 1, oneStream: 4 });
+    for (const report of reports) expect((await harness.infrastructure.store.readStream(templateStream(report.templateId!))).map((event) => event.type)).toEqual(['TemplateSubmitted', 'TemplateApproved']);
+  });
+
+  it.skipIf(database.skipped !== null)('imports row by row on a store without multi-stream appends', async () => {
+    const payloads = rowsNamed('Row By Row', 2);
+    const { reports, appends } = await importWith(payloads, ({ appendToNewStreams: _unused, ...store }) => store);
+    expect(statuses(reports)).toEqual([[2, 'imported'], [3, 'imported']]);
+    expect(appends).toEqual({ newStreams: 0, oneStream: 4 });
   });
 
   it.skipIf(database.skipped !== null)('marks only the rows whose title holds a NUL character or broken Unicode invalid, by their row number, without echoing that text, and imports the others', async () => {
