@@ -83,4 +83,34 @@ describe('homepage collections and top apps editors', () => {
     expect(saved).toMatchObject({ status: 400, body: { message: `1._id: ${CURATION_MESSAGES.duplicateId}` } });
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
   });
+
+  it('DELETE removes one entry of either list by a recorded event; an unknown id is a 404 and changes nothing', async () => {
+    const apps = ['One', 'Two', 'Three'].map((name) => ({ name, link: `/${name.toLowerCase()}`, img: null, description: '' }));
+    const saved = (await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: apps })).body.data as Json[];
+    const stream = curationStream('topapps');
+    const before = (await harness.infrastructure.store.readStream(stream)).length;
+
+    const removed = await harness.call<Json>('DELETE', `/api/admin/api/topapps/${saved[1]!._id}`, { token: admin.token });
+    expect(removed).toMatchObject({ status: 200, body: { success: true } });
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body.map((entry) => entry.name)).toEqual(['One', 'Three']);
+    const events = await harness.infrastructure.store.readStream(stream);
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)).toMatchObject({ type: 'HomeListSet', data: { list: 'topapps' }, metadata: { actor: { userId: admin.userId } } });
+
+    for (const path of [`/api/admin/api/topapps/${saved[1]!._id}`, '/api/admin/api/topapps/no-such-entry', '/api/admin/api/collections/no-such-entry']) {
+      expect(await harness.call<Json>('DELETE', path, { token: admin.token })).toMatchObject({ status: 404, body: { error: true, message: CURATION_MESSAGES.unknownEntry } });
+    }
+    expect(await harness.infrastructure.store.readStream(stream)).toHaveLength(before + 1);
+  });
+
+  it('DELETE is for admins only: a member gets a 403, a visitor a 401, and the list stays', async () => {
+    const member = await makeMember(harness, { prefix: 'cur_member' });
+    const shown = (await harness.call<Json[]>('GET', '/api/topapps')).body;
+    for (const list of ['collections', 'topapps']) {
+      const id = (await harness.call<Json[]>('GET', `/api/${list}`)).body[0]!._id as string;
+      expect((await harness.call<Json>('DELETE', `/api/admin/api/${list}/${id}`, { token: member.token })).status).toBe(403);
+      expect((await harness.call<Json>('DELETE', `/api/admin/api/${list}/${id}`)).status).toBe(401);
+    }
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toEqual(shown);
+  });
 });
