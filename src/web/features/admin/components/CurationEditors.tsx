@@ -8,22 +8,23 @@ import {
   curationSaveMessage,
   type CollectionEntry,
   type CollectionType,
+  type CuratedList,
   type ListSaveOutcome,
   type TopAppEntry,
 } from '../../../../domain/discovery/curation.js';
 import { ApiError, apiRequest } from '../../../lib/api-client.js';
+import { saveCuratedList } from '../curation-api.js';
 import { useLoad } from '../use-load.js';
 
-/** A PUT's answer: the list as saved, every entry with its id. */
-type SavedList<Entry> = { data: Entry[] };
 type Draft = { _id?: string; name: string; link: string; img: string; type: CollectionType; description: string };
 
 const blank = (): Draft => ({ name: '', link: '', img: '', type: 'select', description: '' });
 const draftOf = (entry: CollectionEntry | TopAppEntry): Draft => ({ ...blank(), ...entry, img: entry.img ?? '' });
+const idsOf = (entries: readonly (CollectionEntry | TopAppEntry)[]) => entries.map((entry) => entry._id);
 /** Spec: the editors take 1 to 8 entries, 4 by default; the saved lists start with their own length. */
 const sized = (drafts: Draft[], count: number) => Array.from({ length: count }, (_, index) => drafts[index] ?? blank());
 
-/** A list's PUT as the save message needs it: a 400 carries the server's reason, anything else is only 'not saved'. */
+/** A list's save as the message needs it: a 400 carries the server's reason, anything else is only 'not saved'. */
 const outcomeOf = (answer: PromiseSettledResult<unknown>): ListSaveOutcome =>
   answer.status === 'fulfilled' ? { saved: true } : { saved: false, refusal: answer.reason instanceof ApiError && answer.reason.status === 400 ? answer.reason.message : null };
 
@@ -72,17 +73,23 @@ function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string
   );
 }
 
-/** Homepage collections and top apps editors: one Save sends both lists, by two requests (spec calls PUT /admin/api/collections and /topapps). */
+/**
+ * Homepage collections and top apps editors: one Save sends both lists (spec: PUT /admin/api/collections and /topapps,
+ * after a DELETE …/{id} for each entry removed when the count shrank).
+ */
 export function CurationEditors() {
   const { state } = useLoad(useCallback((signal: AbortSignal) => fetchLists(signal), []));
   const [collections, setCollections] = useState<Draft[]>([]);
   const [topApps, setTopApps] = useState<Draft[]>([]);
+  // The ids the server holds: those the form no longer has are removed by DELETE on the next save (spec).
+  const [savedIds, setSavedIds] = useState<Record<CuratedList, string[]>>({ collections: [], topapps: [] });
   const [busy, setBusy] = useState(false);
   const [unsaved, setUnsaved] = useState<string | null>(null);
   useEffect(() => {
     if (state.phase !== 'loaded') return;
     setCollections(state.value.collections.length > 0 ? state.value.collections.map(draftOf) : sized([], CURATION_LIMITS.default));
     setTopApps(state.value.topApps.length > 0 ? state.value.topApps.map(draftOf) : sized([], CURATION_LIMITS.default));
+    setSavedIds({ collections: idsOf(state.value.collections), topapps: idsOf(state.value.topApps) });
   }, [state]);
 
   async function save(event: FormEvent) {
@@ -98,15 +105,19 @@ export function CurationEditors() {
     }
     setBusy(true);
     setUnsaved(null);
-    // Two requests (spec): each list is saved or not on its own, so one failing does not stop the other.
+    // Each list by its own requests (spec): saved or not on its own, so one failing does not stop the other.
     const [collectionsAnswer, topAppsAnswer] = await Promise.allSettled([
-      apiRequest<SavedList<CollectionEntry>>('/admin/api/collections', { method: 'PUT', body: collectionsBody }),
-      apiRequest<SavedList<TopAppEntry>>('/admin/api/topapps', { method: 'PUT', body: topAppsBody }),
+      saveCuratedList<CollectionEntry>('collections', savedIds.collections, collectionsBody),
+      saveCuratedList<TopAppEntry>('topapps', savedIds.topapps, topAppsBody),
     ]);
     // Hold the ids the server gave new entries: sent again without them, they would be new entries on every save.
-    // A list not saved keeps the admin's edits, for the retry.
-    if (collectionsAnswer.status === 'fulfilled') setCollections(collectionsAnswer.value.data.map(draftOf));
-    if (topAppsAnswer.status === 'fulfilled') setTopApps(topAppsAnswer.value.data.map(draftOf));
+    // A list not saved keeps the admin's edits and its saved ids, for the retry.
+    if (collectionsAnswer.status === 'fulfilled') setCollections(collectionsAnswer.value.map(draftOf));
+    if (topAppsAnswer.status === 'fulfilled') setTopApps(topAppsAnswer.value.map(draftOf));
+    setSavedIds((saved) => ({
+      collections: collectionsAnswer.status === 'fulfilled' ? idsOf(collectionsAnswer.value) : saved.collections,
+      topapps: topAppsAnswer.status === 'fulfilled' ? idsOf(topAppsAnswer.value) : saved.topapps,
+    }));
     const message = curationSaveMessage({ collections: outcomeOf(collectionsAnswer), topapps: outcomeOf(topAppsAnswer) });
     setBusy(false);
     // The alert goes once dismissed; what was not saved stays said beside the button until the next save.
