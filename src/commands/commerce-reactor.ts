@@ -41,7 +41,7 @@ export function createCommerceReactor(deps: { commands: CommandBus; db: Kysely<S
         const result = await deps.commands.handle(templateDecider, templateStream(data.templateId), { type: 'RecordPurchase', data: { templateId: data.templateId, buyerId: data.buyerId, priceCents: data.price.amount } }, context(event));
         if (result.repeated || result.events.length === 0) return;
         const [buyer, seller] = await Promise.all([contact(data.buyerId), contact(data.sellerId)]);
-        const sale = { title: data.bought.title, price: data.price, pageUrl: `${deps.publicUrl}/resources/${data.bought.titleUrl}`, purchaseId: data.purchaseId, provider: data.provider, providerPaymentId: data.providerPaymentId };
+        const sale = { title: data.bought.title, price: data.price, platformFee: data.platformFee, pageUrl: `${deps.publicUrl}/resources/${data.bought.titleUrl}`, purchaseId: data.purchaseId, provider: data.provider, providerPaymentId: data.providerPaymentId };
         await mail(seller.email, saleNotificationMail(sale, buyer.name));
         await mail(buyer.email, purchaseReceiptMail(sale, seller.name));
         return;

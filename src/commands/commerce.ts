@@ -4,6 +4,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
+import { platformFeeOf } from '../domain/commerce/commission.js';
 import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
@@ -114,8 +115,7 @@ export class CommerceService {
 
   /** A card checkout session (Stripe, or the sandbox's card page) for this buyer and post. */
   async startCheckout(buyer: Member, templateId: string, origin: string): Promise<{ sessionId: string; url: string }> {
-    const feePercent = this.deps.platformFeePercent;
-    const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, ({ checkoutId, offer, expiresAt }) =>
+    const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, ({ checkoutId, offer, platformFee, expiresAt }) =>
       this.deps.provider.createCheckout({
         checkoutId,
         templateId,
@@ -123,7 +123,7 @@ export class CommerceService {
         title: offer.bought.title,
         price: offer.price,
         sellerAccountId: offer.sellerAccountId!,
-        platformFee: { amount: Math.round((offer.price.amount * feePercent) / 100), currency: offer.price.currency },
+        platformFee,
         successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
         expiresAt,
@@ -162,7 +162,7 @@ export class CommerceService {
     buyer: Member,
     templateId: string,
     provider: PaymentProviderName,
-    openAtProvider: (checkout: { checkoutId: string; offer: Offer; expiresAt: Date }) => Promise<{ sessionId: string; url: string }>,
+    openAtProvider: (checkout: { checkoutId: string; offer: Offer; platformFee: Money; expiresAt: Date }) => Promise<{ sessionId: string; url: string }>,
   ): Promise<{ providerSessionId: string; url: string }> {
     const offer = await this.offerFor(templateId);
     const stream = purchaseStream(templateId, buyer.userId);
@@ -175,11 +175,13 @@ export class CommerceService {
 
     const checkoutId = randomUUID();
     const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS);
-    const session = await fromProvider(() => openAtProvider({ checkoutId, offer, expiresAt }));
+    // One fee for the provider and the log: whichever provider takes the money, the sale keeps the percent of its day.
+    const platformFee = platformFeeOf(offer.price, this.deps.platformFeePercent);
+    const session = await fromProvider(() => openAtProvider({ checkoutId, offer, platformFee, expiresAt }));
     const result = await this.deps.commands.handle(
       purchaseDecider,
       stream,
-      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, session: { provider, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
+      { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, platformFee, session: { provider, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
       { actor: buyer },
     );
     if (result.events.length > 0) {

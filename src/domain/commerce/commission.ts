@@ -1,7 +1,28 @@
+import type { Money } from './money.js';
+
 /**
  * Tessera's commission on a sale, in percent (posts-payments-rewards.md 1 and 9: "0% in beta, 6% from
- * late 2025"). Late 2025 has passed and the beta goes on without one: the checkout's platform fee is
+ * late 2025"). Late 2025 has passed and the beta goes on without one: the platform fee is
  * PLATFORM_FEE_PERCENT, unset meaning the beta's 0. So the pages state 0% now and 6% as what follows the beta.
  */
 export const BETA_COMMISSION_PERCENT = 0;
 export const POST_BETA_COMMISSION_PERCENT = 6;
+
+/** The platform's cut of a sale at this percent, in whole minor units (what Stripe takes as the application fee). */
+export function platformFeeOf(price: Money, percent: number): Money {
+  return { amount: Math.round((price.amount * percent) / 100), currency: price.currency };
+}
+
+/** What the seller earns from a sale: its price less the platform fee recorded with it. */
+export function sellerEarningsOf(sale: { price: Money; platformFee: Money }): Money {
+  return { amount: sale.price.amount - sale.platformFee.amount, currency: sale.price.currency };
+}
+
+/**
+ * Checkouts and purchases stored before the fee was recorded with them: taken at the default 0 %, the
+ * beta's, since the percent configured then is nowhere in the log (today's is never applied to them).
+ */
+export const withBetaPlatformFee = (data: unknown): unknown => {
+  const sale = data as { price: Money };
+  return { ...sale, platformFee: platformFeeOf(sale.price, BETA_COMMISSION_PERCENT) };
+};

@@ -52,6 +52,8 @@ export type CheckoutStarted = DomainEvent<
     sellerId: string;
     /** Priced by the server from the post, never from the request. */
     price: Money;
+    /** The platform's cut at the PLATFORM_FEE_PERCENT of the moment (schema v2): a later change leaves this sale as it was. */
+    platformFee: Money;
     bought: PurchasedRevision;
     provider: PaymentProviderName;
     providerSessionId: string;
@@ -82,6 +84,8 @@ export type PurchaseRecorded = DomainEvent<
     buyerId: string;
     sellerId: string;
     price: Money;
+    /** The platform's cut, as its checkout recorded it (schema v2); the seller earns the rest. */
+    platformFee: Money;
     bought: PurchasedRevision;
     provider: PaymentProviderName;
     providerPaymentId: string;

@@ -1,3 +1,4 @@
+import { sellerEarningsOf } from './commission.js';
 import { formatMoney, type Money } from './money.js';
 import { ORDER_PROVIDER_NAME } from './purchase.js';
 
@@ -10,6 +11,8 @@ export interface CommerceMail {
 interface Sale {
   title: string;
   price: Money;
+  /** The platform's cut, as recorded with the sale. */
+  platformFee: Money;
   /** The post's page, absolute. */
   pageUrl: string;
   purchaseId: string;
@@ -22,7 +25,9 @@ export function saleNotificationMail(sale: Sale, buyerName: string): CommerceMai
     subject: `You sold "${sale.title}"`,
     text: [
       `Good news: ${buyerName} bought "${sale.title}" for ${formatMoney(sale.price)}.`,
-      'The payment goes to your payout account, less the provider’s card fee (no commission during the beta).',
+      sale.platformFee.amount === 0
+        ? 'The payment goes to your payout account, less the provider’s card fee (no commission during the beta).'
+        : `You earn ${formatMoney(sellerEarningsOf(sale))}: the price less the platform fee of ${formatMoney(sale.platformFee)}, and less the provider’s card fee.`,
       `Post: ${sale.pageUrl}`,
       `Purchase ${sale.purchaseId} (${sale.provider} payment ${sale.providerPaymentId})`,
     ].join('\n\n'),

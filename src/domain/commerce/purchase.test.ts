@@ -21,7 +21,7 @@ const offer: Offer = {
 const session = (n: number) => ({ provider: 'sandbox' as const, providerSessionId: `cs_${n}`, checkoutUrl: `/sandbox/checkout/cs_${n}`, expiresAt: '2026-11-23T06:30:00.000Z' });
 const start = (checkoutId: string, n = 1, overrides: Partial<Offer> = {}, at = now): PurchaseCommand => ({
   type: 'StartCheckout',
-  data: { checkoutId, buyerId, offer: { ...offer, ...overrides }, session: session(n), now: at },
+  data: { checkoutId, buyerId, offer: { ...offer, ...overrides }, platformFee: { amount: 125, currency: 'USD' }, session: session(n), now: at },
 });
 const started = (checkoutId: string, n = 1): CheckoutStarted => ({
   type: 'CheckoutStarted',
@@ -31,6 +31,7 @@ const started = (checkoutId: string, n = 1): CheckoutStarted => ({
     buyerId,
     sellerId: 'seller-1',
     price: { amount: 1250, currency: 'USD' },
+    platformFee: { amount: 125, currency: 'USD' },
     bought: offer.bought,
     provider: 'sandbox',
     providerSessionId: `cs_${n}`,
@@ -56,6 +57,7 @@ const recorded = (checkoutId: string): PurchaseRecorded => ({
     buyerId,
     sellerId: 'seller-1',
     price: { amount: 1250, currency: 'USD' },
+    platformFee: { amount: 125, currency: 'USD' },
     bought: offer.bought,
     provider: 'sandbox',
     providerPaymentId: `pi_${checkoutId}`,

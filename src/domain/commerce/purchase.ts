@@ -60,6 +60,8 @@ export type PurchaseCommand =
         checkoutId: string;
         buyerId: string;
         offer: Offer;
+        /** The platform's cut of this sale, at the configured percent (commission.ts: platformFeeOf). */
+        platformFee: Money;
         session: { provider: CheckoutStarted['data']['provider']; providerSessionId: string; checkoutUrl: string; expiresAt: string };
         now: string;
       };
@@ -106,6 +108,7 @@ function purchaseOf(started: CheckoutStarted['data'], paid: PaymentSucceeded['da
       buyerId: started.buyerId,
       sellerId: started.sellerId,
       price: started.price,
+      platformFee: started.platformFee,
       bought: started.bought,
       provider: paid.provider,
       providerPaymentId: paid.providerPaymentId,
@@ -166,7 +169,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
   decide: (command, state) => {
     switch (command.type) {
       case 'StartCheckout': {
-        const { checkoutId, buyerId, offer, session, now } = command.data;
+        const { checkoutId, buyerId, offer, platformFee, session, now } = command.data;
         const known = track(state, checkoutId);
         if (known.started) return [];
         const refusal = checkoutRefusal(state, buyerId, offer);
@@ -182,6 +185,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
             buyerId,
             sellerId: offer.sellerId,
             price: offer.price,
+            platformFee,
             bought: offer.bought,
             provider: session.provider,
             providerSessionId: session.providerSessionId,

@@ -6,6 +6,7 @@ import { projectionSpec, recordedLog } from '../../../../tests/fixtures/projecti
 import { commerceProjection } from './projection.js';
 
 const price = { amount: 1250, currency: 'USD' as const };
+const platformFee = { amount: 125, currency: 'USD' as const };
 const bought = { revision: 2, title: 'Lead router', titleUrl: 'lead-router-t1', url: 'https://example.com/lead-router' };
 const purchaseEvent = (event: CommerceEvent) => ({ streamId: purchaseStream('t1', 'b1'), ...event });
 const payoutEvent = (event: CommerceEvent) => ({ streamId: payoutAccountStream('s1'), ...event });
@@ -18,12 +19,12 @@ const LOG = recordedLog([
   purchaseEvent({ type: 'PaymentSucceeded', data: { checkoutId: 'c1', templateId: 't1', buyerId: 'b1', provider: 'sandbox', providerEventId: 'e3', providerPaymentId: 'pi_1', amount: price } }),
   purchaseEvent({
     type: 'CheckoutStarted',
-    data: { checkoutId: 'c1', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, bought, provider: 'sandbox', providerSessionId: 'cs_1', sellerAccountId: 'acct_1', checkoutUrl: '/x', expiresAt: '2026-01-01T01:00:00.000Z' },
+    data: { checkoutId: 'c1', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, platformFee, bought, provider: 'sandbox', providerSessionId: 'cs_1', sellerAccountId: 'acct_1', checkoutUrl: '/x', expiresAt: '2026-01-01T01:00:00.000Z' },
   }),
-  purchaseEvent({ type: 'PurchaseRecorded', data: { purchaseId: 'c1', checkoutId: 'c1', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, bought, provider: 'sandbox', providerPaymentId: 'pi_1' } }),
+  purchaseEvent({ type: 'PurchaseRecorded', data: { purchaseId: 'c1', checkoutId: 'c1', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, platformFee, bought, provider: 'sandbox', providerPaymentId: 'pi_1' } }),
   purchaseEvent({
     type: 'CheckoutStarted',
-    data: { checkoutId: 'c2', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, bought, provider: 'sandbox', providerSessionId: 'cs_2', sellerAccountId: 'acct_1', checkoutUrl: '/y', expiresAt: '2026-01-01T01:00:00.000Z' },
+    data: { checkoutId: 'c2', templateId: 't1', buyerId: 'b1', sellerId: 's1', price, platformFee, bought, provider: 'sandbox', providerSessionId: 'cs_2', sellerAccountId: 'acct_1', checkoutUrl: '/y', expiresAt: '2026-01-01T01:00:00.000Z' },
   }),
   purchaseEvent({ type: 'PaymentFailed', data: { checkoutId: 'c2', templateId: 't1', buyerId: 'b1', provider: 'sandbox', providerEventId: 'e4', reason: 'card_declined' } }),
   purchaseEvent({ type: 'PurchaseRefunded', data: { purchaseId: 'c1', templateId: 't1', buyerId: 'b1', sellerId: 's1', title: bought.title, amount: price, provider: 'sandbox', providerRefundId: 're_1', refundedBy: 'admin' } }),

@@ -9,7 +9,7 @@ import { createCommerceTables } from './tables.js';
  */
 export const commerceProjection = defineProjection({
   name: 'commerce',
-  version: 1,
+  version: 2,
   handles: ['PayoutAccountCreated', 'PayoutAccountUpdated', 'PayoutAccountDisconnected', 'CheckoutStarted', 'PaymentSucceeded', 'PaymentFailed', 'PurchaseRecorded', 'PurchaseRefunded'],
   tables: ['payout_accounts', 'checkouts', 'purchases'],
   createTables: createCommerceTables,
@@ -88,6 +88,7 @@ export const commerceProjection = defineProjection({
               buyer_id: d.buyerId,
               seller_id: d.sellerId,
               amount: d.price.amount,
+              platform_fee: d.platformFee.amount,
               currency: d.price.currency,
               revision: d.bought.revision,
               title: d.bought.title,

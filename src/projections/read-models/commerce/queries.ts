@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { canTakeCharges, payoutStatusOf, type PayoutStatus } from '../../../domain/commerce/payout-account.js';
+import { sellerEarningsOf } from '../../../domain/commerce/commission.js';
 import { toMajorUnits, type CurrencyCode } from '../../../domain/commerce/money.js';
 import { DELETED_STATUS } from '../../../domain/templates/lifecycle.js';
 import type { CheckoutsView, PayoutAccountsView, PurchasesView } from './tables.js';
@@ -68,7 +69,8 @@ export interface SalesAnswer {
   revenue: number;
   currency: CurrencyCode;
   productsCreated: number;
-  paymentData: { id: string; amount: number; currency: CurrencyCode; description: string; date: string; status: 'paid' | 'refunded'; buyerId: string; templateId: string }[];
+  /** `amount` is what the buyer paid; `platformFee` the platform's cut of it, as recorded with the sale. */
+  paymentData: { id: string; amount: number; platformFee: number; currency: CurrencyCode; description: string; date: string; status: 'paid' | 'refunded'; buyerId: string; templateId: string }[];
   views: number;
   kudos: number;
   comments: number;
@@ -78,8 +80,9 @@ export interface SalesAnswer {
 
 /**
  * A seller's sales: every purchase of their posts (refunded ones listed as refunded, left out of the
- * totals), and their posts' view, kudos, comment and save tallies. Amounts are in major units of
- * the posts' currency (US dollars) for display.
+ * totals), and their posts' view, kudos, comment and save tallies. Revenue is what buyers paid, total
+ * earnings that less each sale's recorded platform fee. Amounts are in major units of the posts'
+ * currency (US dollars) for display.
  */
 export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<SalesAnswer> {
   const purchases = await db.selectFrom('purchases').selectAll().where('seller_id', '=', sellerId).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();
@@ -98,9 +101,9 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
     .executeTakeFirstOrThrow();
   const account = await payoutAccountOf(db, sellerId);
   const standing = purchases.filter((purchase) => purchase.refunded_at === null);
-  const totalMinor = standing.reduce((sum, purchase) => sum + purchase.amount, 0);
+  const revenueMinor = standing.reduce((sum, purchase) => sum + purchase.amount, 0);
+  const earningsMinor = standing.reduce((sum, purchase) => sum + sellerEarningsOf({ price: purchase, platformFee: { amount: purchase.platform_fee, currency: purchase.currency } }).amount, 0);
   const status = (purchase: PurchasesView) => (purchase.refunded_at === null ? ('paid' as const) : ('refunded' as const));
-  const total = toMajorUnits({ amount: totalMinor, currency: 'USD' });
   return {
     salesData: purchases.map((purchase) => ({
       date: purchase.purchased_at.toISOString(),
@@ -111,13 +114,14 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
       currency: purchase.currency,
     })),
     productsSold: standing.length,
-    totalEarnings: total,
-    revenue: total,
+    totalEarnings: toMajorUnits({ amount: earningsMinor, currency: 'USD' }),
+    revenue: toMajorUnits({ amount: revenueMinor, currency: 'USD' }),
     currency: 'USD',
     productsCreated: Number(tallies.created),
     paymentData: purchases.map((purchase) => ({
       id: purchase.purchase_id,
       amount: toMajorUnits(purchase),
+      platformFee: toMajorUnits({ amount: purchase.platform_fee, currency: purchase.currency }),
       currency: purchase.currency,
       description: purchase.title,
       date: purchase.purchased_at.toISOString(),

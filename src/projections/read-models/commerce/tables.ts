@@ -42,6 +42,8 @@ export interface PurchasesView {
   seller_id: string;
   /** Integer minor units of `currency`. */
   amount: number;
+  /** The platform's cut of `amount` recorded with the sale, in the same units: the seller earns the rest. */
+  platform_fee: number;
   currency: CurrencyCode;
   /** The content revision bought, and what it showed: the buyer keeps this version. */
   revision: number;
@@ -96,6 +98,7 @@ export async function createCommerceTables(trx: Kysely<Schema>, t: GenerationTab
     .addColumn('buyer_id', 'text', (c) => c.notNull())
     .addColumn('seller_id', 'text', (c) => c.notNull())
     .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('platform_fee', 'integer', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())

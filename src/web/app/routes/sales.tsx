@@ -109,6 +109,7 @@ function SalesBody({ sales }: { sales: SalesData }) {
                 <time dateTime={payment.date}>{PAYMENT_DATE.format(new Date(payment.date))}</time>
                 <span className={payment.status === 'refunded' ? 'sales-payment__amount sales-payment__amount--refunded' : 'sales-payment__amount'}>
                   {dollars(payment.amount)} {payment.currency}
+                  {payment.platformFee > 0 && ` · platform fee ${dollars(payment.platformFee)}`}
                   {payment.status === 'refunded' && ' · Refunded'}
                 </span>
               </li>

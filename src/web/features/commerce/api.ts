@@ -55,7 +55,8 @@ export interface SalesData {
   revenue: number;
   currency: string;
   productsCreated: number;
-  paymentData: { id: string; amount: number; currency: string; description: string; date: string; status: 'paid' | 'refunded' }[];
+  /** `platformFee`: the platform's cut of `amount`, as recorded with the sale. */
+  paymentData: { id: string; amount: number; platformFee: number; currency: string; description: string; date: string; status: 'paid' | 'refunded' }[];
   views: number;
   kudos: number;
   comments: number;
