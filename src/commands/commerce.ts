@@ -54,6 +54,11 @@ async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
 export class CommerceService {
   constructor(private readonly deps: CommerceServiceDeps) {}
 
+  /** The platform fee on new sales, in percent: what the pages quote (a past sale keeps the fee recorded with it). */
+  get platformFeePercent(): number {
+    return this.deps.platformFeePercent;
+  }
+
   get provider(): PaymentProvider {
     return this.deps.provider;
   }

@@ -8,6 +8,16 @@ import type { Money } from './money.js';
 export const BETA_COMMISSION_PERCENT = 0;
 export const POST_BETA_COMMISSION_PERCENT = 6;
 
+/**
+ * The commission as the pages state it, from the configured percent: while it is the beta's 0, with the
+ * rate that follows the beta (spec); otherwise the percent charged now.
+ */
+export function commissionStatement(percent: number, brand: string): string {
+  return percent === BETA_COMMISSION_PERCENT
+    ? `During the beta ${brand} takes no commission on sales; only the payment provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale: we will announce the date in advance, and it will not apply to sales made before the change.`
+    : `${brand} takes a commission of ${percent}% of each sale, besides the payment provider’s processing fee. A change of rate is announced in advance and never applies to sales made before it.`;
+}
+
 /** The platform's cut of a sale at this percent, in whole minor units (what Stripe takes as the application fee). */
 export function platformFeeOf(price: Money, percent: number): Money {
   return { amount: Math.round((price.amount * percent) / 100), currency: price.currency };

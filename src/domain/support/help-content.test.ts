@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The constants pages write their texts with, as a reader sees them. */
 const CONSTANTS_IN_PAGES: Record<string, string> = {
   BRAND_NAME: 'Tessera',
+  brand: 'Tessera',
   MINIMUM_AGE: '13',
   BETA_COMMISSION_PERCENT: String(BETA_COMMISSION_PERCENT),
   POST_BETA_COMMISSION_PERCENT: String(POST_BETA_COMMISSION_PERCENT),

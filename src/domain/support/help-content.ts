@@ -3,7 +3,7 @@
  * quotes the page it names word for word (help-content.test.ts checks the page's source still says
  * it, so an edited page fails the test until its passages follow).
  */
-import { POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { BETA_COMMISSION_PERCENT, commissionStatement } from '../commerce/commission.js';
 import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 
@@ -27,9 +27,12 @@ const GENERATOR = { page: 'AI Template Generator', path: '/generate', sourceFile
 /** README-level help about the product's own features: no page holds these words, so this file is their source. */
 const FEATURE_HELP = { sourceFile: 'src/domain/support/help-content.ts' } as const;
 
+/** The commission, as the sellers page and the terms state it at the default percent (commission.ts words it). */
+const COMMISSION = { sourceFile: 'src/domain/commerce/commission.ts', text: commissionStatement(BETA_COMMISSION_PERCENT, 'Tessera') } as const;
+
 export const HELP_PASSAGES: readonly HelpPassage[] = [
   // The sellers page's FAQ and sections.
-  { id: 'sellers-cost', ...SELLERS, heading: 'What does it cost to sell?', text: `Nothing during the beta: Tessera takes no commission. After the beta it will be ${POST_BETA_COMMISSION_PERCENT}% of each sale; we will announce the date well in advance, and it will never apply to sales made before the change.` },
+  { id: 'sellers-cost', ...SELLERS, ...COMMISSION, heading: 'What does it cost to sell?' },
   { id: 'sellers-paid', ...SELLERS, heading: 'How do I get paid?', text: 'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.' },
   { id: 'sellers-right-away', ...SELLERS, heading: 'Can I sell right away?', text: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account: connect one on the Payments tab of your account, and you can set prices once the payment provider enables charges on it.' },
   { id: 'sellers-refunds', ...SELLERS, heading: 'Who handles refunds?', text: 'You and the buyer, first: tell buyers what they get and answer their questions. When a template does not work as described, agree on a refund; our admins make it, for the whole price, and settle it if you cannot agree.' },
@@ -58,7 +61,7 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   { id: 'terms-ai-private-data', ...TERMS, heading: 'What is not allowed', text: 'Entering private or confidential data — yours or anyone else’s — into the AI tools.' },
   { id: 'terms-moderation', ...TERMS, heading: 'What is not allowed', text: 'We review new and edited listings, may remove listings, hide or moderate comments, and suspend accounts that break these rules. You can report anything that looks wrong from the template’s page.' },
   { id: 'terms-purchases', ...TERMS, heading: 'Buying and selling', text: 'Purchases are made by card through our payment provider, directly between the buyer and the creator; Tessera is not the seller. Creators set their own prices and must describe honestly what a buyer receives.' },
-  { id: 'terms-commission', ...TERMS, heading: 'Commission', text: `During the beta Tessera takes no commission on sales; only the payment provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale: we will announce the date in advance, and it will not apply to sales made before the change.` },
+  { id: 'terms-commission', ...TERMS, ...COMMISSION, heading: 'Commission' },
   { id: 'terms-refunds', ...TERMS, heading: 'Refunds', text: 'are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, contact us and we will help.' },
   { id: 'terms-rewards', ...TERMS, heading: 'Reward points', text: 'Reward points recognise activity on Tessera. They have no cash value, cannot be transferred, and may be adjusted if they were earned by breaking these terms.' },
   { id: 'terms-ending', ...TERMS, heading: 'Ending your account', text: 'You can stop using Tessera at any time and ask us to delete your account. We may suspend or close accounts that break these terms.' },
@@ -87,3 +90,8 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
   },
   { id: 'help-save-like', ...FEATURE_HELP, page: 'Saved posts', path: '/saved-posts', heading: 'Saving and liking', text: 'Sign in to like and save templates. Saved templates are listed on your Saved Posts page; the templates you created and bought have their own pages.' },
 ];
+
+/** The passages with the commission at the configured percent: the chatbot quotes what the pages state. */
+export function helpPassagesAt(feePercent: number): readonly HelpPassage[] {
+  return HELP_PASSAGES.map((passage) => (passage.sourceFile === COMMISSION.sourceFile ? { ...passage, text: commissionStatement(feePercent, 'Tessera') } : passage));
+}

@@ -1,11 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { matchRoutes, MemoryRouter } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { isServerRendered } from '../lazy-route.js';
 import { routes } from '../router.js';
 import { PAYMENTS_HELP_PATH } from '../../lib/paths.js';
 import { PaymentsHelpPage } from './help-payments.js';
+
+/** The page as its loader answers with this PLATFORM_FEE_PERCENT. */
+const pageAt = (feePercent: number) =>
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ id: 'help', path: '/', element: <PaymentsHelpPage /> }], { hydrationData: { loaderData: { help: { feePercent } } } })} />);
 
 describe('the payments help page', () => {
   it('is the server-rendered page at the Payments tab’s help link, not the 404', () => {
@@ -15,14 +19,15 @@ describe('the payments help page', () => {
   });
 
   it('explains the four payout account states, the price limits, both ways to pay, refunds, commission and sales', () => {
-    const html = renderToStaticMarkup(
-      <MemoryRouter>
-        <PaymentsHelpPage />
-      </MemoryRouter>,
-    );
+    const html = pageAt(0);
     for (const state of ['Not connected', 'Pending onboarding', 'Connected', 'Restricted']) expect(html).toContain(`<dt>${state}</dt>`);
     for (const text of ['from $0.01 to $249', 'A price of 0 makes the template free', 'Pay with PayPal', 'Refunds', 'commission will be 6%', 'href="/sales"', 'href="/account#settings-tabs-tab-payments"']) {
       expect(html).toContain(text);
     }
+  });
+
+  it('states the configured commission when PLATFORM_FEE_PERCENT sets one', () => {
+    expect(pageAt(20)).toContain('takes a commission of 20% of each sale');
+    expect(pageAt(20)).not.toContain('no commission');
   });
 });

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 
-import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
+import { commissionStatement } from '../../../domain/commerce/commission.js';
 import { TEMPLATE_LIMITS } from '../../../domain/templates/rules.js';
 import { accountTabHash } from '../../features/accounts/account-tabs.js';
+import { platformFeeLoader } from '../../features/commerce/api.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 
 const PAGE_TITLE = 'How payments and payouts work';
@@ -51,8 +52,6 @@ const REFUNDS = [
   'If a buyer pays twice for the same template, the second payment is refunded automatically.',
 ] as const;
 
-const COMMISSION = `During the beta ${BRAND_NAME} takes ${BETA_COMMISSION_PERCENT}% commission: only the payment provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale; we will announce the date in advance, and it will never apply to earlier sales.`;
-
 const SALES = 'The Sales page shows your total earnings, the products you sold, a chart of purchases by day (refunded payments left out) and the list of your payments. Its link is in your account menu once you have a payout account or a sale.';
 
 function HelpSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -64,8 +63,11 @@ function HelpSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
+export const paymentsHelpLoader = platformFeeLoader;
+
 /** /help/payments: the Payments tab's help link (browse-search-accounts.md), true to the commerce code it describes. */
 export function PaymentsHelpPage() {
+  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
   return (
     <div className="container content-page legal">
       <title>{documentTitle(PAGE_TITLE)}</title>
@@ -112,7 +114,7 @@ export function PaymentsHelpPage() {
         </p>
       </HelpSection>
       <HelpSection id="help-payments-commission" title="Commission">
-        <p>{COMMISSION}</p>
+        <p>{commissionStatement(feePercent, BRAND_NAME)}</p>
       </HelpSection>
       <HelpSection id="help-payments-sales" title="Seeing your sales">
         <p>{SALES}</p>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 
-import { POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
+import { commissionStatement } from '../../../domain/commerce/commission.js';
+import { platformFeeLoader } from '../../features/commerce/api.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 
 /** Minimum age to use the product (spec section 9). */
@@ -27,8 +28,11 @@ function Copyright() {
   );
 }
 
+export const termsLoader = platformFeeLoader;
+
 /** Terms of Service and Privacy Policy on one page (generator-admin-site.md: static policy pages). */
 export function TermsOfServicePage() {
+  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
   return (
     <div className="container content-page legal">
       <title>{documentTitle('Terms of Service and Privacy Policy')}</title>
@@ -79,8 +83,7 @@ export function TermsOfServicePage() {
           describe honestly what a buyer receives.
         </p>
         <p>
-          <strong>Commission.</strong> During the beta {BRAND_NAME} takes no commission on sales; only the payment provider’s processing fee applies. After the beta the commission will
-          be {POST_BETA_COMMISSION_PERCENT}% of each sale: we will announce the date in advance, and it will not apply to sales made before the change.
+          <strong>Commission.</strong> {commissionStatement(feePercent, BRAND_NAME)}
         </p>
         <p>
           <strong>Refunds</strong> are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, <Link to="/contact-us">contact us</Link> and we will help.

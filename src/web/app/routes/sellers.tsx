@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
+import { BETA_COMMISSION_PERCENT, commissionStatement, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
+import { platformFeeLoader } from '../../features/commerce/api.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '../../lib/paths.js';
@@ -13,19 +14,25 @@ const FEATURED_TOPICS = ['marketing', 'productivity', 'operations', 'design', 's
 /** Under the hero: payout accounts and paid listings are open now. */
 const HERO_NOTE = 'Paid listings are open: connect a payout account on the Payments tab of your account, and set a price as soon as the payment provider enables it.';
 
-/** The commission panel (spec 1 and 9: 0% now, 6% after it; commission.ts says why "after the beta" rather than a date). */
-const COMMISSION_PANEL = {
-  heading: `${BETA_COMMISSION_PERCENT}% commission during the beta`,
-  text: `While ${BRAND_NAME} is in beta we take nothing from your sales; only the card provider’s processing fee applies. After the beta the commission will be ${POST_BETA_COMMISSION_PERCENT}% of each sale — announced in advance, and never applied to earlier sales.`,
-  figure: `${BETA_COMMISSION_PERCENT}%`,
-  later: `${POST_BETA_COMMISSION_PERCENT}% after the beta`,
-} as const;
+/** The commission panel (spec 1 and 9: 0% now, 6% after it; commission.ts says why "after the beta" rather than a date), at the configured percent. */
+function commissionPanel(feePercent: number) {
+  const inBeta = feePercent === BETA_COMMISSION_PERCENT;
+  return {
+    heading: inBeta ? `${feePercent}% commission during the beta` : `${feePercent}% commission`,
+    text: commissionStatement(feePercent, BRAND_NAME),
+    figure: `${feePercent}%`,
+    later: inBeta ? `${POST_BETA_COMMISSION_PERCENT}% after the beta` : null,
+  };
+}
 
 const HOW_IT_WORKS = [
   { title: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
   { title: 'Set your price', text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.' },
-  { title: 'Get paid', text: 'Buyers pay by card straight to your payout account. You keep what you earn — no commission during the beta.' },
 ] as const;
+const getPaidStep = (feePercent: number) => ({
+  title: 'Get paid',
+  text: `Buyers pay by card straight to your payout account. ${feePercent === BETA_COMMISSION_PERCENT ? 'You keep what you earn — no commission during the beta.' : `You keep what you earn less the ${feePercent}% commission.`}`,
+});
 
 const TESTIMONIALS = [
   { quote: 'I listed my client-onboarding board on a Friday and had my first sale before Monday.', name: 'Maya R.', role: 'Notion consultant' },
@@ -40,10 +47,6 @@ const WHO_CAN_SELL = [
 ] as const;
 
 const FAQ = [
-  {
-    question: 'What does it cost to sell?',
-    answer: `Nothing during the beta: ${BRAND_NAME} takes no commission. After the beta it will be ${POST_BETA_COMMISSION_PERCENT}% of each sale; we will announce the date well in advance, and it will never apply to sales made before the change.`,
-  },
   {
     question: 'How do I get paid?',
     answer: 'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.',
@@ -71,8 +74,13 @@ function StartSellingButton({ label = 'Start Selling' }: { label?: string }) {
   );
 }
 
+export const sellersLoader = platformFeeLoader;
+
 /** The sellers landing page (posts-payments-rewards.md 2.5). */
 export function SellersPage() {
+  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
+  const panel = commissionPanel(feePercent);
+  const faq = [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
   const featuredApps = APPS.filter((app) => FEATURED_APPS.includes(app.name));
   const featuredTopics = TOPICS.filter((topic) => FEATURED_TOPICS.includes(topic.name));
 
@@ -115,7 +123,7 @@ export function SellersPage() {
       <section className="container content-section" aria-labelledby="sellers-how">
         <h2 id="sellers-how">How it works</h2>
         <ol className="steps">
-          {HOW_IT_WORKS.map((step, index) => (
+          {[...HOW_IT_WORKS, getPaidStep(feePercent)].map((step, index) => (
             <li key={step.title} className="steps__item">
               <span className="steps__number" aria-hidden="true">
                 {index + 1}
@@ -149,12 +157,12 @@ export function SellersPage() {
       <section className="container content-section" aria-labelledby="sellers-commission">
         <div className="commission-panel">
           <div>
-            <h2 id="sellers-commission">{COMMISSION_PANEL.heading}</h2>
-            <p>{COMMISSION_PANEL.text}</p>
+            <h2 id="sellers-commission">{panel.heading}</h2>
+            <p>{panel.text}</p>
           </div>
           <p className="commission-panel__figure" aria-hidden="true">
-            {COMMISSION_PANEL.figure}
-            <span className="commission-panel__later">{COMMISSION_PANEL.later}</span>
+            {panel.figure}
+            {panel.later !== null && <span className="commission-panel__later">{panel.later}</span>}
           </p>
         </div>
       </section>
@@ -187,7 +195,7 @@ export function SellersPage() {
       <section className="container content-section" aria-labelledby="sellers-faq">
         <h2 id="sellers-faq">Frequently asked questions</h2>
         <div className="faq">
-          {FAQ.map((item) => (
+          {faq.map((item) => (
             <details key={item.question} className="faq__item">
               <summary>{item.question}</summary>
               <p>{item.answer}</p>
