@@ -84,7 +84,7 @@ describe('homepage collections and top apps editors', () => {
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
   });
 
-  it('DELETE removes one entry of either list by a recorded event; an unknown id is a 404 and changes nothing', async () => {
+  it('DELETE removes one entry by a recorded event; an unknown id, in either list, is a 404 and changes nothing', async () => {
     const apps = ['One', 'Two', 'Three'].map((name) => ({ name, link: `/${name.toLowerCase()}`, img: null, description: '' }));
     const saved = (await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: apps })).body.data as Json[];
     const stream = curationStream('topapps');
