@@ -18,7 +18,24 @@ export const OFFICE_MIME_TYPES = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
 
-export async function buildSlideDeck(content: GeneratedContent, style: SlideStyle): Promise<Buffer> {
+/** Characters XML 1.0 cannot hold: one in a part makes the file unreadable to PowerPoint and Word. */
+const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/gu;
+const xmlText = (text: string) => text.replace(XML_ILLEGAL, '');
+
+/**
+ * The outline with every text XML can hold. Briefs refuse control characters, but a model's answer,
+ * an admin's hints topic or an event stored before that rule may still carry them.
+ */
+function writableContent(content: GeneratedContent): GeneratedContent {
+  return {
+    title: xmlText(content.title),
+    subtitle: xmlText(content.subtitle),
+    sections: content.sections.map((section) => ({ heading: xmlText(section.heading), paragraphs: section.paragraphs.map(xmlText), bullets: section.bullets.map(xmlText) })),
+  };
+}
+
+export async function buildSlideDeck(outline: GeneratedContent, style: SlideStyle): Promise<Buffer> {
+  const content = writableContent(outline);
   const deck = new PptxGenJS();
   deck.layout = 'LAYOUT_WIDE';
   deck.title = content.title;
@@ -46,7 +63,8 @@ export async function buildSlideDeck(content: GeneratedContent, style: SlideStyl
 /** 6 pt after each paragraph (twentieths of a point). */
 const PARAGRAPH_SPACING_TWIPS = 120;
 
-export async function buildDocument(content: GeneratedContent): Promise<Buffer> {
+export async function buildDocument(outline: GeneratedContent): Promise<Buffer> {
+  const content = writableContent(outline);
   const children: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(content.title)] }),
     new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: content.subtitle, italics: true })] }),

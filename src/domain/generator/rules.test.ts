@@ -38,4 +38,13 @@ describe('generator validation rules (spec section 5)', () => {
     expect(privateDataIn('A 10-slide deck for 2026 planning with 3 goals')).toBeNull();
     expect(briefProblem({ brief: 'Invite ada@example.com', app: 'google-docs' })).toBe(GENERATOR_MESSAGES.privateData('e-mail address'));
   });
+
+  it('refuses control characters in the purpose, the audience and text answers, which would make the generated file unreadable', () => {
+    expect(firstMessage({ brief: 'Plan \u001b[31m in red', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.briefControlCharacters);
+    expect(firstMessage({ brief: 'Plan', audience: 'team\u0007', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.audienceControlCharacters);
+    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { goal: 'ship\u000b' } })).toBe(GENERATOR_MESSAGES.answerControlCharacters);
+    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { sections: ['Summary', 'Goals\u0001'] } })).toBe(GENERATOR_MESSAGES.answerControlCharacters);
+    // Line breaks and tabs in the purpose and answers are text, and stay allowed.
+    expect(generateRequestSchema.safeParse({ brief: 'Plan:\n- launch\tQ3', app: 'google-docs', answers: { goal: 'one\ntwo' } }).success).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../shared/json.js';
+import { hasMultiLineControls, hasSingleLineControls } from '../shared/text.js';
 
 /** Limits, timings and labels of the AI template generator (generator-admin-site.md sections 2, 4, 5, 9). */
 export const GENERATOR = {
@@ -50,6 +51,9 @@ export const GENERATOR_MESSAGES = {
   purposeRequired: 'Please describe the purpose of your template.',
   purposeTooLong: `The purpose must be at most ${GENERATOR.purposeMax} characters.`,
   audienceTooLong: `The audience must be at most ${GENERATOR.audienceMax} characters.`,
+  briefControlCharacters: 'The purpose cannot contain invisible control characters (line breaks and tabs are fine).',
+  audienceControlCharacters: 'The audience cannot contain line breaks, tabs or invisible control characters.',
+  answerControlCharacters: 'Answers cannot contain invisible control characters (line breaks and tabs are fine).',
   slidesPositive: 'The number of slides must be above 0.',
   slidesWholeNumber: 'The number of slides must be a whole number, such as 8.',
   slidesTooMany: `The number of slides must be at most ${GENERATOR.slidesMax}.`,
@@ -140,10 +144,13 @@ export const generatedContentSchema = z.object({
 });
 export type GeneratedContent = z.infer<typeof generatedContentSchema>;
 
+/** Control characters would end up in the generated file's XML, which then does not open. */
+const answerText = z.string().refine((text) => !hasMultiLineControls(text), GENERATOR_MESSAGES.answerControlCharacters);
+
 /** Answers to follow-up questions: by question id, a text, a number or a list of choices. */
 export const answersSchema = z.record(
   z.string().max(60),
-  z.union([z.string().max(GENERATOR.answerTextMax), z.number().finite(), z.array(z.string().max(120)).max(12)]),
+  z.union([answerText.max(GENERATOR.answerTextMax), z.number().finite(), z.array(answerText.max(120)).max(12)]),
 );
 export type Answers = z.infer<typeof answersSchema>;
 
@@ -179,8 +186,16 @@ export function parseHintsOverride(text: string | undefined): { ok: true; hints:
   return { ok: true, hints: parsed as Record<string, unknown> };
 }
 
-const purpose = z.string().trim().max(GENERATOR.purposeMax, GENERATOR_MESSAGES.purposeTooLong);
-const audience = z.string().trim().max(GENERATOR.audienceMax, GENERATOR_MESSAGES.audienceTooLong);
+const purpose = z
+  .string()
+  .trim()
+  .max(GENERATOR.purposeMax, GENERATOR_MESSAGES.purposeTooLong)
+  .refine((text) => !hasMultiLineControls(text), GENERATOR_MESSAGES.briefControlCharacters);
+const audience = z
+  .string()
+  .trim()
+  .max(GENERATOR.audienceMax, GENERATOR_MESSAGES.audienceTooLong)
+  .refine((text) => !hasSingleLineControls(text), GENERATOR_MESSAGES.audienceControlCharacters);
 const numSlides = z
   .number(GENERATOR_MESSAGES.slidesWholeNumber)
   .int(GENERATOR_MESSAGES.slidesWholeNumber)
