@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { demoTemplateId } from '../../commands/demo-catalogue.js';
 import { dayOf } from '../../domain/analytics/periods.js';
+import { DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
+import { searchStream } from '../../domain/discovery/events.js';
 import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
 
 const SEED = 33;
@@ -61,6 +64,26 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
     const lists = { searchAnalytics: [] as Json[], postsClickedAnalytics: [] as Json[], postsViewedAnalytics: [] as Json[] };
     for (const [list, , term, count] of replay.rows) lists[list as keyof typeof lists].push({ term, count });
     expect(lists).toEqual(portal.body);
+  });
+
+  it('counts KPIs up to a day from the first event, as the replay and the portal\'s note say, when only the end date is given', async () => {
+    const searchId = randomUUID();
+    const longAgo = new Date(Date.now() - (DEFAULT_KPI_DAYS + 10) * 24 * 60 * 60 * 1000).toISOString();
+    const metadata = { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: null, role: 'anonymous' as const }, occurredAt: longAgo, schemaVersion: 1 };
+    const appended = await harness.infrastructure.store.appendToStream(
+      searchStream(searchId),
+      [{ id: randomUUID(), type: 'SearchPerformed', data: { searchId, searchTerm: 'archived term', userId: null, searcher: null }, metadata }],
+      { expectedRevision: 'no_stream' },
+    );
+    await harness.catchUp(appended.position);
+    const portal = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', { token: admin.token, body: { to: today } });
+    expect(portal.status).toBe(200);
+    expect(portal.body.searchAnalytics).toContainEqual({ term: 'archived term', count: 1 });
+    const replay = await replayed('kpis', { to: today });
+    expect(replay.rows.filter(([list]) => list === 'searchAnalytics').map(([, , term, count]) => ({ term, count }))).toEqual(portal.body.searchAnalytics);
+    // Without any date the portal keeps to the last 30 days.
+    const recent = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', { token: admin.token, body: {} });
+    expect(recent.body.searchAnalytics.map((entry) => entry.term)).not.toContain('archived term');
   });
 
   it('gives the same template-creation funnel', async () => {

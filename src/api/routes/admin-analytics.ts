@@ -21,13 +21,15 @@ const dateRange = z
 
 /**
  * A range of whole days, or up to now: `to` inclusive (its end, or now for today and later), `from`
- * from its start; without `from` the last `defaultDays` days.
+ * from its start. Without either date, the last `defaultDays` days; with `to` alone, from the first
+ * event, as `npm run analytics -- kpis --to D` counts and the portal's note says.
  */
 function periodOf(range: { from?: string; to?: string }, defaultDays: number | null) {
   const now = new Date();
   const until = range.to !== undefined && endOfDay(range.to) < now ? endOfDay(range.to) : now;
-  const from = range.from !== undefined ? startOfDay(range.from) : defaultDays === null ? null : startOfDay(dayOf(new Date(until.getTime() - (defaultDays - 1) * DAY_MS)));
-  return { from, until };
+  if (range.from !== undefined) return { from: startOfDay(range.from), until };
+  const fromDefault = defaultDays !== null && range.to === undefined;
+  return { from: fromDefault ? startOfDay(dayOf(new Date(until.getTime() - (defaultDays - 1) * DAY_MS))) : null, until };
 }
 
 /**
