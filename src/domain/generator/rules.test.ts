@@ -36,6 +36,12 @@ describe('generator validation rules (spec section 5)', () => {
     expect(privateDataIn('Call +44 20 7946 0958 today')).toBe('phone number');
     expect(privateDataIn('Card 4111 1111 1111 1111')).toBe('card number');
     expect(privateDataIn('A 10-slide deck for 2026 planning with 3 goals')).toBeNull();
+    // Digits that only look like a card number: a run of years, numbered sessions, an ISBN (no card network's prefix, or no Luhn check digit).
+    expect(privateDataIn('Quarterly results for 2023 2024 2025 2026')).toBeNull();
+    expect(privateDataIn('Agenda for sessions 1 2 3 4 5 6 7 8 9 10 11 12')).toBeNull();
+    expect(privateDataIn('A proposal for the book ISBN 978-3-16-148410-0')).toBeNull();
+    expect(privateDataIn('Amex 3782 822463 10005 on file')).toBe('card number');
+    expect(privateDataIn('Card 5555-5555-5555-4444')).toBe('card number');
     expect(briefProblem({ brief: 'Invite ada@example.com', app: 'google-docs' })).toBe(GENERATOR_MESSAGES.privateData('e-mail address'));
   });
 

@@ -154,19 +154,40 @@ export const answersSchema = z.record(
 );
 export type Answers = z.infer<typeof answersSchema>;
 
-/** Private data the terms keep out of the AI tool; a pattern per kind, checked on every text of a brief. */
-const PRIVATE_DATA_PATTERNS: readonly { kind: string; pattern: RegExp }[] = [
-  { kind: 'e-mail address', pattern: /[^\s@]+@[^\s@]+\.[a-z]{2,}/iu },
-  { kind: 'card number', pattern: /\b(?:\d[ -]?){13,19}\b/u },
-  { kind: 'IBAN', pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}\b/u },
-  { kind: 'phone number', pattern: /(?:\+|\b00)\d[\d ().-]{7,}\d|\(\d{2,4}\)\s?\d{3}[ .-]?\d{3,4}|\b\d{3}[ .-]\d{3}[ .-]\d{4}\b/u },
+/** A card network's number prefix: American Express, Diners and JCB (3), Visa (4), Mastercard (51–55, 2221–2720), Discover and UnionPay (6). */
+const CARD_NETWORK_PREFIX = /^(?:[3-6]|2(?:22[1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/u;
+
+/**
+ * Digits that are a card number: a network's prefix and a valid Luhn check digit. Without both, a
+ * run of years ('2023 2024 2025 2026'), numbered sessions or an ISBN would read as a card.
+ */
+function isCardNumber(candidate: string): boolean {
+  const digits = candidate.replace(/[ -]/gu, '');
+  if (!CARD_NETWORK_PREFIX.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    const digit = Number(digits[digits.length - 1 - index]);
+    const weighted = index % 2 === 1 ? digit * 2 : digit;
+    sum += weighted > 9 ? weighted - 9 : weighted;
+  }
+  return sum % 10 === 0;
+}
+
+/** Private data the terms keep out of the AI tool; a pattern per kind (and a check of what it matched), run on every text of a brief. */
+const PRIVATE_DATA_PATTERNS: readonly { kind: string; pattern: RegExp; is?: (match: string) => boolean }[] = [
+  { kind: 'e-mail address', pattern: /[^\s@]+@[^\s@]+\.[a-z]{2,}/giu },
+  { kind: 'card number', pattern: /\b(?:\d[ -]?){13,19}\b/gu, is: isCardNumber },
+  { kind: 'IBAN', pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}\b/gu },
+  { kind: 'phone number', pattern: /(?:\+|\b00)\d[\d ().-]{7,}\d|\(\d{2,4}\)\s?\d{3}[ .-]?\d{3,4}|\b\d{3}[ .-]\d{3}[ .-]\d{4}\b/gu },
 ];
 
 /** The kind of private data in `texts`, if any (the terms: no private data in the AI tool). */
 export function privateDataIn(...texts: readonly (string | undefined)[]): string | null {
   for (const text of texts) {
     if (!text) continue;
-    for (const { kind, pattern } of PRIVATE_DATA_PATTERNS) if (pattern.test(text)) return kind;
+    for (const { kind, pattern, is } of PRIVATE_DATA_PATTERNS) {
+      for (const [match] of text.matchAll(pattern)) if (is === undefined || is(match)) return kind;
+    }
   }
   return null;
 }
