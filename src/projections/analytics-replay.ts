@@ -67,6 +67,7 @@ export function checkReportDates(report: AnalyticsReportName, dates: ReportDates
   const ranged = report === 'kpis' || report === 'funnel';
   if (!ranged && (dates.from !== undefined || dates.to !== undefined)) throw new ReportArgumentError(`The ${report} report is taken at one date: give --as-of, not --from or --to.`);
   if (dates.from !== undefined && dates.to !== undefined && dates.from > dates.to) throw new ReportArgumentError('--from must not be after --to.');
+  if (dates.from !== undefined && dates.asOf !== undefined && dates.from > dates.asOf) throw new ReportArgumentError('--from must not be after --as-of.');
 }
 
 /**
@@ -79,7 +80,8 @@ export function computeReport(report: AnalyticsReportName, facts: readonly Analy
   checkReportDates(report, dates);
   const until = dates.to !== undefined && endOfDay(dates.to) < cutoff ? endOfDay(dates.to) : cutoff;
   const period: ReportPeriod = { from: dates.from === undefined ? null : startOfDay(dates.from), until };
-  const header = { report, asOf, from: dates.from ?? null, to: dates.to ?? null };
+  // The data ends at asOf: a later `to` names a period the report does not cover.
+  const header = { report, asOf, from: dates.from ?? null, to: dates.to !== undefined && dates.to > asOf ? asOf : (dates.to ?? null) };
   switch (report) {
     case 'counters': {
       const counters = siteCounters(facts, cutoff);

@@ -67,6 +67,9 @@ describe('npm run analytics (the analysts’ replay)', () => {
     expect(funnel.stdout).toMatch(/url\s+1\s+1\s+0\.00/u);
     expect(funnel.stdout).toMatch(/screenshot\s+1\s+1\s+0\.00/u);
     expect(funnel.stdout).toMatch(/price\s+0\s+1\s+100\.00/u);
+    // The data ends at --as-of: a later --to does not stretch the period the title names.
+    const pastAsOf = runAnalytics(dataDir, ['kpis', '--as-of', '2026-03-04', '--to', '2026-03-31']);
+    expect(pastAsOf.stdout.split('\n')[0]).toBe('kpis as of the end of 2026-03-04 (UTC), the first event to 2026-03-04');
     const before = runAnalytics(dataDir, ['counters', '--as-of', '2000-01-01', '--format', 'csv']);
     expect(parse(before.stdout)).toContainEqual(['totalUsers', '0']);
   }, 240_000);
@@ -84,6 +87,11 @@ describe('npm run analytics (the analysts’ replay)', () => {
     expect(backwards.status).toBe(2);
     expect(backwards.stderr).toContain('--from must not be after --to.');
     expect(backwards.stderr).not.toContain('replay [');
+    // A period starting after the day the data is taken at holds nothing: refused, not printed as an empty '2026-03-05 to 2026-03-01'.
+    const afterAsOf = runAnalytics(dataDir, ['kpis', '--from', '2026-03-05', '--as-of', '2026-03-01']);
+    expect(afterAsOf.status).toBe(2);
+    expect(afterAsOf.stderr).toContain('--from must not be after --as-of.');
+    expect(afterAsOf.stderr).not.toContain('replay [');
     const badDate = runAnalytics(dataDir, ['kpis', '--from', '2026-02-30']);
     expect(badDate.status).toBe(2);
     expect(badDate.stderr).toContain('--from "2026-02-30": This date does not exist.');
