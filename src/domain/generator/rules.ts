@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../shared/json.js';
-import { hasMultiLineControls, hasSingleLineControls } from '../shared/text.js';
+import { hasSingleLineControls } from '../shared/text.js';
 
 /** Limits, timings and labels of the AI template generator (generator-admin-site.md sections 2, 4, 5, 9). */
 export const GENERATOR = {
@@ -143,6 +143,9 @@ export const generatedContentSchema = z.object({
     .max(GENERATOR.slidesMax),
 });
 export type GeneratedContent = z.infer<typeof generatedContentSchema>;
+
+/** The one-line control-character rule for text of several lines (a brief, an answer): line breaks and tabs are text there. */
+const hasMultiLineControls = (text: string) => hasSingleLineControls(text.replace(/[\t\n\r]/gu, ''));
 
 /** Control characters would end up in the generated file's XML, which then does not open. */
 const answerText = z.string().refine((text) => !hasMultiLineControls(text), GENERATOR_MESSAGES.answerControlCharacters);

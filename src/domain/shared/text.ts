@@ -25,13 +25,6 @@ export function hasSingleLineControls(value: string): boolean {
   return SINGLE_LINE_CONTROLS.test(value);
 }
 
-/** The same rule for text of several lines (a brief, an answer): line breaks and tabs are text there. */
-const MULTI_LINE_CONTROLS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
-
-export function hasMultiLineControls(value: string): boolean {
-  return MULTI_LINE_CONTROLS.test(value);
-}
-
 /** What stands, in text shown back to its sender, for each character the rule refused (Unicode's replacement character). */
 export const UNSTORABLE_CHARACTER_MARK = '\uFFFD';
 const UNSTORABLE_CHARACTERS = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, 'g');
