@@ -18,7 +18,8 @@ export type BuildManifest = Record<string, ManifestChunk>;
 
 /** Where the route modules live, relative to the web app's root (src/web): the manifest's keys are these paths. */
 const ROUTE_MODULE_DIRECTORY = 'app/routes';
-const MANIFEST_PATH = '.vite/manifest.json';
+/** Vite's build manifest, relative to the built web app's root. */
+export const BUILD_MANIFEST_PATH = '.vite/manifest.json';
 
 /** A chunk and everything it imports statically, transitively, by manifest key. */
 function withStaticImports(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {
@@ -42,7 +43,7 @@ export function routeChunkFiles(manifest: BuildManifest, routeModule: string): s
 
 /** A route module's chunk files (routeChunkFiles) from the built app's manifest (none without one), each list worked out once. */
 export function routeChunkLists(webRoot: string): (routeModule: string) => readonly string[] {
-  const manifestFile = join(webRoot, MANIFEST_PATH);
+  const manifestFile = join(webRoot, BUILD_MANIFEST_PATH);
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : {};
   const lists = new Map<string, readonly string[]>();
   return (routeModule) => {

@@ -11,9 +11,16 @@ import { COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
 
 const SIZE = { users: 3, templates: 6, seed: 19 };
 const HASHED_SCRIPT = 'assets/index-Ab12Cd34.js';
+/** What a rebuild on the running server names instead: a changed app gets a new hashed name. */
+const REBUILT_SCRIPT = 'assets/index-Ef56Gh78.js';
 const SCRIPT_TEXT = `console.log(${JSON.stringify('tessera '.repeat(400))});\n`;
 /** PUBLIC_URL: https, while the tests' requests come over plain http with Host headers of their choosing. */
 const PUBLIC_URL = 'https://tessera.example';
+
+/** The built index.html, naming the app's script. */
+function indexHtmlNaming(script: string): string {
+  return `<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><script type="module" src="/${script}"></script></head><body><div id="root"></div></body></html>`;
+}
 
 interface PublicTemplate {
   titleUrl: string;
@@ -30,7 +37,7 @@ describe('serving like production: compression, caching, crawler files, structur
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
     await mkdir(join(webRoot, 'assets'));
-    await writeFile(join(webRoot, 'index.html'), '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title></head><body><div id="root"></div></body></html>');
+    await writeFile(join(webRoot, 'index.html'), indexHtmlNaming(HASHED_SCRIPT));
     // What the build writes: the file and its precompressed forms beside it.
     await writeFile(join(webRoot, HASHED_SCRIPT), SCRIPT_TEXT);
     await writeFile(join(webRoot, `${HASHED_SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
@@ -147,6 +154,27 @@ describe('serving like production: compression, caching, crawler files, structur
     }
     // The page kept in the server's cache is the same whatever the Host: one entry, not one per header.
     expect((await get(pageUrl, { host: 'another.example' })).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+  });
+
+  it('after a rebuild on the running server, pages name the new build\'s script and that script is served', async () => {
+    const page = { accept: 'text/html' };
+    expect((await get('/', page)).body).toContain(HASHED_SCRIPT);
+    // Kept in the page cache now: the rebuild must not leave it served.
+    expect((await get('/', page)).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
+
+    const rebuiltText = 'console.log("rebuilt");\n';
+    await writeFile(join(webRoot, REBUILT_SCRIPT), rebuiltText);
+    await writeFile(join(webRoot, 'index.html'), indexHtmlNaming(REBUILT_SCRIPT));
+
+    const after = await get('/', page);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(REBUILT_SCRIPT);
+    expect(after.body).not.toContain(HASHED_SCRIPT);
+    const script = await get(`/${REBUILT_SCRIPT}`);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toBe(rebuiltText);
   });
 
   it('structured data cannot close its element or hide markup, whatever the text says', () => {

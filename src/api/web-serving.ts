@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { constants as zlibConstants } from 'node:zlib';
@@ -20,7 +20,7 @@ import type { CreatePageRenderer } from '../web/entry-server.js';
 import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
-import { routeChunkLists } from './route-preloads.js';
+import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
 import { crawlerRoutes } from './routes/crawlers.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
@@ -38,6 +38,7 @@ const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, the favicon, blog files) is checked with the server each time: its ETag makes that a 304. */
 const REVALIDATED_CACHE_CONTROL = 'no-cache';
 const HASHED_ASSETS_DIRECTORY = '/assets/';
+const INDEX_HTML = 'index.html';
 const HTML = 'text/html; charset=utf-8';
 
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -76,6 +77,38 @@ export async function installCompressionAndEtags(app: FastifyInstance): Promise<
   });
 }
 
+/** The built app's page template and what the build's manifest says, as of the build they came from. */
+interface BuiltShell {
+  /** Changes with every build: part of each kept page's key, so no page made from an older build is served again. */
+  version: string;
+  indexHtml: string;
+  routeChunks: (routeModule: string) => readonly string[];
+}
+
+/**
+ * The current build's shell. `npx vite build` on a running server replaces index.html and the
+ * manifest, and deletes the files the old index.html names: serving the old one gives blank pages.
+ * Two stats per page request (microseconds) notice that; the files are reread only when they changed.
+ */
+function currentBuiltShell(webRoot: string): () => BuiltShell {
+  const indexFile = join(webRoot, INDEX_HTML);
+  const manifestFile = join(webRoot, BUILD_MANIFEST_PATH);
+  const versionNow = (): string | undefined => {
+    const index = statSync(indexFile, { throwIfNoEntry: false });
+    if (index === undefined) return undefined;
+    const manifest = statSync(manifestFile, { throwIfNoEntry: false });
+    return `${index.mtimeMs}:${index.size}:${manifest?.mtimeMs}:${manifest?.size}`;
+  };
+  const read = (version: string): BuiltShell => ({ version, indexHtml: readFileSync(indexFile, 'utf8'), routeChunks: routeChunkLists(webRoot) });
+  let shell = read(versionNow() ?? '');
+  return () => {
+    const version = versionNow();
+    // Mid-build index.html is missing for a moment: the last one read serves until the new one is there.
+    if (version !== undefined && version !== shell.version) shell = read(version);
+    return shell;
+  };
+}
+
 /**
  * The server's own API for the page renderer's loaders: answered in process, and anonymous — no
  * cookie or header of the visitor goes along, so a rendered page holds no viewer's data.
@@ -108,21 +141,32 @@ export async function installWebServing(
   await app.register(crawlerRoutes({ db: deps.db, origin: originOf }));
 
   const webRoot = deps.webRoot;
-  if (!webRoot || !existsSync(join(webRoot, 'index.html'))) return;
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    wildcard: false,
-    index: false,
+  if (!webRoot || !existsSync(join(webRoot, INDEX_HTML))) return;
+  const staticFiles = {
     // The build writes .br and .gz beside each file; the one the browser accepts is sent as is.
     preCompressed: true,
     // Our own cache-control below, by kind of file, instead of the plugin's max-age=0.
     cacheControl: false,
-    setHeaders: (response, path) => {
-      response.setHeader('cache-control', path.includes(HASHED_ASSETS_DIRECTORY) ? HASHED_ASSET_CACHE_CONTROL : REVALIDATED_CACHE_CONTROL);
-    },
+  };
+  // Files that keep their name: routes for those present at start (a wildcard here would take every page's path).
+  await app.register(fastifyStatic, {
+    ...staticFiles,
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    globIgnore: [`${HASHED_ASSETS_DIRECTORY.slice(1)}**`],
+    setHeaders: (response) => response.setHeader('cache-control', REVALIDATED_CACHE_CONTROL),
   });
-  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: routeChunkLists(webRoot) }) ?? null;
+  // Hashed files by a wildcard route, looked up per request: a rebuild on the running server writes new names.
+  await app.register(fastifyStatic, {
+    ...staticFiles,
+    root: join(webRoot, HASHED_ASSETS_DIRECTORY),
+    prefix: HASHED_ASSETS_DIRECTORY,
+    decorateReply: false,
+    setHeaders: (response) => response.setHeader('cache-control', HASHED_ASSET_CACHE_CONTROL),
+  });
+  const builtShell = currentBuiltShell(webRoot);
+  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: (routeModule) => builtShell().routeChunks(routeModule) }) ?? null;
 
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.
@@ -131,8 +175,10 @@ export async function installWebServing(
     const origin = originOf(request);
     reply.header('cache-control', REVALIDATED_CACHE_CONTROL);
     const cookies = pageCookiesOf((name) => request.cookies[name]);
+    const { version, indexHtml } = builtShell();
     // The origin is PUBLIC_URL, or a loopback one while that is loopback: a page per origin, never one per Host header.
-    const cacheKey = `${origin} ${PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? '').join(' ')} ${request.url}`;
+    // Pages kept from an earlier build are never served again (their keys name it) and fall off the shelf as new ones come.
+    const cacheKey = `${version} ${origin} ${PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? '').join(' ')} ${request.url}`;
     return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);
       const head = await resourcePageHead(deps.db, request.url, origin);
