@@ -5,7 +5,8 @@ import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { AccountService } from '../../commands/accounts.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
-import { initialsOf, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
+import { NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
+import { initialsOf, MISSING_NAME_INITIALS } from '../../domain/catalogue/presentation.js';
 import type { Viewer } from '../access.js';
 import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
 import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
@@ -45,7 +46,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
     verification: { status: row.verification as VerificationStatus },
     isTestUser: viewer.impersonatedBy !== null,
     _dateCreated: row.created_at.toISOString(),
-    info: { ...profile.info, initials: initialsOf(profile.info.firstName, profile.info.lastName, row.username), displayName, thumbnail: row.picture_url },
+    info: { ...profile.info, initials: initialsOf(displayName), displayName, thumbnail: row.picture_url },
     social: profile.social,
     privacy: { ...notifications, isCreator: row.is_creator ?? false },
     activity: { viewedAccountSetupPage: row.viewed_setup },
@@ -71,7 +72,7 @@ export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountServi
       firstName: profile.info.firstName,
       lastName: profile.info.lastName,
       displayName,
-      initials: row.erased ? '?' : initialsOf(profile.info.firstName, profile.info.lastName, row.username),
+      initials: row.erased ? MISSING_NAME_INITIALS : initialsOf(displayName),
       jobTitle: profile.info.jobTitle,
       companyName: profile.info.companyName,
       location: profile.info.location,

@@ -224,12 +224,6 @@ export const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const PROFILE_PAGE_SIZE = 10;
 
-/** Initials for an avatar without a picture: first letters of first and last name, else of the username. */
-export function initialsOf(firstName: string, lastName: string, username: string): string {
-  const fromNames = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
-  return fromNames || username.slice(0, 2).toUpperCase();
-}
-
 /**
  * Who may block or unblock an account: admins only members; owners anyone, an owner included;
  * the operator at the terminal (the users tool) anyone. Nobody else.

@@ -6,6 +6,7 @@ import {
   footerResourceTitle,
   formatPrice,
   initialsOf,
+  MISSING_NAME_INITIALS,
   platformHue,
   platformLabel,
   SHORT_DESCRIPTION_CUT,
@@ -79,7 +80,21 @@ describe('initialsOf', () => {
   });
 
   it('has a stand-in for an empty name', () => {
-    expect(initialsOf('  ')).toBe('?');
+    expect(initialsOf('  ')).toBe(MISSING_NAME_INITIALS);
+  });
+
+  it('takes letters and digits only, never punctuation or symbols', () => {
+    expect(initialsOf('<Sam')).toBe('SA');
+    expect(initialsOf('Sam <Lee>')).toBe('SL');
+    expect(initialsOf("O'Brien")).toBe('OB');
+    expect(initialsOf('😀 zoë')).toBe('ZO');
+    expect(initialsOf('42 club')).toBe('4C');
+    expect(initialsOf('Ωmega δelta')).toBe('ΩΔ');
+  });
+
+  it('has the stand-in for a name without a letter or digit', () => {
+    expect(initialsOf('<>')).toBe(MISSING_NAME_INITIALS);
+    expect(initialsOf('!! ?? ...')).toBe(MISSING_NAME_INITIALS);
   });
 });
 

@@ -50,13 +50,23 @@ export function visibleKeywords(keywords: readonly string[]): string[] {
   });
 }
 
-/** Up to two upper-case initials: of the first two words, or the first two letters of one word. */
+/** Stands in for initials when a name has no letter or digit (or is empty). */
+export const MISSING_NAME_INITIALS = '?';
+
+/**
+ * Up to two upper-case initials, of letters and digits only (a name like "<Sam" gives "SA", not
+ * "<S"): of the first two words, or the first two of one word. The avatars and the API's
+ * `info.initials` share it.
+ */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/[\s._-]+/u).filter(Boolean);
+  const words = name
+    .split(/[\s._-]+/u)
+    .map((word) => Array.from(word.replace(/[^\p{L}\p{N}]/gu, '')))
+    .filter((characters) => characters.length > 0);
   const [first, second] = words;
-  if (first === undefined) return '?';
-  const letters = second === undefined ? Array.from(first).slice(0, 2) : [Array.from(first)[0], Array.from(second)[0]];
-  return letters.join('').toUpperCase();
+  if (first === undefined) return MISSING_NAME_INITIALS;
+  const characters = second === undefined ? first.slice(0, 2) : [first[0], second[0]];
+  return characters.join('').toUpperCase();
 }
 
 /** The display label of an app, falling back to the stored name for apps outside the fixed list. */
