@@ -272,6 +272,13 @@ describe('accounts in the browser', () => {
 
     await page.goto('/reset-password-from-token?un=nobody&token=not-a-token');
     await page.getByText('Invalid Token: Token is expired.').waitFor();
+    // A link cut short before its token says so (not that a token expired), and offers a new link for the same account.
+    await page.goto(`/reset-password-from-token?un=${USERNAME}`);
+    await page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.resetLinkIncomplete }).waitFor();
+    expect(await page.getByText(ACCOUNT_MESSAGES.resetTokenInvalid).count()).toBe(0);
+    await page.getByRole('link', { name: 'Send a new link' }).click();
+    await page.waitForURL('**/forgot-password?**');
+    expect(await page.getByLabel('Username or email').inputValue()).toBe(USERNAME);
 
     const mailbox = (await (await fetch(`${environment.baseUrl}/dev/mailbox.json?to=${encodeURIComponent(EMAIL)}`)).json()) as MailboxAnswer;
     const link = mailbox.messages.map((message) => /\/reset-password-from-token\?\S+/u.exec(message.text)?.[0]).find((found) => found !== undefined);

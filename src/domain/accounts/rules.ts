@@ -43,6 +43,8 @@ export const ACCOUNT_MESSAGES = {
   verificationLinkInvalid: 'Invalid Token: Token is expired.',
   resetRequested: 'If an account exists for that username or email, we have sent a link to reset its password.',
   resetTokenInvalid: 'Invalid Token: Token is expired.',
+  /** Ours (the spec has no text for it): a reset link opened without its token or username, often cut short when copied. */
+  resetLinkIncomplete: 'This password reset link is incomplete: part of it is missing. Please request a new one.',
   /** Heads the modal the home page opens for ?invalid-token. */
   invalidTokenTitle: 'Invalid Token',
   passwordChanged: 'Your password has been changed. Please log in again.',

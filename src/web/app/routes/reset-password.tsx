@@ -11,14 +11,15 @@ import { documentTitle } from '../../lib/brand.js';
 export const PASSWORD_RESET_SUBMIT_DELAY_MS = 1000;
 const ACCOUNT_PATH = '/account';
 
-type TokenState = 'checking' | 'valid' | 'invalid';
+/** `incomplete`: the link lacks its username or token, so there is nothing to check. */
+type TokenState = 'checking' | 'valid' | 'invalid' | 'incomplete';
 
 /** /reset-password-from-token?un=…&token=…: 'Create new password', then 'Change and Login'. */
 export function ResetPasswordPage() {
   const [parameters] = useSearchParams();
   const username = parameters.get('un') ?? '';
   const token = parameters.get('token') ?? '';
-  const [tokenState, setTokenState] = useState<TokenState>(username && token ? 'checking' : 'invalid');
+  const [tokenState, setTokenState] = useState<TokenState>(username && token ? 'checking' : 'incomplete');
   const [password, setPassword] = useState('');
   const [retyped, setRetyped] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -60,13 +61,13 @@ export function ResetPasswordPage() {
           Create new password
         </h1>
         {tokenState === 'checking' && <p className="muted">Checking your link…</p>}
-        {tokenState === 'invalid' && (
+        {(tokenState === 'invalid' || tokenState === 'incomplete') && (
           <>
             <p className="form-alert form-alert--danger" role="alert">
-              {ACCOUNT_MESSAGES.resetTokenInvalid}
+              {tokenState === 'incomplete' ? ACCOUNT_MESSAGES.resetLinkIncomplete : ACCOUNT_MESSAGES.resetTokenInvalid}
             </p>
             <p className="auth-switch">
-              <Link to="/forgot-password">Send a new link</Link>
+              <Link to={username ? `/forgot-password?u=${encodeURIComponent(username)}` : '/forgot-password'}>Send a new link</Link>
             </p>
           </>
         )}
