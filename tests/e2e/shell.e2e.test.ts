@@ -130,6 +130,22 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await close();
   });
 
+  it('lets the end of a long page scroll above the cookie bar at 375 px while it shows', async () => {
+    const { page, close } = await environment.openPage({ viewportWidth: NARROW_WIDTH });
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page's last control: it sat under the bar, out of reach until the cookie choice was made.
+    const last = page.getByRole('contentinfo').getByRole('link').last();
+    await last.scrollIntoViewIfNeeded();
+    const onTop = await last.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await close();
+  });
+
   it('remembers the cookie choice for 150 days', async () => {
     const { page, close } = await environment.openPage();
     await page.goto('/sellers');
