@@ -1,5 +1,6 @@
 import { withBetaPlatformFee } from './commerce/commission.js';
 import type { UpcasterRegistry } from './shared/upcasting.js';
+import { withoutGuestKey } from './support/events.js';
 
 /**
  * Every event type whose data shape changed since it was first stored, with the steps that
@@ -9,4 +10,6 @@ export const upcasters: UpcasterRegistry = {
   // v2 records the platform fee charged on the sale.
   CheckoutStarted: { 1: withBetaPlatformFee },
   PurchaseRecorded: { 1: withBetaPlatformFee },
+  // v2 binds a guest's conversation to the guest's chat cookie.
+  SupportChatAnswered: { 1: withoutGuestKey },
 };

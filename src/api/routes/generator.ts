@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -30,11 +30,11 @@ import { generatedFile, generationJob, originalFileOf } from '../../projections/
 import { actorOf } from '../actors.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
+import { guestIdOf } from '../guest-cookie.js';
 import { enforceLimit } from '../rate-limits.js';
 
 /** A guest's generator cookie: a random id, so only the browser that asked can poll its job. */
 export const GENERATOR_GUEST_COOKIE = 'tessera_generator';
-const GUEST_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 const jobAnswer = z.object({
   jobId: z.string(),
@@ -68,12 +68,8 @@ export function generatorRoutes(deps: GeneratorDeps): FastifyPluginAsyncZod {
   /** The owner of what this request generates: the user, or a keyed digest of the guest's cookie (set on first use). */
   async function ownerOf(request: FastifyRequest, reply: FastifyReply | null): Promise<GenerationOwner | null> {
     if (request.viewer) return { userId: request.viewer.userId, guestKey: null };
-    let guestId = request.cookies[GENERATOR_GUEST_COOKIE];
-    if (!guestId || !/^[A-Za-z0-9_-]{20,64}$/u.test(guestId)) {
-      if (reply === null) return null;
-      guestId = randomBytes(24).toString('base64url');
-      reply.setCookie(GENERATOR_GUEST_COOKIE, guestId, { path: '/api/ai', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: GUEST_COOKIE_MAX_AGE_S });
-    }
+    const guestId = guestIdOf(request, reply, { name: GENERATOR_GUEST_COOKIE, path: '/api/ai', secure: deps.secureCookies });
+    if (guestId === null) return null;
     return { userId: null, guestKey: await vault.blindIndex(`generator-guest:${guestId}`) };
   }
 

@@ -4,8 +4,10 @@ import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-ha
 import { START_OF_LOG } from '../../adapters/eventstore/port.js';
 import { isVaultCiphertext } from '../../adapters/vault/vault.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import type { BetaFeedbackReceived, SupportChatAnswered } from '../../domain/support/events.js';
+import { NOT_YOUR_CONVERSATION } from '../../domain/support/decider.js';
+import { conversationStream, type BetaFeedbackReceived, type SupportChatAnswered } from '../../domain/support/events.js';
 import { SUPPORT_MESSAGES } from '../../domain/support/rules.js';
+import { CHAT_GUEST_COOKIE } from './support.js';
 
 type ChatAnswer = { reply: string; sources: { title: string; path: string }[]; conversationId: string; known: boolean; message?: string };
 const guest = { userName: 'Grace Guest', userEmail: 'grace@guest.example' };
@@ -14,6 +16,7 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
   let harness: ApiHarness;
   let adminToken: string;
   let memberToken: string;
+  let otherMemberToken: string;
 
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 1, seed: 81 });
@@ -26,6 +29,7 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
     };
     adminToken = await tokenFor('support_admin', 'admin');
     memberToken = await tokenFor('support_member', 'base');
+    otherMemberToken = await tokenFor('support_other_member', 'base');
   });
   afterAll(async () => {
     await harness?.close();
@@ -93,6 +97,53 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
     expect(chats.body.data[0]).toMatchObject({ question: 'Who handles refunds for my order 4471?', userName: 'Grace Guest' });
     expect(chats.body.data[0]!.sources[0]!.path).toBe('/sellers');
     expect((await harness.call('GET', '/api/admin/support/chats', { token: memberToken })).status).toBe(403);
+  });
+
+  describe('a conversation is written to only by whoever started it', () => {
+    /** Sends with the guest cookie `guestCookie` (none for a fresh guest) and returns the answer and the guest cookie the browser holds after it. */
+    async function chatAs(body: Record<string, unknown>, who: { token?: string; guestCookie?: string }) {
+      const answer = await harness.call<ChatAnswer>('POST', '/api/chatbot/chat', {
+        body,
+        token: who.token,
+        headers: who.guestCookie ? { cookie: `${CHAT_GUEST_COOKIE}=${who.guestCookie}` } : {},
+        remoteAddress: '10.3.0.4',
+      });
+      const setCookie = [answer.headers['set-cookie'] ?? []].flat().join('\n');
+      const guestCookie = new RegExp(`${CHAT_GUEST_COOKIE}=([^;]+)`, 'u').exec(setCookie)?.[1] ?? who.guestCookie;
+      return { answer, guestCookie };
+    }
+    const exchangesIn = async (conversationId: string) => (await harness.infrastructure.store.readStream(conversationStream(conversationId))).length;
+
+    it('refuses another member, and records nothing; the member who started it goes on', async () => {
+      const conversationId = crypto.randomUUID();
+      expect((await chatAs({ message: 'Who handles refunds?', conversationId }, { token: memberToken })).answer.status).toBe(200);
+      const intruder = await chatAs({ message: 'Injected by another member', conversationId }, { token: otherMemberToken });
+      expect({ status: intruder.answer.status, message: intruder.answer.body.message }).toEqual({ status: 403, message: NOT_YOUR_CONVERSATION });
+      expect(await exchangesIn(conversationId)).toBe(1);
+      expect((await chatAs({ message: 'How do I reset my password?', conversationId }, { token: memberToken })).answer.status).toBe(200);
+      expect(await exchangesIn(conversationId)).toBe(2);
+    });
+
+    it('refuses another guest, and a guest in a member’s conversation; the guest who started it goes on', async () => {
+      const conversationId = crypto.randomUUID();
+      const owner = await chatAs({ message: 'Who handles refunds?', conversationId, ...guest }, {});
+      expect(owner.answer.status).toBe(200);
+      expect(owner.guestCookie).toMatch(/^[A-Za-z0-9_-]{32,}$/u);
+      const otherGuest = { userName: 'Mallory', userEmail: 'mallory@guest.example' };
+      for (const guestCookie of [undefined, 'A'.repeat(32)]) {
+        const intruder = await chatAs({ message: 'Injected by another guest', conversationId, ...otherGuest }, { guestCookie });
+        expect({ status: intruder.answer.status, message: intruder.answer.body.message }).toEqual({ status: 403, message: NOT_YOUR_CONVERSATION });
+      }
+      expect((await chatAs({ message: 'Injected by a member', conversationId }, { token: memberToken })).answer.status).toBe(403);
+      expect(await exchangesIn(conversationId)).toBe(1);
+      expect((await chatAs({ message: 'How do I reset my password?', conversationId, ...guest }, { guestCookie: owner.guestCookie })).answer.status).toBe(200);
+      expect(await exchangesIn(conversationId)).toBe(2);
+
+      const membersConversation = crypto.randomUUID();
+      await chatAs({ message: 'Who handles refunds?', conversationId: membersConversation }, { token: memberToken });
+      expect((await chatAs({ message: 'Injected by a guest', conversationId: membersConversation, ...guest }, { guestCookie: owner.guestCookie })).answer.status).toBe(403);
+      expect(await exchangesIn(membersConversation)).toBe(1);
+    });
   });
 
   it('erases what a member typed when the member deletes the account (crypto-shredding)', async () => {

@@ -15,9 +15,12 @@ import { betaFeedbackPage, chatExchangesPage } from '../../projections/read-mode
 import { actorOf } from '../actors.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
 import { HttpError } from '../errors.js';
+import { guestIdOf } from '../guest-cookie.js';
 import { enforceLimit } from '../rate-limits.js';
 
 export const SUPPORT_PAGE_SIZE = 50;
+/** A guest's chat cookie: a random id, so only the browser that started a conversation can write into it. */
+export const CHAT_GUEST_COOKIE = 'tessera_chat';
 
 const chatSource = z.object({ title: z.string(), path: z.string() });
 
@@ -26,6 +29,7 @@ export interface SupportDeps {
   vault: PersonalDataVault;
   commands: CommandBus;
   helpDesk: HelpDesk;
+  secureCookies: boolean;
   settle: (position: bigint | null) => Promise<void>;
 }
 
@@ -46,7 +50,7 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
           response: { 200: z.object({ reply: z.string(), sources: z.array(chatSource), conversationId: z.string(), known: z.boolean() }) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewer = request.viewer;
         const { message } = request.body;
         if (viewer === null) {
@@ -55,6 +59,7 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
         }
         await enforceLimit(request, 'chatMessagesPerAddress', request.ip);
         const conversationId = request.body.conversationId ?? randomUUID();
+        const guestId = viewer ? null : guestIdOf(request, reply, { name: CHAT_GUEST_COOKIE, path: '/api/chatbot', secure: deps.secureCookies });
         const answer = await helpDesk.answer(message);
         await commands.handle(
           conversationDecider,
@@ -65,6 +70,7 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
               conversationId,
               exchangeId: randomUUID(),
               userId: viewer?.userId ?? null,
+              guestKey: guestId === null ? null : await vault.blindIndex(`chat-guest:${guestId}`),
               nameEnc: viewer ? null : await sealed(conversationId, request.body.userName?.trim()),
               emailEnc: viewer ? null : await sealed(conversationId, normaliseEmail(request.body.userEmail ?? '')),
               questionEnc: await vault.encrypt(conversationId, message),

@@ -15,20 +15,30 @@ export const feedbackDecider: Decider<{ received: boolean }, SendFeedbackCommand
 
 export type RecordChatCommand = { type: 'RecordChatExchange'; data: SupportChatAnswered['data'] };
 
+/** Who started a conversation: a member, or a guest known by the digest of their chat cookie. */
+type ConversationOwner = Pick<SupportChatAnswered['data'], 'userId' | 'guestKey'>;
+
 export interface ConversationState {
-  /** Who the conversation belongs to: a second person may not write into it. */
-  userId: string | null | undefined;
+  /** Undefined until the first exchange: a second person may not write into it. */
+  owner: ConversationOwner | undefined;
   exchanges: number;
 }
+
+/** The answer to a message into someone else's conversation (not in the spec; the web client shows its request-failed line). */
+export const NOT_YOUR_CONVERSATION = 'This conversation belongs to someone else.';
 
 /** Bounds a conversation's length (not in the spec: a runaway client fills no stream). */
 export const MAX_EXCHANGES_PER_CONVERSATION = 200;
 
+/** The same member, or a guest with the same cookie; a guest's conversation without a key (stored before keys) is nobody's to go on with. */
+const isOwner = (owner: ConversationOwner, writer: ConversationOwner) =>
+  owner.userId !== null ? owner.userId === writer.userId : writer.userId === null && owner.guestKey !== null && owner.guestKey === writer.guestKey;
+
 export const conversationDecider: Decider<ConversationState, RecordChatCommand, SupportChatAnswered> = {
-  initialState: () => ({ userId: undefined, exchanges: 0 }),
-  evolve: (state, event) => ({ userId: state.userId === undefined ? event.data.userId : state.userId, exchanges: state.exchanges + 1 }),
+  initialState: () => ({ owner: undefined, exchanges: 0 }),
+  evolve: (state, event) => ({ owner: state.owner ?? { userId: event.data.userId, guestKey: event.data.guestKey }, exchanges: state.exchanges + 1 }),
   decide: (command, state) => {
-    if (state.userId !== undefined && state.userId !== command.data.userId) throw new DomainError('forbidden', 'This conversation belongs to someone else.');
+    if (state.owner !== undefined && !isOwner(state.owner, command.data)) throw new DomainError('forbidden', NOT_YOUR_CONVERSATION);
     if (state.exchanges >= MAX_EXCHANGES_PER_CONVERSATION) throw new DomainError('conflict', 'This conversation is full. Please start a new one.');
     return [{ type: 'SupportChatAnswered', data: command.data }];
   },

@@ -22,6 +22,8 @@ export type SupportChatAnswered = DomainEvent<
     conversationId: string;
     exchangeId: string;
     userId: string | null;
+    /** A guest's keyed digest of their chat cookie, which only they hold: whose the conversation is when userId is null. Null for members. */
+    guestKey: string | null;
     nameEnc: string | null;
     emailEnc: string | null;
     questionEnc: string;
@@ -31,6 +33,12 @@ export type SupportChatAnswered = DomainEvent<
     known: boolean;
   }
 >;
+
+/**
+ * Exchanges stored before a guest's conversation was bound to their cookie (v1): no guest holds
+ * its key, so a guest's conversation from then is closed to everyone and the client starts another.
+ */
+export const withoutGuestKey = (data: unknown): unknown => ({ ...(data as object), guestKey: null });
 
 export type SupportEvent = BetaFeedbackReceived | SupportChatAnswered;
 
