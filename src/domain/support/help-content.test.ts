@@ -5,7 +5,7 @@ import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commer
 import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 import { HELP_PASSAGES } from './help-content.js';
-import { createHelpIndex, MIN_SCORE } from './retrieval.js';
+import { createHelpIndex, MIN_SCORE, terms } from './retrieval.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The constants pages write their texts with, as a reader sees them. */
@@ -65,5 +65,13 @@ describe('help retrieval', () => {
   it('finds nothing good enough for a question the help pages do not answer', () => {
     expect(index.search('What is the weather in Paris tomorrow?').filter((result) => result.score >= MIN_SCORE)).toEqual([]);
     expect(index.search('???')).toEqual([]);
+  });
+
+  it('keeps accented and non-Latin words whole, and matches them with or without their accents', () => {
+    expect(terms('Résumé, naïve café in Zürich')).toEqual(['resume', 'naive', 'cafe', 'zurich']);
+    expect(terms('Как продать шаблон?')).toEqual(['как', 'продать', 'шаблон']);
+    const passage = { ...HELP_PASSAGES[0]!, id: 'cv', heading: 'Résumé templates', text: 'A résumé template lists your experience.' };
+    const [best] = createHelpIndex([passage, ...HELP_PASSAGES]).search('Do you have a resume template?');
+    expect(best?.passage.id).toBe('cv');
   });
 });

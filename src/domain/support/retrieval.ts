@@ -21,8 +21,14 @@ function stem(word: string): string {
   return word;
 }
 
+/**
+ * The words of a question or passage, accents folded (decomposed, marks dropped) so 'résumé' and
+ * 'resume' are one word, and words in any script kept whole. NFKD also folds ligatures and
+ * full-width forms ('ﬁ' is 'fi'); '$' stays in a word for prices.
+ */
 export function terms(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').match(/[a-z0-9$]+/gu) ?? []).filter((word) => !STOP_WORDS.has(word) && word.length > 1).map(stem);
+  const folded = text.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '');
+  return (folded.match(/[\p{L}\p{N}$]+/gu) ?? []).filter((word) => !STOP_WORDS.has(word) && word.length > 1).map(stem);
 }
 
 export interface RetrievedPassage {
