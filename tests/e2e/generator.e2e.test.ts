@@ -144,7 +144,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     expect(problems).toEqual([]);
   });
 
-  it('answers a help question in the chatbot with its source, after the guest registers', async () => {
+  it('answers a help question and a follow-up in the chatbot with their sources, after the guest registers', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await quietPage(page, environment.baseUrl);
     await page.goto('/');
@@ -167,6 +167,10 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     const source = chat.getByRole('link', { name: 'Sell your templates — Who handles refunds?' });
     await source.waitFor();
     expect(await chat.getByText(/You and the buyer, first/u).count()).toBeGreaterThan(0);
+    // A follow-up goes into the same conversation, which the guest's chat cookie lets them write to.
+    await chat.getByLabel('Your question').fill('How do I reset my password?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('link', { name: 'Forgot password — Forgotten password' }).waitFor();
     await source.click();
     await page.waitForURL('**/sellers');
     expect(consoleErrors).toEqual([]);
