@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { BETA_COMMISSION_PERCENT } from '../domain/commerce/commission.js';
+import { BETA_COMMISSION_PERCENT } from '../domain/commerce/commission-rates.js';
 import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 

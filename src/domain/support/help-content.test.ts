@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commerce/commission.js';
+import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../commerce/commission-rates.js';
 import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 import { HELP_PASSAGES } from './help-content.js';

@@ -3,7 +3,8 @@
  * quotes the page it names word for word (help-content.test.ts checks the page's source still says
  * it, so an edited page fails the test until its passages follow).
  */
-import { BETA_COMMISSION_PERCENT, commissionStatement } from '../commerce/commission.js';
+import { BETA_COMMISSION_PERCENT } from '../commerce/commission-rates.js';
+import { commissionStatement } from '../commerce/commission.js';
 import { REWARD_POINTS } from '../rewards/constants.js';
 import { TEMPLATE_LIMITS } from '../templates/rules.js';
 

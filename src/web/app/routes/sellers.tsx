@@ -1,7 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { BETA_COMMISSION_PERCENT, commissionStatement, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission.js';
+import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission-rates.js';
+import { commissionStatement } from '../../../domain/commerce/commission.js';
 import { platformFeeLoader } from '../../features/commerce/api.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
