@@ -211,6 +211,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  await installWebServing(app, { db: deps.database.db, pages, linkOrigin, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
+  await installWebServing(app, { db: deps.database.db, pages, linkOrigin, platformFeePercent: deps.commerce.platformFeePercent, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

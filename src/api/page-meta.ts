@@ -5,6 +5,7 @@ import { publicTemplateMetaFields } from '../projections/read-models/templates/q
 import { templatePageMeta } from '../projections/read-models/templates/views.js';
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 import { userProfilePath } from '../web/lib/paths.js';
+import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
 
@@ -41,6 +42,11 @@ export function jsonForScriptElement(value: unknown): string {
 /** The canonical link of a page: the public origin and the path, without the query or fragment. */
 export function canonicalLinkTag(origin: string, path: string): string {
   return `<link rel="canonical" href="${escapeHtml(new URL(path.split(/[?#]/u)[0]!, origin).toString())}" />`;
+}
+
+/** The commission on new sales (PLATFORM_FEE_PERCENT), for the pages that mention it: read by the server's render and the browser alike. */
+export function platformFeeMetaTag(percent: number): string {
+  return `<meta name="${PLATFORM_FEE_META_NAME}" content="${percent}" />`;
 }
 
 /** The title, description, social card, canonical link and structured data tags of a post's page. */

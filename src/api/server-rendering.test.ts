@@ -12,6 +12,7 @@ import { TAG_ROW_SIZE } from '../domain/discovery/constants.js';
 import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
 import { ROUTE_CHUNKS_ELEMENT_ID } from '../web/app/page-scripts.js';
 import { createPageRenderer } from '../web/entry-server.js';
+import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 
@@ -324,9 +325,32 @@ describe('server rendering of the public pages', () => {
     }
   });
 
+  it('states the configured commission in every page it sends, rendered here or drawn by the app: commission-free only at 0 %', async () => {
+    const footerAbout = (html: string) => /<p>(Ready-to-use templates made by a community of makers\.[^<]*)<\/p>/u.exec(html)?.[1];
+    const home = (await page('/?fee=0')).body;
+    expect(home).toContain(`<meta name="${PLATFORM_FEE_META_NAME}" content="0" />`);
+    expect(footerAbout(home)).toBe('Ready-to-use templates made by a community of makers. Commission-free during beta.');
+
+    await harness.restart({ platformFeePercent: 6 });
+    try {
+      const charged = (await page('/?fee=6')).body;
+      expect(charged).toContain(`<meta name="${PLATFORM_FEE_META_NAME}" content="6" />`);
+      expect(footerAbout(charged)).toBe('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
+      expect(charged).toMatch(/makers sharing ready-to-use templates\. 6% commission on each sale\./u);
+      expect(charged).not.toMatch(/commission-free|no commission/iu);
+      // The sign-up page is drawn by the app: its page names the fee all the same.
+      const signup = await page('/signup?beta=true');
+      expect(signup.body).toContain('<div id="root"></div>');
+      expect(signup.body).toContain(`<meta name="${PLATFORM_FEE_META_NAME}" content="6" />`);
+    } finally {
+      await harness.restart({ platformFeePercent: 0 });
+    }
+  });
+
   it('answers 500 with the error page when a loader fails, and shows a failed list as failed', async () => {
     const failingApi = createPageRenderer({
       apiTransport: async (url) => new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), { status: 500, headers: { 'content-type': 'application/json' } }),
+      platformFeePercent: 0,
     });
     // Last in the file: the renderer's transport is module-wide, and this one replaces the harness app's.
     const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE, cookies: NO_PAGE_COOKIES });

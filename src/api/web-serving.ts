@@ -17,7 +17,7 @@ import { PAGE_COOKIE_NAMES } from '../web/features/shell/constants.js';
 import { pageCookiesOf } from '../web/features/shell/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, platformFeeMetaTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
@@ -90,7 +90,7 @@ interface BuiltShell {
  * manifest, and deletes the files the old index.html names: serving the old one gives blank pages.
  * Two stats per page request (microseconds) notice that; the files are reread only when they changed.
  */
-function currentBuiltShell(webRoot: string): () => BuiltShell {
+function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => BuiltShell {
   const indexFile = join(webRoot, INDEX_HTML);
   const manifestFile = join(webRoot, BUILD_MANIFEST_PATH);
   const versionNow = (): string | undefined => {
@@ -99,7 +99,7 @@ function currentBuiltShell(webRoot: string): () => BuiltShell {
     const manifest = statSync(manifestFile, { throwIfNoEntry: false });
     return `${index.mtimeMs}:${index.size}:${manifest?.mtimeMs}:${manifest?.size}`;
   };
-  const read = (version: string): BuiltShell => ({ version, indexHtml: readFileSync(indexFile, 'utf8'), routeChunks: routeChunkLists(webRoot) });
+  const read = (version: string): BuiltShell => ({ version, indexHtml: withHeadTags(readFileSync(indexFile, 'utf8'), headTags), routeChunks: routeChunkLists(webRoot) });
   let shell = read(versionNow() ?? '');
   return () => {
     const version = versionNow();
@@ -135,7 +135,15 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
  */
 export async function installWebServing(
   app: FastifyInstance,
-  deps: { db: Kysely<Schema>; pages: PublicPageCache; linkOrigin: LinkOrigin; webRoot?: string; createPageRenderer?: CreatePageRenderer },
+  deps: {
+    db: Kysely<Schema>;
+    pages: PublicPageCache;
+    linkOrigin: LinkOrigin;
+    /** PLATFORM_FEE_PERCENT, named in every page for the texts that mention the commission. */
+    platformFeePercent: number;
+    webRoot?: string;
+    createPageRenderer?: CreatePageRenderer;
+  },
 ): Promise<void> {
   const originOf = deps.linkOrigin;
   await app.register(crawlerRoutes({ db: deps.db, origin: originOf }));
@@ -165,8 +173,10 @@ export async function installWebServing(
     decorateReply: false,
     setHeaders: (response) => response.setHeader('cache-control', HASHED_ASSET_CACHE_CONTROL),
   });
-  const builtShell = currentBuiltShell(webRoot);
-  const renderer = deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: (routeModule) => builtShell().routeChunks(routeModule) }) ?? null;
+  // Every page, rendered here or drawn by the app, names the fee: the browser reads it from there, never asks.
+  const builtShell = currentBuiltShell(webRoot, [platformFeeMetaTag(deps.platformFeePercent)]);
+  const renderer =
+    deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: (routeModule) => builtShell().routeChunks(routeModule), platformFeePercent: deps.platformFeePercent }) ?? null;
 
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.

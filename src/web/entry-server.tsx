@@ -18,6 +18,7 @@ import { NOT_FOUND_PATH } from './lib/paths.js';
 import type { PageCookies } from './features/shell/constants.js';
 import { ServerPageCookies } from './features/shell/ServerPageCookies.js';
 import { setApiTransport, type ApiTransport } from './lib/api-client.js';
+import { ServerPlatformFee } from './lib/platform-fee.js';
 
 /** A render that takes longer than this is cut short (the browser finishes the page). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -41,6 +42,8 @@ export type CreatePageRenderer = (options: {
   apiTransport: ApiTransport;
   /** A route module's script chunks beyond the app's start, which the page names for the boot script to preload. */
   routeChunks?: (routeModule: string) => readonly string[];
+  /** PLATFORM_FEE_PERCENT: what the pages' passing mentions of the commission say (the page names it too, for the browser). */
+  platformFeePercent: number;
 }) => PageRenderer;
 
 /** React writes a page's <title>, <meta> and <link> first; they belong in the document's head. */
@@ -98,9 +101,11 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
           const body = new PassThrough();
           const stream = renderToPipeableStream(
             <StrictMode>
-              <ServerPageCookies value={cookies}>
-                <StaticRouterProvider router={router} context={settledContext} hydrate={false} />
-              </ServerPageCookies>
+              <ServerPlatformFee value={options.platformFeePercent}>
+                <ServerPageCookies value={cookies}>
+                  <StaticRouterProvider router={router} context={settledContext} hydrate={false} />
+                </ServerPageCookies>
+              </ServerPlatformFee>
             </StrictMode>,
             {
               // Every list is already loaded: nothing is left to stream in later, so no boundary is sent

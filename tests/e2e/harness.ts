@@ -55,7 +55,8 @@ export interface RecordedPage {
   close(): Promise<void>;
 }
 
-export async function startE2eEnvironment(): Promise<E2eEnvironment> {
+/** `env`: configuration the server starts with besides the tests' own (PLATFORM_FEE_PERCENT, say). */
+export async function startE2eEnvironment(options: { env?: Record<string, string> } = {}): Promise<E2eEnvironment> {
   if (!existsSync(BUILT_APP_INDEX)) {
     throw new Error(`The web app is not built (${BUILT_APP_INDEX} is missing): run \`npx vite build\` first.`);
   }
@@ -65,7 +66,7 @@ export async function startE2eEnvironment(): Promise<E2eEnvironment> {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
-    server = await startServer(await findFreePort(), dataDir);
+    server = await startServer(await findFreePort(), dataDir, options.env);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
     await server?.stop();
@@ -128,9 +129,9 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+async function startServer(port: number, dataDir: string, configuration: Record<string, string> = {}): Promise<RunningServer> {
   // The demo accounts sign in with the tests' password (a real install has none); the log keeps to warnings.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: TEST_DEMO_PASSWORD, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...configuration, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: TEST_DEMO_PASSWORD, LOG_LEVEL: 'warn' };
   // Always the embedded database, never a developer's real one; rate-limit counters in it too, so runs don't share them.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -203,3 +203,38 @@ describe('server-rendered pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+describe('server-rendered pages with a commission (PLATFORM_FEE_PERCENT=6)', () => {
+  let environment: E2eEnvironment;
+
+  beforeAll(async () => {
+    environment = await startE2eEnvironment({ env: { PLATFORM_FEE_PERCENT: '6' } });
+  });
+
+  afterAll(async () => {
+    await environment?.stop();
+  });
+
+  for (const viewportWidth of [1280, 375]) {
+    it(`states the 6 % commission, never "commission-free", in the page the server drew and the one it hydrates, at ${viewportWidth} px`, async () => {
+      const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+      const footer = page.locator('.site-footer__about p').first();
+      const served = await (await page.request.get('/')).text();
+      expect(served).toContain('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
+      await page.goto('/');
+      expect(await footer.textContent()).toBe('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
+      await expect.poll(() => page.getByRole('complementary', { name: 'Join the community' }).first().textContent()).toContain('6% commission on each sale.');
+
+      // Drawn by the app alone: it reads the fee from the page, as the server named it.
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      await page.goto('/signup?beta=true');
+      expect(await page.locator('.auth-card__lead').textContent()).toBe('Welcome to the beta: publish and sell your templates, with a 6% commission on each sale.');
+      expect(await page.locator('body').textContent()).not.toMatch(/commission-free|no commission/iu);
+      expect(requests).not.toContain('/api/platform-fee');
+      await close();
+      // A hydration mismatch would be a console error.
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+});

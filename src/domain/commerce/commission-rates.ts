@@ -1,6 +1,6 @@
 /*
- * Kept apart from commission.ts: code in every page's shell may need the rates, and the
- * initial bundle should not carry the full statements that only lazily loaded pages show.
+ * Kept apart from commission.ts: every page's shell (footer, feed card) needs the rate and the short
+ * mention, and the initial bundle should not carry the full statements the lazily loaded pages show.
  */
 
 /**
@@ -10,3 +10,9 @@
  */
 export const BETA_COMMISSION_PERCENT = 0;
 export const POST_BETA_COMMISSION_PERCENT = 6;
+
+/**
+ * The commission in a few words, where a page mentions it in passing (footer, feed card, sign-up,
+ * payouts): what those pages say instead of the beta's "commission-free" at another percent.
+ */
+export const commissionPerSale = (percent: number): string => `${percent}% commission on each sale`;

@@ -9,6 +9,7 @@ import { useCreateAction } from '../../features/shell/create-action.js';
 import { NewsletterBox } from '../../features/shell/NewsletterBox.js';
 import { BRAND_NAME } from '../../lib/brand.js';
 import { appPath, resourcePath, topicPath } from '../../lib/paths.js';
+import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
 import { useShellData } from './shell-data.js';
 
 const SITE_LINKS = [
@@ -27,6 +28,8 @@ const SOCIAL_LINKS = [
   { href: 'https://www.youtube.com/@tesseratemplates', label: 'YouTube', short: 'YT' },
 ] as const;
 
+const ABOUT = 'Ready-to-use templates made by a community of makers.';
+
 /** The sponsoring foundation's credit line (spec: footer). */
 const SPONSOR_CREDIT = { text: 'Hosting kindly sponsored by the Open Templates Foundation', href: 'https://opentemplates.org' } as const;
 
@@ -34,6 +37,7 @@ export function Footer() {
   const { topRated } = useShellData();
   const { user } = useSession();
   const create = useCreateAction();
+  const commission = commissionMention(usePlatformFeePercent(), COMMISSION_SENTENCE);
 
   return (
     <footer className="site-footer">
@@ -43,7 +47,7 @@ export function Footer() {
             <TesseraMark className="brand__mark" />
             <span className="brand__name">{BRAND_NAME}</span>
           </Link>
-          <p>Ready-to-use templates made by a community of makers. Commission-free during beta.</p>
+          <p>{ABOUT + commission}</p>
           <ul className="social-links" aria-label="Follow us">
             {SOCIAL_LINKS.map((link) => (
               <li key={link.href}>

@@ -4,8 +4,17 @@ import { GoogleSignIn } from '../../features/accounts/components/GoogleSignIn.js
 import { SignupForm } from '../../features/accounts/components/SignupForm.js';
 import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
 import { documentTitle } from '../../lib/brand.js';
+import { commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
 
 const ACCOUNT_PATH = '/account';
+
+/** The lead for a visitor from the beta's invitation (`?beta=true`), by the commission on sales. */
+const BETA_WELCOME = {
+  beta: 'Welcome to the beta: publish and sell your templates commission-free while it lasts.',
+  charged: (perSale: string) => `Welcome to the beta: publish and sell your templates, with a ${perSale}.`,
+  unstated: 'Welcome to the beta: publish and sell your templates.',
+};
+const MEMBER_LEAD = 'Like, save and share templates with a community of makers.';
 
 /** A signed-in visitor is sent to /account (spec section 2). */
 export async function signupLoader() {
@@ -16,6 +25,7 @@ export async function signupLoader() {
 export function SignupPage() {
   const [parameters] = useSearchParams();
   const beta = parameters.get('beta') === 'true';
+  const feePercent = usePlatformFeePercent();
 
   return (
     <div className="auth-page">
@@ -25,9 +35,7 @@ export function SignupPage() {
           Join Free
         </h1>
         <p className="auth-card__lead muted">
-          {beta
-            ? 'Welcome to the beta: publish and sell your templates commission-free while it lasts.'
-            : 'Like, save and share templates with a community of makers.'}
+          {beta ? commissionMention(feePercent, BETA_WELCOME) : MEMBER_LEAD}
         </p>
         <SignupForm guardUnsavedChanges />
         <div className="auth-divider">or</div>

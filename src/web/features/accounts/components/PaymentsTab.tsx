@@ -5,6 +5,7 @@ import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
 import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '../../../../domain/commerce/payout-account.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '../../../lib/paths.js';
+import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '../../../lib/platform-fee.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '../../commerce/api.js';
 
@@ -144,14 +145,18 @@ export function PaymentsTab({ userId, verified }: { userId: string; verified: bo
   );
 }
 
+/** What follows the offer to connect a payout account, by the commission on sales. */
+const PAYOUT_COMMISSION = { ...COMMISSION_SENTENCE, beta: ' No commission during the beta.' };
+
 /**
  * No payout account yet. The server refuses to connect an unverified member, so such a member is
  * told to verify instead of being offered a button that could only end in 'Access Denied'.
  */
 export function NotConnected({ verified, busy, onConnect }: { verified: boolean; busy: boolean; onConnect: () => void }) {
+  const commission = commissionMention(usePlatformFeePercent(), PAYOUT_COMMISSION);
   return (
     <>
-      <p>{COMMERCE_MESSAGES.activateStore}: connect a payout account to set prices on your templates. No commission during the beta.</p>
+      <p>{`${COMMERCE_MESSAGES.activateStore}: connect a payout account to set prices on your templates.${commission}`}</p>
       {verified ? (
         <button type="button" className="button button--primary" disabled={busy} onClick={onConnect}>
           Connect to Stripe
