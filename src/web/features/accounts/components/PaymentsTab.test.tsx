@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
+import { ServerPlatformFee } from '../../../lib/platform-fee.js';
 import { NotConnected } from './PaymentsTab.js';
 
 describe('the payments tab without a payout account', () => {
@@ -15,5 +16,17 @@ describe('the payments tab without a payout account', () => {
     const html = renderToString(<NotConnected verified={false} busy={false} onConnect={() => {}} />);
     expect(html).not.toContain('Connect to Stripe');
     expect(html).toContain(COMMERCE_MESSAGES.verifyToConnect);
+  });
+
+  it("says there is no commission only at the beta's 0 %, and the percent charged otherwise", () => {
+    const at = (percent: number) =>
+      renderToString(
+        <ServerPlatformFee value={percent}>
+          <NotConnected verified busy={false} onConnect={() => {}} />
+        </ServerPlatformFee>,
+      );
+    expect(at(0)).toContain('set prices on your templates. No commission during the beta.');
+    expect(at(6)).toContain('set prices on your templates. 6% commission on each sale.');
+    expect(at(6)).not.toContain('No commission');
   });
 });
