@@ -6,6 +6,7 @@ import { demoTemplateId } from '../../commands/demo-catalogue.js';
 import { dayOf } from '../../domain/analytics/periods.js';
 import { DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
 import { searchStream } from '../../domain/discovery/events.js';
+import { DATE_RANGE_BODY_MESSAGE } from './admin-analytics.js';
 import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
 
 const SEED = 33;
@@ -96,6 +97,21 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
     for (const [step, completed, total, rate] of replay.rows.slice(0, 9)) {
       expect(portal.body.dropOffRates[step as string]).toEqual({ completed, total, dropOffRate: Number(rate) });
     }
+  });
+
+  it('takes a KPI or counters request without a body as the defaults (the last 30 days; now), and refuses a body that is not a JSON object with a clear 400', async () => {
+    const defaults = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, body: {} });
+    expect(defaults.status).toBe(200);
+    const bodiless = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token });
+    expect({ status: bodiless.status, body: bodiless.body }).toEqual({ status: 200, body: defaults.body });
+    for (const body of ['[]', '"2026-03-01"', '7']) {
+      const refused = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, headers: { 'content-type': 'application/json' }, body });
+      expect({ status: refused.status, message: refused.body.message }, body).toEqual({ status: 400, message: DATE_RANGE_BODY_MESSAGE });
+    }
+    const broken = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, headers: { 'content-type': 'application/json' }, body: '{"from":' });
+    expect({ status: broken.status, message: broken.body.message }).toEqual({ status: 400, message: "Body is not valid JSON but content-type is set to 'application/json'" });
+    // The counters' route takes an absent body the same way.
+    expect((await harness.call<Json>('POST', '/api/admin/analyticsView', { token: admin.token })).status).toBe(200);
   });
 
   it('answers with the newest accounts, and refuses bad dates with a 400', async () => {

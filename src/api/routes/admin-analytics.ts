@@ -15,8 +15,11 @@ const RECENT_USERS = 10;
 const COUNTER_KINDS = ['post_created', 'post_removed', 'user_registered', 'user_deleted', 'comment', 'click', 'save', 'unsave', 'view'] as const;
 const KPI_KINDS = ['post_created', 'post_titled', 'search', 'click', 'view'] as const;
 
+/** The answer to a body that is neither a JSON object nor absent. */
+export const DATE_RANGE_BODY_MESSAGE = 'The body must be a JSON object with an optional "from" and "to" day (YYYY-MM-DD), or no body at all.';
+
 const dateRange = z
-  .object({ from: reportDay.optional(), to: reportDay.optional() })
+  .object({ from: reportDay.optional(), to: reportDay.optional() }, DATE_RANGE_BODY_MESSAGE)
   .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, { message: 'The start date must not be after the end date', path: ['from'] });
 
 /**
@@ -47,11 +50,12 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
         schema: {
           tags,
           summary: 'The 12 site counters, now or as the data stood at the end of a day',
-          body: z.object({ _id: z.string().max(100).optional(), asOf: reportDay.optional() }).default({}),
+          body: z.object({ _id: z.string().max(100).optional(), asOf: reportDay.optional() }).nullish(),
         },
       },
       async (request) => {
-        const { asOf } = request.body;
+        // Fastify validates an absent body as null: no body means now.
+        const asOf = request.body?.asOf;
         const until = asOf !== undefined && endOfDay(asOf) < new Date() ? endOfDay(asOf) : new Date();
         return siteCounters(await analyticsFacts(deps.db, COUNTER_KINDS, until), until);
       },
@@ -87,10 +91,11 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
       '/analytics/kpi',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`, body: dateRange.default({}) },
+        schema: { tags, summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`, body: dateRange.nullish() },
       },
       async (request) => {
-        const period = periodOf(request.body, DEFAULT_KPI_DAYS);
+        // Fastify validates an absent body as null: no body means the defaults.
+        const period = periodOf(request.body ?? {}, DEFAULT_KPI_DAYS);
         return kpis(await analyticsFacts(deps.db, KPI_KINDS, period.until), period);
       },
     );
