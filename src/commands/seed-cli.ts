@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { asksForHelp } from '../composition/cli-help.js';
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
 import { seedCatalogue, seedCatalogueInBulk } from './demo-catalogue.js';
@@ -20,6 +21,10 @@ function probability(value: string | undefined): number | undefined {
 
 /** Generates a catalogue through the ordinary commands; the same --seed gives the same catalogue. */
 async function main(): Promise<void> {
+  if (asksForHelp(process.argv.slice(2))) {
+    console.log(USAGE);
+    return;
+  }
   const { values } = parseArgs({
     options: {
       users: { type: 'string' },

@@ -1,4 +1,5 @@
 import { generatePassword } from '../adapters/security/passwords.js';
+import { asksForHelp } from '../composition/cli-help.js';
 import { configFromEnv } from '../composition/config.js';
 import type { UserLevel } from '../domain/accounts/events.js';
 import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';
@@ -16,7 +17,12 @@ const OPERATOR: Actor = { userId: null, role: 'operator' };
 
 /** Operators' account tool: works on the log directly, so it needs no running server or projections. */
 async function main(): Promise<void> {
-  const [action, username, ...rest] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  if (asksForHelp(args)) {
+    console.log(USAGE);
+    return;
+  }
+  const [action, username, ...rest] = args;
   if (!action) throw new Error(USAGE);
   if (!ACTIONS.includes(action)) throw new Error(`Unknown action "${action}".\n${USAGE}`);
   if (!username) throw new Error(`Name the user to ${action}.\n${USAGE}`);

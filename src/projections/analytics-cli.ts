@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { asksForHelp } from '../composition/cli-help.js';
 import { configFromEnv } from '../composition/config.js';
 import { reportDay } from '../domain/analytics/periods.js';
 import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from './analytics-replay.js';
@@ -19,6 +20,10 @@ function day(option: string, value: string | undefined): string | undefined {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (asksForHelp(argv)) {
+    console.log(USAGE);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { from: { type: 'string' }, to: { type: 'string' }, 'as-of': { type: 'string' }, format: { type: 'string' } } });

@@ -1,3 +1,4 @@
+import { asksForHelp } from '../composition/cli-help.js';
 import { configFromEnv } from '../composition/config.js';
 import { renderProgress } from './progress-bar.js';
 import type { Projection } from './projection.js';
@@ -10,6 +11,10 @@ const USAGE = `Usage: npm run projections -- status
        npm run projections -- rebuild --all`;
 
 async function main(args: string[]): Promise<number> {
+  if (asksForHelp(args)) {
+    console.log(USAGE);
+    return 0;
+  }
   const [command, target, ...extra] = args;
   if (command !== 'status' && command !== 'rebuild') {
     console.error(command === undefined ? USAGE : `Unknown command "${command}".\n${USAGE}`);
