@@ -33,6 +33,7 @@ export function SiteAnalytics({ adminId }: { adminId: string }) {
       )}
 
       <h2 className="admin-page__heading">Counters over the last 30 days</h2>
+      {trend.phase === 'loading' && <p className="admin-list__note">Loading...</p>}
       {trend.phase === 'failed' && <p role="alert">{trend.message}</p>}
       {trend.phase === 'loaded' && (
         <div className="admin-chart">
