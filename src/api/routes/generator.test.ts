@@ -144,6 +144,10 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
       [{ brief: 'a'.repeat(301), app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.purposeTooLong],
       [{ brief: 'x', audience: 'a'.repeat(201), app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.audienceTooLong],
       [{ brief: 'x', numSlides: 0, app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesPositive],
+      // Whole, but far too many: the limit is the rule it breaks.
+      [{ brief: 'x', numSlides: 1e300, app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesTooMany],
+      [{ brief: 'x', numSlides: 2.5, app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesWholeNumber],
+      [{ brief: 'x', numSlides: 'abc', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesWholeNumber],
       [{ brief: 'x', templateId: 'custom', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.customStyleNeedsId],
       [{ brief: 'x', templateId: 'no-such-style', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.unknownStyle('no-such-style')],
       [{ brief: 'x', app: 'google-docs', overrideHints: '[1, 2]' }, tokens.admin, 400, 'Hints must be a JSON object.'],

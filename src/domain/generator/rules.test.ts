@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { briefProblem, generateRequestSchema, GENERATOR, GENERATOR_MESSAGES, parseHintsOverride, privateDataIn } from './rules.js';
+import { briefProblem, generateRequestSchema, GENERATOR, GENERATOR_MESSAGES, numSlidesOfText, parseHintsOverride, privateDataIn } from './rules.js';
 
 const firstMessage = (input: unknown) => generateRequestSchema.safeParse(input).error?.issues[0]?.message;
 
@@ -21,6 +21,23 @@ describe('generator validation rules (spec section 5)', () => {
     expect(firstMessage({ brief: 'x', templateId: 'does-not-exist', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.unknownStyle('does-not-exist'));
     expect(generateRequestSchema.safeParse({ brief: 'x', templateId: ' midnight ', app: 'google-slides' }).success).toBe(true);
     expect(firstMessage({ brief: 'x', app: 'notion' })).toBe(GENERATOR_MESSAGES.unknownApp);
+  });
+
+  it('names the rule a number of slides breaks, whole numbers beyond the limit included (1e300 is whole, but too many)', () => {
+    const slidesMessage = (numSlides: number) => firstMessage({ brief: 'x', numSlides, app: 'google-slides' });
+    expect([1e300, 31, 2 ** 53 + 2, Number.POSITIVE_INFINITY].map(slidesMessage)).toEqual(Array(4).fill(GENERATOR_MESSAGES.slidesTooMany));
+    expect([-1e300, -2, Number.NEGATIVE_INFINITY].map(slidesMessage)).toEqual(Array(3).fill(GENERATOR_MESSAGES.slidesPositive));
+    expect(firstMessage({ brief: 'x', numSlides: '8', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
+  });
+
+  it('reads the form\'s number of slides as typed: blank is the default, text that is no number is refused, never replaced by the default', () => {
+    expect(['', '  '].map(numSlidesOfText)).toEqual([null, null]);
+    expect([' 12 ', '8.0', '1e1', '+3'].map(numSlidesOfText)).toEqual([12, 8, 10, 3]);
+    for (const text of ['abc', '1e', '8 slides', '0x10', '.', 'Infinity']) {
+      expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText(text) }), text).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
+    }
+    expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText('1e300') })).toBe(GENERATOR_MESSAGES.slidesTooMany);
+    expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText('2.5') })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
   });
 
   it('takes hints as a JSON object only: blank is none, an array or broken JSON gets the spec message', () => {

@@ -220,11 +220,27 @@ const audience = z
   .trim()
   .max(GENERATOR.audienceMax, GENERATOR_MESSAGES.audienceTooLong)
   .refine((text) => !hasSingleLineControls(text), GENERATOR_MESSAGES.audienceControlCharacters);
+/** The limit a number breaks: Infinity (JSON's 1e400) is past one of them, not 'no number'. */
+const slidesOutOfRange = (input: number) => (input > 0 ? GENERATOR_MESSAGES.slidesTooMany : GENERATOR_MESSAGES.slidesPositive);
 const numSlides = z
-  .number(GENERATOR_MESSAGES.slidesWholeNumber)
-  .int(GENERATOR_MESSAGES.slidesWholeNumber)
+  .number({ error: (issue) => (typeof issue.input === 'number' && !Number.isNaN(issue.input) ? slidesOutOfRange(issue.input) : GENERATOR_MESSAGES.slidesWholeNumber) })
+  // The limits before wholeness: 1e300 is whole (though no safe integer), and the limit is the rule it breaks.
   .gt(0, GENERATOR_MESSAGES.slidesPositive)
-  .max(GENERATOR.slidesMax, GENERATOR_MESSAGES.slidesTooMany);
+  .max(GENERATOR.slidesMax, GENERATOR_MESSAGES.slidesTooMany)
+  .int(GENERATOR_MESSAGES.slidesWholeNumber);
+
+/** A number as people type one: an optional sign, digits, decimals, an exponent (no hex, no 'Infinity'). */
+const TYPED_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu;
+
+/**
+ * The form's number of slides as typed: blank is none (the default); text that is no number is NaN,
+ * which the rule refuses, so 'abc' or '1e' is never silently replaced by the default.
+ */
+export function numSlidesOfText(text: string): number | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  return TYPED_NUMBER.test(typed) ? Number(typed) : Number.NaN;
+}
 
 /** The brief as both the questions call and the generate call send it (section 7). */
 export const briefFields = {

@@ -10,6 +10,7 @@ import {
   GENERATOR_MESSAGES,
   GENERATOR_TEXTS,
   kindOfApp,
+  numSlidesOfText,
   SOON_LABEL,
   type Answers,
   type GeneratorApp,
@@ -108,7 +109,7 @@ export function GeneratePage() {
   const brief = () => ({
     brief: purpose.trim(),
     app,
-    ...(kind === 'slides' ? { audience: audience.trim(), numSlides: numSlides.trim() === '' ? null : Number(numSlides) } : {}),
+    ...(kind === 'slides' ? { audience: audience.trim(), numSlides: numSlidesOfText(numSlides) } : {}),
   });
   const templateId = () => (kind !== 'slides' ? null : styleId === CUSTOM_STYLE_ID ? customId.trim() || CUSTOM_STYLE_ID : styleId);
 
@@ -265,7 +266,8 @@ export function GeneratePage() {
                   <label className="field__label" htmlFor={ids.slides}>
                     Number of slides
                   </label>
-                  <input id={ids.slides} className="field__input" type="number" min={1} step={1} max={GENERATOR.slidesMax} value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
+                  {/* Text, not type="number": a number field hands over '' for 'abc' or '1e', which would mean the default. */}
+                  <input id={ids.slides} className="field__input" type="text" inputMode="numeric" autoComplete="off" value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
                 </div>
                 <StyleRail styles={styles} chosen={styleId} customId={customId} onChoose={setStyleId} onCustomId={setCustomId} />
               </>
