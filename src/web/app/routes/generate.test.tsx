@@ -71,7 +71,20 @@ async function startSlides(slides: string) {
   await settle();
 }
 
+const jobPolls = (sent: Sent[]) => sent.filter((request) => request.path.startsWith('/ai/templates/slides/job/')).length;
+
 describe('/generate', () => {
+  it('stops polling the job when the page is left while it generates', async () => {
+    const sent = fakeServer();
+    await startSlides('5');
+    await settle(GENERATOR.pollIntervalMs);
+    expect(jobPolls(sent)).toBe(1);
+    act(() => root.unmount());
+    await settle(GENERATOR.pollIntervalMs * 5);
+    expect(jobPolls(sent)).toBe(1);
+    root = createRoot(container);
+  });
+
   it.each(['abc', '1e', '2.5', '-3', '1e300', '99999999999999999999'])('refuses %j slides with a message, never generating the default number', async (slides) => {
     const sent = fakeServer();
     await startSlides(slides);

@@ -97,6 +97,9 @@ export function GeneratePage() {
   const kind = kindOfApp(app);
   const stepStart = useRef<HTMLDivElement>(null);
   useShowStartOnChange(stepStart, `${step}/${error}`);
+  // Leaving the page ends the running generation's polling (the job itself goes on on the server).
+  const polling = useRef<AbortController | null>(null);
+  useEffect(() => () => polling.current?.abort(), []);
 
   useEffect(() => {
     void generatorStatus().then((status) => setMode(status.mode), () => setMode(null));
@@ -129,7 +132,9 @@ export function GeneratePage() {
         ...(kind === 'docs' ? { format: 'html' as const, answers: withAnswers } : { templateId: templateId() }),
         ...overrides(),
       });
-      const outcome = await pollJob({ kind, jobId: started.jobId, fetchJob: jobStatus });
+      polling.current = new AbortController();
+      const outcome = await pollJob({ kind, jobId: started.jobId, fetchJob: jobStatus, signal: polling.current.signal });
+      if (outcome.outcome === 'abandoned') return;
       if (outcome.outcome === 'done') {
         setResult(outcome.job);
         setStep('result');

@@ -24,7 +24,8 @@ export const startGeneration = (
   body: BriefInput & { format?: 'html'; templateId?: string | null; answers?: Answers; overridePromptTemplate?: string; overrideHints?: string },
 ) => apiRequest<{ jobId?: string }>('/ai/templates', { method: 'POST', body, authFailures: 'silent' });
 
-export const jobStatus = (kind: GenerationKind, jobId: string) => apiRequest<JobView>(`/ai/templates/${kind}/job/${encodeURIComponent(jobId)}`, { authFailures: 'silent' });
+export const jobStatus = (kind: GenerationKind, jobId: string, signal?: AbortSignal) =>
+  apiRequest<JobView>(`/ai/templates/${kind}/job/${encodeURIComponent(jobId)}`, { authFailures: 'silent', signal });
 
 export const copyGeneratedFile = (fileId: string) =>
   apiRequest<{ fileId: string; fileName: string; resultUrl: string }>(`/ai/templates/files/${encodeURIComponent(fileId)}/copy`, { method: 'POST', authFailures: 'silent' });

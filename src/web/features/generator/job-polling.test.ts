@@ -31,6 +31,26 @@ describe('job polling (spec sections 4, 8, 9)', () => {
     expect(await pollJob({ kind: 'docs', jobId: undefined, fetchJob: async () => job('done'), wait: async () => {} })).toMatchObject({ message: 'Generation failed: Job ID not returned from backend.' });
   });
 
+  it('stops without another request, and without a failure, once the page that polls is left', async () => {
+    const left = new AbortController();
+    let polls = 0;
+    const whileWaiting = pollJob({ kind: 'slides', jobId: 'j', signal: left.signal, fetchJob: async () => (polls += 1, job('generating')) });
+    left.abort();
+    expect(await whileWaiting).toEqual({ outcome: 'abandoned' });
+    expect(polls).toBe(0);
+
+    const duringRequest = new AbortController();
+    const cutShort = pollJob({
+      kind: 'docs',
+      jobId: 'j',
+      signal: duringRequest.signal,
+      wait: async () => {},
+      fetchJob: (_kind, _jobId, signal) => new Promise<JobView>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+    });
+    duringRequest.abort();
+    expect(await cutShort).toEqual({ outcome: 'abandoned' });
+  });
+
   it('rotates progress messages every 1000 ms and stops at the last', () => {
     expect([0, 999, 1000, 2500, 60_000].map((ms) => progressMessageIndex(ms, 5))).toEqual([0, 0, 1, 2, 4]);
   });
