@@ -21,5 +21,6 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...source
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], { stdio: 'inherit' });
+// NODE_ENV before any module loads: React's development build must never meet the production page renderer.
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
 process.exit(server.status ?? 1);

@@ -5,7 +5,7 @@ import { publicTemplateMetaFields } from '../projections/read-models/templates/q
 import { templatePageMeta } from '../projections/read-models/templates/views.js';
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 import { userProfilePath } from '../web/lib/paths.js';
-import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee.js';
+import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee-meta.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
 

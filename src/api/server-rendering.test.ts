@@ -12,7 +12,7 @@ import { TAG_ROW_SIZE } from '../domain/discovery/constants.js';
 import { HYDRATION_DATA_ELEMENT_ID, type HydrationPayload } from '../web/app/hydration.js';
 import { ROUTE_CHUNKS_ELEMENT_ID } from '../web/app/page-scripts.js';
 import { createPageRenderer } from '../web/entry-server.js';
-import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee.js';
+import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee-meta.js';
 import { SESSION_COOKIE } from './auth/sessions.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 

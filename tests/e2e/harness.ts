@@ -135,6 +135,8 @@ async function startServer(port: number, dataDir: string, configuration: Record<
   // Always the embedded database, never a developer's real one; rate-limit counters in it too, so runs don't share them.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  // As `npm start` runs it: the server picks its own NODE_ENV (production), not vitest's 'test'.
+  delete env.NODE_ENV;
 
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,

@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { COMMISSION_SENTENCE, commissionMention, PLATFORM_FEE_META_NAME, platformFeeOfPage, ServerPlatformFee, usePlatformFeePercent } from './platform-fee.js';
+import { COMMISSION_SENTENCE, commissionMention, ServerPlatformFee, usePlatformFeePercent } from './platform-fee.js';
+import { PLATFORM_FEE_META_NAME, platformFeeOfPage } from './platform-fee-meta.js';
 
 function namePercent(content: string): void {
   const meta = document.createElement('meta');
