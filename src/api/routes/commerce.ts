@@ -60,10 +60,6 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['payments'];
 
-    app.get('/platform-fee', { config: { access: 'anyone' }, schema: { tags, summary: "The platform's commission on new sales, in percent (PLATFORM_FEE_PERCENT), for the pages that state it" } }, async () => ({
-      percent: commerce.platformFeePercent,
-    }));
-
     app.get(
       '/stripe/account-status/:userId',
       { config: { access: 'signed_in' }, schema: { tags, summary: "A seller's payout account status (their own; admins anyone's)", params: userParams } },

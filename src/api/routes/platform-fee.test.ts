@@ -61,10 +61,8 @@ describe('PLATFORM_FEE_PERCENT: the platform fee on a sale', () => {
   }, FLOW_TIMEOUT_MS);
 
   it('keeps a past sale at the fee it was made at when the configuration changes, and charges the new one on new sales', async () => {
-    expect((await harness.call<Json>('GET', '/api/platform-fee')).body).toEqual({ percent: 20 });
     await harness.restart({ platformFeePercent: 5 });
-    // The pages state the new percent; the sale made at 20 % stays at 20 %.
-    expect((await harness.call<Json>('GET', '/api/platform-fee')).body).toEqual({ percent: 5 });
+    // The sale made at 20 % stays at 20 %.
     expect(await salesOfSeller()).toMatchObject({ productsSold: 1, revenue: 10, totalEarnings: 8 });
 
     await sellOnce();

@@ -41,13 +41,13 @@ export const routes: RouteObject[] = [
           { path: '/resources/:titleUrl', handle: serverRendered('resource-detail'), lazy: async () => { const m = await loadChunk(() => import('./routes/resource-detail.js')); return { loader: m.resourceDetailLoader, Component: m.ResourceDetailPage }; } },
           { path: NOT_FOUND_PATH, handle: serverRendered('not-found'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/not-found.js'))).NotFoundPage }) },
           // Content pages.
-          { path: '/sellers', handle: serverRendered('sellers'), lazy: async () => { const m = await loadChunk(() => import('./routes/sellers.js')); return { loader: m.sellersLoader, Component: m.SellersPage }; } },
+          { path: '/sellers', handle: serverRendered('sellers'), lazy: async () => { const m = await loadChunk(() => import('./routes/sellers.js')); return { Component: m.SellersPage }; } },
           { path: '/getstarted', handle: serverRendered('getstarted'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/getstarted.js'))).GetStartedPage }) },
           { path: '/contact-us', handle: serverRendered('contact-us'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/contact-us.js'))).ContactPage }) },
           { path: '/blogs', handle: serverRendered('blogs'), lazy: async () => { const m = await loadChunk(() => import('./routes/blogs.js')); return { loader: m.blogsLoader, Component: m.BlogsPage }; } },
-          { path: '/terms-of-service', handle: serverRendered('legal'), lazy: async () => { const m = await loadChunk(() => import('./routes/legal.js')); return { loader: m.termsLoader, Component: m.TermsOfServicePage }; } },
+          { path: '/terms-of-service', handle: serverRendered('legal'), lazy: async () => { const m = await loadChunk(() => import('./routes/legal.js')); return { Component: m.TermsOfServicePage }; } },
           { path: '/cookie-policy', handle: serverRendered('legal'), lazy: async () => ({ Component: (await loadChunk(() => import('./routes/legal.js'))).CookiePolicyPage }) },
-          { path: PAYMENTS_HELP_PATH, handle: serverRendered('help-payments'), lazy: async () => { const m = await loadChunk(() => import('./routes/help-payments.js')); return { loader: m.paymentsHelpLoader, Component: m.PaymentsHelpPage }; } },
+          { path: PAYMENTS_HELP_PATH, handle: serverRendered('help-payments'), lazy: async () => { const m = await loadChunk(() => import('./routes/help-payments.js')); return { Component: m.PaymentsHelpPage }; } },
           // Accounts (sign-up, login, password, verification, onboarding, settings).
           { path: '/login', lazy: async () => { const m = await loadChunk(() => import('./routes/login.js')); return { loader: m.loginLoader, Component: m.LoginPage }; } },
           { path: '/signup', lazy: async () => { const m = await loadChunk(() => import('./routes/signup.js')); return { loader: m.signupLoader, Component: m.SignupPage }; } },

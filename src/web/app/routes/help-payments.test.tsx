@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { isServerRendered } from '../lazy-route.js';
 import { routes } from '../router.js';
 import { PAYMENTS_HELP_PATH } from '../../lib/paths.js';
+import { ServerPlatformFee } from '../../lib/platform-fee.js';
 import { PaymentsHelpPage } from './help-payments.js';
 
-/** The page as its loader answers with this PLATFORM_FEE_PERCENT. */
-const pageAt = (feePercent: number) =>
-  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ id: 'help', path: '/', element: <PaymentsHelpPage /> }], { hydrationData: { loaderData: { help: { feePercent } } } })} />);
+/** The page as the server renders it with this PLATFORM_FEE_PERCENT; null: a page that names no fee. */
+const pageAt = (feePercent: number | null) => {
+  const page = <RouterProvider router={createMemoryRouter([{ path: '/', element: <PaymentsHelpPage /> }])} />;
+  return renderToStaticMarkup(feePercent === null ? page : <ServerPlatformFee.Provider value={feePercent}>{page}</ServerPlatformFee.Provider>);
+};
 
 describe('the payments help page', () => {
   it('is the server-rendered page at the Payments tab’s help link, not the 404', () => {
@@ -29,5 +32,11 @@ describe('the payments help page', () => {
   it('states the configured commission when PLATFORM_FEE_PERCENT sets one', () => {
     expect(pageAt(20)).toContain('takes a commission of 20% of each sale');
     expect(pageAt(20)).not.toContain('no commission');
+  });
+
+  it('leaves the commission out of a page that names no fee rather than guess it', () => {
+    const unstated = pageAt(null);
+    expect(unstated).toContain('Refunds');
+    expect(unstated).not.toMatch(/commission/iu);
   });
 });

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 
 import { commissionStatement } from '../../../domain/commerce/commission.js';
 import { TEMPLATE_LIMITS } from '../../../domain/templates/rules.js';
 import { accountTabHash } from '../../features/accounts/account-tabs.js';
-import { platformFeeLoader } from '../../features/commerce/api.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
+import { usePlatformFeePercent } from '../../lib/platform-fee.js';
 
 const PAGE_TITLE = 'How payments and payouts work';
 const INTRO = `${BRAND_NAME} makers sell templates through our card payment provider, Stripe. This page explains how you connect a payout account, set prices, how buyers pay, when you are paid, and how refunds work.`;
@@ -63,11 +63,9 @@ function HelpSection({ id, title, children }: { id: string; title: string; child
   );
 }
 
-export const paymentsHelpLoader = platformFeeLoader;
-
 /** /help/payments: the Payments tab's help link (browse-search-accounts.md), true to the commerce code it describes. */
 export function PaymentsHelpPage() {
-  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
+  const feePercent = usePlatformFeePercent();
   return (
     <div className="container content-page legal">
       <title>{documentTitle(PAGE_TITLE)}</title>
@@ -113,9 +111,11 @@ export function PaymentsHelpPage() {
           <Link to="/contact-us">Contact us about a refund</Link>
         </p>
       </HelpSection>
-      <HelpSection id="help-payments-commission" title="Commission">
-        <p>{commissionStatement(feePercent, BRAND_NAME)}</p>
-      </HelpSection>
+      {feePercent !== null && (
+        <HelpSection id="help-payments-commission" title="Commission">
+          <p>{commissionStatement(feePercent, BRAND_NAME)}</p>
+        </HelpSection>
+      )}
       <HelpSection id="help-payments-sales" title="Seeing your sales">
         <p>{SALES}</p>
         <p>

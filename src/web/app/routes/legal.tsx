@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 
 import { commissionStatement } from '../../../domain/commerce/commission.js';
-import { platformFeeLoader } from '../../features/commerce/api.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
+import { usePlatformFeePercent } from '../../lib/platform-fee.js';
 
 /** Minimum age to use the product (spec section 9). */
 export const MINIMUM_AGE = 13;
@@ -28,11 +28,9 @@ function Copyright() {
   );
 }
 
-export const termsLoader = platformFeeLoader;
-
 /** Terms of Service and Privacy Policy on one page (generator-admin-site.md: static policy pages). */
 export function TermsOfServicePage() {
-  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
+  const feePercent = usePlatformFeePercent();
   return (
     <div className="container content-page legal">
       <title>{documentTitle('Terms of Service and Privacy Policy')}</title>
@@ -82,9 +80,11 @@ export function TermsOfServicePage() {
           Purchases are made by card through our payment provider, directly between the buyer and the creator; {BRAND_NAME} is not the seller. Creators set their own prices and must
           describe honestly what a buyer receives.
         </p>
-        <p>
-          <strong>Commission.</strong> {commissionStatement(feePercent, BRAND_NAME)}
-        </p>
+        {feePercent !== null && (
+          <p>
+            <strong>Commission.</strong> {commissionStatement(feePercent, BRAND_NAME)}
+          </p>
+        )}
         <p>
           <strong>Refunds</strong> are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, <Link to="/contact-us">contact us</Link> and we will help.
         </p>

@@ -1,16 +1,23 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 
 import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission-rates.js';
 import { commissionStatement } from '../../../domain/commerce/commission.js';
-import { platformFeeLoader } from '../../features/commerce/api.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '../../lib/paths.js';
+import { commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
 
 /** The apps the page shows first; every app links to its template list. */
 const FEATURED_APPS = ['notion', 'google sheets', 'airtable', 'canva', 'figma', 'zapier', 'trello', 'google slides'];
 const FEATURED_TOPICS = ['marketing', 'productivity', 'operations', 'design', 'startup', 'ai', 'human_resources', 'personal'];
+
+/** The end of the hero's lead: what a seller keeps, at the configured commission. */
+const HERO_KEEP = {
+  beta: `, and keep 100% of your sales while ${BRAND_NAME} is in beta`,
+  charged: (perSale: string) => ` (${perSale})`,
+  unstated: '',
+};
 
 /** Under the hero: payout accounts and paid listings are open now. */
 const HERO_NOTE = 'Paid listings are open: connect a payout account on the Payments tab of your account, and set a price as soon as the payment provider enables it.';
@@ -30,9 +37,13 @@ const HOW_IT_WORKS = [
   { title: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
   { title: 'Set your price', text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.' },
 ] as const;
-const getPaidStep = (feePercent: number) => ({
+const getPaidStep = (feePercent: number | null) => ({
   title: 'Get paid',
-  text: `Buyers pay by card straight to your payout account. ${feePercent === BETA_COMMISSION_PERCENT ? 'You keep what you earn — no commission during the beta.' : `You keep what you earn less the ${feePercent}% commission.`}`,
+  text: `Buyers pay by card straight to your payout account.${commissionMention(feePercent, {
+    beta: ' You keep what you earn — no commission during the beta.',
+    charged: () => ` You keep what you earn less the ${feePercent}% commission.`,
+    unstated: '',
+  })}`,
 });
 
 const TESTIMONIALS = [
@@ -75,13 +86,11 @@ function StartSellingButton({ label = 'Start Selling' }: { label?: string }) {
   );
 }
 
-export const sellersLoader = platformFeeLoader;
-
 /** The sellers landing page (posts-payments-rewards.md 2.5). */
 export function SellersPage() {
-  const { feePercent } = useLoaderData<typeof platformFeeLoader>();
-  const panel = commissionPanel(feePercent);
-  const faq = [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
+  const feePercent = usePlatformFeePercent();
+  const panel = feePercent === null ? null : commissionPanel(feePercent);
+  const faq = feePercent === null ? FAQ : [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
   const featuredApps = APPS.filter((app) => FEATURED_APPS.includes(app.name));
   const featuredTopics = TOPICS.filter((topic) => FEATURED_TOPICS.includes(topic.name));
 
@@ -94,7 +103,7 @@ export function SellersPage() {
           <p className="eyebrow">Template stores are now live</p>
           <h1 className="sellers-hero__title">Turn the templates you already use into income</h1>
           <p className="sellers-hero__lead">
-            Share your workflows with a community of makers. List for free, set your own price, and keep 100% of your sales while {BRAND_NAME} is in beta.
+            Share your workflows with a community of makers. List for free and set your own price{commissionMention(feePercent, HERO_KEEP)}.
           </p>
           <div className="sellers-hero__actions">
             <StartSellingButton />
@@ -155,18 +164,20 @@ export function SellersPage() {
         </ul>
       </section>
 
-      <section className="container content-section" aria-labelledby="sellers-commission">
-        <div className="commission-panel">
-          <div>
-            <h2 id="sellers-commission">{panel.heading}</h2>
-            <p>{panel.text}</p>
+      {panel !== null && (
+        <section className="container content-section" aria-labelledby="sellers-commission">
+          <div className="commission-panel">
+            <div>
+              <h2 id="sellers-commission">{panel.heading}</h2>
+              <p>{panel.text}</p>
+            </div>
+            <p className="commission-panel__figure" aria-hidden="true">
+              {panel.figure}
+              {panel.later !== null && <span className="commission-panel__later">{panel.later}</span>}
+            </p>
           </div>
-          <p className="commission-panel__figure" aria-hidden="true">
-            {panel.figure}
-            {panel.later !== null && <span className="commission-panel__later">{panel.later}</span>}
-          </p>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section className="container content-section" aria-labelledby="sellers-testimonials">
         <h2 id="sellers-testimonials">What makers say</h2>

@@ -64,11 +64,6 @@ export interface SalesData {
   hasPayoutAccount: boolean;
 }
 
-/** The commission on new sales, in percent (PLATFORM_FEE_PERCENT): the loader of each page that states it. */
-export async function platformFeeLoader({ request }: { request: Request }): Promise<{ feePercent: number }> {
-  return { feePercent: (await apiRequest<{ percent: number }>('/platform-fee', { signal: request.signal })).percent };
-}
-
 export function fetchSalesData(signal?: AbortSignal): Promise<SalesData> {
   return apiRequest('/users/sales-data', { signal });
 }
