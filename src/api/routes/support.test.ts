@@ -144,6 +144,34 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
       expect((await chatAs({ message: 'Injected by a guest', conversationId: membersConversation, ...guest }, { guestCookie: owner.guestCookie })).answer.status).toBe(403);
       expect(await exchangesIn(membersConversation)).toBe(1);
     });
+
+    it('lets a guest who signs in on the same browser go on (their chat cookie goes with them), and nobody else', async () => {
+      const conversationId = crypto.randomUUID();
+      const asGuest = await chatAs({ message: 'Who handles refunds?', conversationId, ...guest }, {});
+      expect(asGuest.answer.status).toBe(200);
+      const signedIn = await chatAs({ message: 'How do I reset my password?', conversationId }, { token: memberToken, guestCookie: asGuest.guestCookie });
+      expect(signedIn.answer.status).toBe(200);
+      // A member is given no chat cookie: the one they hold stays theirs.
+      expect(signedIn.answer.headers['set-cookie']).toBeUndefined();
+      for (const intruder of [{ token: otherMemberToken }, { token: otherMemberToken, guestCookie: 'B'.repeat(32) }]) {
+        const refused = await chatAs({ message: 'Injected by another member', conversationId }, intruder);
+        expect({ status: refused.answer.status, message: refused.answer.body.message }).toEqual({ status: 403, message: NOT_YOUR_CONVERSATION });
+      }
+      // Signed out again on that browser, they are the guest who started it.
+      expect((await chatAs({ message: 'Who handles refunds?', conversationId, ...guest }, { guestCookie: asGuest.guestCookie })).answer.status).toBe(200);
+      expect(await exchangesIn(conversationId)).toBe(3);
+    });
+
+    it('keeps a member’s conversation closed to the browser’s guest cookie once they sign out', async () => {
+      const conversationId = crypto.randomUUID();
+      const { guestCookie } = await chatAs({ message: 'Who handles refunds?', conversationId: crypto.randomUUID(), ...guest }, {});
+      expect((await chatAs({ message: 'Who handles refunds?', conversationId }, { token: memberToken, guestCookie })).answer.status).toBe(200);
+      const signedOut = await chatAs({ message: 'How do I reset my password?', conversationId, ...guest }, { guestCookie });
+      expect({ status: signedOut.answer.status, message: signedOut.answer.body.message }).toEqual({ status: 403, message: NOT_YOUR_CONVERSATION });
+      // The member's exchange does not tie their account to the browser's guest conversations.
+      const [exchange] = await harness.infrastructure.store.readStream(conversationStream(conversationId));
+      expect((exchange!.data as SupportChatAnswered['data']).guestKey).toBeNull();
+    });
   });
 
   it('erases what a member typed when the member deletes the account (crypto-shredding)', async () => {

@@ -59,7 +59,8 @@ export function supportRoutes(deps: SupportDeps): FastifyPluginAsyncZod {
         }
         await enforceLimit(request, 'chatMessagesPerAddress', request.ip);
         const conversationId = request.body.conversationId ?? randomUUID();
-        const guestId = viewer ? null : guestIdOf(request, reply, { name: CHAT_GUEST_COOKIE, path: '/api/chatbot', secure: deps.secureCookies });
+        // A member is given no cookie, but one they hold from chatting as a guest on this browser lets them go on with that chat.
+        const guestId = guestIdOf(request, viewer ? null : reply, { name: CHAT_GUEST_COOKIE, path: '/api/chatbot', secure: deps.secureCookies });
         const answer = await helpDesk.answer(message);
         await commands.handle(
           conversationDecider,

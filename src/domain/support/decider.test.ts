@@ -38,6 +38,20 @@ describe('a help conversation', () => {
     expect(() => conversationDecider.decide(record({ userId: 'u1', guestKey: null }), guests)).toThrow(NOT_YOUR_CONVERSATION);
   });
 
+  it('goes on for a guest who signed in while holding its cookie, and keeps a member’s exchange free of their guest cookie otherwise', () => {
+    const guests = stateAfter({ type: 'SupportChatAnswered', data: exchange({ userId: null, guestKey: 'k1' }) });
+    expect(conversationDecider.decide(record({ userId: 'u1', guestKey: 'k1' }), guests)).toMatchObject([{ data: { userId: 'u1', guestKey: 'k1' } }]);
+    expect(() => conversationDecider.decide(record({ userId: 'u1', guestKey: 'k2' }), guests)).toThrow(NOT_YOUR_CONVERSATION);
+    // Its owner stays the cookie: signed out again, they go on as the guest.
+    const continued = stateAfter({ type: 'SupportChatAnswered', data: exchange({ userId: null, guestKey: 'k1' }) }, { type: 'SupportChatAnswered', data: exchange({ userId: 'u1', guestKey: 'k1' }) });
+    expect(conversationDecider.decide(record({ userId: null, guestKey: 'k1' }), continued)).toHaveLength(1);
+
+    expect(conversationDecider.decide(record({ userId: 'u1', guestKey: 'k1' }), stateAfter())).toMatchObject([{ data: { userId: 'u1', guestKey: null } }]);
+    const members = stateAfter({ type: 'SupportChatAnswered', data: exchange({ userId: 'u1', guestKey: null }) });
+    expect(conversationDecider.decide(record({ userId: 'u1', guestKey: 'k1' }), members)).toMatchObject([{ data: { guestKey: null } }]);
+    expect(() => conversationDecider.decide(record({ userId: null, guestKey: 'k1' }), members)).toThrow(NOT_YOUR_CONVERSATION);
+  });
+
   it('stored before guest keys: a member’s goes on; a guest’s, whose key nobody holds, is closed', () => {
     const legacyGuest = storedBeforeGuestKeys(null);
     expect(legacyGuest).toMatchObject({ data: { guestKey: null }, metadata: { schemaVersion: 2 } });

@@ -30,9 +30,12 @@ export const NOT_YOUR_CONVERSATION = 'This conversation belongs to someone else.
 /** Bounds a conversation's length (not in the spec: a runaway client fills no stream). */
 export const MAX_EXCHANGES_PER_CONVERSATION = 200;
 
-/** The same member, or a guest with the same cookie; a guest's conversation without a key (stored before keys) is nobody's to go on with. */
+/**
+ * The same member, or whoever holds the guest cookie that started it: the guest, or the guest signed
+ * in since on that browser. A guest's conversation without a key (stored before keys) is nobody's to go on with.
+ */
 const isOwner = (owner: ConversationOwner, writer: ConversationOwner) =>
-  owner.userId !== null ? owner.userId === writer.userId : writer.userId === null && owner.guestKey !== null && owner.guestKey === writer.guestKey;
+  owner.userId !== null ? owner.userId === writer.userId : owner.guestKey !== null && owner.guestKey === writer.guestKey;
 
 export const conversationDecider: Decider<ConversationState, RecordChatCommand, SupportChatAnswered> = {
   initialState: () => ({ owner: undefined, exchanges: 0 }),
@@ -40,6 +43,8 @@ export const conversationDecider: Decider<ConversationState, RecordChatCommand, 
   decide: (command, state) => {
     if (state.owner !== undefined && !isOwner(state.owner, command.data)) throw new DomainError('forbidden', NOT_YOUR_CONVERSATION);
     if (state.exchanges >= MAX_EXCHANGES_PER_CONVERSATION) throw new DomainError('conflict', 'This conversation is full. Please start a new one.');
-    return [{ type: 'SupportChatAnswered', data: command.data }];
+    // A member's guest cookie is recorded only where it is what lets them write: it would tie their account to the browser's guest chats.
+    const guestsConversation = command.data.userId === null || state.owner?.userId === null;
+    return [{ type: 'SupportChatAnswered', data: guestsConversation ? command.data : { ...command.data, guestKey: null } }];
   },
 };

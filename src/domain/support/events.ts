@@ -22,7 +22,11 @@ export type SupportChatAnswered = DomainEvent<
     conversationId: string;
     exchangeId: string;
     userId: string | null;
-    /** A guest's keyed digest of their chat cookie, which only they hold: whose the conversation is when userId is null. Null for members. */
+    /**
+     * The keyed digest of the writer's chat cookie, which only their browser holds: whose the conversation is when
+     * its first exchange has no userId. Null in a member's conversation; in a guest's, also on the exchanges of the
+     * guest once signed in (the cookie is what let them write).
+     */
     guestKey: string | null;
     nameEnc: string | null;
     emailEnc: string | null;
