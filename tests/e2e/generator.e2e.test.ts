@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/rules.js';
 import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** A job is polled every 3 s; an offline job is done by the second poll, a loaded machine may need a few more. */
 const RESULT_TIMEOUT_MS = 60_000;
@@ -174,6 +175,41 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await source.click();
     await page.waitForURL('**/sellers');
     expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('tells a member signed out in another tab to say who they are, then starts a new conversation where theirs cannot go on', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await quietPage(page, environment.baseUrl);
+    await signInThroughApi(page.request, cataloguePlan(DEMO_CATALOGUE).users[0]!.username);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help and feedback' }).click();
+    await page.getByRole('dialog', { name: 'Beta feedback' }).getByRole('radio', { name: 'Chat' }).check({ force: true });
+    await page.getByRole('button', { name: 'Start chat' }).click();
+    const chat = page.getByRole('dialog', { name: 'Tessera help' });
+    const question = chat.getByLabel('Your question');
+    await question.fill('Who handles refunds?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('link', { name: 'Sell your templates — Who handles refunds?' }).waitFor();
+
+    // Signed out elsewhere (the browser shares the session cookie): the panel still shows the member's chat.
+    expect((await page.request.post('/api/logout')).status()).toBeLessThan(300);
+    await question.fill('How do I reset my password?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => chat.getByRole('alert').textContent()).toBe(SUPPORT_MESSAGES.signedOutMeanwhile);
+    await chat.getByLabel('Name').fill('Grace');
+    await chat.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await chat.getByRole('button', { name: 'Start chat' }).click();
+    expect(await question.inputValue()).toBe('How do I reset my password?');
+    // The conversation is the member's account's: refused, the panel says so and starts another, the question kept.
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByText(SUPPORT_MESSAGES.conversationClosed).waitFor();
+    expect(await question.inputValue()).toBe('How do I reset my password?');
+    expect(await chat.getByRole('listitem').filter({ hasText: 'How do I reset my password?' }).count()).toBe(0);
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.getByRole('link', { name: 'Forgot password — Forgotten password' }).waitFor();
+    expect(await chat.getByText(SUPPORT_MESSAGES.requestFailed).count()).toBe(0);
+    expect(consoleErrors.filter((line) => !/\b(400|403)\b/u.test(line))).toEqual([]);
     await close();
   });
 

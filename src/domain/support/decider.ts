@@ -24,7 +24,7 @@ export interface ConversationState {
   exchanges: number;
 }
 
-/** The answer to a message into someone else's conversation (not in the spec; the web client shows its request-failed line). */
+/** The answer to a message into someone else's conversation (not in the spec; the web panel starts a new conversation and says why). */
 export const NOT_YOUR_CONVERSATION = 'This conversation belongs to someone else.';
 
 /** Bounds a conversation's length (not in the spec: a runaway client fills no stream). */

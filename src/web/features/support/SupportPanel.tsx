@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '../../../domain/support/rules.js';
-import { apiRequest } from '../../lib/api-client.js';
-import { useSession } from '../session/session.js';
+import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { refreshSession, useSession } from '../session/session.js';
 import './support.css';
 
 interface ChatMessage {
@@ -28,7 +28,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const [messages, setMessages] = useState<ChatMessage[]>([{ sender: 'bot', text: SUPPORT_TEXTS.chatGreeting }]);
   const [draft, setDraft] = useState('');
-  const [conversationId] = useState(() => crypto.randomUUID());
+  const [conversationId, setConversationId] = useState(() => crypto.randomUUID());
   const panelRef = useRef<HTMLElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
   const guest = user === null;
@@ -88,7 +88,8 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
     // Empty messages are ignored (spec section 5).
     if (message === '' || sending) return;
     setDraft('');
-    setMessages((current) => [...current, { sender: 'user', text: message }]);
+    const asked: ChatMessage = { sender: 'user', text: message };
+    setMessages((current) => [...current, asked]);
     setSending(true);
     try {
       const answer = await apiRequest<{ reply?: string; sources?: { title: string; path: string }[] }>('/chatbot/chat', {
@@ -98,8 +99,25 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
       });
       const reply = answer.reply?.trim();
       setMessages((current) => [...current, reply ? { sender: 'bot', text: reply, sources: answer.sources ?? [] } : { sender: 'bot', text: SUPPORT_MESSAGES.noResponse }]);
-    } catch {
-      setMessages((current) => [...current, { sender: 'bot', text: SUPPORT_MESSAGES.requestFailed }]);
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : null;
+      // A refused question goes back into the box, out of the log, to be sent again.
+      const putBack = () => {
+        setDraft(message);
+        setMessages((current) => current.filter((shown) => shown !== asked));
+      };
+      if (status === 403 || status === 409) {
+        // Another account's conversation (a member who signed out meanwhile) or a full one: go on in a new one.
+        setConversationId(crypto.randomUUID());
+        putBack();
+        setMessages((current) => [...current, { sender: 'bot', text: status === 403 ? SUPPORT_MESSAGES.conversationClosed : SUPPORT_MESSAGES.conversationFull }]);
+      } else if (status === 400 && !guest && (await refreshSession()) === null) {
+        putBack();
+        setError(SUPPORT_MESSAGES.signedOutMeanwhile);
+        setScreen('register');
+      } else {
+        setMessages((current) => [...current, { sender: 'bot', text: SUPPORT_MESSAGES.requestFailed }]);
+      }
     } finally {
       setSending(false);
     }
