@@ -153,7 +153,8 @@ function importCommands(row: PicturedRow, adminId: string): { command: TemplateC
  * Writes the ready rows, settling in place those it cannot write with their report (a refusal of
  * the decider names the row, not the whole call); answers the last position written. All the rows'
  * new streams go in one transaction where the store can: a stream that another import of the same
- * row wrote since the check holds these very events and is passed over. When that write fails as a
+ * row wrote since the check holds these very events and is passed over, and its row reported already
+ * imported (the other import reports it imported). When that write fails as a
  * whole (another writer's events in one of the streams, or the statement failed), it stored nothing,
  * and each row is written alone by its two commands, which give each its own outcome.
  */
@@ -179,7 +180,9 @@ async function writeRows(deps: BulkImportDeps, rows: RowOutcome<PicturedRow>[], 
   if (appends.length === 0) return null;
   if (deps.store.appendToNewStreams) {
     try {
-      return await deps.store.appendToNewStreams(appends.map(({ append }) => append));
+      const { position, alreadyStored } = await deps.store.appendToNewStreams(appends.map(({ append }) => append));
+      for (const { index, append } of appends) if (alreadyStored.has(append.streamId)) rows[index] = duplicateOf(rows[index] as PicturedRow);
+      return position;
     } catch {
       // Nothing of it was stored: each row is written alone below (and a lasting failure is thrown there).
     }

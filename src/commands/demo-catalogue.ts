@@ -335,7 +335,7 @@ export async function seedCatalogueInBulk(
     for (let start = 0; start < appends.length; start += BULK_STREAMS_PER_WRITE) {
       const chunk = appends.slice(start, start + BULK_STREAMS_PER_WRITE);
       let last: bigint | null = null;
-      if (deps.store.appendToNewStreams) last = await deps.store.appendToNewStreams(chunk);
+      if (deps.store.appendToNewStreams) last = (await deps.store.appendToNewStreams(chunk)).position;
       else for (const { streamId, events } of chunk) last = (await deps.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' })).position;
       if (last !== null && (position === null || last > position)) position = last;
       onProgress({ phase, done: Math.min(start + BULK_STREAMS_PER_WRITE, appends.length), total: appends.length });

@@ -41,6 +41,13 @@ export interface NewStreamAppend {
   events: readonly EventToAppend[];
 }
 
+export interface NewStreamsResult {
+  /** The position of the last event written, or null when nothing was new. */
+  position: bigint | null;
+  /** The streams passed over: they already held exactly these event ids (a re-run, or another writer of the same events). */
+  alreadyStored: ReadonlySet<string>;
+}
+
 export interface EventStore {
   /** Which adapter this is, for logs and /api/health. */
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
@@ -52,9 +59,9 @@ export interface EventStore {
   /**
    * Optional bulk write (seeding large catalogues): many new streams in one transaction. A stream
    * that already holds exactly these event ids is skipped (a re-run); any other existing stream is
-   * a conflict. Answers the position of the last event written, or null when nothing was new.
+   * a conflict. Answers where the last event written is, and which streams were skipped.
    */
-  appendToNewStreams?(appends: readonly NewStreamAppend[]): Promise<bigint | null>;
+  appendToNewStreams?(appends: readonly NewStreamAppend[]): Promise<NewStreamsResult>;
   /** All events of a stream in revision order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */

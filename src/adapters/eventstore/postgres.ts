@@ -12,6 +12,7 @@ import {
   type ExpectedRevision,
   type LogPage,
   type NewStreamAppend,
+  type NewStreamsResult,
   type ReadAllOptions,
   type ReadPageOptions,
 } from './port.js';
@@ -130,7 +131,8 @@ export function createPostgresEventStore(database: Database): EventStore {
     });
   }
 
-  async function appendToNewStreams(appends: readonly NewStreamAppend[]): Promise<bigint | null> {
+  async function appendToNewStreams(appends: readonly NewStreamAppend[]): Promise<NewStreamsResult> {
+    const alreadyStored = new Set<string>();
     const last = await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
       const streamIds = appends.map((append) => append.streamId);
@@ -140,7 +142,10 @@ export function createPostgresEventStore(database: Database): EventStore {
       const fresh = appends.filter(({ streamId, events }) => {
         const ids = storedIds.get(streamId);
         if (ids === undefined) return true;
-        if (ids.size === events.length && events.every((event) => ids.has(event.id))) return false;
+        if (ids.size === events.length && events.every((event) => ids.has(event.id))) {
+          alreadyStored.add(streamId);
+          return false;
+        }
         throw new WrongExpectedRevisionError(streamId, 'no_stream', BigInt(ids.size - 1));
       });
       const rows = fresh.flatMap(({ streamId, events }) =>
@@ -162,7 +167,7 @@ export function createPostgresEventStore(database: Database): EventStore {
       return position;
     });
     if (last !== null) appended.emit('appended', last);
-    return last;
+    return { position: last, alreadyStored };
   }
 
   async function readStream(streamId: string): Promise<RecordedEvent[]> {

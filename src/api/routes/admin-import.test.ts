@@ -134,6 +134,17 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     expect(await templateCount()).toBe(before + 2);
   });
 
+  it.skipIf(database.skipped !== null)('two imports of the same row at once: one reports it imported, the other already imported, and the post is stored once', async () => {
+    const before = await templateCount();
+    const [row] = rowsNamed('Raced Row', 1);
+    const answers = await Promise.all([call('POST', '/api/admin/csv/upload', { data: [row] }), call('POST', '/api/admin/csv/upload', { data: [row] })]);
+    const reports = answers.map((answer) => (answer.body.reports as BulkRowReport[])[0]!);
+    expect(reports.map((report) => report.status).sort()).toEqual(['duplicate', 'imported']);
+    expect(reports.find((report) => report.status === 'duplicate')!.errors).toEqual([BULK_IMPORT_MESSAGES.alreadyImported]);
+    expect(answers.map((answer) => answer.body.imported as number).sort()).toEqual([0, 1]);
+    expect(await templateCount()).toBe(before + 1);
+  });
+
   /** Rows of a file of its own (its titles and links unique to `name`), one with a picture. */
   const rowsNamed = (name: string, count: number) =>
     payloadsOf(
