@@ -21,6 +21,7 @@ import {
 import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
 import { normaliseSearchText, searchWords } from '../../domain/discovery/search-text.js';
+import { characterCount } from '../../domain/shared/text.js';
 import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { mostSearchedTerms } from '../../projections/read-models/search-analytics/queries.js';
 import { resourceSchema } from './resources.js';
@@ -54,7 +55,7 @@ export const searchQuery = z.object({
     .transform((value, context) => {
       const keywords = (value ?? '').split(',').map((keyword) => keyword.trim().toLowerCase()).filter(Boolean);
       if (keywords.length > SEARCH_MAX_KEYWORDS) context.addIssue({ code: 'custom', message: `At most ${SEARCH_MAX_KEYWORDS} keywords` });
-      if (keywords.some((keyword) => keyword.length > SEARCH_MAX_KEYWORD_LENGTH)) {
+      if (keywords.some((keyword) => characterCount(keyword) > SEARCH_MAX_KEYWORD_LENGTH)) {
         context.addIssue({ code: 'custom', message: `A keyword must be at most ${SEARCH_MAX_KEYWORD_LENGTH} characters` });
       }
       return keywords;

@@ -16,7 +16,7 @@ import { likeStream } from '../../domain/engagement/events.js';
 import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
 import { templateFormStream, templateStream } from '../../domain/templates/events.js';
-import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { buildApp } from '../app.js';
 
@@ -145,6 +145,17 @@ describe('create', () => {
     // 4 tags that are 3 once deduplicated are fine.
     expect(await head()).toBe(before);
     expect((await create(users.author.token, { tags: ['a', 'A', 'b', 'c'] })).body.resource.keywords).toEqual(['a', 'b', 'c']);
+  });
+
+  it('counts an emoji as one character: a title of 50 emoji is taken, 51 refused with the title message', async () => {
+    const atLimit = await create(users.author.token, { title: '😀'.repeat(TEMPLATE_LIMITS.title) });
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(201);
+    expect(atLimit.body.resource.title).toBe('😀'.repeat(TEMPLATE_LIMITS.title));
+    const before = await head();
+    const past = await create(users.author.token, { title: '😀'.repeat(TEMPLATE_LIMITS.title + 1) });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toContain(`Title must be at most ${TEMPLATE_LIMITS.title} characters`);
+    expect(await head()).toBe(before);
   });
 
   it("refuses a file whose name has no image extension with the spec's 'Invalid Format!' and the list of extensions", async () => {

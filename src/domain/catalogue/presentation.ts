@@ -1,5 +1,6 @@
 /** How resources are shown to people: texts, cuts and limits shared by every list view. */
 
+import { clipToCharacters } from '../shared/text.js';
 import { APPS } from './taxonomy.js';
 
 /** Skeleton cards shown while a feed loads. */
@@ -28,10 +29,8 @@ export function formatPrice(price: number): string {
 
 /** The text itself when it fits, otherwise its first `maxLength` characters and an ellipsis. */
 export function cutText(text: string, maxLength: number): string {
-  // Counted in code points so an emoji is never split in half.
-  const characters = Array.from(text);
-  if (characters.length <= maxLength) return text;
-  return characters.slice(0, maxLength).join('').trimEnd() + ELLIPSIS;
+  const clipped = clipToCharacters(text, maxLength);
+  return clipped === text ? text : clipped.trimEnd() + ELLIPSIS;
 }
 
 export function shortDescriptionPreview(shortDescription: string): string {

@@ -3,7 +3,7 @@ import { deciderSpec } from '../shared/decider-spec.js';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH } from './constants.js';
 import { searchDecider } from './decider.js';
 import type { SearchPerformed } from './events.js';
-import { matchesNoTemplate, normaliseSearchText, searchWords } from './search-text.js';
+import { matchesNoTemplate, normaliseSearchText, searchTextProblem, searchWords } from './search-text.js';
 
 const spec = deciderSpec(searchDecider);
 const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
@@ -21,6 +21,14 @@ describe('search analytics decider', () => {
   it('refuses blank and overlong terms', () => {
     spec.given([]).when(record('   ')).thenThrows('invalid', 'searchTerm must not be empty');
     spec.given([]).when(record('x'.repeat(SEARCH_MAX_QUERY_LENGTH + 1))).thenThrows('invalid', /at most/);
+  });
+
+  it('counts an emoji as one character: a term of the limit in emoji is recorded, one more refused (as the API and search page do)', () => {
+    const atLimit = '😀'.repeat(SEARCH_MAX_QUERY_LENGTH);
+    expect(searchTextProblem(atLimit)).toBeNull();
+    expect(searchTextProblem(`${atLimit}😀`)).not.toBeNull();
+    spec.given([]).when(record(atLimit)).then([performed(atLimit)]);
+    spec.given([]).when(record(`${atLimit}😀`)).thenThrows('invalid', /at most/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { DomainError, type Decider } from '../shared/events.js';
+import { characterCount } from '../shared/text.js';
 import { SEARCH_MAX_QUERY_LENGTH } from './constants.js';
 import type { SearchEvent } from './events.js';
 import { normaliseSearchText } from './search-text.js';
@@ -17,7 +18,7 @@ export const searchDecider: Decider<SearchState, SearchCommand, SearchEvent> = {
     if (state.recorded) return [];
     const searchTerm = normaliseSearchText(command.data.searchTerm);
     if (searchTerm === '') throw new DomainError('invalid', 'searchTerm must not be empty');
-    if (searchTerm.length > SEARCH_MAX_QUERY_LENGTH) {
+    if (characterCount(searchTerm) > SEARCH_MAX_QUERY_LENGTH) {
       throw new DomainError('invalid', `searchTerm must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`);
     }
     return [{ type: 'SearchPerformed', data: { ...command.data, searchTerm } }];

@@ -1,8 +1,9 @@
+import { characterCount } from '../shared/text.js';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_QUERY_WORDS, SEARCH_MAX_WORD_LENGTH, SEARCH_TEXT_TOO_LONG } from './constants.js';
 
 /** Why a search text is refused (the API and the search page say the same); null when it may be searched. */
 export function searchTextProblem(text: string): string | null {
-  return text.length > SEARCH_MAX_QUERY_LENGTH ? SEARCH_TEXT_TOO_LONG : null;
+  return characterCount(text) > SEARCH_MAX_QUERY_LENGTH ? SEARCH_TEXT_TOO_LONG : null;
 }
 
 /** Lower case, single spaces, no control characters, no leading or trailing blanks: the form terms are counted in. */

@@ -95,6 +95,12 @@ describe('comment decider', () => {
     comment.given([]).when({ type: 'PostComment', data: posted('x'.repeat(max)) }).then([{ type: 'CommentPosted', data: posted('x'.repeat(max)) }]);
   });
 
+  it('counts an emoji as one character: a comment of the limit in emoji is posted, one more refused', () => {
+    const max = ENGAGEMENT_LIMITS.commentMax;
+    comment.given([]).when({ type: 'PostComment', data: posted('😀'.repeat(max)) }).then([{ type: 'CommentPosted', data: posted('😀'.repeat(max)) }]);
+    comment.given([]).when({ type: 'PostComment', data: posted('😀'.repeat(max + 1)) }).thenThrows('invalid', ENGAGEMENT_MESSAGES.commentTooLong(max));
+  });
+
   it('posts a comment once', () => {
     comment.given([{ type: 'CommentPosted', data: posted('hi') }]).when({ type: 'PostComment', data: posted('hi') }).thenThrows('conflict');
   });

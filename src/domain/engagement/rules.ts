@@ -1,3 +1,5 @@
+import { characterCount } from '../shared/text.js';
+
 export const ENGAGEMENT_MESSAGES = {
   /** The spec's answer for a post the caller may not see or engage with (posts-payments-rewards.md section 8). */
   postDoesNotExist: 'This post does not exist',
@@ -73,6 +75,6 @@ export function isReportReason(value: string): value is ReportReason {
 /** Checks a comment; the text itself is kept exactly as typed. */
 export function commentProblem(message: string): string | null {
   if (message.trim().length === 0) return ENGAGEMENT_MESSAGES.commentEmpty;
-  if (message.length > ENGAGEMENT_LIMITS.commentMax) return ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax);
+  if (characterCount(message) > ENGAGEMENT_LIMITS.commentMax) return ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax);
   return null;
 }

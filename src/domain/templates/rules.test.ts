@@ -135,6 +135,14 @@ describe('template content rules', () => {
     expect(keywordTooLongMessage(long)).toBe(`The keyword “${'k'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`);
   });
 
+  it('counts an emoji in a keyword as one character, and quotes a long one without splitting an emoji', () => {
+    expect(problems({ keywords: ['😀'.repeat(TEMPLATE_LIMITS.tagLength)] })).toEqual([]);
+    const long = '😀'.repeat(TEMPLATE_LIMITS.tagLength + 1);
+    expect(problems({ keywords: [long] })).toEqual([keywordTooLongMessage(long)]);
+    expect(keywordTooLongMessage(long)).toBe(`The keyword “${'😀'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`);
+    expect(templateUrlValidity(`https://example.com/${'😀'.repeat(TEMPLATE_LIMITS.url - 'https://example.com/'.length)}`)).toBe('valid');
+  });
+
   it('takes topics and apps from the taxonomy only', () => {
     expect(problems({ topic: 'astrology' })).toEqual(['Please choose a topic']);
     expect(problems({ platform: 'myspace' })).toEqual(['Please choose an app']);

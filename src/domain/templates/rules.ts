@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPS, TOPICS } from '../catalogue/taxonomy.js';
-import { hasSingleLineControls } from '../shared/text.js';
+import { characterCount, clipToCharacters, hasSingleLineControls } from '../shared/text.js';
 
 /** Limits of the create form (posts-payments-rewards.md, sections 5 and 9). */
 export const TEMPLATE_LIMITS = {
@@ -112,7 +112,7 @@ export type TemplateUrlValidity = 'direct-domain' | 'valid' | 'invalid';
  */
 export function templateUrlValidity(value: string): TemplateUrlValidity {
   if (isNonDirectUrl(value)) return 'direct-domain';
-  if (value.length > TEMPLATE_LIMITS.url) return 'invalid';
+  if (characterCount(value) > TEMPLATE_LIMITS.url) return 'invalid';
   const url = parsedHttpUrl(value);
   return url !== null && isDomainHost(url.hostname) ? 'valid' : 'invalid';
 }
@@ -147,8 +147,9 @@ const QUOTED_KEYWORD_LENGTH = 20;
 
 /** Names the keyword rather than its position: forms drop empty slots, so a position would not match what the author sees. */
 export function keywordTooLongMessage(keyword: string): string {
-  const quoted = keyword.length > QUOTED_KEYWORD_LENGTH ? `${keyword.slice(0, QUOTED_KEYWORD_LENGTH)}…` : keyword;
-  return `The keyword “${quoted}” is ${keyword.length} characters long: each keyword must be at most ${TEMPLATE_LIMITS.tagLength} characters`;
+  const length = characterCount(keyword);
+  const quoted = length > QUOTED_KEYWORD_LENGTH ? `${clipToCharacters(keyword, QUOTED_KEYWORD_LENGTH)}…` : keyword;
+  return `The keyword “${quoted}” is ${length} characters long: each keyword must be at most ${TEMPLATE_LIMITS.tagLength} characters`;
 }
 
 /** Trimmed (before the length check), lower-cased, empty ones dropped and deduplicated — and only then counted against the limit. */
@@ -156,7 +157,7 @@ const keywordsSchema = z
   .array(z.string())
   .transform((tags) => tags.map((tag) => tag.trim()))
   .superRefine((tags, context) => {
-    for (const tag of tags) if (tag.length > TEMPLATE_LIMITS.tagLength) context.addIssue({ code: 'custom', message: keywordTooLongMessage(tag) });
+    for (const tag of tags) if (characterCount(tag) > TEMPLATE_LIMITS.tagLength) context.addIssue({ code: 'custom', message: keywordTooLongMessage(tag) });
   })
   .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()).filter((tag) => tag.length > 0))])
   .pipe(z.array(z.string()).max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} keywords`));

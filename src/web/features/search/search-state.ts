@@ -1,4 +1,4 @@
-import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
+import { cutText, SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import { APPS, deriveLabel, entryNamed, TOPICS } from '../../../domain/catalogue/taxonomy.js';
 import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE, type PriceFilter } from '../../../domain/discovery/constants.js';
 
@@ -63,7 +63,7 @@ export function searchHeading(text: string): string {
   if (words.length > 1) return SEARCH_MANY_WORDS_HEADING;
   const word = words[0]!;
   // A very long word (the address can hold any text) is cut, so the heading never buries the page.
-  const shown = word.length > SEARCH_HEADING_WORD_MAX ? `${word.slice(0, SEARCH_HEADING_WORD_MAX)}…` : word;
+  const shown = cutText(word, SEARCH_HEADING_WORD_MAX);
   return `${deriveLabel(shown)} Templates`;
 }
 
