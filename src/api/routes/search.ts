@@ -21,7 +21,7 @@ import {
 import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
 import { normaliseSearchText, searchWords } from '../../domain/discovery/search-text.js';
-import { characterCount } from '../../domain/shared/text.js';
+import { characterCount } from '../../domain/shared/characters.js';
 import { resourceViewsByIds } from '../../projections/read-models/templates/queries.js';
 import { mostSearchedTerms } from '../../projections/read-models/search-analytics/queries.js';
 import { resourceSchema } from './resources.js';

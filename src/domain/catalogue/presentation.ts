@@ -1,6 +1,6 @@
 /** How resources are shown to people: texts, cuts and limits shared by every list view. */
 
-import { clipToCharacters } from '../shared/text.js';
+import { clipToCharacters } from '../shared/characters.js';
 import { APPS } from './taxonomy.js';
 
 /** Skeleton cards shown while a feed loads. */

@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import { characterCount } from '../shared/text.js';
+import { characterCount } from '../shared/characters.js';
 import { SEARCH_MAX_QUERY_LENGTH } from './constants.js';
 import type { SearchEvent } from './events.js';
 import { normaliseSearchText } from './search-text.js';

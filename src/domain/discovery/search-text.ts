@@ -1,4 +1,4 @@
-import { characterCount } from '../shared/text.js';
+import { characterCount } from '../shared/characters.js';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_QUERY_WORDS, SEARCH_MAX_WORD_LENGTH, SEARCH_TEXT_TOO_LONG } from './constants.js';
 
 /** Why a search text is refused (the API and the search page say the same); null when it may be searched. */

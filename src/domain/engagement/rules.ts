@@ -1,4 +1,4 @@
-import { characterCount } from '../shared/text.js';
+import { characterCount } from '../shared/characters.js';
 
 export const ENGAGEMENT_MESSAGES = {
   /** The spec's answer for a post the caller may not see or engage with (posts-payments-rewards.md section 8). */

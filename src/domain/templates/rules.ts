@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPS, TOPICS } from '../catalogue/taxonomy.js';
-import { characterCount, clipToCharacters, hasSingleLineControls } from '../shared/text.js';
+import { hasSingleLineControls } from '../shared/text.js';
+import { characterCount, clipToCharacters } from '../shared/characters.js';
 
 /** Limits of the create form (posts-payments-rewards.md, sections 5 and 9). */
 export const TEMPLATE_LIMITS = {

@@ -6,6 +6,8 @@ import { useSession } from '../../features/session/session.js';
 import { openLoginPrompt } from '../../features/shell/client-state.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
+import { keepingAtMost } from '../../lib/character-limit.js';
+import { characterCount } from '../../../domain/shared/characters.js';
 
 /** The submit button's labels (generator-admin-site.md section 4). */
 export const CONTACT_BUTTON_LABELS = {
@@ -86,7 +88,7 @@ export function ContactPage() {
           <label className="field__label" htmlFor={ids.name}>
             Name
           </label>
-          <input id={ids.name} className="field__input" required autoComplete="name" maxLength={OUTREACH_LIMITS.nameMax} value={name} onChange={(event) => edit(setName)(event.target.value)} />
+          <input id={ids.name} className="field__input" required autoComplete="name" value={name} onChange={keepingAtMost(OUTREACH_LIMITS.nameMax, edit(setName))} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.email}>
@@ -116,13 +118,12 @@ export function ContactPage() {
             className="field__input"
             required
             rows={6}
-            maxLength={OUTREACH_LIMITS.messageMax}
             aria-describedby={ids.counter}
             value={message}
-            onChange={(event) => edit(setMessage)(event.target.value)}
+            onChange={keepingAtMost(OUTREACH_LIMITS.messageMax, edit(setMessage))}
           />
           <span id={ids.counter} className="field__counter muted">
-            {message.length}/{OUTREACH_LIMITS.messageMax}
+            {characterCount(message)}/{OUTREACH_LIMITS.messageMax}
           </span>
         </div>
         {error !== null && (

@@ -25,6 +25,8 @@ import { isAdminUser } from '../../features/shell/user-facts.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useShowStartOnChange } from '../../lib/show-start-on-change.js';
 import { documentTitle } from '../../lib/brand.js';
+import { keepingAtMost } from '../../lib/character-limit.js';
+import { characterCount } from '../../../domain/shared/characters.js';
 import '../../features/generator/generator.css';
 
 type Step = 'brief' | 'questions' | 'generating' | 'result';
@@ -242,14 +244,13 @@ export function GeneratePage() {
                 id={ids.purpose}
                 className="field__input"
                 rows={3}
-                maxLength={GENERATOR.purposeMax}
                 aria-describedby={ids.reminder}
                 placeholder={kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
                 value={purpose}
-                onChange={(event) => setPurpose(event.target.value)}
+                onChange={keepingAtMost(GENERATOR.purposeMax, setPurpose)}
               />
               <span className="field__counter muted">
-                {purpose.length}/{GENERATOR.purposeMax}
+                {characterCount(purpose)}/{GENERATOR.purposeMax}
               </span>
               <p id={ids.reminder} className="generator-reminder muted">
                 {GENERATOR_TEXTS.privacyReminder}
@@ -262,9 +263,9 @@ export function GeneratePage() {
                   <label className="field__label" htmlFor={ids.audience}>
                     Audience
                   </label>
-                  <input id={ids.audience} className="field__input" maxLength={GENERATOR.audienceMax} value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. the marketing team" />
+                  <input id={ids.audience} className="field__input" value={audience} onChange={keepingAtMost(GENERATOR.audienceMax, setAudience)} placeholder="e.g. the marketing team" />
                   <span className="field__counter muted">
-                    {audience.length}/{GENERATOR.audienceMax}
+                    {characterCount(audience)}/{GENERATOR.audienceMax}
                   </span>
                 </div>
                 <div className="field generator-slides-field">

@@ -7,6 +7,8 @@ import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../../domain/outreach/rul
 import { Modal } from '../../components/ui/Modal.js';
 import { showToast } from '../../components/ui/toasts.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { keepingAtMost } from '../../lib/character-limit.js';
+import { characterCount } from '../../../domain/shared/characters.js';
 import { useSession } from '../session/session.js';
 import { closeModal, openRequestModal, useActiveModal } from './client-state.js';
 import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from './constants.js';
@@ -195,7 +197,7 @@ function RequestTemplateModal({ open }: { open: boolean }) {
         <p className="muted">Tell the community what you're looking for. Makers see open requests and may build it for you.</p>
         <label className="field">
           <span className="field__label">Title (optional)</span>
-          <input className="field__input" value={title} maxLength={OUTREACH_LIMITS.requestTitleMax} onChange={(event) => setTitle(event.target.value)} />
+          <input className="field__input" value={title} onChange={keepingAtMost(OUTREACH_LIMITS.requestTitleMax, setTitle)} />
         </label>
         <label className="field">
           <span className="field__label">App (optional)</span>
@@ -214,12 +216,11 @@ function RequestTemplateModal({ open }: { open: boolean }) {
             className="field__input"
             required
             rows={4}
-            maxLength={OUTREACH_LIMITS.requestDescriptionMax}
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)}
           />
           <span className="field__counter muted">
-            {description.length}/{OUTREACH_LIMITS.requestDescriptionMax}
+            {characterCount(description)}/{OUTREACH_LIMITS.requestDescriptionMax}
           </span>
         </label>
         {error !== null && (

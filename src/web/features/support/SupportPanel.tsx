@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 
 import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '../../../domain/support/rules.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { keepingAtMost } from '../../lib/character-limit.js';
 import { refreshSession, useSession } from '../session/session.js';
 import './support.css';
 
@@ -129,7 +130,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
         <label className="field__label" htmlFor={ids.name}>
           Name
         </label>
-        <input id={ids.name} className="field__input" autoComplete="name" maxLength={SUPPORT_LIMITS.nameMax} value={name} onChange={(event) => setName(event.target.value)} />
+        <input id={ids.name} className="field__input" autoComplete="name" value={name} onChange={keepingAtMost(SUPPORT_LIMITS.nameMax, setName)} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={ids.email}>
@@ -172,7 +173,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
                 <label className="field__label" htmlFor={ids.text}>
                   Tell us more
                 </label>
-                <textarea id={ids.text} className="field__input" rows={3} maxLength={SUPPORT_LIMITS.feedbackMax} value={betaText} onChange={(event) => setBetaText(event.target.value)} />
+                <textarea id={ids.text} className="field__input" rows={3} value={betaText} onChange={keepingAtMost(SUPPORT_LIMITS.feedbackMax, setBetaText)} />
               </div>
               {guest && guestFields}
             </>
@@ -223,7 +224,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
             <label className="visually-hidden" htmlFor={ids.message}>
               Your question
             </label>
-            <input id={ids.message} className="field__input" maxLength={SUPPORT_LIMITS.messageMax} placeholder="Ask a question" value={draft} onChange={(event) => setDraft(event.target.value)} />
+            <input id={ids.message} className="field__input" placeholder="Ask a question" value={draft} onChange={keepingAtMost(SUPPORT_LIMITS.messageMax, setDraft)} />
             <button type="submit" className="button button--primary" disabled={sending}>
               Send
             </button>

@@ -27,4 +27,11 @@ describe('FormField', () => {
     expect(occurrences(html, ACCOUNT_MESSAGES.usernameHint)).toBe(1);
     expect(html).toContain('ada is available!');
   });
+
+  it("counts an emoji as one character in its counter, and leaves no native maxlength to stop emoji at half the limit", () => {
+    const html = renderToString(<FormField label="Title" value={'😀'.repeat(30)} onValueChange={() => {}} maxLength={50} showCounter />);
+    // React separates adjacent text with empty comments.
+    expect(html.replaceAll('<!-- -->', '')).toContain('30 / 50');
+    expect(html.toLowerCase()).not.toContain('maxlength');
+  });
 });

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { characterCount } from '../../../../domain/shared/characters.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 
 export type FieldMessageTone = 'error' | 'success' | 'info';
 
@@ -15,6 +17,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
   hint?: ReactNode;
   /** The live result of checking the value; an error marks the field invalid. */
   message?: FieldMessage | null;
+  /** The most characters the field keeps (counted as the shared rules count them: an emoji is one). */
+  maxLength?: number;
   /** Shows 'n / max' under the field. */
   showCounter?: boolean;
   /** Rendered after the input inside the field (suggestion lists). */
@@ -23,7 +27,7 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
 }
 
 /** A labelled input whose hint and live message are tied to it with aria-describedby. */
-export function FormField({ label, value, onValueChange, hint, message, showCounter, children, multiline, className, ...inputProps }: FormFieldProps) {
+export function FormField({ label, value, onValueChange, hint, message, showCounter, children, multiline, className, maxLength, ...inputProps }: FormFieldProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const messageId = `${inputId}-message`;
@@ -37,6 +41,7 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
     value,
     'aria-describedby': describedBy,
     'aria-invalid': message?.tone === 'error' ? true : undefined,
+    onChange: maxLength === undefined ? (event: { target: { value: string } }) => onValueChange(event.target.value) : keepingAtMost(maxLength, onValueChange),
   };
 
   return (
@@ -48,13 +53,11 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
         <textarea
           {...shared}
           name={inputProps.name}
-          maxLength={inputProps.maxLength}
           required={inputProps.required}
           rows={4}
-          onChange={(event) => onValueChange(event.target.value)}
         />
       ) : (
-        <input {...inputProps} {...shared} onChange={(event) => onValueChange(event.target.value)} />
+        <input {...inputProps} {...shared} />
       )}
       {children}
       {shownHint && (
@@ -67,9 +70,9 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
           {message.content}
         </p>
       )}
-      {showCounter && inputProps.maxLength !== undefined && (
+      {showCounter && maxLength !== undefined && (
         <p id={counterId} className="form-field__counter">
-          {value.length} / {inputProps.maxLength}
+          {characterCount(value)} / {maxLength}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts
 import { formatDateTime } from '../../moderation/moderation-view.js';
 import { fetchCampaigns, fetchGroupSizes, fetchRecipients, sendEmail, type Campaign } from '../mass-email-api.js';
 import { useLoad } from '../use-load.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 import './mass-email.css';
 
 /** How often the campaign list is reloaded while a campaign is still sending. */
@@ -146,11 +147,11 @@ export function MassEmail() {
           )}
           <label className="admin-list__control" htmlFor={`${id}-subject`}>
             Subject
-            <input className="form-field__input" id={`${id}-subject`} value={subject} maxLength={MASS_EMAIL_LIMITS.subject} onChange={(event) => setSubject(event.target.value)} />
+            <input className="form-field__input" id={`${id}-subject`} value={subject} onChange={keepingAtMost(MASS_EMAIL_LIMITS.subject, setSubject)} />
           </label>
           <label className="admin-list__control" htmlFor={`${id}-body`}>
             Message (Markdown: **bold**, [a link](https://…), - lists)
-            <textarea className="form-field__input" id={`${id}-body`} value={body} maxLength={MASS_EMAIL_LIMITS.body} onChange={(event) => setBody(event.target.value)} />
+            <textarea className="form-field__input" id={`${id}-body`} value={body} onChange={keepingAtMost(MASS_EMAIL_LIMITS.body, setBody)} />
           </label>
           {refusal && (
             <p className="admin-user__error" role="alert">

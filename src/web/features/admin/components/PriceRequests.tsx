@@ -7,6 +7,7 @@ import { resourcePath } from '../../../lib/paths.js';
 import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '../../moderation/admin-api.js';
 import { formatDateTime } from '../../moderation/moderation-view.js';
 import { useLoad } from '../use-load.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 
 function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: () => void }) {
   const id = useId();
@@ -34,7 +35,7 @@ function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: 
       <div className="admin-user__form">
         <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
           Reason (optional, sent to the author)
-          <input className="form-field__input" id={`${id}-reason`} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+          <input className="form-field__input" id={`${id}-reason`} value={reason} onChange={keepingAtMost(500, setReason)} />
         </label>
         <div className="admin-user__actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void decide(true)}>

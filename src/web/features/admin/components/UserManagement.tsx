@@ -8,6 +8,7 @@ import { formatDateTime, pageNumbersFor } from '../../moderation/moderation-view
 import type { AdminSectionProps } from '../sections.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
 import { useLoad } from '../use-load.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];
@@ -116,7 +117,7 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
             Reason
-            <input className="form-field__input" id={`${id}-reason`} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+            <input className="form-field__input" id={`${id}-reason`} value={reason} required onChange={keepingAtMost(500, setReason)} />
           </label>
         )}
         <div className="admin-user__actions">

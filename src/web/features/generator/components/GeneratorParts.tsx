@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { GENERATOR, GENERATOR_TEXTS, parseHintsOverride, type Answers, type Question, type QuestionSet } from '../../../../domain/generator/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { useShowStartOnChange } from '../../../lib/show-start-on-change.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 import { progressMessageIndex } from '../job-polling.js';
 
 /** One follow-up question in its own control (radio, checkbox, dropdown, slider, text). */
@@ -78,9 +79,8 @@ function QuestionField({ question, value, onChange }: { question: Question; valu
             id={id}
             className="field__input"
             placeholder={question.placeholder}
-            maxLength={GENERATOR.answerTextMax}
             value={typeof value === 'string' ? value : ''}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={keepingAtMost(GENERATOR.answerTextMax, onChange)}
           />
         </div>
       );

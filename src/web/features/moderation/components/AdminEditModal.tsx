@@ -4,6 +4,7 @@ import { Modal } from '../../../components/ui/Modal.js';
 import { ADMIN_KEYWORD_SLOTS } from '../../../../domain/templates/admin-edit.js';
 import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { editResourceAsAdmin, type AdminResource } from '../admin-api.js';
+import { keepingAtMost } from '../../../lib/character-limit.js';
 
 /** Resource management's edit: short and long descriptions, 3 keyword slots and a new price (spec: Resource edit). */
 export function AdminEditModal({ resource, onSaved, onClose }: { resource: AdminResource; onSaved: (change: Partial<AdminResource>) => void; onClose: () => void }) {
@@ -47,8 +48,7 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
               className="form-field__input"
               aria-label={`Keyword ${index + 1}`}
               value={keyword}
-              maxLength={TEMPLATE_LIMITS.tagLength}
-              onChange={(event) => setKeywords((current) => current.map((value, slot) => (slot === index ? event.target.value : value)))}
+              onChange={keepingAtMost(TEMPLATE_LIMITS.tagLength, (typed) => setKeywords((current) => current.map((value, slot) => (slot === index ? typed : value))))}
             />
           ))}
         </fieldset>

@@ -6,6 +6,7 @@ import type { CommentView } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { userProfilePath } from '../../../lib/paths.js';
+import { clipToCharacters } from '../../../../domain/shared/characters.js';
 import { signedInUser, useSession } from '../../session/session.js';
 import { openLoginPrompt } from '../../shell/client-state.js';
 import { fetchComments, postComment } from '../api.js';
@@ -78,7 +79,6 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           id={boxId}
           className="form-field__input"
           rows={3}
-          maxLength={ENGAGEMENT_LIMITS.commentMax}
           value={draft}
           placeholder={user === null ? 'Log in to join the conversation' : 'What do you think of this template?'}
           aria-invalid={problem !== null ? true : undefined}
@@ -86,7 +86,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           onFocus={() => promptIfSignedOut()}
           onChange={(event) => {
             if (!promptIfSignedOut()) return;
-            setDraft(event.target.value);
+            setDraft(clipToCharacters(event.target.value, ENGAGEMENT_LIMITS.commentMax));
             setProblem(null);
           }}
         />

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
+import { clipToCharacters } from '../../../../domain/shared/characters.js';
 import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
 import { addTags, keywordCounter, removeTag } from '../template-form.js';
 
@@ -68,9 +69,8 @@ export function TagInput({ lockedTags, tags, onTagsChange }: TagInputProps) {
           value={draft}
           placeholder={tags.length >= TEMPLATE_LIMITS.tags ? '' : 'Type a keyword, then Enter or comma'}
           aria-describedby={`${inputId}-counter`}
-          maxLength={TEMPLATE_LIMITS.tagLength + 1}
           onChange={(event) => {
-            const value = event.target.value;
+            const value = clipToCharacters(event.target.value, TEMPLATE_LIMITS.tagLength + 1);
             if (value.includes(',')) commit(value);
             else setDraft(value);
           }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atMostCharacters, characterCount, clipToCharacters } from './text.js';
+import { atMostCharacters, characterCount, clipToCharacters } from './characters.js';
 
 describe('characterCount', () => {
   it('counts an emoji as one character, as a person does (its UTF-16 length is 2)', () => {
