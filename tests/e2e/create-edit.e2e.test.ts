@@ -138,6 +138,10 @@ describe('create and edit a post in the browser', () => {
     await title.fill('x'.repeat(TEMPLATE_LIMITS.title + 10));
     expect((await title.inputValue()).length).toBe(TEMPLATE_LIMITS.title);
     expect(await fieldMessages(page, 'Title')).toContain(`${TEMPLATE_LIMITS.title} / ${TEMPLATE_LIMITS.title}`);
+    // An emoji is one character: the field keeps as many emoji as letters, and counts them so.
+    await title.fill('😀'.repeat(TEMPLATE_LIMITS.title + 10));
+    expect(await title.inputValue()).toBe('😀'.repeat(TEMPLATE_LIMITS.title));
+    expect(await fieldMessages(page, 'Title')).toContain(`${TEMPLATE_LIMITS.title} / ${TEMPLATE_LIMITS.title}`);
     await title.fill(TITLE);
     await page.getByLabel('Preview description', { exact: true }).fill('Plan the week of a small team in one page.');
     await page.getByLabel('Full details', { exact: true }).fill('Duplicate it, then add your tasks.');
