@@ -234,12 +234,21 @@ describe('comments', () => {
     ['empty', '', ENGAGEMENT_MESSAGES.commentEmpty],
     ['blank', '  \n\t ', ENGAGEMENT_MESSAGES.commentEmpty],
     ['one over the limit', 'x'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
+    ['one emoji over the limit', '😀'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
   ])('refuses an %s comment with a clear 400 and stores nothing', async (_case, message, expected) => {
     const headBefore = await harness.infrastructure.store.headPosition();
     const answer = await post(`/api/comments/resource/${liveId}`, fan.token, { message });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ error: true, message: `message: ${expected}` });
     expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
+  });
+
+  it('counts an emoji as one character: a comment of the limit in emoji is posted whole', async () => {
+    const templateId = await publishTemplate(harness, author.userId);
+    const message = '😀'.repeat(ENGAGEMENT_LIMITS.commentMax);
+    const answer = await post(`/api/comments/resource/${templateId}`, fan.token, { message });
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    expect((await comments(templateId)).body.comments.map((comment) => comment.message)).toEqual([message]);
   });
 
   it('refuses a missing or non-text message, anonymous commenters, and comments on non-live posts', async () => {
