@@ -35,6 +35,8 @@ export type Member = Actor & { userId: string };
 export type OrderCaptureOutcome = { titleUrl: string } & (
   | { status: 'completed'; captureId: string; amount: Money; purchased: boolean }
   | { status: 'declined'; issue: string; debugId: string | null; restartUrl: string | null }
+  /** The buyer owns the post through another checkout: the order is left uncaptured (it lapses), nothing paid twice. */
+  | { status: 'owned' }
 );
 
 /**
@@ -202,15 +204,19 @@ export class CommerceService {
   /**
    * Captures the buyer's approved order. A completed capture records the payment with the same
    * command a card webhook runs (one purchase however often, or however concurrently, it is
-   * captured); INSTRUMENT_DECLINED answers where the buyer approves again (the flow restarts).
+   * captured); INSTRUMENT_DECLINED answers where the buyer approves again (the flow restarts); an
+   * order of a post the buyer owns by now is not captured.
    */
   async captureOrder(buyer: Member, orderId: string): Promise<OrderCaptureOutcome> {
     const checkout = await checkoutBySession(this.deps.db, orderId);
     if (!checkout || checkout.provider !== ORDER_PROVIDER_NAME || checkout.buyer_id !== buyer.userId) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
     const stream = purchaseStream(checkout.template_id, buyer.userId);
     const titleUrl = (await this.offerFor(checkout.template_id)).bought.titleUrl;
-    const known = (await this.#fold(purchaseDecider, stream)).checkouts[checkout.checkout_id];
+    const state = await this.#fold(purchaseDecider, stream);
+    const known = state.checkouts[checkout.checkout_id];
     if (known?.paid) return { status: 'completed', captureId: known.paid.providerPaymentId, amount: known.paid.amount, titleUrl, purchased: true };
+    // Bought by card since this order was approved: capturing would take the money only for it to be refunded.
+    if (state.active !== null) return { status: 'owned', titleUrl };
 
     const capture = await fromProvider(() => this.deps.orders.captureOrder(orderId));
     if (capture.status === 'declined') {

@@ -191,16 +191,38 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     expect(paypal.requests.length).toBe(calls);
   }, FLOW_TIMEOUT_MS);
 
-  it('refunds a PayPal capture by itself when the buyer already bought the post with a card in another tab', async () => {
+  /** Pays the post with the (sandbox) card of another tab while PayPal captures the buyer's order: both are paid, the capture second. */
+  async function captureWhileCardPays(buyer: Member, orderId: string): Promise<Json> {
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    paypal.whileCapturing = async () => {
+      expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    };
+    try {
+      return await capture(buyer, orderId);
+    } finally {
+      paypal.whileCapturing = null;
+    }
+  }
+
+  it('does not capture the PayPal order of a post the buyer bought meanwhile with a card in another tab', async () => {
+    const buyer = await makeMember(harness, { prefix: 'ppowned' });
+    const order = await createOrder(buyer, [{ id: post.id }]);
+    paypal.approve(order.body.id);
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
+    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
+    const answer = await capture(buyer, order.body.id);
+    expect(answer).toMatchObject({ status: 200, body: { purchased: true, redirectUrl: `/resources/${post.titleUrl}` } });
+    expect(paypal.requests.filter((request) => request.path === `/v2/checkout/orders/${order.body.id}/capture`)).toEqual([]);
+    expect(await eventsOf(purchaseStream(post.id, buyer.userId))).toEqual(['CheckoutStarted', 'CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+  }, FLOW_TIMEOUT_MS);
+
+  it('refunds a PayPal capture by itself when the card payment of another tab landed while PayPal captured', async () => {
     const buyer = await makeMember(harness, { prefix: 'pptwice' });
     const stream = purchaseStream(post.id, buyer.userId);
     const order = await createOrder(buyer, [{ id: post.id }]);
     paypal.approve(order.body.id);
-    // The card tab (the sandbox card provider) is paid first.
-    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
-    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
-    // Then the PayPal tab captures: the money is taken, the post is not bought twice.
-    const captured = await capture(buyer, order.body.id);
+    // The money is taken twice, the post is not bought twice.
+    const captured = await captureWhileCardPays(buyer, order.body.id);
     expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
     const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
     await expect.poll(async () => eventsOf(stream), { timeout: 30_000 }).toContain('DuplicatePaymentRefunded');
@@ -215,14 +237,12 @@ describe('PayPal orders against a local PayPal-speaking server', () => {
     expect((await refundMail())!.text).toContain('19.99 USD was refunded to your PayPal account');
   }, FLOW_TIMEOUT_MS);
 
-  /** The post bought with the (sandbox) card in one tab, then the PayPal order of the other tab captured too: a duplicate payment. */
+  /** The post bought with the (sandbox) card in one tab while the PayPal order of the other tab is captured: a duplicate payment. */
   async function payTwice(buyer: Member, refundFailure?: number): Promise<string> {
     const order = await createOrder(buyer, [{ id: post.id }]);
     if (refundFailure !== undefined) paypal.refundFailures.set(order.body.id, refundFailure);
     paypal.approve(order.body.id);
-    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
-    expect((await form(session.body.url, { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' })).statusCode).toBe(303);
-    const captured = await capture(buyer, order.body.id);
+    const captured = await captureWhileCardPays(buyer, order.body.id);
     expect(captured.body).toMatchObject({ status: 'COMPLETED', purchased: true });
     return captured.body.purchase_units[0].payments.captures[0].id as string;
   }

@@ -156,7 +156,7 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'signed_in' },
         schema: {
           tags,
-          summary: "Capture the buyer's approved order: PayPal's capture answer (purchase_units payments), or details[0].issue (INSTRUMENT_DECLINED: approve again at restartUrl)",
+          summary: "Capture the buyer's approved order: PayPal's capture answer (purchase_units payments), or details[0].issue (INSTRUMENT_DECLINED: approve again at restartUrl); not captured when the buyer owns the post by now",
           params: z.object({ orderID: z.string().min(1).max(100) }),
           body: z.object({}).passthrough().nullish(),
         },
@@ -164,6 +164,8 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const outcome = await commerce.captureOrder(member(request), request.params.orderID);
         const detailUrl = `/resources/${encodeURIComponent(outcome.titleUrl)}`;
+        // Nothing was paid this time: back to the post the buyer owns, without a purchase result.
+        if (outcome.status === 'owned') return { id: request.params.orderID, purchased: true, redirectUrl: detailUrl };
         // The call worked and the payment did not: PayPal's issue rides in the answer for the page to read (spec 7).
         if (outcome.status === 'declined') {
           return { id: request.params.orderID, purchased: false, details: [{ issue: outcome.issue }], debug_id: outcome.debugId, restartUrl: outcome.restartUrl, redirectUrl: `${detailUrl}?success=false` };
