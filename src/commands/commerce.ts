@@ -7,7 +7,7 @@ import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvi
 import { platformFeeOf } from '../domain/commerce/commission.js';
 import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
-import { DEFAULT_CURRENCY, type Money } from '../domain/commerce/money.js';
+import { DEFAULT_CURRENCY, formatMoney, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
 import { CHECKOUT_SESSION_TTL_MS, INSTRUMENT_DECLINED, ORDER_PROVIDER_NAME, PAYPAL_RETURN_PARAM, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
 import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
@@ -122,8 +122,13 @@ export class CommerceService {
 
   /** A card checkout session (Stripe, or the sandbox's card page) for this buyer and post. */
   async startCheckout(buyer: Member, templateId: string, origin: string): Promise<{ sessionId: string; url: string }> {
-    const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, ({ checkoutId, offer, platformFee, expiresAt }) =>
-      this.deps.provider.createCheckout({
+    const { minimumCharge } = this.deps.provider;
+    const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, async ({ checkoutId, offer, platformFee, expiresAt }) => {
+      // The provider would refuse the session (an answer that reads as an outage): say so before asking.
+      if (offer.price.currency === minimumCharge.currency && offer.price.amount < minimumCharge.amount) {
+        throw new DomainError('invalid', COMMERCE_MESSAGES.belowCardMinimum(formatMoney(minimumCharge)));
+      }
+      return this.deps.provider.createCheckout({
         checkoutId,
         templateId,
         buyerId: buyer.userId,
@@ -134,8 +139,8 @@ export class CommerceService {
         successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
         expiresAt,
-      }),
-    );
+      });
+    });
     return { sessionId: session.providerSessionId, url: session.url };
   }
 

@@ -10,6 +10,8 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** For logs and /api/health. */
   readonly description: string;
+  /** The least a checkout may charge: the provider refuses a session below it. */
+  readonly minimumCharge: Money;
   /** Opens a payout account for a seller (Stripe: a Connect Express account). */
   createAccount(input: { userId: string; email: string | null }): Promise<{ accountId: string }>;
   /** Where the seller completes onboarding (Stripe: an Account Link). */

@@ -196,6 +196,19 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     await onboardSandboxSeller(harness, seller, 'complete');
   }, FLOW_TIMEOUT_MS);
 
+  it('refuses a card checkout below the card minimum charge in words, asking the provider nothing; PayPal takes the order', async () => {
+    if (database.skipped) return;
+    await onboardSandboxSeller(harness, seller, 'complete');
+    const cheap = await paidPost(seller, 0.49);
+    const buyer = await makeMember(harness, { prefix: 'cheapbuyer' });
+    expect(await checkout(buyer, { _id: cheap.id })).toMatchObject({ status: 400, body: { message: COMMERCE_MESSAGES.belowCardMinimum('0.50 USD') } });
+    expect(await eventsOf(purchaseStream(cheap.id, buyer.userId))).toEqual([]);
+    const order = await harness.call<Json>('POST', '/api/orders', { token: buyer.token, body: { cart: [{ id: cheap.id }] } });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    // At the minimum, the card checkout opens.
+    expect((await checkout(buyer, { _id: (await paidPost(seller, 0.5)).id })).status).toBe(200);
+  }, FLOW_TIMEOUT_MS);
+
   it('refuses bad signatures with nothing written, applies a duplicate webhook once and a late older one not at all', async () => {
     if (database.skipped) return;
     await onboardSandboxSeller(harness, seller, 'complete');

@@ -36,4 +36,6 @@ export const COMMERCE_MESSAGES = {
   notYourPayoutAccount: 'You can only see and change your own payout account.',
   noPayoutAccount: 'There is no payout account to change.',
   checkoutNotFound: 'This checkout does not exist or has expired.',
+  /** A price the card provider will not charge (Stripe's least is $0.50); PayPal orders have no such floor. */
+  belowCardMinimum: (minimum: string) => `This post costs less than a card payment can be (at least ${minimum}): please pay with PayPal.`,
 } as const;
