@@ -209,6 +209,22 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect((await checkout(buyer, { _id: (await paidPost(seller, 0.5)).id })).status).toBe(200);
   }, FLOW_TIMEOUT_MS);
 
+  it('records the purchase of a post deleted while the buyer paid, and goes on with the next purchases', async () => {
+    if (database.skipped) return;
+    await onboardSandboxSeller(harness, seller, 'complete');
+    const doomed = await paidPost(seller, 3);
+    const buyer = await makeMember(harness, { prefix: 'latepayer' });
+    const session = await checkout(buyer, { _id: doomed.id });
+    expect((await harness.call<Json>('PUT', `/api/resources/delete/${doomed.id}`, { token: seller.token, body: {} })).status).toBe(200);
+    expect((await pay(session.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+    // The buyer owns what they paid for (an admin can refund it); the reactor that records it is not stuck on it.
+    await expect.poll(async () => eventsOf(templateStream(doomed.id)), { timeout: 30_000 }).toContain('TemplatePurchased');
+    const next = await paidPost(seller, 4);
+    const nextSession = await checkout(buyer, { _id: next.id });
+    expect((await pay(nextSession.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+    await expect.poll(async () => eventsOf(templateStream(next.id)), { timeout: 30_000 }).toContain('TemplatePurchased');
+  }, FLOW_TIMEOUT_MS);
+
   it('refuses bad signatures with nothing written, applies a duplicate webhook once and a late older one not at all', async () => {
     if (database.skipped) return;
     await onboardSandboxSeller(harness, seller, 'complete');

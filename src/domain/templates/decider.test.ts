@@ -311,6 +311,13 @@ describe('template decider', () => {
       spec.given([...historyFor.live, purchased(buyerId)]).when(buy(buyerId)).then([]);
     });
 
+    it('still adds the buyer of a post deleted while they paid: the payment was taken, and the commerce reactor must not stall on it', () => {
+      const deleted = { type: 'TemplateDeleted' as const, data: { templateId, deletedBy: authorId, reason: null } };
+      spec.given([...historyFor.live, deleted]).when(buy(buyerId)).then([purchased(buyerId)]);
+      spec.given([...historyFor.live, removed]).when(buy(buyerId)).then([purchased(buyerId)]);
+      spec.given([]).when(buy(buyerId)).thenThrows('not_found', 'This post does not exist');
+    });
+
     it('a refund removes the buyer (never the author), after which the post may be deleted again', () => {
       const refund = (buyer: string): TemplateCommand => ({ type: 'RecordPurchaseRefund', data: { templateId, buyerId: buyer } });
       const refunded = { type: 'TemplatePurchaseRefunded' as const, data: { templateId, buyerId } };

@@ -221,7 +221,9 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         existing(state);
         return [{ type: 'TemplatePermanentlyDeleted', data: command.data }];
       case 'RecordPurchase':
-        existing(state);
+        // A payment can land after the post was deleted (its checkout was open): the buyer paid, so
+        // they are an owner of record (an admin may refund them); refusing would stall the reactor.
+        if (state.status === null) throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
         if (state.owners.includes(command.data.buyerId)) return [];
         return [{ type: 'TemplatePurchased', data: command.data }];
       case 'RecordPurchaseRefund':
