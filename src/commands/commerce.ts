@@ -258,6 +258,14 @@ export class CommerceService {
         await this.#settle(result.position);
         return;
       }
+      case 'account_deauthorized': {
+        const owner = await payoutAccountOwner(this.deps.db, notice.accountId);
+        // An account the seller already left (disconnected, started afresh) is no longer theirs to disconnect.
+        if (owner === null || (await this.#fold(payoutAccountDecider, payoutAccountStream(owner))).accountId !== notice.accountId) return;
+        const result = await this.deps.commands.handle(payoutAccountDecider, payoutAccountStream(owner), { type: 'DisconnectPayoutAccount', data: { userId: owner, reason: 'disconnect' } }, context);
+        await this.#settle(result.position);
+        return;
+      }
       case 'checkout_paid': {
         const { checkoutId, templateId, buyerId, paymentId, amount, eventId, provider } = notice;
         const result = await this.deps.commands.handle(purchaseDecider, purchaseStream(templateId, buyerId), {

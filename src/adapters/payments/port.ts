@@ -52,6 +52,8 @@ export interface CheckoutStatus {
 /** A provider's webhook, read into what we act on; `ignored` for event types we do not use. */
 export type ProviderNotice = { eventId: string; provider: PaymentProviderName } & (
   | { kind: 'account'; accountId: string; userId: string | null; detailsSubmitted: boolean; chargesEnabled: boolean; observedAt: string }
+  /** The seller removed the platform from their provider account: it takes no more of our charges. */
+  | { kind: 'account_deauthorized'; accountId: string }
   | { kind: 'checkout_paid'; checkoutId: string; templateId: string; buyerId: string; sessionId: string; paymentId: string; amount: Money }
   | { kind: 'checkout_failed'; checkoutId: string; templateId: string; buyerId: string; reason: string }
   | { kind: 'refunded'; paymentId: string; refundId: string }

@@ -38,6 +38,8 @@ export function verifyStripeSignature(payload: string, header: string | undefine
 interface StripeEventShape {
   id?: unknown;
   type?: unknown;
+  /** Connect events: the connected account the event is about. */
+  account?: unknown;
   created?: unknown;
   data?: { object?: Record<string, unknown> };
 }
@@ -72,6 +74,11 @@ export function noticeFromStripeEvent(raw: string, provider: PaymentProviderName
       const created = typeof event.created === 'number' ? event.created : 0;
       if (accountId === null) break;
       return { ...base, kind: 'account', accountId, userId: text(metadata.userId), detailsSubmitted: object.details_submitted === true, chargesEnabled: object.charges_enabled === true, observedAt: new Date(created * 1000).toISOString() };
+    }
+    case 'account.application.deauthorized': {
+      const accountId = text(event.account);
+      if (accountId === null) break;
+      return { ...base, kind: 'account_deauthorized', accountId };
     }
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {

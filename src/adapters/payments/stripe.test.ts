@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { startFakeStripe, type FakeStripe } from '../../../tests/fixtures/stripe-server.js';
-import { purchaseStream } from '../../domain/commerce/events.js';
+import { payoutAccountStream, purchaseStream } from '../../domain/commerce/events.js';
 import { isSandboxOrderProvider } from './paypal-sandbox.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 
@@ -254,5 +254,28 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect(refundMails.filter((mail) => mail.subject.startsWith('We refunded your second payment'))).toEqual([]);
     const history = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: admin.token, body: { resourceId: post.id } });
     expect(history.body.data[0].history).toContainEqual(expect.objectContaining({ type: 'DuplicatePaymentRefundFailed', title: 'Duplicate payment refund failed', reason: expect.stringContaining('has already been refunded') }));
+  }, FLOW_TIMEOUT_MS);
+
+  it('disconnects a seller who removed Tessera from their Stripe account (account.application.deauthorized), once, so Buy says why instead of failing at Stripe', async () => {
+    const leaver = await makeMember(harness, { prefix: 'stripeleaver' });
+    const link = await harness.call<Json>('POST', '/api/stripe/account', { token: leaver.token, body: {} });
+    const leaverAccount = link.body.accountLinkUrl.split('/').pop() as string;
+    expect((await deliver(event('evt_leaver_on', 'account.updated', { id: leaverAccount, object: 'account', metadata: { userId: leaver.userId }, details_submitted: true, charges_enabled: true }))).statusCode).toBe(200);
+    const created = await harness.call<Json>('POST', '/api/resources', {
+      token: leaver.token,
+      body: { type: 'productivity', platform: 'notion', title: 'Leaver tracker', description: 'Sold through Stripe.', url: 'https://example.com/leaver', instructions: 'Duplicate it.', tags: [], images: [], price: 5 },
+    });
+    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: created.body.resource._id, status: 'live' } })).status).toBe(200);
+
+    // Stripe's Connect event names the account at the top level; its object is the application.
+    const deauthorized = JSON.stringify({ id: 'evt_leaver_off', object: 'event', type: 'account.application.deauthorized', account: leaverAccount, created: Math.floor(Date.now() / 1000), data: { object: { id: 'ca_tessera', object: 'application' } } });
+    for (let delivery = 0; delivery < 2; delivery += 1) expect((await deliver(deauthorized)).statusCode).toBe(200);
+    await harness.catchUp();
+    expect((await harness.call<Json>('GET', `/api/stripe/account-status/${leaver.userId}`, { token: leaver.token })).body).toMatchObject({ status: 'not_connected', charges_enabled: false });
+    expect((await eventsOf(payoutAccountStream(leaver.userId))).filter((type) => type === 'PayoutAccountDisconnected')).toHaveLength(1);
+    const buyer = await makeMember(harness, { prefix: 'stripeleaverbuyer' });
+    const sessions = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    expect(await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: created.body.resource._id } } })).toMatchObject({ status: 409, body: { message: COMMERCE_MESSAGES.paymentErrorText } });
+    expect(stripe.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessions);
   }, FLOW_TIMEOUT_MS);
 });
