@@ -2,6 +2,7 @@ import type { EventStore } from '../adapters/eventstore/port.js';
 import { rewardsDecider } from '../domain/rewards/decider.js';
 import { rewardsStream } from '../domain/rewards/events.js';
 import { awardsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../domain/rewards/policy.js';
+import type { TemplateClicked } from '../domain/engagement/events.js';
 import type { Actor, RecordedEvent } from '../domain/shared/events.js';
 import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
@@ -15,7 +16,7 @@ const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
  * uuid v5 of it and a repeat finds them in the stream), and the decider skips rewarded keys.
  */
 export function createRewardsReactor(deps: { commands: CommandBus; store: EventStore }): Reactor {
-  /** An approval names the template only; its author, and who imported it if anyone, are in the template's submission. */
+  /** An approval or a click names the template only; its author, and who imported it if anyone, are in the template's submission. */
   async function submissionOf(templateId: string): Promise<TemplateSubmitted['data'] | null> {
     const submitted = (await deps.store.readStream(templateStream(templateId))).find((event) => event.type === 'TemplateSubmitted');
     return submitted ? (submitted.data as TemplateSubmitted['data']) : null;
@@ -23,10 +24,12 @@ export function createRewardsReactor(deps: { commands: CommandBus; store: EventS
 
   async function sourceOf(event: RecordedEvent): Promise<RewardSource | null> {
     const base = { id: event.id, occurredAt: event.metadata.occurredAt };
-    if (event.type !== 'TemplateApproved') return { ...base, type: event.type, data: event.data } as RewardSource;
+    if (event.type !== 'TemplateApproved' && event.type !== 'TemplateClicked') return { ...base, type: event.type, data: event.data } as RewardSource;
     const { templateId } = event.data as { templateId: string };
     const submission = await submissionOf(templateId);
-    return submission === null ? null : { ...base, type: 'TemplateApproved', data: { templateId, authorId: submission.authorId, imported: submission.importedBy !== undefined } };
+    if (submission === null) return null;
+    if (event.type === 'TemplateClicked') return { ...base, type: 'TemplateClicked', data: { ...(event.data as TemplateClicked['data']), authorId: submission.authorId } };
+    return { ...base, type: 'TemplateApproved', data: { templateId, authorId: submission.authorId, imported: submission.importedBy !== undefined } };
   }
 
   return {

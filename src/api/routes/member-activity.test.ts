@@ -83,6 +83,16 @@ describe('rewards', () => {
     expect(clicks).toHaveLength(1);
   });
 
+  it("gives an author no 'click' points for opening their own template", async () => {
+    const author = await makeMember(harness, { prefix: 'selfclick' });
+    const templateId = await publishTemplate(harness, author.userId);
+    expect((await harness.call('POST', `/api/resources/clicked/${templateId}`, { token: author.token })).status).toBe(200);
+    await settleRewards();
+    const types = (await rewardsOf(author.userId, author.token)).body.rewards.map((reward) => reward.type);
+    expect(types).toContain('create');
+    expect(types).not.toContain('click');
+  });
+
   it('gives accounts that start verified the verification reward, and demo authors their create rewards', async () => {
     await settleRewards();
     const admin = await makeMember(harness, { prefix: 'admin', lvl: 'admin' });

@@ -76,12 +76,15 @@ describe('rewards policy', () => {
       sourceEventId: 'e3',
       awards: [{ rewardType: 'create', key: 'create:t1' }],
     });
-    expect(awardsFor({ type: 'TemplateClicked', id: 'e4', occurredAt: at, data: { templateId: 't1', userId } })?.data.awards).toEqual([{ rewardType: 'click', key: 'click:t1' }]);
+    expect(awardsFor({ type: 'TemplateClicked', id: 'e4', occurredAt: at, data: { templateId: 't1', userId, authorId: 'author' } })?.data.awards).toEqual([{ rewardType: 'click', key: 'click:t1' }]);
     expect(awardsFor({ type: 'TemplatePurchased', id: 'e5', occurredAt: at, data: { templateId: 't1', buyerId: userId, priceCents: 500 } })?.data.awards).toEqual([
       { rewardType: 'purchase', key: 'purchase:t1' },
     ]);
   });
 
+  it("gives no 'click' points to the author opening their own template", () => {
+    expect(awardsFor({ type: 'TemplateClicked', id: 'e7', occurredAt: at, data: { templateId: 't1', userId, authorId: userId } })).toBeNull();
+  });
   it("gives no 'create' points for a post an admin imported from a CSV file (they recognise the member's own posting)", () => {
     expect(awardsFor({ type: 'TemplateApproved', id: 'e6', occurredAt: at, data: { templateId: 't2', authorId: 'author', imported: true } })).toBeNull();
   });

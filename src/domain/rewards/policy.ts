@@ -9,10 +9,17 @@ export const REWARD_SOURCE_EVENT_TYPES = ['UserRegistered', 'SessionStarted', 'E
 
 /**
  * A source event as the policy needs it; an approval carries the post's author and whether an
- * admin imported it (both from the submission, looked up by the reactor).
+ * admin imported it, a click the post's author (all from the submission, looked up by the reactor).
  */
 export type RewardSource =
-  | (UserRegistered | SessionStarted | EmailVerified | TemplateClicked | TemplatePurchased | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }) & {
+  | (
+      | UserRegistered
+      | SessionStarted
+      | EmailVerified
+      | TemplatePurchased
+      | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }
+      | { type: 'TemplateClicked'; data: TemplateClicked['data'] & { authorId: string } }
+    ) & {
       id: string;
       occurredAt: string;
     };
@@ -38,6 +45,8 @@ export function awardsFor(source: RewardSource): AwardRewardsCommand | null {
       if (source.data.imported) return null;
       return command(source.data.authorId, [{ rewardType: 'create', key: `create:${source.data.templateId}` }]);
     case 'TemplateClicked':
+      // Opening one's own post is no discovery: otherwise every post would pay its author twice.
+      if (source.data.userId === source.data.authorId) return null;
       return command(source.data.userId, [{ rewardType: 'click', key: `click:${source.data.templateId}` }]);
     case 'TemplatePurchased':
       return command(source.data.buyerId, [{ rewardType: 'purchase', key: `purchase:${source.data.templateId}` }]);
