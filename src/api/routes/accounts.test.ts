@@ -307,6 +307,17 @@ describe('verification', () => {
     expect((await harness.call('POST', '/api/verify-email', { body: { t: token, u: un } })).status).toBe(200);
     expect((await me(account.token)).body.verification.status).toBe('verified');
   });
+
+  it('does not let a blocked account lift its own block with a link mailed before the block', async () => {
+    const account = await signUp();
+    await harness.call('POST', '/api/request-email-verify', { token: account.token });
+    const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
+    const { position } = await harness.infrastructure.accounts.changeVerificationStatus(account.user._id, 'blocked', 'spam', { userId: null, role: 'operator' });
+    await harness.catchUp(position);
+    expect(await harness.call('POST', '/api/verify-email', { body: { t: token, u: un } })).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.accountBlocked } });
+    const login = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD }, remoteAddress: account.address });
+    expect(login).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.accountBlocked } });
+  });
 });
 
 describe('passwords', () => {

@@ -126,6 +126,13 @@ describe('account decider', () => {
     spec.given(asLevel('owner')).when(block('operator')).then([blocked]);
   });
 
+  it('refuses a blocked account verifying itself with a code or link issued before the block: only an admin lifts a block', () => {
+    const linkIssued: AccountEvent = { type: 'VerificationLinkIssued', data: { userId, linkId: 'link-1', tokenHash: 'link-hash', expiresAt: '2026-11-23T10:00:00.000Z' } };
+    const blocked: AccountEvent = { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } };
+    spec.given([registered, linkIssued, blocked]).when({ type: 'VerifyByLink', data: { tokenHash: 'link-hash', now: NOW } }).thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+    spec.given([registered, codeIssued, blocked]).when({ type: 'SubmitVerificationCode', data: { codeHash: 'right', now: NOW } }).thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+  });
+
   it('refuses anyone changing their own level or status: an owner could leave the portal with no owner', () => {
     const owner = [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to: 'owner' } } as AccountEvent];
     spec.given(owner).when({ type: 'ChangeLevel', data: { to: 'base', decidedById: userId } }).thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);

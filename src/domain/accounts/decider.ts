@@ -179,6 +179,8 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
             : [{ type: 'VerificationLinkIssued', data: { userId, ...command.data } }];
         case 'SubmitVerificationCode': {
           if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+          // Verifying sets the status to verified: a code or link issued before a block must not lift it.
+          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
           const code = state.code;
           if (code === null || code.used || code.attemptsRemaining <= 0) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpTryAgain);
           if (code.expiresAt <= command.data.now) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpExpired);
@@ -187,6 +189,7 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
         }
         case 'VerifyByLink':
           if (state.verification === 'verified') return [];
+          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
           if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
           return [{ type: 'EmailVerified', data: { userId, method: 'link' } }];
         case 'RequestPasswordReset':
