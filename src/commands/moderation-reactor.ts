@@ -21,30 +21,31 @@ export interface ModerationReactorDeps {
 
 /**
  * Sends a live post to the review queue ('live flagged') when members raise FLAGS_FOR_REVIEW red
- * flags on it or when someone reports it. Exactly once per source event: the event's id is the
+ * flags on it (as many again after a moderator's 'Not Flagged': the decider checks) or when someone reports it. Exactly once per source event: the event's id is the
  * idempotency key, and the decider appends nothing for a post already flagged.
  */
 export function createModerationReactor(deps: ModerationReactorDeps): Reactor {
-  async function reasonFor(event: RecordedEvent): Promise<string | null> {
+  /** Why a moderator should look, and the flags counted when members' flags (not a report) ask; null when they do not ask yet. */
+  async function requestFor(event: RecordedEvent): Promise<{ reason: string; flags?: number } | null> {
     if (event.type === 'TemplateReported') {
       const { reason } = (event as unknown as TemplateReported).data;
-      return `Reported: ${reason !== null && isReportReason(reason) ? REPORT_REASONS[reason] : 'no reason given'}`;
+      return { reason: `Reported: ${reason !== null && isReportReason(reason) ? REPORT_REASONS[reason] : 'no reason given'}` };
     }
     const { templateId } = (event as unknown as TemplateFlagged).data;
     if (!(await deps.waitForReadModels(event.position))) throw new Error(`The read models did not reach position ${event.position} in time`);
     const flags = await redFlagCount(deps.db, templateId);
-    return flags >= FLAGS_FOR_REVIEW ? `${flags} members raised a red flag` : null;
+    return flags >= FLAGS_FOR_REVIEW ? { reason: `${flags} members raised a red flag`, flags } : null;
   }
 
   return {
     name: 'moderation',
     handles: ['TemplateFlagged', 'TemplateReported'],
     async react(event) {
-      const reason = await reasonFor(event);
-      if (reason === null) return;
+      const request = await requestFor(event);
+      if (request === null) return;
       const { templateId } = event.data as { templateId: string };
       try {
-        await deps.commands.handle(templateDecider, templateStream(templateId), { type: 'FlagTemplateForReview', data: { templateId, reason } }, {
+        await deps.commands.handle(templateDecider, templateStream(templateId), { type: 'FlagTemplateForReview', data: { templateId, ...request } }, {
           actor: MODERATION_ACTOR,
           idempotencyKey: event.id,
           causationId: event.id,

@@ -525,6 +525,10 @@ describe('moderation', () => {
     const history = await harness.call<Json>('GET', `/api/resources/${flagged.id}/history`, { token: users.admin.token });
     expect(history.body.history.at(-1)).toMatchObject({ type: 'TemplateFlaggedForReview', reason: `${FLAGS_FOR_REVIEW} members raised a red flag`, status: 'live flagged', actor: { role: 'system' } });
     expect((await decide(flagged.id, 'live')).body.resource.status).toBe('live');
+    // The moderator judged those flags: one flagger lowering and raising theirs again does not send it back.
+    for (let toggle = 0; toggle < 2; toggle += 1) expect((await harness.call('POST', `/api/resources/flag/${flagged.id}`, { token: flaggers[0]!.token })).status).toBe(200);
+    await settled();
+    expect((await row(flagged.id))?.status).toBe('live');
 
     const reported = await approved({ title: 'Report candidate' });
     const report = { resourceId: reported.id, name: 'Ann', reason: 'spam', message: 'Sells something else.', email: 'ann@life.example' };

@@ -166,6 +166,17 @@ describe('template decider', () => {
         expect(fold([...historyFor['under review edit'], held, decided, flagged]).status).toBe('live flagged');
       }
     });
+    it("after 'Not Flagged', members' flags send the post back only once as many again are raised as the moderator judged", () => {
+      const byFlags = (flags: number): TemplateCommand => ({ type: 'FlagTemplateForReview', data: { templateId, reason: `${flags} flags`, flags } });
+      const flaggedBy = (flags: number): TemplateEvent => ({ type: 'TemplateFlaggedForReview', data: { templateId, reason: `${flags} flags`, flags } });
+      const judged = [...historyFor.live, flaggedBy(3), flagCleared];
+      // One flagger lowering and raising their flag again counts the same 3.
+      spec.given(judged).when(byFlags(3)).then([]);
+      spec.given(judged).when(byFlags(5)).then([]);
+      spec.given(judged).when(byFlags(6)).then([flaggedBy(6)]);
+      // A report is not a tally: it always asks a moderator.
+      spec.given(judged).when(flag).then([flagged]);
+    });
     it('refuses templates that are not live', () => {
       spec.given(historyFor['under review']).when(flag).thenThrows('conflict', 'A template that is under review cannot be flagged for review.');
       spec.given(historyFor.hidden).when(flag).thenThrows('conflict', 'A template that is hidden cannot be flagged for review.');
@@ -329,7 +340,7 @@ describe('template decider', () => {
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {
-    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null });
+    expect(fold([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 });
     expect(fold([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
@@ -341,6 +352,8 @@ describe('template decider', () => {
       pendingPrice: null,
       contentRevision: 1,
       flagReason: null,
+      flagsInReview: 0,
+      flagsJudged: 0,
     });
   });
 

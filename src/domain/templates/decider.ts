@@ -3,6 +3,7 @@ import type { UserLevel } from '../accounts/events.js';
 import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events.js';
 import { DELETED_STATUS, isPublic, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
+import { FLAGS_FOR_REVIEW } from '../engagement/rules.js';
 
 export interface TemplateState {
   status: TemplateStatus | null;
@@ -24,6 +25,10 @@ export interface TemplateState {
    * keeps it, so deciding on the edit sends the post back to the flag review instead of ending it.
    */
   flagReason: string | null;
+  /** The red flags that opened the review now open (0 when a report opened it). */
+  flagsInReview: number;
+  /** The red flags a moderator last judged with 'Not Flagged': only as many again reopen a review. */
+  flagsJudged: number;
 }
 
 /** Who asks: the decider checks author / admin / owner rights itself. */
@@ -40,7 +45,8 @@ export type TemplateCommand =
       /** `revision`: the content revision the moderator looked at; a later edit refuses the decision. */
       data: { templateId: string; reviewerId: string; decision: ReviewDecision; reason: string | null; revision?: number };
     }
-  | { type: 'FlagTemplateForReview'; data: { templateId: string; reason: string } }
+  /** `flags`: the members' red flags counted, when they (not a report) ask for the review. */
+  | { type: 'FlagTemplateForReview'; data: { templateId: string; reason: string; flags?: number } }
   /** `revision`: the content revision the editor opened; a save made since refuses the edit. */
   | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent>; revision?: number } }
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
@@ -86,7 +92,8 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
   if (!action.from.includes(status)) throw illegal(status, action.verb);
   const { templateId, reviewerId } = data;
   // The edit of a flagged post was decided, not the flags: the post waits for that decision again.
-  const flagReview: TemplateEvent[] = state.pending !== null && state.flagReason !== null ? [{ type: 'TemplateFlaggedForReview', data: { templateId, reason: state.flagReason } }] : [];
+  const flags = state.flagsInReview > 0 ? { flags: state.flagsInReview } : {};
+  const flagReview: TemplateEvent[] = state.pending !== null && state.flagReason !== null ? [{ type: 'TemplateFlaggedForReview', data: { templateId, reason: state.flagReason, ...flags } }] : [];
   switch (data.decision) {
     case 'approve':
       return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) } }, ...flagReview];
@@ -100,7 +107,7 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null }),
+  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 }),
   evolve: (state, event) => {
     const status = statusAfter(event);
     const next: TemplateState =
@@ -121,10 +128,11 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       case 'TemplateDenied':
         return { ...next, pending: null, flagReason: null };
       case 'TemplateFlaggedForReview':
-        return { ...next, flagReason: event.data.reason };
+        return { ...next, flagReason: event.data.reason, flagsInReview: event.data.flags ?? 0 };
       case 'TemplateFlagCleared':
+        return { ...next, flagReason: null, flagsInReview: 0, flagsJudged: Math.max(state.flagsJudged, state.flagsInReview) };
       case 'TemplateHidden':
-        return { ...next, flagReason: null };
+        return { ...next, flagReason: null, flagsInReview: 0 };
       case 'TemplateSponsored':
         return { ...next, sponsored: event.data.sponsored };
       case 'TemplatePriceChangeRequested':
@@ -154,6 +162,9 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       case 'FlagTemplateForReview': {
         const status = existing(state);
         if (status === STATUS.liveFlagged) return [];
+        // The flags a moderator judged stay judged: a flagger lowering and raising theirs again must not reopen the review.
+        const { flags } = command.data;
+        if (flags !== undefined && flags < state.flagsJudged + FLAGS_FOR_REVIEW) return [];
         // Still public while its edit waits: the flag is held, and deciding the edit opens its review.
         if (status === STATUS.underReviewEdit) return state.flagReason === null ? [{ type: 'TemplateFlaggedForReview', data: { ...command.data, whileEditWaits: true } }] : [];
         if (status !== STATUS.live) throw illegal(status, 'flagged for review');

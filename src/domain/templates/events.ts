@@ -31,7 +31,8 @@ export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string;
  * Live → live flagged: users' flags asked a moderator to look again. `whileEditWaits`: the post
  * has an edit waiting (under review edit) and stays so; the flag review opens once the edit is decided.
  */
-export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string; whileEditWaits?: true }>;
+/** `flags`: the red flags counted when members' flags opened the review (absent for a report, and in events before it was recorded). */
+export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string; whileEditWaits?: true; flags?: number }>;
 /** Live flagged → live ("Not Flagged"). */
 export type TemplateFlagCleared = DomainEvent<'TemplateFlagCleared', { templateId: string; reviewerId: string; reason: string | null }>;
 /** Live flagged → hidden ("Hide It"). */
