@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { RewardEntry } from '../../../domain/accounts/current-user.js';
+import { REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
 import { useDisclosure } from './use-disclosure.js';
 import { pointsLabel } from './user-facts.js';
 
@@ -11,7 +12,7 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 /** The reward history, newest first. */
 export function RewardHistory({ history }: { history: readonly RewardEntry[] }) {
-  if (history.length === 0) return <p className="muted">No points yet — like, comment and create to earn some.</p>;
+  if (history.length === 0) return <p className="muted">{REWARDS_EMPTY_TEXT}</p>;
   const newestFirst = [...history].sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, REWARD_HISTORY_SHOWN);
   return (
     <ul className="reward-history">
