@@ -31,7 +31,8 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, message: 'User successfully updated!', user: { _id: member.userId, verification: 'verified', lvl: 'base' } });
     const history = await harness.call<{ data: { type: string; actor: Json; details: Json }[] }>('GET', `/api/admin/users/${member.userId}/history`, { token: admin.token });
-    expect(history.body.data.at(-1)).toMatchObject({ type: 'VerificationStatusChanged', actor: { userId: admin.userId, role: 'admin' }, details: { from: 'pending', to: 'verified', reason: 'Checked the portfolio' } });
+    // Who decided, by name: the portal lists the history without a way to look an id up.
+    expect(history.body.data.at(-1)).toMatchObject({ type: 'VerificationStatusChanged', actor: { userId: admin.userId, username: admin.username, role: 'admin' }, details: { from: 'pending', to: 'verified', reason: 'Checked the portfolio' } });
   });
 
   it('refuses a status change without a reason, a level change by an admin, and an admin blocking an admin — changing nothing', async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { AccountService } from '../../commands/accounts.js';
-import { userById, usersPage } from '../../projections/read-models/users/queries.js';
+import { userById, usernamesByIds, usersPage } from '../../projections/read-models/users/queries.js';
 import { userStream, type UserLevel } from '../../domain/accounts/events.js';
 import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
@@ -113,15 +113,16 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
 
     app.get(
       '/admin/users/:userId/history',
-      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor and time", params: userParams } },
+      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor (and their username) and time", params: userParams } },
       async (request) => {
         await existing(request.params.userId);
         const events = await deps.store.readStream(userStream(request.params.userId));
+        const usernames = await usernamesByIds(deps.db, [...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null))]);
         return {
           data: events.map((event) => ({
             type: event.type,
             occurredAt: event.metadata.occurredAt,
-            actor: event.metadata.actor,
+            actor: { ...event.metadata.actor, username: event.metadata.actor.userId === null ? null : (usernames.get(event.metadata.actor.userId) ?? null) },
             details: safeSummary(event.data),
           })),
         };

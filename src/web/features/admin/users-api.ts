@@ -18,7 +18,7 @@ export interface ManagedUserPage {
 export interface UserHistoryEntry {
   type: string;
   occurredAt: string;
-  actor: { userId: string | null; role: string; impersonatedBy?: string };
+  actor: { userId: string | null; username: string | null; role: string; impersonatedBy?: string };
   details: Record<string, unknown>;
 }
 

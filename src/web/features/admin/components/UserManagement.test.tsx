@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../../../domain/accounts/user-management.js';
-import type { ManagedUser } from '../users-api.js';
-import { UserRow } from './UserManagement.js';
+import type { ManagedUser, UserHistoryEntry } from '../users-api.js';
+import { actorOf, UserRow } from './UserManagement.js';
 
 const member: ManagedUser = { _id: 'u2', username: 'member_one', lvl: 'base', verification: 'verified', erased: false, _dateCreated: '2026-01-02T10:00:00.000Z' };
 const viewerOf = (lvl: CurrentUser['lvl']) => ({ _id: 'u1', username: 'viewer', lvl }) as CurrentUser;
@@ -24,5 +24,14 @@ describe('user management row', () => {
     expect(row('owner')).not.toContain('-lock');
     expect(row('owner', { ...member, _id: 'u1' })).toMatch(/id="[^"]+-lvl-lock">You cannot change your own level or status\.<\/span>/u);
     expect(USER_MANAGEMENT_MESSAGES.notYourself).toBe('You cannot change your own level or status.');
+  });
+});
+
+describe('account history', () => {
+  const entry = (actor: UserHistoryEntry['actor']): UserHistoryEntry => ({ type: 'VerificationStatusChanged', occurredAt: '2026-01-03T10:00:00.000Z', actor, details: {} });
+  it('names who acted: the admin by username and level, the user themselves, else the role', () => {
+    expect(actorOf(entry({ userId: 'a1', username: 'ann', role: 'admin' }), member)).toBe('ann (admin)');
+    expect(actorOf(entry({ userId: member._id, username: member.username, role: 'base' }), member)).toBe('the user');
+    expect(actorOf(entry({ userId: null, username: null, role: 'operator' }), member)).toBe('operator');
   });
 });

@@ -145,6 +145,12 @@ function describe(entry: UserHistoryEntry): string {
   return details.join(', ');
 }
 
+/** Who acted: the user themselves, another account by name and level ('ann (admin)'), or the system or operator. */
+export function actorOf(entry: UserHistoryEntry, user: ManagedUser): string {
+  if (entry.actor.userId === user._id) return 'the user';
+  return entry.actor.username === null ? entry.actor.role : `${entry.actor.username} (${entry.actor.role})`;
+}
+
 function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => void }) {
   const { state } = useLoad(useCallback((signal: AbortSignal) => fetchUserHistory(user._id, signal), [user._id]));
   return (
@@ -155,7 +161,7 @@ function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => vo
         <ol className="admin-user-history" aria-label="Account history">
           {[...state.value].reverse().map((entry, index) => (
             <li key={index}>
-              <strong>{entry.type}</strong> <span className="admin-list__note">{formatDateTime(entry.occurredAt)} · by {entry.actor.userId === user._id ? 'the user' : entry.actor.role}</span>
+              <strong>{entry.type}</strong> <span className="admin-list__note">{formatDateTime(entry.occurredAt)} · by {actorOf(entry, user)}</span>
               {describe(entry) && <div className="admin-list__note">{describe(entry)}</div>}
             </li>
           ))}
