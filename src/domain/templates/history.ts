@@ -1,13 +1,15 @@
 /** How a resource's history reads (spec: History item — title and date per event). */
+import { isPublic } from './lifecycle.js';
 
 const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
   TemplateSubmitted: () => 'Created and sent for review',
-  TemplateApproved: () => 'Approved',
-  TemplateDenied: () => 'Denied',
+  TemplateApproved: (data) => (data.published ? 'Edit approved and published' : 'Approved'),
+  TemplateDenied: (data) => (data.editOnly ? 'Edit denied (the approved version stays live)' : 'Denied'),
   TemplateFlaggedForReview: (data) => (data.whileEditWaits ? 'Flagged for review once the waiting edit is decided' : 'Flagged for review'),
   TemplateFlagCleared: () => 'Marked as not flagged',
   TemplateHidden: () => 'Hidden',
-  TemplateEdited: (data) => `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for re-approval`,
+  TemplateEdited: (data) =>
+    `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for ${typeof data.previousStatus === 'string' && !isPublic(data.previousStatus) ? 'review' : 're-approval'}`,
   TemplateImagesCleared: () => 'Screenshots cleared',
   TemplatePriceChangeRequested: (data) => `Price change requested: $${String(data.currentPrice)} → $${String(data.newPrice)}`,
   TemplatePriceChanged: (data) => `Price changed by an admin: $${String(data.from)} → $${String(data.to)}${data.requested === null ? '' : ' (request approved)'}`,
