@@ -156,7 +156,11 @@ function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => vo
   return (
     <Modal open title={`History of ${user.username}`} onClose={onClose}>
       {state.phase === 'loading' && <p>Loading...</p>}
-      {state.phase === 'failed' && <p role="alert">{state.message}</p>}
+      {state.phase === 'failed' && (
+        <p className="form-alert form-alert--danger" role="alert">
+          Could not load the history: {state.message}
+        </p>
+      )}
       {state.phase === 'loaded' && (
         <ol className="admin-user-history" aria-label="Account history">
           {[...state.value].reverse().map((entry, index) => (
@@ -171,11 +175,23 @@ function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => vo
   );
 }
 
+/** The list's failure, as the review queue shows its own: what failed, why, and a way to try again. */
+function AccountsLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="feed-error" role="alert">
+      <p>Could not load the accounts: {message}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
 /** User management: every account with search and pages; level (owners) and verification status with a reason; each account's history. */
 export function UserManagement({ user: viewer }: AdminSectionProps) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState({ q: '', page: 1 });
-  const { state } = useLoad(useCallback((signal: AbortSignal) => fetchUsers(query, signal), [query]));
+  const { state, reload } = useLoad(useCallback((signal: AbortSignal) => fetchUsers(query, signal), [query]));
   const [rows, setRows] = useState<ManagedUser[]>([]);
   const [historyOf, setHistoryOf] = useState<ManagedUser | null>(null);
   const searchId = useId();
@@ -205,7 +221,7 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
         </button>
       </form>
       {state.phase === 'loading' && <p className="admin-list__note">Loading...</p>}
-      {state.phase === 'failed' && <p role="alert">{state.message}</p>}
+      {state.phase === 'failed' && <AccountsLoadFailed message={state.message} onRetry={reload} />}
       {state.phase === 'loaded' && (
         <>
           <p className="admin-list__count">{state.value.pagination.totalItems} accounts</p>
