@@ -9,10 +9,11 @@ import './moderation.css';
 
 type HistoryState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; entries: HistoryEntry[] };
 
-/** Who did it: the username, or what the server knows of them when it hides or has no user (the author's view, the system). */
-function actorName(entry: HistoryEntry): string {
+/** Who did it: the username, or what the server knows of them when it hides or has no user (the author's view, the system, the operator's command line). */
+export function actorName(entry: HistoryEntry): string {
   if (entry.actor.username !== null) return entry.actor.username;
   if (entry.actor.userId === null && entry.actor.role === 'system') return 'System';
+  if (entry.actor.userId === null && entry.actor.role === 'operator') return 'Operator (command line)';
   return 'Someone';
 }
 
