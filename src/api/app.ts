@@ -12,6 +12,7 @@ import { installJsonBodyParser } from './json-body.js';
 import type { TrustProxy } from '../composition/config.js';
 import { findUnstorableText, isReadablePath, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
+import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
 import { massEmailRoutes } from './routes/mass-email.js';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
+      await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
       await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));

@@ -148,6 +148,10 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
   it('remembers the cookie choice for 150 days', async () => {
     const { page, close } = await environment.openPage();
+    const formPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cookie-consent') formPosts.push(request.url());
+    });
     await page.goto('/sellers');
 
     const bar = page.getByRole('region', { name: 'Cookie consent' });
@@ -164,7 +168,34 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await bar.count()).toBe(0);
+    // Once the app runs, the choice is made in the page: its form was not sent.
+    expect(formPosts).toEqual([]);
     await close();
+  });
+
+  it('takes the cookie choice made before the app runs, and brings back the same page without the bar', async () => {
+    // Scripts off: the page as the server drew it, as it is until hydration (a slow phone, a script that failed).
+    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, javaScriptEnabled: false, viewport: { width: NARROW_WIDTH, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/search?q=planner');
+    const bar = page.getByRole('region', { name: 'Cookie consent' });
+    const before = Date.now() / 1000;
+    await bar.getByRole('button', { name: 'Essentials Only' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    expect(page.url()).toBe(`${environment.baseUrl}/search?q=planner`);
+    expect(await bar.count()).toBe(0);
+    const consent = (await context.cookies()).find((cookie) => cookie.name === 'cookieConsent');
+    expect(consent?.value).toBe('essentials');
+    expect((consent?.expires ?? 0) - before).toBeGreaterThan(CONSENT_DAYS * 86_400 - 60);
+    expect((consent?.expires ?? 0) - before).toBeLessThan(CONSENT_DAYS * 86_400 + 60);
+    expect(consent?.httpOnly).toBe(false);
+
+    await page.goto('/sellers');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await bar.count()).toBe(0);
+    await context.close();
   });
 
   it('runs the navbar tour from the stored tour state and clears its flag when done', async () => {

@@ -1,6 +1,6 @@
 /** The one way the web app talks to the Tessera API. */
 
-const API_BASE = '/api';
+export const API_BASE = '/api';
 
 /** A field the server refused, from a 400's `fields` (spec: the create form's error list). */
 export interface RefusedField {

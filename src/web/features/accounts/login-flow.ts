@@ -1,21 +1,12 @@
 /** Pure decisions of the login and sign-up flows (spec sections 4 and 8), kept apart from the pages so they can be tested. */
 
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { sameSitePath } from '../../../domain/shared/paths.js';
 import { ApiError } from '../../lib/api-client.js';
 
-/**
- * Where to go after signing in: the redirectUrl when it is a path on this site, else home.
- * Anything else (another host, 'javascript:', '//host') is refused so the link cannot send people away.
- */
+/** Where to go after signing in: the redirectUrl when it is a path on this site, else home. */
 export function safeRedirectPath(redirectUrl: string | null | undefined, fallback = '/'): string {
-  if (!redirectUrl || !redirectUrl.startsWith('/') || redirectUrl.startsWith('//') || redirectUrl.startsWith('/\\')) return fallback;
-  try {
-    const resolved = new URL(redirectUrl, 'http://tessera.invalid');
-    if (resolved.origin !== 'http://tessera.invalid') return fallback;
-    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
-  } catch {
-    return fallback;
-  }
+  return sameSitePath(redirectUrl) ?? fallback;
 }
 
 /** Changing the password ends every session (spec section 4); the login page then says the change worked. */

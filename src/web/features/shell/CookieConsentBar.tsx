@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 
+import { API_BASE } from '../../lib/api-client.js';
 import { writeCookie } from './browser-storage.js';
 import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
 import { usePageCookies } from './ServerPageCookies.js';
@@ -10,9 +11,12 @@ export function CookieConsentBar() {
   // Drawn with the page on the server, so a first visitor sees the bar with the page's first paint
   // (not after hydration, when it would be the page's last large paint).
   const [consent, setConsent] = useState<string | null>(usePageCookies()[COOKIE_CONSENT.cookieName]);
+  const { pathname, search } = useLocation();
   if (consent === COOKIE_CONSENT.all || consent === COOKIE_CONSENT.essentials) return null;
 
-  function choose(choice: CookieConsent) {
+  // Once the app runs, the choice is made here without leaving the page; before that, the form posts it.
+  function choose(event: MouseEvent, choice: CookieConsent) {
+    event.preventDefault();
     writeCookie(COOKIE_CONSENT.cookieName, choice, COOKIE_CONSENT.days);
     setConsent(choice);
   }
@@ -23,14 +27,15 @@ export function CookieConsentBar() {
         We use essential cookies to keep you signed in and, with your permission, analytics cookies to learn which templates people find useful.
         Read our <Link to="/cookie-policy">Cookie Policy</Link>.
       </p>
-      <div className="cookie-bar__actions">
-        <button type="button" className="button button--ghost" onClick={() => choose(COOKIE_CONSENT.essentials)}>
+      <form className="cookie-bar__actions" method="post" action={`${API_BASE}${COOKIE_CONSENT.formPath}`}>
+        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+        <button type="submit" name="consent" value={COOKIE_CONSENT.essentials} className="button button--ghost" onClick={(event) => choose(event, COOKIE_CONSENT.essentials)}>
           Essentials Only
         </button>
-        <button type="button" className="button button--primary" onClick={() => choose(COOKIE_CONSENT.all)}>
+        <button type="submit" name="consent" value={COOKIE_CONSENT.all} className="button button--primary" onClick={(event) => choose(event, COOKIE_CONSENT.all)}>
           Accept All
         </button>
-      </div>
+      </form>
     </section>
   );
 }

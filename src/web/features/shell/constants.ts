@@ -8,6 +8,11 @@ export const COOKIE_CONSENT = {
   days: 150,
   all: 'all',
   essentials: 'essentials',
+  /**
+   * The bar's buttons post the choice here (under /api) with the page to come back to: a choice
+   * made before the app has started still counts, the server setting the same cookie.
+   */
+  formPath: '/cookie-consent',
 } as const;
 export type CookieConsent = typeof COOKIE_CONSENT.all | typeof COOKIE_CONSENT.essentials;
 

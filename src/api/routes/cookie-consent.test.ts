@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { COOKIE_CONSENT } from '../../web/features/shell/constants.js';
+import { RETURN_PATH_REFUSED } from './cookie-consent.js';
+
+const CONSENT_MAX_AGE_S = 150 * 24 * 60 * 60;
+
+describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded PGlite)', () => {
+  let harness: ApiHarness;
+
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 1, seed: 91 });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const post = (fields: Record<string, string>) =>
+    harness.app.inject({ method: 'POST', url: '/api/cookie-consent', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+
+  it.each([COOKIE_CONSENT.essentials, COOKIE_CONSENT.all])('sets the consent cookie to %s for 150 days, readable by the app, and sends the browser back', async (consent) => {
+    const answer = await post({ consent, returnTo: '/search?q=notion' });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.headers.location).toBe('/search?q=notion');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const cookie = answer.cookies.find((set) => set.name === 'cookieConsent');
+    expect(cookie).toMatchObject({ value: consent, path: '/', maxAge: CONSENT_MAX_AGE_S, sameSite: 'Lax' });
+    // The app reads the cookie and may change the choice later: it is no httpOnly cookie.
+    expect(cookie?.httpOnly).toBeUndefined();
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'search', ''])(
+    'refuses the return path %j with a 400 and sets nothing',
+    async (returnTo) => {
+      const answer = await post({ consent: COOKIE_CONSENT.all, returnTo });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: true, message: RETURN_PATH_REFUSED });
+      expect(answer.headers.location).toBeUndefined();
+      expect(answer.cookies).toEqual([]);
+    },
+  );
+
+  it.each<Record<string, string>>([{ consent: 'analytics', returnTo: '/' }, { returnTo: '/' }, { consent: COOKIE_CONSENT.all }])('refuses the form %j with a 400', async (fields) => {
+    const answer = await post(fields);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ error: true });
+    expect(answer.cookies).toEqual([]);
+  });
+});
