@@ -14,6 +14,9 @@ const AXE_CHECKS: [string, number][] = [
   ...CHECKED_NARROW_PAGES.map((path): [string, number] => [path, NARROW_WIDTH]),
 ];
 const CONSENT_DAYS = 150;
+/** More than the home page's controls before the cookie bar: a loop that never reaches the bar still ends. */
+const MAX_TAB_PRESSES = 400;
+const MIN_CONTROLS_CHECKED = 30;
 
 /** Skips the cookie bar where a test is about something else. */
 async function acceptCookies(page: Page, baseUrl: string): Promise<void> {
@@ -196,6 +199,38 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await bar.count()).toBe(0);
     await context.close();
+  });
+
+  it.each([NARROW_WIDTH, WIDE_WIDTH])('keeps every control reached with Tab on the home page clear of the cookie bar at %i px', async (viewportWidth) => {
+    const { page, close } = await environment.openPage({ viewportWidth });
+    await page.goto('/');
+    const bar = page.getByRole('region', { name: 'Cookie consent' });
+    await bar.waitFor();
+    await page.waitForLoadState('networkidle');
+    const hidden: string[] = [];
+    let checked = 0;
+    // Forward through the page until focus reaches the bar itself, which comes after the footer.
+    for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const barElement = document.querySelector('.cookie-bar');
+        if (!focused || focused === document.body || !barElement) return null;
+        if (barElement.contains(focused)) return 'in the bar';
+        const box = focused.getBoundingClientRect();
+        const barBox = barElement.getBoundingClientRect();
+        const covered = box.width > 0 && box.bottom > barBox.top + 1 && box.top < barBox.bottom - 1;
+        return covered ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (${Math.round(box.top)}-${Math.round(box.bottom)} under ${Math.round(barBox.top)})` : 'clear';
+      });
+      if (focus === 'in the bar') break;
+      if (focus === 'clear') checked += 1;
+      else if (focus !== null) hidden.push(focus);
+    }
+    expect(hidden).toEqual([]);
+    // The walk went through the page's controls (the home page has dozens) and ended at the bar.
+    expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
+    expect(await page.evaluate(() => document.querySelector('.cookie-bar')?.contains(document.activeElement))).toBe(true);
+    await close();
   });
 
   it('runs the navbar tour from the stored tour state and clears its flag when done', async () => {

@@ -6,6 +6,16 @@ import { writeCookie } from './browser-storage.js';
 import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
 import { usePageCookies } from './ServerPageCookies.js';
 
+/**
+ * Gives the page's scroll padding (shell.css) the bar's height while it shows, so that focus moved
+ * by keyboard stops above the bar instead of behind it; the height changes with the width and text size.
+ */
+function shareHeight(bar: HTMLElement) {
+  const observer = new ResizeObserver(() => document.documentElement.style.setProperty('--cookie-bar-height', `${bar.offsetHeight}px`));
+  observer.observe(bar);
+  return () => observer.disconnect();
+}
+
 /** The consent states are unset, then all or essentials; the choice is kept in a cookie for 150 days. */
 export function CookieConsentBar() {
   // Drawn with the page on the server, so a first visitor sees the bar with the page's first paint
@@ -22,7 +32,7 @@ export function CookieConsentBar() {
   }
 
   return (
-    <section className="cookie-bar" aria-label="Cookie consent">
+    <section className="cookie-bar" aria-label="Cookie consent" ref={shareHeight}>
       <p className="cookie-bar__text">
         We use essential cookies to keep you signed in and, with your permission, analytics cookies to learn which templates people find useful.
         Read our <Link to="/cookie-policy">Cookie Policy</Link>.
