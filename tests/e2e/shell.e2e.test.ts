@@ -233,6 +233,35 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await close();
   });
 
+  it.each([NARROW_WIDTH, WIDE_WIDTH])('keeps every control reached with Shift+Tab on the home page below the banner and navigation bar at %i px', async (viewportWidth) => {
+    const { page, close } = await environment.openPage({ viewportWidth });
+    await acceptCookies(page, environment.baseUrl);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('contentinfo').getByRole('link').last().focus();
+    const hidden: string[] = [];
+    let checked = 0;
+    // Backward through the page until focus reaches the navigation bar or the banners above it.
+    for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const focus = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const navbar = document.querySelector('.navbar');
+        if (!focused || !navbar) return null;
+        if (!focused.closest('.app-shell__main, .site-footer')) return 'above the page';
+        const box = focused.getBoundingClientRect();
+        const covered = box.width > 0 && box.top < navbar.getBoundingClientRect().bottom - 1;
+        return covered ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (top ${Math.round(box.top)})` : 'clear';
+      });
+      if (focus === 'above the page') break;
+      if (focus === 'clear') checked += 1;
+      else if (focus !== null) hidden.push(focus);
+    }
+    expect(hidden).toEqual([]);
+    expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
+    await close();
+  });
+
   it('runs the navbar tour from the stored tour state and clears its flag when done', async () => {
     const { page, close } = await environment.openPage();
     await acceptCookies(page, environment.baseUrl);
