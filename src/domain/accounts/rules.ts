@@ -1,8 +1,15 @@
 import type { Role } from '../shared/events.js';
 import type { UserLevel } from './events.js';
+import { ACCOUNT_LIMITS } from './limits.js';
+import { ACCOUNT_SHELL_MESSAGES } from './shell-messages.js';
+
+// Kept in modules of their own, for the pages' shell to use without this one (the initial bundle).
+export { ACCOUNT_LIMITS } from './limits.js';
+export { emailProblem } from './email-address.js';
 
 /** Texts of the account screens (browse-search-accounts.md sections 5 and 8), word for word. */
 export const ACCOUNT_MESSAGES = {
+  ...ACCOUNT_SHELL_MESSAGES,
   passwordEmptyOrSpaces: 'Password cannot be empty or contain spaces',
   passwordTooShort: 'Password must be 8 characters long',
   passwordNeedsNumberAndSpecial: 'Password should contain a number and a special character',
@@ -21,7 +28,6 @@ export const ACCOUNT_MESSAGES = {
   profileUsernameTaken: 'Username is already taken.',
   profileUsernameCheckFailed: 'Failed to validate username. Please try again.',
   profileUsernameMustBeUnique: 'Please choose a unique username before saving.',
-  emailInvalid: 'This does not resemble a valid email address',
   emailTaken: 'This email is already in use',
   signupFormNotFilled: 'Signup Error: Form not filled correctly',
   termsRequired: 'Please agree to the terms of service to join.',
@@ -53,12 +59,8 @@ export const ACCOUNT_MESSAGES = {
   googleFailed: 'Failed to authenticate with Google.',
   googleNoCredential: 'No credential received from Google.',
   unexpected: 'An unexpected error occurred. Please try again.',
-  accessDeniedTitle: 'Access Denied',
-  accessDenied: 'You do not have permission to access this resource.',
   statusChangeNeedsOwner: 'Only an owner can block or unblock an admin or an owner.',
   signInRequired: 'Please log in to continue.',
-  verifyTitle: 'Verify your email',
-  verifyToCreate: 'Your account must be verified to Create, Please visit your account page.',
   userDoesNotExist: 'This user does not exist',
   testUserRefused: 'Test-user sessions cannot use admin routes. Switch back to admin first.',
   // Screens of the web app (spec sections 2 and 8).
@@ -103,20 +105,6 @@ export const ACCOUNT_MESSAGES = {
   switchBackFailed: 'Could not switch back to the admin account. Please log in.',
 } as const;
 
-export const ACCOUNT_LIMITS = {
-  passwordMin: 8,
-  /** Not in the spec: bounds the hashing work an anonymous caller can ask for. */
-  passwordMax: 128,
-  usernameMin: 3,
-  usernameMax: 30,
-  emailMax: 254,
-  nameMax: 50,
-  shortTextMax: 100,
-  /** The default text-input limit (spec section 9). */
-  bioMax: 1000,
-  socialMax: 200,
-  favouriteApps: 5,
-} as const;
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*.,;:';
 const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*.,;:]+$/u;
@@ -167,12 +155,6 @@ export function usernameProblem(username: string): string | null {
 }
 
 /** The spec's simple pattern, in ASCII: look-alike letters in an address are refused rather than guessed at. */
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/u;
-
-export function emailProblem(email: string): string | null {
-  if (email.length > ACCOUNT_LIMITS.emailMax || !EMAIL_PATTERN.test(email)) return ACCOUNT_MESSAGES.emailInvalid;
-  return null;
-}
 
 /** How addresses are compared: case does not make a different mailbox for the providers people use. */
 /** An erased account's username in the read models: its own name is freed for anyone and shown nowhere. */

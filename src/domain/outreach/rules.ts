@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '../accounts/rules.js';
+import { ACCOUNT_LIMITS } from '../accounts/limits.js';
 
 /** Texts of the newsletter box, the contact form and the request-a-template modal (generator-admin-site.md sections 2, 4, 8). */
 export const OUTREACH_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ACCOUNT_SHELL_MESSAGES } from '../../../domain/accounts/shell-messages.js';
 import { Modal } from '../../components/ui/Modal.js';
 import { ToastRegion } from '../../components/ui/toasts.js';
 import { dismissAccessDenied, loadSession, useSession } from '../../features/session/session.js';
@@ -51,8 +51,8 @@ export function AppShell() {
       <SupportLauncher />
       <GlobalModals />
       <ToastRegion />
-      <Modal open={accessDenied} title={ACCOUNT_MESSAGES.accessDeniedTitle} tone="danger" onClose={dismissAccessDenied}>
-        <p>{ACCOUNT_MESSAGES.accessDenied}</p>
+      <Modal open={accessDenied} title={ACCOUNT_SHELL_MESSAGES.accessDeniedTitle} tone="danger" onClose={dismissAccessDenied}>
+        <p>{ACCOUNT_SHELL_MESSAGES.accessDenied}</p>
       </Modal>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ACCOUNT_SHELL_MESSAGES } from '../../../domain/accounts/shell-messages.js';
 import { APPS } from '../../../domain/catalogue/taxonomy.js';
 import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../../domain/outreach/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
@@ -90,7 +90,7 @@ function VerifyPrompt({ open }: { open: boolean }) {
   return (
     <Modal
       open={open}
-      title={ACCOUNT_MESSAGES.verifyTitle}
+      title={ACCOUNT_SHELL_MESSAGES.verifyTitle}
       onClose={closeModal}
       actions={
         <>
@@ -103,7 +103,7 @@ function VerifyPrompt({ open }: { open: boolean }) {
         </>
       }
     >
-      <p>{ACCOUNT_MESSAGES.verifyToCreate}</p>
+      <p>{ACCOUNT_SHELL_MESSAGES.verifyToCreate}</p>
     </Modal>
   );
 }

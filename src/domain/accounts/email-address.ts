@@ -1,0 +1,9 @@
+import { ACCOUNT_LIMITS } from './limits.js';
+import { ACCOUNT_SHELL_MESSAGES } from './shell-messages.js';
+
+const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/u;
+
+export function emailProblem(email: string): string | null {
+  if (email.length > ACCOUNT_LIMITS.emailMax || !EMAIL_PATTERN.test(email)) return ACCOUNT_SHELL_MESSAGES.emailInvalid;
+  return null;
+}
