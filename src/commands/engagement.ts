@@ -33,22 +33,22 @@ export class EngagementService {
     return { id: row.id, authorId: row.author_id };
   }
 
-  async toggleLike(templateId: string, actor: MemberActor): Promise<{ position: bigint | null }> {
+  async toggleLike(templateId: string, actor: MemberActor, on?: boolean): Promise<{ position: bigint | null }> {
     await this.engageableTemplate(templateId);
     const data = { templateId, userId: actor.userId };
-    return this.deps.commands.handle(likeDecider, likeStream(templateId, actor.userId), { type: 'ToggleLike', data }, { actor });
+    return this.deps.commands.handle(likeDecider, likeStream(templateId, actor.userId), { type: 'ToggleLike', data, on }, { actor });
   }
 
-  async toggleSave(templateId: string, actor: MemberActor): Promise<{ position: bigint | null }> {
+  async toggleSave(templateId: string, actor: MemberActor, on?: boolean): Promise<{ position: bigint | null }> {
     await this.engageableTemplate(templateId);
     const data = { templateId, userId: actor.userId };
-    return this.deps.commands.handle(saveDecider, saveStream(templateId, actor.userId), { type: 'ToggleSave', data }, { actor });
+    return this.deps.commands.handle(saveDecider, saveStream(templateId, actor.userId), { type: 'ToggleSave', data, on }, { actor });
   }
 
-  async toggleFlag(templateId: string, actor: MemberActor): Promise<{ position: bigint | null }> {
+  async toggleFlag(templateId: string, actor: MemberActor, on?: boolean): Promise<{ position: bigint | null }> {
     await this.engageableTemplate(templateId);
     const data = { templateId, userId: actor.userId };
-    return this.deps.commands.handle(flagDecider, flagStream(templateId, actor.userId), { type: 'ToggleFlag', data }, { actor });
+    return this.deps.commands.handle(flagDecider, flagStream(templateId, actor.userId), { type: 'ToggleFlag', data, on }, { actor });
   }
 
   async recordClick(templateId: string, actor: MemberActor): Promise<{ position: bigint | null }> {

@@ -62,6 +62,24 @@ describe('like, save, flag and click', () => {
     expect((await me(fan.token)).actions.saves).toEqual([]);
   });
 
+  it('sets a toggle to the state asked for ({ on }), so a repeated or stale "Remove from saved" never saves again', async () => {
+    const templateId = await publishTemplate(harness, author.userId);
+    const eventsBefore = await harness.infrastructure.store.headPosition();
+    const removed = await post(`/api/resources/save/${templateId}`, fan.token, { on: false });
+    expect(removed.status).toBe(200);
+    expect(removed.body.rsc).toMatchObject({ ratings: { saves: 0 }, prevActions: { has_saved: false } });
+    expect(await harness.infrastructure.store.headPosition()).toBe(eventsBefore);
+
+    for (let i = 0; i < 2; i += 1) {
+      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: true })).body.rsc).toMatchObject({ ratings: { saves: 1 }, prevActions: { has_saved: true } });
+    }
+    for (let i = 0; i < 2; i += 1) {
+      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({ ratings: { saves: 0 }, prevActions: { has_saved: false } });
+    }
+    expect((await post(`/api/resources/like/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({ ratings: { positive: 0 }, prevActions: { has_liked: false } });
+    expect(await post(`/api/resources/save/${templateId}`, fan.token, { on: 'no' })).toMatchObject({ status: 400, body: { error: true, message: expect.stringMatching(/^on: /u) } });
+  });
+
   it('raises and lowers a red flag', async () => {
     expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 1 }, prevActions: { has_flagged: true } });
     expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 0 }, prevActions: { has_flagged: false } });

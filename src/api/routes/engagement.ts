@@ -36,6 +36,7 @@ export const engagedResourceSchema = resourceSchema.extend({
   comments: z.number(),
 }) satisfies z.ZodType<EngagedResourceView>;
 const rscAnswer = z.object({ rsc: engagedResourceSchema });
+const toggleBody = z.object({ on: z.boolean().optional() });
 const commentViewSchema = z.object({ _id: z.string(), message: z.string(), author: authorSchema, _dateCreated: z.string() });
 
 function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor } {
@@ -64,19 +65,32 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
       { path: '/resources/like/:id', summary: 'Give or take back kudos (a like)', act: deps.engagement.toggleLike },
       { path: '/resources/save/:id', summary: 'Save or unsave a template', act: deps.engagement.toggleSave },
       { path: '/resources/flag/:id', summary: 'Raise or lower a red flag on a template', act: deps.engagement.toggleFlag },
-      { path: '/resources/clicked/:id', summary: "Count a click on the template's link", act: deps.engagement.recordClick },
     ] as const;
     for (const toggle of toggles) {
       app.post(
         toggle.path,
-        { config: { access: 'signed_in' }, schema: { tags, summary: toggle.summary, params: idParams, response: { 200: rscAnswer } } },
+        {
+          config: { access: 'signed_in' },
+          // Fastify validates an absent body as null: no body flips the toggle, as the spec's GETs did.
+          schema: { tags, summary: `${toggle.summary}; { "on": true | false } sets it instead of flipping it`, params: idParams, body: toggleBody.nullish(), response: { 200: rscAnswer } },
+        },
         async (request) => {
           const { viewer, actor } = member(request);
-          const result = await toggle.act.call(deps.engagement, request.params.id, actor);
+          const result = await toggle.act.call(deps.engagement, request.params.id, actor, request.body?.on);
           return answerWith(request.params.id, viewer, result.position);
         },
       );
     }
+
+    app.post(
+      '/resources/clicked/:id',
+      { config: { access: 'signed_in' }, schema: { tags, summary: "Count a click on the template's link", params: idParams, response: { 200: rscAnswer } } },
+      async (request) => {
+        const { viewer, actor } = member(request);
+        const result = await deps.engagement.recordClick(request.params.id, actor);
+        return answerWith(request.params.id, viewer, result.position);
+      },
+    );
 
     app.post(
       '/resources/view/:id',

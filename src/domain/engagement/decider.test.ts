@@ -52,6 +52,17 @@ describe('save and flag deciders', () => {
     save.given([saved, unsaved]).when({ type: 'ToggleSave', data }).then([saved]);
   });
 
+  it('end in the state a command names, appending nothing when already there', () => {
+    const save = deciderSpec(saveDecider);
+    const saved = { type: 'TemplateSaved', data } as const;
+    const unsaved = { type: 'TemplateUnsaved', data } as const;
+    save.given([]).when({ type: 'ToggleSave', data, on: false }).then([]);
+    save.given([saved, unsaved]).when({ type: 'ToggleSave', data, on: false }).then([]);
+    save.given([saved]).when({ type: 'ToggleSave', data, on: false }).then([unsaved]);
+    save.given([saved]).when({ type: 'ToggleSave', data, on: true }).then([]);
+    save.given([]).when({ type: 'ToggleSave', data, on: true }).then([saved]);
+  });
+
   it('toggle red flags', () => {
     const flag = deciderSpec(flagDecider);
     const flagged = { type: 'TemplateFlagged', data } as const;

@@ -10,23 +10,31 @@ export interface ToggleState {
 
 /**
  * A per-user toggle (like, save, flag): the stream holds one user's toggles of one template,
- * so its last event says where it stands and the next toggle is the opposite.
+ * so its last event says where it stands and the next toggle is the opposite. A command that
+ * names the state it wants (`on`) changes nothing when the toggle is already there: a button
+ * such as 'Remove from saved' must never flip a save back on from a stale page.
  */
 function toggleDecider<CommandType extends string, On extends string, Off extends string>(
   on: On,
   off: Off,
-): Decider<ToggleState, { type: CommandType; data: UserTemplate }, DomainEvent<On, UserTemplate> | DomainEvent<Off, UserTemplate>> {
+): Decider<ToggleState, ToggleCommand<CommandType>, DomainEvent<On, UserTemplate> | DomainEvent<Off, UserTemplate>> {
   return {
     initialState: () => ({ on: false }),
     evolve: (_state, event) => ({ on: event.type === on }),
-    decide: (command, state) => [state.on ? { type: off, data: command.data } : { type: on, data: command.data }],
+    decide: (command, state) => {
+      const turnOn = command.on ?? !state.on;
+      if (turnOn === state.on) return [];
+      return [turnOn ? { type: on, data: command.data } : { type: off, data: command.data }];
+    },
   };
 }
 
+/** `on` absent: flip; true or false: end in that state. */
+type ToggleCommand<CommandType extends string> = { type: CommandType; data: UserTemplate; on?: boolean };
 export type LikeState = ToggleState;
-export type LikeCommand = { type: 'ToggleLike'; data: UserTemplate };
-export type SaveCommand = { type: 'ToggleSave'; data: UserTemplate };
-export type FlagCommand = { type: 'ToggleFlag'; data: UserTemplate };
+export type LikeCommand = ToggleCommand<'ToggleLike'>;
+export type SaveCommand = ToggleCommand<'ToggleSave'>;
+export type FlagCommand = ToggleCommand<'ToggleFlag'>;
 
 export const likeDecider: Decider<ToggleState, LikeCommand, LikeEvent> = toggleDecider<'ToggleLike', 'TemplateLiked', 'TemplateUnliked'>('TemplateLiked', 'TemplateUnliked');
 export const saveDecider: Decider<ToggleState, SaveCommand, SaveEvent> = toggleDecider<'ToggleSave', 'TemplateSaved', 'TemplateUnsaved'>('TemplateSaved', 'TemplateUnsaved');
