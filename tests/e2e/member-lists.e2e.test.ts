@@ -102,6 +102,28 @@ describe('saved and created posts in the browser', () => {
     await close();
   });
 
+  it('never saves a post again through "Remove from saved", when the page is older than the save', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInThroughApi(page.request, DEMO_ADMIN_USERNAME);
+    const target = catalogue.find((resource) => resource.author.username !== DEMO_ADMIN_USERNAME)!;
+    if (!(await currentUser(page.request)).actions.saves.includes(target._id)) {
+      expect((await page.request.post(`/api/resources/save/${target._id}`)).status()).toBe(200);
+    }
+    await page.goto('/saved-posts');
+    const remove = page.getByRole('button', { name: `Remove ${target.title} from saved posts` });
+    await remove.waitFor();
+
+    // Unsaved elsewhere (another tab, or the card's own save icon) while this list still shows it.
+    expect((await page.request.post(`/api/resources/save/${target._id}`)).status()).toBe(200);
+    await remove.click();
+    await page.getByText('Removed from your saved Templates!').waitFor();
+    await expect.poll(async () => (await currentUser(page.request)).actions.saves).not.toContain(target._id);
+    await expect.poll(() => remove.count()).toBe(0);
+    expect(await page.getByText('Saved to your Templates!').count()).toBe(0);
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await close();
+  });
+
   it("shows a demo author's created posts with the heading, statuses, Edit buttons and pages of 10", async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signInThroughApi(page.request, author);

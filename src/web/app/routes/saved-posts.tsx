@@ -94,8 +94,8 @@ function UnsaveButton({ resource }: { resource: EngagedResourceView }) {
   async function unsave() {
     setBusy(true);
     try {
-      const updated = await toggleEngagement('save', resource._id);
-      showToast('success', updated.prevActions.has_saved ? ENGAGEMENT_TOASTS.saved : ENGAGEMENT_TOASTS.unsaved);
+      await toggleEngagement('save', resource._id, false);
+      showToast('success', ENGAGEMENT_TOASTS.unsaved);
       // Re-runs the loader, which reloads this page of the list and the session's counts.
       await revalidator.revalidate();
     } catch (error) {

@@ -61,7 +61,10 @@ export async function fetchRelatedResources(resourceId: string, type: 'author' |
   return (await apiRequest<ResourceListAnswer>(`/related/${encodeURIComponent(resourceId)}?type=${type}`, { signal })).data;
 }
 
-/** Like, save or flag as a toggle (POST /resources/{like|save|flag}/{id}); the answer is the resource as it now stands for the viewer. */
-export async function toggleEngagement(toggle: 'like' | 'save' | 'flag', resourceId: string): Promise<EngagedResourceView> {
-  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resourceId)}`, { method: 'POST' })).rsc;
+/**
+ * Turns a like, save or flag on or off (POST /resources/{like|save|flag}/{id} with { on }): the state the
+ * user asked for, even when the page they clicked was stale. The answer is the resource as it now stands for the viewer.
+ */
+export async function toggleEngagement(toggle: 'like' | 'save' | 'flag', resourceId: string, on: boolean): Promise<EngagedResourceView> {
+  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resourceId)}`, { method: 'POST', body: { on } })).rsc;
 }

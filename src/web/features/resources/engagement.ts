@@ -100,7 +100,7 @@ export function useResourceEngagement<Resource extends ResourceView>(initial: Re
     else setActionMember(toggle, resource._id, !wasOn);
 
     try {
-      const rsc = await toggleEngagement(toggle, resource._id);
+      const rsc = await toggleEngagement(toggle, resource._id, !wasOn);
       accept(rsc);
       showToast('success', successToast(toggle, rsc));
     } catch (error) {
