@@ -2,10 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
-import { DETAIL_PAGE, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
+import { ACCOUNT_LIMITS } from '../../src/domain/accounts/rules.js';
+import { DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
 import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
 
 import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+
+/** The narrowest screen the pages are made for. */
+const PHONE_WIDTH = 375;
 
 /** A demo member who engages with other people's posts. */
 const VIEWER = 'kenji_mensah1';
@@ -119,6 +123,21 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
     const stored = await (await page.request.get(`/api/comments/resource/${post._id}`)).json();
     expect(stored.comments.map((comment: { message: string }) => comment.message)).toContain(hostile);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('keeps the page within a phone screen with a longest-possible username and an unbroken comment', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
+    const username = 'w'.repeat(ACCOUNT_LIMITS.usernameMax);
+    const signup = await page.request.post('/api/signupUser', { data: { username, email: `${username}@example.com`, password: 'Member#pass12', agreeToTermsAndConditions: true } });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const posted = await page.request.post(`/api/comments/resource/${post._id}`, { data: { message: 'W'.repeat(ENGAGEMENT_LIMITS.commentMax) } });
+    expect(posted.status()).toBe(201);
+
+    await page.goto(`/resources/${post.titleUrl}`);
+    await page.locator('.detail-comments__list').getByText(username, { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     expect(consoleErrors).toEqual([]);
     await close();
   });
