@@ -57,6 +57,31 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await close();
   });
 
+  it('lets a visitor close the login prompt the comment box opened, and opens it again when they type', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await page.goto(`/resources/${post.titleUrl}`);
+    const prompt = page.getByRole('dialog', { name: /Join the Tessera community/u });
+    const box = page.getByLabel('Add a comment');
+    await box.click();
+    await prompt.waitFor();
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'hidden' });
+    // The closed prompt hands the focus back to the box: that alone must not open it again.
+    await page.waitForTimeout(500);
+    expect(await prompt.count()).toBe(0);
+
+    await box.focus();
+    await page.keyboard.type('x');
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(500);
+    expect(await prompt.count()).toBe(0);
+    expect(await box.inputValue()).toBe('');
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
   it('flips kudos and save at once, shows the toasts and keeps the server count', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await logInThroughForm(page, VIEWER);

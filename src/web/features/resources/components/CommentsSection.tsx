@@ -37,7 +37,10 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
     return () => controller.abort();
   }, [resourceId]);
 
-  /** Typing while logged out opens the login modal (spec 2.11); while the session still loads, typing goes on. */
+  /**
+   * Typing (or clicking into the box) while logged out opens the login modal (spec 2.11); while the
+   * session still loads, typing goes on. Not on focus: closing the modal hands the focus back to the box.
+   */
   function promptIfSignedOut(): boolean {
     if (user !== null || loading) return true;
     openLoginPrompt();
@@ -83,7 +86,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           placeholder={user === null ? 'Log in to join the conversation' : 'What do you think of this template?'}
           aria-invalid={problem !== null ? true : undefined}
           aria-describedby={problem !== null ? `${boxId}-problem` : undefined}
-          onFocus={() => promptIfSignedOut()}
+          onClick={() => promptIfSignedOut()}
           onChange={(event) => {
             if (!promptIfSignedOut()) return;
             setDraft(clipToCharacters(event.target.value, ENGAGEMENT_LIMITS.commentMax));
