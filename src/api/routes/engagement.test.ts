@@ -251,6 +251,7 @@ describe('comments', () => {
   it.each([
     ['empty', '', ENGAGEMENT_MESSAGES.commentEmpty],
     ['blank', '  \n\t ', ENGAGEMENT_MESSAGES.commentEmpty],
+    ['invisible (zero-width and direction marks only)', '\u200B \u200D\u2060\u200E\n\u202E', ENGAGEMENT_MESSAGES.commentEmpty],
     ['one over the limit', 'x'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
     ['one emoji over the limit', '😀'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
   ])('refuses an %s comment with a clear 400 and stores nothing', async (_case, message, expected) => {

@@ -72,9 +72,17 @@ export function isReportReason(value: string): value is ReportReason {
   return Object.hasOwn(REPORT_REASONS, value);
 }
 
+/** White space, and format marks that draw nothing (zero-width spaces and joiners, direction marks). */
+const INVISIBLE_ONLY = /^[\s\p{Cf}]*$/u;
+
+/** A comment that would show as an empty card: 'Empty text is not sent' (spec 2.11, 5). */
+export function isBlankComment(message: string): boolean {
+  return INVISIBLE_ONLY.test(message);
+}
+
 /** Checks a comment; the text itself is kept exactly as typed. */
 export function commentProblem(message: string): string | null {
-  if (message.trim().length === 0) return ENGAGEMENT_MESSAGES.commentEmpty;
+  if (isBlankComment(message)) return ENGAGEMENT_MESSAGES.commentEmpty;
   if (characterCount(message) > ENGAGEMENT_LIMITS.commentMax) return ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax);
   return null;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { commentProblem, DETAIL_PAGE, ENGAGEMENT_LIMITS } from '../../../../domain/engagement/rules.js';
+import { commentProblem, DETAIL_PAGE, ENGAGEMENT_LIMITS, isBlankComment } from '../../../../domain/engagement/rules.js';
 import type { CommentView } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -99,7 +99,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           </p>
         )}
         <div className="detail-comments__actions">
-          <button type="submit" className="button button--primary" disabled={sending || draft.trim() === ''}>
+          <button type="submit" className="button button--primary" disabled={sending || isBlankComment(draft)}>
             {sending ? 'Posting…' : 'Post comment'}
           </button>
         </div>
