@@ -4,6 +4,7 @@ import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/me
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { ERASED_USER_NAME, erasedUsername } from '../../domain/accounts/rules.js';
 import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
@@ -239,6 +240,16 @@ describe('comments', () => {
     expect(listed.body.comments[0]!.message).toBe(message);
     const stored = await harness.infrastructure.database.db.selectFrom('comments').select('message').where('id', '=', posted.body.comment._id).executeTakeFirstOrThrow();
     expect(stored.message).toBe(message);
+  });
+
+  it("shows an erased member's comments as by 'Erased user', not by their erased-<id> placeholder name", async () => {
+    const leaving = await makeMember(harness, { prefix: 'leaving' });
+    await post(`/api/comments/resource/${liveId}`, leaving.token, { message: 'Soon gone' });
+    expect((await post('/api/users/me/delete', leaving.token, { password: 'Member#pass1' })).status).toBe(200);
+    await harness.catchUp();
+    const shown = (await comments(liveId)).body.comments.find((comment) => comment.author._id === leaving.userId);
+    expect(shown?.author).toEqual({ _id: leaving.userId, username: erasedUsername(leaving.userId), erased: true, info: { displayName: ERASED_USER_NAME, thumbnail: null } });
+    expect((await comments(liveId)).body.comments.find((comment) => comment.author._id === fan.userId)?.author.erased).toBe(false);
   });
 
   it('lists newest first and counts comments on the resource', async () => {

@@ -6,6 +6,7 @@ import { resourceSchema } from './resources.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { EngagementService, MemberActor } from '../../commands/engagement.js';
+import { ERASED_USER_NAME } from '../../domain/accounts/rules.js';
 import { ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { commentSchema, reportSchema } from '../../domain/engagement/schemas.js';
 import type { EngagedResourceView } from '../../domain/engagement/views.js';
@@ -15,7 +16,6 @@ import { HttpError } from '../errors.js';
 import { enforceLimit, withinLimit } from '../rate-limits.js';
 import { commentsOf, engagedResource, reportsPage } from '../../projections/read-models/engagement/queries.js';
 import { actorOf } from '../actors.js';
-import { ERASED_USER_NAME } from './user-views.js';
 
 export interface EngagementRouteDeps {
   db: Kysely<Schema>;
@@ -29,7 +29,7 @@ export interface EngagementRouteDeps {
 export const REPORTS_PAGE_SIZE = 50;
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const authorSchema = z.object({ _id: z.string(), username: z.string(), info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }) });
+const authorSchema = z.object({ _id: z.string(), username: z.string(), erased: z.boolean(), info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }) });
 export const engagedResourceSchema = resourceSchema.extend({
   prevActions: z.object({ has_liked: z.boolean(), has_saved: z.boolean(), has_flagged: z.boolean() }),
   analytics: z.object({ pageViews: z.object({ total: z.number() }), clicks: z.number() }),

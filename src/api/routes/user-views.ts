@@ -5,7 +5,7 @@ import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { AccountService } from '../../commands/accounts.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
-import { NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
+import { ERASED_USER_NAME, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
 import { initialsOf, MISSING_NAME_INITIALS } from '../../domain/catalogue/presentation.js';
 import type { Viewer } from '../access.js';
 import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
@@ -14,9 +14,6 @@ import { hasSales, payoutAccountOf, purchasesOfBuyer } from '../../projections/r
 import { toMajorUnits } from '../../domain/commerce/money.js';
 import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-
-/** Shown instead of the name of an account whose owner asked us to delete it. */
-export const ERASED_USER_NAME = 'Erased user';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {

@@ -20,7 +20,8 @@ export interface EngagedResourceView extends ResourceView {
 export interface CommentView {
   _id: string;
   message: string;
-  author: { _id: string; username: string; info: { displayName: string | null; thumbnail: string | null } };
+  /** `erased`: the member deleted their account; `info.displayName` then says so in place of a name. */
+  author: { _id: string; username: string; erased: boolean; info: { displayName: string | null; thumbnail: string | null } };
   _dateCreated: string;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
+import { ERASED_USER_NAME } from '../../../domain/accounts/rules.js';
 import { PUBLIC_STATUSES } from '../../../domain/templates/lifecycle.js';
 import type { CommentView, EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
 import { toResourceView } from '../templates/views.js';
@@ -83,12 +84,12 @@ export async function savedTemplateIds(db: Kysely<Schema>, userId: string): Prom
   return rows.map((row) => row.template_id);
 }
 
-/** A template's comments, newest first; an erased author shows without a name. */
+/** A template's comments, newest first; an erased author shows as such, with no picture. */
 export async function commentsOf(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string): Promise<CommentView[]> {
   const rows = await db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.author_id')
-    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.author_id', 'users.username', 'users.display_name_enc', 'users.picture_url'])
+    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.author_id', 'users.username', 'users.erased', 'users.display_name_enc', 'users.picture_url'])
     .where('comments.template_id', '=', templateId)
     .orderBy('comments.position', 'desc')
     .execute();
@@ -99,7 +100,10 @@ export async function commentsOf(db: Kysely<Schema>, vault: PersonalDataVault, t
       author: {
         _id: row.author_id,
         username: row.username,
-        info: { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
+        erased: row.erased,
+        info: row.erased
+          ? { displayName: ERASED_USER_NAME, thumbnail: null }
+          : { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
       },
       _dateCreated: row.created_at.toISOString(),
     })),

@@ -119,7 +119,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
               <div className="comment__meta">
                 <Link to={userProfilePath(comment.author.username)} className="comment__author">
                   <Avatar name={comment.author.info.displayName ?? comment.author.username} pictureUrl={comment.author.info.thumbnail} />
-                  <span className="comment__author-name">{comment.author.username}</span>
+                  <span className="comment__author-name">{comment.author.erased ? comment.author.info.displayName : comment.author.username}</span>
                 </Link>
                 <time dateTime={comment._dateCreated}>{COMMENT_DATE_FORMAT.format(new Date(comment._dateCreated))}</time>
               </div>
