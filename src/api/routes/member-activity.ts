@@ -9,11 +9,12 @@ import { savedPage } from '../../projections/read-models/engagement/queries.js';
 import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
 import { engagedResourceSchema } from './engagement.js';
+import { MAX_LIST_PAGE } from '../../domain/shared/pagination.js';
 
 /** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */
 export const MEMBER_LIST_PAGE_SIZE = 10;
 
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1) });
 const pageAnswer = z.object({
   resources: z.array(engagedResourceSchema),
   total: z.number(),

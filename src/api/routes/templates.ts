@@ -46,7 +46,7 @@ import {
 } from '../../projections/read-models/templates/queries.js';
 import { approvedContentOf, templatePageMeta, toResourceView, withPendingEdit, type ResourceRow } from '../../projections/read-models/templates/views.js';
 import { usernamesByIds } from '../../projections/read-models/users/queries.js';
-import { pageCounts } from '../../domain/shared/pagination.js';
+import { MAX_LIST_PAGE, pageCounts } from '../../domain/shared/pagination.js';
 import type { Viewer } from '../access.js';
 import { enforceLimit } from '../rate-limits.js';
 import { HttpError } from '../errors.js';
@@ -385,7 +385,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/users/me/created-resources',
-      { config: { access: 'signed_in' }, schema: { tags, summary: 'My created posts, every status, 10 per page (/shared-posts)', querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }) } },
+      { config: { access: 'signed_in' }, schema: { tags, summary: 'My created posts, every status, 10 per page (/shared-posts)', querystring: z.object({ page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1) }) } },
       async (request) => {
         const viewer = request.viewer!;
         const page = request.query.page;

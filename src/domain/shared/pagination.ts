@@ -3,6 +3,9 @@
  * answer carries (created posts, review queue, profile posts, search).
  */
 
+/** The highest page number a member list (saved, created posts) serves; asked for more, it answers 400. */
+export const MAX_LIST_PAGE = 100_000;
+
 /** The rows of page `page` (1-based) when pages hold `pageSize`. */
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
   return { limit: pageSize, offset: (page - 1) * pageSize };

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
+import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from './paging.js';
 
 describe('member list paging', () => {
   it('reads ?page= as a whole number from 1, else the first page', () => {
     expect(pageFromSearch(new URLSearchParams('page=3'))).toBe(3);
     for (const bad of ['', 'page=0', 'page=-2', 'page=1.5', 'page=abc', 'page=1e400']) expect(pageFromSearch(new URLSearchParams(bad))).toBe(1);
+  });
+
+  it('reads a page beyond the highest the lists serve as that highest page (which then leads to the last real one)', () => {
+    for (const far of ['page=1e9', `page=${MAX_LIST_PAGE + 1}`]) expect(pageFromSearch(new URLSearchParams(far))).toBe(MAX_LIST_PAGE);
+    expect(pageFromSearch(new URLSearchParams(`page=${MAX_LIST_PAGE}`))).toBe(MAX_LIST_PAGE);
   });
 
   it('counts pages of 10, one page for an empty list', () => {

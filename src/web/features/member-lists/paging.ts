@@ -1,8 +1,13 @@
+import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
 import type { PageNumbers } from '../../components/ui/Pagination.js';
 
-/** The ?page= of a member list's URL: a whole number from 1 up; anything else reads as the first page. */
+/**
+ * The ?page= of a member list's URL: a whole number from 1 up; anything else reads as the first page.
+ * A page past the highest the API serves asks for that one, which (being past the end) leads to the last real page.
+ */
 export function pageFromSearch(search: URLSearchParams): number {
   const page = Number(search.get('page'));
+  if (page > MAX_LIST_PAGE && Number.isInteger(page)) return MAX_LIST_PAGE;
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
