@@ -154,14 +154,12 @@ export function usernameProblem(username: string): string | null {
   return null;
 }
 
-/** The spec's simple pattern, in ASCII: look-alike letters in an address are refused rather than guessed at. */
-
-/** How addresses are compared: case does not make a different mailbox for the providers people use. */
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';
 /** An erased account's username in the read models: its own name is freed for anyone and shown nowhere. */
 export const erasedUsername = (userId: string) => `erased-${userId}`;
 
+/** How addresses are compared: case does not make a different mailbox for the providers people use. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
