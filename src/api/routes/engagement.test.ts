@@ -51,6 +51,19 @@ describe('like, save, flag and click', () => {
     expect((await me(fan.token)).actions.likes).not.toContain(liveId);
   });
 
+  it('leaves hidden and deleted posts out of actions.likes, as out of actions.saves', async () => {
+    const liker = await makeMember(harness, { prefix: 'liker' });
+    const [hiddenId, deletedId, keptId] = [await publishTemplate(harness, author.userId), await publishTemplate(harness, author.userId), await publishTemplate(harness, author.userId)];
+    for (const id of [hiddenId, deletedId, keptId]) expect((await post(`/api/resources/like/${id}`, liker.token)).status).toBe(200);
+    const admin = { actor: { userId: 'reviewer', role: 'admin' as const } };
+    const { commands } = harness.infrastructure;
+    await commands.handle(templateDecider, templateStream(hiddenId), { type: 'FlagTemplateForReview', data: { templateId: hiddenId, reason: 'spam' } }, admin);
+    await commands.handle(templateDecider, templateStream(hiddenId), { type: 'ReviewTemplate', data: { templateId: hiddenId, reviewerId: 'reviewer', decision: 'hide', reason: 'spam' } }, admin);
+    const deleted = await commands.handle(templateDecider, templateStream(deletedId), { type: 'DeleteTemplatePermanently', data: { templateId: deletedId, reviewerId: 'reviewer', reason: null } }, admin);
+    await harness.catchUp(deleted.position);
+    expect((await me(liker.token)).actions.likes).toEqual([keptId]);
+  });
+
   it('saves and unsaves; the save shows in actions.saves and the saved list', async () => {
     const saved = await post(`/api/resources/save/${liveId}`, fan.token);
     expect(saved.body.rsc).toMatchObject({ ratings: { saves: 1 }, prevActions: { has_saved: true } });

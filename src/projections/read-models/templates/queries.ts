@@ -150,9 +150,15 @@ export async function redFlagCount(db: Kysely<Schema>, templateId: string): Prom
   return flags;
 }
 
-/** Ids of the templates a member likes. */
+/** Ids of the public templates a member likes (a hidden or deleted post's like is nobody's to see, as with saves). */
 export async function likedTemplateIds(db: Kysely<Schema>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('template_likes').select('template_id').where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('template_likes')
+    .innerJoin('templates', 'templates.id', 'template_likes.template_id')
+    .select('template_likes.template_id')
+    .where('template_likes.user_id', '=', userId)
+    .where('templates.status', 'in', PUBLIC_STATUSES)
+    .execute();
   return rows.map((row) => row.template_id);
 }
 
