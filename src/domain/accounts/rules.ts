@@ -91,7 +91,6 @@ export const ACCOUNT_MESSAGES = {
   imageTooLarge: 'This image could not be made smaller than 1 MB. Please choose a smaller one.',
   rewardsLoadFailed: 'Failed to load rewards',
   rewardsInvalidData: 'Invalid data received',
-  points: (count: number) => `${count} ${count === 1 ? 'point' : 'points'}`,
   verifyAccountPrompt: 'Your email address is not verified yet. Verify it to create and sell templates.',
   deleteAccountTitle: 'Delete your account',
   deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { pointsLabel } from '../../../domain/rewards/constants.js';
 import { Avatar } from '../../components/ui/Avatar.js';
 import { logout } from '../session/session.js';
 import { AccountLinkList } from './account-links.js';
 import { RewardHistory } from './RewardsWidget.js';
 import { useDisclosure } from './use-disclosure.js';
-import { displayNameOf, pointsLabel } from './user-facts.js';
+import { displayNameOf } from './user-facts.js';
 
 /** The avatar button and its menu: e-mail, rewards total and history, account links, Logout. */
 export function ProfileDropdown({ user }: { user: CurrentUser }) {

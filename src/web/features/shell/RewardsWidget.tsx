@@ -1,9 +1,8 @@
 import { useId } from 'react';
 
 import type { RewardEntry } from '../../../domain/accounts/current-user.js';
-import { REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
 import { useDisclosure } from './use-disclosure.js';
-import { pointsLabel } from './user-facts.js';
 
 /** The newest entries the popover lists; the account page's rewards tab has them all. */
 export const REWARD_HISTORY_SHOWN = 8;

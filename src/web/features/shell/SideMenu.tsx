@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 
+import { pointsLabel } from '../../../domain/rewards/constants.js';
 import { Avatar } from '../../components/ui/Avatar.js';
 import { useModalDialog } from '../../components/ui/Modal.js';
 import { CloseIcon, TesseraMark } from '../../components/ui/icons.js';
@@ -9,7 +10,7 @@ import { logout, useSession } from '../session/session.js';
 import { AccountLinkList } from './account-links.js';
 import { TestUserModeSwitch } from './TestUserModeSwitch.js';
 import { useCreateAction } from './create-action.js';
-import { displayNameOf, pointsLabel } from './user-facts.js';
+import { displayNameOf } from './user-facts.js';
 
 const SIDE_MENU_LINKS = [
   { to: '/search', label: 'Search' },

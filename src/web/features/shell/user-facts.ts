@@ -10,11 +10,6 @@ export function isAdminUser(user: CurrentUser): boolean {
   return user.lvl === 'admin' || user.lvl === 'owner';
 }
 
-/** '1 point', '12 points' (spec section 9: reward labels). */
-export function pointsLabel(points: number): string {
-  return `${points} ${points === 1 ? 'point' : 'points'}`;
-}
-
 /** The counts the side menu shows beside Saved, Created and Purchased Posts. */
 export function postCounts(user: CurrentUser): { saved: number; created: number; purchased: number } {
   return { saved: user.actions.saves.length, created: user.actions.posts.length, purchased: user.paid.length };

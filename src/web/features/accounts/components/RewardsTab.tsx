@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { REWARDS_EMPTY_TEXT } from '../../../../domain/rewards/constants.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT } from '../../../../domain/rewards/constants.js';
 import { fetchRewards, type RewardsAnswer } from '../api.js';
 import { parseRewardsAnswer } from '../rewards.js';
 
@@ -41,7 +41,7 @@ export function RewardsTab({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="rewards-heading">
       <h2 id="rewards-heading" className="rewards-total">
-        <span className="rewards-total__value">{ACCOUNT_MESSAGES.points(total)}</span>
+        <span className="rewards-total__value">{pointsLabel(total)}</span>
       </h2>
       {rewards.length === 0 ? (
         <p className="muted">{REWARDS_EMPTY_TEXT}</p>
@@ -50,7 +50,7 @@ export function RewardsTab({ userId }: { userId: string }) {
           {rewards.map((reward) => (
             <li key={reward._id} className="rewards-history__item">
               <span>{reward.description}</span>
-              <span className="rewards-history__value">+{ACCOUNT_MESSAGES.points(reward.value)}</span>
+              <span className="rewards-history__value">+{pointsLabel(reward.value)}</span>
               <time className="muted" dateTime={reward.timestamp}>
                 {DATE_FORMAT.format(new Date(reward.timestamp))}
               </time>
