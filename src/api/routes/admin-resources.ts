@@ -5,7 +5,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { TemplateService } from '../../commands/templates.js';
-import { adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
+import { ADMIN_DECISION_REASON_MAX, adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
 import { takesCharges } from '../../projections/read-models/commerce/queries.js';
 import { pendingPriceRequests } from '../../projections/read-models/price-requests/queries.js';
@@ -112,7 +112,7 @@ export function adminResourceRoutes(deps: {
           tags,
           summary: "Approve (the price changes) or decline an author's request; the author is told by e-mail",
           params: z.object({ id: z.string().max(100) }),
-          body: z.object({ approve: z.boolean(), requestedPrice: z.number().min(0), reason: z.string().trim().max(500).optional() }),
+          body: z.object({ approve: z.boolean(), requestedPrice: z.number().min(0), reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional() }),
         },
       },
       async (request) => {

@@ -3,6 +3,7 @@ import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-ha
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
+import { ADMIN_DECISION_REASON_MAX } from '../../domain/templates/rules.js';
 
 type Json = Record<string, unknown>;
 
@@ -38,6 +39,7 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
   it('refuses a status change without a reason, a level change by an admin, and an admin blocking an admin — changing nothing', async () => {
     expect(await update(admin.token, { user: member.userId, status: 'blocked' })).toMatchObject({ status: 400, body: { message: USER_MANAGEMENT_MESSAGES.reasonRequired } });
     expect(await update(admin.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 403, body: { message: USER_MANAGEMENT_MESSAGES.levelNeedsOwner } });
+    expect(await update(admin.token, { user: member.userId, status: 'blocked', reason: 'x'.repeat(ADMIN_DECISION_REASON_MAX + 1) })).toMatchObject({ status: 400 });
     // Both at once: the status part alone would be allowed, but nothing is written.
     expect(await update(admin.token, { user: member.userId, lvl: 'admin', status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403 });
     expect(await update(admin.token, { user: otherAdmin.userId, status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.statusChangeNeedsOwner } });

@@ -8,6 +8,7 @@ import { userById, usernamesByIds, usersPage } from '../../projections/read-mode
 import { userStream, type UserLevel } from '../../domain/accounts/events.js';
 import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
+import { ADMIN_DECISION_REASON_MAX } from '../../domain/templates/rules.js';
 import { HttpError } from '../errors.js';
 
 const ADMIN_USERS_PAGE_SIZE = 25;
@@ -51,7 +52,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
       '/admin/users/:userId/verification',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: z.enum(['pending', 'verified', 'blocked']), reason: z.string().trim().min(1, 'Please give a reason').max(500) }) },
+        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: z.enum(['pending', 'verified', 'blocked']), reason: z.string().trim().min(1, 'Please give a reason').max(ADMIN_DECISION_REASON_MAX) }) },
       },
       async (request) => {
         const viewer = request.viewer!;
@@ -85,7 +86,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
             user: z.uuid('Unknown user id'),
             lvl: z.enum(['base', 'admin', 'owner']).optional(),
             status: z.enum(['pending', 'verified', 'blocked']).optional(),
-            reason: z.string().trim().max(500).optional(),
+            reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional(),
           }),
         },
       },

@@ -19,6 +19,9 @@ export const TEMPLATE_LIMITS = {
   reason: 1000,
 } as const;
 
+/** An admin's reason for a verification change or a price-request decision (a one-line field, shorter than a moderation note). */
+export const ADMIN_DECISION_REASON_MAX = 500;
+
 /**
  * At most this many templates are sponsored at once: the home page's sponsored row shows 12
  * (HOME_LIST_LIMIT), and a thirteenth would never be seen. Unsponsor one to sponsor another.

@@ -8,6 +8,7 @@ import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '../..
 import { formatDateTime } from '../../moderation/moderation-view.js';
 import { useLoad } from '../use-load.js';
 import { keepingAtMost } from '../../../lib/character-limit.js';
+import { ADMIN_DECISION_REASON_MAX } from '../../../../domain/templates/rules.js';
 
 function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: () => void }) {
   const id = useId();
@@ -35,7 +36,7 @@ function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: 
       <div className="admin-user__form">
         <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
           Reason (optional, sent to the author)
-          <input className="form-field__input" id={`${id}-reason`} value={reason} onChange={keepingAtMost(500, setReason)} />
+          <input className="form-field__input" id={`${id}-reason`} value={reason} onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)} />
         </label>
         <div className="admin-user__actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void decide(true)}>

@@ -9,6 +9,7 @@ import type { AdminSectionProps } from '../sections.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
 import { useLoad } from '../use-load.js';
 import { keepingAtMost } from '../../../lib/character-limit.js';
+import { ADMIN_DECISION_REASON_MAX } from '../../../../domain/templates/rules.js';
 
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];
@@ -117,7 +118,7 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
             Reason
-            <input className="form-field__input" id={`${id}-reason`} value={reason} required onChange={keepingAtMost(500, setReason)} />
+            <input className="form-field__input" id={`${id}-reason`} value={reason} required onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)} />
           </label>
         )}
         <div className="admin-user__actions">
