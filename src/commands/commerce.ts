@@ -7,7 +7,7 @@ import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvi
 import { platformFeeOf } from '../domain/commerce/commission.js';
 import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
-import { DEFAULT_CURRENCY, formatMoney, type Money } from '../domain/commerce/money.js';
+import { belowMinimumCharge, DEFAULT_CURRENCY, formatMoney, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
 import { CHECKOUT_SESSION_TTL_MS, INSTRUMENT_DECLINED, ORDER_PROVIDER_NAME, PAYPAL_RETURN_PARAM, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
 import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
@@ -125,7 +125,7 @@ export class CommerceService {
     const { minimumCharge } = this.deps.provider;
     const session = await this.#startCheckoutWith(buyer, templateId, this.deps.provider.name, async ({ checkoutId, offer, platformFee, expiresAt }) => {
       // The provider would refuse the session (an answer that reads as an outage): say so before asking.
-      if (offer.price.currency === minimumCharge.currency && offer.price.amount < minimumCharge.amount) {
+      if (belowMinimumCharge(offer.price, minimumCharge)) {
         throw new DomainError('invalid', COMMERCE_MESSAGES.belowCardMinimum(formatMoney(minimumCharge)));
       }
       return this.deps.provider.createCheckout({

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { isCurrency, type Money } from '../../domain/commerce/money.js';
+import { CARD_MINIMUM_CHARGE, isCurrency, type Money } from '../../domain/commerce/money.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, type CheckoutRequest, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
-import { STRIPE_MINIMUM_CHARGE, noticeFromStripeEvent, signStripePayload, verifyStripeSignature } from './stripe-events.js';
+import { noticeFromStripeEvent, signStripePayload, verifyStripeSignature } from './stripe-events.js';
 
 /** Stripe's test cards, which the sandbox honours the same way. */
 export const SANDBOX_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
@@ -95,7 +95,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
     webhookSecret: secret,
     description: 'local sandbox (hosted pages at /sandbox-pay, test cards 4242… and 4000…0002)',
     // As Stripe's: a price that the sandbox sells and Stripe would not shows up before going live.
-    minimumCharge: STRIPE_MINIMUM_CHARGE,
+    minimumCharge: CARD_MINIMUM_CHARGE,
     setDelivery(next) {
       deliver = next;
     },

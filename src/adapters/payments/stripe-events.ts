@@ -9,9 +9,6 @@ import { WebhookSignatureError, type ProviderNotice } from './port.js';
  * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, and the event JSON.
  */
 
-/** Stripe's least charge in US dollars (its "minimum charge amount": 50 cents); it refuses a checkout session below it. */
-export const STRIPE_MINIMUM_CHARGE: Money = { amount: 50, currency: 'USD' };
-
 /** Stripe's own default: a signature older than this is refused (replays). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { isCurrency } from '../../domain/commerce/money.js';
+import { CARD_MINIMUM_CHARGE, isCurrency } from '../../domain/commerce/money.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, WebhookSignatureError, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
-import { STRIPE_MINIMUM_CHARGE, noticeFromStripeEvent } from './stripe-events.js';
+import { noticeFromStripeEvent } from './stripe-events.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -50,7 +50,7 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
   return {
     name: 'stripe',
     description: api ? `stripe (${api.host})` : 'stripe',
-    minimumCharge: STRIPE_MINIMUM_CHARGE,
+    minimumCharge: CARD_MINIMUM_CHARGE,
     async createAccount({ userId, email }) {
       const account = await call('accounts.create', () => stripe.accounts.create({ type: 'express', ...(email ? { email } : {}), metadata: { userId } }));
       return { accountId: account.id };

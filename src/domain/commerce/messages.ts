@@ -38,4 +38,6 @@ export const COMMERCE_MESSAGES = {
   checkoutNotFound: 'This checkout does not exist or has expired.',
   /** A price the card provider will not charge (Stripe's least is $0.50); PayPal orders have no such floor. */
   belowCardMinimum: (minimum: string) => `This post costs less than a card payment can be (at least ${minimum}): please pay with PayPal.`,
+  /** The seller's side of belowCardMinimum, under the create form's price. */
+  belowCardMinimumHint: (minimum: string) => `Card payments start at ${minimum}: buyers of this post can pay with PayPal only.`,
 } as const;

@@ -44,6 +44,14 @@ export function formatMoney(money: Money): string {
   return `${toMajorUnits(money).toFixed(minorUnitDigits(money.currency))} ${money.currency}`;
 }
 
+/** Stripe's least card charge (its "minimum charge amount": 50 US cents); below it a post can be bought with PayPal only. */
+export const CARD_MINIMUM_CHARGE: Money = { amount: 50, currency: 'USD' };
+
+/** Whether a card provider with this least charge would refuse `price` (PayPal orders have no such floor). */
+export function belowMinimumCharge(price: Money, minimum: Money = CARD_MINIMUM_CHARGE): boolean {
+  return price.currency === minimum.currency && price.amount < minimum.amount;
+}
+
 export function sameMoney(a: Money, b: Money): boolean {
   return a.amount === b.amount && a.currency === b.currency;
 }

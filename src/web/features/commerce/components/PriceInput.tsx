@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
+import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '../../../../domain/commerce/money.js';
 import { priceCentsProblem, TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
 import { fetchPayoutAccountStatus } from '../api.js';
 
@@ -9,6 +10,7 @@ import { fetchPayoutAccountStatus } from '../api.js';
  * The create form's price (browse-search-accounts.md 5, Number input): usable only with a payout
  * account whose charges are enabled ('Activate your store to begin selling' otherwise); non-numeric
  * input becomes empty, a negative number 0, above 249 says 'Max allowed is 249$', and fractions of a cent say why they are refused.
+ * A price below the card minimum is allowed, but its buyers can pay with PayPal only: the hint says so.
  */
 export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: string; userId: string; value: number; onChange: (price: number) => void; paymentsPath: string }) {
   const [chargesEnabled, setChargesEnabled] = useState<boolean | null>(null);
@@ -37,6 +39,7 @@ export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: 
   const tooHigh = value > TEMPLATE_LIMITS.maxPrice;
   // The shared rule's words, at once: the create form refuses such a price too (0.001 used to become free).
   const problem = tooHigh ? COMMERCE_MESSAGES.priceInputMax : priceCentsProblem(value);
+  const payPalOnly = problem === null && value > 0 && belowMinimumCharge(toMinorUnits(value));
   return (
     <>
       <input
@@ -57,13 +60,15 @@ export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: 
       <p id={`${id}-hint`} className={problem !== null ? 'form-field__message form-field__message--error' : 'form-field__hint'} role={problem !== null ? 'alert' : undefined}>
         {problem !== null
           ? problem
-          : chargesEnabled === true
-            ? 'In US dollars; leave it at 0 to share the template for free.'
-            : chargesEnabled === false && (
-                <>
-                  {COMMERCE_MESSAGES.activateStore}: <Link to={paymentsPath}>connect a payout account</Link>.
-                </>
-              )}
+          : chargesEnabled === false ? (
+              <>
+                {COMMERCE_MESSAGES.activateStore}: <Link to={paymentsPath}>connect a payout account</Link>.
+              </>
+            ) : payPalOnly ? (
+              COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))
+            ) : (
+              chargesEnabled === true && 'In US dollars; leave it at 0 to share the template for free.'
+            )}
       </p>
     </>
   );
