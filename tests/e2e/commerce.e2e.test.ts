@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
+import { CARD_MINIMUM_CHARGE, formatMoney } from '../../src/domain/commerce/money.js';
 import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
@@ -91,6 +92,10 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     await expect.poll(() => price.isEnabled(), { timeout: STEP_TIMEOUT_MS }).toBe(true);
     await price.fill('300');
     await page.getByText(COMMERCE_MESSAGES.priceInputMax).waitFor();
+    // Allowed, but below what a card can be charged: the seller learns their buyers pay with PayPal.
+    await price.fill('0.49');
+    await page.getByText(COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))).waitFor();
+    await shootWithinWidth(page, SHOTS_DIR, 'create-price-paypal-only');
     await price.fill('12.50');
     await shootWithinWidth(page, SHOTS_DIR, 'create-price');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
