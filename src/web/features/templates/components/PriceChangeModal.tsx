@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 
+import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
+import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '../../../../domain/commerce/money.js';
 import { newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { showToast } from '../../../components/ui/toasts.js';
@@ -24,6 +26,10 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
     setProblem(null);
     onClose();
   }
+
+  const typed = newPriceSchema.safeParse(parsePriceText(newPrice));
+  // As on the create form: a price cards cannot pay is allowed, and its buyers pay with PayPal.
+  const payPalOnly = typed.success && belowMinimumCharge(toMinorUnits(typed.data));
 
   async function submit() {
     const parsed = newPriceSchema.safeParse(parsePriceText(newPrice));
@@ -82,6 +88,7 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
             setProblem(null);
           }}
         />
+        {payPalOnly && problem === null && <p className="form-field__hint">{COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))}</p>}
         {problem && (
           <div className="form-alert form-alert--danger price-change__problem" role="alert">
             <strong>{problem.title}</strong>: {problem.message}
