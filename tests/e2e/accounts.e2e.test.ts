@@ -155,6 +155,38 @@ describe('accounts in the browser', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
+  it('brings a visitor who joins from a post\'s Buy prompt back to that post after onboarding', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const search = (await (await page.request.get('/api/resources/search?q=')).json()) as { data: { titleUrl: string; price: number }[] };
+    const paid = search.data.find((resource) => resource.price > 0);
+    if (!paid) throw new Error('The demo catalogue has no paid post on its first search page');
+    const postPath = `/resources/${paid.titleUrl}`;
+    await page.goto(postPath);
+    await page.getByRole('button', { name: /^Buy for/u }).click();
+    const prompt = page.getByRole('dialog', { name: 'Join the Tessera community' });
+    await prompt.getByRole('link', { name: 'Join Free' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+
+    const username = `${USERNAME}b`;
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await expect.poll(() => fieldMessage(page, 'Username')).toContain(`${username} is available!`);
+    await page.getByRole('combobox', { name: 'Email' }).fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel(/I agree to the/u).check();
+    const join = page.getByRole('button', { name: 'Join for Free' });
+    await expect.poll(() => join.isEnabled()).toBe(true);
+    await join.click();
+
+    await page.waitForURL((url) => url.pathname === '/onboarding');
+    await page.getByLabel('First name').fill(FIRST_NAME);
+    await page.getByLabel('Last name').fill(LAST_NAME);
+    await page.getByRole('button', { name: 'Save & Start Exploring' }).click();
+    await page.waitForURL((url) => url.pathname === postPath);
+    await page.getByRole('button', { name: /^Buy for/u }).waitFor();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
+
   it('refuses a wrong password with the spec message, then logs in and follows redirectUrl', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await page.goto('/login?redirectUrl=%2Faccount');

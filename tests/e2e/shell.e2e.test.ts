@@ -108,7 +108,7 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
     const prompt = page.getByRole('dialog', { name: 'Join the Tessera community' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: 'Join Free' }).getAttribute('href')).toBe('/signup');
+    expect(await prompt.getByRole('link', { name: 'Join Free' }).getAttribute('href')).toBe(`/signup?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`);
     expect(await prompt.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(`/login?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`);
     await page.keyboard.press('Escape');
     await prompt.waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { redirect, useLoaderData, useNavigate } from 'react-router';
+import { redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
@@ -7,17 +7,21 @@ import { onboardingSchema } from '../../../domain/accounts/schemas.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { updateProfile } from '../../features/accounts/api.js';
 import { FormField } from '../../features/accounts/components/FormField.js';
+import { safeRedirectPath } from '../../features/accounts/login-flow.js';
+import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '../../features/accounts/return-paths.js';
 import { refreshSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
 
+const ACCOUNT_PATH = '/account';
+
 /** Without user data the page goes to /404; a refused session goes to /login (spec section 2, Onboarding). */
-export async function onboardingLoader(): Promise<CurrentUser> {
+export async function onboardingLoader({ request }: { request: Request }): Promise<CurrentUser> {
   try {
     const user = await apiRequest<CurrentUser | null>('/users/private/me', { authFailures: 'silent' });
     if (!user?.username) throw redirect('/404');
     return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw redirect('/login?redirectUrl=%2Fonboarding');
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw redirect(loginPathFor(onboardingPathFor(new URL(request.url).searchParams.get(RETURN_PATH_PARAMETER))));
     if (error instanceof ApiError) throw redirect('/404');
     throw error;
   }
@@ -26,6 +30,7 @@ export async function onboardingLoader(): Promise<CurrentUser> {
 export function OnboardingPage() {
   const user = useLoaderData<typeof onboardingLoader>();
   const navigate = useNavigate();
+  const [parameters] = useSearchParams();
   const [fields, setFields] = useState({
     firstName: user.info.firstName,
     lastName: user.info.lastName,
@@ -60,7 +65,8 @@ export function OnboardingPage() {
     try {
       await updateProfile({ info: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value.trim()])) });
       await refreshSession();
-      await navigate('/account');
+      // Back to where they chose to join (a post they wanted to buy, say), or to their account.
+      await navigate(safeRedirectPath(parameters.get(RETURN_PATH_PARAMETER), ACCOUNT_PATH));
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected);
       setSaving(false);

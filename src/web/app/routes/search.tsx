@@ -30,6 +30,7 @@ import {
   type SearchFilterState,
   type SearchPathKind,
 } from '../../features/search/search-state.js';
+import { loginPathFor } from '../../features/accounts/return-paths.js';
 import '../../features/discovery/discovery.css';
 import { documentTitle } from '../../lib/brand.js';
 
@@ -127,7 +128,7 @@ export function SearchPage() {
           <section className="side-card request-card">
             <p>{REQUEST_TEMPLATE_TEXT}</p>
             {/* Requesting needs an account: anonymous visitors log in first and come back with the request form open. */}
-            <button type="button" className="button button--primary" onClick={() => void navigate(`/login?redirectUrl=${encodeURIComponent(requestRedirect)}`)}>
+            <button type="button" className="button button--primary" onClick={() => void navigate(loginPathFor(requestRedirect))}>
               Request a Template
             </button>
           </section>

@@ -2,7 +2,10 @@ import { Link, useSearchParams } from 'react-router';
 
 import { GoogleSignIn } from '../../features/accounts/components/GoogleSignIn.js';
 import { SignupForm } from '../../features/accounts/components/SignupForm.js';
+import { safeRedirectPath } from '../../features/accounts/login-flow.js';
+import { loginPathFor, RETURN_PATH_PARAMETER } from '../../features/accounts/return-paths.js';
 import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
+import { sameSitePath } from '../../../domain/shared/paths.js';
 import { documentTitle } from '../../lib/brand.js';
 import { commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
 
@@ -25,6 +28,8 @@ export async function signupLoader() {
 export function SignupPage() {
   const [parameters] = useSearchParams();
   const beta = parameters.get('beta') === 'true';
+  // Where the person was when they chose to join (the login prompt sends it): onboarding sends them back there.
+  const returnTo = sameSitePath(parameters.get(RETURN_PATH_PARAMETER));
   const feePercent = usePlatformFeePercent();
 
   return (
@@ -37,11 +42,11 @@ export function SignupPage() {
         <p className="auth-card__lead muted">
           {beta ? commissionMention(feePercent, BETA_WELCOME) : MEMBER_LEAD}
         </p>
-        <SignupForm guardUnsavedChanges />
+        <SignupForm guardUnsavedChanges returnTo={returnTo} />
         <div className="auth-divider">or</div>
-        <GoogleSignIn onSignedIn={() => window.location.assign(ACCOUNT_PATH)} />
+        <GoogleSignIn onSignedIn={() => window.location.assign(safeRedirectPath(returnTo, ACCOUNT_PATH))} />
         <p className="auth-switch">
-          Already have an account? <Link to="/login">Log in</Link> · <Link to="/">Back to home</Link>
+          Already have an account? <Link to={returnTo ? loginPathFor(returnTo) : '/login'}>Log in</Link> · <Link to="/">Back to home</Link>
         </p>
       </section>
     </div>

@@ -2,14 +2,11 @@ import { redirect } from 'react-router';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { loadSession } from '../session/session.js';
+import { loginPathFor } from './return-paths.js';
 
 /** For pages only signed-out people need (login, sign-up): a signed-in visitor goes to `destination` instead. */
 export async function redirectIfSignedIn(destination: string): Promise<void> {
   if ((await loadSession()) !== null) throw redirect(destination);
-}
-
-export function loginPathFor(returnTo: string): string {
-  return `/login?${new URLSearchParams({ redirectUrl: returnTo }).toString()}`;
 }
 
 /** For pages that need a session: the signed-in user, or a redirect to /login that comes back here. */

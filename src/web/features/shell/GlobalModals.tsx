@@ -9,6 +9,7 @@ import { showToast } from '../../components/ui/toasts.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { keepingAtMost } from '../../lib/character-limit.js';
 import { characterCount } from '../../../domain/shared/characters.js';
+import { loginPathFor, signupPathFor } from '../accounts/return-paths.js';
 import { useSession } from '../session/session.js';
 import { closeModal, openRequestModal, useActiveModal } from './client-state.js';
 import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from './constants.js';
@@ -64,7 +65,7 @@ function useRequestModalAfterLogin(): void {
 
 function LoginPrompt({ open }: { open: boolean }) {
   const { pathname, search } = useLocation();
-  const redirectUrl = encodeURIComponent(`${pathname}${search}`);
+  const here = `${pathname}${search}`;
   return (
     <Modal
       open={open}
@@ -72,10 +73,10 @@ function LoginPrompt({ open }: { open: boolean }) {
       onClose={closeModal}
       actions={
         <>
-          <Link to={`/login?redirectUrl=${redirectUrl}`} className="button button--ghost" onClick={closeModal}>
+          <Link to={loginPathFor(here)} className="button button--ghost" onClick={closeModal}>
             Login
           </Link>
-          <Link to="/signup" className="button button--primary" onClick={closeModal}>
+          <Link to={signupPathFor(here)} className="button button--primary" onClick={closeModal}>
             Join Free
           </Link>
         </>

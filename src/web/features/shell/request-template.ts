@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 
+import { loginPathFor } from '../accounts/return-paths.js';
 import { useSession } from '../session/session.js';
 import { openRequestModal } from './client-state.js';
 import { SHOW_REQUEST_MODAL_PARAM } from './constants.js';
@@ -8,7 +9,7 @@ import { SHOW_REQUEST_MODAL_PARAM } from './constants.js';
 export function loginRedirectForRequest(pathname: string, search: string): string {
   const back = new URLSearchParams(search);
   back.set(SHOW_REQUEST_MODAL_PARAM, 'true');
-  return `/login?redirectUrl=${encodeURIComponent(`${pathname}?${back.toString()}`)}`;
+  return loginPathFor(`${pathname}?${back.toString()}`);
 }
 
 /** The Request a Template action: login required (spec section 6). */

@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+
+import { sameSitePath } from '../../../../domain/shared/paths.js';
 
 import { Modal } from '../../../components/ui/Modal.js';
 import { safeRedirectPath } from '../login-flow.js';
@@ -21,11 +24,12 @@ const TAB_LABELS: Record<RegisterModalTab, string> = { signup: 'Join for Free', 
 
 /**
  * The register modal (spec section 2): a Join for Free tab (the sign-up form and Google) and a Login tab.
- * After logging in it closes and reloads the page, or goes to `redirectUrl`; after joining, the sign-up flow goes on to /onboarding.
+ * After logging in it closes and reloads the page, or goes to `redirectUrl`; after joining, the sign-up flow goes on to /onboarding, then to `redirectUrl`.
  */
 export function RegisterModal({ open, onClose, initialTab = 'signup', redirectUrl }: RegisterModalProps) {
   const [tab, setTab] = useState<RegisterModalTab>(initialTab);
   const baseId = useId();
+  const { pathname, search } = useLocation();
 
   function afterLogin() {
     onClose();
@@ -54,7 +58,7 @@ export function RegisterModal({ open, onClose, initialTab = 'signup', redirectUr
       <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
         {tab === 'signup' ? (
           <>
-            <SignupForm guardUnsavedChanges={false} />
+            <SignupForm guardUnsavedChanges={false} returnTo={sameSitePath(redirectUrl ?? `${pathname}${search}`)} />
             <div className="auth-divider">or</div>
             <GoogleSignIn onSignedIn={afterLogin} />
             <p className="auth-switch">

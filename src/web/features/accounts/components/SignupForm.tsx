@@ -5,14 +5,13 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '../../../../domain/accounts/rules.js';
 import { checkEmailAvailability, checkUsernameAvailability, requestEmailVerification, signUp } from '../api.js';
 import { describeSignupFailure } from '../login-flow.js';
+import { onboardingPathFor } from '../return-paths.js';
 import { useAvailabilityCheck, type AvailabilityState } from '../use-availability-check.js';
 import { setWelcomeModalFlag } from '../welcome-flag.js';
 
 import { EmailField } from './EmailField.js';
 import { FormField, type FieldMessage } from './FormField.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
-
-const ONBOARDING_PATH = '/onboarding';
 
 export function contactUsForReservedPath(username: string): string {
   return `/contact-us?${new URLSearchParams({ forwardedFromReserved: 'true', reservedUsername: username }).toString()}`;
@@ -43,9 +42,10 @@ function isAvailable(check: AvailabilityState, value: string): boolean {
 
 /**
  * The Join Free form (spec sections 2, 4 and 5), on /signup and in the register modal.
- * After sign-up the person is signed in, a verification e-mail is requested and they go to /onboarding.
+ * After sign-up the person is signed in, a verification e-mail is requested and they go to /onboarding,
+ * which sends them on to `returnTo` (a path on this site: where they were when they chose to join).
  */
-export function SignupForm({ guardUnsavedChanges }: { guardUnsavedChanges: boolean }) {
+export function SignupForm({ guardUnsavedChanges, returnTo }: { guardUnsavedChanges: boolean; returnTo?: string | null }) {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
@@ -93,7 +93,7 @@ export function SignupForm({ guardUnsavedChanges }: { guardUnsavedChanges: boole
     setWelcomeModalFlag();
     // Switch the leave warning off before the full-page navigation that loads the signed-in app.
     flushSync(() => setSignedUp(true));
-    window.location.assign(ONBOARDING_PATH);
+    window.location.assign(onboardingPathFor(returnTo));
   }
 
   return (
