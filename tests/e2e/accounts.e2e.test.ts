@@ -36,6 +36,18 @@ async function latestCodeMailedTo(baseUrl: string, address: string): Promise<str
   throw new Error(`No verification code was mailed to ${address}: ${JSON.stringify(messages.map((message) => message.subject))}`);
 }
 
+/** The path and query of the first link to `path` mailed to `address`. */
+async function latestLinkMailedTo(baseUrl: string, address: string, path: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(address)}`);
+  const { messages } = (await response.json()) as MailboxAnswer;
+  for (const message of messages) {
+    const mailedUrl = /https?:\/\/\S+/u.exec(message.text)?.[0];
+    const link = mailedUrl === undefined ? null : new URL(mailedUrl);
+    if (link?.pathname === path) return `${link.pathname}${link.search}`;
+  }
+  throw new Error(`No ${path} link was mailed to ${address}: ${JSON.stringify(messages.map((message) => message.subject))}`);
+}
+
 async function fieldMessage(page: Page, label: string | RegExp): Promise<string> {
   const input = page.getByLabel(label, { exact: true });
   const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
@@ -183,6 +195,14 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Save & Start Exploring' }).click();
     await page.waitForURL((url) => url.pathname === postPath);
     await page.getByRole('button', { name: /^Buy for/u }).waitFor();
+
+    // Signed in, the e-mailed verification link does not tell the member to log in.
+    await page.evaluate(() => fetch('/api/request-email-verify', { method: 'POST' }));
+    const verificationLink = await latestLinkMailedTo(environment.baseUrl, `${username}@example.com`, '/email-verified');
+    await page.goto(verificationLink);
+    await page.getByRole('heading', { name: ACCOUNT_MESSAGES.emailVerifiedTitle }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'verified' }).textContent()).toBe(ACCOUNT_MESSAGES.emailVerifiedSignedIn);
+    await page.getByRole('link', { name: 'Go to your account' }).waitFor();
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

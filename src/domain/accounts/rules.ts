@@ -83,6 +83,7 @@ export const ACCOUNT_MESSAGES = {
   passwordResetTitle: 'Password Reset',
   emailVerifiedTitle: 'Your account is verified',
   emailVerified: 'Thank you, your email address is verified. You can now log in.',
+  emailVerifiedSignedIn: 'Thank you, your email address is verified. You can now create and sell templates.',
   onboardingTitle: 'Complete your Profile',
   onboardingSubmit: 'Save & Start Exploring',
   previewProfile: 'Preview my Profile',

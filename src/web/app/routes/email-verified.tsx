@@ -14,7 +14,7 @@ export function EmailVerifiedPage() {
   const [parameters] = useSearchParams();
   const username = parameters.get('un') ?? '';
   const token = parameters.get('token') ?? '';
-  const { user } = useSession();
+  const { user, loading: sessionLoading } = useSession();
   const [verification, setVerification] = useState<Verification>(
     username && token ? { status: 'verifying' } : { status: 'failed', message: ACCOUNT_MESSAGES.verificationLinkInvalid },
   );
@@ -38,17 +38,20 @@ export function EmailVerifiedPage() {
     };
   }, [username, token]);
 
+  // Whether to say "log in" depends on the session: the page waits for both answers.
+  const shown = verification.status === 'verified' && sessionLoading ? 'verifying' : verification.status;
+
   return (
     <div className="auth-page">
       <title>{documentTitle('Verify account')}</title>
-      <section className="auth-card" aria-labelledby="verify-heading" aria-busy={verification.status === 'verifying'}>
+      <section className="auth-card" aria-labelledby="verify-heading" aria-busy={shown === 'verifying'}>
         <h1 id="verify-heading" className="auth-card__title">
-          {verification.status === 'verified' ? ACCOUNT_MESSAGES.emailVerifiedTitle : 'Verify account'}
+          {shown === 'verified' ? ACCOUNT_MESSAGES.emailVerifiedTitle : 'Verify account'}
         </h1>
-        {verification.status === 'verifying' && <p className="muted">Verifying your email address…</p>}
-        {verification.status === 'verified' && (
+        {shown === 'verifying' && <p className="muted">Verifying your email address…</p>}
+        {shown === 'verified' && (
           <>
-            <p role="status">{ACCOUNT_MESSAGES.emailVerified}</p>
+            <p role="status">{user ? ACCOUNT_MESSAGES.emailVerifiedSignedIn : ACCOUNT_MESSAGES.emailVerified}</p>
             <p className="auth-switch">
               {user ? <Link to="/account">Go to your account</Link> : <Link to="/login">Log in</Link>}
             </p>
