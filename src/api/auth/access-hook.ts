@@ -68,10 +68,13 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Schema>): 
 }
 
 /**
- * Cookie-authenticated state changes must come from our own pages. SameSite=Lax already keeps the
- * cookie off cross-site requests; the Origin check covers older browsers and same-site subdomains.
+ * Cookie-authenticated state changes (and the forms that set cookies) must come from our own pages.
+ * SameSite=Lax already keeps the session cookie off cross-site requests, but not a form that sets
+ * one; Sec-Fetch-Site names a cross-site request outright, the Origin check covers older browsers
+ * and same-site subdomains.
  */
-function refuseCrossSite(request: FastifyRequest): void {
+export function refuseCrossSite(request: FastifyRequest): void {
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, ACCESS_MESSAGES.crossSite);
   const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
   if (origin === undefined) return;
   const host = request.headers.host;

@@ -257,6 +257,10 @@ describe('login and sessions', () => {
     const crossSite = await harness.call('POST', '/api/logout', { token: account.token, headers: { origin: 'https://evil.example', host: 'tessera.local' } });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.message).toBe(ACCESS_MESSAGES.crossSite);
+    // A browser that names the request cross-site outright, without an Origin to compare.
+    const namedCrossSite = await harness.call('POST', '/api/logout', { token: account.token, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(namedCrossSite.status).toBe(403);
+    expect(namedCrossSite.body.message).toBe(ACCESS_MESSAGES.crossSite);
     expect((await me(account.token)).status).toBe(200);
   });
 

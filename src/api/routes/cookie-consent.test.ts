@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { COOKIE_CONSENT } from '../../web/features/shell/constants.js';
+import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RETURN_PATH_REFUSED } from './cookie-consent.js';
 
 const CONSENT_MAX_AGE_S = 150 * 24 * 60 * 60;
@@ -16,8 +17,31 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
     await harness?.close();
   });
 
-  const post = (fields: Record<string, string>) =>
-    harness.app.inject({ method: 'POST', url: '/api/cookie-consent', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/cookie-consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes the form from a page of this site', async () => {
+    const answer = await post({ consent: COOKIE_CONSENT.all, returnTo: '/' }, { host: 'tessera.test', origin: 'http://tessera.test', 'sec-fetch-site': 'same-origin' });
+    expect(answer.statusCode).toBe(303);
+    expect(answer.cookies.map((cookie) => cookie.name)).toEqual(['cookieConsent']);
+  });
+
+  // A page elsewhere posting the form would choose "all" for a visitor who never did.
+  it.each<Record<string, string>>([
+    { host: 'tessera.test', origin: 'https://evil.example' },
+    { host: 'tessera.test', referer: 'https://evil.example/page' },
+    { host: 'tessera.test', 'sec-fetch-site': 'cross-site' },
+  ])('refuses a cross-site post (%j) with a 403 and sets nothing', async (headers) => {
+    const answer = await post({ consent: COOKIE_CONSENT.all, returnTo: '/' }, headers);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ error: true, message: ACCESS_MESSAGES.crossSite });
+    expect(answer.cookies).toEqual([]);
+  });
 
   it.each([COOKIE_CONSENT.essentials, COOKIE_CONSENT.all])('sets the consent cookie to %s for 150 days, readable by the app, and sends the browser back', async (consent) => {
     const answer = await post({ consent, returnTo: '/search?q=notion' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { sameSitePath } from '../../domain/shared/paths.js';
 import { COOKIE_CONSENT } from '../../web/features/shell/constants.js';
+import { refuseCrossSite } from '../auth/access-hook.js';
 import { HttpError } from '../errors.js';
 
 export const RETURN_PATH_REFUSED = 'returnTo must be a path on this site, such as /search.';
@@ -36,6 +37,8 @@ export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPl
         },
       },
       async (request, reply) => {
+        // A page of another site could otherwise post this form and choose "all" for the visitor.
+        refuseCrossSite(request);
         const returnPath = sameSitePath(request.body.returnTo);
         if (returnPath === null) throw new HttpError(400, RETURN_PATH_REFUSED);
         reply.setCookie(COOKIE_CONSENT.cookieName, request.body.consent, {
