@@ -60,7 +60,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.rewards.start();
     infrastructure.moderation.start();
     infrastructure.commerceReactor.start();
-    infrastructure.duplicatePayments.start();
+    infrastructure.paymentReturns.start();
     await infrastructure.startGeneration();
     infrastructure.startMassEmail();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);

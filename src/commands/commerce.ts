@@ -5,11 +5,22 @@ import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
 import { platformFeeOf } from '../domain/commerce/commission.js';
-import { payoutAccountStream, purchaseStream, type DuplicatePaymentReceived, type PaymentProviderName } from '../domain/commerce/events.js';
+import { payoutAccountStream, purchaseStream, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 import { belowMinimumCharge, DEFAULT_CURRENCY, formatMoney, type Money } from '../domain/commerce/money.js';
 import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
-import { CHECKOUT_SESSION_TTL_MS, INSTRUMENT_DECLINED, ORDER_PROVIDER_NAME, PAYPAL_RETURN_PARAM, checkoutRefusal, openCheckout, purchaseDecider, type Offer, type PurchaseState } from '../domain/commerce/purchase.js';
+import {
+  CHECKOUT_SESSION_TTL_MS,
+  INSTRUMENT_DECLINED,
+  ORDER_PROVIDER_NAME,
+  PAYPAL_RETURN_PARAM,
+  checkoutRefusal,
+  openCheckout,
+  purchaseDecider,
+  type Offer,
+  type PurchaseState,
+  type ReturnedPayment,
+} from '../domain/commerce/purchase.js';
 import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
 import { isForSale } from '../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
@@ -271,6 +282,7 @@ export class CommerceService {
         const result = await this.deps.commands.handle(purchaseDecider, purchaseStream(templateId, buyerId), {
           type: 'RecordPaymentSucceeded',
           data: { checkoutId, templateId, buyerId, provider, providerEventId: eventId, providerPaymentId: paymentId, amount },
+          postRemoved: await this.#postRemoved(templateId),
         }, context);
         await this.#settle(result.position);
         return;
@@ -304,8 +316,9 @@ export class CommerceService {
    * the session and record what it says (the same command a webhook runs, so nothing counts twice).
    * Answers whether the buyer now owns the post, and the post's address.
    */
-  async confirmReturn(buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; titleUrl: string }> {
-    const offer = await this.offerFor(templateId);
+  async confirmReturn(buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
+    const row = await resourceById(this.deps.db, templateId);
+    if (!row) throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
     const known = await checkoutBySession(this.deps.db, sessionId);
     if (known && (known.buyer_id !== buyer.userId || known.template_id !== templateId)) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
     if (!(await activePurchaseOf(this.deps.db, templateId, buyer.userId))) {
@@ -325,7 +338,14 @@ export class CommerceService {
       }
     }
     const purchased = (await activePurchaseOf(this.deps.db, templateId, buyer.userId)) !== undefined;
-    return { purchased, titleUrl: offer.bought.titleUrl };
+    // A post removed while the buyer paid: its payment is refunded (the payment-return reactor), and the buyer is told so.
+    return { purchased, postRemoved: !purchased && (await this.#postRemoved(templateId)), titleUrl: row.title_url };
+  }
+
+  /** Removed from the catalogue: deleted by its seller or for good by an admin. Paying for it buys nothing. */
+  async #postRemoved(templateId: string): Promise<boolean> {
+    const row = await resourceById(this.deps.db, templateId);
+    return !row || row.status === 'deleted';
   }
 
   /**
@@ -349,27 +369,28 @@ export class CommerceService {
   }
 
   /**
-   * Gives back a payment that arrived while the buyer already owned the post (the duplicate-payments
-   * reactor calls it). Already refunded, or refused for good: nothing asked, nothing written.
-   * Otherwise the provider is asked (its refund is idempotent per payment, so a retry after a crash
-   * is the same refund), then the refund recorded; a permanent refusal is recorded with the
-   * provider's reason (for the admin) instead of being retried. An outage throws (the reactor retries).
-   * Answers whether this call recorded a refund (and so the buyer is to be told).
+   * Gives back a payment that bought nothing: one that arrived while the buyer already owned the post,
+   * or one for a post removed meanwhile (the payment-return reactor calls it). Already refunded, or
+   * refused for good: nothing asked, nothing written. Otherwise the provider is asked (its refund is
+   * idempotent per payment, so a retry after a crash is the same refund), then the refund recorded; a
+   * permanent refusal is recorded with the provider's reason (for the admin) instead of being retried.
+   * An outage throws (the reactor retries). Answers whether this call recorded a refund (and so the
+   * buyer is to be told).
    */
-  async refundDuplicatePayment(duplicate: DuplicatePaymentReceived['data'], context: CommandContext): Promise<{ refunded: boolean; refundId: string | null }> {
-    const stream = purchaseStream(duplicate.templateId, duplicate.buyerId);
-    const known = (await this.#fold(purchaseDecider, stream)).checkouts[duplicate.checkoutId];
-    if (known?.duplicateRefunded || known?.duplicateRefundFailed) return { refunded: false, refundId: null };
+  async returnPayment(payment: ReturnedPayment, context: CommandContext): Promise<{ refunded: boolean; refundId: string | null }> {
+    const stream = purchaseStream(payment.templateId, payment.buyerId);
+    const known = (await this.#fold(purchaseDecider, stream)).checkouts[payment.checkoutId];
+    if (known?.returned || known?.returnFailed) return { refunded: false, refundId: null };
     let refund: { refundId: string };
     try {
-      refund = await this.#refundAtProvider(duplicate.provider, duplicate.providerPaymentId);
+      refund = await this.#refundAtProvider(payment.provider, payment.providerPaymentId);
     } catch (error) {
       if (!(error instanceof PaymentRefusedError)) throw error;
-      const failed = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefundFailure', data: { checkoutId: duplicate.checkoutId, reason: error.reason } }, context);
+      const failed = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordPaymentReturnFailure', data: { checkoutId: payment.checkoutId, reason: error.reason } }, context);
       await this.#settle(failed.position);
       return { refunded: false, refundId: null };
     }
-    const result = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: duplicate.checkoutId, providerRefundId: refund.refundId } }, context);
+    const result = await this.deps.commands.handle(purchaseDecider, stream, { type: 'RecordPaymentReturned', data: { checkoutId: payment.checkoutId, providerRefundId: refund.refundId } }, context);
     await this.#settle(result.position);
     return { refunded: !result.repeated && result.events.length > 0, refundId: refund.refundId };
   }

@@ -26,7 +26,7 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createCommerceReactor } from '../commands/commerce-reactor.js';
-import { createDuplicatePaymentReactor } from '../commands/duplicate-payment-reactor.js';
+import { createPaymentReturnReactor } from '../commands/payment-return-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
@@ -61,8 +61,8 @@ export interface Infrastructure {
   moderation: ReactorRunner;
   /** Makes buyers owners of what they bought (and not after a refund), and sends the sale, receipt and refund e-mails. */
   commerceReactor: ReactorRunner;
-  /** Refunds a second paid checkout of a post the buyer already owns. */
-  duplicatePayments: ReactorRunner;
+  /** Refunds a payment that bought nothing: a second paid checkout of a post the buyer owns, or one for a post removed meanwhile. */
+  paymentReturns: ReactorRunner;
   /** The card payment provider: the local sandbox, or Stripe when configured. */
   payments: PaymentProvider;
   commerce: CommerceService;
@@ -177,7 +177,7 @@ export async function openInfrastructure(
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
     });
     const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
-    const duplicatePayments = new ReactorRunner(database.db, database.kind, store, createDuplicatePaymentReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
+    const paymentReturns = new ReactorRunner(database.db, database.kind, store, createPaymentReturnReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
     const massEmail = new MassEmailWorker({
       commands,
       store,
@@ -199,7 +199,7 @@ export async function openInfrastructure(
       rewards,
       moderation,
       commerceReactor,
-      duplicatePayments,
+      paymentReturns,
       payments,
       commerce,
       exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
@@ -244,7 +244,7 @@ export async function openInfrastructure(
         await rewards.stop();
         await moderation.stop();
         await commerceReactor.stop();
-        await duplicatePayments.stop();
+        await paymentReturns.stop();
         await search.stop();
         await runner.stop();
         await rateLimitCounters.close();

@@ -47,7 +47,7 @@ try {
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await infrastructure.runner.start();
     await infrastructure.search.start();
-    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.duplicatePayments]) reactor.start();
+    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns]) reactor.start();
     await infrastructure.startGeneration();
     infrastructure.startMassEmail();
     const app = await buildApp({ ...infrastructure, remoteImages: createRemoteImageFetcher(infrastructure.images, { allowPrivateAddresses: true }) });

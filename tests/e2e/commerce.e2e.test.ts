@@ -178,6 +178,38 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     await close();
   }, FLOW_TIMEOUT_MS);
 
+  it('tells a buyer whose post was deleted while they paid that it was removed and their payment is refunded', async () => {
+    const seller = await environment.openPage();
+    await signInThroughApi(seller.page.request, SELLER);
+    const created = await seller.page.request.post('/api/resources', {
+      data: { type: 'productivity', platform: 'notion', title: `${TITLE} gone`, description: 'Soon removed.', url: 'https://www.example.com/gone', instructions: 'None.', tags: ['Gone'], images: [], price: 5 },
+    });
+    expect(created.status()).toBe(201);
+    const gone = ((await created.json()) as { resource: { _id: string; titleUrl: string } }).resource;
+    const admin = await environment.openPage();
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
+    expect((await admin.page.request.put('/api/admin/resources/update', { data: { _id: gone._id, status: 'live' } })).status()).toBe(200);
+    await admin.close();
+
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await signInThroughApi(page.request, DEMO_USERS[6]!);
+    await page.goto(`/resources/${gone.titleUrl}`);
+    await page.getByRole('button', { name: /^Buy for/u }).click();
+    await page.getByLabel('Card number').waitFor({ timeout: STEP_TIMEOUT_MS });
+    // The seller deletes the post while the buyer is on the payment page.
+    expect((await seller.page.request.put(`/api/resources/delete/${gone._id}`, { data: {} })).status()).toBe(200);
+    await seller.close();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay/u }).click();
+    const removed = page.getByRole('alert').filter({ hasText: COMMERCE_MESSAGES.postRemovedTitle });
+    await removed.getByText(COMMERCE_MESSAGES.postRemovedText).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await shootWithinWidth(page, SHOTS_DIR, 'success-post-removed');
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await close();
+  }, FLOW_TIMEOUT_MS);
+
   it("shows the seller's sales with the chart, and an admin's refund takes the purchase back", async () => {
     for (const width of WIDTHS) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });

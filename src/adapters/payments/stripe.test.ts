@@ -107,10 +107,10 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     const buyer = await makeMember(harness, { prefix: 'stripelate' });
     const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: post.id } } });
     const early = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } });
-    expect(early.body).toEqual({ purchased: false, redirectUrl: `/resources/${post.titleUrl}?success=false` });
+    expect(early.body).toEqual({ purchased: false, postRemoved: false, redirectUrl: `/resources/${post.titleUrl}?success=false` });
     stripe.pay(session.body.id, 'pi_fake_late');
     const back = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: post.id, sessionId: session.body.id } });
-    expect(back.body).toEqual({ purchased: true, redirectUrl: `/resources/${post.titleUrl}?success=true` });
+    expect(back.body).toEqual({ purchased: true, postRemoved: false, redirectUrl: `/resources/${post.titleUrl}?success=true` });
   }, FLOW_TIMEOUT_MS);
 
   it('answers 503 with nothing written while Stripe is down, for checkout and refund alike', async () => {
@@ -207,7 +207,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect((await mailsAboutIt())[0]!.text).toContain('19.99 USD was refunded to your card');
 
     // A restart that replays the event (as after a crash before the checkpoint) asks Stripe nothing and mails nothing again.
-    const reactor = harness.infrastructure.duplicatePayments;
+    const reactor = harness.infrastructure.paymentReturns;
     const received = (await harness.infrastructure.store.readStream(stream)).find((recorded) => recorded.type === 'DuplicatePaymentReceived')!;
     const calls = refundCalls().length;
     await reactor.stop();

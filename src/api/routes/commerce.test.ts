@@ -115,7 +115,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toMatch(/\/success\?resourceid=.+&sessionid=/u);
     const back = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: sold.id, sessionId: session.body.id } });
-    expect(back.body).toEqual({ purchased: true, redirectUrl: `/resources/${sold.titleUrl}?success=true` });
+    expect(back.body).toEqual({ purchased: true, postRemoved: false, redirectUrl: `/resources/${sold.titleUrl}?success=true` });
 
     await harness.catchUp();
     expect(await eventsOf(purchaseStream(sold.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
@@ -209,7 +209,7 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     expect((await checkout(buyer, { _id: (await paidPost(seller, 0.5)).id })).status).toBe(200);
   }, FLOW_TIMEOUT_MS);
 
-  it('records the purchase of a post deleted while the buyer paid, and goes on with the next purchases', async () => {
+  it('refunds a payment for a post deleted while the buyer paid, tells the buyer, and goes on with the next purchases', async () => {
     if (database.skipped) return;
     await onboardSandboxSeller(harness, seller, 'complete');
     const doomed = await paidPost(seller, 3);
@@ -217,8 +217,23 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
     const session = await checkout(buyer, { _id: doomed.id });
     expect((await harness.call<Json>('PUT', `/api/resources/delete/${doomed.id}`, { token: seller.token, body: {} })).status).toBe(200);
     expect((await pay(session.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
-    // The buyer owns what they paid for (an admin can refund it); the reactor that records it is not stuck on it.
-    await expect.poll(async () => eventsOf(templateStream(doomed.id)), { timeout: 30_000 }).toContain('TemplatePurchased');
+    // Back on /success: no purchase, and the page is told why.
+    const back = await harness.call<Json>('POST', '/api/update-resource', { token: buyer.token, body: { id: doomed.id, sessionId: session.body.id } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toMatchObject({ purchased: false, postRemoved: true });
+    // Nothing to own: the money goes back through the sandbox by itself, once, and the buyer is e-mailed.
+    const stream = purchaseStream(doomed.id, buyer.userId);
+    await expect.poll(async () => eventsOf(stream), { timeout: 30_000 }).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'RemovedPostPaymentReceived', 'RemovedPostPaymentRefunded']);
+    expect(await eventsOf(templateStream(doomed.id))).not.toContain('TemplatePurchased');
+    const mails = async () => (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).filter((mail) => mail.subject.startsWith('We refunded your payment for'));
+    await expect.poll(async () => (await mails()).length, { timeout: 30_000 }).toBe(1);
+    expect((await mails())[0]!.text).toContain('was removed from Tessera while you were paying for it');
+    expect((await mails())[0]!.text).toContain('3.00 USD was refunded to your card');
+    expect((await harness.call<Json>('PUT', '/api/users/private/me/purchases', { token: buyer.token })).body.resources).toEqual([]);
+    // The post's history tells the admin what happened to the money.
+    const history = await harness.call<Json>('POST', '/api/admin/resources/fetchHistory', { token: admin.token, body: { resourceId: doomed.id } });
+    expect(history.body.data[0].history.map((entry: Json) => entry.title)).toEqual(expect.arrayContaining(['Removed post payment received', 'Removed post payment refunded']));
+
     const next = await paidPost(seller, 4);
     const nextSession = await checkout(buyer, { _id: next.id });
     expect((await pay(nextSession.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);

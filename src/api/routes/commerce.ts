@@ -189,7 +189,8 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const result = await commerce.confirmReturn(member(request), request.body.id, request.body.sessionId);
-        return { purchased: result.purchased, redirectUrl: `/resources/${encodeURIComponent(result.titleUrl)}?success=${result.purchased}` };
+        // postRemoved: the post was removed while the buyer paid; the payment is being refunded (the page says so instead of going to it).
+        return { purchased: result.purchased, postRemoved: result.postRemoved, redirectUrl: `/resources/${encodeURIComponent(result.titleUrl)}?success=${result.purchased}` };
       },
     );
 

@@ -138,7 +138,38 @@ export type DuplicatePaymentRefundFailed = DomainEvent<
   { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string; reason: string }
 >;
 
-export type PurchaseEvent = CheckoutStarted | PaymentSucceeded | PaymentFailed | PurchaseRecorded | PurchaseRefunded | DuplicatePaymentReceived | DuplicatePaymentRefunded | DuplicatePaymentRefundFailed;
+/**
+ * A checkout was paid after its post was removed (the seller deleted it, an admin took it down for
+ * good, while the buyer was at the provider): there is nothing to own, so the money must go back.
+ * `title`: the post's as the checkout recorded it, for the e-mail.
+ */
+export type RemovedPostPaymentReceived = DomainEvent<
+  'RemovedPostPaymentReceived',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string }
+>;
+/** The payment for a removed post went back to the buyer through the provider that took it. */
+export type RemovedPostPaymentRefunded = DomainEvent<
+  'RemovedPostPaymentRefunded',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; providerRefundId: string; amount: Money; title: string }
+>;
+/** The provider refused for good to give the payment for a removed post back: an admin looks at it. */
+export type RemovedPostPaymentRefundFailed = DomainEvent<
+  'RemovedPostPaymentRefundFailed',
+  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string; reason: string }
+>;
+
+export type PurchaseEvent =
+  | CheckoutStarted
+  | PaymentSucceeded
+  | PaymentFailed
+  | PurchaseRecorded
+  | PurchaseRefunded
+  | DuplicatePaymentReceived
+  | DuplicatePaymentRefunded
+  | DuplicatePaymentRefundFailed
+  | RemovedPostPaymentReceived
+  | RemovedPostPaymentRefunded
+  | RemovedPostPaymentRefundFailed;
 export const PURCHASE_EVENT_TYPES = [
   'CheckoutStarted',
   'PaymentSucceeded',
@@ -148,6 +179,9 @@ export const PURCHASE_EVENT_TYPES = [
   'DuplicatePaymentReceived',
   'DuplicatePaymentRefunded',
   'DuplicatePaymentRefundFailed',
+  'RemovedPostPaymentReceived',
+  'RemovedPostPaymentRefunded',
+  'RemovedPostPaymentRefundFailed',
 ] as const satisfies readonly PurchaseEvent['type'][];
 export const purchaseStream = (templateId: string, buyerId: string) => `purchase-${templateId}-${buyerId}`;
 

@@ -72,3 +72,16 @@ export function duplicatePaymentRefundMail(refund: { title: string; amount: Mone
     ].join('\n\n'),
   };
 }
+
+/** The buyer paid for a post that was removed while they were paying: the payment went back by itself. */
+export function removedPostRefundMail(refund: { title: string; amount: Money; provider: string; providerRefundId: string }): CommerceMail {
+  const post = refund.title === '' ? 'the post you were buying' : `"${refund.title}"`;
+  return {
+    subject: `We refunded your payment for ${post}`,
+    text: [
+      `${post.charAt(0).toUpperCase()}${post.slice(1)} was removed from Tessera while you were paying for it, so there is nothing to download. Your payment of ${formatMoney(refund.amount)} was refunded to ${refundedTo(refund.provider)} automatically. There is nothing you need to do.`,
+      'Refunds usually show on the statement within 5–10 business days.',
+      `Refund ${refund.providerRefundId}`,
+    ].join('\n\n'),
+  };
+}

@@ -12,6 +12,8 @@ export const COMMERCE_MESSAGES = {
   goToResourceLink: 'Go to resource link',
   purchaseFailureTitle: 'Failure',
   purchaseFailureText: 'There was an issue with your payment. Please try again or contact support.',
+  postRemovedTitle: 'This post was removed',
+  postRemovedText: 'The post was removed from Tessera while you were paying for it, so there is nothing to download. Your payment is refunded automatically, and we will e-mail you when it is on its way back.',
   // Link decoding (spec 8).
   authenticationErrorTitle: 'Authentication Error',
   noAccess: 'You do not have access to this resource',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import type { CheckoutStarted, DuplicatePaymentReceived, DuplicatePaymentRefunded, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
+import type { CheckoutStarted, DuplicatePaymentReceived, DuplicatePaymentRefunded, RemovedPostPaymentReceived, RemovedPostPaymentRefunded, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import { toMinorUnits } from './money.js';
 import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
@@ -71,7 +71,11 @@ const duplicate = (checkoutId: string): DuplicatePaymentReceived => ({
   type: 'DuplicatePaymentReceived',
   data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' }, standingPurchaseId: 'c1', title: 'Lead router' },
 });
-const pay = (event: PaymentSucceeded): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data });
+const pay = (event: PaymentSucceeded, postRemoved = false): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data, postRemoved });
+const removedPostPayment = (checkoutId: string, title = 'Lead router'): RemovedPostPaymentReceived => ({
+  type: 'RemovedPostPaymentReceived',
+  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' }, title },
+});
 
 describe('purchase decider', () => {
   it('starts a checkout priced from the offer, and records the purchase of that revision when paid', () => {
@@ -107,16 +111,39 @@ describe('purchase decider', () => {
 
   it('records the refund of a duplicate payment once, and only of a duplicate', () => {
     const twice: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1'), started('c2', 2), paid('c2'), duplicate('c2')];
-    const refundIt: PurchaseCommand = { type: 'RecordDuplicatePaymentRefund', data: { checkoutId: 'c2', providerRefundId: 're_dup' } };
+    const refundIt: PurchaseCommand = { type: 'RecordPaymentReturned', data: { checkoutId: 'c2', providerRefundId: 're_dup' } };
     const back: DuplicatePaymentRefunded = {
       type: 'DuplicatePaymentRefunded',
       data: { checkoutId: 'c2', templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: 'pi_c2', providerRefundId: 're_dup', amount: { amount: 1250, currency: 'USD' }, title: 'Lead router' },
     };
     spec.given(twice).when(refundIt).then([back]);
     spec.given([...twice, back]).when(refundIt).then([]);
-    spec.given([started('c1'), paid('c1'), recorded('c1')]).when({ type: 'RecordDuplicatePaymentRefund', data: { checkoutId: 'c1', providerRefundId: 're_x' } }).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
+    spec.given([started('c1'), paid('c1'), recorded('c1')]).when({ type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_x' } }).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
     // The buyer's own purchase stands throughout.
     expect([...twice, back].reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active?.purchaseId).toBe('c1');
+  });
+
+  it('records a payment for a post removed while the buyer paid as money to return, not as a purchase', () => {
+    spec.given([started('c1')]).when(pay(paid('c1'), true)).then([paid('c1'), removedPostPayment('c1')]);
+    // Its webhook overtook its checkout start: the title is not known, the money goes back all the same.
+    spec.given([]).when(pay(paid('c1'), true)).then([paid('c1'), removedPostPayment('c1', '')]);
+    // Owned already: it is a duplicate, whatever became of the post.
+    spec.given([started('c1'), paid('c1'), recorded('c1'), started('c2', 2)]).when(pay(paid('c2'), true)).then([paid('c2'), duplicate('c2')]);
+    const owed: PurchaseEvent[] = [started('c1'), paid('c1'), removedPostPayment('c1')];
+    expect(owed.reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active).toBeNull();
+    spec.given(owed).when(pay(paid('c1', 'evt_again'), true)).then([]);
+
+    const back: RemovedPostPaymentRefunded = {
+      type: 'RemovedPostPaymentRefunded',
+      data: { checkoutId: 'c1', templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: 'pi_c1', providerRefundId: 're_gone', amount: { amount: 1250, currency: 'USD' }, title: 'Lead router' },
+    };
+    const returnIt: PurchaseCommand = { type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_gone' } };
+    spec.given(owed).when(returnIt).then([back]);
+    spec.given([...owed, back]).when(returnIt).then([]);
+    const refusal: PurchaseCommand = { type: 'RecordPaymentReturnFailure', data: { checkoutId: 'c1', reason: 'already refunded' } };
+    const { providerRefundId: _none, ...unrefunded } = back.data;
+    spec.given(owed).when(refusal).then([{ type: 'RemovedPostPaymentRefundFailed', data: { ...unrefunded, reason: 'already refunded' } }]);
+    spec.given([...owed, back]).when(refusal).then([]);
   });
 
   it('offers the open checkout again instead of a second session, until it expires or fails', () => {

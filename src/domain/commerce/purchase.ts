@@ -1,5 +1,16 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import type { CheckoutStarted, DuplicatePaymentReceived, PaymentFailed, PaymentProviderName, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded, PurchasedRevision } from './events.js';
+import type {
+  CheckoutStarted,
+  DuplicatePaymentReceived,
+  PaymentFailed,
+  PaymentProviderName,
+  PaymentSucceeded,
+  PurchaseEvent,
+  PurchaseRecorded,
+  PurchaseRefunded,
+  PurchasedRevision,
+  RemovedPostPaymentReceived,
+} from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
@@ -41,10 +52,16 @@ interface CheckoutTrack {
   failed: boolean;
   /** Paid while another purchase stood: to be refunded (once). */
   duplicate: DuplicatePaymentReceived['data'] | null;
-  duplicateRefunded: boolean;
-  /** The provider refused the refund for good: not asked again. */
-  duplicateRefundFailed: boolean;
+  /** Paid after the post was removed: to be refunded (once). */
+  removedPost: RemovedPostPaymentReceived['data'] | null;
+  /** The duplicate or removed-post payment went back. */
+  returned: boolean;
+  /** The provider refused that refund for good: not asked again. */
+  returnFailed: boolean;
 }
+
+/** A payment that bought nothing and goes back to the buyer: a second one for an owned post, or one for a removed post. */
+export type ReturnedPayment = DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'];
 
 export interface PurchaseState {
   checkouts: Readonly<Record<string, CheckoutTrack>>;
@@ -66,10 +83,11 @@ export type PurchaseCommand =
         now: string;
       };
     }
-  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data'] }
+  /** `postRemoved`: the post was removed (deleted) when the payment arrived, as the catalogue says. */
+  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data']; postRemoved: boolean }
   | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
-  | { type: 'RecordDuplicatePaymentRefund'; data: { checkoutId: string; providerRefundId: string } }
-  | { type: 'RecordDuplicatePaymentRefundFailure'; data: { checkoutId: string; reason: string } }
+  | { type: 'RecordPaymentReturned'; data: { checkoutId: string; providerRefundId: string } }
+  | { type: 'RecordPaymentReturnFailure'; data: { checkoutId: string; reason: string } }
   | {
       type: 'RefundPurchase';
       data: { purchaseId: string | null; providerPaymentId?: string; provider: PurchaseRefunded['data']['provider']; providerRefundId: string; refundedBy: string | null };
@@ -132,8 +150,13 @@ function duplicateOf(standing: PurchaseRecorded['data'], paid: PaymentSucceeded[
   };
 }
 
+function removedPostPaymentOf(started: CheckoutStarted['data'] | null, paid: PaymentSucceeded['data']): RemovedPostPaymentReceived {
+  const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount } = paid;
+  return { type: 'RemovedPostPaymentReceived', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title: started?.bought.title ?? '' } };
+}
+
 const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
-  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, duplicateRefunded: false, duplicateRefundFailed: false };
+  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, removedPost: null, returned: false, returnFailed: false };
 const withTrack = (state: PurchaseState, checkoutId: string, change: Partial<CheckoutTrack>): PurchaseState => ({
   ...state,
   checkouts: { ...state.checkouts, [checkoutId]: { ...track(state, checkoutId), ...change } },
@@ -156,10 +179,14 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return withTrack(state, event.data.checkoutId, { failed: true });
       case 'DuplicatePaymentReceived':
         return withTrack(state, event.data.checkoutId, { duplicate: event.data });
+      case 'RemovedPostPaymentReceived':
+        return withTrack(state, event.data.checkoutId, { removedPost: event.data });
       case 'DuplicatePaymentRefunded':
-        return withTrack(state, event.data.checkoutId, { duplicateRefunded: true });
+      case 'RemovedPostPaymentRefunded':
+        return withTrack(state, event.data.checkoutId, { returned: true });
       case 'DuplicatePaymentRefundFailed':
-        return withTrack(state, event.data.checkoutId, { duplicateRefundFailed: true });
+      case 'RemovedPostPaymentRefundFailed':
+        return withTrack(state, event.data.checkoutId, { returnFailed: true });
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
       case 'PurchaseRefunded':
@@ -206,6 +233,8 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         const events: PurchaseEvent[] = [{ type: 'PaymentSucceeded', data: paid }];
         // A second paid checkout while one purchase stands is no second purchase: the money is refunded.
         if (state.active !== null) events.push(duplicateOf(state.active, paid));
+        // Nor does paying for a post removed meanwhile buy it: nothing is left to own.
+        else if (command.postRemoved) events.push(removedPostPaymentOf(known.started, paid));
         else if (known.started) events.push(purchaseOf(known.started, paid));
         return events;
       }
@@ -214,19 +243,23 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         if (known.paid || known.failed) return [];
         return [{ type: 'PaymentFailed', data: command.data }];
       }
-      case 'RecordDuplicatePaymentRefund': {
+      case 'RecordPaymentReturned': {
         const known = track(state, command.data.checkoutId);
-        if (!known.duplicate) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-        if (known.duplicateRefunded) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = known.duplicate;
-        return [{ type: 'DuplicatePaymentRefunded', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, providerRefundId: command.data.providerRefundId, amount, title } }];
+        const owed = known.duplicate ?? known.removedPost;
+        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (known.returned) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const data = { checkoutId, templateId, buyerId, provider, providerPaymentId, providerRefundId: command.data.providerRefundId, amount, title };
+        return [known.duplicate ? { type: 'DuplicatePaymentRefunded', data } : { type: 'RemovedPostPaymentRefunded', data }];
       }
-      case 'RecordDuplicatePaymentRefundFailure': {
+      case 'RecordPaymentReturnFailure': {
         const known = track(state, command.data.checkoutId);
-        if (!known.duplicate) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-        if (known.duplicateRefunded || known.duplicateRefundFailed) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = known.duplicate;
-        return [{ type: 'DuplicatePaymentRefundFailed', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title, reason: command.data.reason } }];
+        const owed = known.duplicate ?? known.removedPost;
+        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (known.returned || known.returnFailed) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const data = { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title, reason: command.data.reason };
+        return [known.duplicate ? { type: 'DuplicatePaymentRefundFailed', data } : { type: 'RemovedPostPaymentRefundFailed', data }];
       }
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;

@@ -22,11 +22,11 @@ export function SuccessPage() {
   const navigate = useNavigate();
   const resourceId = searchParams.get('resourceid') ?? '';
   const sessionId = searchParams.get('sessionid') ?? '';
-  const [failed, setFailed] = useState(false);
+  const [outcome, setOutcome] = useState<'confirming' | 'failed' | 'postRemoved'>('confirming');
 
   useEffect(() => {
     if (resourceId === '' || sessionId === '') {
-      setFailed(true);
+      setOutcome('failed');
       return;
     }
     let cancelled = false;
@@ -34,11 +34,13 @@ export function SuccessPage() {
       async (answer) => {
         // The side menu's Purchased Posts count and the cards' checkmarks come from the session.
         await refreshSession();
-        if (!cancelled) void navigate(answer.redirectUrl, { replace: true });
+        if (cancelled) return;
+        if (answer.postRemoved) setOutcome('postRemoved');
+        else void navigate(answer.redirectUrl, { replace: true });
       },
       (error: unknown) => {
         console.error('The purchase could not be confirmed', error);
-        if (!cancelled) setFailed(true);
+        if (!cancelled) setOutcome('failed');
       },
     );
     return () => {
@@ -49,7 +51,7 @@ export function SuccessPage() {
   return (
     <div className="container narrow-page">
       <title>{documentTitle('Payment')}</title>
-      {failed ? (
+      {outcome === 'failed' && (
         <section className="empty-state" role="alert">
           <h1>{COMMERCE_MESSAGES.purchaseFailureTitle}</h1>
           <p>{COMMERCE_MESSAGES.purchaseFailureText}</p>
@@ -57,7 +59,17 @@ export function SuccessPage() {
             Purchased Posts
           </Link>
         </section>
-      ) : (
+      )}
+      {outcome === 'postRemoved' && (
+        <section className="empty-state" role="alert">
+          <h1>{COMMERCE_MESSAGES.postRemovedTitle}</h1>
+          <p>{COMMERCE_MESSAGES.postRemovedText}</p>
+          <Link to="/search" className="button button--primary">
+            Explore Templates
+          </Link>
+        </section>
+      )}
+      {outcome === 'confirming' && (
         <section className="empty-state" aria-busy="true">
           <h1>Confirming your payment…</h1>
           <p className="muted">This takes a moment; please keep this page open.</p>

@@ -32,7 +32,8 @@ export function createCheckoutSession(resourceId: string): Promise<{ id: string;
   return apiRequest('/create-checkout-session', { method: 'POST', body: { data: { _id: resourceId } } });
 }
 
-export function confirmPurchase(resourceId: string, sessionId: string): Promise<{ purchased: boolean; redirectUrl: string }> {
+/** `postRemoved`: the post was removed while the buyer paid; the payment is being refunded. */
+export function confirmPurchase(resourceId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; redirectUrl: string }> {
   return apiRequest('/update-resource', { method: 'POST', body: { id: resourceId, sessionId } });
 }
 
