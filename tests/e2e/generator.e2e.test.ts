@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/rules.js';
+import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
@@ -227,6 +228,43 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await panel.getByLabel('Email', { exact: true }).fill('grace@example.com');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => panel.getByRole('status').textContent()).toBe(SUPPORT_MESSAGES.feedbackThanks);
+    await close();
+  });
+  // Last in this file: it uses up this address's chat and feedback limits.
+  it('keeps a refused question and feedback in their boxes and says how long to wait when they come too fast', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await quietPage(page, environment.baseUrl);
+    await signInThroughApi(page.request, cataloguePlan(DEMO_CATALOGUE).users[1]!.username);
+    const limits = RATE_LIMITS.chatMessagesPerAddress;
+    for (let sent = 0; sent < limits.max; sent++) {
+      const answer = await page.request.post('/api/chatbot/chat', { data: { message: `Question ${sent}` } });
+      if (answer.status() === 429) break;
+    }
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help and feedback' }).click();
+    await page.getByRole('dialog', { name: 'Beta feedback' }).getByRole('radio', { name: 'Chat' }).check({ force: true });
+    await page.getByRole('button', { name: 'Start chat' }).click();
+    const chat = page.getByRole('dialog', { name: 'Tessera help' });
+    const question = chat.getByLabel('Your question');
+    await question.fill('Who handles refunds?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => chat.getByRole('alert').textContent()).toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
+    expect(await question.inputValue()).toBe('Who handles refunds?');
+    expect(await chat.getByRole('listitem').filter({ hasText: 'Who handles refunds?' }).count()).toBe(0);
+
+    for (let sent = 0; sent < RATE_LIMITS.feedbackPerAddress.max; sent++) {
+      const answer = await page.request.post('/api/chatbot/feedback', { data: { betaSelection: 'Idea', betaText: `Idea ${sent}` } });
+      if (answer.status() === 429) break;
+    }
+    await chat.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Help and feedback' }).click();
+    const panel = page.getByRole('dialog', { name: 'Beta feedback' });
+    await panel.getByRole('radio', { name: 'Idea' }).check({ force: true });
+    await panel.getByLabel('Tell us more').fill('A dark mode, please');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByRole('alert').textContent()).toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
+    expect(await panel.getByLabel('Tell us more').inputValue()).toBe('A dark mode, please');
+    expect(consoleErrors.filter((line) => !/\b429\b/u.test(line))).toEqual([]);
     await close();
   });
 });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ApiError, apiRequest } from './api-client.js';
+import { ApiError, apiRequest, userMessageOf } from './api-client.js';
 
-function answerWith(status: number, body: string, statusText = '') {
-  const fetchMock = vi.fn<typeof fetch>(async () => new Response(body === '' ? null : body, { status, statusText }));
+function answerWith(status: number, body: string, statusText = '', headers: Record<string, string> = {}) {
+  const fetchMock = vi.fn<typeof fetch>(async () => new Response(body === '' ? null : body, { status, statusText, headers }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -59,5 +59,20 @@ describe('apiRequest', () => {
   it('rejects a successful answer that is not JSON', async () => {
     answerWith(200, '<!doctype html>');
     await expect(apiRequest('/resources/today')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("tells a person the server's reason for a refusal, a 429's wait in words, and the fallback for an outage", async () => {
+    const failureOf = async (status: number, body: string, headers: Record<string, string> = {}) => {
+      answerWith(status, body, '', headers);
+      return apiRequest('/chatbot/chat', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    };
+    const tooFast = await failureOf(429, JSON.stringify({ error: true, message: 'Too many requests. Please try again later.' }), { 'retry-after': '1500' });
+    expect(userMessageOf(tooFast, 'fallback')).toBe('You are sending too fast. Please try again in 25 minutes.');
+    expect(userMessageOf(await failureOf(429, JSON.stringify({ error: true, message: 'Slow down.' }), { 'retry-after': '1' }), 'fallback')).toBe('You are sending too fast. Please try again in 1 second.');
+    expect(userMessageOf(await failureOf(429, JSON.stringify({ error: true, message: 'Slow down.' })), 'fallback')).toBe('Slow down.');
+    expect(userMessageOf(await failureOf(400, JSON.stringify({ error: true, message: 'Please select an option.' })), 'fallback')).toBe('Please select an option.');
+    expect(userMessageOf(await failureOf(503, JSON.stringify({ error: true, message: 'Down for maintenance.' })), 'fallback')).toBe('fallback');
+    expect(userMessageOf(await failureOf(404, '<html>Not here</html>'), 'fallback')).toBe('fallback');
+    expect(userMessageOf(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
   });
 });

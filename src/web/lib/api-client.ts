@@ -1,4 +1,5 @@
 /** The one way the web app talks to the Tessera API. */
+import { tryAgainIn } from '../../domain/shared/retry-after.js';
 
 export const API_BASE = '/api';
 
@@ -8,7 +9,10 @@ export interface RefusedField {
   message: string;
 }
 
-/** A non-2xx answer from the API, carrying its status, the server's message and any refused fields. */
+/**
+ * A non-2xx answer from the API, carrying its status, the server's message (`fromServer`: false when
+ * the answer carried none, e.g. a proxy's error page), any refused fields, and a 429's wait.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -16,9 +20,20 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: readonly RefusedField[] = [],
+    readonly details: { fromServer: boolean; retryAfterSeconds: number | null } = { fromServer: false, retryAfterSeconds: null },
   ) {
     super(message);
   }
+}
+
+/**
+ * What to tell a person about a failed request: the server's own words for a refusal (4xx), with the
+ * wait of a 429 when it names one; `fallback` for an outage, a network failure or a wordless answer.
+ */
+export function userMessageOf(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status >= 500 || !error.details.fromServer) return fallback;
+  if (error.status === 429 && error.details.retryAfterSeconds !== null) return tryAgainIn(error.details.retryAfterSeconds);
+  return error.message;
 }
 
 export interface ApiRequestOptions {
@@ -92,7 +107,8 @@ function errorOf(body: string, response: Response): ApiError {
     const answer: unknown = JSON.parse(body);
     if (typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string') {
       const fields = 'fields' in answer && Array.isArray(answer.fields) ? (answer.fields as RefusedField[]) : [];
-      return new ApiError(response.status, answer.message, fields);
+      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      return new ApiError(response.status, answer.message, fields, { fromServer: true, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null });
     }
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the generic message.

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { ApiError } from '../../lib/api-client.js';
+import { userMessageOf } from '../../lib/api-client.js';
 import { verifyEmail } from '../../features/accounts/api.js';
 import { refreshSession, useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -30,7 +30,7 @@ export function EmailVerifiedPage() {
       },
       (error: unknown) => {
         if (cancelled) return;
-        setVerification({ status: 'failed', message: error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected });
+        setVerification({ status: 'failed', message: userMessageOf(error, ACCOUNT_MESSAGES.unexpected) });
       },
     );
     return () => {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
-import { ApiError } from '../../lib/api-client.js';
+import { userMessageOf } from '../../lib/api-client.js';
 import { requestPasswordReset } from '../../features/accounts/api.js';
 import { FormField } from '../../features/accounts/components/FormField.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -28,8 +28,7 @@ export function ForgotPasswordPage() {
       const answer = await requestPasswordReset(login.trim());
       setOutcome({ title: ACCOUNT_MESSAGES.passwordResetTitle, message: answer.message || ACCOUNT_MESSAGES.resetRequested, tone: 'default' });
     } catch (error) {
-      const message = error instanceof ApiError && error.status < 500 ? error.message : ACCOUNT_MESSAGES.unexpected;
-      setOutcome({ title: ACCOUNT_MESSAGES.loginErrorTitle, message, tone: 'danger' });
+      setOutcome({ title: ACCOUNT_MESSAGES.loginErrorTitle, message: userMessageOf(error, ACCOUNT_MESSAGES.unexpected), tone: 'danger' });
     } finally {
       setSending(false);
     }

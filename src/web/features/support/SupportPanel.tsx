@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '../../../domain/support/rules.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { ApiError, apiRequest, userMessageOf } from '../../lib/api-client.js';
 import { keepingAtMost } from '../../lib/character-limit.js';
 import { refreshSession, useSession } from '../session/session.js';
 import './support.css';
@@ -32,6 +32,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   const [conversationId, setConversationId] = useState(() => crypto.randomUUID());
   const panelRef = useRef<HTMLElement>(null);
   const logRef = useRef<HTMLOListElement>(null);
+  const asking = useRef(false);
   const guest = user === null;
 
   useEffect(() => {
@@ -69,8 +70,9 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
         body: { betaSelection: selection, betaText: betaText.trim(), isLoggedIn: !guest, currentPage: pathname, timestamp: new Date().toISOString(), ...guestDetails() },
       });
       setScreen('confirmed');
-    } catch {
-      setError(SUPPORT_MESSAGES.requestFailed);
+    } catch (failure) {
+      // What was typed stays in the form; the server's reason (a 429's wait) or an outage's apology above it.
+      setError(userMessageOf(failure, SUPPORT_MESSAGES.requestFailed));
     } finally {
       setSending(false);
     }
@@ -86,8 +88,11 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   async function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const message = draft.trim();
-    // Empty messages are ignored (spec section 5).
-    if (message === '' || sending) return;
+    // Empty messages are ignored (spec section 5). One question at a time: a second Enter before the
+    // re-render that disables Send would otherwise send it twice.
+    if (message === '' || asking.current) return;
+    asking.current = true;
+    setError(null);
     setDraft('');
     const asked: ChatMessage = { sender: 'user', text: message };
     setMessages((current) => [...current, asked]);
@@ -117,9 +122,12 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
         setError(SUPPORT_MESSAGES.signedOutMeanwhile);
         setScreen('register');
       } else {
-        setMessages((current) => [...current, { sender: 'bot', text: SUPPORT_MESSAGES.requestFailed }]);
+        // Refused (too fast, …) or not answered: the question waits in the box, the reason above it.
+        putBack();
+        setError(userMessageOf(error, SUPPORT_MESSAGES.requestFailed));
       }
     } finally {
+      asking.current = false;
       setSending(false);
     }
   }
@@ -220,6 +228,7 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
             ))}
             {sending && <li className="support-chat__message support-chat__message--bot muted">…</li>}
           </ol>
+          {errorLine}
           <form className="support-chat__form" onSubmit={(event) => void ask(event)}>
             <label className="visually-hidden" htmlFor={ids.message}>
               Your question
