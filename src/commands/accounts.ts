@@ -11,12 +11,13 @@ import { userStream, type SessionEndReason, type SessionMethod, type UserLevel, 
 import { ACCOUNT_MESSAGES, normaliseEmail, RESET_TOKEN_LIFETIME_MS, VERIFICATION_CODE, VERIFICATION_LINK_LIFETIME_MS } from '../domain/accounts/rules.js';
 import { type ProfileInfo, type SocialLinks } from '../domain/accounts/schemas.js';
 import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
+import { USER_MANAGEMENT_MESSAGES } from '../domain/accounts/user-management.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';
 import { newsletterSubscription } from './newsletter.js';
 import { contactMessageIdsFrom } from '../projections/read-models/contact-messages/queries.js';
 import { supportVaultSubjectsOf } from '../projections/read-models/support/queries.js';
-import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
+import { activeOwnerCount, activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
 
 /** How long a session lasts without signing in again. */
@@ -448,6 +449,10 @@ export class AccountService {
    */
   async deleteAccount(userId: string, actor: Actor) {
     const row = await userById(this.#deps.db, userId);
+    // Read from the view, not decided on a stream: two owners deleting themselves at the same instant could still both go.
+    if (row?.lvl === 'owner' && row.verification !== 'blocked' && !row.erased && (await activeOwnerCount(this.#deps.db)) <= 1) {
+      throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.lastOwnerDelete);
+    }
     const email = await this.#emailOf(userId);
     const deleted = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
     const claims: [ClaimKind, string | null | undefined][] = [['username', row?.username], ['email', row?.email_lookup], ['google', row?.google_key]];

@@ -69,4 +69,18 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     expect(history.status).toBe(200);
     expect(history.body.data.map((entry) => entry.type).filter((type) => type === 'UserLevelChanged' || type === 'VerificationStatusChanged')).toEqual([]);
   });
+  // Last: the owner leaves. Nobody else could then make owners or manage admins.
+  it('refuses the only owner deleting their account until another member is an owner', async () => {
+    const remove = () => harness.call<Json>('POST', '/api/users/me/delete', { token: owner.token, body: { password: 'Member#pass1' } });
+    expect(await remove()).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.lastOwnerDelete } });
+    expect((await harness.call('GET', '/api/users/private/me', { token: owner.token })).status).toBe(200);
+    // A blocked owner is no owner to hand over to.
+    const successor = await makeMember(harness, { prefix: 'um_successor', verification: 'verified' });
+    expect(await update(owner.token, { user: successor.userId, lvl: 'owner' })).toMatchObject({ status: 200 });
+    expect(await update(owner.token, { user: successor.userId, status: 'blocked', reason: 'Left' })).toMatchObject({ status: 200 });
+    expect(await remove()).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.lastOwnerDelete } });
+    expect(await update(owner.token, { user: successor.userId, status: 'verified', reason: 'Back' })).toMatchObject({ status: 200 });
+    expect((await remove()).status).toBe(200);
+    expect((await harness.call('GET', '/api/users/private/me', { token: owner.token })).status).toBe(401);
+  });
 });

@@ -9,6 +9,8 @@ export const USER_MANAGEMENT_MESSAGES = {
   notYourself: 'You cannot change your own level or status.',
   nothingToChange: 'Choose a new level or status first.',
   erasedAccount: 'A deleted account cannot be changed.',
+  /** Nobody could make owners or manage admins any more: only the operator's command line could. */
+  lastOwnerDelete: 'You are the only owner of Tessera: make another member an owner before you delete your account.',
 } as const;
 
 /** Spec: "User successfully updated!" stays 3 seconds. */

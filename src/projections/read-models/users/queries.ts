@@ -19,6 +19,18 @@ export function userById(db: Kysely<Schema>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Owners who can still act: not blocked, not deleted. */
+export async function activeOwnerCount(db: Kysely<Schema>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('owners'))
+    .where('lvl', '=', 'owner')
+    .where('verification', '!=', 'blocked')
+    .where('erased', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.owners);
+}
+
 /** An account by id that must exist (Kysely's NoResultError otherwise). */
 export function existingUserById(db: Kysely<Schema>, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
