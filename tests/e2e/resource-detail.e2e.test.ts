@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { ACCOUNT_LIMITS } from '../../src/domain/accounts/rules.js';
-import { DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
-import type { ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
+import { COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
+import type { CommentPage, ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 
-import { logInThroughForm, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { logInThroughForm, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** The narrowest screen the pages are made for. */
 const PHONE_WIDTH = 375;
@@ -148,6 +149,36 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
     const stored = await (await page.request.get(`/api/comments/resource/${post._id}`)).json();
     expect(stored.comments.map((comment: { message: string }) => comment.message)).toContain(hostile);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('shows a page of comments, then the older ones on "Show more comments", with the focus on the first it brought', async () => {
+    const toprated = (await (await fetch(`${environment.baseUrl}/api/resources/toprated`)).json()) as { data: ResourceView[] };
+    const busy = toprated.data.find((resource) => resource._id !== post._id && resource.price === 0)!;
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
+    // Two members share the comments: one may post only so many an hour.
+    const commenters = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username).filter((username) => username !== busy.author.username).slice(0, 2);
+    for (const [index, commenter] of commenters.entries()) {
+      await signInThroughApi(page.request, commenter);
+      for (let number = 0; number < 12; number++) {
+        const posted = await page.request.post(`/api/comments/resource/${busy._id}`, { data: { message: `Thread comment ${index * 12 + number}` } });
+        expect(posted.status(), await posted.text()).toBe(201);
+      }
+    }
+    const { total } = (await (await page.request.get(`/api/comments/resource/${busy._id}`)).json()) as CommentPage;
+
+    await page.goto(`/resources/${busy.titleUrl}`);
+    await page.getByRole('heading', { name: `Comments (${total})` }).waitFor();
+    const shown = page.locator('.detail-comments__list > li');
+    await expect.poll(() => shown.count()).toBe(COMMENTS_PAGE.size);
+    expect(await shown.first().textContent()).toContain('Thread comment 23');
+    await page.getByRole('button', { name: COMMENTS_PAGE.showMore }).click();
+    await expect.poll(() => shown.count()).toBe(Math.min(total, COMMENTS_PAGE.size * 2));
+    expect(await shown.nth(COMMENTS_PAGE.size).evaluate((item) => item === document.activeElement)).toBe(true);
+    expect(await shown.nth(COMMENTS_PAGE.size).textContent()).toContain(`Thread comment ${23 - COMMENTS_PAGE.size}`);
+    if (total <= COMMENTS_PAGE.size * 2) expect(await page.getByRole('button', { name: COMMENTS_PAGE.showMore }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     expect(consoleErrors).toEqual([]);
     await close();
   });

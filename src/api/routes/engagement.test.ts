@@ -3,9 +3,9 @@ import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tes
 import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
-import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { COMMENTS_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { ERASED_USER_NAME, erasedUsername } from '../../domain/accounts/rules.js';
-import type { CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
+import type { CommentPage, CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
@@ -240,7 +240,39 @@ async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member
 }
 
 describe('comments', () => {
-  const comments = async (templateId: string) => harness.call<{ comments: CommentView[] }>('GET', `/api/comments/resource/${templateId}`);
+  const comments = async (templateId: string, query = '') => harness.call<CommentPage>('GET', `/api/comments/resource/${templateId}${query}`);
+
+  it('answers a page of comments at a time, newest first, with their number and the cursor to the older ones', async () => {
+    const templateId = await publishTemplate(harness, author.userId);
+    const count = COMMENTS_PAGE.size * 2 + 5;
+    let position: bigint | null = null;
+    // Through the command, not the route: one member may post only so many a minute.
+    for (let index = 0; index < count; index++) ({ position } = await harness.infrastructure.engagement.postComment(templateId, `comment ${index}`, { userId: fan.userId, role: 'base' }));
+    await harness.catchUp(position!);
+
+    const first = await comments(templateId);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(count);
+    expect(first.body.comments.map((comment) => comment.message)).toEqual(Array.from({ length: COMMENTS_PAGE.size }, (_, index) => `comment ${count - 1 - index}`));
+    const seen = [...first.body.comments];
+    let cursor = first.body.nextCursor;
+    while (cursor !== null) {
+      const next = await comments(templateId, `?before=${cursor}`);
+      expect(next.status).toBe(200);
+      seen.push(...next.body.comments);
+      cursor = next.body.nextCursor;
+    }
+    expect(seen.map((comment) => comment.message)).toEqual(Array.from({ length: count }, (_, index) => `comment ${count - 1 - index}`));
+    const all = await comments(templateId, `?limit=${COMMENTS_PAGE.maxSize}`);
+    expect(all.body).toMatchObject({ total: count, nextCursor: null });
+    expect(all.body.comments).toHaveLength(count);
+  });
+
+  it.each(['?limit=0', `?limit=${COMMENTS_PAGE.maxSize + 1}`, '?limit=ten', '?before=abc', '?before=-1', '?before=0', '?before=99999999999999999999'])('refuses a bad page request %s with a 400', async (query) => {
+    const answer = await comments(liveId, query);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ error: true, message: expect.stringMatching(/^(limit|before): /u) });
+  });
 
   it('stores and returns a <script> comment verbatim, as JSON text, never transformed', async () => {
     const message = '<script>alert("pwned")</script> & <b>bold</b>\nsecond line';

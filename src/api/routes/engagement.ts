@@ -7,14 +7,14 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { EngagementService, MemberActor } from '../../commands/engagement.js';
 import { ERASED_USER_NAME } from '../../domain/accounts/rules.js';
-import { ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { COMMENTS_PAGE, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { commentSchema, reportSchema } from '../../domain/engagement/schemas.js';
 import type { EngagedResourceView } from '../../domain/engagement/views.js';
 import { DomainError } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit, withinLimit } from '../rate-limits.js';
-import { commentsOf, engagedResource, reportsPage } from '../../projections/read-models/engagement/queries.js';
+import { commentById, commentsPage, engagedResource, reportsPage } from '../../projections/read-models/engagement/queries.js';
 import { actorOf } from '../actors.js';
 
 export interface EngagementRouteDeps {
@@ -38,6 +38,11 @@ export const engagedResourceSchema = resourceSchema.extend({
 const rscAnswer = z.object({ rsc: engagedResourceSchema });
 const toggleBody = z.object({ on: z.boolean().optional() });
 const commentViewSchema = z.object({ _id: z.string(), message: z.string(), author: authorSchema, _dateCreated: z.string() });
+const commentPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(COMMENTS_PAGE.maxSize).default(COMMENTS_PAGE.size),
+  // A log position: digits only, below 2^63 (what a bigint column holds).
+  before: z.string().regex(/^[1-9]\d{0,17}$/u, COMMENTS_PAGE.badCursor).optional(),
+});
 
 function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor } {
   const viewer = request.viewer;
@@ -110,10 +115,20 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
 
     app.get(
       '/comments/resource/:id',
-      { config: { access: 'anyone', publicCache: ['templates', 'users', 'engagement'] }, schema: { tags, summary: "A post's comments, newest first", params: idParams, response: { 200: z.object({ comments: z.array(commentViewSchema) }) } } },
+      {
+        config: { access: 'anyone', publicCache: ['templates', 'users', 'engagement'] },
+        schema: {
+          tags,
+          summary: `A post's comments, newest first, ${COMMENTS_PAGE.size} at a time (limit up to ${COMMENTS_PAGE.maxSize}); nextCursor as before asks for the older ones`,
+          params: idParams,
+          querystring: commentPageQuery,
+          response: { 200: z.object({ comments: z.array(commentViewSchema), total: z.number().int(), nextCursor: z.string().nullable() }) },
+        },
+      },
       async (request) => {
         await deps.engagement.engageableTemplate(request.params.id);
-        return { comments: await commentsOf(deps.db, deps.vault, request.params.id) };
+        const { before, limit } = request.query;
+        return commentsPage(deps.db, deps.vault, request.params.id, { before: before === undefined ? null : BigInt(before), limit });
       },
     );
 
@@ -128,7 +143,7 @@ export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZ
         await enforceLimit(request, 'commentsPerUser', actor.userId);
         const posted = await deps.engagement.postComment(request.params.id, request.body.message, actor);
         await deps.settle(posted.position);
-        const comment = (await commentsOf(deps.db, deps.vault, request.params.id)).find((candidate) => candidate._id === posted.commentId);
+        const comment = await commentById(deps.db, deps.vault, posted.commentId);
         if (!comment) throw new HttpError(503, 'The comment was posted but is not shown yet. Please reload in a moment.');
         return reply.status(201).send({ comment });
       },

@@ -45,6 +45,21 @@ export const SAVED_POSTS_TITLE = 'Saved Posts';
 /** The spec gives no empty state for saved posts: this one says what the page is for and offers the way to browse. */
 export const SAVED_POSTS_EMPTY = 'You have not saved any templates yet. Save the ones you like and they will wait for you here.';
 
+/**
+ * A post's comments come a page at a time, newest first (the spec gives no page size): a post with
+ * thousands sends and draws its newest, and the reader asks for more.
+ */
+export const COMMENTS_PAGE = {
+  size: 20,
+  maxSize: 100,
+  showMore: 'Show more comments',
+  loadingMore: 'Loading comments…',
+  loadFailed: 'The comments could not be loaded.',
+  tryAgain: 'Try again',
+  /** A cursor is a comment's place in the log, as the previous page answered it. */
+  badCursor: 'before must be the nextCursor of a previous page of comments.',
+} as const;
+
 export const ENGAGEMENT_LIMITS = {
   /** The spec's default text limit (browse-search-accounts.md section 9): no comment limit of its own is given. */
   commentMax: 1000,

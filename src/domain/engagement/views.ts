@@ -25,6 +25,14 @@ export interface CommentView {
   _dateCreated: string;
 }
 
+/** A page of a post's comments, newest first: `nextCursor` asks for the older ones (null: none left). */
+export interface CommentPage {
+  comments: CommentView[];
+  /** How many comments the post has in all. */
+  total: number;
+  nextCursor: string | null;
+}
+
 /** A page of the signed-in user's saved posts. */
 export interface ResourcePage {
   resources: EngagedResourceView[];

@@ -3,7 +3,7 @@ import type { Schema } from '../../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import { ERASED_USER_NAME } from '../../../domain/accounts/rules.js';
 import { PUBLIC_STATUSES } from '../../../domain/templates/lifecycle.js';
-import type { CommentView, EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
+import type { CommentPage, CommentView, EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
 import { toResourceView } from '../templates/views.js';
 
 /** Templates with their author, counters, and what `viewerId` did to each (nothing for anonymous viewers). */
@@ -85,29 +85,55 @@ export async function savedTemplateIds(db: Kysely<Schema>, userId: string): Prom
 }
 
 /** A template's comments, newest first; an erased author shows as such, with no picture. */
-export async function commentsOf(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string): Promise<CommentView[]> {
-  const rows = await db
+/**
+ * A page of a post's comments, newest first: `limit` of those before the log position `before`
+ * (null: from the newest), along the (template_id, position) index; one more is read to know
+ * whether older ones remain.
+ */
+export async function commentsPage(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string, page: { before: bigint | null; limit: number }): Promise<CommentPage> {
+  let query = commentRows(db).where('comments.template_id', '=', templateId);
+  if (page.before !== null) query = query.where('comments.position', '<', page.before);
+  const [rows, counted] = await Promise.all([
+    query.orderBy('comments.position', 'desc').limit(page.limit + 1).execute(),
+    db.selectFrom('comments').select(sql<number>`count(*)::int`.as('total')).where('template_id', '=', templateId).executeTakeFirstOrThrow(),
+  ]);
+  const shown = rows.slice(0, page.limit);
+  return {
+    comments: await Promise.all(shown.map((row) => commentView(vault, row))),
+    total: counted.total,
+    nextCursor: rows.length > page.limit ? String(shown.at(-1)!.position) : null,
+  };
+}
+
+/** One comment as the page shows it, or undefined when it is not (yet) in the view. */
+export async function commentById(db: Kysely<Schema>, vault: PersonalDataVault, commentId: string): Promise<CommentView | undefined> {
+  const row = await commentRows(db).where('comments.id', '=', commentId).executeTakeFirst();
+  return row && commentView(vault, row);
+}
+
+function commentRows(db: Kysely<Schema>) {
+  return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.author_id')
-    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.author_id', 'users.username', 'users.erased', 'users.display_name_enc', 'users.picture_url'])
-    .where('comments.template_id', '=', templateId)
-    .orderBy('comments.position', 'desc')
-    .execute();
-  return Promise.all(
-    rows.map(async (row) => ({
-      _id: row.id,
-      message: row.message,
-      author: {
-        _id: row.author_id,
-        username: row.username,
-        erased: row.erased,
-        info: row.erased
-          ? { displayName: ERASED_USER_NAME, thumbnail: null }
-          : { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
-      },
-      _dateCreated: row.created_at.toISOString(),
-    })),
-  );
+    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.position', 'comments.author_id', 'users.username', 'users.erased', 'users.display_name_enc', 'users.picture_url']);
+}
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof commentRows>['executeTakeFirstOrThrow']>>;
+
+async function commentView(vault: PersonalDataVault, row: CommentRow): Promise<CommentView> {
+  return {
+    _id: row.id,
+    message: row.message,
+    author: {
+      _id: row.author_id,
+      username: row.username,
+      erased: row.erased,
+      info: row.erased
+        ? { displayName: ERASED_USER_NAME, thumbnail: null }
+        : { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
+    },
+    _dateCreated: row.created_at.toISOString(),
+  };
 }
 
 /** One page of reports, newest first, with the reporter's name and the reported post when it still exists; and their number. */

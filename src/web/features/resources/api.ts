@@ -1,6 +1,6 @@
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import type { ReportForm } from '../../../domain/engagement/schemas.js';
-import type { CommentView, EngagedResourceView, ResourceDetailAnswer } from '../../../domain/engagement/views.js';
+import type { CommentPage, CommentView, EngagedResourceView, ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { apiRequest } from '../../lib/api-client.js';
 
 interface ResourceListAnswer {
@@ -44,8 +44,10 @@ export async function recordClick(resourceId: string): Promise<EngagedResourceVi
   return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/clicked/${encodeURIComponent(resourceId)}`, { method: 'POST' })).rsc;
 }
 
-export async function fetchComments(resourceId: string, signal?: AbortSignal): Promise<CommentView[]> {
-  return (await apiRequest<{ comments: CommentView[] }>(`/comments/resource/${encodeURIComponent(resourceId)}`, { signal })).comments;
+/** A page of the post's comments, newest first; `before`: the previous page's nextCursor. */
+export function fetchComments(resourceId: string, before: string | null, signal?: AbortSignal): Promise<CommentPage> {
+  const query = before === null ? '' : `?before=${encodeURIComponent(before)}`;
+  return apiRequest<CommentPage>(`/comments/resource/${encodeURIComponent(resourceId)}${query}`, { signal });
 }
 
 export async function postComment(resourceId: string, message: string): Promise<CommentView> {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { commentProblem, DETAIL_PAGE, ENGAGEMENT_LIMITS, isBlankComment } from '../../../../domain/engagement/rules.js';
+import { commentProblem, COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, isBlankComment } from '../../../../domain/engagement/rules.js';
 import type { CommentView } from '../../../../domain/engagement/views.js';
 import { Avatar } from '../../../components/ui/Avatar.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -17,25 +17,53 @@ const COMMENT_DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium',
 export function CommentsSection({ resourceId }: { resourceId: string }) {
   const { user, loading } = useSession();
   const [comments, setComments] = useState<CommentView[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [total, setTotal] = useState(0);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  /** A page is on its way, or the last one failed (the first page, or a later one). */
+  const [paging, setPaging] = useState<'idle' | 'loading' | 'failed'>('loading');
+  const firstOfPageRef = useRef<HTMLLIElement>(null);
+  /** The first comment "Show more" brought, for the focus to go to. */
+  const [firstOfPage, setFirstOfPage] = useState<number | null>(null);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();
   const boxId = useId();
 
+  /** Loads the page after `cursor` (null: the newest) and adds it below the ones shown. */
+  function loadPage(cursor: string | null, signal?: AbortSignal) {
+    const shownBefore = cursor === null ? 0 : (comments?.length ?? 0);
+    setPaging('loading');
+    fetchComments(resourceId, cursor, signal).then(
+      (page) => {
+        setComments((current) => (cursor === null ? page.comments : [...(current ?? []), ...page.comments]));
+        setTotal(page.total);
+        setNextCursor(page.nextCursor);
+        setPaging('idle');
+        // After "Show more", the reader goes on at the first comment it brought.
+        if (cursor !== null && page.comments.length > 0) setFirstOfPage(shownBefore);
+      },
+      (error: unknown) => {
+        if (signal?.aborted) return;
+        console.error(error);
+        setPaging('failed');
+      },
+    );
+  }
+
   useEffect(() => {
     const controller = new AbortController();
-    fetchComments(resourceId, controller.signal)
-      .then(setComments)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setLoadFailed(true);
-        }
-      });
+    setComments(null);
+    loadPage(null, controller.signal);
     return () => controller.abort();
+    // A new post: its first page (loadPage reads nothing else that changes).
   }, [resourceId]);
+
+  useEffect(() => {
+    if (firstOfPage === null) return;
+    firstOfPageRef.current?.focus();
+    setFirstOfPage(null);
+  }, [firstOfPage]);
 
   /**
    * Typing (or clicking into the box) while logged out opens the login modal (spec 2.11); while the
@@ -63,6 +91,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
     try {
       const comment = await postComment(resourceId, draft);
       setComments((current) => [comment, ...(current ?? [])]);
+      setTotal((count) => count + 1);
       setDraft('');
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : 'Your comment could not be posted. Please try again.');
@@ -73,7 +102,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
 
   return (
     <section className="detail-comments" aria-labelledby={headingId}>
-      <h2 id={headingId}>Comments{comments !== null && comments.length > 0 ? ` (${comments.length})` : ''}</h2>
+      <h2 id={headingId}>Comments{total > 0 ? ` (${total})` : ''}</h2>
       <form className="detail-comments__form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={boxId} className="form-field__label">
           Add a comment
@@ -105,17 +134,11 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
         </div>
       </form>
 
-      {comments === null && !loadFailed && (
-        <p className="detail-comments__status" role="status">
-          Loading comments…
-        </p>
-      )}
-      {loadFailed && <p className="detail-comments__status">The comments could not be loaded. Please reload the page.</p>}
-      {comments !== null && comments.length === 0 && <p className="detail-comments__status">No comments yet. Be the first to say what you think.</p>}
+      {comments !== null && comments.length === 0 && paging === 'idle' && <p className="detail-comments__status">No comments yet. Be the first to say what you think.</p>}
       {comments !== null && comments.length > 0 && (
         <ol className="detail-comments__list">
-          {comments.map((comment) => (
-            <li key={comment._id} className="comment">
+          {comments.map((comment, index) => (
+            <li key={comment._id} className="comment" ref={index === firstOfPage ? firstOfPageRef : undefined} tabIndex={-1}>
               <div className="comment__meta">
                 <Link to={userProfilePath(comment.author.username)} className="comment__author">
                   <Avatar name={comment.author.info.displayName ?? comment.author.username} pictureUrl={comment.author.info.thumbnail} />
@@ -127,6 +150,24 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
             </li>
           ))}
         </ol>
+      )}
+      {paging === 'loading' && (
+        <p className="detail-comments__status" role="status">
+          {COMMENTS_PAGE.loadingMore}
+        </p>
+      )}
+      {paging === 'failed' && (
+        <p className="detail-comments__status" role="alert">
+          {COMMENTS_PAGE.loadFailed}{' '}
+          <button type="button" className="button button--secondary" onClick={() => loadPage(comments === null ? null : nextCursor)}>
+            {COMMENTS_PAGE.tryAgain}
+          </button>
+        </p>
+      )}
+      {paging === 'idle' && nextCursor !== null && (
+        <button type="button" className="button button--secondary detail-comments__more" onClick={() => loadPage(nextCursor)}>
+          {COMMENTS_PAGE.showMore}
+        </button>
       )}
     </section>
   );
