@@ -61,6 +61,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.moderation.start();
     infrastructure.commerceReactor.start();
     infrastructure.paymentReturns.start();
+    infrastructure.commentNotifications.start();
     await infrastructure.startGeneration();
     infrastructure.startMassEmail();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);

@@ -4,6 +4,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
+import { accountTabPath } from '../domain/accounts/account-tabs.js';
 import { platformFeeOf } from '../domain/commerce/commission.js';
 import { payoutAccountStream, purchaseStream, type PaymentProviderName } from '../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
@@ -102,7 +103,7 @@ export class CommerceService {
       // Two clicks at once: the account the first one recorded is the seller's.
       accountId = (await this.#fold(payoutAccountDecider, stream)).accountId!;
     }
-    const back = `${origin}/account#settings-tabs-tab-payments`;
+    const back = `${origin}${accountTabPath('payments')}`;
     const link = await fromProvider(() => this.deps.provider.onboardingLink({ accountId: accountId!, returnUrl: back, refreshUrl: back }));
     return { accountLinkUrl: link.url };
   }

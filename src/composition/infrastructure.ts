@@ -27,6 +27,7 @@ import { createModerationReactor } from '../commands/moderation-reactor.js';
 import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { createPaymentReturnReactor } from '../commands/payment-return-reactor.js';
+import { createCommentNotificationReactor } from '../commands/comment-notification-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
@@ -63,6 +64,8 @@ export interface Infrastructure {
   commerceReactor: ReactorRunner;
   /** Refunds a payment that bought nothing: a second paid checkout of a post the buyer owns, or one for a post removed meanwhile. */
   paymentReturns: ReactorRunner;
+  /** E-mails a post's author about new comments on it (from its first start on). */
+  commentNotifications: ReactorRunner;
   /** The card payment provider: the local sandbox, or Stripe when configured. */
   payments: PaymentProvider;
   commerce: CommerceService;
@@ -178,6 +181,7 @@ export async function openInfrastructure(
     });
     const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
     const paymentReturns = new ReactorRunner(database.db, database.kind, store, createPaymentReturnReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
+    const commentNotifications = new ReactorRunner(database.db, database.kind, store, createCommentNotificationReactor({ db: database.db, vault, mail, publicUrl }), runnerOptions);
     const massEmail = new MassEmailWorker({
       commands,
       store,
@@ -200,6 +204,7 @@ export async function openInfrastructure(
       moderation,
       commerceReactor,
       paymentReturns,
+      commentNotifications,
       payments,
       commerce,
       exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
@@ -245,6 +250,7 @@ export async function openInfrastructure(
         await moderation.stop();
         await commerceReactor.stop();
         await paymentReturns.stop();
+        await commentNotifications.stop();
         await search.stop();
         await runner.stop();
         await rateLimitCounters.close();

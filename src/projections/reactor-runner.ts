@@ -21,6 +21,11 @@ const RETRY_AFTER_FAILURE_MS = 1_000;
 export interface Reactor {
   readonly name: string;
   readonly handles: readonly string[];
+  /**
+   * Where its first run starts: 'beginning' (the default) reacts to the whole log; 'head' only to
+   * what is appended from then on (e-mails about new activity, which the log's history must not send).
+   */
+  readonly startsAt?: 'beginning' | 'head';
   react(event: RecordedEvent): Promise<void>;
   /**
    * For a reactor with work of its own beyond `react` (a mass e-mail campaign): this process became
@@ -79,7 +84,12 @@ export class ReactorRunner {
 
   async checkpoint(): Promise<bigint> {
     const row = await this.db.selectFrom('reactor_checkpoints').select('position').where('reactor', '=', this.reactor.name).executeTakeFirst();
-    return row ? BigInt(row.position) : START_OF_LOG;
+    if (row) return BigInt(row.position);
+    if (this.reactor.startsAt !== 'head') return START_OF_LOG;
+    // First run of a reactor that starts at the head: store where that is, so a restart goes on from there.
+    const head = await this.store.headPosition();
+    await this.db.insertInto('reactor_checkpoints').values({ reactor: this.reactor.name, position: head }).onConflict((oc) => oc.column('reactor').doNothing()).execute();
+    return this.checkpoint();
   }
 
   /** Handles one batch after the stored checkpoint; answers how many events it read (0 at the head). */

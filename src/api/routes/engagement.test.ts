@@ -304,6 +304,45 @@ describe('comments', () => {
     expect((await readResource(templateId)).comments).toBe(3);
   });
 
+  it("e-mails the post's author about a comment, once, unless it is their own or they turned the setting off", async () => {
+    const writer = await makeMember(harness, { prefix: 'notified' });
+    const templateId = await publishTemplate(harness, writer.userId, { title: 'Notified Planner' });
+    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const reactor = harness.infrastructure.commentNotifications;
+
+    expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Lovely layout, thank you for sharing it with everyone' })).status).toBe(201);
+    await expect.poll(async () => (await commentMails()).length, { timeout: 30_000 }).toBe(1);
+    const [mail] = await commentMails();
+    expect(mail!.subject).toBe(`${fan.username} commented on "Notified Planner"`);
+    expect(mail!.text).toContain('“Lovely layout, thank you for sharing it with everyone”');
+
+    // Their own comment, and one after they turned "Activity on my templates" off: no e-mail.
+    expect((await post(`/api/comments/resource/${templateId}`, writer.token, { message: 'Thanks!' })).status).toBe(201);
+    expect((await post('/api/users/me/update', writer.token, { privacy: { allowEmailsFromPosts: false } })).status).toBe(200);
+    const quiet = await post<{ comment: CommentView }>(`/api/comments/resource/${templateId}`, fan.token, { message: 'Another one' });
+    expect(quiet.status).toBe(201);
+    expect(await reactor.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
+    expect(await commentMails()).toHaveLength(1);
+
+    // Replayed after a crash before its checkpoint: the same message, stored once.
+    expect((await post('/api/users/me/update', writer.token, { privacy: { allowEmailsFromPosts: true } })).status).toBe(200);
+    await reactor.stop();
+    const first = (await harness.infrastructure.store.readAll({ after: 0n, maxCount: 100_000 })).find((event) => event.type === 'CommentPosted' && (event.data as { templateId: string }).templateId === templateId)!;
+    await harness.infrastructure.database.db.updateTable('reactor_checkpoints').set({ position: first.position - 1n }).where('reactor', '=', reactor.name).execute();
+    reactor.start();
+    await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
+    // The one turned off is mailed now (the setting is read when the e-mail goes out); the first is not mailed twice.
+    expect((await commentMails()).map((sent) => sent.text.includes('Lovely layout'))).toEqual([false, true]);
+
+    // A first start (no checkpoint) begins at the head: comments from before it are not mailed about.
+    await reactor.stop();
+    await harness.infrastructure.database.db.deleteFrom('reactor_checkpoints').where('reactor', '=', reactor.name).execute();
+    expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Posted while it was off' })).status).toBe(201);
+    reactor.start();
+    await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
+    expect((await commentMails()).some((sent) => sent.text.includes('Posted while it was off'))).toBe(false);
+  });
+
   it.each([
     ['empty', '', ENGAGEMENT_MESSAGES.commentEmpty],
     ['blank', '  \n\t ', ENGAGEMENT_MESSAGES.commentEmpty],

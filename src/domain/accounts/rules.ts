@@ -197,6 +197,13 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const NOTIFICATION_SETTINGS = ['allowEmailsFromPosts', 'allowUpdateEmails', 'allowEmailsFromUsers'] as const;
 export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
 
+/** The notifications tab's toggles, and the e-mails that name the one they come under. */
+export const NOTIFICATION_SETTING_TEXTS: Record<NotificationSetting, { label: string; description: string }> = {
+  allowEmailsFromPosts: { label: 'Activity on my templates', description: 'An e-mail when someone comments on one of your templates. Sales and refunds are always e-mailed.' },
+  allowUpdateEmails: { label: 'Product updates', description: 'News about Tessera, new features and community highlights.' },
+  allowEmailsFromUsers: { label: 'Messages from other members', description: 'Emails from people who want to reach you about your work.' },
+};
+
 export const VERIFICATION_CODE = {
   digits: 6,
   lifetimeMs: 10 * 60 * 1000,

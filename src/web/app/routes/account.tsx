@@ -10,7 +10,7 @@ import {
   accountTabFromHash,
   accountTabHash,
   type AccountTab,
-} from '../../features/accounts/account-tabs.js';
+} from '../../../domain/accounts/account-tabs.js';
 import { ChangePasswordModal } from '../../features/accounts/components/ChangePasswordModal.js';
 import { DeleteAccountModal } from '../../features/accounts/components/DeleteAccountModal.js';
 import { NotificationsTab } from '../../features/accounts/components/NotificationsTab.js';

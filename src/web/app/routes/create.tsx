@@ -4,7 +4,7 @@ import { redirect, useLoaderData, useLocation, useNavigate, useSearchParams, typ
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
 import { showToast } from '../../components/ui/toasts.js';
-import { accountTabHash } from '../../features/accounts/account-tabs.js';
+import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
 import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedChangesGuard.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { openVerifyPrompt } from '../../features/shell/client-state.js';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { commissionStatement } from '../../../domain/commerce/commission.js';
 import { TEMPLATE_LIMITS } from '../../../domain/templates/rules.js';
-import { accountTabHash } from '../../features/accounts/account-tabs.js';
+import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
 import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
 import { usePlatformFeePercent } from '../../lib/platform-fee.js';
 

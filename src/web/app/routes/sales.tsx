@@ -3,7 +3,7 @@ import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-route
 
 import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
 import { salesByDay } from '../../../domain/commerce/sales.js';
-import { accountTabHash } from '../../features/accounts/account-tabs.js';
+import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchSalesData, type SalesData } from '../../features/commerce/api.js';
 import { SalesChart } from '../../features/commerce/components/SalesChart.js';

@@ -1,17 +1,11 @@
 import { useState } from 'react';
 
 import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, NOTIFICATION_SETTING_TEXTS, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../../../domain/accounts/rules.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { refreshSession } from '../../session/session.js';
 import { updateProfile } from '../api.js';
-
-const SETTING_TEXTS: Record<NotificationSetting, { label: string; description: string }> = {
-  allowEmailsFromPosts: { label: 'Activity on my templates', description: 'Emails when people like, save, buy or comment on your templates.' },
-  allowUpdateEmails: { label: 'Product updates', description: 'News about Tessera, new features and community highlights.' },
-  allowEmailsFromUsers: { label: 'Messages from other members', description: 'Emails from people who want to reach you about your work.' },
-};
 
 /** The notifications tab: each toggle flips and saves at once (spec section 2); a failed save flips it back. */
 export function NotificationsTab({ user }: { user: CurrentUser }) {
@@ -40,10 +34,10 @@ export function NotificationsTab({ user }: { user: CurrentUser }) {
         <li key={name} className="settings-list__item">
           <div>
             <p className="settings-list__label" id={`${name}-label`}>
-              {SETTING_TEXTS[name].label}
+              {NOTIFICATION_SETTING_TEXTS[name].label}
             </p>
             <p className="muted" id={`${name}-description`}>
-              {SETTING_TEXTS[name].description}
+              {NOTIFICATION_SETTING_TEXTS[name].description}
             </p>
           </div>
           <button

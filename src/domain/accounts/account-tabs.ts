@@ -20,6 +20,11 @@ export function accountTabHash(tab: AccountTab): string {
   return `#${accountTabElementId(tab)}`;
 }
 
+/** The path of the account page open at `tab`: links in the app and in e-mails. */
+export function accountTabPath(tab: AccountTab): string {
+  return `/account${accountTabHash(tab)}`;
+}
+
 /** The tab a hash selects; anything unknown selects the profile tab. */
 export function accountTabFromHash(hash: string): AccountTab {
   const name = hash.replace(/^#/u, '').replace(TAB_ID_PREFIX, '');

@@ -1,0 +1,41 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../adapters/db/schema.js';
+import type { MailSender } from '../adapters/mail/port.js';
+import type { PersonalDataVault } from '../adapters/vault/vault.js';
+import type { CommentPosted } from '../domain/engagement/events.js';
+import { commentNotificationMail } from '../domain/engagement/mails.js';
+import type { Reactor } from '../projections/reactor-runner.js';
+import { resourceById } from '../projections/read-models/templates/queries.js';
+import { userById } from '../projections/read-models/users/queries.js';
+
+/** Namespace of the notification e-mails' ids, derived from the comment's (uuid v5). */
+const COMMENT_MAIL_NAMESPACE = '3c6f0b52-8d1e-4a57-b0f4-7e2d9a1c5b38';
+
+/**
+ * E-mails a post's author about a new comment on it: not about their own comments, not to an
+ * erased or blocked account, not when they turned "Activity on my templates" (allowEmailsFromPosts)
+ * off. At least once by the runner, once in the mailbox: the message id comes from the comment's,
+ * so a replay after a crash is the same message (the outbox stores it once, SMTP relays de-duplicate
+ * by Message-ID). It starts at the head of the log when first run: comments older than the feature
+ * are not mailed about.
+ */
+export function createCommentNotificationReactor(deps: { db: Kysely<Schema>; vault: PersonalDataVault; mail: MailSender; publicUrl: string }): Reactor {
+  return {
+    name: 'comment-notifications',
+    handles: ['CommentPosted'],
+    startsAt: 'head',
+    async react(event) {
+      const comment = event.data as CommentPosted['data'];
+      const post = await resourceById(deps.db, comment.templateId);
+      if (!post || post.author_id === comment.authorId) return;
+      const [author, commenter] = await Promise.all([userById(deps.db, post.author_id), userById(deps.db, comment.authorId)]);
+      if (!author || author.erased || author.verification === 'blocked' || !author.email_enc) return;
+      if (author.notifications.allowEmailsFromPosts === false) return;
+      const to = await deps.vault.decrypt(author.id, author.email_enc);
+      if (!to) return;
+      const message = commentNotificationMail({ commenter: commenter && !commenter.erased ? commenter.username : 'A member', title: post.title, message: comment.message, titleUrl: post.title_url }, deps.publicUrl);
+      await deps.mail.send({ to, ...message, messageId: uuidv5(comment.commentId, COMMENT_MAIL_NAMESPACE) });
+    },
+  };
+}
