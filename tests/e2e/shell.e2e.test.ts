@@ -201,6 +201,28 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await context.close();
   });
 
+  it("takes a banner's × clicked before the app runs, and brings back the same page without that banner", async () => {
+    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, javaScriptEnabled: false, viewport: { width: NARROW_WIDTH, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/search?q=planner');
+    const aiBanner = page.getByRole('complementary', { name: 'New feature' });
+    await aiBanner.waitFor();
+    await page.getByRole('button', { name: 'Dismiss the AI generator announcement' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(page.url()).toBe(`${environment.baseUrl}/search?q=planner`);
+    expect(await aiBanner.count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Announcement' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Dismiss the stores announcement' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto('/sellers');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByRole('complementary', { name: /^(Announcement|New feature)$/u }).count()).toBe(0);
+    await context.close();
+  });
+
   it.each([NARROW_WIDTH, WIDE_WIDTH])('keeps every control reached with Tab on the home page clear of the cookie bar at %i px', async (viewportWidth) => {
     const { page, close } = await environment.openPage({ viewportWidth });
     await page.goto('/');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { COOKIE_CONSENT } from '../../web/features/shell/constants.js';
+import { BANNERS, COOKIE_CONSENT } from '../../web/features/shell/constants.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RETURN_PATH_REFUSED } from './cookie-consent.js';
 
@@ -70,5 +70,39 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toMatchObject({ error: true });
     expect(answer.cookies).toEqual([]);
+  });
+
+  describe("a banner's × before the app has started: POST /api/banner-dismissal", () => {
+    const dismiss = (fields: Record<string, string>, cookie?: string) =>
+      harness.app.inject({
+        method: 'POST',
+        url: `/api${BANNERS.dismissPath}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: new URLSearchParams(fields).toString(),
+      });
+
+    it('remembers the banner for a year as the app does, keeps those dismissed before, and sends the browser back', async () => {
+      const first = await dismiss({ banner: 'ai', returnTo: '/search?q=notion' });
+      expect(first.statusCode).toBe(303);
+      expect(first.headers.location).toBe('/search?q=notion');
+      expect(first.cookies.find((set) => set.name === BANNERS.cookieName)).toMatchObject({ value: 'ai', path: '/', maxAge: BANNERS.days * 24 * 60 * 60, sameSite: 'Lax' });
+      const second = await dismiss({ banner: 'selling', returnTo: '/' }, `${BANNERS.cookieName}=ai`);
+      expect(second.cookies.find((set) => set.name === BANNERS.cookieName)?.value).toBe('selling,ai');
+    });
+
+    it.each<[Record<string, string>, Record<string, string>, number]>([
+      [{ banner: 'cookies', returnTo: '/' }, {}, 400],
+      [{ banner: 'ai', returnTo: 'https://evil.example/' }, {}, 400],
+      [{ banner: 'ai', returnTo: '/' }, { host: 'tessera.test', origin: 'https://evil.example' }, 403],
+    ])('refuses %j (headers %j) with %i and sets nothing', async (fields, headers, status) => {
+      const answer = await harness.app.inject({
+        method: 'POST',
+        url: `/api${BANNERS.dismissPath}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      expect(answer.statusCode).toBe(status);
+      expect(answer.cookies).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { useContext } from 'react';
-import { Link } from 'react-router';
+import { useContext, type MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 
 import { CloseIcon } from '../../components/ui/icons.js';
+import { API_BASE } from '../../lib/api-client.js';
 import { useBrowserStore } from '../../lib/browser-store.js';
 import { readCookie, writeCookie } from './browser-storage.js';
 import { BANNERS, type BannerName } from './constants.js';
@@ -37,6 +38,26 @@ export function useBannerShown(banner: BannerName): boolean {
   return !dismissedBannerNames(cookieValue).includes(banner);
 }
 
+/**
+ * The ×: once the app runs it dismisses here, without leaving the page; before that (or without
+ * scripts) its form posts the dismissal, and the server sets the same cookie and draws the page again.
+ */
+function DismissButton({ banner, label }: { banner: BannerName; label: string }) {
+  const { pathname, search } = useLocation();
+  function dismissHere(event: MouseEvent) {
+    event.preventDefault();
+    dismiss(banner);
+  }
+  return (
+    <form className="promo-banner__dismiss" method="post" action={`${API_BASE}${BANNERS.dismissPath}`}>
+      <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+      <button type="submit" name="banner" value={banner} className="promo-banner__close" aria-label={label} onClick={dismissHere}>
+        <CloseIcon />
+      </button>
+    </form>
+  );
+}
+
 /** The selling banner: fixed above the navigation bar; the shell moves everything down by its 72 px while it shows. */
 export function SellingBanner() {
   if (!useBannerShown('selling')) return null;
@@ -48,9 +69,7 @@ export function SellingBanner() {
       <Link to="/sellers" className="button button--light">
         {BANNERS.sellingButton}
       </Link>
-      <button type="button" className="promo-banner__close" aria-label="Dismiss the stores announcement" onClick={() => dismiss('selling')}>
-        <CloseIcon />
-      </button>
+      <DismissButton banner="selling" label="Dismiss the stores announcement" />
     </aside>
   );
 }
@@ -66,9 +85,7 @@ export function AiBanner() {
       <Link to="/" className="button button--light">
         {BANNERS.aiButton}
       </Link>
-      <button type="button" className="promo-banner__close" aria-label="Dismiss the AI generator announcement" onClick={() => dismiss('ai')}>
-        <CloseIcon />
-      </button>
+      <DismissButton banner="ai" label="Dismiss the AI generator announcement" />
     </aside>
   );
 }

@@ -26,6 +26,8 @@ export const BANNERS = {
   days: 365,
   /** The layout offset while the selling banner shows. */
   sellingBannerOffsetPx: 72,
+  /** The × posts the banner's name here (under /api) before the app has started, as the cookie bar's buttons do. */
+  dismissPath: '/banner-dismissal',
   sellingText: 'Template stores are now live',
   sellingButton: 'Sell templates',
   aiText: 'Discover our new AI Template Generator!',
