@@ -15,6 +15,16 @@ async function quietPage(page: Page, baseUrl: string): Promise<void> {
   await page.context().addCookies([{ name: 'cookieConsent', value: 'all', url: baseUrl }]);
 }
 
+/** A signed-in member opens the help panel on the home page and starts a chat. */
+async function openMemberChat(page: Page): Promise<{ chat: Locator; question: Locator }> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Help and feedback' }).click();
+  await page.getByRole('dialog', { name: 'Beta feedback' }).getByRole('radio', { name: 'Chat' }).check({ force: true });
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Tessera help' });
+  return { chat, question: chat.getByLabel('Your question') };
+}
+
 /** Downloads what a link points to, through the page's own cookies. */
 async function fetchLinked(page: Page, href: string) {
   const response = await page.request.get(href);
@@ -183,12 +193,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await quietPage(page, environment.baseUrl);
     await signInThroughApi(page.request, cataloguePlan(DEMO_CATALOGUE).users[0]!.username);
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Help and feedback' }).click();
-    await page.getByRole('dialog', { name: 'Beta feedback' }).getByRole('radio', { name: 'Chat' }).check({ force: true });
-    await page.getByRole('button', { name: 'Start chat' }).click();
-    const chat = page.getByRole('dialog', { name: 'Tessera help' });
-    const question = chat.getByLabel('Your question');
+    const { chat, question } = await openMemberChat(page);
     await question.fill('Who handles refunds?');
     await chat.getByRole('button', { name: 'Send' }).click();
     await chat.getByRole('link', { name: 'Sell your templates — Who handles refunds?' }).waitFor();
@@ -240,12 +245,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
       const answer = await page.request.post('/api/chatbot/chat', { data: { message: `Question ${sent}` } });
       if (answer.status() === 429) break;
     }
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Help and feedback' }).click();
-    await page.getByRole('dialog', { name: 'Beta feedback' }).getByRole('radio', { name: 'Chat' }).check({ force: true });
-    await page.getByRole('button', { name: 'Start chat' }).click();
-    const chat = page.getByRole('dialog', { name: 'Tessera help' });
-    const question = chat.getByLabel('Your question');
+    const { chat, question } = await openMemberChat(page);
     await question.fill('Who handles refunds?');
     await chat.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => chat.getByRole('alert').textContent()).toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);

@@ -13,6 +13,12 @@ export async function successLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** What the page says when the buyer does not go on to the post, and where it offers to go instead. */
+const ENDINGS = {
+  failed: { title: COMMERCE_MESSAGES.purchaseFailureTitle, text: COMMERCE_MESSAGES.purchaseFailureText, next: { to: '/purchased-posts', label: 'Purchased Posts' } },
+  postRemoved: { title: COMMERCE_MESSAGES.postRemovedTitle, text: COMMERCE_MESSAGES.postRemovedText, next: { to: '/search', label: 'Explore Templates' } },
+} as const;
+
 /**
  * /success?resourceid=…&sessionid=… (spec 2.9): the buyer is back from checkout. The server
  * confirms the purchase with the provider and says where to go: the post, with the result modal.
@@ -22,7 +28,7 @@ export function SuccessPage() {
   const navigate = useNavigate();
   const resourceId = searchParams.get('resourceid') ?? '';
   const sessionId = searchParams.get('sessionid') ?? '';
-  const [outcome, setOutcome] = useState<'confirming' | 'failed' | 'postRemoved'>('confirming');
+  const [outcome, setOutcome] = useState<'confirming' | keyof typeof ENDINGS>('confirming');
 
   useEffect(() => {
     if (resourceId === '' || sessionId === '') {
@@ -51,21 +57,12 @@ export function SuccessPage() {
   return (
     <div className="container narrow-page">
       <title>{documentTitle('Payment')}</title>
-      {outcome === 'failed' && (
+      {outcome !== 'confirming' && (
         <section className="empty-state" role="alert">
-          <h1>{COMMERCE_MESSAGES.purchaseFailureTitle}</h1>
-          <p>{COMMERCE_MESSAGES.purchaseFailureText}</p>
-          <Link to="/purchased-posts" className="button button--primary">
-            Purchased Posts
-          </Link>
-        </section>
-      )}
-      {outcome === 'postRemoved' && (
-        <section className="empty-state" role="alert">
-          <h1>{COMMERCE_MESSAGES.postRemovedTitle}</h1>
-          <p>{COMMERCE_MESSAGES.postRemovedText}</p>
-          <Link to="/search" className="button button--primary">
-            Explore Templates
+          <h1>{ENDINGS[outcome].title}</h1>
+          <p>{ENDINGS[outcome].text}</p>
+          <Link to={ENDINGS[outcome].next.to} className="button button--primary">
+            {ENDINGS[outcome].next.label}
           </Link>
         </section>
       )}
