@@ -37,11 +37,23 @@ export class RateLimitedError extends HttpError {
 
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
+/**
+ * A refused field's path as a person reads it: a JSON pointer's segments joined by dots, array items
+ * as [index] ('/links/2/url' → 'links[2].url').
+ */
+export function fieldPathOf(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((path, segment) => (/^\d+$/u.test(segment) ? `${path}[${segment}]` : path === '' ? segment : `${path}.${segment}`), '');
+}
+
 /** Maps what went wrong to a status and a message a person can act on; never a stack trace. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = first ? fieldPathOf(first.instancePath) : '';
     const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
     return reply.status(400).send({ error: true, message: message ?? 'Invalid request' } satisfies ErrorBody);
   }

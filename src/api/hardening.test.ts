@@ -63,6 +63,13 @@ describe('hardening of every route: text rule, logging, security headers, local-
     await rm(webRoot, { recursive: true, force: true });
   });
 
+  it('names a refused field by its path as a person reads it: nested fields with dots, array items as [index]', async () => {
+    const token = await ownerToken();
+    const refused = await harness.call<{ message: string }>('POST', '/api/orders', { token, body: { cart: [{ id: 7 }] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^cart\[0\]\.id: /u);
+  });
+
   it('refuses NUL and unpaired surrogates with a 400 on every route, in the body, the query and the path; never a 500', async () => {
     const routes = [
       ...harness.app.routeAccess,

@@ -8,7 +8,7 @@ import { userById, usernamesByIds, usersPage } from '../../projections/read-mode
 import { userStream, type UserLevel } from '../../domain/accounts/events.js';
 import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import { ADMIN_DECISION_REASON_MAX } from '../../domain/templates/rules.js';
+import { ADMIN_DECISION_REASON_MAX, ADMIN_LIST_QUERY_MAX } from '../../domain/templates/rules.js';
 import { HttpError } from '../errors.js';
 
 const ADMIN_USERS_PAGE_SIZE = 25;
@@ -37,7 +37,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
       '/admin/users',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(100).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
       },
       async (request) => {
         const { rows, total } = await usersPage(deps.db, request.query.q, request.query.page, ADMIN_USERS_PAGE_SIZE);

@@ -25,6 +25,7 @@ import {
 import { FORM_PROGRESS_FIELDS } from '../../domain/templates/form-progress.js';
 import { historyDetails, historyTitle, type HistoryEntry } from '../../domain/templates/history.js';
 import {
+  ADMIN_LIST_QUERY_MAX,
   CREATED_POSTS_PAGE_SIZE,
   createdPostsHeading,
   newPriceSchema,
@@ -504,7 +505,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           schema: {
             tags: adminTags,
             summary: 'Review queue and resource search: by status (default: everything awaiting a decision, oldest first) and title',
-            querystring: z.object({ status: statusFilter.default('pending'), q: z.string().max(100).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+            querystring: z.object({ status: statusFilter.default('pending'), q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }),
           },
         },
         async (request) => {

@@ -22,6 +22,9 @@ export const TEMPLATE_LIMITS = {
 /** An admin's reason for a verification change or a price-request decision (a one-line field, shorter than a moderation note). */
 export const ADMIN_DECISION_REASON_MAX = 500;
 
+/** The admin lists' search box (posts by title, accounts by username): a title or a name, no longer. */
+export const ADMIN_LIST_QUERY_MAX = 100;
+
 /**
  * At most this many templates are sponsored at once: the home page's sponsored row shows 12
  * (HOME_LIST_LIMIT), and a thirteenth would never be seen. Unsponsor one to sponsor another.

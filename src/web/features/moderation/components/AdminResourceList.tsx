@@ -17,6 +17,7 @@ import {
   type QueueFilter,
   type ReviewAction,
 } from '../../../../domain/templates/lifecycle.js';
+import { ADMIN_LIST_QUERY_MAX } from '../../../../domain/templates/rules.js';
 import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
 import { AdminEditModal } from './AdminEditModal.js';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
@@ -178,7 +179,7 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
         </div>
         <div className="admin-list__control admin-list__control--grow">
           <label htmlFor={`${controlsId}-q`}>Title</label>
-          <input id={`${controlsId}-q`} className="form-field__input" type="search" maxLength={100} value={typedQuery} onChange={(event) => setTypedQuery(event.target.value)} />
+          <input id={`${controlsId}-q`} className="form-field__input" type="search" maxLength={ADMIN_LIST_QUERY_MAX} value={typedQuery} onChange={(event) => setTypedQuery(event.target.value)} />
         </div>
         <button type="submit" className="button button--primary">
           Search
