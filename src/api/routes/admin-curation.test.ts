@@ -80,7 +80,7 @@ describe('homepage collections and top apps editors', () => {
       { _id: 'twin', name: 'Two', link: '/two', img: null, description: '' },
     ];
     const saved = await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: twins });
-    expect(saved).toMatchObject({ status: 400, body: { message: `1._id: ${CURATION_MESSAGES.duplicateId}` } });
+    expect(saved).toMatchObject({ status: 400, body: { message: `[1]._id: ${CURATION_MESSAGES.duplicateId}` } });
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
   });
 
