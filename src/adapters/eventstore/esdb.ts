@@ -46,8 +46,6 @@ import {
 const PAGE_SIZE = 512;
 /** What servers before 22.6 send instead of a position on stream reads (uint64 max). */
 const NO_POSITION = 0xffff_ffff_ffff_ffffn;
-/** ESDB's `created` is in .NET ticks (100 ns) since the Unix epoch. */
-const TICKS_PER_MS = 10_000n;
 
 export function createEsdbEventStore(connectionString: string): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
@@ -284,12 +282,6 @@ function commitPositionOf(event: EsdbRecordedEvent, fallback: bigint | undefined
   );
 }
 
-/** v6 types `created` as a Date, but older builds handed out raw ticks: accept both. */
-function toDate(created: Date | number | bigint): Date {
-  if (created instanceof Date) return created;
-  return new Date(Number(BigInt(created) / TICKS_PER_MS));
-}
-
 function toRecordedEvent(event: EsdbRecordedEvent, position: bigint): RecordedEvent {
   // Every event we write is JSON with our metadata object; anything else was not written by us.
   const metadata: unknown = event.metadata;
@@ -306,6 +298,5 @@ function toRecordedEvent(event: EsdbRecordedEvent, position: bigint): RecordedEv
     streamId: event.streamId,
     revision: event.revision,
     position,
-    recordedAt: toDate(event.created),
   };
 }

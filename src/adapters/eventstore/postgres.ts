@@ -171,14 +171,14 @@ export function createPostgresEventStore(database: Database): EventStore {
   }
 
   async function readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('revision').execute();
+    const rows = await db.selectFrom('events').select(RECORDED_EVENT_COLUMNS).where('stream_id', '=', streamId).orderBy('revision').execute();
     return rows.map(toRecordedEvent);
   }
 
   async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const rows = await db
       .selectFrom('events')
-      .selectAll()
+      .select(RECORDED_EVENT_COLUMNS)
       .where('position', '>', after)
       .orderBy('position')
       .limit(maxCount)
@@ -269,7 +269,7 @@ export function createPostgresEventStore(database: Database): EventStore {
     const wanted = types.length > 0 ? sql<boolean>`type in (${sql.join(types)})` : sql<boolean>`false`;
     const rows = await db
       .selectFrom('events')
-      .select(['position', 'type', 'stream_id', 'revision', 'event_id', 'recorded_at'])
+      .select(['position', 'type', 'stream_id', 'revision', 'event_id'])
       .select([sql<unknown>`case when ${wanted} then data end`.as('data'), sql<unknown>`case when ${wanted} then metadata end`.as('metadata')])
       .where('position', '>', after)
       .orderBy('position')
@@ -443,7 +443,13 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
   if (!matches) throw new WrongExpectedRevisionError(streamId, expected, actual);
 }
 
-export function toRecordedEvent(row: Selectable<EventsTable>): RecordedEvent {
+/**
+ * What a read returns of a stored event. Not recorded_at: nothing reads when an event was stored (its
+ * metadata says when it occurred), and turning the timestamp into a Date took a tenth of a read's CPU.
+ */
+export const RECORDED_EVENT_COLUMNS = ['position', 'type', 'stream_id', 'revision', 'event_id', 'data', 'metadata'] as const;
+
+export function toRecordedEvent(row: Pick<Selectable<EventsTable>, (typeof RECORDED_EVENT_COLUMNS)[number]>): RecordedEvent {
   return {
     id: row.event_id,
     type: row.type,
@@ -452,6 +458,5 @@ export function toRecordedEvent(row: Selectable<EventsTable>): RecordedEvent {
     streamId: row.stream_id,
     revision: BigInt(row.revision),
     position: BigInt(row.position),
-    recordedAt: row.recorded_at,
   };
 }

@@ -36,7 +36,6 @@ export interface RecordedEvent<E extends DomainEvent = DomainEvent> extends Even
   streamId: string;
   revision: bigint;
   position: bigint;
-  recordedAt: Date;
 }
 
 /** A recorded event of a union, narrowed by `type` (RecordedEvent<A | B> is not). */

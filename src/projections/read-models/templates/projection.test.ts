@@ -60,7 +60,6 @@ function lifecycleLog(): RecordedEvent[] {
       streamId: templateStream(templateId),
       revision,
       position: BigInt(index + 1),
-      recordedAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
     };
   });
 }
