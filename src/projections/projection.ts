@@ -94,11 +94,15 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   /**
    * Optional: what `apply` leaves undone while rebuilding (counts and sets derived from other rows),
    * computed once for the whole generation when it has caught up with the log, before its indexes
-   * and switch: one pass instead of a recount per batch. It must leave the rows `apply` leaves live,
-   * and may run again on the same tables (a resumed rebuild runs it again).
+   * and switch: one pass instead of a recount per batch. Together the steps must leave the rows
+   * `apply` leaves live. They are independent of each other: each runs in a transaction of its own,
+   * side by side (the database works on several at once). Each may run again on the same tables (a
+   * resumed rebuild runs them all again).
    */
-  finishBuild?(trx: Kysely<Schema>, tables: GenerationTables): Promise<void>;
+  finishBuild?: readonly FinishBuildStep[];
 }
+
+export type FinishBuildStep = (trx: Kysely<Schema>, tables: GenerationTables) => Promise<void>;
 
 /**
  * `live`: the generation is (or may be) read, so `apply` keeps every row complete. `rebuilding`: a

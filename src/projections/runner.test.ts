@@ -425,14 +425,16 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
   it('ends a rebuild of several projections only once every build has stopped, when one of them fails', async () => {
     // The failure must not release the runner locks of builds whose transactions still run.
     let slowFinishDone = false;
-    const failing: Projection = { ...usersProjection, finishBuild: () => Promise.reject(new Error('finishBuild failed')) };
+    const failing: Projection = { ...usersProjection, finishBuild: [() => Promise.reject(new Error('finishBuild failed'))] };
     const slow: Projection = {
       ...rewardsProjection,
-      async finishBuild(trx, tables) {
-        await new Promise((resolve) => setTimeout(resolve, SLOW_FINISH_MS));
-        await rewardsProjection.finishBuild?.(trx, tables);
-        slowFinishDone = true;
-      },
+      finishBuild: [
+        ...(rewardsProjection.finishBuild ?? []),
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, SLOW_FINISH_MS));
+          slowFinishDone = true;
+        },
+      ],
     };
     await expect(runner.rebuildAll([failing, slow])).rejects.toThrow('finishBuild failed');
     expect(slowFinishDone).toBe(true);

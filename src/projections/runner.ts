@@ -333,19 +333,20 @@ export class ProjectionRunner {
     }
   }
 
-  /** Once a build has caught up with the log: its finishBuild, deferred indexes and statistics (once), then its switch. */
+  /** Once a build has caught up with the log: its finishBuild steps, deferred indexes and statistics (once), then its switch. */
   async #finishAndSwitch(build: Build): Promise<void> {
     // The switch compares committed checkpoints: the last pages' must be.
     if (build.committed < build.checkpoint) await this.#commitBuildBatch(build, NO_EVENTS, build.checkpoint);
     if (!build.finished) {
       const tables = generationTables(build.generation.generation);
-      const { finishBuild } = build.projection;
-      if (finishBuild) {
-        await this.db.transaction().execute(async (trx) => {
-          await commitWithoutWaitingForDisk(trx, this.dbKind);
-          await finishBuild(trx, tables);
-        });
-      }
+      await eachSettled(
+        (build.projection.finishBuild ?? []).map((step) =>
+          this.db.transaction().execute(async (trx) => {
+            await commitWithoutWaitingForDisk(trx, this.dbKind);
+            await step(trx, tables);
+          }),
+        ),
+      );
       await build.projection.createIndexes?.(this.db, tables);
       // Fresh tables have no statistics until autovacuum gets to them: the readers' first plans would be blind.
       // Each table on a connection of its own: the server analyses them on every core.

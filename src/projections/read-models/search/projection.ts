@@ -111,10 +111,8 @@ export const searchProjection = defineProjection({
       if (live && engaged.size > 0) await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
     };
   },
-  async finishBuild(trx, t) {
-    await rebuildVocabulary(trx, t);
-    await recountPopularity(trx, t, 'all');
-  },
+  // Side by side: the vocabulary is mostly Node's work on the documents, the popularity the database's on the engagement.
+  finishBuild: [rebuildVocabulary, (trx, t) => recountPopularity(trx, t, 'all')],
 });
 
 type SubmittedDocument = Record<(typeof DOCUMENT_COLUMNS)[number], unknown> & { title: string; description: string; keywords: string[]; platform: string; topic: string };

@@ -1,4 +1,5 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Schema } from '../../../adapters/db/schema.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
@@ -47,23 +48,25 @@ export const templatesProjection = defineProjection({
       await recount?.execute(trx);
     };
   },
-  // Every template's counts from its sets in one pass (grouped, joined); rows whose counts are right stay untouched.
-  async finishBuild(trx, t) {
-    const columns = Object.keys(COUNTED_IN) as CountColumn[];
-    const counted = columns.map((column) => {
-      const set = sql.id(t[COUNTED_IN[column]]);
-      return sql`left join (select template_id, count(*)::int as n from ${set} group by template_id) ${sql.id(column)} on ${sql.id(column)}.template_id = r.id`;
-    });
-    await sql`
-      update ${sql.id(t.templates)} d
-      set ${sql.join(columns.map((column) => sql`${sql.id(column)} = c.${sql.id(column)}`))}
-      from (
-        select r.id, ${sql.join(columns.map((column) => sql`coalesce(${sql.id(column)}.n, 0) as ${sql.id(column)}`))}
-        from ${sql.id(t.templates)} r ${sql.join(counted, sql` `)}
-      ) c
-      where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(trx);
-  },
+  finishBuild: [recountAll],
 });
+
+/** Every template's counts from its sets in one pass (grouped, joined); rows whose counts are right stay untouched. */
+async function recountAll(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+  const columns = Object.keys(COUNTED_IN) as CountColumn[];
+  const counted = columns.map((column) => {
+    const set = sql.id(t[COUNTED_IN[column]]);
+    return sql`left join (select template_id, count(*)::int as n from ${set} group by template_id) ${sql.id(column)} on ${sql.id(column)}.template_id = r.id`;
+  });
+  await sql`
+    update ${sql.id(t.templates)} d
+    set ${sql.join(columns.map((column) => sql`${sql.id(column)} = c.${sql.id(column)}`))}
+    from (
+      select r.id, ${sql.join(columns.map((column) => sql`coalesce(${sql.id(column)}.n, 0) as ${sql.id(column)}`))}
+      from ${sql.id(t.templates)} r ${sql.join(counted, sql` `)}
+    ) c
+    where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(trx);
+}
 
 /** Sets the toggled templates' counts from their sets. */
 function recountStatement(t: GenerationTables, toggled: ReadonlySet<string>) {
