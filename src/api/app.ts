@@ -10,7 +10,7 @@ import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js
 import { installSecurityHeaders } from './security-headers.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { TrustProxy } from '../composition/config.js';
-import { findUnstorableText, isReadablePath, TEXT_MESSAGES } from '../domain/shared/text.js';
+import { findUnstorableText, isReadablePath, isStorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
@@ -49,6 +49,7 @@ import { installPublicAnswerCache } from './read-cache.js';
 import { linkOriginFor } from './public-origin.js';
 import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
+import { installReadableValidationMessages } from '../domain/shared/validation-messages.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -80,12 +81,18 @@ function fastifyTrustProxy(trust: TrustProxy): string[] | ((address: string, hop
 }
 
 /** 'path' when the request path, decoded, breaks the text rule (the web app's fallback reads it); null otherwise. */
+/** The field holding text no field may hold, named as validation names fields ('limit', 'links[2].url'); the part itself when it is the text. */
+function unstorableTextIn(part: unknown, partName: string): string | null {
+  return typeof part === 'string' ? (isStorableText(part) ? null : partName) : findUnstorableText(part);
+}
+
 function unstorablePath(url: string): string | null {
   return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }
 
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
+  installReadableValidationMessages();
   const app = Fastify({
     ...loggerOptions(deps.log ?? { level: 'silent' }),
     bodyLimit: 1_048_576,
@@ -114,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.addHook('preValidation', async (request) => {
     const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
     const where =
-      findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(body, 'body') ?? unstorablePath(request.url);
+      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
   installSecurityHeaders(app, { https: deps.secureCookies });

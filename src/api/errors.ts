@@ -35,6 +35,9 @@ export class RateLimitedError extends HttpError {
   }
 }
 
+/** The request parts Fastify validates, as a 400 names them. */
+const VALIDATED_PART_NAMES: Partial<Record<string, string>> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
+
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
 /**
@@ -53,9 +56,12 @@ export function fieldPathOf(instancePath: string): string {
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const field = first ? fieldPathOf(first.instancePath) : '';
-    const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
-    return reply.status(400).send({ error: true, message: message ?? 'Invalid request' } satisfies ErrorBody);
+    // A refusal of the whole part (a missing body, a field it does not take) names the part, unless
+    // its message is a sentence of its own ('The body must be …'): the readable defaults start lower case.
+    const wholePart = first?.message !== undefined && /^\p{Ll}/u.test(first.message) ? (VALIDATED_PART_NAMES[error.validationContext ?? ''] ?? '') : '';
+    const field = first ? fieldPathOf(first.instancePath) || wholePart : '';
+    const message = first?.message ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+    return reply.status(400).send({ error: true, message } satisfies ErrorBody);
   }
   if (error instanceof DomainError) return reply.status(DOMAIN_STATUS[error.kind]).send({ error: true, message: error.message } satisfies ErrorBody);
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);

@@ -97,7 +97,7 @@ describe('sign-up', () => {
     ['7 characters', 'Short#1', 'Password must be 8 characters long'],
     ['no number or special character', 'abcdefghij', 'Password should contain a number and a special character'],
     ['a space', 'has space#1', 'Password cannot be empty or contain spaces'],
-    ['a NUL byte', 'nul\u0000byte#1', `body.password: ${TEXT_MESSAGES.forbiddenCharacters}`],
+    ['a NUL byte', 'nul\u0000byte#1', `password: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['100 000 characters', `${'a'.repeat(99_998)}#1`, ACCOUNT_MESSAGES.passwordTooLong],
   ])('refuses a password with %s, with the spec message and no account created', async (_case, password, message) => {
     const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'nopass', email: 'nopass@example.com', password, agreeToTermsAndConditions: true } });
@@ -125,7 +125,7 @@ describe('sign-up', () => {
   it.each([
     ['upper case', 'Member', 'Must be 3+ characters with no spaces and all lowercase.'],
     ['a Cyrillic look-alike letter', 'аdmin2', ACCOUNT_MESSAGES.usernameCharacters],
-    ['a NUL byte', 'nul\u0000name', `body.username: ${TEXT_MESSAGES.forbiddenCharacters}`],
+    ['a NUL byte', 'nul\u0000name', `username: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['2 characters', 'ab', 'Username must be at least 3 characters long.'],
   ])('refuses a username with %s', async (_case, username, message) => {
     const answer = await harness.call('POST', '/api/signupUser', { body: { username, email: 'someone@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
