@@ -49,7 +49,6 @@ import { installPublicAnswerCache } from './read-cache.js';
 import { linkOriginFor } from './public-origin.js';
 import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import { installReadableValidationMessages } from '../domain/shared/validation-messages.js';
 
 /** How long a request waits for the read models to show its own write before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5_000;
@@ -92,7 +91,6 @@ function unstorablePath(url: string): string | null {
 
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
-  installReadableValidationMessages();
   const app = Fastify({
     ...loggerOptions(deps.log ?? { level: 'silent' }),
     bodyLimit: 1_048_576,

@@ -4,7 +4,6 @@ import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom';
 
 import { isReadablePath } from '../domain/shared/text.js';
-import { installReadableValidationMessages } from '../domain/shared/validation-messages.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { streamedDataStrategy } from './app/streamed-data.js';
@@ -13,8 +12,6 @@ import { HydratingRoot } from './lib/browser-store.js';
 import { NOT_FOUND_PATH } from './lib/paths.js';
 import './styles.css';
 import './styles/shell.css';
-
-installReadableValidationMessages();
 
 // An address the app cannot read is not found, as the server answered it: the page is the not-found page.
 if (!isReadablePath(window.location.pathname)) window.history.replaceState(null, '', NOT_FOUND_PATH);

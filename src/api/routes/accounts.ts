@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import { GoogleTokenRejectedError, type GoogleIdTokenVerifier } from '../../adapters/identity/google.js';
 import { passwordMatches } from '../../adapters/security/passwords.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import { dayOf, endOfDay, reportDay, startOfDay } from '../../domain/analytics/periods.js';
 import { ANALYTICS_TREND_DAYS, DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';

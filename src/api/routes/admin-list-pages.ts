@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 
 /** Admin lists (feedback, help chats, contact messages) are read a page at a time, newest first. */
 const ADMIN_LIST_LAST_PAGE = 10_000;

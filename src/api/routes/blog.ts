@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 
 import { fetchFeedPosts, readMarkdownPosts, type BlogPost } from '../../adapters/blog/blog-posts.js';
 import { HttpError } from '../errors.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 
 import { sameSitePath } from '../../domain/shared/paths.js';
 import { BANNER_NAMES, BANNERS, COOKIE_CONSENT } from '../../web/features/shell/constants.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MailOutbox, OutboxMessage } from '../../adapters/mail/port.js';
 import type { Access } from '../access.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 
 import { GENERATOR_DEFAULTS, ModelError, type TemplateWriter } from '../../adapters/ai/writer.js';
 import type { Schema } from '../../adapters/db/schema.js';

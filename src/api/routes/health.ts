@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';

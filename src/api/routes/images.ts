@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { ImageStore } from '../../adapters/storage/images.js';
 import { IMAGE_MESSAGES, imageVariantWidth } from '../../domain/shared/images.js';
 import { HttpError } from '../errors.js';

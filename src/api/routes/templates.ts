@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { TemplateSuggester } from '../../adapters/ai/template-suggester.js';
 import type { EventsAboutTemplate } from '../../adapters/eventstore/events-about-template.js';

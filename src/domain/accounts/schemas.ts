@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 
 import { APPS } from '../catalogue/taxonomy.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from './rules.js';

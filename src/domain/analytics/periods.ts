@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 
 /*
  * Report dates are whole UTC days, as analysts ask for them: `from` and `to` are inclusive, and

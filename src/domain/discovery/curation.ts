@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import type { DomainEvent } from '../shared/events.js';
 import { DomainError, type Decider } from '../shared/events.js';
 import { QUICK_LINKS, TRENDING_TOOLS } from './curated.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 
 import { emailProblem } from '../accounts/rules.js';
 import { commentProblem, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES, isReportReason } from './rules.js';

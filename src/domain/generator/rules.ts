@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan } from '../shared/json.js';
 import { hasSingleLineControls } from '../shared/text.js';
 

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { AUDIENCE_GROUP_IDS, type AudienceGroup } from '../analytics/reports.js';
 
 /** The mass e-mail's texts (the confirmation is the spec's, section 5), shared by the API and the portal. */

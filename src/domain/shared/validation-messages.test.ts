@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { installReadableValidationMessages } from './validation-messages.js';
+import { describe, expect, it } from 'vitest';
+import { z } from './zod.js';
 
 const refusal = (schema: z.ZodType, value: unknown): string => {
   const parsed = schema.safeParse(value);
@@ -9,8 +8,6 @@ const refusal = (schema: z.ZodType, value: unknown): string => {
 };
 
 describe('readable validation messages', () => {
-  beforeAll(installReadableValidationMessages);
-
   it.each([
     ['a number below its minimum', z.coerce.number().int().min(1).max(100), '0', 'must be at least 1'],
     ['a number above its maximum', z.coerce.number().int().min(1).max(100), '101', 'must be at most 100'],

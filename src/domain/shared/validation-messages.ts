@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /*
  * What a rule without a message of its own says when it refuses a value. zod's defaults are written
@@ -77,9 +77,4 @@ export function readableValidationMessage(issue: Issue): string {
     default:
       return 'is not valid';
   }
-}
-
-/** Makes every zod rule in this process (or page) without a message of its own use readableValidationMessage. */
-export function installReadableValidationMessages(): void {
-  z.config({ customError: readableValidationMessage });
 }

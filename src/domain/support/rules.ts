@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { ACCOUNT_MESSAGES, emailProblem } from '../accounts/rules.js';
 
 /** Texts of the support chatbot and beta-feedback panel (generator-admin-site.md sections 2, 4, 5, 8). */

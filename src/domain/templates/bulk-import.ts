@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { APPS, TOPICS, type TaxonomyEntry } from '../catalogue/taxonomy.js';
 import { isStorableText } from '../shared/text.js';
 import { templateContentSchema, TEMPLATE_LIMITS, type TemplateContent } from './rules.js';

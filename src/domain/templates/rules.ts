@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../shared/zod.js';
 import { APPS, TOPICS } from '../catalogue/taxonomy.js';
 import { hasSingleLineControls } from '../shared/text.js';
 import { characterCount, clipToCharacters } from '../shared/characters.js';
