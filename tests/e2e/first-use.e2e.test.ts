@@ -99,6 +99,20 @@ describe('first use: what a new user trips over', () => {
       await close();
     });
 
+    it('takes as many emoji in the search box as a search does (a native maxlength stopped at 100), and finds no template for them', async () => {
+      const { page, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
+      await page.goto('/search');
+      const box = page.getByRole('searchbox', { name: 'Search', exact: true });
+      await box.fill('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH + 10));
+      expect(await box.inputValue()).toBe('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH));
+      await page.waitForURL((url) => url.searchParams.get('q') === '🎉'.repeat(SEARCH_MAX_QUERY_LENGTH));
+      // Emoji are no words the index holds: nothing matches (every template was listed as if nothing had been typed).
+      await page.getByText('No templates match your search.').waitFor();
+      expect(await page.locator('main article').count()).toBe(0);
+      expect(await pageWidthOverflow(page), await overflowing(page)).toBeLessThanOrEqual(0);
+      await close();
+    });
+
     it('walks the autocomplete suggestions with the arrow keys, and suggests only titles with every typed word', async () => {
       const { page, close } = await environment.openPage();
       await page.goto('/');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId, seedCatalogue } from '../../commands/demo-catalogue.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH, SEARCH_TEXT_TOO_LONG, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
 import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
@@ -176,10 +176,20 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       expect((await searchPage('?q=budget')).data[0]?._id).toBe(budgetTrackerId);
     });
 
-    it('searches text with only punctuation as plain words: no words, so every live resource', async () => {
-      const { pagination } = await searchPage(`?q=${encodeURIComponent('!!! ---')}`);
-      expect(pagination.totalItems).toBe((await searchPage('')).pagination.totalItems);
-      expect(pagination.totalItems).toBe(SIZE.templates + 1);
+    it.each([
+      ['only punctuation', '!!! ---'],
+      ['only emoji', '🎉🎉'],
+    ])('finds nothing for text with %s: it has no word to match (it listed every live resource)', async (_name, text) => {
+      const { data, pagination } = await searchPage(`?q=${encodeURIComponent(text)}`);
+      expect({ data, totalItems: pagination.totalItems }).toEqual({ data: [], totalItems: 0 });
+      expect((await searchPage('')).pagination.totalItems).toBe(SIZE.templates + 1);
+    });
+
+    it('counts the search text in characters, as the search boxes do: 200 emoji are searched, 201 characters refused', async () => {
+      expect((await get(`/api/resources/search?q=${encodeURIComponent('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH))}`)).status).toBe(200);
+      expect((await get(`/api/autocomplete?q=${encodeURIComponent('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH))}`)).status).toBe(200);
+      const tooLong = await get(`/api/resources/search?q=${encodeURIComponent('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH + 1))}`);
+      expect(tooLong).toEqual({ status: 400, body: { error: true, message: `q: ${SEARCH_TEXT_TOO_LONG}` } });
     });
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { SearchIndex, SearchOrder } from '../../adapters/search/port.js';

@@ -47,13 +47,16 @@ describe('search text', () => {
     expect(normaliseSearchText('a\u0000b')).toBe('a b');
   });
 
-  it('finds nothing for text whose every word is too long to be indexed, and everything for text without words', () => {
+  it('finds nothing for text whose every word is too long to be indexed, or that has no word at all (emoji, punctuation), and everything for no text', () => {
     const overlong = 'q'.repeat(SEARCH_MAX_WORD_LENGTH + 1);
     expect(matchesNoTemplate(overlong)).toBe(true);
     expect(matchesNoTemplate(`${overlong} ${overlong}!`)).toBe(true);
     expect(matchesNoTemplate('q'.repeat(SEARCH_MAX_WORD_LENGTH))).toBe(false);
     expect(matchesNoTemplate(`budget ${overlong}`)).toBe(false);
-    expect(matchesNoTemplate('!!! ---')).toBe(false);
+    expect(matchesNoTemplate('!!! ---')).toBe(true);
+    expect(matchesNoTemplate('🎉🎉')).toBe(true);
+    expect(matchesNoTemplate('🎉 budget')).toBe(false);
     expect(matchesNoTemplate('')).toBe(false);
+    expect(matchesNoTemplate(' \t\n')).toBe(false);
   });
 });

@@ -20,12 +20,12 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * True when the text has words but none of a length the index holds: no template can match it.
- * (Searching with no words instead would match every template.)
+ * True when there is text but no word of a length the index holds (only emoji or punctuation, or
+ * only overlong words): no template can match it. Searching with no words instead would list every
+ * template, as if nothing had been typed.
  */
 export function matchesNoTemplate(text: string): boolean {
-  const words = allWords(text);
-  return words.length > 0 && !words.some(isIndexedLength);
+  return normaliseSearchText(text) !== '' && !allWords(text).some(isIndexedLength);
 }
 
 function allWords(text: string): string[] {

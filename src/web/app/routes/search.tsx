@@ -32,6 +32,7 @@ import {
 } from '../../features/search/search-state.js';
 import { loginPathFor } from '../../features/accounts/return-paths.js';
 import '../../features/discovery/discovery.css';
+import { clipToCharacters } from '../../../domain/shared/characters.js';
 import { documentTitle } from '../../lib/brand.js';
 
 const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
@@ -182,7 +183,7 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
 }
 
 /** What the box can hold: the server searches at most this much text. */
-const boxText = (text: string) => text.slice(0, SEARCH_MAX_QUERY_LENGTH);
+const boxText = (text: string) => clipToCharacters(text, SEARCH_MAX_QUERY_LENGTH);
 
 /**
  * The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears.
@@ -232,7 +233,6 @@ function SearchBox({ urlText }: { urlText: string }) {
         type="search"
         placeholder="Search templates, tools and workflows…"
         autoComplete="off"
-        maxLength={SEARCH_MAX_QUERY_LENGTH}
         value={text}
         onChange={(event) => setText(normaliseTyping(event.target.value))}
         onKeyDown={onKeyDown}

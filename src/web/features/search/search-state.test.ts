@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE } from '../../../domain/discovery/constants.js';
+import { SEARCH_MANY_WORDS_HEADING, SEARCH_MAX_QUERY_LENGTH, SEARCH_PAGE_TITLE } from '../../../domain/discovery/constants.js';
 import { cleanPopularTerm } from './api.js';
 import { filtersFromLocation, lastPageInstead, normaliseTyping, searchHeading, searchLocation, searchPageAddress } from './search-state.js';
 
@@ -40,6 +40,9 @@ describe('search page state', () => {
   it('normalises typing and popular terms', () => {
     expect(normaliseTyping(' ')).toBe('');
     expect(normaliseTyping('Budget   Tracker ')).toBe('budget tracker ');
+    // As many characters as a search takes, counted as the rules count them (a native maxlength stopped at 100 emoji).
+    expect(normaliseTyping('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH))).toBe('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH));
+    expect(normaliseTyping('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH + 5))).toBe('🎉'.repeat(SEARCH_MAX_QUERY_LENGTH));
     expect(cleanPopularTerm('1. "Budget tracker"')).toBe('Budget tracker');
     expect(cleanPopularTerm('crm')).toBe('crm');
   });

@@ -1,6 +1,7 @@
 import { cutText, SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
 import { APPS, deriveLabel, entryNamed, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_PAGE_TITLE, type PriceFilter } from '../../../domain/discovery/constants.js';
+import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_MAX_QUERY_LENGTH, SEARCH_PAGE_TITLE, type PriceFilter } from '../../../domain/discovery/constants.js';
+import { clipToCharacters } from '../../../domain/shared/characters.js';
 
 /** Sorts the search page offers: the spec's two, and best match while there is search text. */
 export const SORT_OPTIONS = [
@@ -97,8 +98,12 @@ export function searchPageAddress(location: { pathname: string; search: string }
   return query === '' ? location.pathname : `${location.pathname}?${query}`;
 }
 
-/** Typing in the search box: lower case, single spaces, a lone space ignored (spec section 5). */
+/**
+ * Typing in a search box: lower case, single spaces, a lone space ignored (spec section 5), and no
+ * more characters than a search accepts (longer text got a 400 from autocomplete and search). Counted
+ * as the rules count them: the native maxlength counts UTF-16 units and stopped the box at 100 emoji.
+ */
 export function normaliseTyping(value: string): string {
   if (value === ' ') return '';
-  return value.toLowerCase().replace(/\s+/gu, ' ');
+  return clipToCharacters(value.toLowerCase().replace(/\s+/gu, ' '), SEARCH_MAX_QUERY_LENGTH);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { AUTOCOMPLETE_WAIT_MS, SEARCH_BUTTON_LOCK_MS, SEARCH_MAX_QUERY_LENGTH, SEARCH_NAVIGATION_DELAY_MS } from '../../../../domain/discovery/constants.js';
+import { AUTOCOMPLETE_WAIT_MS, SEARCH_BUTTON_LOCK_MS, SEARCH_NAVIGATION_DELAY_MS } from '../../../../domain/discovery/constants.js';
 import { SearchIcon } from '../../../components/ui/icons.js';
 import { appPath, resourcePath, topicPath } from '../../../lib/paths.js';
 import { fetchAutocomplete, type AutocompleteAnswer } from '../api.js';
@@ -102,8 +102,6 @@ export function SearchBar() {
         name="q"
         placeholder="Search templates…"
         autoComplete="off"
-        // Longer text is refused by autocomplete and search (400): the box takes no more, as the search page's.
-        maxLength={SEARCH_MAX_QUERY_LENGTH}
         aria-describedby={open && hasSuggestions ? listId : undefined}
         value={text}
         disabled={searching}
