@@ -1,37 +1,38 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { ApiError, apiRequest, userMessageOf } from './api-client.js';
+import { startAnsweringServer, type AnsweringServer } from '../../../tests/fixtures/answering-server.js';
+import { ApiError, apiRequest, setApiTransport, userMessageOf } from './api-client.js';
 
-function answerWith(status: number, body: string, statusText = '', headers: Record<string, string> = {}) {
-  const fetchMock = vi.fn<typeof fetch>(async () => new Response(body === '' ? null : body, { status, statusText, headers }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+let server: AnsweringServer;
+beforeAll(async () => {
+  server = await startAnsweringServer();
+  setApiTransport(server.transport);
 });
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.inits.length = 0;
+});
+
+const answerWith = (status: number, body: string, statusText = '', headers: Record<string, string> = {}) => server.answerWith({ status, body, statusText, headers });
 
 describe('apiRequest', () => {
   it('calls the path under /api with the session cookie and parses the JSON answer', async () => {
-    const fetchMock = answerWith(200, JSON.stringify({ data: [1, 2] }));
+    answerWith(200, JSON.stringify({ data: [1, 2] }), 'OK', { 'content-type': 'application/json' });
 
     await expect(apiRequest('/resources/today')).resolves.toEqual({ data: [1, 2] });
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/resources/today');
-    expect(init).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
-    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    expect(server.requests).toMatchObject([{ method: 'GET', url: '/api/resources/today', headers: { accept: 'application/json' }, body: '' }]);
+    expect(server.requests[0]!.headers['content-type']).toBeUndefined();
+    expect(server.inits[0]).toMatchObject({ credentials: 'include' });
   });
 
   it('sends a body as JSON', async () => {
-    const fetchMock = answerWith(201, JSON.stringify({ ok: true }));
+    answerWith(201, JSON.stringify({ ok: true }));
 
     await apiRequest('/email/subscribe', { method: 'POST', body: { email: 'ada@example.com' } });
 
-    const [, init] = fetchMock.mock.calls[0] ?? [];
-    expect(init?.body).toBe('{"email":"ada@example.com"}');
-    expect(init?.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json' });
+    expect(server.requests).toMatchObject([{ method: 'POST', url: '/api/email/subscribe', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"email":"ada@example.com"}' }]);
   });
 
   it('resolves to undefined for an empty answer', async () => {
@@ -48,8 +49,8 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 404, message: 'Resource not found' });
   });
 
-  it('falls back to the status when the error body has no message', async () => {
-    answerWith(502, '<html>Bad gateway</html>', 'Bad Gateway');
+  it('falls back to the status when the error body has no message (a proxy error page)', async () => {
+    answerWith(502, '<html>Bad gateway</html>', 'Bad Gateway', { 'content-type': 'text/html' });
     await expect(apiRequest('/resources/today')).rejects.toMatchObject({
       status: 502,
       message: 'Request failed: 502 Bad Gateway',
@@ -57,7 +58,7 @@ describe('apiRequest', () => {
   });
 
   it('rejects a successful answer that is not JSON', async () => {
-    answerWith(200, '<!doctype html>');
+    answerWith(200, '<!doctype html>', 'OK', { 'content-type': 'text/html' });
     await expect(apiRequest('/resources/today')).rejects.toBeInstanceOf(ApiError);
   });
 
