@@ -16,6 +16,7 @@ import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
 import { massEmailRoutes } from './routes/mass-email.js';
+import { emailUnsubscribeRoutes } from './routes/email-unsubscribe.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
@@ -148,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, accounts: deps.accounts, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
+      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
+      await api.register(emailUnsubscribeRoutes({ db: deps.database.db, vault: deps.vault, accounts: deps.accounts, settle }));
       await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
       await api.register(
         adminResourceRoutes({

@@ -8,6 +8,7 @@ import { commentNotificationMail } from '../domain/engagement/mails.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { resourceById } from '../projections/read-models/templates/queries.js';
 import { userById } from '../projections/read-models/users/queries.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
 
 /** Namespace of the notification e-mails' ids, derived from the comment's (uuid v5). */
 const COMMENT_MAIL_NAMESPACE = '3c6f0b52-8d1e-4a57-b0f4-7e2d9a1c5b38';
@@ -18,7 +19,8 @@ const COMMENT_MAIL_NAMESPACE = '3c6f0b52-8d1e-4a57-b0f4-7e2d9a1c5b38';
  * off. At least once by the runner, once in the mailbox: the message id comes from the comment's,
  * so a replay after a crash is the same message (the outbox stores it once, SMTP relays de-duplicate
  * by Message-ID). It starts at the head of the log when first run: comments older than the feature
- * are not mailed about.
+ * are not mailed about. Each carries a link that turns these e-mails off in one click, also as the
+ * List-Unsubscribe header mail clients offer as a button.
  */
 export function createCommentNotificationReactor(deps: { db: Kysely<Schema>; vault: PersonalDataVault; mail: MailSender; publicUrl: string }): Reactor {
   return {
@@ -34,8 +36,9 @@ export function createCommentNotificationReactor(deps: { db: Kysely<Schema>; vau
       if (author.notifications.allowEmailsFromPosts === false) return;
       const to = await deps.vault.decrypt(author.id, author.email_enc);
       if (!to) return;
-      const message = commentNotificationMail({ commenter: commenter && !commenter.erased ? commenter.username : 'A member', title: post.title, message: comment.message, titleUrl: post.title_url }, deps.publicUrl);
-      await deps.mail.send({ to, ...message, messageId: uuidv5(comment.commentId, COMMENT_MAIL_NAMESPACE) });
+      const unsubscribe = await unsubscribeUrl(deps.vault, deps.publicUrl, author.id, 'activity');
+      const message = commentNotificationMail({ commenter: commenter && !commenter.erased ? commenter.username : 'A member', title: post.title, message: comment.message, titleUrl: post.title_url }, deps.publicUrl, unsubscribe);
+      await deps.mail.send({ to, ...message, messageId: uuidv5(comment.commentId, COMMENT_MAIL_NAMESPACE), headers: unsubscribeHeaders(unsubscribe) });
     },
   };
 }

@@ -14,7 +14,7 @@ import type { Reactor } from '../projections/reactor-runner.js';
 import { unfinishedCampaignIds } from '../projections/read-models/mass-emails/queries.js';
 import { userById } from '../projections/read-models/users/queries.js';
 import type { CommandBus } from './handle-command.js';
-import { unsubscribeUrl } from './unsubscribe-token.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
 
 const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 /** Namespace of the message ids derived from campaign and recipient (uuid v5). */
@@ -187,14 +187,14 @@ export class MassEmailWorker {
     if (campaign.group !== 'all' && row.notifications.allowUpdateEmails === false) return { skipped: 'unsubscribed' };
     const to = await this.deps.vault.decrypt(row.id, row.email_enc);
     if (to === null) return { skipped: 'no_address' };
-    const link = await unsubscribeUrl(this.deps.vault, this.deps.publicUrl, recipientId);
+    const link = await unsubscribeUrl(this.deps.vault, this.deps.publicUrl, recipientId, 'updates');
     const messageId = massEmailMessageId(campaign.campaignId, recipientId);
     await this.#throttle(signal);
     await this.deps.mail.send({
       to,
       ...massEmailMessage(campaign.subject, campaign.body, link),
       messageId,
-      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: unsubscribeHeaders(link),
     });
     return { messageId };
   }

@@ -4,10 +4,11 @@ import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/me
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import { COMMENTS_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
-import { ERASED_USER_NAME, erasedUsername } from '../../domain/accounts/rules.js';
+import { ERASED_USER_NAME, erasedUsername, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES } from '../../domain/accounts/rules.js';
 import type { CommentPage, CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
+import { userById } from '../../projections/read-models/users/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { viewDecider } from '../../domain/engagement/decider.js';
 import { saveStream } from '../../domain/engagement/events.js';
@@ -352,6 +353,41 @@ describe('comments', () => {
     reactor.start();
     await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
     expect((await commentMails()).some((sent) => sent.text.includes('Posted while it was off'))).toBe(false);
+  });
+
+  it('turns comment e-mails off from the link in one, in one click, and no other list or member with it', async () => {
+    const writer = await makeMember(harness, { prefix: 'unsubscriber' });
+    const templateId = await publishTemplate(harness, writer.userId, { title: 'Unsubscribed Planner' });
+    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const settingsOf = async (userId: string) => (await userById(harness.infrastructure.database.db, userId))!.notifications;
+    expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'First comment' })).status).toBe(201);
+    await expect.poll(async () => (await commentMails()).length, { timeout: 30_000 }).toBe(1);
+    const link = new URL((await commentMails())[0]!.text.match(/Turn off comment e-mails: (\S+)/u)![1]!);
+    expect(link.searchParams.get('list')).toBe('activity');
+    const path = `${link.pathname}${link.search}`;
+    const oneClick = (url: string) => harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+
+    // Opening the link asks and changes nothing (mail scanners open links).
+    const page = await harness.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(UNSUBSCRIBE_LISTS.activity.ask);
+    expect((await settingsOf(writer.userId)).allowEmailsFromPosts).not.toBe(false);
+    // The token is the writer's for this list: not for update e-mails, nor for another member.
+    const token = link.searchParams.get('token')!;
+    for (const url of [`/api/emails/unsubscribe?token=${encodeURIComponent(token)}`, `/api/emails/unsubscribe?list=activity&token=${encodeURIComponent(`${fan.userId}${token.slice(token.indexOf('.'))}`)}`]) {
+      const refused = await oneClick(url);
+      expect({ status: refused.statusCode, invalid: refused.body.includes(UNSUBSCRIBE_MESSAGES.invalid) }).toEqual({ status: 400, invalid: true });
+    }
+
+    const done = await oneClick(path);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(UNSUBSCRIBE_LISTS.activity.done);
+    expect(await settingsOf(writer.userId)).toMatchObject({ allowEmailsFromPosts: false });
+    expect((await settingsOf(writer.userId)).allowUpdateEmails).not.toBe(false);
+    expect((await settingsOf(fan.userId)).allowEmailsFromPosts).not.toBe(false);
+    expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Second comment' })).status).toBe(201);
+    expect(await harness.infrastructure.commentNotifications.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
+    expect(await commentMails()).toHaveLength(1);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/members.js';
 import { MASS_EMAIL_MESSAGES } from '../../domain/mass-email/rules.js';
+import { UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES } from '../../domain/accounts/rules.js';
 import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
 import { userById } from '../../projections/read-models/users/queries.js';
 
@@ -138,7 +139,7 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
     const path = `${link.pathname}${link.search}`;
     const page = await harness.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(MASS_EMAIL_MESSAGES.unsubscribeButton);
+    expect(page.body).toContain(UNSUBSCRIBE_LISTS.updates.button);
     // Opening the link changes nothing (mail scanners open links).
     expect((await userById(harness.infrastructure.database.db, admin.userId))!.notifications.allowUpdateEmails).not.toBe(false);
 
@@ -147,14 +148,14 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
     for (const url of [`/api/emails/unsubscribe?token=${encodeURIComponent(tampered)}`, '/api/emails/unsubscribe?token=nonsense', '/api/emails/unsubscribe']) {
       const refused = await harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
       expect(refused.statusCode).toBe(400);
-      expect(refused.body).toContain(MASS_EMAIL_MESSAGES.unsubscribeInvalid);
+      expect(refused.body).toContain(UNSUBSCRIBE_MESSAGES.invalid);
     }
     expect((await userById(harness.infrastructure.database.db, member.userId))!.notifications.allowUpdateEmails).not.toBe(false);
 
     // One-click unsubscribe (RFC 8058) from the mail client.
     const done = await harness.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain(MASS_EMAIL_MESSAGES.unsubscribed);
+    expect(done.body).toContain(UNSUBSCRIBE_LISTS.updates.done);
     await harness.catchUp();
     expect((await userById(harness.infrastructure.database.db, admin.userId))!.notifications.allowUpdateEmails).toBe(false);
     const events = await harness.infrastructure.store.readStream(`user-${admin.userId}`);

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService } from '../../commands/accounts.js';
 import type { CommandBus } from '../../commands/handle-command.js';
-import { unsubscribeUrl, verifyUnsubscribeToken } from '../../commands/unsubscribe-token.js';
+import { unsubscribeUrl } from '../../commands/unsubscribe-token.js';
 import type { FactKind } from '../../domain/analytics/facts.js';
 import { audienceMembers, audienceSizes, type AudienceGroup } from '../../domain/analytics/reports.js';
 import { massEmailDecider } from '../../domain/mass-email/decider.js';
@@ -23,32 +21,15 @@ import { HttpError } from '../errors.js';
 /** The facts the audience groups are defined from (src/domain/analytics/reports.ts). */
 const AUDIENCE_FACT_KINDS: readonly FactKind[] = ['user_registered', 'user_deleted', 'notifications', 'post_created', 'comment', 'click', 'save', 'like', 'view', 'search', 'form_progress', 'purchase'];
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** The unsubscribe link's own small page: no script, our stylesheet-free markup, readable on a phone. */
-function unsubscribePage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${MASS_EMAIL_MESSAGES.unsubscribeTitle} | Tessera</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>${MASS_EMAIL_MESSAGES.unsubscribeTitle}</h1>${body}<p><a href="/">Tessera</a></p></body></html>`,
-    );
-}
-
 /**
  * Mass e-mail: the audience groups' recipients, test sends, campaigns (a MassEmailRequested that
- * the mass e-mail worker delivers) and their progress, and the unsubscribe link every message carries.
+ * the mass e-mail worker delivers) and their progress. Each message's unsubscribe link is
+ * email-unsubscribe.ts'.
  */
 export function massEmailRoutes(deps: {
   db: Kysely<Schema>;
   vault: PersonalDataVault;
   commands: CommandBus;
-  accounts: AccountService;
   mail: MailSender;
   publicUrl: string;
   settle(position: bigint | null): Promise<void>;
@@ -87,7 +68,7 @@ export function massEmailRoutes(deps: {
           const row = await userById(deps.db, viewer.userId);
           const to = row?.email_enc ? await deps.vault.decrypt(row.id, row.email_enc) : null;
           if (!to) throw new HttpError(400, MASS_EMAIL_MESSAGES.adminHasNoAddress);
-          await deps.mail.send({ to, ...massEmailMessage(`[Test] ${subject}`, body, await unsubscribeUrl(deps.vault, deps.publicUrl, viewer.userId)) });
+          await deps.mail.send({ to, ...massEmailMessage(`[Test] ${subject}`, body, await unsubscribeUrl(deps.vault, deps.publicUrl, viewer.userId, 'updates')) });
           return { success: true, message: MASS_EMAIL_MESSAGES.testSent };
         }
         const recipientIds = await resolve(recipientsGroup);
@@ -118,39 +99,5 @@ export function massEmailRoutes(deps: {
         return progress;
       },
     );
-
-    const tokenQuery = z.object({ token: z.string().max(500).default('') });
-
-    // The link in every message: a page that asks, since a GET must change nothing (mail scanners open links).
-    app.get(
-      '/emails/unsubscribe',
-      { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'The unsubscribe link of a mass e-mail: asks before turning update e-mails off', querystring: tokenQuery } },
-      async (request, reply) => {
-        const userId = await verifyUnsubscribeToken(deps.vault, request.query.token);
-        if (userId === null) return unsubscribePage(reply, 400, `<p role="alert">${MASS_EMAIL_MESSAGES.unsubscribeInvalid}</p>`);
-        const action = `?token=${encodeURIComponent(request.query.token)}`;
-        return unsubscribePage(reply, 200, `<p>${MASS_EMAIL_MESSAGES.unsubscribeAsk}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${MASS_EMAIL_MESSAGES.unsubscribeButton}</button></form>`);
-      },
-    );
-
-    // The page's button, and mail clients' one-click unsubscribe (RFC 8058: a form-encoded POST).
-    await app.register(async (plain) => {
-      const scope = plain.withTypeProvider<ZodTypeProvider>();
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, {}));
-      scope.post(
-        '/emails/unsubscribe',
-        { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: 'Turn update e-mails off with a signed unsubscribe token (an AllowUpdateEmails=false settings event)', querystring: tokenQuery } },
-        async (request, reply) => {
-          const userId = await verifyUnsubscribeToken(deps.vault, request.query.token);
-          if (userId === null) return unsubscribePage(reply, 400, `<p role="alert">${MASS_EMAIL_MESSAGES.unsubscribeInvalid}</p>`);
-          const row = await userById(deps.db, userId);
-          if (!row || row.erased) return unsubscribePage(reply, 404, `<p role="alert">${MASS_EMAIL_MESSAGES.unsubscribeGone}</p>`);
-          if (row.notifications.allowUpdateEmails !== false) {
-            await deps.settle(await deps.accounts.updateProfile(userId, { privacy: { allowUpdateEmails: false } }, { userId, role: 'base' }));
-          }
-          return unsubscribePage(reply, 200, `<p role="status">${MASS_EMAIL_MESSAGES.unsubscribed}</p>`);
-        },
-      );
-    });
   };
 }

@@ -204,6 +204,35 @@ export const NOTIFICATION_SETTING_TEXTS: Record<NotificationSetting, { label: st
   allowEmailsFromUsers: { label: 'Messages from other members', description: 'Emails from people who want to reach you about your work.' },
 };
 
+/**
+ * The e-mails a member can turn off from a link in one of them (one click in a mail client, RFC 8058),
+ * each by its notification setting, with the texts of the link's page.
+ */
+export const UNSUBSCRIBE_LISTS = {
+  updates: {
+    setting: 'allowUpdateEmails',
+    title: 'Update e-mails',
+    ask: 'Stop receiving update e-mails from Tessera?',
+    button: 'Turn off update e-mails',
+    done: 'Done: you will no longer receive update e-mails from Tessera. You can turn them on again in your account settings.',
+  },
+  activity: {
+    setting: 'allowEmailsFromPosts',
+    title: 'Comment e-mails',
+    ask: 'Stop receiving an e-mail when someone comments on one of your templates?',
+    button: 'Turn off comment e-mails',
+    done: 'Done: you will no longer receive an e-mail when someone comments on your templates. You can turn them on again in your account settings.',
+  },
+} as const satisfies Record<string, { setting: NotificationSetting; title: string; ask: string; button: string; done: string }>;
+export type UnsubscribeList = keyof typeof UNSUBSCRIBE_LISTS;
+export const UNSUBSCRIBE_LIST_NAMES = Object.keys(UNSUBSCRIBE_LISTS) as UnsubscribeList[];
+
+/** What an unsubscribe link's page says when the link cannot be used. */
+export const UNSUBSCRIBE_MESSAGES = {
+  invalid: 'This unsubscribe link is not valid. Open the link exactly as it came in the e-mail, or turn these e-mails off in your account settings.',
+  gone: 'This account no longer exists, so it receives no e-mail.',
+} as const;
+
 export const VERIFICATION_CODE = {
   digits: 6,
   lifetimeMs: 10 * 60 * 1000,

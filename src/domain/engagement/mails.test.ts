@@ -20,13 +20,15 @@ describe('excerptAtWord', () => {
 });
 
 describe('the comment notification e-mail', () => {
-  it('names the commenter and the post, quotes the comment at a word, links the post and the setting that sends it', () => {
+  it('names the commenter and the post, quotes the comment at a word, links the post, the setting that sends it and the one-click unsubscribe', () => {
     const long = `${'word '.repeat(60)}end`;
-    const mail = commentNotificationMail({ commenter: 'ada', title: 'Lead Router', message: long, titleUrl: 'lead-router' }, 'https://tessera.example');
+    const unsubscribe = 'https://tessera.example/api/emails/unsubscribe?list=activity&token=u.sig';
+    const mail = commentNotificationMail({ commenter: 'ada', title: 'Lead Router', message: long, titleUrl: 'lead-router' }, 'https://tessera.example', unsubscribe);
     expect(mail.subject).toBe('ada commented on "Lead Router"');
     expect(mail.text).toContain('https://tessera.example/resources/lead-router');
     expect(mail.text).toContain('https://tessera.example/account#settings-tabs-tab-notifications');
     expect(mail.text).toContain(NOTIFICATION_SETTING_TEXTS.allowEmailsFromPosts.label);
+    expect(mail.text.endsWith(`Turn off comment e-mails: ${unsubscribe}`)).toBe(true);
     const quoted = /“(.*)”/u.exec(mail.text)![1]!;
     expect(quoted.endsWith('word…')).toBe(true);
     expect(Array.from(quoted).length).toBeLessThanOrEqual(COMMENT_EXCERPT_MAX + 1);

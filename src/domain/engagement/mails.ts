@@ -18,8 +18,11 @@ export function excerptAtWord(text: string, max: number): string {
   return `${(lastSpace > 0 ? head.slice(0, lastSpace) : head).trimEnd()}…`;
 }
 
-/** The e-mail a post's author gets when someone comments on it (unless they turned "Activity on my templates" off). */
-export function commentNotificationMail(comment: { commenter: string; title: string; message: string; titleUrl: string }, publicUrl: string): { subject: string; text: string } {
+/**
+ * The e-mail a post's author gets when someone comments on it (unless they turned "Activity on my
+ * templates" off), ending with the settings page and `unsubscribeUrl`, which turns it off at once.
+ */
+export function commentNotificationMail(comment: { commenter: string; title: string; message: string; titleUrl: string }, publicUrl: string, unsubscribeUrl: string): { subject: string; text: string } {
   const setting = NOTIFICATION_SETTING_TEXTS.allowEmailsFromPosts.label;
   return {
     subject: `${comment.commenter} commented on "${comment.title}"`,
@@ -27,7 +30,8 @@ export function commentNotificationMail(comment: { commenter: string; title: str
       `${comment.commenter} commented on your template "${comment.title}":`,
       `“${excerptAtWord(comment.message, COMMENT_EXCERPT_MAX)}”`,
       `Read and answer it: ${publicUrl}/resources/${encodeURIComponent(comment.titleUrl)}`,
-      `You get this e-mail because "${setting}" is on in your notification settings; turn it off there: ${publicUrl}${accountTabPath('notifications')}`,
+      `You get this e-mail because "${setting}" is on in your notification settings: ${publicUrl}${accountTabPath('notifications')}`,
+      `Turn off comment e-mails: ${unsubscribeUrl}`,
     ].join('\n\n'),
   };
 }

@@ -13,12 +13,6 @@ export const MASS_EMAIL_MESSAGES = {
   adminHasNoAddress: 'Your account has no e-mail address to send the test to',
   campaignStarted: 'Sending started',
   campaignNotFound: 'This campaign does not exist',
-  unsubscribeTitle: 'Update e-mails',
-  unsubscribeAsk: 'Stop receiving update e-mails from Tessera?',
-  unsubscribeButton: 'Turn off update e-mails',
-  unsubscribed: 'Done: you will no longer receive update e-mails from Tessera. You can turn them on again in your account settings.',
-  unsubscribeInvalid: 'This unsubscribe link is not valid. Open the link exactly as it came in the e-mail, or turn update e-mails off in your account settings.',
-  unsubscribeGone: 'This account no longer exists, so it receives no e-mail.',
 } as const;
 
 export const MASS_EMAIL_LIMITS = {
