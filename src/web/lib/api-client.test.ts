@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { startAnsweringServer, type AnsweringServer } from '../../../tests/fixtures/answering-server.js';
-import { ApiError, apiRequest, setApiTransport, userMessageOf } from './api-client.js';
+import { answeringApiServerForTests } from '../../../tests/fixtures/answering-server.js';
+import { ApiError, apiRequest, userMessageOf } from './api-client.js';
 
-let server: AnsweringServer;
-beforeAll(async () => {
-  server = await startAnsweringServer();
-  setApiTransport(server.transport);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.inits.length = 0;
-});
+const server = answeringApiServerForTests();
 
-const answerWith = (status: number, body: string, statusText = '', headers: Record<string, string> = {}) => server.answerWith({ status, body, statusText, headers });
+const answerWith = (status: number, body: string, statusText = '', headers: Record<string, string> = {}) => server().answerWith({ status, body, statusText, headers });
 
 describe('apiRequest', () => {
   it('calls the path under /api with the session cookie and parses the JSON answer', async () => {
@@ -22,9 +13,9 @@ describe('apiRequest', () => {
 
     await expect(apiRequest('/resources/today')).resolves.toEqual({ data: [1, 2] });
 
-    expect(server.requests).toMatchObject([{ method: 'GET', url: '/api/resources/today', headers: { accept: 'application/json' }, body: '' }]);
-    expect(server.requests[0]!.headers['content-type']).toBeUndefined();
-    expect(server.inits[0]).toMatchObject({ credentials: 'include' });
+    expect(server().requests).toMatchObject([{ method: 'GET', url: '/api/resources/today', headers: { accept: 'application/json' }, body: '' }]);
+    expect(server().requests[0]!.headers['content-type']).toBeUndefined();
+    expect(server().inits[0]).toMatchObject({ credentials: 'include' });
   });
 
   it('sends a body as JSON', async () => {
@@ -32,7 +23,7 @@ describe('apiRequest', () => {
 
     await apiRequest('/email/subscribe', { method: 'POST', body: { email: 'ada@example.com' } });
 
-    expect(server.requests).toMatchObject([{ method: 'POST', url: '/api/email/subscribe', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"email":"ada@example.com"}' }]);
+    expect(server().requests).toMatchObject([{ method: 'POST', url: '/api/email/subscribe', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"email":"ada@example.com"}' }]);
   });
 
   it('resolves to undefined for an empty answer', async () => {
