@@ -17,8 +17,10 @@ import { releaseIfAbandoned } from './abandoned-claims.js';
 import { newsletterSubscription } from './newsletter.js';
 import { contactMessageIdsFrom } from '../projections/read-models/contact-messages/queries.js';
 import { supportVaultSubjectsOf } from '../projections/read-models/support/queries.js';
-import { activeOwnerCount, activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
+import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
 import type { CommandBus, CommandContext } from './handle-command.js';
+import { OwnerGuard } from './owner-guard.js';
+import type { DatabaseKind } from '../adapters/db/database.js';
 
 /** How long a session lasts without signing in again. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,10 +29,13 @@ export const TEST_USER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   commands: CommandBus;
-  /** Reads claim and account streams to tell an abandoned claim from a live one. */
-  store: Pick<EventStore, 'readStream'>;
+  /** Reads claim and account streams to tell an abandoned claim from a live one; its head is what owner changes wait for. */
+  store: Pick<EventStore, 'readStream' | 'headPosition'>;
   vault: PersonalDataVault;
   db: Kysely<Schema>;
+  dbKind: DatabaseKind;
+  /** Resolves true once the users read model has applied the log up to `position` (false: not in time). */
+  usersReached(position: bigint): Promise<boolean>;
   mail: MailSender;
   /** The development outbox when there is no SMTP server: an erased account's mail leaves it too. */
   outbox: MailOutbox | null;
@@ -56,6 +61,14 @@ export const EMPTY_PROFILE: ProfileDocument = {
   info: { firstName: '', lastName: '', jobTitle: '', companyName: '', location: '', bio: '' },
   social: { facebook: '', instagram: '', linkedIn: '', website: '', twitter: '' },
 };
+
+/**
+ * Whether `actor`'s change of another's level or status goes through the OwnerGuard. Not the
+ * operator's command line (npm run users): it is the repair path of the owners' roles, and runs
+ * without the read models' runner the guard waits for. Not a change of one's own: the account
+ * decider refuses it with its own message.
+ */
+const mayTakeAnOwner = (actor: Actor, userId: string) => actor.role !== 'operator' && actor.userId !== userId;
 
 /** The highest position a group of commands reached, for read-your-writes. */
 function latest(...positions: (bigint | null)[]): bigint | null {
@@ -153,9 +166,11 @@ export async function registerAccount(deps: Pick<AccountServiceDeps, 'commands' 
  */
 export class AccountService {
   readonly #deps: AccountServiceDeps;
+  readonly #owners: OwnerGuard;
 
   constructor(deps: AccountServiceDeps) {
     this.#deps = deps;
+    this.#owners = new OwnerGuard(deps);
   }
 
   #now(): Date {
@@ -422,11 +437,13 @@ export class AccountService {
   }
 
   async changeLevel(userId: string, to: UserLevel, actor: Actor) {
-    return this.#onAccount(userId, { type: 'ChangeLevel', data: { to, decidedById: actor.userId } }, { actor });
+    const change = () => this.#onAccount(userId, { type: 'ChangeLevel', data: { to, decidedById: actor.userId } }, { actor });
+    return to === 'owner' || !mayTakeAnOwner(actor, userId) ? change() : this.#owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change);
   }
 
   async changeVerificationStatus(userId: string, to: VerificationStatus, reason: string, actor: Actor) {
-    return this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role, decidedById: actor.userId } }, { actor });
+    const change = () => this.#onAccount(userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role, decidedById: actor.userId } }, { actor });
+    return to === 'blocked' && mayTakeAnOwner(actor, userId) ? this.#owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change) : change();
   }
 
   /** An admin's test-user session: a separate short-lived token on the admin's own account, which admin routes refuse. */
@@ -445,14 +462,15 @@ export class AccountService {
   /**
    * Ends every session and erases what the account gave us: its vault key (profile, e-mail), the keys of
    * its newsletter subscription and of the contact messages it sent, its mail in the outbox; and frees
-   * its username, e-mail address and Google identity for anyone. The posts' counts stay.
+   * its username, e-mail address and Google identity for anyone. The posts' counts stay. Refused for
+   * the last active owner (OwnerGuard).
    */
   async deleteAccount(userId: string, actor: Actor) {
+    return this.#owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerDelete, () => this.#erase(userId, actor));
+  }
+
+  async #erase(userId: string, actor: Actor) {
     const row = await userById(this.#deps.db, userId);
-    // Read from the view, not decided on a stream: two owners deleting themselves at the same instant could still both go.
-    if (row?.lvl === 'owner' && row.verification !== 'blocked' && !row.erased && (await activeOwnerCount(this.#deps.db)) <= 1) {
-      throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.lastOwnerDelete);
-    }
     const email = await this.#emailOf(userId);
     const deleted = await this.#onAccount(userId, { type: 'DeleteAccount' }, { actor });
     const claims: [ClaimKind, string | null | undefined][] = [['username', row?.username], ['email', row?.email_lookup], ['google', row?.google_key]];

@@ -215,7 +215,7 @@ export async function openInfrastructure(
       massEmail,
       massEmailReactor,
       publicUrl,
-      accounts: new AccountService({ commands, store, vault, db: database.db, mail, outbox, publicUrl }),
+      accounts: new AccountService({ commands, store, vault, db: database.db, dbKind: database.kind, usersReached: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['users']), mail, outbox, publicUrl }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       mail,
       outbox,

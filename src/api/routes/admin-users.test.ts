@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
+import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
@@ -82,5 +82,72 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     expect(await update(owner.token, { user: successor.userId, status: 'verified', reason: 'Back' })).toMatchObject({ status: 200 });
     expect((await remove()).status).toBe(200);
     expect((await harness.call('GET', '/api/users/private/me', { token: owner.token })).status).toBe(401);
+  });
+});
+
+describe.each(harnessDatabases())('Tessera keeps an active owner when owners act at the same instant: $name', (database) => {
+  let harness: ApiHarness;
+  beforeAll(async () => {
+    if (database.skipped) return;
+    harness = await startApiHarness({ users: 1, templates: 0, seed: 43 }, { database: database.name });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const activeOwners = async () => {
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string; erased: boolean }[] }>('GET', '/api/admin/users?q=race_', { token: (await anOwner()).token });
+    return page.body.data.filter((row) => row.lvl === 'owner' && row.verification !== 'blocked' && !row.erased).map((row) => row.username);
+  };
+  const owners: Member[] = [];
+  /** An owner still standing, to look with and to make the next one. */
+  const anOwner = async () => {
+    for (const owner of owners) if ((await harness.call('GET', '/api/users/private/me', { token: owner.token })).status === 200 && (await harness.call('GET', '/api/admin/users', { token: owner.token })).status === 200) return owner;
+    throw new Error('no owner left');
+  };
+  const newOwner = async (prefix: string) => {
+    const owner = await makeMember(harness, { prefix, lvl: 'owner', verification: 'verified' });
+    owners.push(owner);
+    return owner;
+  };
+  const statuses = (answers: { status: number }[]) => answers.map((answer) => answer.status).sort();
+
+  it('lets only one of two owners deleting their accounts at once go (both went: no owner was left)', async () => {
+    if (database.skipped) return;
+    const [first, second] = [await newOwner('race_del_a'), await newOwner('race_del_b')];
+    const answers = await Promise.all([first, second].map((owner) => harness.call<Json>('POST', '/api/users/me/delete', { token: owner.token, body: { password: 'Member#pass1' } })));
+    expect(statuses(answers)).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(USER_MANAGEMENT_MESSAGES.lastOwnerDelete);
+    expect(await activeOwners()).toHaveLength(1);
+  });
+
+  it('lets only one of two owners demoting each other at once do it', async () => {
+    if (database.skipped) return;
+    const first = await anOwner();
+    const second = await newOwner('race_demote');
+    const answers = await Promise.all([
+      harness.call<Json>('POST', `/api/admin/users/${second.userId}/level`, { token: first.token, body: { lvl: 'admin' } }),
+      harness.call<Json>('POST', `/api/admin/users/${first.userId}/level`, { token: second.token, body: { lvl: 'base' } }),
+    ]);
+    expect(statuses(answers)).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(USER_MANAGEMENT_MESSAGES.lastOwnerChange);
+    expect(await activeOwners()).toHaveLength(1);
+  });
+
+  it('lets only one of two owners blocking each other at once do it', async () => {
+    if (database.skipped) return;
+    const first = await anOwner();
+    const second = await newOwner('race_block');
+    const answers = await Promise.all([
+      harness.call<Json>('POST', `/api/admin/users/${second.userId}/verification`, { token: first.token, body: { status: 'blocked', reason: 'Race' } }),
+      harness.call<Json>('POST', `/api/admin/users/${first.userId}/verification`, { token: second.token, body: { status: 'blocked', reason: 'Race' } }),
+    ]);
+    expect(statuses(answers)).toEqual([200, 409]);
+    expect(await activeOwners()).toHaveLength(1);
+    // One at a time, an owner with another beside them may still go.
+    const last = await anOwner();
+    await newOwner('race_after');
+    expect((await harness.call<Json>('POST', '/api/users/me/delete', { token: last.token, body: { password: 'Member#pass1' } })).status).toBe(200);
+    expect(await activeOwners()).toHaveLength(1);
   });
 });

@@ -11,6 +11,9 @@ export const USER_MANAGEMENT_MESSAGES = {
   erasedAccount: 'A deleted account cannot be changed.',
   /** Nobody could make owners or manage admins any more: only the operator's command line could. */
   lastOwnerDelete: 'You are the only owner of Tessera: make another member an owner before you delete your account.',
+  lastOwnerChange: 'This is the only owner of Tessera: make another member an owner first.',
+  /** The users view is behind the log: an owner change waits for it, since it decides on it. */
+  ownerChangeBusy: 'Account changes are still being applied. Please try again in a moment.',
 } as const;
 
 /** Spec: "User successfully updated!" stays 3 seconds. */
