@@ -155,8 +155,10 @@ describe.skipIf(target.skipped !== null)(`search index contract: ${target.name}$
     expect((await search({ order: 'date_desc', limit: 100 })).total).toBeGreaterThanOrEqual(Object.keys(TITLES).length);
   });
 
-  it('treats text without words as no text, and finds nothing for an unknown or overlong word', async () => {
-    expect((await search({ text: '!!! ---' })).total).toBe((await search({})).total);
+  it('finds nothing for text without words (punctuation, emoji), an unknown or an overlong word, and everything for blank text', async () => {
+    expect((await search({ text: '!!! ---' })).total).toBe(0);
+    expect((await search({ text: '🎉🎉' })).total).toBe(0);
+    expect((await search({ text: '  ' })).total).toBe((await search({})).total);
     expect((await search({ text: 'qwxzvbnmlk' })).total).toBe(0);
     // Words longer than the index holds match no template: the text is not treated as empty.
     expect((await search({ text: 'q'.repeat(SEARCH_MAX_WORD_LENGTH + 1) })).total).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { answeringApiServerForTests } from '../../../tests/fixtures/answering-server.js';
-import { ApiError, apiRequest, userMessageOf } from './api-client.js';
+import { answeringApiServerForTests } from '../fixtures/answering-server.js';
+import { ApiError, apiRequest, userMessageOf } from '../../src/web/lib/api-client.js';
 
 const server = answeringApiServerForTests();
 

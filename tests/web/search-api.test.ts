@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { answeringApiServerForTests } from '../../../../tests/fixtures/answering-server.js';
-import { SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../../domain/discovery/constants.js';
-import { fetchPopularTerms, searchOrRefusal } from './api.js';
+import { answeringApiServerForTests } from '../fixtures/answering-server.js';
+import { SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../src/domain/discovery/constants.js';
+import { fetchPopularTerms, searchOrRefusal } from '../../src/web/features/search/api.js';
 
 const server = answeringApiServerForTests();
 
