@@ -80,12 +80,12 @@ function fastifyTrustProxy(trust: TrustProxy): string[] | ((address: string, hop
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** 'path' when the request path, decoded, breaks the text rule (the web app's fallback reads it); null otherwise. */
 /** The field holding text no field may hold, named as validation names fields ('limit', 'links[2].url'); the part itself when it is the text. */
 function unstorableTextIn(part: unknown, partName: string): string | null {
   return typeof part === 'string' ? (isStorableText(part) ? null : partName) : findUnstorableText(part);
 }
 
+/** 'path' when the request path, decoded, breaks the text rule (the web app's fallback reads it); null otherwise. */
 function unstorablePath(url: string): string | null {
   return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }

@@ -58,9 +58,9 @@ export function readableValidationMessage(issue: Issue): string {
     }
     case 'too_big': {
       const unit = UNITS[issue.origin];
-      const bound = issue.exact ? 'exactly' : issue.inclusive === false ? 'fewer than' : 'at most';
-      if (unit) return `must have ${bound} ${counted(issue.maximum, unit)}`;
-      return `must be ${issue.inclusive === false && !issue.exact ? 'less than' : bound} ${issue.maximum.toString()}`;
+      const below = unit ? 'fewer than' : 'less than';
+      const bound = issue.exact ? 'exactly' : issue.inclusive === false ? below : 'at most';
+      return unit ? `must have ${bound} ${counted(issue.maximum, unit)}` : `must be ${bound} ${issue.maximum.toString()}`;
     }
     case 'invalid_format':
       if (issue.format === 'starts_with' && 'prefix' in issue) return `must start with '${String(issue.prefix)}'`;

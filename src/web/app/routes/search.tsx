@@ -11,7 +11,6 @@ import {
   REQUEST_TEMPLATE_TEXT,
   SEARCH_DEBOUNCE_MS,
   SEARCH_FAILED,
-  SEARCH_MAX_QUERY_LENGTH,
   SEARCH_PAGE_TITLE,
 } from '../../../domain/discovery/constants.js';
 import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
@@ -27,12 +26,12 @@ import {
   searchLocation,
   searchPageAddress,
   SORT_OPTIONS,
+  withinSearchLimit,
   type SearchFilterState,
   type SearchPathKind,
 } from '../../features/search/search-state.js';
 import { loginPathFor } from '../../features/accounts/return-paths.js';
 import '../../features/discovery/discovery.css';
-import { clipToCharacters } from '../../../domain/shared/characters.js';
 import { documentTitle } from '../../lib/brand.js';
 
 const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
@@ -182,8 +181,6 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
   );
 }
 
-/** What the box can hold: the server searches at most this much text. */
-const boxText = (text: string) => clipToCharacters(text, SEARCH_MAX_QUERY_LENGTH);
 
 /**
  * The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears.
@@ -192,15 +189,15 @@ const boxText = (text: string) => clipToCharacters(text, SEARCH_MAX_QUERY_LENGTH
 function SearchBox({ urlText }: { urlText: string }) {
   const navigate = useNavigate();
   const inputId = useId();
-  const [text, setText] = useState(boxText(urlText));
+  const [text, setText] = useState(withinSearchLimit(urlText));
   /** The text the URL holds, whether the box put it there or not. */
-  const urlTextRef = useRef(boxText(urlText));
+  const urlTextRef = useRef(withinSearchLimit(urlText));
 
   useEffect(() => {
     // The address changed from elsewhere (Reset Filters, a popular search): show its text.
-    if (boxText(urlText) === urlTextRef.current) return;
-    urlTextRef.current = boxText(urlText);
-    setText(boxText(urlText));
+    if (withinSearchLimit(urlText) === urlTextRef.current) return;
+    urlTextRef.current = withinSearchLimit(urlText);
+    setText(withinSearchLimit(urlText));
   }, [urlText]);
 
   useEffect(() => {

@@ -105,5 +105,10 @@ export function searchPageAddress(location: { pathname: string; search: string }
  */
 export function normaliseTyping(value: string): string {
   if (value === ' ') return '';
-  return clipToCharacters(value.toLowerCase().replace(/\s+/gu, ' '), SEARCH_MAX_QUERY_LENGTH);
+  return withinSearchLimit(value.toLowerCase().replace(/\s+/gu, ' '));
+}
+
+/** The text cut to what a search takes, in characters as the rules count them. */
+export function withinSearchLimit(text: string): string {
+  return clipToCharacters(text, SEARCH_MAX_QUERY_LENGTH);
 }
