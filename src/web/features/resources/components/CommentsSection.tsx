@@ -75,6 +75,11 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
     return false;
   }
 
+  /** A click while the session still loads waits for it: a visitor who clicks the box as the page opens still gets the prompt. */
+  async function promptOnClickIfSignedOut() {
+    if ((await signedInUser()) === null) openLoginPrompt();
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if ((await signedInUser()) === null) {
@@ -115,7 +120,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           placeholder={user === null ? 'Log in to join the conversation' : 'What do you think of this template?'}
           aria-invalid={problem !== null ? true : undefined}
           aria-describedby={problem !== null ? `${boxId}-problem` : undefined}
-          onClick={() => promptIfSignedOut()}
+          onClick={() => void promptOnClickIfSignedOut()}
           onChange={(event) => {
             if (!promptIfSignedOut()) return;
             setDraft(clipToCharacters(event.target.value, ENGAGEMENT_LIMITS.commentMax));
