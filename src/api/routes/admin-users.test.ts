@@ -100,9 +100,12 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
     return page.body.data.filter((row) => row.lvl === 'owner' && row.verification !== 'blocked' && !row.erased).map((row) => row.username);
   };
   const owners: Member[] = [];
-  /** An owner still standing, to look with and to make the next one. */
+  /** An owner still standing (not deleted, blocked or demoted: an admin may list users too), to look with and to make the next one. */
   const anOwner = async () => {
-    for (const owner of owners) if ((await harness.call('GET', '/api/users/private/me', { token: owner.token })).status === 200 && (await harness.call('GET', '/api/admin/users', { token: owner.token })).status === 200) return owner;
+    for (const owner of owners) {
+      const me = await harness.call<{ lvl: string }>('GET', '/api/users/private/me', { token: owner.token });
+      if (me.status === 200 && me.body.lvl === 'owner' && (await harness.call('GET', '/api/admin/users', { token: owner.token })).status === 200) return owner;
+    }
     throw new Error('no owner left');
   };
   const newOwner = async (prefix: string) => {
