@@ -20,9 +20,9 @@ export interface OwnerGuardDeps {
 /**
  * Tessera always keeps an active owner: only an owner makes owners and manages admins. A change that
  * could take the last one away (an owner deleting their account, demoted or blocked) is decided one
- * at a time, across processes too, on the users view caught up with the log, and the next waits until
- * the view shows it: two such changes at the same instant (two owners leaving, or demoting each other)
- * cannot both pass on a count that neither has changed yet.
+ * at a time, across processes too, each on the users view caught up with the log, which holds the ones
+ * before it: two such changes at the same instant (two owners leaving, or demoting each other) cannot
+ * both pass on a count that neither has changed yet.
  */
 export class OwnerGuard {
   readonly #deps: OwnerGuardDeps;
@@ -34,22 +34,21 @@ export class OwnerGuard {
   }
 
   /** Runs `change`, which takes `targetId` from the active owners, unless nobody else is one: then refuses with `refusal`. */
-  async keepingAnOwner<R extends { position: bigint | null }>(targetId: string, refusal: string, change: () => Promise<R>): Promise<R> {
+  async keepingAnOwner<R>(targetId: string, refusal: string, change: () => Promise<R>): Promise<R> {
     const decided = this.#turn.then(() => this.#underDatabaseLock(() => this.#decide(targetId, refusal, change)));
     this.#turn = decided.catch(() => {});
     return decided;
   }
 
-  async #decide<R extends { position: bigint | null }>(targetId: string, refusal: string, change: () => Promise<R>): Promise<R> {
+  async #decide<R>(targetId: string, refusal: string, change: () => Promise<R>): Promise<R> {
     const { db, store, usersReached } = this.#deps;
     if (!(await usersReached(await store.headPosition()))) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.ownerChangeBusy);
     const target = await userById(db, targetId);
     const isActiveOwner = target?.lvl === 'owner' && target.verification !== 'blocked' && !target.erased;
     if (isActiveOwner && (await activeOwnerCount(db)) <= 1) throw new DomainError('conflict', refusal);
-    const result = await change();
-    // The next change decides on a view that shows this one (a slow view only delays it: it checks again).
-    if (result.position !== null) await usersReached(result.position);
-    return result;
+    // The next change first waits for the view to reach the log's head, so it decides on one that shows
+    // this change: the lock is not held while the view catches up (a stalled view would keep it open).
+    return change();
   }
 
   /** PGlite is one process (its data directory's lock keeps others out): the turn above is enough there. */
