@@ -181,7 +181,6 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
   );
 }
 
-
 /**
  * The page's own search box: the URL follows the text after a 500 ms pause; Enter on empty text clears.
  * It stays mounted while the URL follows it, so focus and what is typed meanwhile are kept.
@@ -189,16 +188,17 @@ function SearchResults({ outcome, onPage }: { outcome: SearchAnswer | RefusedSea
 function SearchBox({ urlText }: { urlText: string }) {
   const navigate = useNavigate();
   const inputId = useId();
-  const [text, setText] = useState(withinSearchLimit(urlText));
+  const addressText = withinSearchLimit(urlText);
+  const [text, setText] = useState(addressText);
   /** The text the URL holds, whether the box put it there or not. */
-  const urlTextRef = useRef(withinSearchLimit(urlText));
+  const urlTextRef = useRef(addressText);
 
   useEffect(() => {
     // The address changed from elsewhere (Reset Filters, a popular search): show its text.
-    if (withinSearchLimit(urlText) === urlTextRef.current) return;
-    urlTextRef.current = withinSearchLimit(urlText);
-    setText(withinSearchLimit(urlText));
-  }, [urlText]);
+    if (addressText === urlTextRef.current) return;
+    urlTextRef.current = addressText;
+    setText(addressText);
+  }, [addressText]);
 
   useEffect(() => {
     const typed = text.trim();

@@ -6,8 +6,7 @@ import { ENGAGEMENT_TOASTS } from '../../../domain/engagement/rules.js';
 import type { EngagedResourceView } from '../../../domain/engagement/views.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
 import { ApiError } from '../../lib/api-client.js';
-import { getSession, signedInUser, updateSessionUser, useSession } from '../session/session.js';
-import { openLoginPrompt } from '../shell/client-state.js';
+import { getSession, signedInOrLoginPrompt, updateSessionUser, useSession } from '../session/session.js';
 import { toggleEngagement } from './api.js';
 
 /** The per-user toggles on a resource; clicks are counted separately (they are not toggles). */
@@ -88,10 +87,7 @@ export function useResourceEngagement<Resource extends ResourceView>(initial: Re
 
   async function toggle(toggle: EngagementToggle): Promise<void> {
     if (pendingRef.current.has(toggle)) return;
-    if ((await signedInUser()) === null) {
-      openLoginPrompt();
-      return;
-    }
+    if ((await signedInOrLoginPrompt()) === null) return;
     const wasOn = toggle === 'like' ? liked : toggle === 'save' ? saved : flagged;
     const before = resource;
     setPendingToggle(toggle, true);

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { ApiError, apiRequest, setAuthFailureHandlers } from '../../lib/api-client.js';
 import { useBrowserStore } from '../../lib/browser-store.js';
+import { openLoginPrompt } from '../shell/client-state.js';
 
 /**
  * The signed-in user, held outside React so loaders, actions and components share it.
@@ -55,9 +56,14 @@ export function loadSession(): Promise<CurrentUser | null> {
   return pendingLoad;
 }
 
-/** The signed-in user for an action: waits for the session when it is still loading (a click right after the page opened). */
-export async function signedInUser(): Promise<CurrentUser | null> {
-  return state.loading ? loadSession() : state.user;
+/**
+ * The signed-in user for a members-only action, or null for a visitor, who is shown the login prompt.
+ * Waits for the session when it is still loading: a click right after the page opened is not lost.
+ */
+export async function signedInOrLoginPrompt(): Promise<CurrentUser | null> {
+  const user = state.loading ? await loadSession() : state.user;
+  if (user === null) openLoginPrompt();
+  return user;
 }
 
 /** Re-reads the current user after a change (profile saved, verified …). */

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { signedInUser } from '../../session/session.js';
-import { openLoginPrompt } from '../../shell/client-state.js';
+import { signedInOrLoginPrompt } from '../../session/session.js';
 import { createCheckoutSession } from '../api.js';
 
 type Problem = { title: string; text: string } | null;
@@ -20,7 +19,7 @@ export function useCheckoutStart(open: () => Promise<string>) {
   const [problem, setProblem] = useState<Problem>(null);
 
   async function start() {
-    if ((await signedInUser()) === null) return openLoginPrompt();
+    if ((await signedInOrLoginPrompt()) === null) return;
     setBusy(true);
     try {
       window.location.assign(await open());

@@ -7,7 +7,7 @@ import { Avatar } from '../../../components/ui/Avatar.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { userProfilePath } from '../../../lib/paths.js';
 import { clipToCharacters } from '../../../../domain/shared/characters.js';
-import { signedInUser, useSession } from '../../session/session.js';
+import { signedInOrLoginPrompt, useSession } from '../../session/session.js';
 import { openLoginPrompt } from '../../shell/client-state.js';
 import { fetchComments, postComment } from '../api.js';
 
@@ -66,8 +66,9 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
   }, [firstOfPage]);
 
   /**
-   * Typing (or clicking into the box) while logged out opens the login modal (spec 2.11); while the
-   * session still loads, typing goes on. Not on focus: closing the modal hands the focus back to the box.
+   * Typing (or clicking into the box, which waits for a loading session) while logged out opens the login
+   * modal (spec 2.11); while the session still loads, typing goes on. Not on focus: closing the modal
+   * hands the focus back to the box.
    */
   function promptIfSignedOut(): boolean {
     if (user !== null || loading) return true;
@@ -75,17 +76,9 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
     return false;
   }
 
-  /** A click while the session still loads waits for it: a visitor who clicks the box as the page opens still gets the prompt. */
-  async function promptOnClickIfSignedOut() {
-    if ((await signedInUser()) === null) openLoginPrompt();
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if ((await signedInUser()) === null) {
-      openLoginPrompt();
-      return;
-    }
+    if ((await signedInOrLoginPrompt()) === null) return;
     const found = commentProblem(draft);
     if (found !== null) {
       setProblem(found);
@@ -120,7 +113,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
           placeholder={user === null ? 'Log in to join the conversation' : 'What do you think of this template?'}
           aria-invalid={problem !== null ? true : undefined}
           aria-describedby={problem !== null ? `${boxId}-problem` : undefined}
-          onClick={() => void promptOnClickIfSignedOut()}
+          onClick={() => void signedInOrLoginPrompt()}
           onChange={(event) => {
             if (!promptIfSignedOut()) return;
             setDraft(clipToCharacters(event.target.value, ENGAGEMENT_LIMITS.commentMax));

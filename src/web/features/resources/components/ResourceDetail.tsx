@@ -11,7 +11,7 @@ import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIco
 import { TagList } from '../../../components/ui/TagList.js';
 import { showToast } from '../../../components/ui/toasts.js';
 import { resourcePath, tagSearchPath, userProfilePath } from '../../../lib/paths.js';
-import { signedInUser, useSession } from '../../session/session.js';
+import { signedInOrLoginPrompt, useSession } from '../../session/session.js';
 import { openLoginPrompt } from '../../shell/client-state.js';
 import { recordClick, recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
@@ -54,8 +54,7 @@ export function ResourceDetail({ detail, related, forViewer }: { detail: Resourc
   }, [resource._id, engageable, accept]);
 
   async function openReport() {
-    if ((await signedInUser()) === null) openLoginPrompt();
-    else setReporting(true);
+    if ((await signedInOrLoginPrompt()) !== null) setReporting(true);
   }
 
   function onSeeIt(event: MouseEvent) {
