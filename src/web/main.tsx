@@ -41,9 +41,10 @@ function fillInPersonalParts(router: DataRouter): void {
 }
 
 /**
- * Set once React has the page: drawn, or hydrated with every effect of its first commit run (a
- * click while it hydrates is replayed, but what the first effects do, such as a scroll, comes only
- * then). Browser tests wait for it.
+ * Set once React has the page: a page the server drew once it is hydrated with every effect of its
+ * first commit run (a click while it hydrates is replayed, but what the first effects do, such as a
+ * scroll, comes only then); a page drawn in the browser once its first render is under way, so a
+ * test there still waits for what it needs to see. Browser tests wait for it.
  */
 function markAppStarted(): void {
   document.documentElement.dataset.appStarted = 'true';

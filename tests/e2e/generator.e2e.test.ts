@@ -131,7 +131,18 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
   it('shows the spec’s errors for a custom style without an id and for private data in the brief', async () => {
     const { page, close } = await environment.openPage();
     await quietPage(page, environment.baseUrl);
+    // Hold the styles back: an option offered while they load moves when they arrive, and a click meant for it hits another style.
+    let releaseStyles = () => {};
+    const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
+    await page.route('**/api/ai/templates/list', async (route) => {
+      await stylesHeld;
+      await route.continue();
+    });
     await page.goto('/generate');
+    await page.getByLabel('Purpose').waitFor();
+    expect(await page.getByRole('radio', { name: 'Custom' }).count()).toBe(0);
+    await page.getByRole('status').filter({ hasText: 'Loading styles…' }).waitFor();
+    releaseStyles();
     await page.getByLabel('Purpose').fill('Quarterly review');
     await page.getByRole('radio', { name: 'Custom' }).check({ force: true });
     await page.getByRole('button', { name: 'Generate' }).click();

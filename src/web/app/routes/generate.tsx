@@ -34,9 +34,9 @@ type Step = 'brief' | 'questions' | 'generating' | 'result';
 const reasonOf = (error: unknown) => (error instanceof ApiError ? error.message.replace(/^[\w.]+: /u, '') : GENERATOR_MESSAGES.templateFailed);
 
 /** The style rail: the default style first and fixed, the others in a row that scrolls above 2; 'Custom' takes a template id. */
-function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles: StyleOption[]; chosen: string; customId: string; onChoose: (id: string) => void; onCustomId: (id: string) => void }) {
+function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles: StyleOption[] | null; chosen: string; customId: string; onChoose: (id: string) => void; onCustomId: (id: string) => void }) {
   const customInputId = useId();
-  const [first, ...others] = styles;
+  const [first, ...others] = styles ?? [];
   const option = (style: StyleOption) => (
     <label key={style.id} className={`style-option${chosen === style.id ? ' style-option--chosen' : ''}`}>
       <input type="radio" name="style" className="visually-hidden" checked={chosen === style.id} onChange={() => onChoose(style.id)} />
@@ -48,17 +48,27 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
     <fieldset className="field style-picker">
       <legend className="field__label">Style</legend>
       <div className="style-rail">
-        {first && <div className="style-rail__fixed">{option(first)}</div>}
-        <div className={`style-rail__others${others.length + 1 > GENERATOR.railScrollsAbove ? ' style-rail__others--scrolls' : ''}`} tabIndex={0} aria-label="More styles">
-          {others.map(option)}
-          <label className={`style-option style-option--custom${chosen === CUSTOM_STYLE_ID ? ' style-option--chosen' : ''}`}>
-            <input type="radio" name="style" className="visually-hidden" checked={chosen === CUSTOM_STYLE_ID} onChange={() => onChoose(CUSTOM_STYLE_ID)} />
-            <span className="style-option__custom-mark" aria-hidden="true">
-              +
-            </span>
-            <span>Custom</span>
-          </label>
-        </div>
+        {styles === null ? (
+          // No option before the list is in: one shown now would move under the pointer when the others arrive.
+          <p className="style-option style-option--loading" role="status">
+            <span className="style-option__placeholder" aria-hidden="true" />
+            <span>Loading styles…</span>
+          </p>
+        ) : (
+          <>
+            {first && <div className="style-rail__fixed">{option(first)}</div>}
+            <div className={`style-rail__others${others.length + 1 > GENERATOR.railScrollsAbove ? ' style-rail__others--scrolls' : ''}`} tabIndex={0} aria-label="More styles">
+              {others.map(option)}
+              <label className={`style-option style-option--custom${chosen === CUSTOM_STYLE_ID ? ' style-option--chosen' : ''}`}>
+                <input type="radio" name="style" className="visually-hidden" checked={chosen === CUSTOM_STYLE_ID} onChange={() => onChoose(CUSTOM_STYLE_ID)} />
+                <span className="style-option__custom-mark" aria-hidden="true">
+                  +
+                </span>
+                <span>Custom</span>
+              </label>
+            </div>
+          </>
+        )}
       </div>
       {chosen === CUSTOM_STYLE_ID && (
         <div className="field">
@@ -78,7 +88,7 @@ export function GeneratePage() {
   const admin = user !== null && isAdminUser(user);
   const ids = { purpose: useId(), audience: useId(), slides: useId(), reminder: useId() };
   const [mode, setMode] = useState<'model' | 'offline' | null>(null);
-  const [styles, setStyles] = useState<StyleOption[]>([]);
+  const [styles, setStyles] = useState<StyleOption[] | null>(null);
   const [defaults, setDefaults] = useState<{ defaultPromptTemplate: string; defaultHints: Record<string, unknown> } | null>(null);
 
   const [step, setStep] = useState<Step>('brief');
