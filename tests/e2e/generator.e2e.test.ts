@@ -91,7 +91,18 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
   it('generates a document after the follow-up question sets, and Restart asks before clearing', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await quietPage(page, environment.baseUrl);
+    // Hold the generator's mode back: the offline notice it brings would push a form shown meanwhile down under the pointer.
+    let releaseStatus = () => {};
+    const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
+    await page.route('**/api/ai/status', async (route) => {
+      await statusHeld;
+      await route.continue();
+    });
     await page.goto('/generate');
+    await page.getByRole('status').filter({ hasText: 'Loading the generator…' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('radio').count()).toBe(0);
+    releaseStatus();
+    await page.getByRole('note').waitFor();
     await page.getByRole('radio', { name: 'Google Docs' }).check({ force: true });
     expect(await page.getByLabel('Audience').count()).toBe(0);
     await page.getByLabel('Purpose').fill('A one-page proposal for a community garden');

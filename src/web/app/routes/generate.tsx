@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 
 import {
@@ -82,12 +82,25 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
   );
 }
 
+function GeneratorFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="container content-page generator-page">
+      <title>{documentTitle('AI Template Generator')}</title>
+      <header className="generator-page__header">
+        <h1>{GENERATOR_TEXTS.title}</h1>
+        <span className="generator-version">v{GENERATOR.versionLabel}</span>
+      </header>
+      {children}
+    </div>
+  );
+}
+
 /** /generate: the AI template generator (generator-admin-site.md sections 2, 4, 5, 8, 9). */
 export function GeneratePage() {
   const { user } = useSession();
   const admin = user !== null && isAdminUser(user);
   const ids = { purpose: useId(), audience: useId(), slides: useId(), reminder: useId() };
-  const [mode, setMode] = useState<'model' | 'offline' | null>(null);
+  const [mode, setMode] = useState<'model' | 'offline' | 'unknown' | 'loading'>('loading');
   const [styles, setStyles] = useState<StyleOption[] | null>(null);
   const [defaults, setDefaults] = useState<{ defaultPromptTemplate: string; defaultHints: Record<string, unknown> } | null>(null);
 
@@ -114,7 +127,7 @@ export function GeneratePage() {
   useEffect(() => () => polling.current?.abort(), []);
 
   useEffect(() => {
-    void generatorStatus().then((status) => setMode(status.mode), () => setMode(null));
+    void generatorStatus().then((status) => setMode(status.mode), () => setMode('unknown'));
     void slideStyles().then(setStyles, () => setStyles([]));
   }, []);
   useEffect(() => {
@@ -204,13 +217,18 @@ export function GeneratePage() {
     setError(null);
   }
 
+  // The form waits for the mode: the offline notice above it, arriving later, would move it under the pointer.
+  if (mode === 'loading') {
+    return (
+      <GeneratorFrame>
+        <div className="spinner" role="status">
+          <span className="visually-hidden">Loading the generator…</span>
+        </div>
+      </GeneratorFrame>
+    );
+  }
   return (
-    <div className="container content-page generator-page">
-      <title>{documentTitle('AI Template Generator')}</title>
-      <header className="generator-page__header">
-        <h1>{GENERATOR_TEXTS.title}</h1>
-        <span className="generator-version">v{GENERATOR.versionLabel}</span>
-      </header>
+    <GeneratorFrame>
       {mode === 'offline' && (
         <p className="generator-offline" role="note">
           {GENERATOR_TEXTS.offlineNotice}
@@ -358,7 +376,7 @@ export function GeneratePage() {
       >
         <p>{GENERATOR_TEXTS.restartConfirm}</p>
       </Modal>
-    </div>
+    </GeneratorFrame>
   );
 }
 
