@@ -6,7 +6,7 @@ import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/
 import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
-import { signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { holdRequests, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** A job is polled every 3 s; an offline job is done by the second poll, a loaded machine may need a few more. */
 const RESULT_TIMEOUT_MS = 60_000;
@@ -92,12 +92,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await quietPage(page, environment.baseUrl);
     // Hold the generator's mode back: the offline notice it brings would push a form shown meanwhile down under the pointer.
-    let releaseStatus = () => {};
-    const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
-    await page.route('**/api/ai/status', async (route) => {
-      await statusHeld;
-      await route.continue();
-    });
+    const releaseStatus = await holdRequests(page, '**/api/ai/status');
     await page.goto('/generate');
     await page.getByRole('status').filter({ hasText: 'Loading the generator…' }).waitFor({ state: 'attached' });
     expect(await page.getByRole('radio').count()).toBe(0);
@@ -143,12 +138,7 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     const { page, close } = await environment.openPage();
     await quietPage(page, environment.baseUrl);
     // Hold the styles back: an option offered while they load moves when they arrive, and a click meant for it hits another style.
-    let releaseStyles = () => {};
-    const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
-    await page.route('**/api/ai/templates/list', async (route) => {
-      await stylesHeld;
-      await route.continue();
-    });
+    const releaseStyles = await holdRequests(page, '**/api/ai/templates/list');
     await page.goto('/generate');
     await page.getByLabel('Purpose').waitFor();
     expect(await page.getByRole('radio', { name: 'Custom' }).count()).toBe(0);

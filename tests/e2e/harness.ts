@@ -192,6 +192,17 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appStarted === 'true' || document.contentType !== 'text/html');
 }
 
+/** Holds the page's requests to `url` until the answered function is called; then they go on to the server. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Signs a demo account in through the login form (every demo account has the tests' password) and waits to leave /login. */
 export async function logInThroughForm(page: Page, username: string): Promise<void> {
   await page.goto('/login');

@@ -7,7 +7,7 @@ import { COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } fr
 import type { CommentPage, ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 
-import { logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import { holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 
 /** The narrowest screen the pages are made for. */
 const PHONE_WIDTH = 375;
@@ -61,12 +61,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
   it('lets a visitor close the login prompt the comment box opened, and opens it again when they type', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     // Hold the session's answer back: a click on the box while the page still asks who this is must not be lost.
-    let releaseSession = () => {};
-    const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
-    await page.route('**/api/auth/session', async (route) => {
-      await sessionHeld;
-      await route.continue();
-    });
+    const releaseSession = await holdRequests(page, '**/api/auth/session');
     await page.goto(`/resources/${post.titleUrl}`);
     await waitForApp(page);
     const prompt = page.getByRole('dialog', { name: /Join the Tessera community/u });
@@ -104,12 +99,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await expect.poll(() => kudos.getAttribute('aria-pressed')).toBe(String(wasLiked));
 
     // Hold the server's answer back: the button must flip before it arrives.
-    let releaseLike = () => {};
-    const likeHeld = new Promise<void>((resolve) => (releaseLike = resolve));
-    await page.route('**/api/resources/like/**', async (route) => {
-      await likeHeld;
-      await route.continue();
-    });
+    const releaseLike = await holdRequests(page, '**/api/resources/like/**');
     await kudos.click();
     await expect.poll(() => kudos.getAttribute('aria-pressed')).toBe(String(!wasLiked));
     releaseLike();

@@ -82,6 +82,7 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
   );
 }
 
+/** The page's title, heading and version, around the loading spinner or the generator. */
 function GeneratorFrame({ children }: { children: ReactNode }) {
   return (
     <div className="container content-page generator-page">
