@@ -87,6 +87,42 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await close();
   });
 
+  it("asks a visitor who clicks See it while the page still asks who they are to log in, and opens the link for a member", async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const link = (await detailAs(page, post.titleUrl)).data.link!;
+    // The post's link leads off the site: answered here, so the test does not wait on the network.
+    await page.context().route(link, (route) => route.fulfill({ contentType: 'text/html', body: '<title>The template</title>' }));
+    const prompt = page.getByRole('dialog', { name: /Join the Tessera community/u });
+    const seeIt = page.getByRole('complementary', { name: 'Actions' }).getByRole('link', { name: /See it/u });
+    const openedTabs: string[] = [];
+    page.context().on('page', (tab) => openedTabs.push(tab.url()));
+
+    let releaseSession = await holdRequests(page, '**/api/auth/session');
+    await page.goto(`/resources/${post.titleUrl}`);
+    await waitForApp(page);
+    await seeIt.click();
+    releaseSession();
+    await prompt.waitFor();
+    expect(openedTabs).toEqual([]);
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'hidden' });
+
+    await page.unrouteAll();
+    await signInThroughApi(page.request, VIEWER);
+    releaseSession = await holdRequests(page, '**/api/auth/session');
+    await page.reload();
+    await waitForApp(page);
+    const tab = page.context().waitForEvent('page');
+    await seeIt.click();
+    releaseSession();
+    const opened = await tab;
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(link);
+    expect(await prompt.count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
   it('flips kudos and save at once, shows the toasts and keeps the server count', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await logInThroughForm(page, VIEWER);

@@ -57,13 +57,20 @@ export function ResourceDetail({ detail, related, forViewer }: { detail: Resourc
     if ((await signedInOrLoginPrompt()) !== null) setReporting(true);
   }
 
-  function onSeeIt(event: MouseEvent) {
-    if (user === null && !loading) {
+  async function onSeeIt(event: MouseEvent<HTMLAnchorElement>) {
+    let viewer = user;
+    if (loading) {
+      // Who clicked is not known yet: a visitor gets the login prompt, a member the link once the session says so
+      // (within the click's activation, so the browser still lets the tab open).
+      event.preventDefault();
+      const link = event.currentTarget.href;
+      viewer = await signedInOrLoginPrompt();
+      if (viewer !== null) window.open(link, '_blank', 'noopener,noreferrer');
+    } else if (viewer === null) {
       event.preventDefault();
       openLoginPrompt();
-      return;
     }
-    if (user !== null && engageable) recordClick(resource._id).then(accept, (error: unknown) => console.error('The click was not counted', error));
+    if (viewer !== null && engageable) recordClick(resource._id).then(accept, (error: unknown) => console.error('The click was not counted', error));
   }
 
   return (
@@ -110,7 +117,7 @@ export function ResourceDetail({ detail, related, forViewer }: { detail: Resourc
             <p className="detail-actions__price">{formatPrice(resource.price)}</p>
             {resource.price > 0 && <PriceInCurrency usd={resource.price} />}
             {detail.data.link !== null ? (
-              <a className="button button--primary detail-actions__see" href={detail.data.link} target="_blank" rel="noopener noreferrer" onClick={onSeeIt}>
+              <a className="button button--primary detail-actions__see" href={detail.data.link} target="_blank" rel="noopener noreferrer" onClick={(event) => void onSeeIt(event)}>
                 See it <ExternalLinkIcon />
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
