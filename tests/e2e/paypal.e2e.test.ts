@@ -22,22 +22,27 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
   let environment: E2eEnvironment;
   let titleUrl = '';
 
-  beforeAll(async () => {
-    await mkdir(SHOTS_DIR, { recursive: true });
-    environment = await startE2eEnvironment();
+  /** A paid post by SELLER, approved: its id and title URL. */
+  async function publishPaidPost(title: string): Promise<{ _id: string; titleUrl: string }> {
     const seller = await environment.openPage();
     await signInThroughApi(seller.page.request, SELLER);
     const created = await seller.page.request.post('/api/resources', {
-      data: { type: 'productivity', platform: 'notion', title: TITLE, description: 'Paid through PayPal.', url: 'https://example.com/paypal-e2e', instructions: 'Duplicate it.', tags: [], images: [], price: 9.5 },
+      data: { type: 'productivity', platform: 'notion', title, description: 'Paid through PayPal.', url: 'https://example.com/paypal-e2e', instructions: 'Duplicate it.', tags: [], images: [], price: 9.5 },
     });
     expect(created.status(), await created.text()).toBe(201);
     const resource = ((await created.json()) as { resource: { _id: string; titleUrl: string } }).resource;
-    titleUrl = resource.titleUrl;
     await seller.close();
     const admin = await environment.openPage();
     await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
     expect((await admin.page.request.put('/api/admin/resources/update', { data: { _id: resource._id, status: 'live' } })).status()).toBe(200);
     await admin.close();
+    return resource;
+  }
+
+  beforeAll(async () => {
+    await mkdir(SHOTS_DIR, { recursive: true });
+    environment = await startE2eEnvironment();
+    titleUrl = (await publishPaidPost(TITLE)).titleUrl;
   }, FLOW_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -80,5 +85,31 @@ describe('Pay with PayPal in the browser (sandbox orders)', () => {
       expect(unexpected(consoleErrors)).toEqual([]);
       await close();
     }
+  }, FLOW_TIMEOUT_MS);
+  it('tells a buyer who approves the payment of a post deleted meanwhile that nothing was charged, and captures nothing', async () => {
+    const post = await publishPaidPost(`${TITLE} deleted`);
+    const { page, consoleErrors, close } = await environment.openPage();
+    const buyer = DEMO_USERS[8]!;
+    await signInThroughApi(page.request, buyer);
+    await page.goto(`/resources/${post.titleUrl}`);
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click({ timeout: STEP_TIMEOUT_MS });
+    await page.getByRole('heading', { name: 'Pay with PayPal (sandbox)' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+
+    const seller = await environment.openPage();
+    await signInThroughApi(seller.page.request, SELLER);
+    expect((await seller.page.request.put(`/api/resources/delete/${post._id}`)).status()).toBe(200);
+    await seller.close();
+
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('heading', { level: 1, name: COMMERCE_MESSAGES.paypalPostGoneTitle }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await page.getByText(COMMERCE_MESSAGES.paypalPostGoneText).waitFor();
+    expect(new URL(page.url()).searchParams.get('paypal')).toBe('1');
+    await shootWithinWidth(page, SHOTS_DIR, 'detail-paypal-post-gone');
+    const admin = await environment.openPage();
+    await signInThroughApi(admin.page.request, DEMO_ADMIN_USERNAME);
+    expect(await (await admin.page.request.get(`/api/admin/resources/${post._id}/purchases`)).json()).toEqual({ purchases: [] });
+    await admin.close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+    await close();
   }, FLOW_TIMEOUT_MS);
 });

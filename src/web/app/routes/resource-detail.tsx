@@ -1,5 +1,7 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
+import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
+import { PAYPAL_RETURN_PARAM } from '../../../domain/commerce/purchase.js';
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { ResourceDetail } from '../../features/resources/components/ResourceDetail.js';
@@ -34,20 +36,26 @@ export async function resourceDetailLoader({ params, request }: LoaderFunctionAr
 /** /resources/{titleUrl}: the post, or 'This post does not exist' for whatever this viewer may not see. */
 export function ResourceDetailPage() {
   const data = useLoaderData<typeof resourceDetailLoader>();
-  if (!data.found) {
-    return (
-      <div className="container">
-        <title>{documentTitle(TEMPLATE_MESSAGES.doesNotExist)}</title>
-        <section className="empty-state detail-missing">
-          <h1>{TEMPLATE_MESSAGES.doesNotExist}</h1>
-          <p>{TEMPLATE_MESSAGES.doesNotExistDetail}</p>
-          <Link to="/" className="button button--primary">
-            Browse templates
-          </Link>
-        </section>
-      </div>
-    );
-  }
+  if (!data.found) return <MissingPost />;
   // A new key per post: moving to a related post starts its page afresh (view count, comments, report form).
   return <ResourceDetail key={data.detail.data._id} detail={data.detail} related={data.related} forViewer={data.forViewer} />;
+}
+
+/** A buyer back from approving a PayPal order for a post gone meanwhile is told that nothing was charged (the order is only captured on the post's page). */
+function MissingPost() {
+  const [searchParams] = useSearchParams();
+  const paypalReturn = searchParams.get(PAYPAL_RETURN_PARAM) !== null && searchParams.get('token') !== null;
+  const [title, text] = paypalReturn ? [COMMERCE_MESSAGES.paypalPostGoneTitle, COMMERCE_MESSAGES.paypalPostGoneText] : [TEMPLATE_MESSAGES.doesNotExist, TEMPLATE_MESSAGES.doesNotExistDetail];
+  return (
+    <div className="container">
+      <title>{documentTitle(title)}</title>
+      <section className="empty-state detail-missing">
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <Link to="/" className="button button--primary">
+          Browse templates
+        </Link>
+      </section>
+    </div>
+  );
 }
