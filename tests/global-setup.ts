@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
+import { bundleServer } from '../scripts/server-bundle.mjs';
 import { openDatabase } from '../src/adapters/db/database.js';
 
 declare module 'vitest' {
@@ -22,5 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = join(root, 'pglite');
   await (await openDatabase({ dataDir: template })).close();
   project.provide('embeddedDatabaseTemplate', template);
+  // The suites that start the server run it as `npm start` does, from its bundle.
+  await bundleServer();
   return () => rm(root, { recursive: true, force: true });
 }

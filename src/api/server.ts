@@ -1,18 +1,19 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
 import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../commands/demo-catalogue.js';
 import { generatePassword } from '../adapters/security/passwords.js';
 import { buildApp } from './app.js';
+import { REPO_ROOT } from './repo-root.js';
 import { configFromEnv, usesEmbeddedDefault, type Config } from '../composition/config.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
 import { startUploadSweep } from '../composition/upload-sweep.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
-const WEB_ROOT = resolve(fileURLToPath(new URL('../../dist/web', import.meta.url)));
+const WEB_ROOT = join(REPO_ROOT, 'dist/web');
 /** The server's page renderer, built by `vite build` beside the web app. */
-const PAGE_RENDERER_ENTRY = resolve(fileURLToPath(new URL('../../dist/server/entry-server.js', import.meta.url)));
+const PAGE_RENDERER_ENTRY = join(REPO_ROOT, 'dist/server/entry-server.js');
 
 /** The built page renderer, if there is one: without it the browser draws every page. */
 async function loadPageRenderer(): Promise<CreatePageRenderer | undefined> {

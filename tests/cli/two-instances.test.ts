@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { freePort } from '../fixtures/free-port.js';
+import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
 
 /**
  * Two API processes on one Postgres database, as a site that outgrew one machine runs: one
@@ -64,7 +65,7 @@ interface Instance {
 async function startInstance(url: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
   const { REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], { cwd: REPO_ROOT, env: { ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: REPO_ROOT, env: { ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
+import { bundleServer } from '../../scripts/server-bundle.mjs';
 import { seedDataDir } from './harness.js';
 
 declare module 'vitest' {
@@ -14,6 +15,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await bundleServer();
   const seededDataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-seed-'));
   await seedDataDir(seededDataDir);
   project.provide('seededDataDir', seededDataDir);

@@ -17,10 +17,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
+import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_ENTRY = 'src/api/server.ts';
 const BUILT_APP_INDEX = join(REPO_ROOT, 'dist/web/index.html');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -138,7 +138,8 @@ async function startServer(port: number, dataDir: string, configuration: Record<
   // As `npm start` runs it: the server picks its own NODE_ENV (production), not vitest's 'test'.
   delete env.NODE_ENV;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  // As `npm start` runs it: from the bundle the global setup built.
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

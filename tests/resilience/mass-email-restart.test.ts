@@ -15,6 +15,7 @@ import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
 import { countOutcomes } from '../fixtures/mass-email.js';
 import { newDataDirectory } from '../fixtures/embedded-database.js';
+import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
@@ -59,7 +60,7 @@ function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   delete env.DATABASE_URL;
   delete env.EVENTSTORE_URL;
   delete env.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/api/server.ts'], { cwd: REPO_ROOT, env });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: REPO_ROOT, env });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), WAIT_MS);

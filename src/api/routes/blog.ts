@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/shared/zod.js';
 
 import { fetchFeedPosts, readMarkdownPosts, type BlogPost } from '../../adapters/blog/blog-posts.js';
 import { HttpError } from '../errors.js';
+import { REPO_ROOT } from '../repo-root.js';
 
 /** The repository's own posts, used when no external feed is configured. */
-export const DEFAULT_BLOG_CONTENT_DIR = fileURLToPath(new URL('../../../content/blog', import.meta.url));
+export const DEFAULT_BLOG_CONTENT_DIR = join(REPO_ROOT, 'content/blog');
 /** An external feed is asked again after this long; the repository's posts are read once. */
 export const BLOG_FEED_CACHE_MS = 10 * 60 * 1000;
 
