@@ -181,7 +181,7 @@ export async function openInfrastructure(
     });
     const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
     const paymentReturns = new ReactorRunner(database.db, database.kind, store, createPaymentReturnReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
-    const commentNotifications = new ReactorRunner(database.db, database.kind, store, createCommentNotificationReactor({ db: database.db, vault, mail, publicUrl }), runnerOptions);
+    const commentNotifications = new ReactorRunner(database.db, database.kind, store, createCommentNotificationReactor({ db: database.db, vault, mail, publicUrl, waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['engagement']) }), runnerOptions);
     const massEmail = new MassEmailWorker({
       commands,
       store,

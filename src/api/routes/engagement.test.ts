@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
-import { COMMENTS_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { COMMENT_MAILS_PER_AUTHOR, COMMENTS_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { COMMENT_MAILS_PAUSED } from '../../domain/engagement/mails.js';
 import { ERASED_USER_NAME, erasedUsername, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES } from '../../domain/accounts/rules.js';
 import type { CommentPage, CommentView, EngagedResourceView, ResourcePage } from '../../domain/engagement/views.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
@@ -11,7 +13,7 @@ import { engagedResource } from '../../projections/read-models/engagement/querie
 import { userById } from '../../projections/read-models/users/queries.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { viewDecider } from '../../domain/engagement/decider.js';
-import { saveStream } from '../../domain/engagement/events.js';
+import { commentStream, saveStream } from '../../domain/engagement/events.js';
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { templateStream } from '../../domain/templates/events.js';
 import { TEXT_MESSAGES } from '../../domain/shared/text.js';
@@ -353,6 +355,37 @@ describe('comments', () => {
     reactor.start();
     await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
     expect((await commentMails()).some((sent) => sent.text.includes('Posted while it was off'))).toBe(false);
+  });
+
+  it(`e-mails a member about at most ${COMMENT_MAILS_PER_AUTHOR.max} comments on their posts an hour, says so in the last, and again once the hour has passed`, async () => {
+    const writer = await makeMember(harness, { prefix: 'popular' });
+    const crowd = await makeMembers(harness, 3, { prefix: 'crowd' });
+    const posts = [await publishTemplate(harness, writer.userId), await publishTemplate(harness, writer.userId)];
+    const reactor = harness.infrastructure.commentNotifications;
+    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const flood = COMMENT_MAILS_PER_AUTHOR.max + 2;
+    for (let index = 1; index <= flood; index += 1) {
+      expect((await post(`/api/comments/resource/${posts[index % 2]}`, crowd[index % 3]!.token, { message: `Flood comment ${index}` })).status).toBe(201);
+      // Their own comments are not mailed about, nor counted.
+      if (index === 3) expect((await post(`/api/comments/resource/${posts[0]}`, writer.token, { message: 'Thanks, all' })).status).toBe(201);
+    }
+    expect(await reactor.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
+    const mailed = await commentMails();
+    const quoted = (index: number) => mailed.filter((mail) => mail.text.includes(`“Flood comment ${index}”`));
+    expect(mailed).toHaveLength(COMMENT_MAILS_PER_AUTHOR.max);
+    for (let index = 1; index <= COMMENT_MAILS_PER_AUTHOR.max; index += 1) expect(quoted(index)).toHaveLength(1);
+    expect(mailed.filter((mail) => mail.text.includes(COMMENT_MAILS_PAUSED)).map((mail) => quoted(COMMENT_MAILS_PER_AUTHOR.max).includes(mail))).toEqual([true]);
+
+    // A comment posted once the hour of the others has passed is mailed about.
+    const later = new Date(Date.now() + COMMENT_MAILS_PER_AUTHOR.windowMs + 60_000).toISOString();
+    const commentId = randomUUID();
+    await harness.infrastructure.store.appendToStream(
+      commentStream(commentId),
+      [{ id: randomUUID(), type: 'CommentPosted', data: { commentId, templateId: posts[0]!, authorId: crowd[0]!.userId, message: 'An hour later' }, metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: crowd[0]!.userId, role: 'base' }, occurredAt: later, schemaVersion: 1 } }],
+      { expectedRevision: 'no_stream' },
+    );
+    expect(await reactor.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
+    expect((await commentMails()).filter((mail) => mail.text.includes('“An hour later”'))).toHaveLength(1);
   });
 
   it('turns comment e-mails off from the link in one, in one click, and no other list or member with it', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { NOTIFICATION_SETTING_TEXTS } from '../accounts/rules.js';
-import { COMMENT_EXCERPT_MAX, commentNotificationMail, excerptAtWord } from './mails.js';
+import { COMMENT_EXCERPT_MAX, COMMENT_MAILS_PAUSED, commentNotificationMail, excerptAtWord } from './mails.js';
 
 describe('excerptAtWord', () => {
   it('keeps a short text whole, on one line', () => {
@@ -32,5 +32,14 @@ describe('the comment notification e-mail', () => {
     const quoted = /“(.*)”/u.exec(mail.text)![1]!;
     expect(quoted.endsWith('word…')).toBe(true);
     expect(Array.from(quoted).length).toBeLessThanOrEqual(COMMENT_EXCERPT_MAX + 1);
+  });
+
+  it('says in the last e-mail of an hour that reached the cap that no more will come for now, and only there', () => {
+    const comment = { commenter: 'ada', title: 'Lead Router', message: 'Nice', titleUrl: 'lead-router' };
+    const unsubscribe = 'https://tessera.example/api/emails/unsubscribe?list=activity&token=u.sig';
+    expect(commentNotificationMail(comment, 'https://tessera.example', unsubscribe).text).not.toContain(COMMENT_MAILS_PAUSED);
+    const last = commentNotificationMail(comment, 'https://tessera.example', unsubscribe, true).text;
+    expect(last).toContain(COMMENT_MAILS_PAUSED);
+    expect(last.endsWith(`Turn off comment e-mails: ${unsubscribe}`)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { accountTabPath } from '../accounts/account-tabs.js';
 import { NOTIFICATION_SETTING_TEXTS } from '../accounts/rules.js';
+import { COMMENT_MAILS_PER_AUTHOR } from './rules.js';
 
 /** How much of a comment its notification quotes, in characters (code points), cut at a word. */
 export const COMMENT_EXCERPT_MAX = 200;
@@ -18,11 +19,20 @@ export function excerptAtWord(text: string, max: number): string {
   return `${(lastSpace > 0 ? head.slice(0, lastSpace) : head).trimEnd()}…`;
 }
 
+/** Said by the last comment e-mail of an hour that reached COMMENT_MAILS_PER_AUTHOR. */
+export const COMMENT_MAILS_PAUSED = `Your templates got ${COMMENT_MAILS_PER_AUTHOR.max} comments within an hour: we will not e-mail you about more until it is quieter. New comments are on your templates' pages.`;
+
 /**
  * The e-mail a post's author gets when someone comments on it (unless they turned "Activity on my
  * templates" off), ending with the settings page and `unsubscribeUrl`, which turns it off at once.
+ * `lastOfHour`: the hour's mails reached COMMENT_MAILS_PER_AUTHOR with this one, and it says so.
  */
-export function commentNotificationMail(comment: { commenter: string; title: string; message: string; titleUrl: string }, publicUrl: string, unsubscribeUrl: string): { subject: string; text: string } {
+export function commentNotificationMail(
+  comment: { commenter: string; title: string; message: string; titleUrl: string },
+  publicUrl: string,
+  unsubscribeUrl: string,
+  lastOfHour = false,
+): { subject: string; text: string } {
   const setting = NOTIFICATION_SETTING_TEXTS.allowEmailsFromPosts.label;
   return {
     subject: `${comment.commenter} commented on "${comment.title}"`,
@@ -30,6 +40,7 @@ export function commentNotificationMail(comment: { commenter: string; title: str
       `${comment.commenter} commented on your template "${comment.title}":`,
       `“${excerptAtWord(comment.message, COMMENT_EXCERPT_MAX)}”`,
       `Read and answer it: ${publicUrl}/resources/${encodeURIComponent(comment.titleUrl)}`,
+      ...(lastOfHour ? [COMMENT_MAILS_PAUSED] : []),
       `You get this e-mail because "${setting}" is on in your notification settings: ${publicUrl}${accountTabPath('notifications')}`,
       `Turn off comment e-mails: ${unsubscribeUrl}`,
     ].join('\n\n'),

@@ -68,6 +68,13 @@ export const ENGAGEMENT_LIMITS = {
 } as const;
 
 /**
+ * E-mails about comments on one member's posts (all of them together): the comments of the trailing
+ * hour are mailed about up to this many, so a crowd of accounts cannot flood one inbox; the rest are
+ * on the posts only. The last one mailed says so. Our choice; the spec has no comment e-mails.
+ */
+export const COMMENT_MAILS_PER_AUTHOR = { max: 10, windowMs: 60 * 60 * 1000 } as const;
+
+/**
  * Members' red flags that send a live post to the moderators ('live flagged'); our choice, the
  * spec gives none. A report sends it at once: someone took the time to say what is wrong.
  */

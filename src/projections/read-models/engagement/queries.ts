@@ -105,6 +105,20 @@ export async function commentsPage(db: Kysely<Schema>, vault: PersonalDataVault,
   };
 }
 
+/** Comments by others on `authorId`'s posts, posted at `since` or later and before the log position `before`. */
+export async function commentsOnPostsOf(db: Kysely<Schema>, authorId: string, since: Date, before: bigint): Promise<number> {
+  const { total } = await db
+    .selectFrom('comments')
+    .innerJoin('templates', 'templates.id', 'comments.template_id')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .where('templates.author_id', '=', authorId)
+    .where('comments.author_id', '!=', authorId)
+    .where('comments.created_at', '>=', since)
+    .where('comments.position', '<', before)
+    .executeTakeFirstOrThrow();
+  return total;
+}
+
 /** One comment as the page shows it, or undefined when it is not (yet) in the view. */
 export async function commentById(db: Kysely<Schema>, vault: PersonalDataVault, commentId: string): Promise<CommentView | undefined> {
   const row = await commentRows(db).where('comments.id', '=', commentId).executeTakeFirst();
