@@ -63,6 +63,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     infrastructure.commerceReactor.start();
     infrastructure.paymentReturns.start();
     infrastructure.commentNotifications.start();
+    infrastructure.memberMessages.start();
     await infrastructure.startGeneration();
     infrastructure.startMassEmail();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);

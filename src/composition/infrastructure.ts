@@ -28,6 +28,7 @@ import { createRewardsReactor } from '../commands/rewards-reactor.js';
 import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { createPaymentReturnReactor } from '../commands/payment-return-reactor.js';
 import { createCommentNotificationReactor } from '../commands/comment-notification-reactor.js';
+import { createMemberMessageReactor } from '../commands/member-message-reactor.js';
 import { CommerceService } from '../commands/commerce.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
@@ -66,6 +67,8 @@ export interface Infrastructure {
   paymentReturns: ReactorRunner;
   /** E-mails a post's author about new comments on it (from its first start on). */
   commentNotifications: ReactorRunner;
+  /** E-mails members' messages to each other. */
+  memberMessages: ReactorRunner;
   /** The card payment provider: the local sandbox, or Stripe when configured. */
   payments: PaymentProvider;
   commerce: CommerceService;
@@ -182,6 +185,7 @@ export async function openInfrastructure(
     const commerceReactor = new ReactorRunner(database.db, database.kind, store, createCommerceReactor({ commands, db: database.db, vault, mail, publicUrl }), runnerOptions);
     const paymentReturns = new ReactorRunner(database.db, database.kind, store, createPaymentReturnReactor({ commerce, db: database.db, vault, mail }), runnerOptions);
     const commentNotifications = new ReactorRunner(database.db, database.kind, store, createCommentNotificationReactor({ db: database.db, vault, mail, publicUrl, waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['engagement']) }), runnerOptions);
+    const memberMessages = new ReactorRunner(database.db, database.kind, store, createMemberMessageReactor({ db: database.db, vault, mail, publicUrl }), runnerOptions);
     const massEmail = new MassEmailWorker({
       commands,
       store,
@@ -205,6 +209,7 @@ export async function openInfrastructure(
       commerceReactor,
       paymentReturns,
       commentNotifications,
+      memberMessages,
       payments,
       commerce,
       exchangeRates: createExchangeRateSource({ feedUrl: config.exchangeRatesUrl, log: options.log }),
@@ -251,6 +256,7 @@ export async function openInfrastructure(
         await commerceReactor.stop();
         await paymentReturns.stop();
         await commentNotifications.stop();
+        await memberMessages.stop();
         await search.stop();
         await runner.stop();
         await rateLimitCounters.close();

@@ -266,7 +266,7 @@ async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, lo
       await seedCatalogueInBulk(infrastructure, catalogue);
     }
     // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
-    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns, infrastructure.commentNotifications, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
+    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns, infrastructure.commentNotifications, infrastructure.memberMessages, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
       let done = 0;
       for (let read = await reactor.processBatch(); read > 0; read = await reactor.processBatch()) {
         done += read;

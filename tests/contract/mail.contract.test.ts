@@ -147,6 +147,11 @@ describe('smtp mail sender failures', () => {
     expect(sink.messages.find((message) => message.subject === 'with auth')?.user).toBe(credentials.user);
   });
 
+  it('sends the address to answer to as Reply-To', async () => {
+    await createSmtpMailer({ smtpUrl: sink.url(), from: FROM }).send({ to: 'maker@example.com', subject: 'a message for you', text: 'hi', replyTo: 'writer@example.com' });
+    expect(sink.messages.find((message) => message.subject === 'a message for you')?.replyTo).toBe('writer@example.com');
+  });
+
   it('turns a refused recipient into a MailDeliveryError', async () => {
     const error = await createSmtpMailer({ smtpUrl: sink.url(), from: FROM })
       .send({ to: 'ghost@refused.example', subject: 'refused', text: 'hi' })

@@ -1,13 +1,16 @@
+import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { MEMBER_MESSAGE_TEXTS, OUTREACH_MESSAGES } from '../../src/domain/outreach/rules.js';
+import { shootWithinWidth, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** One person goes through the whole account life cycle; the tests run in order and share them. */
 const USERNAME = `e2e${Date.now().toString(36)}`;
+const SHOTS_DIR = '/tmp/accounts-shots';
 const EMAIL = `${USERNAME}@example.com`;
 const PASSWORD = TEST_DEMO_PASSWORD;
 const FIRST_NAME = 'Ada';
@@ -59,6 +62,7 @@ describe('accounts in the browser', () => {
   let environment: E2eEnvironment;
 
   beforeAll(async () => {
+    await mkdir(SHOTS_DIR, { recursive: true });
     environment = await startE2eEnvironment();
   });
 
@@ -265,6 +269,31 @@ describe('accounts in the browser', () => {
     await visitor.page.getByRole('heading', { name: 'This user does not exist' }).waitFor();
     await visitor.close();
     expect(unexpected([...owner.consoleErrors, ...visitor.consoleErrors].filter((line) => !/status of 404/u.test(line)))).toEqual([]);
+  });
+
+  it("sends a member a message from their profile, and asks a visitor to log in first", async () => {
+    const visitor = await environment.openPage({ viewportWidth: 375 });
+    await visitor.page.goto(`/users/${DEMO_ADMIN_USERNAME}`);
+    await waitForApp(visitor.page);
+    await visitor.page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).click();
+    await visitor.page.getByRole('dialog', { name: /Join the Tessera community/u }).waitFor();
+    await visitor.close();
+
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await logIn(page, `/users/${DEMO_ADMIN_USERNAME}`);
+    await page.waitForURL(`**/users/${DEMO_ADMIN_USERNAME}`);
+    await page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).click();
+    const dialog = page.getByRole('dialog', { name: MEMBER_MESSAGE_TEXTS.title(DEMO_ADMIN_USERNAME) });
+    await dialog.getByText(MEMBER_MESSAGE_TEXTS.intro(DEMO_ADMIN_USERNAME)).waitFor();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(OUTREACH_MESSAGES.messageRequired).waitFor();
+    await dialog.getByLabel('Message').fill('Could your planner work for a team of five?');
+    await shootWithinWidth(page, SHOTS_DIR, 'member-message');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('status').getByText(MEMBER_MESSAGE_TEXTS.sent).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
   });
 
   it('saves the profile form, reducing a pasted social link to its handle', async () => {

@@ -9,6 +9,8 @@ export interface MailMessage {
    * the outbox stores it once, SMTP sends it as the Message-ID header that mail systems de-duplicate by.
    */
   messageId?: string;
+  /** Where an answer goes instead of the sender (a member's message: the member who wrote it); the outbox does not keep it. */
+  replyTo?: string;
   /** Extra headers (List-Unsubscribe); the outbox does not keep them. */
   headers?: Record<string, string>;
 }

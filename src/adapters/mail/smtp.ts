@@ -50,6 +50,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): MailSender {
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
           ...(message.messageId === undefined ? {} : { messageId: `<${message.messageId}@${MESSAGE_ID_DOMAIN}>` }),
+          ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
           ...(message.headers === undefined ? {} : { headers: message.headers }),
         });
       } catch (error) {

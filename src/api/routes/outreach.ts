@@ -8,17 +8,18 @@ import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { CommandBus } from '../../commands/handle-command.js';
-import { normaliseEmail } from '../../domain/accounts/rules.js';
-import { contactMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
-import { contactMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';
-import { OUTREACH_MESSAGES } from '../../domain/outreach/rules.js';
-import { contactMessageSchema, subscribeSchema, templateRequestSchema } from '../../domain/outreach/schemas.js';
+import { ACCOUNT_MESSAGES, normaliseEmail } from '../../domain/accounts/rules.js';
+import { contactMessageDecider, memberMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
+import { contactMessageStream, memberMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';
+import { acceptsMemberMessages, MEMBER_MESSAGE_TEXTS, OUTREACH_MESSAGES } from '../../domain/outreach/rules.js';
+import { contactMessageSchema, memberMessageSchema, subscribeSchema, templateRequestSchema } from '../../domain/outreach/schemas.js';
 import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { newsletterSubscription } from '../../commands/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
+import { userById, userByUsername } from '../../projections/read-models/users/queries.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
@@ -61,7 +62,7 @@ export interface OutreachDeps {
   commands: CommandBus;
 }
 
-/** Newsletter subscriptions, contact messages (and the admins' inbox), template requests. */
+/** Newsletter subscriptions, contact messages (and the admins' inbox), members' messages to each other, template requests. */
 export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
   const { db, vault, commands } = deps;
   // Counter keys for e-mail addresses are keyed digests: the counters store holds no address in clear.
@@ -146,6 +147,39 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
         const { page } = request.query;
         const data = await contactMessagesPage(db, vault, page, CONTACT_MESSAGES_PAGE_SIZE);
         return { data, page, pageSize: CONTACT_MESSAGES_PAGE_SIZE };
+      },
+    );
+
+    app.post(
+      '/users/public/:username/message',
+      {
+        config: { access: 'signed_in' },
+        schema: {
+          summary: "E-mail a member a message (verified members; the recipient's \"Messages from other members\" setting governs it)",
+          tags: ['outreach'],
+          params: z.object({ username: z.string().max(200) }),
+          body: memberMessageSchema,
+          response: { 201: successAnswer },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(request);
+        if (viewer === null) throw new HttpError(401, MEMBER_MESSAGE_TEXTS.signIn);
+        const [sender, recipient] = await Promise.all([userById(db, viewer.userId), userByUsername(db, request.params.username)]);
+        if (!recipient || recipient.erased) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
+        if (recipient.id === viewer.userId) throw new HttpError(400, MEMBER_MESSAGE_TEXTS.ownProfile);
+        if (sender?.verification !== 'verified') throw new HttpError(403, MEMBER_MESSAGE_TEXTS.verifyFirst);
+        if (!acceptsMemberMessages(recipient)) throw new HttpError(403, MEMBER_MESSAGE_TEXTS.notAccepting);
+        await enforceLimit(request, 'memberMessagesPerUser', viewer.userId);
+
+        const messageId = randomUUID();
+        await commands.handle(
+          memberMessageDecider,
+          memberMessageStream(messageId),
+          { type: 'SendMemberMessage', data: { messageId, senderId: viewer.userId, recipientId: recipient.id, messageEnc: await vault.encrypt(viewer.userId, request.body.message) } },
+          { actor: actorOf(viewer) },
+        );
+        return reply.status(201).send({ success: true as const, message: MEMBER_MESSAGE_TEXTS.sent });
       },
     );
 

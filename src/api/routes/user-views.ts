@@ -14,6 +14,7 @@ import { hasSales, payoutAccountOf, purchasesOfBuyer } from '../../projections/r
 import { toMajorUnits } from '../../domain/commerce/money.js';
 import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
+import { acceptsMemberMessages } from '../../domain/outreach/rules.js';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
 export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
@@ -80,5 +81,6 @@ export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountServi
     _dateCreated: row.created_at.toISOString(),
     livePostsCount: totals.live_posts,
     totalKudos: totals.kudos,
+    acceptsMessages: acceptsMemberMessages(row),
   };
 }

@@ -47,4 +47,6 @@ export interface PublicProfile {
   _dateCreated: string;
   livePostsCount: number;
   totalKudos: number;
+  /** Whether members can send them a message ("Messages from other members" on, the account there and not blocked). */
+  acceptsMessages: boolean;
 }

@@ -223,6 +223,13 @@ export const UNSUBSCRIBE_LISTS = {
     button: 'Turn off comment e-mails',
     done: 'Done: you will no longer receive an e-mail when someone comments on your templates. You can turn them on again in your account settings.',
   },
+  messages: {
+    setting: 'allowEmailsFromUsers',
+    title: 'Messages from members',
+    ask: 'Stop receiving messages from other members by e-mail?',
+    button: 'Turn off messages from members',
+    done: 'Done: other members can no longer send you messages. You can turn them on again in your account settings.',
+  },
 } as const satisfies Record<string, { setting: NotificationSetting; title: string; ask: string; button: string; done: string }>;
 export type UnsubscribeList = keyof typeof UNSUBSCRIBE_LISTS;
 export const UNSUBSCRIBE_LIST_NAMES = Object.keys(UNSUBSCRIBE_LISTS) as UnsubscribeList[];

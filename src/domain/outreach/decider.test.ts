@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { deciderSpec } from '../shared/decider-spec.js';
-import { contactMessageDecider, newsletterDecider, templateRequestDecider } from './decider.js';
-import type { ContactMessageReceived, NewsletterSubscribed, TemplateRequested } from './events.js';
+import { contactMessageDecider, memberMessageDecider, newsletterDecider, templateRequestDecider } from './decider.js';
+import type { ContactMessageReceived, MemberMessageSent, NewsletterSubscribed, TemplateRequested } from './events.js';
+import { acceptsMemberMessages } from './rules.js';
 import { contactMessageSchema, subscribeSchema, templateRequestSchema } from './schemas.js';
 
 const subscribed: NewsletterSubscribed = { type: 'NewsletterSubscribed', data: { subscriberId: 's1', emailEnc: 'pd1:x', userId: null } };
@@ -27,11 +28,19 @@ describe('newsletter decider', () => {
   });
 });
 
-describe('contact message and template request deciders', () => {
+const messaged: MemberMessageSent = { type: 'MemberMessageSent', data: { messageId: 'mm1', senderId: 'u1', recipientId: 'u2', messageEnc: 'pd1:m' } };
+
+describe('contact message, member message and template request deciders', () => {
   it('receives a message once', () => {
     const spec = deciderSpec(contactMessageDecider);
     spec.given([]).when({ type: 'SendContactMessage', data: received.data }).then([received]);
     spec.given([received]).when({ type: 'SendContactMessage', data: received.data }).thenThrows('conflict');
+  });
+
+  it("sends a member's message once", () => {
+    const spec = deciderSpec(memberMessageDecider);
+    spec.given([]).when({ type: 'SendMemberMessage', data: messaged.data }).then([messaged]);
+    spec.given([messaged]).when({ type: 'SendMemberMessage', data: messaged.data }).thenThrows('conflict');
   });
 
   it('receives a request once', () => {
@@ -52,6 +61,15 @@ describe('outreach rules', () => {
     expect(contactMessageSchema.safeParse({ name: 'Ada', email: 'ada@example.com', message: 'Hello' }).success).toBe(true);
     expect(contactMessageSchema.safeParse({ name: ' ', email: 'ada@example.com', message: 'Hello' }).error?.issues[0]?.message).toBe('Please enter your name.');
     expect(contactMessageSchema.safeParse({ name: 'Ada', email: 'ada@example.com', message: 'Hi', reason: 'spam' }).success).toBe(false);
+  });
+
+  it('takes messages for members who are there, not blocked, and have not turned them off (on unless turned off)', () => {
+    const member = { erased: false, verification: 'verified', notifications: {} };
+    expect(acceptsMemberMessages(member)).toBe(true);
+    expect(acceptsMemberMessages({ ...member, verification: 'pending' })).toBe(true);
+    expect(acceptsMemberMessages({ ...member, notifications: { allowEmailsFromUsers: false } })).toBe(false);
+    expect(acceptsMemberMessages({ ...member, verification: 'blocked' })).toBe(false);
+    expect(acceptsMemberMessages({ ...member, erased: true })).toBe(false);
   });
 
   it('requires a description for a template request', () => {

@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '../shared/events.js';
-import type { ContactMessageReceived, NewsletterSubscribed, TemplateRequested } from './events.js';
+import type { ContactMessageReceived, MemberMessageSent, NewsletterSubscribed, TemplateRequested } from './events.js';
 
 export interface SubscriptionState {
   subscribed: boolean;
@@ -18,25 +18,23 @@ export interface ReceivedState {
   received: boolean;
 }
 
-export type SendContactMessageCommand = { type: 'SendContactMessage'; data: ContactMessageReceived['data'] };
+/** A stream of one event, the command's data: each has an id of its own, so a second append under it is a client bug. */
+function recordedOnce<E extends { type: string; data: unknown }, C extends { type: string; data: E['data'] }>(type: E['type'], conflict: string): Decider<ReceivedState, C, E> {
+  return {
+    initialState: () => ({ received: false }),
+    evolve: () => ({ received: true }),
+    decide: (command, state) => {
+      if (state.received) throw new DomainError('conflict', conflict);
+      return [{ type, data: command.data } as E];
+    },
+  };
+}
 
-/** Each message has its own stream; a second append under the same id is a client bug. */
-export const contactMessageDecider: Decider<ReceivedState, SendContactMessageCommand, ContactMessageReceived> = {
-  initialState: () => ({ received: false }),
-  evolve: () => ({ received: true }),
-  decide: (command, state) => {
-    if (state.received) throw new DomainError('conflict', 'This message was already received.');
-    return [{ type: 'ContactMessageReceived', data: command.data }];
-  },
-};
+export type SendContactMessageCommand = { type: 'SendContactMessage'; data: ContactMessageReceived['data'] };
+export const contactMessageDecider = recordedOnce<ContactMessageReceived, SendContactMessageCommand>('ContactMessageReceived', 'This message was already received.');
 
 export type RequestTemplateCommand = { type: 'RequestTemplate'; data: TemplateRequested['data'] };
+export const templateRequestDecider = recordedOnce<TemplateRequested, RequestTemplateCommand>('TemplateRequested', 'This request was already received.');
 
-export const templateRequestDecider: Decider<ReceivedState, RequestTemplateCommand, TemplateRequested> = {
-  initialState: () => ({ received: false }),
-  evolve: () => ({ received: true }),
-  decide: (command, state) => {
-    if (state.received) throw new DomainError('conflict', 'This request was already received.');
-    return [{ type: 'TemplateRequested', data: command.data }];
-  },
-};
+export type SendMemberMessageCommand = { type: 'SendMemberMessage'; data: MemberMessageSent['data'] };
+export const memberMessageDecider = recordedOnce<MemberMessageSent, SendMemberMessageCommand>('MemberMessageSent', 'This message was already sent.');

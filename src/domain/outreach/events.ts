@@ -18,9 +18,16 @@ export type TemplateRequested = DomainEvent<
   { requestId: string; userId: string; title: string | null; description: string; platform: string | null }
 >;
 
-export type OutreachEvent = NewsletterSubscribed | ContactMessageReceived | TemplateRequested;
+/**
+ * A member's message to another, e-mailed to them with the sender's address to answer to. The text is
+ * vault ciphertext under the sender's key: erasing the sender erases what they wrote.
+ */
+export type MemberMessageSent = DomainEvent<'MemberMessageSent', { messageId: string; senderId: string; recipientId: string; messageEnc: string }>;
+
+export type OutreachEvent = NewsletterSubscribed | ContactMessageReceived | TemplateRequested | MemberMessageSent;
 
 /** One stream per subscribed address; `addressKey` is a keyed digest, never the address itself. */
 export const newsletterStream = (addressKey: string) => `newsletter-${addressKey}`;
 export const contactMessageStream = (messageId: string) => `contact-message-${messageId}`;
 export const templateRequestStream = (requestId: string) => `template-request-${requestId}`;
+export const memberMessageStream = (messageId: string) => `member-message-${messageId}`;

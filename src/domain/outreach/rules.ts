@@ -27,10 +27,32 @@ export const CONTACT_REASONS = [
 ] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number]['value'];
 
+/**
+ * A member's message to another, from their public profile: what the "Messages from other members"
+ * setting (allowEmailsFromUsers) governs. Our wording; the spec names only the setting.
+ */
+export const MEMBER_MESSAGE_TEXTS = {
+  button: 'Send a message',
+  title: (username: string) => `Message @${username}`,
+  intro: (username: string) => `${username} gets your message by e-mail, with your e-mail address to answer to.`,
+  sent: 'Message sent. They will answer you by e-mail if they wish.',
+  signIn: 'Please log in to send a message.',
+  verifyFirst: 'Verify your email address to send messages to other members.',
+  ownProfile: 'This is your own profile: there is nobody to send a message to.',
+  notAccepting: 'This member does not accept messages.',
+  failed: 'The message could not be sent. Please try again.',
+} as const;
+
+/** Whether a member can be sent messages: an account that is there and not blocked, with the setting on (it is unless turned off). */
+export function acceptsMemberMessages(member: { erased: boolean; verification: string; notifications: Partial<Record<'allowEmailsFromUsers', boolean>> }): boolean {
+  return !member.erased && member.verification !== 'blocked' && member.notifications.allowEmailsFromUsers !== false;
+}
+
 export const OUTREACH_LIMITS = {
   nameMax: ACCOUNT_LIMITS.nameMax * 2,
   /** The default text-input limit (browse-search-accounts.md section 9). */
   messageMax: 1000,
   requestTitleMax: 120,
   requestDescriptionMax: 1000,
+  memberMessageMax: 1000,
 } as const;

@@ -40,3 +40,12 @@ export const templateRequestSchema = z.object({
   platform: z.string().trim().max(40).optional(),
 });
 export type TemplateRequestForm = z.infer<typeof templateRequestSchema>;
+
+export const memberMessageSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.messageRequired)
+    .max(OUTREACH_LIMITS.memberMessageMax, `Message must be at most ${OUTREACH_LIMITS.memberMessageMax} characters`),
+});
+export type MemberMessageForm = z.infer<typeof memberMessageSchema>;

@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
   /** Subscription attempts for one e-mail address. */
   subscribePerEmail: { max: 5, windowMs: HOUR_MS, message: TRY_LATER },
   subscribePerAddress: { max: 20, windowMs: HOUR_MS, message: TRY_LATER },
+  /** Messages to other members from one member (each is an e-mail to someone who did not ask for it). */
+  memberMessagesPerUser: { max: 10, windowMs: HOUR_MS, message: 'You have sent many messages in the last hour. Please try again later.' },
   /** Template requests from one signed-in user. */
   templateRequestsPerUser: { max: 5, windowMs: HOUR_MS, message: TRY_LATER },
 } as const satisfies Record<string, RateLimit>;

@@ -8,7 +8,9 @@ import { ApiError } from '../../lib/api-client.js';
 import { fetchPublicProfile, type ProfilePagination, type PublicProfileAnswer } from '../../features/accounts/api.js';
 import { RegisterModal } from '../../features/accounts/components/RegisterModal.js';
 import { socialProfileUrl } from '../../features/accounts/social-links.js';
-import { useSession } from '../../features/session/session.js';
+import { signedInOrLoginPrompt, useSession } from '../../features/session/session.js';
+import { MemberMessageModal } from '../../features/accounts/components/MemberMessageModal.js';
+import { MEMBER_MESSAGE_TEXTS } from '../../../domain/outreach/rules.js';
 import { documentTitle } from '../../lib/brand.js';
 
 type ProfileLoaderData = { found: true; profile: PublicProfileAnswer } | { found: false };
@@ -37,6 +39,7 @@ export function PublicProfilePage() {
   const { user: viewer } = useSession();
   const navigation = useNavigation();
   const [registerFor, setRegisterFor] = useState<string | null>(null);
+  const [messaging, setMessaging] = useState(false);
 
   if (!data.found) {
     return (
@@ -58,6 +61,11 @@ export function PublicProfilePage() {
     const url = socialProfileUrl(network, user.social[network] ?? '');
     return url ? [{ network, url }] : [];
   });
+
+  // A visitor is asked to log in first.
+  async function openMessage() {
+    if ((await signedInOrLoginPrompt()) !== null) setMessaging(true);
+  }
 
   // A visitor who follows a template link is asked to join first (spec section 2).
   function interceptTemplateLinks(event: MouseEvent<HTMLElement>) {
@@ -105,12 +113,20 @@ export function PublicProfilePage() {
           )}
           <p className="muted">{ACCOUNT_MESSAGES.memberSince(MEMBER_SINCE_FORMAT.format(new Date(user._dateCreated)))}</p>
         </div>
-        {isOwner && (
+        {isOwner ? (
           <Link to="/account" className="button button--secondary profile-header__edit">
             Edit profile
           </Link>
+        ) : (
+          user.acceptsMessages &&
+          viewer?.username !== user.username && (
+            <button type="button" className="button button--secondary profile-header__edit" onClick={() => void openMessage()}>
+              {MEMBER_MESSAGE_TEXTS.button}
+            </button>
+          )
         )}
       </header>
+      {messaging && <MemberMessageModal username={user.username} onClose={() => setMessaging(false)} />}
 
       <section className="profile-posts" aria-labelledby="profile-posts-heading" aria-busy={navigation.state === 'loading'} onClickCapture={interceptTemplateLinks}>
         <h2 id="profile-posts-heading" className="profile-posts__title">

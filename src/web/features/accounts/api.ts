@@ -142,6 +142,11 @@ export function fetchPublicProfile(username: string, page: number, signal?: Abor
   return apiRequest(`/users/public/${encodeURIComponent(username)}?page=${page}`, { signal, authFailures: 'silent' });
 }
 
+/** E-mails `username` a message from the signed-in member. */
+export function sendMemberMessage(username: string, message: string): Promise<{ message: string }> {
+  return apiRequest(`/users/public/${encodeURIComponent(username)}/message`, { method: 'POST', body: { message } });
+}
+
 export type Reward = RewardView;
 
 export interface RewardsAnswer {
