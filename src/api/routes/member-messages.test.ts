@@ -85,7 +85,7 @@ describe("members' messages to each other (app.inject on embedded PGlite)", () =
       { answer: await send('nobody_here_at_all', 'Hi'), status: 404, message: ACCOUNT_MESSAGES.userDoesNotExist },
       { answer: await send(leaving.username, 'Hi'), status: 404, message: ACCOUNT_MESSAGES.userDoesNotExist },
       { answer: await send(recipient.username, '   '), status: 400, message: OUTREACH_MESSAGES.messageRequired },
-      { answer: await send(recipient.username, 'x'.repeat(OUTREACH_LIMITS.memberMessageMax + 1)), status: 400, message: `Message must be at most ${OUTREACH_LIMITS.memberMessageMax} characters` },
+      { answer: await send(recipient.username, 'x'.repeat(OUTREACH_LIMITS.messageMax + 1)), status: 400, message: `Message must be at most ${OUTREACH_LIMITS.messageMax} characters` },
     ];
     for (const { answer, status, message } of cases) {
       expect(answer.status).toBe(status);

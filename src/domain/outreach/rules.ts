@@ -50,9 +50,8 @@ export function acceptsMemberMessages(member: { erased: boolean; verification: s
 
 export const OUTREACH_LIMITS = {
   nameMax: ACCOUNT_LIMITS.nameMax * 2,
-  /** The default text-input limit (browse-search-accounts.md section 9). */
+  /** The default text-input limit (browse-search-accounts.md section 9): a contact message's and a member's message to another. */
   messageMax: 1000,
   requestTitleMax: 120,
   requestDescriptionMax: 1000,
-  memberMessageMax: 1000,
 } as const;

@@ -18,15 +18,18 @@ const email = z
 /** POST /email/subscribe: the spec sends `user` alongside the address; the server knows the user from the session. */
 export const subscribeSchema = z.object({ email, user: z.unknown().optional() });
 
+/** A message's text, to the team or to a member. */
+const messageText = z
+  .string()
+  .trim()
+  .min(1, OUTREACH_MESSAGES.messageRequired)
+  .max(OUTREACH_LIMITS.messageMax, `Message must be at most ${OUTREACH_LIMITS.messageMax} characters`);
+
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, OUTREACH_MESSAGES.nameRequired).max(OUTREACH_LIMITS.nameMax, `Name must be at most ${OUTREACH_LIMITS.nameMax} characters`),
   email,
   reason: z.enum(contactReasonValues).optional(),
-  message: z
-    .string()
-    .trim()
-    .min(1, OUTREACH_MESSAGES.messageRequired)
-    .max(OUTREACH_LIMITS.messageMax, `Message must be at most ${OUTREACH_LIMITS.messageMax} characters`),
+  message: messageText,
 });
 export type ContactMessageForm = z.infer<typeof contactMessageSchema>;
 
@@ -41,11 +44,6 @@ export const templateRequestSchema = z.object({
 });
 export type TemplateRequestForm = z.infer<typeof templateRequestSchema>;
 
-export const memberMessageSchema = z.object({
-  message: z
-    .string()
-    .trim()
-    .min(1, OUTREACH_MESSAGES.messageRequired)
-    .max(OUTREACH_LIMITS.memberMessageMax, `Message must be at most ${OUTREACH_LIMITS.memberMessageMax} characters`),
-});
+/** A member's message to another: the same text as one to the team. */
+export const memberMessageSchema = z.object({ message: messageText });
 export type MemberMessageForm = z.infer<typeof memberMessageSchema>;

@@ -62,7 +62,7 @@ export function MemberMessageModal({ username, onClose }: { username: string; on
             setMessage(value);
             setProblem(null);
           }}
-          maxLength={OUTREACH_LIMITS.memberMessageMax}
+          maxLength={OUTREACH_LIMITS.messageMax}
           showCounter
           message={problem === null ? null : { tone: 'error', content: problem }}
         />
