@@ -282,6 +282,8 @@ describe('accounts in the browser', () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await logIn(page, `/users/${DEMO_ADMIN_USERNAME}`);
     await page.waitForURL(`**/users/${DEMO_ADMIN_USERNAME}`);
+    // The page after signing in is drawn by the server: a click before the app has it would be lost.
+    await waitForApp(page);
     await page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).click();
     const dialog = page.getByRole('dialog', { name: MEMBER_MESSAGE_TEXTS.title(DEMO_ADMIN_USERNAME) });
     await dialog.getByText(MEMBER_MESSAGE_TEXTS.intro(DEMO_ADMIN_USERNAME)).waitFor();
