@@ -40,14 +40,14 @@ export function createCommentNotificationReactor(deps: {
       const comment = event.data as CommentPosted['data'];
       const post = await resourceById(deps.db, comment.templateId);
       if (!post || post.author_id === comment.authorId) return;
+      const [author, commenter] = await Promise.all([userById(deps.db, post.author_id), userById(deps.db, comment.authorId)]);
+      if (!author || author.erased || author.verification === 'blocked' || !author.email_enc) return;
+      if (author.notifications.allowEmailsFromPosts === false) return;
       // Counted from the log's order, not from what was sent: a replay decides as the first run did.
       if (!(await deps.waitForReadModels(event.position))) throw new Error(`The read models did not reach position ${event.position} in time`);
       const since = new Date(Date.parse(event.metadata.occurredAt) - COMMENT_MAILS_PER_AUTHOR.windowMs);
       const earlier = await commentsOnPostsOf(deps.db, post.author_id, since, event.position);
       if (earlier >= COMMENT_MAILS_PER_AUTHOR.max) return;
-      const [author, commenter] = await Promise.all([userById(deps.db, post.author_id), userById(deps.db, comment.authorId)]);
-      if (!author || author.erased || author.verification === 'blocked' || !author.email_enc) return;
-      if (author.notifications.allowEmailsFromPosts === false) return;
       const to = await deps.vault.decrypt(author.id, author.email_enc);
       if (!to) return;
       const unsubscribe = await unsubscribeUrl(deps.vault, deps.publicUrl, author.id, 'activity');

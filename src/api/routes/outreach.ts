@@ -19,7 +19,7 @@ import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
 import { newsletterSubscription } from '../../commands/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
-import { userById, userByUsername } from '../../projections/read-models/users/queries.js';
+import { userByUsername } from '../../projections/read-models/users/queries.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
@@ -165,10 +165,10 @@ export function outreachRoutes(deps: OutreachDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = viewerOf(request);
         if (viewer === null) throw new HttpError(401, MEMBER_MESSAGE_TEXTS.signIn);
-        const [sender, recipient] = await Promise.all([userById(db, viewer.userId), userByUsername(db, request.params.username)]);
+        const recipient = await userByUsername(db, request.params.username);
         if (!recipient || recipient.erased) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
         if (recipient.id === viewer.userId) throw new HttpError(400, MEMBER_MESSAGE_TEXTS.ownProfile);
-        if (sender?.verification !== 'verified') throw new HttpError(403, MEMBER_MESSAGE_TEXTS.verifyFirst);
+        if (viewer.verification !== 'verified') throw new HttpError(403, MEMBER_MESSAGE_TEXTS.verifyFirst);
         if (!acceptsMemberMessages(recipient)) throw new HttpError(403, MEMBER_MESSAGE_TEXTS.notAccepting);
         await enforceLimit(request, 'memberMessagesPerUser', viewer.userId);
 
