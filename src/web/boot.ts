@@ -4,6 +4,7 @@
  * first bytes go to the page and its stylesheet, not to script the first paint does not need. A
  * page the browser draws itself loads the app at once.
  */
+import { appStarted, holdEarlyTaps } from './app/early-taps.js';
 import { appScriptsIn, routeChunksIn } from './app/page-scripts.js';
 
 /**
@@ -46,7 +47,10 @@ function preload(file: string): void {
 async function boot(): Promise<void> {
   const scripts = appScriptsIn(document);
   if (scripts === null) throw new Error('The page names no app script');
-  if (document.getElementById('root')?.firstElementChild) await afterFirstContentfulPaint();
+  if (document.getElementById('root')?.firstElementChild) {
+    holdEarlyTaps(document, appStarted(document));
+    await afterFirstContentfulPaint();
+  }
   [...scripts.imports, ...routeChunksIn(document)].forEach(preload);
   await import(/* @vite-ignore */ scripts.app);
 }

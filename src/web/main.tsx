@@ -42,9 +42,9 @@ function fillInPersonalParts(router: DataRouter): void {
 
 /**
  * Set once React has the page: a page the server drew once it is hydrated with every effect of its
- * first commit run (a click while it hydrates is replayed, but what the first effects do, such as a
- * scroll, comes only then); a page drawn in the browser once its first render is under way, so a
- * test there still waits for what it needs to see. Browser tests wait for it.
+ * first commit run (what the first effects do, such as a scroll, comes only then); a page drawn in
+ * the browser once its first render is under way, so a test there still waits for what it needs to
+ * see. The boot script then makes the taps it held meanwhile (app/early-taps.ts); browser tests wait for it.
  */
 function markAppStarted(): void {
   document.documentElement.dataset.appStarted = 'true';
@@ -67,7 +67,7 @@ async function start(root: HTMLElement): Promise<void> {
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) }, dataStrategy: streamedDataStrategy });
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
   // take input between them, instead of one long task over the whole page (the page is already
-  // drawn by the server; a click meanwhile hydrates its part at once and is handled).
+  // drawn by the server; a tap meanwhile is held by the boot script until it is done).
   startTransition(() => {
     hydrateRoot(
       root,

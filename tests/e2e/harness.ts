@@ -194,7 +194,7 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 /** Holds the page's requests to `url` until the answered function is called; then they go on to the server. */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {

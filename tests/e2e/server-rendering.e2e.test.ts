@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
 import { APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID, type AppScripts } from '../../src/web/app/page-scripts.js';
 import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
-import { logInThroughForm, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import { holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 
 interface Card {
   _id: string;
@@ -169,6 +169,35 @@ describe('server-rendered pages', () => {
     // Hydrated: a click goes through React (and takes the save back).
     await saveButton.click();
     await actions.getByRole('button', { name: /^Save\b/u }).waitFor();
+
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('makes the taps on buttons of a page the server drew before the app had it once the app starts, each once however often it was tapped', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    await signInThroughApi(page.request, 'admin');
+    const savedByAdmin = async (titleUrl: string) => ((await (await page.request.get(`/api/resources/${titleUrl}`)).json()) as { data: { prevActions: { has_saved: boolean } } }).data.prevActions.has_saved;
+    // The app and its chunks are held back (the boot script is not), as on a slow phone.
+    const releaseApp = await holdRequests(page, /\/assets\/(?!boot-)[\w-]+\.js$/u);
+    // This page's goto waits for the app (harness.ts): it comes once the app is released.
+    const opened = page.goto(`/resources/${template.titleUrl}`, { waitUntil: 'commit' });
+    // The boot script preloads the app once the page is painted, and holds taps from its start.
+    await page.locator('link[rel="modulepreload"]').first().waitFor({ state: 'attached' });
+    const card = page.getByRole('region', { name: DETAIL_PAGE.relatedPostsHeading }).getByRole('article').first();
+    const relatedTitleUrl = (await card.getByRole('heading').getByRole('link').getAttribute('href'))!.replace('/resources/', '');
+    expect(await savedByAdmin(relatedTitleUrl)).toBe(false);
+    const save = card.getByRole('button', { name: /^Save \(/u });
+    await save.click();
+    await save.click();
+
+    releaseApp();
+    await opened;
+    await expect.poll(() => savedByAdmin(relatedTitleUrl)).toBe(true);
+    // Made once: a second tap made again would have taken the save back.
+    await page.waitForLoadState('networkidle');
+    expect(await card.getByRole('button', { name: /^Remove from saved/u }).getAttribute('aria-pressed')).toBe('true');
+    expect(await savedByAdmin(relatedTitleUrl)).toBe(true);
 
     await close();
     expect(consoleErrors).toEqual([]);
