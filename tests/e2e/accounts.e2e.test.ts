@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { MEMBER_MESSAGE_TEXTS, OUTREACH_MESSAGES } from '../../src/domain/outreach/rules.js';
-import { shootWithinWidth, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import { holdRequests, shootWithinWidth, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** One person goes through the whole account life cycle; the tests run in order and share them. */
@@ -294,6 +294,15 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('status').getByText(MEMBER_MESSAGE_TEXTS.sent).waitFor();
     await dialog.waitFor({ state: 'hidden' });
+
+    // Their own profile is drawn before the page knows who they are: it never offers to message themselves.
+    const releaseSession = await holdRequests(page, '**/api/auth/session');
+    await page.goto(`/users/${USERNAME}`);
+    await waitForApp(page);
+    expect(await page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).isVisible()).toBe(false);
+    releaseSession();
+    await page.getByRole('link', { name: 'Edit profile' }).waitFor();
+    expect(await page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).count()).toBe(0);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

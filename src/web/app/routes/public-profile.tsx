@@ -36,7 +36,7 @@ const RESOURCE_LINK_SELECTOR = 'a[href^="/resources/"]';
 /** /users/{username}: who someone is and what they have published (spec section 2, Public profile). */
 export function PublicProfilePage() {
   const data = useLoaderData<typeof publicProfileLoader>();
-  const { user: viewer } = useSession();
+  const { user: viewer, loading: sessionLoading } = useSession();
   const navigation = useNavigation();
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
@@ -120,7 +120,8 @@ export function PublicProfilePage() {
         ) : (
           user.acceptsMessages &&
           viewer?.username !== user.username && (
-            <button type="button" className="button button--secondary profile-header__edit" onClick={() => void openMessage()}>
+            // Until the session is known this may be the viewer's own profile: the button keeps its place unseen.
+            <button type="button" className={`button button--secondary${sessionLoading ? ' profile-header__message--until-session' : ''}`} onClick={() => void openMessage()}>
               {MEMBER_MESSAGE_TEXTS.button}
             </button>
           )
