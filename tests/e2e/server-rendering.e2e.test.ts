@@ -203,6 +203,25 @@ describe('server-rendered pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('gives the app what a visitor typed before it had the page, and searches on the Enter they pressed meanwhile', async () => {
+    const { page, consoleErrors, close } = await environment.openPage();
+    const releaseApp = await holdRequests(page, /\/assets\/(?!boot-)[\w-]+\.js$/u);
+    const opened = page.goto('/topics', { waitUntil: 'commit' });
+    await page.locator('link[rel="modulepreload"]').first().waitFor({ state: 'attached' });
+    const searchBox = page.getByRole('banner').getByRole('searchbox');
+    await searchBox.fill('crm');
+    await searchBox.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/topics');
+
+    releaseApp();
+    await opened;
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'crm');
+    expect(await page.getByRole('searchbox').first().inputValue()).toBe('crm');
+
+    await close();
+    expect(consoleErrors).toEqual([]);
+  });
+
   it("serves a template's screenshot at the width a 375 px phone draws it, in the server's markup and after hydration", async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await logInThroughForm(page, 'admin');

@@ -9,7 +9,7 @@ function drawPage(): { made: string[]; start: () => void } {
     <div id="root">
       <button type="button" id="like">Like</button>
       <button type="button" id="save"><span>Save</span></button>
-      <form id="search"><input name="q" /></form>
+      <form id="search"><input id="q" name="q" /><select id="sort"><option>new</option><option>top</option></select></form>
       <form id="comment"><textarea name="text"></textarea><button id="post">Post</button></form>
       <form id="dismiss" method="post" action="/api/banners/dismiss"><button id="close">×</button></form>
     </div>
@@ -17,13 +17,14 @@ function drawPage(): { made: string[]; start: () => void } {
   const made: string[] = [];
   let appHasPage = false;
   const record = (event: Event) => {
-    if (appHasPage) made.push(`${event.type} ${(event.target as Element).id}`);
+    const target = event.target as HTMLInputElement;
+    if (appHasPage) made.push(`${event.type} ${target.id}${event.type === 'input' || event.type === 'change' ? `=${target.value}` : ''}`);
   };
   // jsdom sends no form: what the browser would send is only kept from going anywhere.
   document.addEventListener('submit', (event) => event.preventDefault());
   // As React's own listeners: on the root, bubbling.
   document.getElementById('root')!.addEventListener('click', record);
-  document.getElementById('root')!.addEventListener('submit', record);
+  for (const type of ['submit', 'input', 'change']) document.getElementById('root')!.addEventListener(type, record);
   return {
     made,
     start: () => {
@@ -34,7 +35,12 @@ function drawPage(): { made: string[]; start: () => void } {
 }
 
 const tap = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Past the taps made again: they wait a task of their own after the app's start, for it to draw the text given back. */
+const settle = async () => {
+  await nextTask();
+  await nextTask();
+};
 
 afterEach(() => {
   delete document.documentElement.dataset.appStarted;
@@ -65,6 +71,29 @@ describe('taps before the app has the page', () => {
     start();
     await settle();
     expect(made).toEqual(['submit search', 'click post', 'submit comment']);
+  });
+
+  it('give what was typed and picked back to the app before they are made, and hold Enter in a field as a submission of its form', async () => {
+    const { made, start } = drawPage();
+    holdEarlyTaps(document, appStarted(document));
+    const query = document.getElementById('q') as HTMLInputElement;
+    query.value = 'crm';
+    query.dispatchEvent(new Event('input', { bubbles: true }));
+    const sort = document.getElementById('sort') as HTMLSelectElement;
+    sort.selectedIndex = 1;
+    sort.dispatchEvent(new Event('change', { bubbles: true }));
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    query.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    const text = document.querySelector('#comment textarea') as HTMLTextAreaElement;
+    text.id = 'text';
+    text.value = 'Great template';
+    text.dispatchEvent(new Event('input', { bubbles: true }));
+
+    start();
+    await settle();
+    expect(made).toEqual(['input q=crm', 'change sort=top', 'input text=Great template', 'submit search']);
+    expect(query.value).toBe('crm');
   });
 
   it('leave forms with an action of their own and buttons outside the app to the browser, and stop being held once it starts', async () => {
