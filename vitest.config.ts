@@ -13,5 +13,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on CI's 2. Most suites wait on Postgres,
     // a spawned server or the disk, so two workers keep both cores busy (every suite has its own schema, port and data directory).
     maxWorkers: 2,
+    // A worker keeps the modules it loaded from one file to the next instead of loading them anew for
+    // each of the 160 files (78 s of imports): the suite took 319 s instead of 424 s. Every suite
+    // opens its own database, server and data directory, and none mocks a module.
+    isolate: false,
   },
 });
