@@ -56,8 +56,9 @@ export function holdEarlyTaps(page: Document, started: Promise<void>): void {
     },
     // Enter in a field submits its form, which a disabled submit button (empty in the app's state) would not let the browser do.
     keydown(event: Event) {
-      const { target, key } = event as KeyboardEvent;
-      if (key !== 'Enter' || !(target instanceof HTMLInputElement) || !inApp(target) || target.form === null || !handledByApp(target.form)) return;
+      const { target, key, isComposing } = event as KeyboardEvent;
+      // An Enter that ends an input method's composition picks a word, it does not submit.
+      if (key !== 'Enter' || isComposing || !(target instanceof HTMLInputElement) || !inApp(target) || target.form === null || !handledByApp(target.form)) return;
       stop(event);
       holdForm(target.form);
     },
@@ -80,6 +81,7 @@ export function holdEarlyTaps(page: Document, started: Promise<void>): void {
     for (const type of types) view?.removeEventListener(type, listeners[type], true);
     view?.removeEventListener('change', listeners.input, true);
     // Hydration keeps the server's elements: a field or button is still the one on screen, unless the app drew the page anew.
+    // A field typed empty again is as the app starts it.
     for (const [field, value] of typed) if (field.isConnected && value !== '') giveBack(field, value);
     // The app draws what the text changes (a submit button enabled) before the taps come.
     await new Promise((resolve) => setTimeout(resolve, 0));
