@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';
 import { CREATED_POSTS_TEXTS, createdPostsHeading } from '../../src/domain/templates/rules.js';
-import { signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
+import { holdRequests, signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** A signed-out page asks who is signed in and gets a 401; anything else on the console is a fault. */
@@ -24,6 +24,30 @@ function sidebarCount(page: Page, label: 'saved posts' | 'created posts') {
 }
 
 const savedShowing = (page: Page) => page.getByTestId('saved-showing').textContent();
+
+/** Every layout shift of the page's loads, as the browser scores it, with when it came. */
+interface RecordedShifts {
+  layoutShifts: { at: number; value: number }[];
+}
+
+/**
+ * How far what the page showed moved while it drew the list `answer` brings, held back until the page
+ * stood (the browser's layout shift score; what is off screen does not count).
+ */
+async function layoutShiftWhileListLoads(page: Page, path: string, answer: string): Promise<number> {
+  const release = await holdRequests(page, answer);
+  await page.goto(path);
+  await page.getByRole('complementary', { name: 'Your account' }).waitFor();
+  const releasedAt = await page.evaluate(() => performance.now());
+  const answered = page.waitForResponse(answer);
+  release();
+  await answered;
+  // Drawn: no list still loading, then the browser's report of what moved (it comes after the frame).
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  await page.waitForTimeout(500);
+  await page.unrouteAll();
+  return page.evaluate((since) => (window as unknown as RecordedShifts).layoutShifts.filter((shift) => shift.at >= since).reduce((total, shift) => total + shift.value, 0), releasedAt);
+}
 
 describe('saved and created posts in the browser', () => {
   let environment: E2eEnvironment;
@@ -152,7 +176,10 @@ describe('saved and created posts in the browser', () => {
 
     await page.goto('/shared-posts');
     const heading = page.getByRole('heading', { level: 1 });
+    // The loading list already has the heading (from the session's count): the rows are in once it is no longer busy.
+    const listLoaded = () => expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     await expect.poll(() => heading.textContent()).toBe(createdPostsHeading(total, 1));
+    await listLoaded();
     expect(createdPostsHeading(total, 1)).toBe(`1-10 of ${total} Created Posts`);
     expect(await page.locator('.created-post').count()).toBe(10);
     await expect.poll(() => sidebarCount(page, 'created posts')).toBe(String(total));
@@ -175,6 +202,7 @@ describe('saved and created posts in the browser', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL((url) => url.search === '?page=2');
     await expect.poll(() => heading.textContent()).toBe(createdPostsHeading(total, 2));
+    await listLoaded();
     const statuses = [...firstPageStatuses, ...(await statusLabels())];
     expect(statuses).toHaveLength(total);
     expect(new Set(statuses)).toEqual(new Set(['Live', 'Under Review', 'Under Review - Edited', 'Rejected']));
@@ -182,6 +210,24 @@ describe('saved and created posts in the browser', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
     expect(admin.consoleErrors).toEqual([]);
     await admin.close();
+    await close();
+  });
+
+  it('draws a loading list the size the loaded one will be, so on a phone nothing moves when it comes', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await page.addInitScript(() => {
+      const shifts: RecordedShifts['layoutShifts'] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => shifts.push(...list.getEntries().map((entry) => ({ at: entry.startTime, value: (entry as PerformanceEntry & { value: number }).value })))).observe({ type: 'layout-shift', buffered: true });
+    });
+    await signInThroughApi(page.request, author);
+    const lists = [
+      ['/saved-posts', '**/api/users/private/me/saved?**'],
+      ['/shared-posts', '**/api/users/me/created-resources?**'],
+      ['/purchased-posts', '**/api/users/private/me/purchases'],
+    ] as const;
+    for (const [path, answer] of lists) expect(await layoutShiftWhileListLoads(page, path, answer), path).toBeLessThan(0.01);
+    expect(unexpected(consoleErrors)).toEqual([]);
     await close();
   });
 

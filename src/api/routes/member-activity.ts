@@ -10,9 +10,7 @@ import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/
 import { userById } from '../../projections/read-models/users/queries.js';
 import { engagedResourceSchema } from './engagement.js';
 import { MAX_LIST_PAGE } from '../../domain/shared/pagination.js';
-
-/** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */
-export const MEMBER_LIST_PAGE_SIZE = 10;
+import { SAVED_POSTS_PAGE_SIZE } from '../../domain/engagement/rules.js';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1) });
 const pageAnswer = z.object({
@@ -60,7 +58,7 @@ export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: Personal
     app.get(
       '/users/private/me/saved',
       { config: signedIn, schema: { tags: ['engagement'], summary: 'Saved posts, newest save first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
-      async (request) => savedPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, MEMBER_LIST_PAGE_SIZE),
+      async (request) => savedPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, SAVED_POSTS_PAGE_SIZE),
     );
   };
 }

@@ -42,6 +42,8 @@ export const DETAIL_PAGE = {
 
 /** The saved posts page (posts-payments-rewards.md section 2.6). */
 export const SAVED_POSTS_TITLE = 'Saved Posts';
+/** Saved posts are listed 10 per page (posts-payments-rewards.md section 9). */
+export const SAVED_POSTS_PAGE_SIZE = 10;
 /** The spec gives no empty state for saved posts: this one says what the page is for and offers the way to browse. */
 export const SAVED_POSTS_EMPTY = 'You have not saved any templates yet. Save the ones you like and they will wait for you here.';
 

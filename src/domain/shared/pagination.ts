@@ -11,6 +11,11 @@ export function pageWindow(page: number, pageSize: number): { limit: number; off
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 
+/** How many of `total` items page `page` (1-based) holds when pages hold `pageSize`. */
+export function itemsOnPage(total: number, page: number, pageSize: number): number {
+  return Math.min(pageSize, Math.max(0, total - (page - 1) * pageSize));
+}
+
 /** How many pages `total` items fill; an empty list still has one (empty) page. */
 export function totalPagesOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

@@ -37,7 +37,15 @@ export function PurchasedPostsPage() {
       }
     >
       <title>{documentTitle(PURCHASED_POSTS_TITLE)}</title>
-      <Suspense fallback={<CardGridSkeleton />}>
+      {/* The session knows the standing purchases: the loading list takes the room they will, and the side panel below it on a phone stays put. */}
+      <Suspense
+        fallback={
+          <>
+            <PurchasedHeader count={user.paid.length} />
+            {user.paid.length === 0 ? <NoPurchases /> : <CardGridSkeleton count={user.paid.length} />}
+          </>
+        }
+      >
         <Await resolve={purchased} errorElement={<PurchasesFailed />}>
           {(answer: { resources: PurchasedResource[]; total: number }) => <PurchasedList resources={answer.resources} />}
         </Await>
@@ -46,21 +54,33 @@ export function PurchasedPostsPage() {
   );
 }
 
+function PurchasedHeader({ count }: { count: number }) {
+  return (
+    <header className="member-list-page__header">
+      <h1>
+        {PURCHASED_POSTS_TITLE} <span className="count-badge">{count}</span>
+      </h1>
+    </header>
+  );
+}
+
+function NoPurchases() {
+  return (
+    <div className="empty-state member-list-empty">
+      <p>{COMMERCE_MESSAGES.noPurchases}</p>
+      <Link to="/search?price=paid" className="button button--primary">
+        Browse paid templates
+      </Link>
+    </div>
+  );
+}
+
 function PurchasedList({ resources }: { resources: PurchasedResource[] }) {
   return (
     <>
-      <header className="member-list-page__header">
-        <h1>
-          {PURCHASED_POSTS_TITLE} <span className="count-badge">{resources.length}</span>
-        </h1>
-      </header>
+      <PurchasedHeader count={resources.length} />
       {resources.length === 0 ? (
-        <div className="empty-state member-list-empty">
-          <p>{COMMERCE_MESSAGES.noPurchases}</p>
-          <Link to="/search?price=paid" className="button button--primary">
-            Browse paid templates
-          </Link>
-        </div>
+        <NoPurchases />
       ) : (
         <ul className="card-grid" aria-label={PURCHASED_POSTS_TITLE}>
           {resources.map((resource) => (

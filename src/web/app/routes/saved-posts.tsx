@@ -1,7 +1,8 @@
 import { Suspense, useRef, useState } from 'react';
 import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 
-import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../../domain/engagement/rules.js';
+import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_PAGE_SIZE, SAVED_POSTS_TITLE } from '../../../domain/engagement/rules.js';
+import { itemsOnPage } from '../../../domain/shared/pagination.js';
 import type { EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
 import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
@@ -30,6 +31,8 @@ export function SavedPostsPage() {
   const { pathname, search } = useLocation();
   const listRef = useRef<HTMLElement>(null);
   useScrollAfterPageChange(listRef, page);
+  // The session knows how many posts are saved: the loading list takes the room they will, and the side panel below it on a phone stays put.
+  const expected = itemsOnPage(user.actions.saves.length, page, SAVED_POSTS_PAGE_SIZE);
 
   return (
     <MemberListLayout user={user} aside={<BrowseMorePanel />}>
@@ -38,7 +41,21 @@ export function SavedPostsPage() {
         <h1>{SAVED_POSTS_TITLE}</h1>
       </header>
       <section ref={listRef} aria-label={SAVED_POSTS_TITLE}>
-        <Suspense key={search} fallback={<CardGridSkeleton />}>
+        <Suspense
+          key={search}
+          fallback={
+            expected === 0 ? (
+              <SavedEmpty />
+            ) : (
+              <>
+                <p className="muted member-list-page__showing" aria-hidden="true">
+                  &nbsp;
+                </p>
+                <CardGridSkeleton count={expected} />
+              </>
+            )
+          }
+        >
           <Await resolve={saved} errorElement={<LoadFailed />}>
             {(answer: ResourcePage) => <SavedList answer={answer} pathname={pathname} />}
           </Await>
@@ -56,16 +73,7 @@ function SavedList({ answer, pathname }: { answer: ResourcePage; pathname: strin
     // A page past the end (the last save on it was removed, or a typed address): show the last real page.
     return <Navigate to={pageLocation(pathname, totalPages)} replace />;
   }
-  if (answer.total === 0) {
-    return (
-      <div className="empty-state member-list-empty">
-        <p>{SAVED_POSTS_EMPTY}</p>
-        <Link to="/search" className="button button--primary">
-          Browse templates
-        </Link>
-      </div>
-    );
-  }
+  if (answer.total === 0) return <SavedEmpty />;
   return (
     <>
       <p className="muted member-list-page__showing" data-testid="saved-showing">
@@ -83,6 +91,17 @@ function SavedList({ answer, pathname }: { answer: ResourcePage; pathname: strin
         <Pagination pageNumbers={pageNumbersFor(answer.page, totalPages)} pageStatus={`${answer.page} / ${totalPages}`} onPage={(page) => void navigate(pageLocation(pathname, page))} />
       )}
     </>
+  );
+}
+
+function SavedEmpty() {
+  return (
+    <div className="empty-state member-list-empty">
+      <p>{SAVED_POSTS_EMPTY}</p>
+      <Link to="/search" className="button button--primary">
+        Browse templates
+      </Link>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Suspense, useRef } from 'react';
 import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS } from '../../../domain/templates/rules.js';
+import { itemsOnPage } from '../../../domain/shared/pagination.js';
+import { CREATED_POSTS_PAGE_SIZE, CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS, createdPostsHeading } from '../../../domain/templates/rules.js';
 import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchCreatedPage, type CreatedPostsPage } from '../../features/member-lists/api.js';
@@ -13,7 +14,6 @@ import { useCreateAction } from '../../features/shell/create-action.js';
 import { documentTitle } from '../../lib/brand.js';
 
 const PAGE_TITLE = 'Created Posts';
-const SKELETON_ROWS = 3;
 
 export async function sharedPostsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);
@@ -35,7 +35,8 @@ export function SharedPostsPage() {
     <MemberListLayout user={user} aside={<CreatePanel />}>
       <title>{documentTitle(PAGE_TITLE)}</title>
       <section ref={listRef} aria-labelledby="created-posts-heading">
-        <Suspense key={search} fallback={<CreatedListSkeleton />}>
+        {/* The session knows the member's posts: the loading list takes the room they will, and the side panel below it on a phone stays put. */}
+        <Suspense key={search} fallback={<CreatedListSkeleton total={user.actions.posts.length} page={page} />}>
           <Await resolve={created} errorElement={<CreatedListFailed />}>
             {(answer: CreatedPostsPage) => <CreatedList answer={answer} pathname={pathname} />}
           </Await>
@@ -59,12 +60,7 @@ function CreatedList({ answer, pathname }: { answer: CreatedPostsPage; pathname:
         <h1 id="created-posts-heading">{answer.heading}</h1>
       </header>
       {totalItems === 0 ? (
-        <div className="empty-state member-list-empty">
-          <p>{CREATED_POSTS_TEXTS.emptyState}</p>
-          <Link to="/create" className="button button--primary">
-            {CREATED_POSTS_TEXTS.createFirst}
-          </Link>
-        </div>
+        <NoCreatedPosts />
       ) : (
         <ul className="created-posts">
           {answer.data.map((post) => (
@@ -81,15 +77,39 @@ function CreatedList({ answer, pathname }: { answer: CreatedPostsPage; pathname:
   );
 }
 
-function CreatedListSkeleton() {
+function NoCreatedPosts() {
+  return (
+    <div className="empty-state member-list-empty">
+      <p>{CREATED_POSTS_TEXTS.emptyState}</p>
+      <Link to="/create" className="button button--primary">
+        {CREATED_POSTS_TEXTS.createFirst}
+      </Link>
+    </div>
+  );
+}
+
+/** The list as the session's `total` posts will fill page `page`: its heading, a row for each, or the empty list's message. */
+function CreatedListSkeleton({ total, page }: { total: number; page: number }) {
+  const rows = itemsOnPage(total, page, CREATED_POSTS_PAGE_SIZE);
+  const header = (
+    <header className="member-list-page__header">
+      <h1 id="created-posts-heading">{createdPostsHeading(total, page)}</h1>
+    </header>
+  );
+  if (rows === 0) {
+    return (
+      <>
+        {header}
+        <NoCreatedPosts />
+      </>
+    );
+  }
   return (
     <div role="status" aria-busy="true">
-      <header className="member-list-page__header">
-        <h1 id="created-posts-heading">{PAGE_TITLE}</h1>
-      </header>
+      {header}
       <span className="visually-hidden">Loading your posts…</span>
       <ul className="created-posts" aria-hidden="true">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+        {Array.from({ length: rows }, (_, index) => (
           <li key={index}>
             <CreatedPostRowSkeleton />
           </li>

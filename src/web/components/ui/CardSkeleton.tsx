@@ -15,12 +15,12 @@ export function CardSkeleton() {
   );
 }
 
-/** The spec's three card skeletons in a grid, announced as loading. */
-export function CardGridSkeleton() {
+/** Card skeletons in a grid, announced as loading: the spec's three for a feed, or as many cards as a list is known to hold. */
+export function CardGridSkeleton({ count = FEED_SKELETON_COUNT }: { count?: number }) {
   return (
     <div className="card-grid" role="status" aria-busy="true">
       <span className="visually-hidden">Loading templates…</span>
-      {Array.from({ length: FEED_SKELETON_COUNT }, (_, index) => (
+      {Array.from({ length: count }, (_, index) => (
         <CardSkeleton key={index} />
       ))}
     </div>

@@ -55,12 +55,14 @@ function PostThumbnail({ post }: { post: CreatedPost }) {
 
 export function CreatedPostRowSkeleton() {
   return (
-    <div className="post-row created-post">
+    <div className="post-row created-post created-post--skeleton">
       <div className="created-post__thumbnail skeleton-block" />
       <div className="created-post__body">
         <div className="skeleton-line skeleton-line--title" />
         <div className="skeleton-line skeleton-line--short" />
       </div>
+      {/* The Edit button's place: under the row on a phone, where it makes the row taller. */}
+      <div className="created-post__edit created-post__edit--skeleton skeleton-block" />
     </div>
   );
 }
