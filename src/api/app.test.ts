@@ -11,7 +11,7 @@ import { titleUrlFor } from '../domain/templates/rules.js';
 import { projections } from '../projections/registry.js';
 import { buildApp } from './app.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
-import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from './routes/resources.js';
+import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from '../domain/discovery/constants.js';
 import { newDataDirectory } from '../../tests/fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 14, seed: 5 };

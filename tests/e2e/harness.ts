@@ -193,6 +193,26 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appStarted === 'true' || document.contentType !== 'text/html');
 }
 
+/** Every layout shift of the page's loads, as the browser scores it, with when it came (recordLayoutShifts). */
+interface RecordedShifts {
+  layoutShifts: { at: number; value: number }[];
+}
+
+/** From the page's next load on, keeps every layout shift the browser reports (what moved on screen without input). */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: RecordedShifts['layoutShifts'] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => shifts.push(...list.getEntries().map((entry) => ({ at: entry.startTime, value: (entry as PerformanceEntry & { value: number }).value })))).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift score of the shifts recorded since `since` (the page's performance.now()); the browser reports a shift after its frame, so this waits a moment first. */
+export async function layoutShiftSince(page: Page, since: number): Promise<number> {
+  await page.waitForTimeout(500);
+  return page.evaluate((from) => (window as unknown as RecordedShifts).layoutShifts.filter((shift) => shift.at >= from).reduce((total, shift) => total + shift.value, 0), since);
+}
+
 /** Holds the page's requests to `url` until the answered function is called; then they go on to the server. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 const PRICE_TEXT = /^(\$ \d+\.\d{2}|Free)$/u;
 
@@ -98,6 +98,22 @@ describe('home page and app shell', () => {
 
     await close();
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('keeps the not-found page still while its recent posts load after an unknown address', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
+    await recordLayoutShifts(page);
+    const releaseRecent = await holdRequests(page, '**/api/resources/toprated');
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { level: 1, name: "This page doesn't exist" }).waitFor();
+    const releasedAt = await page.evaluate(() => performance.now());
+    releaseRecent();
+    await page.getByRole('heading', { name: 'Recent Posts' }).waitFor();
+    await page.getByRole('region', { name: 'Recent Posts' }).getByRole('link').first().waitFor();
+    expect(await layoutShiftSince(page, releasedAt)).toBeLessThan(0.01);
+
+    await close();
+    expect(consoleErrors).toEqual([`Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/no/such/page)`]);
   });
 
   it('sends unknown paths to the not-found page', async () => {

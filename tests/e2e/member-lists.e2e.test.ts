@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';
 import { CREATED_POSTS_TEXTS, createdPostsHeading } from '../../src/domain/templates/rules.js';
-import { holdRequests, signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** A signed-out page asks who is signed in and gets a 401; anything else on the console is a fault. */
@@ -25,11 +25,6 @@ function sidebarCount(page: Page, label: 'saved posts' | 'created posts') {
 
 const savedShowing = (page: Page) => page.getByTestId('saved-showing').textContent();
 
-/** Every layout shift of the page's loads, as the browser scores it, with when it came. */
-interface RecordedShifts {
-  layoutShifts: { at: number; value: number }[];
-}
-
 /**
  * How far what the page showed moved while it drew the list `answer` brings, held back until the page
  * stood (the browser's layout shift score; what is off screen does not count).
@@ -42,11 +37,9 @@ async function layoutShiftWhileListLoads(page: Page, path: string, answer: strin
   const answered = page.waitForResponse(answer);
   release();
   await answered;
-  // Drawn: no list still loading, then the browser's report of what moved (it comes after the frame).
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  await page.waitForTimeout(500);
   await page.unrouteAll();
-  return page.evaluate((since) => (window as unknown as RecordedShifts).layoutShifts.filter((shift) => shift.at >= since).reduce((total, shift) => total + shift.value, 0), releasedAt);
+  return layoutShiftSince(page, releasedAt);
 }
 
 describe('saved and created posts in the browser', () => {
@@ -215,11 +208,7 @@ describe('saved and created posts in the browser', () => {
 
   it('draws a loading list the size the loaded one will be, so on a phone nothing moves when it comes', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
-    await page.addInitScript(() => {
-      const shifts: RecordedShifts['layoutShifts'] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => shifts.push(...list.getEntries().map((entry) => ({ at: entry.startTime, value: (entry as PerformanceEntry & { value: number }).value })))).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await signInThroughApi(page.request, author);
     const lists = [
       ['/saved-posts', '**/api/users/private/me/saved?**'],

@@ -6,10 +6,7 @@ import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { recommendedResources, type FeedOrder } from '../../projections/read-models/templates/queries.js';
 import { toResourceView } from '../../projections/read-models/templates/views.js';
-
-/** Home lists show this many resources unless the caller asks for fewer. */
-export const HOME_LIST_LIMIT = 12;
-export const HOME_LIST_MAX_LIMIT = 50;
+import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from '../../domain/discovery/constants.js';
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(HOME_LIST_MAX_LIMIT).default(HOME_LIST_LIMIT) });
 export const resourceSchema = z.object({

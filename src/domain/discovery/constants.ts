@@ -37,6 +37,9 @@ export const TOP_CONTRIBUTORS_LIMIT = 5;
 export const TOPICS_REQUEST_LIMIT = 10;
 /** Templates per topic row on /topics. */
 export const TOPIC_ROW_RESOURCES = 9;
+/** Home lists (top rated, today, sponsored) show this many resources unless the caller asks for fewer. */
+export const HOME_LIST_LIMIT = 12;
+export const HOME_LIST_MAX_LIMIT = 50;
 /** Templates shown per tag card on /explore before See More. */
 export const EXPLORE_PREVIEW_COUNT = 3;
 /** Tag cards on /explore, and the most a card can show after See More. */

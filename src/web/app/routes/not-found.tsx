@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 
+import { HOME_LIST_LIMIT } from '../../../domain/discovery/constants.js';
 import { documentTitle } from '../../lib/brand.js';
 import { resourcePath, searchPath } from '../../lib/paths.js';
 import { useShellData } from '../layout/shell-data.js';
@@ -22,7 +23,7 @@ export function NotFoundPage() {
         </Link>
       </section>
 
-      <Suspense>
+      <Suspense fallback={<RecentPostsLoading />}>
         <Await resolve={topRated}>
           {(resources) =>
             resources.length > 0 && (
@@ -41,5 +42,25 @@ export function NotFoundPage() {
         </Await>
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * The recent posts' place while they load (the page drawn in the browser, after an unknown address):
+ * drawn empty, the page's footer showed under the message and was pushed away when they came.
+ */
+function RecentPostsLoading() {
+  return (
+    <section className="not-found__recent" role="status" aria-busy="true">
+      <h2>Recent Posts</h2>
+      <span className="visually-hidden">Loading recent posts…</span>
+      <ul className="link-list" aria-hidden="true">
+        {Array.from({ length: HOME_LIST_LIMIT }, (_, index) => (
+          <li key={index} className="link-list__placeholder">
+            <span className="skeleton-line" />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
