@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
 import { CARD_MINIMUM_CHARGE, formatMoney } from '../../src/domain/commerce/money.js';
-import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** Demo users are verified; two of them sell and buy here. */
@@ -214,10 +214,17 @@ describe('buying and selling in the browser (sandbox payments)', () => {
     for (const width of WIDTHS) {
       const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: width });
       await signInThroughApi(page.request, SELLER);
+      await recordLayoutShifts(page);
+      // Held back, the sales come into the frame the page shows meanwhile: nothing on screen moves.
+      const releaseSales = await holdRequests(page, '**/api/users/sales-data');
       await page.goto('/sales');
+      await page.getByText('Loading your sales…').waitFor({ state: 'attached' });
+      const releasedAt = await page.evaluate(() => performance.now());
+      releaseSales();
       await page.getByRole('heading', { name: 'Insights' }).waitFor({ timeout: STEP_TIMEOUT_MS });
       await page.locator('.sales-chart canvas').waitFor();
       await page.getByText(TITLE).first().waitFor();
+      expect(await layoutShiftSince(page, releasedAt), `at ${width} px`).toBeLessThan(0.01);
       await shootWithinWidth(page, SHOTS_DIR, 'sales');
       expect(unexpected(consoleErrors)).toEqual([]);
       await close();

@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
 import { salesByDay } from '../../../domain/commerce/sales.js';
 import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
+import type { CurrentUser } from '../../../domain/accounts/current-user.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchSalesData, type SalesData } from '../../features/commerce/api.js';
 import { SalesChart } from '../../features/commerce/components/SalesChart.js';
@@ -15,19 +16,19 @@ const PAYMENT_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeSt
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 
 export async function salesLoader({ request }: LoaderFunctionArgs) {
-  await requireSignedIn(request);
-  return { sales: fetchSalesData(request.signal) };
+  const user = await requireSignedIn(request);
+  return { seller: user.seller, sales: fetchSalesData(request.signal) };
 }
 
 /** /sales (spec 2.4): tiles, the Insights chart, tallies and the payments list. Not indexed. */
 export function SalesPage() {
-  const { sales } = useLoaderData<typeof salesLoader>();
+  const { seller, sales } = useLoaderData<typeof salesLoader>();
   return (
     <div className="container sales-page">
       <title>{documentTitle('Sales')}</title>
       <meta name="robots" content="noindex" />
       <h1>Sales</h1>
-      <Suspense fallback={<p className="muted">Loading your sales…</p>}>
+      <Suspense fallback={<SalesLoading seller={seller} />}>
         <Await resolve={sales} errorElement={<LoadFailed />}>
           {(answer: SalesData) => <SalesBody sales={answer} />}
         </Await>
@@ -36,16 +37,65 @@ export function SalesPage() {
   );
 }
 
+const TILE_LABELS = ['Total earnings', 'Products sold', 'Products created', 'Revenue'] as const;
+const NO_SALES_YET = 'No sales yet: the chart fills in with your first one.';
+
+function PayoutNotice() {
+  return (
+    <p className="sales-page__notice">
+      {COMMERCE_MESSAGES.activateStore}: <Link to={`/account${accountTabHash('payments')}`}>connect a payout account</Link>.
+    </p>
+  );
+}
+
+function SalesTiles({ values }: { values: readonly ReactNode[] }) {
+  return (
+    <ul className="sales-tiles" aria-label="Totals">
+      {TILE_LABELS.map((label, index) => (
+        <li key={label} className="sales-tile">
+          <span className="sales-tile__label">{label}</span>
+          <strong className="sales-tile__value">{values[index]}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The page's frame while the sales load, as the session says it will be filled (a payout account, sales
+ * made): drawn as one line, the page's footer showed under it and was pushed away when they came.
+ */
+function SalesLoading({ seller }: { seller: CurrentUser['seller'] }) {
+  const value = <span className="skeleton-line" />;
+  return (
+    <div role="status" aria-busy="true">
+      <span className="visually-hidden">Loading your sales…</span>
+      {!seller.hasPayoutAccount && <PayoutNotice />}
+      <SalesTiles values={TILE_LABELS.map(() => value)} />
+      <section className="sales-section" aria-hidden="true">
+        <div className="sales-section__head">
+          <h2>Insights</h2>
+          <span className="button button--secondary">Hide Insights</span>
+        </div>
+        <div className="sales-section__views">
+          <span className="button button--ghost">Purchases</span>
+          <span className="button button--ghost">Payments</span>
+        </div>
+        {seller.hasSales ? <div className="sales-chart skeleton-block" /> : <p className="muted">{NO_SALES_YET}</p>}
+        <p className="sales-tallies">&nbsp;</p>
+      </section>
+      <section className="sales-section" aria-hidden="true">
+        <h2>Payments</h2>
+        {seller.hasSales ? <p className="sales-payment">&nbsp;</p> : <p className="muted">{COMMERCE_MESSAGES.noPayments}</p>}
+      </section>
+    </div>
+  );
+}
+
 function SalesBody({ sales }: { sales: SalesData }) {
   const [insights, setInsights] = useState(true);
   const [view, setView] = useState<'purchases' | 'payments'>('purchases');
   const days = salesByDay(sales.salesData);
-  const tiles = [
-    ['Total earnings', dollars(sales.totalEarnings)],
-    ['Products sold', String(sales.productsSold)],
-    ['Products created', String(sales.productsCreated)],
-    ['Revenue', dollars(sales.revenue)],
-  ] as const;
   const tallies = [
     ['Views', sales.views],
     ['Kudos', sales.kudos],
@@ -54,19 +104,8 @@ function SalesBody({ sales }: { sales: SalesData }) {
   ] as const;
   return (
     <>
-      {!sales.hasPayoutAccount && (
-        <p className="sales-page__notice">
-          {COMMERCE_MESSAGES.activateStore}: <Link to={`/account${accountTabHash('payments')}`}>connect a payout account</Link>.
-        </p>
-      )}
-      <ul className="sales-tiles" aria-label="Totals">
-        {tiles.map(([label, value]) => (
-          <li key={label} className="sales-tile">
-            <span className="sales-tile__label">{label}</span>
-            <strong className="sales-tile__value">{value}</strong>
-          </li>
-        ))}
-      </ul>
+      {!sales.hasPayoutAccount && <PayoutNotice />}
+      <SalesTiles values={[dollars(sales.totalEarnings), String(sales.productsSold), String(sales.productsCreated), dollars(sales.revenue)]} />
 
       <section className="sales-section" aria-labelledby="insights-heading">
         <div className="sales-section__head">
@@ -85,7 +124,7 @@ function SalesBody({ sales }: { sales: SalesData }) {
                 Payments
               </button>
             </div>
-            {days.length === 0 ? <p className="muted">No sales yet: the chart fills in with your first one.</p> : <SalesChart days={days} view={view} />}
+            {days.length === 0 ? <p className="muted">{NO_SALES_YET}</p> : <SalesChart days={days} view={view} />}
           </>
         )}
         <ul className="sales-tallies" aria-label="Your posts">
