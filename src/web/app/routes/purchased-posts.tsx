@@ -7,7 +7,7 @@ import { ResourceCard } from '../../components/ui/ResourceCard.js';
 import { showToast } from '../../components/ui/toasts.js';
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchPurchasedResources, type PurchasedResource } from '../../features/commerce/api.js';
-import { MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
+import { MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
 import { refreshSession, useSession } from '../../features/session/session.js';
 import { ApiError } from '../../lib/api-client.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -65,14 +65,7 @@ function PurchasedHeader({ count }: { count: number }) {
 }
 
 function NoPurchases() {
-  return (
-    <div className="empty-state member-list-empty">
-      <p>{COMMERCE_MESSAGES.noPurchases}</p>
-      <Link to="/search?price=paid" className="button button--primary">
-        Browse paid templates
-      </Link>
-    </div>
-  );
+  return <MemberListEmpty message={COMMERCE_MESSAGES.noPurchases} to="/search?price=paid" action="Browse paid templates" />;
 }
 
 function PurchasedList({ resources }: { resources: PurchasedResource[] }) {

@@ -11,7 +11,7 @@ import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchSavedPage } from '../../features/member-lists/api.js';
 import { toggleEngagement } from '../../features/resources/api.js';
-import { LoadFailed, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
+import { LoadFailed, MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
 import { refreshSession, useSession } from '../../features/session/session.js';
 import { documentTitle } from '../../lib/brand.js';
@@ -95,14 +95,7 @@ function SavedList({ answer, pathname }: { answer: ResourcePage; pathname: strin
 }
 
 function SavedEmpty() {
-  return (
-    <div className="empty-state member-list-empty">
-      <p>{SAVED_POSTS_EMPTY}</p>
-      <Link to="/search" className="button button--primary">
-        Browse templates
-      </Link>
-    </div>
-  );
+  return <MemberListEmpty message={SAVED_POSTS_EMPTY} to="/search" action="Browse templates" />;
 }
 
 /** Takes a template off the list; the list and the side menu's count follow. */

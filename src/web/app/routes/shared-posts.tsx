@@ -1,5 +1,5 @@
 import { Suspense, useRef } from 'react';
-import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { Await, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { itemsOnPage } from '../../../domain/shared/pagination.js';
 import { CREATED_POSTS_PAGE_SIZE, CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS, createdPostsHeading } from '../../../domain/templates/rules.js';
@@ -7,7 +7,7 @@ import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagina
 import { requireSignedIn } from '../../features/accounts/route-guards.js';
 import { fetchCreatedPage, type CreatedPostsPage } from '../../features/member-lists/api.js';
 import { CreatedPostRow, CreatedPostRowSkeleton } from '../../features/member-lists/components/CreatedPostRow.js';
-import { LoadFailed, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
+import { LoadFailed, MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
 import { pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
 import { refreshSession, useSession } from '../../features/session/session.js';
 import { useCreateAction } from '../../features/shell/create-action.js';
@@ -78,14 +78,7 @@ function CreatedList({ answer, pathname }: { answer: CreatedPostsPage; pathname:
 }
 
 function NoCreatedPosts() {
-  return (
-    <div className="empty-state member-list-empty">
-      <p>{CREATED_POSTS_TEXTS.emptyState}</p>
-      <Link to="/create" className="button button--primary">
-        {CREATED_POSTS_TEXTS.createFirst}
-      </Link>
-    </div>
-  );
+  return <MemberListEmpty message={CREATED_POSTS_TEXTS.emptyState} to="/create" action={CREATED_POSTS_TEXTS.createFirst} />;
 }
 
 /** The list as the session's `total` posts will fill page `page`: its heading, a row for each, or the empty list's message. */

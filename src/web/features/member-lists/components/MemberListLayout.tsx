@@ -52,3 +52,15 @@ export function LoadFailed() {
     </p>
   );
 }
+
+/** A member list with nothing in it: what it would hold, and the way to find some. */
+export function MemberListEmpty({ message, to, action }: { message: string; to: string; action: string }) {
+  return (
+    <div className="empty-state member-list-empty">
+      <p>{message}</p>
+      <Link to={to} className="button button--primary">
+        {action}
+      </Link>
+    </div>
+  );
+}
