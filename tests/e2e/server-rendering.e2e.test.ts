@@ -13,6 +13,9 @@ interface Card {
   author: { username: string };
 }
 
+/** The app and its chunks, not the boot script: held back, they stand for a slow phone still fetching the app. */
+const APP_CHUNKS = /\/assets\/(?!boot-)[\w-]+\.js$/u;
+
 describe('server-rendered pages', () => {
   let environment: E2eEnvironment;
   let template: Card;
@@ -178,8 +181,7 @@ describe('server-rendered pages', () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signInThroughApi(page.request, 'admin');
     const savedByAdmin = async (titleUrl: string) => ((await (await page.request.get(`/api/resources/${titleUrl}`)).json()) as { data: { prevActions: { has_saved: boolean } } }).data.prevActions.has_saved;
-    // The app and its chunks are held back (the boot script is not), as on a slow phone.
-    const releaseApp = await holdRequests(page, /\/assets\/(?!boot-)[\w-]+\.js$/u);
+    const releaseApp = await holdRequests(page, APP_CHUNKS);
     // This page's goto waits for the app (harness.ts): it comes once the app is released.
     const opened = page.goto(`/resources/${template.titleUrl}`, { waitUntil: 'commit' });
     // The boot script preloads the app once the page is painted, and holds taps from its start.
@@ -205,7 +207,7 @@ describe('server-rendered pages', () => {
 
   it('gives the app what a visitor typed before it had the page, and searches on the Enter they pressed meanwhile', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
-    const releaseApp = await holdRequests(page, /\/assets\/(?!boot-)[\w-]+\.js$/u);
+    const releaseApp = await holdRequests(page, APP_CHUNKS);
     const opened = page.goto('/topics', { waitUntil: 'commit' });
     await page.locator('link[rel="modulepreload"]').first().waitFor({ state: 'attached' });
     const searchBox = page.getByRole('banner').getByRole('searchbox');
