@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
 import { jsonForScriptElement } from './page-meta.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
-import { COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
+import { BUILD_RECHECK_MS, COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
 
 const SIZE = { users: 3, templates: 6, seed: 19 };
 const HASHED_SCRIPT = 'assets/index-Ab12Cd34.js';
@@ -166,7 +166,15 @@ describe('serving like production: compression, caching, crawler files, structur
     await writeFile(join(webRoot, REBUILT_SCRIPT), rebuiltText);
     await writeFile(join(webRoot, 'index.html'), indexHtmlNaming(REBUILT_SCRIPT));
 
-    const after = await get('/', page);
+    // A request checks for a new build every BUILD_RECHECK_MS at most.
+    const after = await vi.waitFor(
+      async () => {
+        const answer = await get('/', page);
+        expect(answer.body).toContain(REBUILT_SCRIPT);
+        return answer;
+      },
+      { timeout: 4 * BUILD_RECHECK_MS, interval: BUILD_RECHECK_MS / 10 },
+    );
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(REBUILT_SCRIPT);
     expect(after.body).not.toContain(HASHED_SCRIPT);

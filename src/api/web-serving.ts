@@ -86,9 +86,16 @@ interface BuiltShell {
 }
 
 /**
+ * How often a page request checks for a new build. Checking on every request (two stats) was a sixth
+ * of a kept page's server time; a build takes seconds and deletes the old assets as it starts, so
+ * noticing its index.html this much later adds nothing to the moments its pages are broken anyway.
+ */
+export const BUILD_RECHECK_MS = 500;
+
+/**
  * The current build's shell. `npx vite build` on a running server replaces index.html and the
  * manifest, and deletes the files the old index.html names: serving the old one gives blank pages.
- * Two stats per page request (microseconds) notice that; the files are reread only when they changed.
+ * Every BUILD_RECHECK_MS at most, a page request stats both; the files are reread only when they changed.
  */
 function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => BuiltShell {
   const indexFile = join(webRoot, INDEX_HTML);
@@ -101,7 +108,10 @@ function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => 
   };
   const read = (version: string): BuiltShell => ({ version, indexHtml: withHeadTags(readFileSync(indexFile, 'utf8'), headTags), routeChunks: routeChunkLists(webRoot) });
   let shell = read(versionNow() ?? '');
+  let checkedAt = performance.now();
   return () => {
+    if (performance.now() - checkedAt < BUILD_RECHECK_MS) return shell;
+    checkedAt = performance.now();
     const version = versionNow();
     // Mid-build index.html is missing for a moment: the last one read serves until the new one is there.
     if (version !== undefined && version !== shell.version) shell = read(version);
