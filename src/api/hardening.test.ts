@@ -141,10 +141,10 @@ describe('hardening of every route: text rule, logging, security headers, local-
     for (const secret of [OWNER_PASSWORD, OWNER_EMAIL, encodeURIComponent(OWNER_EMAIL), 'not-a-real-token', token, login.sessionCookie!.value]) expect(everything).not.toContain(secret);
   });
 
-  it('sends security headers on pages and API answers: CSP without inline script, no framing, nosniff, referrer policy; no HSTS over http', async () => {
-    for (const url of ['/', '/api/health']) {
+  it('sends security headers on pages, API answers and errors: CSP without inline script, no framing, nosniff, referrer policy; no HSTS over http', async () => {
+    for (const [url, status] of [['/', 200], ['/api/health', 200], ['/api/no-such-route', 404]] as const) {
       const answer = await harness.call('GET', url);
-      expect(answer.status).toBe(200);
+      expect(answer.status).toBe(status);
       const csp = String(answer.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/u.exec(csp)?.[1] ?? '';
       expect(scriptSrc).toContain("'self'");

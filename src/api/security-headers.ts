@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -10,8 +12,9 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
  * Security headers on every answer (pages and API), with helmet: a CSP that allows no inline
  * script and no framing, nosniff, a referrer policy, and HSTS only when the public address is
  * https (over plain http it would be ignored at best, and lock a local install out at worst).
- * Helmet's middleware is built once here: @fastify/helmet built it (parsing the CSP again) for every
- * request, an eighth of a cached answer's time under load.
+ * Helmet's headers are the same for every answer (no directive depends on the request: no nonce),
+ * so helmet runs once, at start, and each answer gets what it set as one object on the reply. Running
+ * its twelve middlewares per request, each with its own setHeader, was 6 % of a kept page's server time.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const helmetOptions: HelmetOptions = {
@@ -43,6 +46,20 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   };
-  const setSecurityHeaders = helmet(helmetOptions);
-  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)));
+  const securityHeaders = headersSetBy(helmet(helmetOptions));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
+}
+
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The headers a middleware that depends on nothing of the request sets on an answer. */
+function headersSetBy(middleware: Middleware): OutgoingHttpHeaders {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  let failure: unknown;
+  middleware(response.req, response, (error) => (failure = error));
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return response.getHeaders();
 }

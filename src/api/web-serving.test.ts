@@ -60,6 +60,8 @@ describe('serving like production: compression, caching, crawler files, structur
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The security headers go with files too: a script served without nosniff could be taken for another type.
+    expect(brotli.headers['x-content-type-options']).toBe('nosniff');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT_TEXT);
 
     const gzip = await get(`/${HASHED_SCRIPT}`, { 'accept-encoding': 'gzip' });
