@@ -19,7 +19,7 @@ import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 const SIZE = { users: 3, templates: 6, seed: 23 };
 /** PUBLIC_URL: the origin of every link a page carries, whatever Host header its request came with. */
 const PUBLIC_URL = 'https://tessera.example';
-const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null };
+const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null, testUserSwitch: null };
 const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><link rel="stylesheet" href="/assets/style.css"><script type="module" src="/assets/boot.js"></script><script type="application/json" id="app-scripts">{"app":"/assets/app.js","imports":["/assets/runtime.js"]}</script></head><body><div id="root"></div></body></html>';
 const BUILD_MANIFEST = {
   'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
@@ -222,6 +222,16 @@ describe('server rendering of the public pages', () => {
     // Unknown names and another order are the same choice: the same page, not another cached copy.
     const sameChoice = await request('selling,<script>,ai');
     expect(sameChoice.body).toBe(bothDismissed.body);
+  });
+
+  it('draws the place of the test-user switch for a browser whose account is shown it, and no other value makes another copy', async () => {
+    const switchPlace = 'class="navbar__switch-place"';
+    const request = (testUserSwitch: string) => harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'all', testUserSwitch } });
+    const expected = await request('1');
+    expect(expected.body).toContain(switchPlace);
+    const other = await request('<b>');
+    expect(other.body).not.toContain(switchPlace);
+    expect(other.body).toBe((await request('')).body);
   });
 
   it('escapes what members wrote, in the markup and in the hydration data', async () => {

@@ -15,7 +15,7 @@ import { VALIDATION_MESSAGES } from '../../src/domain/shared/read-model-validati
 import { BULK_IMPORT_MESSAGES } from '../../src/domain/templates/bulk-import.js';
 import { deriveKeywords, KEYWORD_MESSAGES } from '../../src/domain/templates/keywords.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 const RUN = Date.now().toString(36);
 const SEARCH_TERM = `portal term ${RUN}`;
@@ -391,6 +391,39 @@ describe('the admin portal’s statistics and user management', () => {
       expect(unexpected(consoleErrors)).toEqual([]);
     });
   }
+
+  it('draws an admin’s pages at 1280 px with the navigation bar’s two rows before the session and the switch’s code come: nothing under the bar moves', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 1280 });
+    await recordLayoutShifts(page);
+    // The portal knows the session: from now on this browser's pages expect the switch.
+    await signInAsAdmin(page);
+    const simulateSwitch = page.getByRole('banner').getByRole('switch', { name: 'Simulate New User' });
+    const shiftOnceReleased = async (release: () => void) => {
+      const releasedAt = await page.evaluate(() => performance.now());
+      release();
+      await simulateSwitch.waitFor();
+      return layoutShiftSince(page, releasedAt);
+    };
+    // A page the server draws, for nobody: the session and the switch's code come after it stands.
+    const releaseSession = await holdRequests(page, '**/api/auth/session');
+    const releaseSwitchCode = await holdRequests(page, /\/SimulateNewUserToggle-[^/]*\.js/u);
+    await page.goto('/topics');
+    expect(
+      await shiftOnceReleased(() => {
+        releaseSession();
+        releaseSwitchCode();
+      }),
+    ).toBeLessThan(0.01);
+    await page.unrouteAll();
+    // A page the app draws once it knows the session: the switch's code comes after it stands.
+    const releaseSwitchCodeAgain = await holdRequests(page, /\/SimulateNewUserToggle-[^/]*\.js/u);
+    await page.goto('/saved-posts');
+    await page.getByRole('heading', { level: 1, name: 'Saved Posts' }).waitFor();
+    expect(await shiftOnceReleased(releaseSwitchCodeAgain)).toBeLessThan(0.01);
+    await page.unrouteAll();
+    await close();
+    expect(unexpected(consoleErrors)).toEqual([]);
+  });
 
   it('fits every section in a 375 px window, each starting on the first screen', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });

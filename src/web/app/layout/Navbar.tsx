@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
 import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';
@@ -7,7 +7,9 @@ import { useCreateAction } from '../../features/shell/create-action.js';
 import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
 import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
 import { SideMenu } from '../../features/shell/SideMenu.js';
-import { TestUserModeSwitch } from '../../features/shell/TestUserModeSwitch.js';
+import { TEST_USER_SWITCH_HINT } from '../../features/shell/constants.js';
+import { usePageCookies } from '../../features/shell/ServerPageCookies.js';
+import { rememberTestUserSwitch, showsTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace } from '../../features/shell/TestUserModeSwitch.js';
 import { NavbarTour } from '../../features/shell/tours.js';
 import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
@@ -29,6 +31,10 @@ export function Navbar() {
   const { user, loading } = useSession();
   const create = useCreateAction();
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
+  const switchExpected = usePageCookies()[TEST_USER_SWITCH_HINT.cookieName] !== null;
+  useEffect(() => {
+    if (!loading) rememberTestUserSwitch(showsTestUserSwitch(user));
+  }, [loading, user]);
 
   return (
     <>
@@ -54,6 +60,8 @@ export function Navbar() {
 
           {/* Search slot: hidden on the search pages. */}
           {!isSearchPage(pathname) && <SearchBar />}
+
+          {loading && switchExpected && <TestUserSwitchPlace />}
 
           {/* Until the session is known, show neither variant rather than flash the wrong one. */}
           {!loading && (

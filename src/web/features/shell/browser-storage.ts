@@ -34,3 +34,7 @@ export function writeCookie(name: string, value: string, days: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * DAY_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
+
+export function deleteCookie(name: string): void {
+  writeCookie(name, '', 0);
+}
