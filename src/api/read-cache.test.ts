@@ -49,6 +49,14 @@ describe.each(databases.filter((database) => database.skipped === null))('the pu
     expect(second.headers.etag).toBe(first.headers.etag);
   });
 
+  it('computes an uncached answer once for visitors asking for it at the same time, and gives each of them that answer', async () => {
+    const url = `/api/resources/search?query=planner&limit=${7 + (Date.now() % 13)}`;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => anonymous<{ data: ResourceView[] }>(url)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((answer) => answer.headers[PUBLIC_CACHE_HEADER] === 'miss')).toHaveLength(1);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+  });
+
   it('shows a like in the next anonymous read once the projections have it', async () => {
     const before = await anonymous<{ data: ResourceView[] }>('/api/resources/toprated?limit=50');
     await anonymous('/api/resources/toprated?limit=50'); // cached now
