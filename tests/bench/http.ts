@@ -209,9 +209,10 @@ async function load(url: string, script: string | null, seconds: number, connect
     return fallback;
   };
   const latencyMs = (percentile: number) => {
-    const match = new RegExp(`^\\s+${percentile}%\\s+([\\d.]+)(us|ms|s)$`, 'm').exec(stdout);
+    // wrk pads a latency in seconds or minutes with a space ("1.37s ").
+    const match = new RegExp(`^\\s+${percentile}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(stdout);
     if (!match) throw new Error(`wrk's report has no ${percentile}% latency:\n${stdout}`);
-    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
   };
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   return {
