@@ -6,6 +6,7 @@ import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
 import { dayOf } from '../../src/domain/analytics/periods.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { SIMULATE_NEW_USER_MESSAGES } from '../../src/domain/accounts/test-user-mode.js';
+import { TEST_USER_SWITCH_HINT } from '../../src/web/features/shell/constants.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
 import { MASS_EMAIL_MESSAGES } from '../../src/domain/mass-email/rules.js';
 import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
@@ -15,7 +16,7 @@ import { VALIDATION_MESSAGES } from '../../src/domain/shared/read-model-validati
 import { BULK_IMPORT_MESSAGES } from '../../src/domain/templates/bulk-import.js';
 import { deriveKeywords, KEYWORD_MESSAGES } from '../../src/domain/templates/keywords.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
-import { holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { APP_CHUNKS, holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 const RUN = Date.now().toString(36);
 const SEARCH_TERM = `portal term ${RUN}`;
@@ -420,6 +421,16 @@ describe('the admin portal’s statistics and user management', () => {
     await page.goto('/saved-posts');
     await page.getByRole('heading', { level: 1, name: 'Saved Posts' }).waitFor();
     expect(await shiftOnceReleased(releaseSwitchCodeAgain)).toBeLessThan(0.01);
+    await page.unrouteAll();
+    // The page before sets the cookie as it leaves, after the next page's request went without it: that page hydrates as the server drew it.
+    await page.context().clearCookies({ name: TEST_USER_SWITCH_HINT.cookieName });
+    const releaseApp = await holdRequests(page, APP_CHUNKS);
+    const opened = page.goto('/apps', { waitUntil: 'commit' });
+    await page.locator('link[rel="modulepreload"]').first().waitFor({ state: 'attached' });
+    await page.context().addCookies([{ name: TEST_USER_SWITCH_HINT.cookieName, value: TEST_USER_SWITCH_HINT.shown, url: environment.baseUrl }]);
+    releaseApp();
+    await opened;
+    await simulateSwitch.waitFor();
     await page.unrouteAll();
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);

@@ -213,6 +213,9 @@ export async function layoutShiftSince(page: Page, since: number): Promise<numbe
   return page.evaluate((from) => (window as unknown as RecordedShifts).layoutShifts.filter((shift) => shift.at >= from).reduce((total, shift) => total + shift.value, 0), since);
 }
 
+/** The app and its chunks, not the boot script: held back, they stand for a slow phone still fetching the app. */
+export const APP_CHUNKS = /\/assets\/(?!boot-)[\w-]+\.js$/u;
+
 /** Holds the page's requests to `url` until the answered function is called; then they go on to the server. */
 export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
   let release = () => {};

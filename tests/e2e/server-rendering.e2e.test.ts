@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
 import { APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID, type AppScripts } from '../../src/web/app/page-scripts.js';
 import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
-import { holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import { APP_CHUNKS, holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 
 interface Card {
   _id: string;
@@ -13,8 +13,6 @@ interface Card {
   author: { username: string };
 }
 
-/** The app and its chunks, not the boot script: held back, they stand for a slow phone still fetching the app. */
-const APP_CHUNKS = /\/assets\/(?!boot-)[\w-]+\.js$/u;
 
 describe('server-rendered pages', () => {
   let environment: E2eEnvironment;

@@ -7,9 +7,7 @@ import { useCreateAction } from '../../features/shell/create-action.js';
 import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
 import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
 import { SideMenu } from '../../features/shell/SideMenu.js';
-import { TEST_USER_SWITCH_HINT } from '../../features/shell/constants.js';
-import { usePageCookies } from '../../features/shell/ServerPageCookies.js';
-import { rememberTestUserSwitch, showsTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace } from '../../features/shell/TestUserModeSwitch.js';
+import { rememberTestUserSwitch, showsTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '../../features/shell/TestUserModeSwitch.js';
 import { NavbarTour } from '../../features/shell/tours.js';
 import { useSession } from '../../features/session/session.js';
 import { BRAND_NAME } from '../../lib/brand.js';
@@ -31,7 +29,7 @@ export function Navbar() {
   const { user, loading } = useSession();
   const create = useCreateAction();
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
-  const switchExpected = usePageCookies()[TEST_USER_SWITCH_HINT.cookieName] !== null;
+  const switchExpected = useTestUserSwitchExpected();
   useEffect(() => {
     if (!loading) rememberTestUserSwitch(showsTestUserSwitch(user));
   }, [loading, user]);

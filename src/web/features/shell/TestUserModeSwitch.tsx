@@ -1,8 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useContext, type ComponentType } from 'react';
 
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { neverNotifies, useBrowserStore } from '../../lib/browser-store.js';
 import { deleteCookie, readCookie, writeCookie } from './browser-storage.js';
 import { TEST_USER_SWITCH_HINT } from './constants.js';
+import { ServerPageCookies } from './ServerPageCookies.js';
 import { isAdminUser } from './user-facts.js';
 
 /*
@@ -36,6 +38,22 @@ export function rememberTestUserSwitch(shown: boolean): void {
   else deleteCookie(TEST_USER_SWITCH_HINT.cookieName);
 }
 
+const SWITCH_PLACE_CLASS = 'navbar__switch-place';
+const expectedByCookie = () => readCookie(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown;
+/**
+ * Whether the page the server sent draws the switch's place in the navigation bar, read before React
+ * hydrates it. The cookie may have changed since the request (the page before sets it as it leaves),
+ * and hydration must draw what the server drew.
+ */
+const placeInServerPage = typeof document !== 'undefined' && document.querySelector(`.navbar__inner > .${SWITCH_PLACE_CLASS}`) !== null;
+
+/** Whether the session that is loading will show the switch, as far as this browser knows (TEST_USER_SWITCH_HINT). */
+export function useTestUserSwitchExpected(): boolean {
+  const serverCookies = useContext(ServerPageCookies);
+  const drawnByServer = serverCookies === undefined ? placeInServerPage : serverCookies[TEST_USER_SWITCH_HINT.cookieName] !== null;
+  return useBrowserStore(neverNotifies, expectedByCookie, drawnByServer);
+}
+
 export function TestUserModeSwitch({ user }: { user: CurrentUser | null }) {
   if (!showsTestUserSwitch(user)) return null;
   return <Suspense fallback={<TestUserSwitchPlace />}>{user.isTestUser ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}</Suspense>;
@@ -47,5 +65,5 @@ export function TestUserModeSwitch({ user }: { user: CurrentUser | null }) {
  * the switch comes (a layout shift of 0.35–0.45 on every page an admin opened at 1280 px).
  */
 export function TestUserSwitchPlace() {
-  return <span className="navbar__switch-place" aria-hidden="true" />;
+  return <span className={SWITCH_PLACE_CLASS} aria-hidden="true" />;
 }
