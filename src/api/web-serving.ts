@@ -110,8 +110,9 @@ function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => 
   let shell = read(versionNow() ?? '');
   let checkedAt = performance.now();
   return () => {
-    if (performance.now() - checkedAt < BUILD_RECHECK_MS) return shell;
-    checkedAt = performance.now();
+    const now = performance.now();
+    if (now - checkedAt < BUILD_RECHECK_MS) return shell;
+    checkedAt = now;
     const version = versionNow();
     // Mid-build index.html is missing for a moment: the last one read serves until the new one is there.
     if (version !== undefined && version !== shell.version) shell = read(version);

@@ -31,15 +31,16 @@ export function showsTestUserSwitch(user: CurrentUser | null): user is CurrentUs
   return user !== null && (user.isTestUser || isAdminUser(user));
 }
 
+const SWITCH_PLACE_CLASS = 'navbar__switch-place';
+const expectedByCookie = () => readCookie(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown;
+
 /** Keeps TEST_USER_SWITCH_HINT as the session says, for the pages this browser opens next. */
 export function rememberTestUserSwitch(shown: boolean): void {
-  if ((readCookie(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown) === shown) return;
+  if (expectedByCookie() === shown) return;
   if (shown) writeCookie(TEST_USER_SWITCH_HINT.cookieName, TEST_USER_SWITCH_HINT.shown, TEST_USER_SWITCH_HINT.days);
   else deleteCookie(TEST_USER_SWITCH_HINT.cookieName);
 }
 
-const SWITCH_PLACE_CLASS = 'navbar__switch-place';
-const expectedByCookie = () => readCookie(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown;
 /**
  * Whether the page the server sent draws the switch's place in the navigation bar, read before React
  * hydrates it. The cookie may have changed since the request (the page before sets it as it leaves),
