@@ -265,20 +265,17 @@ export function createPostgresEventStore(database: Database): EventStore {
 
   async function readPage({ after, maxCount, types }: ReadPageOptions): Promise<LogPage> {
     // The same walk along the position index as readAll (a filter on the type could steer the plan to
-    // a sort of every later event); an event of another type comes back as its position and type only.
+    // a sort of every later event). Only the events of `types` come back, and the page's last event
+    // (for how far it read) as its position alone: a reader of a few types passes over the others
+    // where the log is stored.
     const wanted = types.length > 0 ? sql<boolean>`type in (${sql.join(types)})` : sql<boolean>`false`;
-    const rows = await db
-      .selectFrom('events')
-      .select(EVENT_HEADER_COLUMNS)
-      .select([sql<unknown>`case when ${wanted} then data end`.as('data'), sql<unknown>`case when ${wanted} then metadata end`.as('metadata')])
-      .where('position', '>', after)
-      .orderBy('position')
-      .limit(maxCount)
-      .execute();
-    const asked = new Set(types);
-    const events = rows.filter((row) => asked.has(row.type)).map(toRecordedEvent);
+    const ofWanted = (column: string) => sql`case when wanted then ${sql.id(column)} end as ${sql.id(column)}`;
+    const { rows } = await sql<PageRow>`
+      select position, wanted, ${sql.join(RECORDED_EVENT_COLUMNS.filter((column) => column !== 'position').map(ofWanted))}
+      from (select *, ${wanted} as wanted from events where position > ${after} order by position limit ${maxCount}) page
+      order by position`.execute(db);
     const last = rows.at(-1);
-    return { events, through: last === undefined ? after : BigInt(last.position) };
+    return { events: rows.filter((row) => row.wanted).map(toRecordedEvent), through: last === undefined ? after : BigInt(last.position) };
   }
 
   async function countTypesAfter(after: bigint): Promise<ReadonlyMap<string, number>> {
@@ -450,6 +447,7 @@ function checkExpectedRevision(streamId: string, expected: ExpectedRevision, cur
  */
 const EVENT_HEADER_COLUMNS = ['position', 'type', 'stream_id', 'revision', 'event_id'] as const;
 export const RECORDED_EVENT_COLUMNS = [...EVENT_HEADER_COLUMNS, 'data', 'metadata'] as const;
+type PageRow = Pick<Selectable<EventsTable>, (typeof RECORDED_EVENT_COLUMNS)[number]> & { wanted: boolean };
 
 export function toRecordedEvent(row: Pick<Selectable<EventsTable>, (typeof RECORDED_EVENT_COLUMNS)[number]>): RecordedEvent {
   return {
