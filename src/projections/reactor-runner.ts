@@ -92,23 +92,26 @@ export class ReactorRunner {
     return this.checkpoint();
   }
 
-  /** Handles one batch after the stored checkpoint; answers how many events it read (0 at the head). */
-  async processBatch(): Promise<number> {
+  /**
+   * Handles one page of the log after the stored checkpoint; answers how many events of its types it
+   * handled, or null at the head (nothing after the checkpoint). Only its types' data is read: the
+   * other events of the page come as their position and type.
+   */
+  async processBatch(): Promise<number | null> {
     const after = await this.checkpoint();
-    const events = await this.store.readAll({ after, maxCount: this.options.batchSize ?? DEFAULT_BATCH_SIZE });
-    if (events.length === 0) {
+    const page = await this.store.readPage({ after, maxCount: this.options.batchSize ?? DEFAULT_BATCH_SIZE, types: this.reactor.handles });
+    if (page.through === after) {
       this.#publish(after);
-      return 0;
+      return null;
     }
-    for (const event of events) if (this.reactor.handles.includes(event.type)) await this.reactor.react(event);
-    const last = events[events.length - 1]!.position;
+    for (const event of page.events) await this.reactor.react(event);
     await this.db
       .insertInto('reactor_checkpoints')
-      .values({ reactor: this.reactor.name, position: last })
-      .onConflict((oc) => oc.column('reactor').doUpdateSet({ position: last }))
+      .values({ reactor: this.reactor.name, position: page.through })
+      .onConflict((oc) => oc.column('reactor').doUpdateSet({ position: page.through }))
       .execute();
-    this.#publish(last);
-    return events.length;
+    this.#publish(page.through);
+    return page.events.length;
   }
 
   get #stopped(): boolean {
@@ -128,8 +131,7 @@ export class ReactorRunner {
           this.reactor.onLockTaken?.(lock);
           while (!this.#stopped) {
             if (lock.lost) throw new RunnerLockLostError(lockKey);
-            const read = await this.processBatch();
-            if (read === 0) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
+            if ((await this.processBatch()) === null) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
           }
         } finally {
           await this.reactor.onLockReleased?.();

@@ -269,9 +269,9 @@ async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, lo
     // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
     for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns, infrastructure.commentNotifications, infrastructure.memberMessages, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
       let done = 0;
-      for (let read = await reactor.processBatch(); read > 0; read = await reactor.processBatch()) {
-        done += read;
-        if (done % REACTOR_PROGRESS_EVERY < read) log(`reactor ${reactor.name}: ${done} events handled`);
+      for (let handled = await reactor.processBatch(); handled !== null; handled = await reactor.processBatch()) {
+        done += handled;
+        if (handled > 0 && done % REACTOR_PROGRESS_EVERY < handled) log(`reactor ${reactor.name}: ${done} events handled`);
       }
     }
     // Read models built by older code are rebuilt now, not in the app's background while it is measured.

@@ -126,7 +126,7 @@ describe('rewards', () => {
     await database.db.deleteFrom('reactor_checkpoints').execute();
     const replays = [1, 2].map(() => new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), { batchSize: 50 }));
     const drain = async (runner: ReactorRunner) => {
-      while ((await runner.processBatch()) > 0);
+      while ((await runner.processBatch()) !== null);
     };
     await Promise.all(replays.map(drain));
     expect(await replays[0]!.checkpoint()).toBe(await store.headPosition());
