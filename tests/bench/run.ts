@@ -4,7 +4,8 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,replay,search,http,pages) picks the suites. The http suite (DATABASE_URL only) loads the read
+ * append,streams,replay,search,http,pages) picks the suites; streams times one command on a stream
+ * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
  * routes of the app against a Fastify hello-world; BENCH_HTTP_SECONDS (default 10) and
  * BENCH_HTTP_CONNECTIONS (default 50) set its load. `pages` is Lighthouse (mobile preset) on the home,
  * a search and a template page of the built app (BENCH_PAGES_URL: of a running server instead;
@@ -18,6 +19,7 @@ import { benchAppends, type AppendMeasurement } from './append.js';
 import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
+import { benchLongStreams, type StreamCommandMeasurement } from './streams.js';
 import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
 import { benchPagesSuite, formatPageTable, type PageMeasurement } from './pages.js';
 import { formatCount, formatMiB, formatRatio, formatSeconds, formatTable, writeResults } from './report.js';
@@ -26,15 +28,16 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'replay', 'search', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'replay', 'search', 'http', 'pages'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
-const DATABASE_SUITES: readonly Suite[] = ['append', 'replay', 'search'];
+const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'replay', 'search'];
 
 interface TargetResults {
   target: string;
   location: string;
   append?: AppendMeasurement[];
+  streams?: StreamCommandMeasurement[];
   replay?: ReplayMeasurement;
   search?: SearchMeasurement;
   rssMiB: Partial<Record<Suite, PhaseMemory>>;
@@ -98,6 +101,13 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
     results.append = append.result.result;
     results.rssMiB.append = { start: append.startRssMiB, peak: append.peakRssMiB };
   }
+  if (suites.includes('streams')) {
+    log(`${target.name}: a command on a long stream`);
+    const streams = await sampler.track(() => withFreshDatabase(target, (database) => benchLongStreams(database, scale)));
+    results.location = streams.result.location;
+    results.streams = streams.result.result;
+    results.rssMiB.streams = { start: streams.startRssMiB, peak: streams.peakRssMiB };
+  }
   if (suites.includes('replay')) {
     const size = workloadSize(scale);
     log(`${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`);
@@ -120,38 +130,55 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
 
 function printTables(results: readonly TargetResults[], cores: number): void {
   const appendRows = results.flatMap(({ target, append }) => (append ?? []).map((measurement) => ({ target, ...measurement })));
-  if (appendRows.length > 0) console.log('\nAppend throughput (adapter: store.appendToStream to new streams; baseline: plain INSERTs of the same rows)\n');
-  console.log(
-    formatTable(appendRows, [
-      { header: 'target', value: (row) => row.target, align: 'left' },
-      { header: 'case', value: (row) => row.case, align: 'left' },
-      { header: 'events', value: (row) => formatCount(row.adapter.count) },
-      { header: 'adapter s', value: (row) => formatSeconds(row.adapter.seconds) },
-      { header: 'adapter events/s', value: (row) => formatCount(row.adapter.perSecond) },
-      { header: 'baseline s', value: (row) => formatSeconds(row.baseline.seconds) },
-      { header: 'baseline rows/s', value: (row) => formatCount(row.baseline.perSecond) },
-      { header: 'adapter ÷ baseline', value: (row) => formatRatio(row.ratio) },
-      { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
-    ]),
-  );
+  if (appendRows.length > 0) {
+    console.log('\nAppend throughput (adapter: store.appendToStream to new streams; baseline: plain INSERTs of the same rows)\n');
+    console.log(
+      formatTable(appendRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'case', value: (row) => row.case, align: 'left' },
+        { header: 'events', value: (row) => formatCount(row.adapter.count) },
+        { header: 'adapter s', value: (row) => formatSeconds(row.adapter.seconds) },
+        { header: 'adapter events/s', value: (row) => formatCount(row.adapter.perSecond) },
+        { header: 'baseline s', value: (row) => formatSeconds(row.baseline.seconds) },
+        { header: 'baseline rows/s', value: (row) => formatCount(row.baseline.perSecond) },
+        { header: 'adapter ÷ baseline', value: (row) => formatRatio(row.ratio) },
+        { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
+      ]),
+    );
+  }
+
+  const streamRows = results.flatMap(({ target, streams }) => (streams ?? []).map((measurement) => ({ target, ...measurement })));
+  if (streamRows.length > 0) {
+    console.log(`\nA command on a long stream (it reads and folds the whole stream; median of one command's time)\n`);
+    console.log(
+      formatTable(streamRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'case', value: (row) => row.case, align: 'left' },
+        { header: 'stream events', value: (row) => formatCount(row.streamEvents) },
+        { header: 'ms per command', value: (row) => row.medianMs.toFixed(1) },
+      ]),
+    );
+  }
 
   const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
-  if (replayRows.length > 0) console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read; CPU: the benchmark\'s process and a Postgres server on this machine)\n');
-  console.log(
-    formatTable(replayRows, [
-      { header: 'target', value: (row) => row.target, align: 'left' },
-      { header: 'step', value: (row) => row.step, align: 'left' },
-      { header: 'events', value: (row) => formatCount(row.count) },
-      { header: 'seconds', value: (row) => formatSeconds(row.seconds) },
-      { header: 'events/s', value: (row) => formatCount(row.perSecond) },
-      { header: '÷ raw read', value: (row) => formatRatio(row.ratioToRawRead) },
-      { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
-      { header: 'bench CPU s', value: (row) => formatSeconds(row.cpu.bench) },
-      { header: 'server CPU s', value: (row) => (row.cpu.server === null ? '' : formatSeconds(row.cpu.server)) },
-      // Both CPU times over the cores: the least time the step's work could take on this machine.
-      { header: `CPU s ÷ ${cores} cores`, value: (row) => formatSeconds((row.cpu.bench + (row.cpu.server ?? 0)) / cores) },
-    ]),
-  );
+  if (replayRows.length > 0) {
+    console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read; CPU: the benchmark\'s process and a Postgres server on this machine)\n');
+    console.log(
+      formatTable(replayRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'step', value: (row) => row.step, align: 'left' },
+        { header: 'events', value: (row) => formatCount(row.count) },
+        { header: 'seconds', value: (row) => formatSeconds(row.seconds) },
+        { header: 'events/s', value: (row) => formatCount(row.perSecond) },
+        { header: '÷ raw read', value: (row) => formatRatio(row.ratioToRawRead) },
+        { header: 'peak RSS MiB', value: (row) => formatMiB(row.peakRssMiB) },
+        { header: 'bench CPU s', value: (row) => formatSeconds(row.cpu.bench) },
+        { header: 'server CPU s', value: (row) => (row.cpu.server === null ? '' : formatSeconds(row.cpu.server)) },
+        // Both CPU times over the cores: the least time the step's work could take on this machine.
+        { header: `CPU s ÷ ${cores} cores`, value: (row) => formatSeconds((row.cpu.bench + (row.cpu.server ?? 0)) / cores) },
+      ]),
+    );
+  }
 
   const searchRows = results.flatMap(({ target, search }) =>
     search

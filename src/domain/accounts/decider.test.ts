@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { accountDeciderFor, type AccountCommand } from './decider.js';
 import type { AccountEvent, SessionStarted, UserRegistered } from './events.js';
@@ -52,6 +52,20 @@ describe('account decider', () => {
       .given([registered, { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } }])
       .when(start(data.passwordHash))
       .thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+  });
+
+  it('folds without changing a state it was given: the sessions an earlier state holds stay in it', () => {
+    const decider = accountDeciderFor(userId);
+    const earlier = [registered, session('s1'), session('s2')].reduce(decider.evolve, decider.initialState());
+    const ended: AccountEvent = { type: 'SessionEnded', data: { userId, sessionId: 's1', reason: 'logout' } };
+    const later = [ended, session('s3')].reduce(decider.evolve, earlier);
+    const endS1: AccountCommand = { type: 'EndSession', data: { sessionId: 's1', reason: 'logout' } };
+    expect(decider.decide(endS1, earlier)).toEqual([ended]);
+    expect(decider.decide(endS1, later)).toEqual([]);
+    expect([[...earlier.sessions.keys()], [...later.sessions.keys()]]).toEqual([
+      ['s1', 's2'],
+      ['s2', 's3'],
+    ]);
   });
 
   it('counts down wrong codes, verifies with the right one, and refuses after the attempts or expiry', () => {

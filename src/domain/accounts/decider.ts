@@ -1,3 +1,4 @@
+import { Map as PersistentMap, OrderedMap } from 'immutable';
 import { DomainError, type Decider, type Role } from '../shared/events.js';
 import type {
   AccountEvent,
@@ -25,11 +26,11 @@ export interface AccountState {
   verification: VerificationStatus;
   passwordHash: string | null;
   googleKey: string | null;
-  /** Active sessions by id; the value says whether it is a test-user session. */
-  sessions: Map<string, { isTestUser: boolean }>;
+  /** Active sessions by id, oldest first; the value says whether it is a test-user session. Persistent (see Decider.evolve): one per sign-in. */
+  sessions: OrderedMap<string, { isTestUser: boolean }>;
   code: { codeId: string; codeHash: string; expiresAt: string; attemptsRemaining: number; used: boolean } | null;
-  links: Map<string, ExpiringSecret>;
-  resets: Map<string, ExpiringSecret & { resetId: string }>;
+  links: PersistentMap<string, ExpiringSecret>;
+  resets: PersistentMap<string, ExpiringSecret & { resetId: string }>;
 }
 
 type Now = { now: string };
@@ -76,10 +77,10 @@ const initialState = (): AccountState => ({
   verification: 'pending',
   passwordHash: null,
   googleKey: null,
-  sessions: new Map(),
+  sessions: OrderedMap(),
   code: null,
-  links: new Map(),
-  resets: new Map(),
+  links: PersistentMap(),
+  resets: PersistentMap(),
 });
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
@@ -97,28 +98,25 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'GoogleIdentityLinked':
       return { ...state, googleKey: event.data.googleKey };
     case 'SessionStarted':
-      return { ...state, sessions: new Map(state.sessions).set(event.data.sessionId, { isTestUser: event.data.isTestUser }) };
-    case 'SessionEnded': {
-      const sessions = new Map(state.sessions);
-      sessions.delete(event.data.sessionId);
-      return { ...state, sessions };
-    }
+      return { ...state, sessions: state.sessions.set(event.data.sessionId, { isTestUser: event.data.isTestUser }) };
+    case 'SessionEnded':
+      return { ...state, sessions: state.sessions.delete(event.data.sessionId) };
     case 'VerificationCodeIssued':
       return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
     case 'VerificationCodeRejected':
       return state.code?.codeId === event.data.codeId ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } } : state;
     case 'VerificationLinkIssued':
-      return { ...state, links: new Map(state.links).set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
+      return { ...state, links: state.links.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
     case 'EmailVerified':
-      return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: new Map() };
+      return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: PersistentMap() };
     case 'PasswordResetRequested':
       return {
         ...state,
-        resets: new Map(state.resets).set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
+        resets: state.resets.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
       };
     case 'PasswordChanged':
       // Any change of password makes every outstanding reset link useless.
-      return { ...state, passwordHash: event.data.passwordHash, resets: new Map() };
+      return { ...state, passwordHash: event.data.passwordHash, resets: PersistentMap() };
     case 'UsernameChanged':
       return { ...state, username: event.data.to };
     case 'UserLevelChanged':
@@ -126,7 +124,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'VerificationStatusChanged':
       return { ...state, verification: event.data.to };
     case 'AccountDeleted':
-      return { ...state, erased: true, sessions: new Map(), passwordHash: null, googleKey: null };
+      return { ...state, erased: true, sessions: OrderedMap(), passwordHash: null, googleKey: null };
     default:
       return state;
   }
@@ -136,7 +134,7 @@ function endAllSessions(state: AccountState, userId: string, reason: SessionEndR
   return [...state.sessions.keys()].map((sessionId) => ({ type: 'SessionEnded', data: { userId, sessionId, reason } }));
 }
 
-function liveSecret<T extends ExpiringSecret>(secrets: Map<string, T>, tokenHash: string, now: string): T | null {
+function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>, tokenHash: string, now: string): T | null {
   const secret = secrets.get(tokenHash);
   return secret && !secret.used && secret.expiresAt > now ? secret : null;
 }

@@ -49,6 +49,18 @@ describe('rewards decider', () => {
     const history = [earned('signup', 'signup'), ...purchases(31), earned('points_100', 'points_100')];
     spec.given(history).when(award([{ rewardType: 'purchase', key: 'purchase:new' }])).then([earned('purchase', 'purchase:new'), earned('points_500', 'points_500')]);
   });
+
+  it('folds without changing a state it was given: a state folded further leaves the earlier one deciding as before', () => {
+    const earlier = purchases(3).reduce(rewardsDecider.evolve, rewardsDecider.initialState());
+    const later = [earned('click', 'click:t1'), earned('signup', 'signup')].reduce(rewardsDecider.evolve, earlier);
+    const clickAndSignup = award([
+      { rewardType: 'click', key: 'click:t1' },
+      { rewardType: 'signup', key: 'signup' },
+    ]);
+    expect(rewardsDecider.decide(clickAndSignup, later)).toEqual([]);
+    expect(rewardsDecider.decide(clickAndSignup, earlier).map((event) => event.data.key)).toEqual(['click:t1', 'signup']);
+    expect([earlier.total, later.total]).toEqual([45, 45 + REWARD_POINTS.click + REWARD_POINTS.signup]);
+  });
 });
 
 describe('rewards policy', () => {

@@ -1,10 +1,11 @@
+import { Set as PersistentSet } from 'immutable';
 import type { Decider } from '../shared/events.js';
 import { REWARD_DESCRIPTIONS, REWARD_MILESTONES, REWARD_POINTS, type ActionRewardType } from './constants.js';
 import type { RewardEarned } from './events.js';
 
 export interface RewardsState {
-  /** Keys already rewarded. */
-  rewarded: ReadonlySet<string>;
+  /** Keys already rewarded (persistent: see Decider.evolve). */
+  rewarded: PersistentSet<string>;
   total: number;
 }
 
@@ -16,17 +17,17 @@ export type AwardRewardsCommand = {
 
 /** One stream per user: the user's rewards, their keys and total decide what is still to earn. */
 export const rewardsDecider: Decider<RewardsState, AwardRewardsCommand, RewardEarned> = {
-  initialState: () => ({ rewarded: new Set(), total: 0 }),
-  evolve: (state, event) => ({ rewarded: new Set([...state.rewarded, event.data.key]), total: state.total + event.data.points }),
+  initialState: () => ({ rewarded: PersistentSet(), total: 0 }),
+  evolve: (state, event) => ({ rewarded: state.rewarded.add(event.data.key), total: state.total + event.data.points }),
   decide: (command, state) => {
     const { userId, sourceEventId } = command.data;
-    const rewarded = new Set(state.rewarded);
+    let rewarded = state.rewarded;
     let total = state.total;
     const earned: RewardEarned[] = [];
     const earn = (rewardType: RewardEarned['data']['rewardType'], key: string) => {
       const points = REWARD_POINTS[rewardType];
       earned.push({ type: 'RewardEarned', data: { userId, rewardType, key, points, description: REWARD_DESCRIPTIONS[rewardType], sourceEventId } });
-      rewarded.add(key);
+      rewarded = rewarded.add(key);
       total += points;
     };
     for (const { rewardType, key } of command.data.awards) if (!rewarded.has(key)) earn(rewardType, key);

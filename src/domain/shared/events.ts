@@ -54,6 +54,12 @@ export class DomainError extends Error {
 
 export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: () => State;
+  /**
+   * Pure: answers a new state and leaves `state` as it was. A command folds its stream's every event,
+   * so a collection that grows with the stream (a member's rewards or sessions, a post's buyers) is a
+   * persistent one (immutable's Set, Map), which adds an entry without copying the others: copying a
+   * native Set or Map per event made a fold of 5 000 events take a second, and 20 000 over a minute.
+   */
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
 }

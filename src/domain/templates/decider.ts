@@ -1,3 +1,4 @@
+import { OrderedSet } from 'immutable';
 import { DomainError, type Decider } from '../shared/events.js';
 import type { UserLevel } from '../accounts/events.js';
 import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events.js';
@@ -12,8 +13,8 @@ export interface TemplateState {
   authorId: string | null;
   price: number;
   sponsored: boolean;
-  /** The author and everyone who bought it (spec: owners); 2 or more forbids deleting. */
-  owners: readonly string[];
+  /** The author and everyone who bought it (spec: owners), in that order; 2 or more forbids deleting. Persistent (see Decider.evolve). */
+  owners: OrderedSet<string>;
   /** The edit waiting for a moderator while the approved version stays public; null when none waits. */
   pending: Partial<EditableContent> | null;
   /** The price the author asked for and no admin has decided on yet; null when none waits. */
@@ -107,14 +108,14 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 }),
+  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: OrderedSet(), pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 }),
   evolve: (state, event) => {
     const status = statusAfter(event);
     const next: TemplateState =
       status === undefined ? state : status === DELETED_STATUS ? { ...state, deleted: true } : { ...state, status };
     switch (event.type) {
       case 'TemplateSubmitted':
-        return { ...next, authorId: event.data.authorId, price: event.data.price, owners: [event.data.authorId], contentRevision: 1 };
+        return { ...next, authorId: event.data.authorId, price: event.data.price, owners: OrderedSet([event.data.authorId]), contentRevision: 1 };
       case 'TemplateEdited':
         return {
           ...next,
@@ -143,9 +144,9 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       case 'TemplatePriceChangeDeclined':
         return { ...next, pendingPrice: null };
       case 'TemplatePurchased':
-        return next.owners.includes(event.data.buyerId) ? next : { ...next, owners: [...next.owners, event.data.buyerId] };
+        return { ...next, owners: next.owners.add(event.data.buyerId) };
       case 'TemplatePurchaseRefunded':
-        return { ...next, owners: next.owners.filter((owner) => owner !== event.data.buyerId) };
+        return { ...next, owners: next.owners.delete(event.data.buyerId) };
       default:
         return next;
     }
@@ -225,7 +226,7 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         existing(state);
         const { templateId, requester, reason } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
-        if (state.owners.length >= 2) throw new DomainError('conflict', TEMPLATE_MESSAGES.purchasedDelete);
+        if (state.owners.size >= 2) throw new DomainError('conflict', TEMPLATE_MESSAGES.purchasedDelete);
         return [{ type: 'TemplateDeleted', data: { templateId, deletedBy: requester.userId, reason } }];
       }
       case 'DeleteTemplatePermanently':
@@ -235,11 +236,11 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         // A payment can land after the post was deleted (its checkout was open): the buyer paid, so
         // they are an owner of record (an admin may refund them); refusing would stall the reactor.
         if (state.status === null) throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
-        if (state.owners.includes(command.data.buyerId)) return [];
+        if (state.owners.has(command.data.buyerId)) return [];
         return [{ type: 'TemplatePurchased', data: command.data }];
       case 'RecordPurchaseRefund':
         // The author is an owner by writing it, not by buying: a refund never removes them.
-        if (command.data.buyerId === state.authorId || !state.owners.includes(command.data.buyerId)) return [];
+        if (command.data.buyerId === state.authorId || !state.owners.has(command.data.buyerId)) return [];
         return [{ type: 'TemplatePurchaseRefunded', data: command.data }];
     }
   },

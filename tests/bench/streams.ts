@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../src/adapters/db/database.js';
+import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
+import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
+import { createCommandBus } from '../../src/commands/handle-command.js';
+import { accountDeciderFor } from '../../src/domain/accounts/decider.js';
+import { userStream, type SessionStarted, type UserRegistered } from '../../src/domain/accounts/events.js';
+import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../../src/domain/rewards/constants.js';
+import { rewardsDecider } from '../../src/domain/rewards/decider.js';
+import { rewardsStream, type RewardEarned } from '../../src/domain/rewards/events.js';
+import type { Actor, DomainEvent, EventToAppend } from '../../src/domain/shared/events.js';
+import { upcasters } from '../../src/domain/upcasters.js';
+
+/** Streams that grow for as long as a member is active, at these lengths before BENCH_SCALE. */
+const STREAM_LENGTHS = [1_000, 5_000, 20_000] as const;
+/** Commands timed on each stream; the median is reported. */
+const COMMANDS_PER_STREAM = 5;
+const SEED_BATCH_SIZE = 500;
+const ACTOR: Actor = { userId: null, role: 'system' };
+
+export interface StreamCommandMeasurement {
+  case: string;
+  streamEvents: number;
+  /** One command's time: reading its stream, folding it, deciding and appending. */
+  medianMs: number;
+}
+
+/**
+ * A command reads its stream and folds every event of it. Some streams only grow: a member's
+ * rewards (one per post they open), their sign-ins (one per login, most never ended by a logout).
+ * This measures one command on such a stream at a few lengths: its time should grow with the
+ * length at most in proportion (a fold that copied its state per event grew with the square).
+ */
+export async function benchLongStreams(database: Database, scale: number): Promise<StreamCommandMeasurement[]> {
+  const store = withUpcasting(createPostgresEventStore(database), upcasters);
+  const commands = createCommandBus(store, upcasters);
+  const seed = async (streamId: string, events: Iterable<DomainEvent>) => {
+    let revision = -1n;
+    let batch: EventToAppend[] = [];
+    const flush = async () => {
+      await store.appendToStream(streamId, batch, { expectedRevision: revision < 0n ? 'no_stream' : revision });
+      revision += BigInt(batch.length);
+      batch = [];
+    };
+    for (const event of events) {
+      batch.push({ id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: ACTOR, occurredAt: new Date().toISOString(), schemaVersion: 1 } });
+      if (batch.length === SEED_BATCH_SIZE) await flush();
+    }
+    if (batch.length > 0) await flush();
+  };
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const timeCommands = async (command: (index: number) => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let index = 0; index < COMMANDS_PER_STREAM; index += 1) {
+      const started = performance.now();
+      await command(index);
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+
+  const measurements: StreamCommandMeasurement[] = [];
+  for (const length of STREAM_LENGTHS.map((base) => Math.max(1, Math.round(base * scale)))) {
+    const member = randomUUID();
+    await seed(rewardsStream(member), rewards(member, length));
+    measurements.push({
+      case: 'a reward (rewards reactor): member with N rewards',
+      streamEvents: length,
+      medianMs: await timeCommands((index) =>
+        commands.handle(rewardsDecider, rewardsStream(member), { type: 'AwardRewards', data: { userId: member, sourceEventId: randomUUID(), awards: [{ rewardType: 'click', key: `click:new-${index}` }] } }, { actor: ACTOR }),
+      ),
+    });
+  }
+  for (const length of STREAM_LENGTHS.map((base) => Math.max(1, Math.round(base * scale)))) {
+    const member = randomUUID();
+    await seed(userStream(member), signIns(member, length));
+    measurements.push({
+      case: 'a sign-in: member with N sessions',
+      streamEvents: length + 1,
+      medianMs: await timeCommands(() =>
+        commands.handle(
+          accountDeciderFor(member),
+          userStream(member),
+          { type: 'StartSession', data: { sessionId: randomUUID(), tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), method: 'password', checkedPasswordHash: null } },
+          { actor: { userId: member, role: 'base' } },
+        ),
+      ),
+    });
+  }
+  return measurements;
+}
+
+function* rewards(userId: string, count: number): Generator<RewardEarned> {
+  for (let index = 0; index < count; index += 1) {
+    yield { type: 'RewardEarned', data: { userId, rewardType: 'click', key: `click:${index}`, points: REWARD_POINTS.click, description: REWARD_DESCRIPTIONS.click, sourceEventId: randomUUID() } };
+  }
+}
+
+function* signIns(userId: string, sessions: number): Generator<UserRegistered | SessionStarted> {
+  yield {
+    type: 'UserRegistered',
+    data: { userId, username: `bench_${userId.slice(0, 8)}`, emailEnc: 'x', emailLookup: `lookup-${userId}`, displayNameEnc: 'x', lvl: 'base', passwordHash: null, googleKey: null, verification: 'verified' },
+  };
+  for (let index = 0; index < sessions; index += 1) {
+    yield { type: 'SessionStarted', data: { userId, sessionId: randomUUID(), tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), method: 'password', isTestUser: false } };
+  }
+}
