@@ -2,7 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** The pages the accessibility check covers (issue 6), and the ones checked again at phone width. */
 const CHECKED_PAGES = ['/', '/sellers', '/blogs', '/contact-us', '/terms-of-service', '/404'];
@@ -17,6 +18,7 @@ const CONSENT_DAYS = 150;
 /** More than the home page's controls before the cookie bar: a loop that never reaches the bar still ends. */
 const MAX_TAB_PRESSES = 400;
 const MIN_CONTROLS_CHECKED = 30;
+const DEMO_MEMBER = cataloguePlan(DEMO_CATALOGUE).users[0]!.username;
 
 /** Skips the cookie bar where a test is about something else. */
 async function acceptCookies(page: Page, baseUrl: string): Promise<void> {
@@ -282,6 +284,38 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     expect(hidden).toEqual([]);
     expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
     await close();
+  });
+
+  // From 768 to 1100 px a member's actions (and an admin's test-user switch) wrapped onto a row of their own
+  // after the session came, moving the page down (0.08 at 800 px for a member, 0.48 at 900 px for an admin).
+  it.each([800, 1000])('draws a signed-in navigation bar at %i px in two rows, the actions beside the search: nothing under it moves when the session comes', async (viewportWidth) => {
+    for (const login of [DEMO_MEMBER, DEMO_ADMIN_USERNAME]) {
+      const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+      await acceptCookies(page, environment.baseUrl);
+      await recordLayoutShifts(page);
+      await signInThroughApi(page.request, login);
+      const banner = page.getByRole('banner');
+      const create = banner.getByRole('button', { name: 'Create A Post' });
+      // The first page tells this browser whether its account is shown the test-user switch.
+      await page.goto('/apps');
+      await create.waitFor();
+      const releaseSession = await holdRequests(page, '**/api/auth/session');
+      await page.goto('/apps');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const releasedAt = await page.evaluate(() => performance.now());
+      releaseSession();
+      await create.waitFor();
+      expect(await layoutShiftSince(page, releasedAt), login).toBeLessThan(0.01);
+      const search = (await banner.getByRole('search').boundingBox())!;
+      const action = (await create.boundingBox())!;
+      const links = (await banner.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+      expect(Math.abs(action.y + action.height / 2 - (search.y + search.height / 2)), login).toBeLessThan(4);
+      expect(search.y, login).toBeGreaterThanOrEqual(links.y + links.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.unrouteAll();
+      await close();
+      expect(consoleErrors).toEqual([]);
+    }
   });
 
   it('runs the navbar tour from the stored tour state and clears its flag when done', async () => {
