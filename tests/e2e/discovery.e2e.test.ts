@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { CAROUSEL_BREAKPOINTS_PX } from '../../src/domain/discovery/constants.js';
+import { APP_CHUNKS, holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** A title of the demo catalogue (seed 1) the searches below look for. */
 const BUDGET_TRACKER = 'Minimal Budget Tracker for Canva';
@@ -88,6 +89,25 @@ describe('search, topics and apps', () => {
     await expect.poll(() => personal.getByRole('article').count()).toBe(1);
     await close();
     // The carousels hydrate after the page's first commit (in their Suspense boundary): they too must draw what the server drew first.
+    expect(consoleErrors).toEqual([]);
+  });
+
+  // The server's desktop slide of three was drawn as three narrow tiles until the app redrew the slide
+  // for the window: everything under the first carousel moved (a layout shift of 0.038 at 900 px).
+  it.each([375, 900])('draws the topics page at %i px as the app will: nothing moves when the app takes it over', async (viewportWidth) => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+    await recordLayoutShifts(page);
+    const releaseApp = await holdRequests(page, APP_CHUNKS);
+    // This page's goto waits for the app (harness.ts): it comes once the app is released.
+    const opened = page.goto('/topics', { waitUntil: 'commit' });
+    await page.getByRole('region', { name: 'Personal templates' }).waitFor();
+    const releasedAt = await page.evaluate(() => performance.now());
+    releaseApp();
+    await opened;
+    await expect.poll(() => page.getByRole('region', { name: 'Personal templates' }).getByRole('article').count()).toBe(viewportWidth < CAROUSEL_BREAKPOINTS_PX.one ? 1 : 2);
+    expect(await layoutShiftSince(page, releasedAt)).toBeLessThan(0.005);
+    await page.unrouteAll();
+    await close();
     expect(consoleErrors).toEqual([]);
   });
 

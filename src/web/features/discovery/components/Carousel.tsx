@@ -25,7 +25,11 @@ export function slidesOf<T>(items: readonly T[], perSlide: number): T[][] {
   return slides;
 }
 
-/** The server cannot know the window: it lays carousels out for a desktop one, and the browser adjusts right after hydration. */
+/**
+ * The server cannot know the window: it lays carousels out for a desktop one, and the browser adjusts
+ * right after hydration. Until then the stylesheet shows of the desktop slide only as many items as
+ * the window's slide will hold (discovery.css, at CAROUSEL_BREAKPOINTS_PX), so nothing moves when it does.
+ */
 const SERVER_VIEWPORT_WIDTH = 1280;
 
 const viewportWidth = () => window.innerWidth;
@@ -104,7 +108,7 @@ export function Carousel<T>({ label, items, itemKey, renderItem }: CarouselProps
             ‹
           </button>
         )}
-        <ul className="carousel__slide" aria-live="off" style={{ gridTemplateColumns: `repeat(${slide.length}, minmax(0, 1fr))` }}>
+        <ul className="carousel__slide" aria-live="off">
           {slide.map((item, index) => (
             <li key={`${itemKey(item)}-${index}`}>{renderItem(item)}</li>
           ))}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -9,12 +10,26 @@ import { PromoCard } from './PromoCard.js';
 import { TILE_IMAGE_SIZES, TemplateTile } from './TemplateTile.js';
 import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
 import { IMAGE_VARIANT_WIDTHS } from '../../../../domain/shared/images.js';
+import { CAROUSEL_BREAKPOINTS_PX } from '../../../../domain/discovery/constants.js';
 
 const nothingDone: Progression = { verifyEmail: false, profilePicture: false, giveKudos: false, addComment: false, createPost: false };
 
 describe('carousel', () => {
   it('shows 1, 2 or 3 items by viewport width', () => {
     expect([320, 574, 575, 991, 992, 1400].map(itemsPerSlide)).toEqual([1, 1, 2, 2, 3, 3]);
+  });
+
+  it("hides in the stylesheet the items of the server's desktop slide that a narrower window's slide leaves out, at the same widths", () => {
+    const stylesheet = readFileSync(new URL('../discovery.css', import.meta.url), 'utf8');
+    const hiddenFrom = [...stylesheet.matchAll(/@media \(max-width: ([\d.]+)px\) \{\s*\.carousel__slide > li:nth-child\(n \+ (\d)\)/gu)].map(([, width, from]) => ({
+      below: Math.ceil(Number(width)),
+      shown: Number(from) - 1,
+    }));
+    const { one, two } = CAROUSEL_BREAKPOINTS_PX;
+    expect(hiddenFrom).toEqual([
+      { below: two, shown: itemsPerSlide(two - 1) },
+      { below: one, shown: itemsPerSlide(one - 1) },
+    ]);
   });
 
   it('pads the last slide by repeating items from the start', () => {
