@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../adapters/db/database.js';
-import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../domain/shared/events.js';
-import { databaseTargets } from '../../tests/fixtures/databases.js';
+import { databaseTargets, eventStoreOn } from '../../tests/fixtures/databases.js';
 import { anEvent, uniqueStream } from '../../tests/fixtures/events.js';
 import { ReactorRunner } from './reactor-runner.js';
 
 describe.each(databaseTargets())('reactor runner: $name', (target) => {
-  let database: Database;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    database = await target.open();
-    store = createPostgresEventStore(database);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  const suite = eventStoreOn(target);
 
   it('hands a reactor only the events of its types, in order, and moves its checkpoint through pages holding none of them', async () => {
+    const { database, store } = suite;
     const types = ['Other', 'Wanted', 'Other', 'Other', 'Other', 'Other', 'Wanted', 'Other', 'Other'];
     await store.appendToStream(uniqueStream(), types.map((type, i) => anEvent(type, { i })), { expectedRevision: 'no_stream' });
     const reacted: RecordedEvent[] = [];

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../adapters/db/database.js';
+import { describe, expect, it } from 'vitest';
 import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
-import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
-import { databaseTargets } from '../../tests/fixtures/databases.js';
+import { databaseTargets, eventStoreOn } from '../../tests/fixtures/databases.js';
 import { everyEventLog } from '../../tests/fixtures/every-event-log.js';
 import { READ_MODEL_TABLES, type ReadModelTable } from './projection.js';
 import { projections } from './registry.js';
@@ -31,18 +28,7 @@ const FOLLOW_TIMEOUT_MS = 300_000;
  * leaves applying the same log one event at a time.
  */
 describe.each(databaseTargets())('rebuild equivalence: $name', (target) => {
-  let database: Database;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    database = await target.open();
-    store = createPostgresEventStore(database);
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-    await database?.close();
-  });
+  const suite = eventStoreOn(target, 120_000);
 
   it('the generated log holds every event type a projection handles', () => {
     const types = new Set(everyEventLog(LOG_LENGTH).map((event) => event.type));
@@ -51,6 +37,7 @@ describe.each(databaseTargets())('rebuild equivalence: $name', (target) => {
   });
 
   it('rebuilt in batches of 5 000 and in batches of 37, every read-model table holds the rows the live runner leaves event by event', async () => {
+    const { database, store } = suite;
     // Live before the log is written: every event reaches the read models through the live path, one per batch.
     const follower = new ProjectionRunner(database.db, database.kind, store, projections, { batchSize: 1 });
     await follower.start();

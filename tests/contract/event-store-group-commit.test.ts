@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/adapters/db/database.js';
-import { WrongExpectedRevisionError, type EventStore } from '../../src/adapters/eventstore/port.js';
-import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
-import { databaseTargets } from '../fixtures/databases.js';
+import { describe, expect, it } from 'vitest';
+import { WrongExpectedRevisionError } from '../../src/adapters/eventstore/port.js';
+import { databaseTargets, eventStoreOn } from '../fixtures/databases.js';
 import { anEvent, uniqueStream } from '../fixtures/events.js';
 
 const CONCURRENT_APPENDS = 50;
@@ -13,19 +11,10 @@ const CONCURRENT_APPENDS = 50;
  * together in one transaction, yet each keeps its own expected-revision check and outcome.
  */
 describe.each(databaseTargets())('postgres event store group commit: $name', (target) => {
-  let database: Database;
-  let store: EventStore;
-
-  beforeAll(async () => {
-    database = await target.open();
-    store = createPostgresEventStore(database);
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.close();
-  });
+  const suite = eventStoreOn(target);
 
   it('stores concurrent appends to different streams in few transactions, at gap-free positions, and fails only the conflicting one', async () => {
+    const { database, store } = suite;
     const taken = uniqueStream('taken');
     await store.appendToStream(taken, [anEvent('First')], { expectedRevision: 'no_stream' });
     const head = await store.headPosition();
@@ -58,6 +47,7 @@ describe.each(databaseTargets())('postgres event store group commit: $name', (ta
   });
 
   it('gives an idempotent retry in a group the stored events\' place, and appends to one stream in arrival order', async () => {
+    const { store } = suite;
     const stream = uniqueStream('retry');
     const first = anEvent('Once');
     const stored = await store.appendToStream(stream, [first], { expectedRevision: 'no_stream' });
