@@ -94,8 +94,8 @@ export class ReactorRunner {
 
   /**
    * Handles one page of the log after the stored checkpoint; answers how many events of its types it
-   * handled, or null at the head (nothing after the checkpoint). Only its types' data is read: the
-   * other events of the page come as their position and type.
+   * handled, or null at the head (nothing after the checkpoint). Only its types' events are read:
+   * the page's others come as their positions (readPage).
    */
   async processBatch(): Promise<number | null> {
     const after = await this.checkpoint();

@@ -265,9 +265,9 @@ export function createPostgresEventStore(database: Database): EventStore {
 
   async function readPage({ after, maxCount, types }: ReadPageOptions): Promise<LogPage> {
     // The same walk along the position index as readAll (a filter on the type could steer the plan to
-    // a sort of every later event). Only the events of `types` come back, and the page's last event
-    // (for how far it read) as its position alone: a reader of a few types passes over the others
-    // where the log is stored.
+    // a sort of every later event). An event of another type comes back as its position alone (the
+    // last one says how far the page read): a reader of a few types passes over the rest where the
+    // log is stored, instead of decoding each one's header.
     const wanted = types.length > 0 ? sql<boolean>`type in (${sql.join(types)})` : sql<boolean>`false`;
     const ofWanted = (column: string) => sql`case when wanted then ${sql.id(column)} end as ${sql.id(column)}`;
     const { rows } = await sql<PageRow>`
