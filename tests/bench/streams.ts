@@ -59,8 +59,9 @@ export async function benchLongStreams(database: Database, scale: number): Promi
     return median(times);
   };
 
+  const lengths = STREAM_LENGTHS.map((base) => Math.max(1, Math.round(base * scale)));
   const measurements: StreamCommandMeasurement[] = [];
-  for (const length of STREAM_LENGTHS.map((base) => Math.max(1, Math.round(base * scale)))) {
+  for (const length of lengths) {
     const member = randomUUID();
     await seed(rewardsStream(member), rewards(member, length));
     measurements.push({
@@ -71,7 +72,7 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       ),
     });
   }
-  for (const length of STREAM_LENGTHS.map((base) => Math.max(1, Math.round(base * scale)))) {
+  for (const length of lengths) {
     const member = randomUUID();
     await seed(userStream(member), signIns(member, length));
     measurements.push({
