@@ -18,6 +18,8 @@ import { ABANDONED_CLAIM_AFTER_MS } from '../../commands/abandoned-claims.js';
 import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js';
 import { TEST_DEMO_PASSWORD } from '../../../tests/fixtures/demo-password.js';
 import { TEXT_MESSAGES } from '../../domain/shared/text.js';
+import { DAY_SECONDS } from '../../domain/shared/durations.js';
+import { TEST_USER_SWITCH_HINT } from '../../web/features/shell/constants.js';
 import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const PASSWORD = 'Sturdy#pass1';
@@ -268,6 +270,26 @@ describe('login and sessions', () => {
     const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
     expect(answer.status).toBe(200);
     expect(answer.body.user.lvl).toBe('admin');
+  });
+
+  it("sets the test-user switch's page hint with an admin's session and clears it with a member's, a test user's end and a logout", async () => {
+    const hint = (answer: { headers: Record<string, unknown> }) =>
+      [answer.headers['set-cookie'] ?? []].flat().map(String).find((cookie) => cookie.startsWith(`${TEST_USER_SWITCH_HINT.cookieName}=`));
+    const cleared = /^testUserSwitch=;.*Expires=Thu, 01 Jan 1970/u;
+
+    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
+    // Not httpOnly: the app reads it, and keeps it as later sessions say.
+    expect(hint(admin)).toBe(`${TEST_USER_SWITCH_HINT.cookieName}=${TEST_USER_SWITCH_HINT.shown}; Max-Age=${TEST_USER_SWITCH_HINT.days * DAY_SECONDS}; Path=/; SameSite=Lax`);
+    const testUser = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
+    expect(hint(testUser)).toMatch(/^testUserSwitch=1;/u);
+    const stopped = await harness.call('POST', '/api/admin/test-user/toggle', { token: testUser.body.token, body: { action: 'stop' } });
+    expect(hint(stopped)).toMatch(cleared);
+
+    const account = await signUp();
+    const member = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
+    expect(hint(member)).toMatch(cleared);
+    const again = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
+    expect(hint(await harness.call('POST', '/api/logout', { token: again.body.token }))).toMatch(cleared);
   });
 });
 
@@ -564,6 +586,9 @@ describe('Google sign-in (tokens signed with the test key)', () => {
 
 describe('test-user mode and account deletion', () => {
   it('gives an admin a separate test-user token that admin routes refuse; switching back signs the admin in again', async () => {
+    const { db } = harness.infrastructure.database;
+    // Other tests of this file start and stop test-user mode too.
+    const { last } = await db.selectFrom('events').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
     const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
     const started = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
     expect(started.status).toBe(200);
@@ -582,7 +607,7 @@ describe('test-user mode and account deletion', () => {
     expect(back.body.user.lvl).toBe('admin');
     expect((await me(testToken)).status).toBe(401);
 
-    const events = await harness.infrastructure.database.db.selectFrom('events').select(['type', 'metadata']).where('type', 'in', ['TestUserModeStarted', 'TestUserModeStopped']).execute();
+    const events = await db.selectFrom('events').select(['type', 'metadata']).where('type', 'in', ['TestUserModeStarted', 'TestUserModeStopped']).where('position', '>', last).execute();
     expect(events.map((event) => event.type)).toEqual(['TestUserModeStarted', 'TestUserModeStopped']);
   });
 

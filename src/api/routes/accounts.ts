@@ -24,6 +24,7 @@ import { authorResourcesPage } from '../../projections/read-models/templates/que
 import { toResourceView } from '../../projections/read-models/templates/views.js';
 import { existingUserById, userByEmailLookup, userByUsername } from '../../projections/read-models/users/queries.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
+import { showsTestUserSwitch } from '../../web/features/shell/user-facts.js';
 
 export interface AccountRouteDeps {
   db: Kysely<Schema>;
@@ -65,7 +66,6 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
   async function startedSession(request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: string) {
     await deps.settle(session.position);
-    setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
     const row = await existingUserById(deps.db, userId);
     const viewer: Viewer = {
       userId,
@@ -76,6 +76,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       impersonatedBy: null,
     };
     const user = await currentUserOf(deps.db, deps.accounts, deps.vault, viewer);
+    setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies, showsTestUserSwitch(user));
     return { ...(wantsTokenInAnswer(request) ? { token: session.token } : {}), user };
   }
 
@@ -359,7 +360,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           if (viewer.lvl !== 'admin' && viewer.lvl !== 'owner') throw new HttpError(403, ACCOUNT_MESSAGES.accessDenied);
           const session = await deps.accounts.startTestUserMode(viewer.userId, actorOf(viewer));
           await deps.settle(session.position);
-          setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies);
+          // A test-user session shows the Switch Back to Admin button where the switch was.
+          setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies, true);
           return { success: true, ...(wantsTokenInAnswer(request) ? { token: session.token } : {}), message: 'Test-user mode is on.' };
         }
         if (viewer.impersonatedBy === null) throw new HttpError(409, 'Test-user mode is not on for this session.');

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/shared/zod.js';
 
 import { sameSitePath } from '../../domain/shared/paths.js';
+import { DAY_SECONDS } from '../../domain/shared/durations.js';
 import { BANNER_NAMES, BANNERS, COOKIE_CONSENT } from '../../web/features/shell/constants.js';
 import { dismissedBannerNames } from '../../web/features/shell/page-cookies.js';
 import { refuseCrossSite } from '../auth/access-hook.js';
 import { HttpError } from '../errors.js';
 
 export const RETURN_PATH_REFUSED = 'returnTo must be a path on this site, such as /search.';
-const DAY_SECONDS = 24 * 60 * 60;
 /** Two short fields: a longer form is no form of ours. */
 const FORM_BODY_LIMIT_BYTES = 4_096;
 

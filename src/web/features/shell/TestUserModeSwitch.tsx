@@ -5,7 +5,7 @@ import { neverNotifies, useBrowserStore } from '../../lib/browser-store.js';
 import { deleteCookie, readCookie, writeCookie } from './browser-storage.js';
 import { TEST_USER_SWITCH_HINT } from './constants.js';
 import { ServerPageCookies } from './ServerPageCookies.js';
-import { isAdminUser } from './user-facts.js';
+import { showsTestUserSwitch } from './user-facts.js';
 
 /*
  * The test-user switch's code loads only for those who see it (admins, and anyone in test-user mode):
@@ -25,11 +25,6 @@ const SwitchBackToAdminButton = lazy(() =>
     () => ({ default: NOTHING }),
   ),
 );
-
-/** Spec: a Switch Back to Admin button in test-user mode; admins see the test-user switch. */
-export function showsTestUserSwitch(user: CurrentUser | null): user is CurrentUser {
-  return user !== null && (user.isTestUser || isAdminUser(user));
-}
 
 const SWITCH_PLACE_CLASS = 'navbar__switch-place';
 const expectedByCookie = () => readCookie(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown;

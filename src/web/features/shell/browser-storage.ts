@@ -3,6 +3,8 @@
  * (private modes, strict settings), and then the app behaves as for a first visit.
  */
 
+import { DAY_SECONDS } from '../../../domain/shared/durations.js';
+
 export function readStoredJson<T extends object>(key: string, fallback: T): T {
   try {
     const raw = window.localStorage.getItem(key);
@@ -19,8 +21,6 @@ export function writeStoredJson(key: string, value: unknown): void {
     // Storage unavailable: the choice lasts for this page only.
   }
 }
-
-const DAY_SECONDS = 24 * 60 * 60;
 
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {

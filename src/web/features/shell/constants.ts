@@ -67,6 +67,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * test-user mode), whose navigation bar takes two rows from 1100 px. A page is drawn before it knows
  * who is signed in: with this cookie it is drawn with the two rows, so it does not move down when the
  * session comes (a layout shift of 0.35–0.45 on every page an admin opened at 1280 px).
+ * The login's answer sets it (before the page it goes to is requested), a sign-out's clears it, and the
+ * app keeps it as each session says.
  */
 export const TEST_USER_SWITCH_HINT = { cookieName: 'testUserSwitch', shown: '1', days: 30 } as const;
 

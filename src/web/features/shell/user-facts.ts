@@ -10,6 +10,11 @@ export function isAdminUser(user: CurrentUser): boolean {
   return user.lvl === 'admin' || user.lvl === 'owner';
 }
 
+/** Spec: a Switch Back to Admin button in test-user mode; admins see the test-user switch. */
+export function showsTestUserSwitch(user: CurrentUser | null): user is CurrentUser {
+  return user !== null && (user.isTestUser || isAdminUser(user));
+}
+
 /** The counts the side menu shows beside Saved, Created and Purchased Posts. */
 export function postCounts(user: CurrentUser): { saved: number; created: number; purchased: number } {
   return { saved: user.actions.saves.length, created: user.actions.posts.length, purchased: user.paid.length };
