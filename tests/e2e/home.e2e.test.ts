@@ -1,9 +1,11 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { holdRequests, layoutShiftSince, recordLayoutShifts, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 const PRICE_TEXT = /^(\$ \d+\.\d{2}|Free)$/u;
+const DEMO_MEMBER = cataloguePlan(DEMO_CATALOGUE).users[0]!.username;
 
 /** Waits for the link to be in the page and gives its href. */
 function hrefOf(link: Locator): Promise<string | null> {
@@ -114,6 +116,26 @@ describe('home page and app shell', () => {
 
     await close();
     expect(consoleErrors).toEqual([`Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/no/such/page)`]);
+  });
+
+  // The page is drawn before the session is known, with the visitor's Join Free and Start Here; a member's
+  // hero had one button fewer, so under 576 px everything under it moved up by 52 px once the session came.
+  it.each([320, 375])("keeps a member's home page still at %i px when the session comes: the hero's member actions take the visitor's rows", async (viewportWidth) => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+    await page.context().addCookies([{ name: 'cookieConsent', value: 'all', url: environment.baseUrl }]);
+    await recordLayoutShifts(page);
+    await signInThroughApi(page.request, DEMO_MEMBER);
+    const releaseSession = await holdRequests(page, '**/api/auth/session');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Here' }).waitFor();
+    const releasedAt = await page.evaluate(() => performance.now());
+    releaseSession();
+    await page.getByRole('button', { name: 'New Post' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Browse All' }).getAttribute('href')).toBe('/topics');
+    expect(await layoutShiftSince(page, releasedAt)).toBeLessThan(0.01);
+    await page.unrouteAll();
+    await close();
+    expect(consoleErrors).toEqual([]);
   });
 
   it('sends unknown paths to the not-found page', async () => {

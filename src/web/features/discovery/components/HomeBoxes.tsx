@@ -5,8 +5,18 @@ import { useCreateGate, type ViewerSummary } from '../viewer.js';
 /** Where the signed-out hero's Start Here leads: the get-started guide. */
 const START_HERE_PATH = '/getstarted';
 
-/** The AI template generator hero, for everyone; signed-out visitors also get Join Free and Start Here. */
+/** Where a signed-in member's hero leads to browse: every topic's templates. */
+const BROWSE_PATH = '/topics';
+
+/**
+ * The AI template generator hero, for everyone; signed-out visitors also get Join Free and Start Here,
+ * members New Post and Browse All in their place. The page is drawn before the session is known, with
+ * the visitor's pair: the member's takes the same width (discovery.css), so it keeps the rows the page
+ * was drawn with (without it, one fewer row moved everything under the hero up by 52 px at 375 px once
+ * the session came).
+ */
 export function GeneratorHero({ viewer }: { viewer: ViewerSummary | null }) {
+  const create = useCreateGate();
   return (
     <section className="hero generator-hero">
       <div className="container">
@@ -20,13 +30,22 @@ export function GeneratorHero({ viewer }: { viewer: ViewerSummary | null }) {
           <Link to="/generate" className="button button--primary">
             Generate a template
           </Link>
-          {viewer === null && (
+          {viewer === null ? (
             <>
               <Link to="/signup" className="button button--secondary">
                 Join Free
               </Link>
               <Link to={START_HERE_PATH} className="button button--ghost">
                 Start Here
+              </Link>
+            </>
+          ) : (
+            <>
+              <button type="button" className="button button--secondary" onClick={() => create('/create')}>
+                New Post
+              </button>
+              <Link to={BROWSE_PATH} className="button button--ghost">
+                Browse All
               </Link>
             </>
           )}
