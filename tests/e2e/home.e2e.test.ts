@@ -120,8 +120,8 @@ describe('home page and app shell', () => {
 
   // The page is drawn before the session is known, with the visitor's Join Free and Start Here; a member's
   // hero had one button fewer, so under 576 px everything under it moved up by 52 px once the session came.
-  it.each([320, 375])("keeps a member's home page still at %i px when the session comes: the hero's member actions take the visitor's rows", async (viewportWidth) => {
-    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth });
+  it("keeps a member's home page still at 375 px when the session comes: the hero's member actions take the visitor's rows", async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await page.context().addCookies([{ name: 'cookieConsent', value: 'all', url: environment.baseUrl }]);
     await recordLayoutShifts(page);
     await signInThroughApi(page.request, DEMO_MEMBER);
