@@ -358,9 +358,11 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await page.getByLabel('Username or email').fill(DEMO_ADMIN_USERNAME);
     await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
     const releaseSession = await holdRequests(page, '**/api/auth/session');
-    const sessionAsked = page.waitForRequest('**/api/auth/session');
+    // The home page's own request for the session: the login page may ask again as it signs in.
+    const sessionAsked = page.waitForRequest((request) => request.url().endsWith('/api/auth/session') && new URL(request.frame().url()).pathname === '/');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await sessionAsked;
     const releasedAt = await page.evaluate(() => performance.now());
     releaseSession();

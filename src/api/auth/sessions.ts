@@ -53,9 +53,9 @@ export async function viewerForToken(db: Kysely<Schema>, token: string, now = ne
 
 /**
  * httpOnly so scripts cannot read it; SameSite=Lax so other sites' forms and fetches do not carry it.
- * With it goes TEST_USER_SWITCH_HINT, as the session's account sees the switch: the page a sign-in goes
- * to is requested before the app could set the hint, and drawn without the switch's place, the page
- * moved down once the session came (a layout shift of 0.45 at 1280 px after every admin's sign-in).
+ * With it goes TEST_USER_SWITCH_HINT, as the session's account sees the switch. The page a sign-in goes
+ * to is requested before the app can set the hint: drawn without the switch's place, it moved down once
+ * the session came (a layout shift of 0.45 at 1280 px after every admin's sign-in).
  */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean, showsTestUserSwitch: boolean): void {
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
