@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { v5 as uuidv5 } from 'uuid';
 import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore, NewStreamAppend } from '../adapters/eventstore/port.js';
+import { openingEvent, type EventStore, type NewStreamAppend } from '../adapters/eventstore/port.js';
 import type { RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
 import { withUnstorableMarked } from '../domain/shared/text.js';
@@ -110,7 +110,7 @@ async function checkRows(deps: BulkImportDeps, payloads: readonly BulkImportPayl
     const key = bulkRowKey(payload);
     const templateId = uuidv5(key, BULK_IMPORT_NAMESPACE);
     const row: ReadyRow = { base, key, templateId, titleUrl: titleUrlFor(checked.content.title, templateId), authorId, content: checked.content, imageUrl: checked.imageUrl };
-    if (seen.has(key) || (await deps.store.readStream(templateStream(templateId))).length > 0) {
+    if (seen.has(key) || (await openingEvent(deps.store, templateStream(templateId))) !== null) {
       outcomes.push(duplicateOf(row));
       continue;
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
+import { openingEvent, type EventStore } from '../adapters/eventstore/port.js';
 import { ModelError, type TemplateWriter } from '../adapters/ai/writer.js';
 import { buildDocument, buildSlideDeck } from '../adapters/documents/office-files.js';
 import type { GooglePublisher } from '../adapters/google/drive-publisher.js';
@@ -103,8 +103,8 @@ export class GenerationWorker {
   async #run(jobId: string, signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
     const stream = generationStream(jobId);
-    const requested = (await this.deps.store.readStream(stream)).find((event) => event.type === 'GenerationRequested');
-    if (!requested) return;
+    const requested = await openingEvent(this.deps.store, stream);
+    if (requested?.type !== 'GenerationRequested') return;
     const request = requested.data as GenerationRequested['data'];
     const context = { actor: WORKER_ACTOR, correlationId: requested.metadata.correlationId, causationId: requested.id };
     const { writer, commands } = this.deps;

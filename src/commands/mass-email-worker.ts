@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { v5 as uuidv5 } from 'uuid';
 import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
+import { openingEvent, type EventStore } from '../adapters/eventstore/port.js';
 import { MailDeliveryError, type MailSender } from '../adapters/mail/port.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { massEmailRecipientDecider } from '../domain/mass-email/decider.js';
@@ -143,15 +143,15 @@ export class MassEmailWorker {
   async #run(campaignId: string, tenure: Tenure): Promise<void> {
     const signal = tenure.ended.signal;
     if (signal.aborted) return;
-    const requested = (await this.deps.store.readStream(massEmailStream(campaignId))).find((event) => event.type === 'MassEmailRequested');
-    if (!requested) return;
+    const requested = await openingEvent(this.deps.store, massEmailStream(campaignId));
+    if (requested?.type !== 'MassEmailRequested') return;
     const campaign = requested.data as MassEmailRequested['data'];
     const context = { actor: WORKER_ACTOR, correlationId: requested.metadata.correlationId, causationId: requested.id };
     for (const recipientId of campaign.recipientIds) {
       // A lost lock may already be another process's: it takes the campaign up from here.
       if (signal.aborted || tenure.lock.lost) return;
       const stream = massEmailRecipientStream(campaignId, recipientId);
-      if ((await this.deps.store.readStream(stream)).length > 0) continue;
+      if ((await openingEvent(this.deps.store, stream)) !== null) continue;
       const outcome = await this.#deliverRetrying(campaign, recipientId, signal).catch((error: unknown) => {
         if (signal.aborted || error instanceof MailDeliveryError) return { failure: error instanceof Error ? error.message : String(error) };
         throw error;

@@ -1,4 +1,4 @@
-import type { EventStore } from '../adapters/eventstore/port.js';
+import { openingEvent, type EventStore } from '../adapters/eventstore/port.js';
 import { rewardsDecider } from '../domain/rewards/decider.js';
 import { rewardsStream } from '../domain/rewards/events.js';
 import { awardsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../domain/rewards/policy.js';
@@ -16,10 +16,14 @@ const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
  * uuid v5 of it and a repeat finds them in the stream), and the decider skips rewarded keys.
  */
 export function createRewardsReactor(deps: { commands: CommandBus; store: EventStore }): Reactor {
-  /** An approval or a click names the template only; its author, and who imported it if anyone, are in the template's submission. */
+  /**
+   * An approval or a click names the template only; its author, and who imported it if anyone, are
+   * in the template's submission, which opens its stream (the decider submits only a new template):
+   * a click on a post of many sales reads one event, not every sale.
+   */
   async function submissionOf(templateId: string): Promise<TemplateSubmitted['data'] | null> {
-    const submitted = (await deps.store.readStream(templateStream(templateId))).find((event) => event.type === 'TemplateSubmitted');
-    return submitted ? (submitted.data as TemplateSubmitted['data']) : null;
+    const opening = await openingEvent(deps.store, templateStream(templateId));
+    return opening?.type === 'TemplateSubmitted' ? (opening.data as TemplateSubmitted['data']) : null;
   }
 
   async function sourceOf(event: RecordedEvent): Promise<RewardSource | null> {

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/adapters/db/database.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
+import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
 import { createCommandBus } from '../../src/commands/handle-command.js';
+import { createRewardsReactor } from '../../src/commands/rewards-reactor.js';
 import { accountDeciderFor } from '../../src/domain/accounts/decider.js';
 import { userStream, type SessionStarted, type UserRegistered } from '../../src/domain/accounts/events.js';
 import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../../src/domain/rewards/constants.js';
 import { rewardsDecider } from '../../src/domain/rewards/decider.js';
 import { rewardsStream, type RewardEarned } from '../../src/domain/rewards/events.js';
-import type { Actor, DomainEvent, EventToAppend } from '../../src/domain/shared/events.js';
+import { clickStream, type TemplateClicked } from '../../src/domain/engagement/events.js';
+import type { Actor, DomainEvent, EventToAppend, RecordedEvent } from '../../src/domain/shared/events.js';
+import { templateStream, type TemplatePurchased, type TemplateSubmitted } from '../../src/domain/templates/events.js';
 import { upcasters } from '../../src/domain/upcasters.js';
 
 /** Streams that grow for as long as a member is active, at these lengths before BENCH_SCALE. */
@@ -30,6 +34,8 @@ export interface StreamCommandMeasurement {
  * rewards (one per post they open), their sign-ins (one per login, most never ended by a logout).
  * This measures one command on such a stream at a few lengths: its time should grow with the
  * length at most in proportion (a fold that copied its state per event grew with the square).
+ * A post's stream grows with its sales: the rewards reactor's reward for opening it looks up only
+ * its author, whose time should not grow at all.
  */
 export async function benchLongStreams(database: Database, scale: number): Promise<StreamCommandMeasurement[]> {
   const store = withUpcasting(createPostgresEventStore(database), upcasters);
@@ -88,7 +94,29 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       ),
     });
   }
+  const reactor = createRewardsReactor({ commands, store });
+  for (const length of lengths) {
+    const templateId = randomUUID();
+    await seed(templateStream(templateId), postWithSales(templateId, length));
+    const clicks: RecordedEvent[] = [];
+    for (let index = 0; index < COMMANDS_PER_STREAM; index += 1) {
+      const click: TemplateClicked = { type: 'TemplateClicked', data: { templateId, userId: randomUUID() } };
+      await seed(clickStream(templateId, click.data.userId), [click]);
+      clicks.push(...(await store.readStream(clickStream(templateId, click.data.userId))));
+    }
+    measurements.push({
+      case: "a click's reward (rewards reactor): post with N sales",
+      streamEvents: length + 1,
+      medianMs: await timeCommands((index) => reactor.react(clicks[index]!)),
+    });
+  }
   return measurements;
+}
+
+function* postWithSales(templateId: string, sales: number): Generator<TemplateSubmitted | TemplatePurchased> {
+  const content = demoTemplateContent(0, random(1));
+  yield { type: 'TemplateSubmitted', data: { ...content, templateId, authorId: randomUUID(), titleUrl: `bench-${templateId}` } };
+  for (let index = 0; index < sales; index += 1) yield { type: 'TemplatePurchased', data: { templateId, buyerId: randomUUID(), priceCents: 500 } };
 }
 
 function* rewards(userId: string, count: number): Generator<RewardEarned> {

@@ -1,6 +1,8 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG, WrongExpectedRevisionError, type EventStore } from '../../src/adapters/eventstore/port.js';
+import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
+import { upcasters } from '../../src/domain/upcasters.js';
 import { anEvent, uniqueStream } from '../fixtures/events.js';
 import { eventStoreTargets } from './event-store-targets.js';
 
@@ -26,6 +28,18 @@ describe.skipIf(target.skipped !== null)(`event store contract: ${target.name}${
     expect(read[0]!.metadata).toEqual(events[0]!.metadata);
     expect(read[2]!.position).toBe(result.position);
     expect(read[0]!.position < read[1]!.position && read[1]!.position < read[2]!.position).toBe(true);
+  });
+
+  it("reads only a stream's first events when asked for so many, also through the app's upcasting", async () => {
+    const stream = uniqueStream();
+    const events = [anEvent('Opened'), anEvent('B'), anEvent('C')];
+    await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+    for (const reader of [store, withUpcasting(store, upcasters)]) {
+      expect((await reader.readStream(stream, { maxCount: 1 })).map((e) => [e.type, e.revision])).toEqual([['Opened', 0n]]);
+      expect((await reader.readStream(stream, { maxCount: 2 })).map((e) => e.id)).toEqual(events.slice(0, 2).map((e) => e.id));
+      expect(await reader.readStream(stream, { maxCount: 10 })).toHaveLength(3);
+      expect(await reader.readStream(uniqueStream('missing'), { maxCount: 1 })).toEqual([]);
+    }
   });
 
   it('reads an unknown stream as empty', async () => {

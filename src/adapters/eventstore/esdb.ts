@@ -161,10 +161,10 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       return { nextExpectedRevision: result.nextExpectedRevision, position };
     },
 
-    async readStream(streamId): Promise<RecordedEvent[]> {
+    async readStream(streamId, { maxCount } = {}): Promise<RecordedEvent[]> {
       const out: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamId, { fromRevision: START, direction: FORWARDS })) {
+        for await (const resolved of client.readStream(streamId, { fromRevision: START, direction: FORWARDS, ...(maxCount === undefined ? {} : { maxCount }) })) {
           if (!resolved.event) continue;
           out.push(toRecordedEvent(resolved.event, commitPositionOf(resolved.event, resolved.commitPosition)));
         }

@@ -25,6 +25,11 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+export interface ReadStreamOptions {
+  /** Only the stream's first events: a reader of what opened a stream need not read the rest of a long one. */
+  maxCount?: number;
+}
+
 export interface ReadAllOptions {
   /** Only events strictly after this position; START_OF_LOG for all. */
   after: bigint;
@@ -62,8 +67,8 @@ export interface EventStore {
    * a conflict. Answers where the last event written is, and which streams were skipped.
    */
   appendToNewStreams?(appends: readonly NewStreamAppend[]): Promise<NewStreamsResult>;
-  /** All events of a stream in revision order; empty when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** A stream's events in revision order (all, or its first `maxCount`); empty when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The next `maxCount` events of the log after `after` (as readAll reads them), of which only those of `types` are answered. */
@@ -77,6 +82,15 @@ export interface EventStore {
   /** How many events of each type lie after a position (progress bars of reads of some types). */
   countTypesAfter(after: bigint): Promise<ReadonlyMap<string, number>>;
   close(): Promise<void>;
+}
+
+/**
+ * The event that opened a stream (null when there is none): what a request, a submission or a
+ * delivery was, read without the rest of a stream that may have grown long since.
+ */
+export async function openingEvent(store: Pick<EventStore, 'readStream'>, streamId: string): Promise<RecordedEvent | null> {
+  const [opening] = await store.readStream(streamId, { maxCount: 1 });
+  return opening ?? null;
 }
 
 /** A page of the log: its events of the asked types, and the position of its last event of any type. */

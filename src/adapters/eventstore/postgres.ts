@@ -14,6 +14,7 @@ import {
   type NewStreamAppend,
   type NewStreamsResult,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type ReadPageOptions,
 } from './port.js';
 
@@ -170,8 +171,14 @@ export function createPostgresEventStore(database: Database): EventStore {
     return { position: last, alreadyStored };
   }
 
-  async function readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await db.selectFrom('events').select(RECORDED_EVENT_COLUMNS).where('stream_id', '=', streamId).orderBy('revision').execute();
+  async function readStream(streamId: string, { maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const rows = await db
+      .selectFrom('events')
+      .select(RECORDED_EVENT_COLUMNS)
+      .where('stream_id', '=', streamId)
+      .orderBy('revision')
+      .$if(maxCount !== undefined, (query) => query.limit(maxCount!))
+      .execute();
     return rows.map(toRecordedEvent);
   }
 

@@ -7,7 +7,7 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
   return {
     ...store,
     kind: store.kind,
-    readStream: async (streamId) => (await store.readStream(streamId)).map((event) => upcast(registry, event)),
+    readStream: async (streamId, options) => (await store.readStream(streamId, options)).map((event) => upcast(registry, event)),
     readAll: async (options) => (await store.readAll(options)).map((event) => upcast(registry, event)),
     readPage: async (options) => {
       const page = await store.readPage(options);
