@@ -104,18 +104,18 @@ function columnTypesOf(trx: Kysely<Schema>, table: string): Promise<ColumnTypes>
 async function readRowValues(trx: Kysely<Schema>, table: string, columns: readonly string[], values: string): Promise<RawBuilder<unknown>> {
   const types = await columnTypesOf(trx, table);
   const read = columns.map((column, index) => {
-    const column_ = types.get(column);
-    if (!column_) throw new Error(`Table ${table} has no column ${column}`);
+    const stored = types.get(column);
+    if (!stored) throw new Error(`Table ${table} has no column ${column}`);
     const value = sql`r.value -> ${sql.lit(index)}`;
     const text = sql`r.value ->> ${sql.lit(index)}`;
-    const type = sql.raw(column_.type);
-    // JSON null is SQL NULL in every column, as json_populate_recordset read it.
+    const type = sql.raw(stored.type);
+    // JSON null is SQL NULL in every column (in jsonb ones too, as json_populate_recordset read it).
     const typed =
-      column_.type === 'jsonb'
+      stored.type === 'jsonb'
         ? sql`nullif(${value}, 'null')`
-        : column_.type === 'json'
+        : stored.type === 'json'
           ? sql`nullif(${value}, 'null')::json`
-          : column_.array
+          : stored.array
             ? sql`case jsonb_typeof(${value}) when 'array' then array(select jsonb_array_elements_text(${value}))::${type} end`
             : sql`(${text})::${type}`;
     return sql`${typed} as ${sql.id(column)}`;
