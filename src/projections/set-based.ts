@@ -71,6 +71,12 @@ export function prepareDeleteRows(table: string, columns: readonly string[], key
   };
 }
 
+/** `rows` (all with the same columns, at least one) as a select of `table`'s columns, for a statement writeRows does not make. */
+export async function selectRows(trx: Kysely<Schema>, table: string, rows: readonly RowValues[]): Promise<RawBuilder<unknown>> {
+  const columns = Object.keys(rows[0]!);
+  return readRowValues(trx, table, columns, positionalRowsJson(rows, columns));
+}
+
 /** A table's column types as the server names them; `array`: an array type (its rows hold a JSON array). */
 type ColumnTypes = ReadonlyMap<string, { type: string; array: boolean }>;
 
@@ -160,11 +166,10 @@ export function rowsJson(rows: readonly RowValues[]): string {
 function positionalRowsJson(rows: readonly (RowValues | readonly unknown[])[], columns: readonly string[]): string {
   return JSON.stringify(
     rows.map((row) => {
-      const values = new Array<unknown>(columns.length);
-      for (let index = 0; index < columns.length; index += 1) {
-        const value = Array.isArray(row) ? row[index] : (row as RowValues)[columns[index]!];
-        values[index] = typeof value === 'bigint' ? value.toString() : value;
-      }
+      const values = Array.isArray(row) ? [...row] : columns.map((column) => (row as RowValues)[column]);
+      values.forEach((value, index) => {
+        if (typeof value === 'bigint') values[index] = value.toString();
+      });
       return values;
     }),
   );

@@ -8,7 +8,7 @@ import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engag
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
-import { prepareDeleteRows, prepareWriteRows, rowsJson, writeRows, type BatchWrite } from '../../set-based.js';
+import { prepareDeleteRows, prepareWriteRows, rowsJson, selectRows, writeRows, type BatchWrite } from '../../set-based.js';
 import { createSearchIndexes, createSearchTables } from './tables.js';
 
 /** The engagement events popularity counts. */
@@ -315,14 +315,15 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
     if (rows.length === 0) break;
     const templates = rows.map((row) => ({ template_id: row.id, words: vocabularyWords(row) })).filter((row) => row.words.length > 0);
+    after = rows[rows.length - 1]!.id;
+    if (templates.length === 0) continue;
     await sql`
       with stored as (
         insert into ${wordTemplates} (template_id, words)
-        select template_id, words from json_populate_recordset(null::${wordTemplates}, ${rowsJson(templates)}::json)
+        select template_id, words from (${await selectRows(trx, t.search_word_templates, templates)}) v
         returning words)
       insert into ${words} (word, uses) select word, count(*)::int from stored, unnest(stored.words) as word group by word
       ${addingToStoredUses(t)}`.execute(trx);
-    after = rows[rows.length - 1]!.id;
   }
 }
 
