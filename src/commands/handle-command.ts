@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { v5 as uuidv5 } from 'uuid';
+import type { StreamSnapshots } from '../adapters/db/stream-snapshots.js';
 import type { Actor, Decider, DomainEvent, EventToAppend, RecordedEvent } from '../domain/shared/events.js';
 import { currentSchemaVersion, type UpcasterRegistry } from '../domain/shared/upcasting.js';
 import { WrongExpectedRevisionError, type EventStore } from '../adapters/eventstore/port.js';
@@ -62,31 +64,79 @@ export function eventsToAppend(streamId: string, decided: readonly DomainEvent[]
   }));
 }
 
+/** Events a command folds after its stream's snapshot (or from the start) before it keeps a new snapshot. */
+export const SNAPSHOT_AFTER_EVENTS = 200;
+/** Folded states a bus keeps in memory, weighed by the events folded into each (a folded entry takes some 200 bytes): about 100 MB at most. */
+const FOLDED_STATES_MAX_EVENTS = 500_000;
+
+/** A decider's state folded through `revision` of a stream, whose event there has id `eventId`. */
+interface FoldedState<S> {
+  revision: bigint;
+  eventId: string;
+  state: S;
+}
+
 /**
  * Read the stream, fold it with `evolve`, ask `decide`, append with the revision we read.
  * A concurrent writer makes the append fail with a conflict: reread and decide again.
+ * A decider with a `snapshot` folds only the events after the state it folded last: kept in this
+ * bus's memory, or else in the stream's snapshot, which it saves once it folded
+ * SNAPSHOT_AFTER_EVENTS events or more. Only where the store can find an event by id: an
+ * idempotent repeat of a command from before that state must still find the events it appended.
  */
-export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry): CommandBus {
+export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry, snapshots?: StreamSnapshots): CommandBus {
+  const findEventRevision = store.findEventRevision;
+  const foldedStates = new LRUCache<string, FoldedState<unknown>>({
+    maxSize: FOLDED_STATES_MAX_EVENTS,
+    sizeCalculation: (folded) => Number(folded.revision) + 1,
+  });
   return {
     async handle(decider, streamId, command, context) {
+      type S = Parameters<typeof decider.decide>[1];
       const idempotencyKey = context.idempotencyKey;
-      for (let attempt = 0; ; attempt += 1) {
+      const snapshot = snapshots && findEventRevision ? decider.snapshot : undefined;
+      const cacheKey = `${snapshot?.name}\u0000${streamId}`;
+      const fold = (state: S, events: readonly RecordedEvent[]) =>
+        events.reduce((folded, event) => decider.evolve(folded, event as unknown as Parameters<typeof decider.evolve>[1]), state);
+      /** The state folded through `from` and the events after it; null when the stream does not hold `from`'s event at its revision. */
+      const foldAfter = async (from: FoldedState<S>) => {
+        const [at, ...after] = await store.readStream(streamId, { fromRevision: from.revision });
+        return at?.id === from.eventId ? { state: fold(from.state, after), read: after, fromState: true, revision: after.at(-1)?.revision ?? from.revision } : null;
+      };
+      const readFolded = async () => {
+        if (snapshot) {
+          const inMemory = foldedStates.get(cacheKey) as FoldedState<S> | undefined;
+          const fromMemory = inMemory ? await foldAfter(inMemory) : null;
+          if (fromMemory) return fromMemory;
+          const kept = await snapshots!.load(streamId, snapshot.name);
+          const fromKept = kept ? await foldAfter({ ...kept, state: snapshot.fromJson(kept.state) }) : null;
+          if (fromKept) return fromKept;
+        }
         const history = await store.readStream(streamId);
+        return { state: fold(decider.initialState(), history), read: history, fromState: false, revision: history.at(-1)?.revision ?? null };
+      };
+
+      for (let attempt = 0; ; attempt += 1) {
+        const folded = await readFolded();
         if (idempotencyKey) {
           const firstId = eventIdFor(streamId, idempotencyKey, 0);
-          const earlier = history.findIndex((event) => event.id === firstId);
-          if (earlier >= 0) return repeatedResult(history, streamId, idempotencyKey, earlier);
+          const earlier = folded.read.findIndex((event) => event.id === firstId);
+          if (earlier >= 0) return repeatedResult(folded.read, streamId, idempotencyKey, earlier);
+          const revision = folded.fromState ? await findEventRevision!(streamId, firstId) : null;
+          if (revision !== null) return repeatedResult(await store.readStream(streamId, { fromRevision: revision }), streamId, idempotencyKey, 0);
         }
-        const state = history.reduce((s, event) => decider.evolve(s, event as unknown as Parameters<typeof decider.evolve>[1]), decider.initialState());
-        const decided = decider.decide(command, state);
+        const last = folded.read.at(-1);
+        if (snapshot && last) {
+          const through: FoldedState<S> = { revision: last.revision, eventId: last.id, state: folded.state };
+          foldedStates.set(cacheKey, through);
+          if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...through, state: snapshot.toJson(folded.state) });
+        }
+        const decided = decider.decide(command, folded.state);
         if (decided.length === 0) return { events: [], position: null, repeated: false };
 
         const toAppend = eventsToAppend(streamId, decided, context, upcasters);
-        const last = history[history.length - 1];
         try {
-          const result = await store.appendToStream(streamId, toAppend, {
-            expectedRevision: last ? last.revision : 'no_stream',
-          });
+          const result = await store.appendToStream(streamId, toAppend, { expectedRevision: folded.revision ?? 'no_stream' });
           return { events: decided, position: result.position, repeated: false };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_CONFLICT_RETRIES) throw error;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../adapters/db/database.js';
 import { lockDataDir } from '../adapters/db/data-dir-lock.js';
+import { createStreamSnapshots } from '../adapters/db/stream-snapshots.js';
 import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
@@ -137,7 +138,7 @@ export async function openInfrastructure(
       ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, createSearchDocumentFeed(database.db, runner))
       : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
-    const commands = createCommandBus(store, upcasters);
+    const commands = createCommandBus(store, upcasters, createStreamSnapshots(database.db));
     const rewards = new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), runnerOptions);
     const moderation = new ReactorRunner(
       database.db,

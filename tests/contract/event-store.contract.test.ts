@@ -42,6 +42,23 @@ describe.skipIf(target.skipped !== null)(`event store contract: ${target.name}${
     }
   });
 
+  it('reads a stream from a revision on, also through the upcasting, and finds an event by id where the store can', async () => {
+    const stream = uniqueStream();
+    const events = [anEvent('A'), anEvent('B'), anEvent('C'), anEvent('D')];
+    await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+    // EventStoreDB cannot look an event up by id; the log in Postgres can.
+    expect(store.findEventRevision === undefined).toBe(store.kind === 'eventstoredb');
+    for (const reader of [store, withUpcasting(store, upcasters)]) {
+      expect((await reader.readStream(stream, { fromRevision: 2n })).map((e) => [e.type, e.revision])).toEqual([['C', 2n], ['D', 3n]]);
+      expect((await reader.readStream(stream, { fromRevision: 1n, maxCount: 1 })).map((e) => e.id)).toEqual([events[1]!.id]);
+      expect(await reader.readStream(stream, { fromRevision: 4n })).toEqual([]);
+      if (!reader.findEventRevision) continue;
+      expect(await reader.findEventRevision(stream, events[2]!.id)).toBe(2n);
+      expect(await reader.findEventRevision(uniqueStream('other'), events[2]!.id)).toBeNull();
+      expect(await reader.findEventRevision(stream, anEvent().id)).toBeNull();
+    }
+  });
+
   it('reads an unknown stream as empty', async () => {
     expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
   });

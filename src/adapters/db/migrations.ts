@@ -104,4 +104,19 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009_stream_snapshots': {
+    async up(db: Kysely<unknown>) {
+      // A command's state folded up to a revision of its stream, so a long stream is not read whole
+      // for each command. Not facts: any row may be dropped, and the next command folds the stream again.
+      await db.schema
+        .createTable('stream_snapshots')
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('decider', 'text', (c) => c.notNull())
+        .addColumn('revision', 'bigint', (c) => c.notNull())
+        .addColumn('event_id', 'uuid', (c) => c.notNull())
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addPrimaryKeyConstraint('stream_snapshots_pkey', ['stream_id', 'decider'])
+        .execute();
+    },
+  },
 };

@@ -59,6 +59,16 @@ export interface MailOutboxTable {
 }
 
 /** Where each reactor (a consumer that appends events, such as rewards) has got to in the log. */
+export interface StreamSnapshotsTable {
+  stream_id: string;
+  /** The decider's snapshot name, with its version. */
+  decider: string;
+  revision: bigint;
+  /** The id of the event at `revision`: a stream that no longer holds it is not the one folded. */
+  event_id: string;
+  state: unknown;
+}
+
 export interface ReactorCheckpointsTable {
   reactor: string;
   position: bigint;
@@ -89,4 +99,5 @@ export interface Schema extends TemplatesTables, UsersTables, EngagementTables, 
   vault_keys: VaultKeysTable;
   mail_outbox: MailOutboxTable;
   reactor_checkpoints: ReactorCheckpointsTable;
+  stream_snapshots: StreamSnapshotsTable;
 }

@@ -161,10 +161,10 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       return { nextExpectedRevision: result.nextExpectedRevision, position };
     },
 
-    async readStream(streamId, { maxCount } = {}): Promise<RecordedEvent[]> {
+    async readStream(streamId, { fromRevision, maxCount } = {}): Promise<RecordedEvent[]> {
       const out: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamId, { fromRevision: START, direction: FORWARDS, ...(maxCount === undefined ? {} : { maxCount }) })) {
+        for await (const resolved of client.readStream(streamId, { fromRevision: fromRevision ?? START, direction: FORWARDS, ...(maxCount === undefined ? {} : { maxCount }) })) {
           if (!resolved.event) continue;
           out.push(toRecordedEvent(resolved.event, commitPositionOf(resolved.event, resolved.commitPosition)));
         }

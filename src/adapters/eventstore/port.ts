@@ -26,7 +26,9 @@ export class WrongExpectedRevisionError extends Error {
 }
 
 export interface ReadStreamOptions {
-  /** Only the stream's first events: a reader of what opened a stream need not read the rest of a long one. */
+  /** Only the events from this revision on: a reader that folded the earlier ones (a snapshot) need not read them again. */
+  fromRevision?: bigint;
+  /** Only the stream's first events (from `fromRevision`): a reader of what opened a stream need not read the rest of a long one. */
   maxCount?: number;
 }
 
@@ -67,8 +69,15 @@ export interface EventStore {
    * a conflict. Answers where the last event written is, and which streams were skipped.
    */
   appendToNewStreams?(appends: readonly NewStreamAppend[]): Promise<NewStreamsResult>;
-  /** A stream's events in revision order (all, or its first `maxCount`); empty when the stream does not exist. */
+  /** A stream's events in revision order (all, or from `fromRevision`, at most `maxCount`); empty when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The revision of a stream's event with this id, or null when the stream holds none. Optional: a
+   * store that can find an event by id without reading its stream offers it (EventStoreDB cannot),
+   * and only then do commands fold from snapshots, since an idempotent repeat must still find the
+   * events an earlier run appended before the snapshot.
+   */
+  findEventRevision?(streamId: string, eventId: string): Promise<bigint | null>;
   /** A page of the whole log in position order, never skipping an event that a later read could show. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The next `maxCount` events of the log after `after` (as readAll reads them), of which only those of `types` are answered. */

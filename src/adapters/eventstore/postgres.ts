@@ -171,15 +171,21 @@ export function createPostgresEventStore(database: Database): EventStore {
     return { position: last, alreadyStored };
   }
 
-  async function readStream(streamId: string, { maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async function readStream(streamId: string, { fromRevision, maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const rows = await db
       .selectFrom('events')
       .select(RECORDED_EVENT_COLUMNS)
       .where('stream_id', '=', streamId)
+      .$if(fromRevision !== undefined, (query) => query.where('revision', '>=', fromRevision!))
       .orderBy('revision')
       .$if(maxCount !== undefined, (query) => query.limit(maxCount!))
       .execute();
     return rows.map(toRecordedEvent);
+  }
+
+  async function findEventRevision(streamId: string, eventId: string): Promise<bigint | null> {
+    const row = await db.selectFrom('events').select('revision').where('stream_id', '=', streamId).where('event_id', '=', eventId).executeTakeFirst();
+    return row ? BigInt(row.revision) : null;
   }
 
   async function readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -300,6 +306,7 @@ export function createPostgresEventStore(database: Database): EventStore {
     appendToStream,
     appendToNewStreams,
     readStream,
+    findEventRevision,
     readAll,
     readPage,
     subscribeToAll,

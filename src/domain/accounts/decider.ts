@@ -140,10 +140,26 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
 }
 
 /** The user's own account stream: every decision about it, with its invariants. */
+/** The state as JSON: its persistent collections as their entries, in order. */
+type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
+  sessions: [string, { isTestUser: boolean }][];
+  links: [string, ExpiringSecret][];
+  resets: [string, ExpiringSecret & { resetId: string }][];
+};
+
 export function accountDeciderFor(userId: string): Decider<AccountState, AccountCommand, AccountEvent> {
   return {
     initialState,
     evolve,
+    // Each sign-in starts a session on the member's stream, and few end with a logout.
+    snapshot: {
+      name: 'account.1',
+      toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
+      fromJson: (json) => {
+        const state = json as AccountStateJson;
+        return { ...state, sessions: OrderedMap(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
+      },
+    },
     decide(command, state) {
       if (command.type === 'RegisterUser') {
         if (state.registered) throw new DomainError('conflict', 'This account already exists.');

@@ -19,6 +19,15 @@ export type AwardRewardsCommand = {
 export const rewardsDecider: Decider<RewardsState, AwardRewardsCommand, RewardEarned> = {
   initialState: () => ({ rewarded: PersistentSet(), total: 0 }),
   evolve: (state, event) => ({ rewarded: state.rewarded.add(event.data.key), total: state.total + event.data.points }),
+  // A member earns a reward for each post they open: their stream grows with every one.
+  snapshot: {
+    name: 'rewards.1',
+    toJson: (state) => ({ rewarded: [...state.rewarded], total: state.total }),
+    fromJson: (json) => {
+      const { rewarded, total } = json as { rewarded: string[]; total: number };
+      return { rewarded: PersistentSet(rewarded), total };
+    },
+  },
   decide: (command, state) => {
     const { userId, sourceEventId } = command.data;
     let rewarded = state.rewarded;

@@ -62,4 +62,18 @@ export interface Decider<State, Command, Event extends DomainEvent> {
    */
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /** Deciders of streams that grow long keep their folded state as a snapshot, so a command reads only the events after it. */
+  snapshot?: DeciderSnapshot<State>;
+}
+
+/**
+ * How a decider's state is kept between commands. `name` carries a version: change it whenever
+ * `evolve`, the state's shape or an upcaster of the decider's events changes, and the snapshots
+ * of the old name are passed over (the next command folds its whole stream again).
+ */
+export interface DeciderSnapshot<State> {
+  name: string;
+  /** JSON of the state; `fromJson(JSON.parse(JSON.stringify(toJson(state))))` decides as `state` does. */
+  toJson: (state: State) => unknown;
+  fromJson: (json: unknown) => State;
 }

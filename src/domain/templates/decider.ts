@@ -109,6 +109,15 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
   initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: OrderedSet(), pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 }),
+  // Every sale of a post lands on its stream.
+  snapshot: {
+    name: 'template.1',
+    toJson: (state) => ({ ...state, owners: [...state.owners] }),
+    fromJson: (json) => {
+      const state = json as Omit<TemplateState, 'owners'> & { owners: string[] };
+      return { ...state, owners: OrderedSet(state.owners) };
+    },
+  },
   evolve: (state, event) => {
     const status = statusAfter(event);
     const next: TemplateState =
