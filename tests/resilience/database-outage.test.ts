@@ -24,9 +24,14 @@ async function startCuttableProxy(target: { host: string; port: number }) {
     new Promise<void>((resolve, reject) => {
       server = createServer((client) => {
         const upstream = createConnection(target);
-        for (const socket of [client, upstream]) {
+        for (const [socket, other] of [[client, upstream], [upstream, client]] as const) {
           sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
+          // As a direct connection would: when one side goes (the server ended a backend, maybe with a
+          // reset, which pipe does not pass on), so does the other, instead of leaving the app a silent socket.
+          socket.on('close', () => {
+            sockets.delete(socket);
+            other.destroy();
+          });
           socket.on('error', () => socket.destroy());
         }
         client.pipe(upstream).pipe(client);
