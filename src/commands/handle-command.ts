@@ -98,22 +98,27 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
       const cacheKey = `${snapshot?.name}\u0000${streamId}`;
       const fold = (state: S, events: readonly RecordedEvent[]) =>
         events.reduce((folded, event) => decider.evolve(folded, event as unknown as Parameters<typeof decider.evolve>[1]), state);
+      /** `state` as folded through the event `last`. */
+      const foldedThrough = (state: S, last: RecordedEvent, read: RecordedEvent[], fromState: boolean) => ({ through: { revision: last.revision, eventId: last.id, state }, state, read, fromState });
       /** The state folded through `from` and the events after it; null when the stream does not hold `from`'s event at its revision. */
       const foldAfter = async (from: FoldedState<S>) => {
         const [at, ...after] = await store.readStream(streamId, { fromRevision: from.revision });
-        return at?.id === from.eventId ? { state: fold(from.state, after), read: after, fromState: true, revision: after.at(-1)?.revision ?? from.revision } : null;
+        return at?.id === from.eventId ? foldedThrough(fold(from.state, after), after.at(-1) ?? at, after, true) : null;
       };
-      const readFolded = async () => {
+      const foldAfterSnapshot = async () => {
+        const kept = await snapshots!.load(streamId, snapshot!.name);
+        return kept ? foldAfter({ ...kept, state: snapshot!.fromJson(kept.state) }) : null;
+      };
+      const readFolded = async (): Promise<{ through: FoldedState<S> | null; state: S; read: RecordedEvent[]; fromState: boolean }> => {
         if (snapshot) {
           const inMemory = foldedStates.get(cacheKey) as FoldedState<S> | undefined;
-          const fromMemory = inMemory ? await foldAfter(inMemory) : null;
-          if (fromMemory) return fromMemory;
-          const kept = await snapshots!.load(streamId, snapshot.name);
-          const fromKept = kept ? await foldAfter({ ...kept, state: snapshot.fromJson(kept.state) }) : null;
-          if (fromKept) return fromKept;
+          const resumed = (inMemory ? await foldAfter(inMemory) : null) ?? (await foldAfterSnapshot());
+          if (resumed) return resumed;
         }
         const history = await store.readStream(streamId);
-        return { state: fold(decider.initialState(), history), read: history, fromState: false, revision: history.at(-1)?.revision ?? null };
+        const state = fold(decider.initialState(), history);
+        const last = history.at(-1);
+        return last ? foldedThrough(state, last, history, false) : { through: null, state, read: history, fromState: false };
       };
 
       for (let attempt = 0; ; attempt += 1) {
@@ -125,18 +130,16 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
           const revision = folded.fromState ? await findEventRevision!(streamId, firstId) : null;
           if (revision !== null) return repeatedResult(await store.readStream(streamId, { fromRevision: revision }), streamId, idempotencyKey, 0);
         }
-        const last = folded.read.at(-1);
-        if (snapshot && last) {
-          const through: FoldedState<S> = { revision: last.revision, eventId: last.id, state: folded.state };
-          foldedStates.set(cacheKey, through);
-          if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...through, state: snapshot.toJson(folded.state) });
+        if (snapshot && folded.through) {
+          foldedStates.set(cacheKey, folded.through);
+          if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...folded.through, state: snapshot.toJson(folded.state) });
         }
         const decided = decider.decide(command, folded.state);
         if (decided.length === 0) return { events: [], position: null, repeated: false };
 
         const toAppend = eventsToAppend(streamId, decided, context, upcasters);
         try {
-          const result = await store.appendToStream(streamId, toAppend, { expectedRevision: folded.revision ?? 'no_stream' });
+          const result = await store.appendToStream(streamId, toAppend, { expectedRevision: folded.through?.revision ?? 'no_stream' });
           return { events: decided, position: result.position, repeated: false };
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_CONFLICT_RETRIES) throw error;
