@@ -99,7 +99,9 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       )),
     });
   }
+  // One post per length serves both cases: the clicks' rewards read only its opening, and the sales come after them.
   const reactor = createRewardsReactor({ commands, store });
+  const sales: StreamCommandMeasurement[] = [];
   for (const length of lengths) {
     const templateId = randomUUID();
     await seed(templateStream(templateId), postWithSales(templateId, length));
@@ -114,11 +116,7 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       streamEvents: length + 1,
       ...(await timeCommands((index) => reactor.react(clicks[index]!))),
     });
-  }
-  for (const length of lengths) {
-    const templateId = randomUUID();
-    await seed(templateStream(templateId), postWithSales(templateId, length));
-    measurements.push({
+    sales.push({
       case: 'a sale recorded: post with N sales',
       streamEvents: length + 1,
       ...(await timeCommands(() =>
@@ -126,6 +124,7 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       )),
     });
   }
+  measurements.push(...sales);
   return measurements;
 }
 
