@@ -139,7 +139,6 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
   return secret && !secret.used && secret.expiresAt > now ? secret : null;
 }
 
-/** The user's own account stream: every decision about it, with its invariants. */
 /** The state as JSON: its persistent collections as their entries, in order. */
 type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
   sessions: [string, { isTestUser: boolean }][];
@@ -147,6 +146,7 @@ type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
   resets: [string, ExpiringSecret & { resetId: string }][];
 };
 
+/** The user's own account stream: every decision about it, with its invariants. */
 export function accountDeciderFor(userId: string): Decider<AccountState, AccountCommand, AccountEvent> {
   return {
     initialState,
