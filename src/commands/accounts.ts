@@ -8,7 +8,7 @@ import { newNumericCode, newSecretToken, tokenHash } from '../adapters/security/
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { accountDeciderFor, type AccountCommand } from '../domain/accounts/decider.js';
 import { userStream, type SessionEndReason, type SessionMethod, type UserLevel, type VerificationStatus } from '../domain/accounts/events.js';
-import { ACCOUNT_MESSAGES, normaliseEmail, RESET_TOKEN_LIFETIME_MS, VERIFICATION_CODE, VERIFICATION_LINK_LIFETIME_MS } from '../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, normaliseEmail, RESET_TOKEN_LIFETIME_MS, SESSION_LIFETIME_MS, TEST_USER_SESSION_LIFETIME_MS, VERIFICATION_CODE, VERIFICATION_LINK_LIFETIME_MS } from '../domain/accounts/rules.js';
 import { type ProfileInfo, type SocialLinks } from '../domain/accounts/schemas.js';
 import { claimDeciderFor, claimStream, type ClaimKind } from '../domain/accounts/uniqueness.js';
 import { USER_MANAGEMENT_MESSAGES } from '../domain/accounts/user-management.js';
@@ -21,11 +21,6 @@ import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEm
 import type { CommandBus, CommandContext } from './handle-command.js';
 import { OwnerGuard } from './owner-guard.js';
 import type { DatabaseKind } from '../adapters/db/database.js';
-
-/** How long a session lasts without signing in again. */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** Test-user sessions are short-lived (issue 3): an admin acting as a new user for a while. */
-export const TEST_USER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   commands: CommandBus;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { accountDeciderFor, type AccountCommand } from './decider.js';
 import type { AccountEvent, SessionStarted, UserRegistered } from './events.js';
-import { ACCOUNT_MESSAGES } from './rules.js';
+import { ACCOUNT_MESSAGES, SESSION_LIFETIME_MS, TEST_USER_SESSION_LIFETIME_MS } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
 const userId = 'user-1';
@@ -66,6 +66,36 @@ describe('account decider', () => {
       ['s1', 's2'],
       ['s2', 's3'],
     ]);
+  });
+
+  it('forgets the oldest sessions that had expired when a later one started, so a password change ends only the others', () => {
+    const decider = accountDeciderFor(userId);
+    const startedAt = (sessionId: string, at: string, isTestUser = false): SessionStarted => ({
+      type: 'SessionStarted',
+      data: {
+        userId,
+        sessionId,
+        tokenHash: `hash-${sessionId}`,
+        expiresAt: new Date(Date.parse(at) + (isTestUser ? TEST_USER_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS)).toISOString(),
+        method: isTestUser ? 'test_user' : 'password',
+        isTestUser,
+      },
+    });
+    // s1 expires on 31 January, the test session t1 on 5 February at 01:00, s2 on 4 March, s3 (started on 1 March) on 31 March.
+    const history = [registered, startedAt('s1', '2026-01-01T00:00:00.000Z'), startedAt('s2', '2026-02-02T00:00:00.000Z'), startedAt('t1', '2026-02-05T00:00:00.000Z', true)];
+    const s3 = startedAt('s3', '2026-03-01T00:00:00.000Z');
+    // s1 had expired when s3 started; t1 too, but it waits behind s2, which had not: kept as before.
+    expect([...[...history, s3].reduce(decider.evolve, decider.initialState()).sessions.keys()]).toEqual(['s2', 't1', 's3']);
+    const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'new-hash', reason: 'changed', resetId: null } };
+    spec
+      .given([...history, s3])
+      .when({ type: 'ChangePassword', data: { checkedPasswordHash: data.passwordHash!, passwordHash: 'new-hash' } })
+      .then([changed, ...['s2', 't1', 's3'].map((sessionId): AccountEvent => ({ type: 'SessionEnded', data: { userId, sessionId, reason: 'password_changed' } }))]);
+    // A sign-in a day for a year keeps the last 30 days' sessions (the one of 30 days before expires as the last starts), not every one.
+    const daily = Array.from({ length: 365 }, (_, day) => startedAt(`d${day}`, new Date(Date.parse('2026-01-01T00:00:00.000Z') + day * 24 * 60 * 60 * 1000).toISOString()));
+    const afterAYear = [registered, ...daily].reduce(decider.evolve, decider.initialState());
+    expect(afterAYear.sessions.size).toBe(30);
+    expect([...afterAYear.sessions.keys()][0]).toBe('d335');
   });
 
   it('counts down wrong codes, verifies with the right one, and refuses after the attempts or expiry', () => {

@@ -1,4 +1,5 @@
-import { Map as PersistentMap, OrderedMap } from 'immutable';
+import { Map as PersistentMap } from 'immutable';
+import { AccountSessions, type AccountSession } from './account-sessions.js';
 import { DomainError, type Decider, type Role } from '../shared/events.js';
 import type {
   AccountEvent,
@@ -26,8 +27,8 @@ export interface AccountState {
   verification: VerificationStatus;
   passwordHash: string | null;
   googleKey: string | null;
-  /** Active sessions by id, oldest first; the value says whether it is a test-user session. Persistent (see Decider.evolve): one per sign-in. */
-  sessions: OrderedMap<string, { isTestUser: boolean }>;
+  /** Sessions not ended: one per sign-in, less those that had expired by a later one. */
+  sessions: AccountSessions;
   code: { codeId: string; codeHash: string; expiresAt: string; attemptsRemaining: number; used: boolean } | null;
   links: PersistentMap<string, ExpiringSecret>;
   resets: PersistentMap<string, ExpiringSecret & { resetId: string }>;
@@ -77,7 +78,7 @@ const initialState = (): AccountState => ({
   verification: 'pending',
   passwordHash: null,
   googleKey: null,
-  sessions: OrderedMap(),
+  sessions: AccountSessions.none,
   code: null,
   links: PersistentMap(),
   resets: PersistentMap(),
@@ -98,9 +99,9 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'GoogleIdentityLinked':
       return { ...state, googleKey: event.data.googleKey };
     case 'SessionStarted':
-      return { ...state, sessions: state.sessions.set(event.data.sessionId, { isTestUser: event.data.isTestUser }) };
+      return { ...state, sessions: state.sessions.started(event.data.sessionId, { isTestUser: event.data.isTestUser, expiresAt: event.data.expiresAt }) };
     case 'SessionEnded':
-      return { ...state, sessions: state.sessions.delete(event.data.sessionId) };
+      return { ...state, sessions: state.sessions.ended(event.data.sessionId) };
     case 'VerificationCodeIssued':
       return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
     case 'VerificationCodeRejected':
@@ -124,7 +125,7 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'VerificationStatusChanged':
       return { ...state, verification: event.data.to };
     case 'AccountDeleted':
-      return { ...state, erased: true, sessions: OrderedMap(), passwordHash: null, googleKey: null };
+      return { ...state, erased: true, sessions: AccountSessions.none, passwordHash: null, googleKey: null };
     default:
       return state;
   }
@@ -141,7 +142,7 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
 
 /** The state as JSON: its persistent collections as their entries, in order. */
 type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
-  sessions: [string, { isTestUser: boolean }][];
+  sessions: [string, AccountSession][];
   links: [string, ExpiringSecret][];
   resets: [string, ExpiringSecret & { resetId: string }][];
 };
@@ -153,11 +154,12 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
     evolve,
     // Each sign-in starts a session on the member's stream, and few end with a logout.
     snapshot: {
-      name: 'account.1',
+      // 2: sessions keep when they expire.
+      name: 'account.2',
       toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
       fromJson: (json) => {
         const state = json as AccountStateJson;
-        return { ...state, sessions: OrderedMap(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
+        return { ...state, sessions: AccountSessions.of(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
       },
     },
     decide(command, state) {

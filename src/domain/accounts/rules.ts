@@ -246,6 +246,13 @@ export const VERIFICATION_CODE = {
   maxAttempts: 5,
 } as const;
 
+/** How long a session lasts without signing in again. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Test-user sessions are short-lived (issue 3): an admin acting as a new user for a while. */
+export const TEST_USER_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+/** No session is started for longer: one that expires this long before a new one does had expired when that one started. */
+export const LONGEST_SESSION_LIFETIME_MS = Math.max(SESSION_LIFETIME_MS, TEST_USER_SESSION_LIFETIME_MS);
+
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const VERIFICATION_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
