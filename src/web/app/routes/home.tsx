@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
@@ -63,6 +63,9 @@ export function HomePage() {
     if (invalidToken) showMessageModal(ACCOUNT_MESSAGES.invalidTokenTitle, ACCOUNT_MESSAGES.resetTokenInvalid, undefined, 'danger');
     else if (accountDeleted) showMessageModal(ACCOUNT_MESSAGES.accountDeletedTitle, ACCOUNT_MESSAGES.accountDeleted);
   }, [invalidToken, accountDeleted]);
+  // The row drawn for this visit stays when the loaders run again (a session coming does): a new draw
+  // reordered the tiles under the reader, the page's largest layout shift.
+  const [tagRow] = useState(tags);
   const viewer = useViewerSummary();
   const { user } = useSession();
   const progression = useProgression(user?._id ?? null);
@@ -72,7 +75,7 @@ export function HomePage() {
       <title>{documentTitle()}</title>
       <GeneratorHero viewer={viewer} />
       <div className="container" data-tour={HOME_TOUR_TARGETS.tags}>
-        <TagsRow terms={tags} singleLine />
+        <TagsRow terms={tagRow} singleLine />
       </div>
 
       <div className="container home-layout">
