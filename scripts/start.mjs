@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleServer, SERVER_BUNDLE } from './server-bundle.mjs';
+import { bundleServer, SERVER_BUNDLE } from './bundles.mjs';
 
 const builtIndex = 'dist/web/index.html';
 

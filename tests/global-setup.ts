@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
-import { bundleServer } from '../scripts/server-bundle.mjs';
+import { bundle, bundleServer, OPERATOR_COMMANDS } from '../scripts/bundles.mjs';
 import { openDatabase } from '../src/adapters/db/database.js';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = join(root, 'pglite');
   await (await openDatabase({ dataDir: template })).close();
   project.provide('embeddedDatabaseTemplate', template);
-  // The suites that start the server run it as `npm start` does, from its bundle.
-  await bundleServer();
+  // The suites that start the server or an operator command run it as `npm start` and `npm run` do, from its bundle.
+  await Promise.all([bundleServer(), ...Object.values(OPERATOR_COMMANDS).map(bundle)]);
   return () => rm(root, { recursive: true, force: true });
 }

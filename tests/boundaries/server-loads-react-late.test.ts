@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { SERVER_BUNDLE } from '../../scripts/bundles.mjs';
 
 /*
  * server.ts sets NODE_ENV=production only once its imports have run. A module in that import graph

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { searchStream } from '../../src/domain/discovery/events.js';
@@ -10,7 +11,7 @@ import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runAnalytics(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/projections/analytics-cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.analytics), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
 }
 
 const metadata = (occurredAt: string, userId: string | null) => ({ correlationId: 'c', causationId: 'c', actor: { userId, role: userId ? ('base' as const) : ('anonymous' as const) }, occurredAt, schemaVersion: 1 });

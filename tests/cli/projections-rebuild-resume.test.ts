@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { embeddedDatabaseDirectory, openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { templatesProjection } from '../../src/projections/read-models/templates/projection.js';
@@ -23,7 +24,7 @@ const RESUME_TEST_TIMEOUT_MS = 360_000;
 
 function runCli(dataDir: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/projections/cli.ts', ...args], { env: cliEnv(dataDir), encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), ...args], { env: cliEnv(dataDir), encoding: 'utf8' }, (error, stdout, stderr) => {
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });
@@ -32,7 +33,7 @@ function runCli(dataDir: string, args: string[]): Promise<{ status: number | nul
 /** Starts a rebuild and SIGKILLs it once it has reported progress past the start. */
 function rebuildAndKill(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/projections/cli.ts', 'rebuild', '--all'], { env: cliEnv(dataDir, KILLED_RUN_ENV) });
+    const child = spawn(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), 'rebuild', '--all'], { env: cliEnv(dataDir, KILLED_RUN_ENV) });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { freePort } from '../fixtures/free-port.js';
-import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { SERVER_BUNDLE } from '../../scripts/bundles.mjs';
 
 /**
  * Two API processes on one Postgres database, as a site that outgrew one machine runs: one

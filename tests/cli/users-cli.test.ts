@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
@@ -9,7 +10,7 @@ import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runUsersCli(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/commands/users-cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.users), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
 }
 
 describe('npm run users (operator tool)', () => {

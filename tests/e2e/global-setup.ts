@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import type { TestProject } from 'vitest/node';
 
-import { bundleServer } from '../../scripts/server-bundle.mjs';
+import { bundleServer } from '../../scripts/bundles.mjs';
 import { seedDataDir } from './harness.js';
 
 declare module 'vitest' {

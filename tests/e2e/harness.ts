@@ -8,7 +8,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { SERVER_BUNDLE } from '../../scripts/bundles.mjs';
+import { copyDirectory } from '../fixtures/copy-directory.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,7 +63,7 @@ export async function startE2eEnvironment(options: { env?: Record<string, string
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-e2e-'));
-  await cp(inject('seededDataDir'), dataDir, { recursive: true });
+  await copyDirectory(inject('seededDataDir'), dataDir);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {

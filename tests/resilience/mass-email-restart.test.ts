@@ -15,7 +15,7 @@ import { inParallel } from '../fixtures/members.js';
 import { freePort } from '../fixtures/free-port.js';
 import { countOutcomes } from '../fixtures/mass-email.js';
 import { newDataDirectory } from '../fixtures/embedded-database.js';
-import { SERVER_BUNDLE } from '../../scripts/server-bundle.mjs';
+import { SERVER_BUNDLE } from '../../scripts/bundles.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /**
