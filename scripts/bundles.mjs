@@ -29,15 +29,22 @@ export const SERVER_BUNDLE = bundlePath(SERVER_ENTRY);
 
 /**
  * Bundles `entry` into bundlePath(entry), with a source map (run it with --enable-source-maps: stack
- * traces then name the sources). Each file is written beside its place and renamed onto it, so a
- * process starting the bundle meanwhile (another test, another command) reads the old one or the new
- * one, never half of one.
+ * traces then name the sources). What the code imports only when it needs it (a command's whole app,
+ * once its arguments pass) goes to chunks of its own under dist/chunks/, loaded then: in one file, every
+ * package a chunk imports would load at start, and a mistyped command took 1.8 s to answer instead of
+ * 0.4 s. Each file is written beside its place and renamed onto it, so a process starting the bundle
+ * meanwhile (another test, another command) reads the old one or the new one, never half of one; chunks
+ * are named by their content, so a new bundle never changes a chunk an older one loads.
  */
 export async function bundle(entry) {
   const { outputFiles } = await build({
     absWorkingDir: REPO_ROOT,
     entryPoints: [entry],
-    outfile: bundlePath(entry),
+    outbase: 'src',
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -47,9 +54,10 @@ export async function bundle(entry) {
     logLevel: 'warning',
     write: false,
   });
-  await mkdir(dirname(bundlePath(entry)), { recursive: true });
-  // The map before the module that names it.
-  for (const file of [...outputFiles].sort((a, b) => Number(a.path.endsWith('.mjs')) - Number(b.path.endsWith('.mjs')))) {
+  // Chunks and maps before the entry that loads them.
+  const entryFile = bundlePath(entry);
+  for (const file of [...outputFiles].sort((a, b) => Number(a.path === entryFile) - Number(b.path === entryFile))) {
+    await mkdir(dirname(file.path), { recursive: true });
     const written = `${file.path}.${process.pid}.tmp`;
     await writeFile(written, file.contents);
     await rename(written, file.path);
