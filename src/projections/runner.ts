@@ -392,26 +392,22 @@ export class ProjectionRunner {
    */
   async #applyBatch(projection: Projection, generation: number, batch: Batch, last: bigint, expected: GenerationStatus, writesStarted?: () => void): Promise<bigint | null> {
     return this.db.transaction().execute(async (trx) => {
-      // Locking the generation's row orders this batch with a switch: the switch waits for it, or it sees the switch.
-      const row = await trx
-        .selectFrom('projection_generations')
-        .select('status')
-        .where('projection', '=', projection.name)
-        .where('generation', '=', generation)
-        .forUpdate()
-        .executeTakeFirst();
-      if (row?.status !== expected) return null;
       if (expected === 'building') await commitWithoutWaitingForDisk(trx, this.dbKind);
-      writesStarted?.();
-      await batch.write?.(trx);
-      const { events_applied } = await trx
+      // Moving the checkpoint first locks the generation's row, which orders this batch with a switch: the
+      // switch waits for it, or it sees the switch and nothing is written. One statement, not a locking read
+      // and then the move: a live batch is mostly that bookkeeping (every projection commits one per append).
+      const moved = await trx
         .updateTable('projection_generations')
         .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${batch.events}` })
         .where('projection', '=', projection.name)
         .where('generation', '=', generation)
+        .where('status', '=', expected)
         .returning('events_applied')
-        .executeTakeFirstOrThrow();
-      return BigInt(events_applied);
+        .executeTakeFirst();
+      if (!moved) return null;
+      writesStarted?.();
+      await batch.write?.(trx);
+      return BigInt(moved.events_applied);
     });
   }
 
