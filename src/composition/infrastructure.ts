@@ -5,6 +5,7 @@ import { createStreamSnapshots } from '../adapters/db/stream-snapshots.js';
 import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
+import { withSharedTail } from '../adapters/eventstore/shared-tail.js';
 import { withUpcasting } from '../adapters/eventstore/upcasting.js';
 import { createMeilisearchIndex } from '../adapters/search/meilisearch.js';
 import type { SearchIndex } from '../adapters/search/port.js';
@@ -130,7 +131,8 @@ export async function openInfrastructure(
       config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: embeddedDatabaseDirectory(config.dataDir) },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
-    const store = withUpcasting(rawStore, upcasters);
+    // One read of the log's tail feeds every projection and reactor of this process.
+    const store = withSharedTail(withUpcasting(rawStore, upcasters));
     // Runner locks are held on the database's lock pool, never on the requests' connections.
     const runnerOptions = { ...options, locks: database.locks };
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);

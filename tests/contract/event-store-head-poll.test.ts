@@ -1,22 +1,10 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { firstValueFrom, take, toArray, type Subscription } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/database.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import { databaseTargets } from '../fixtures/databases.js';
 import { anEvent, uniqueStream } from '../fixtures/events.js';
-
-/** Counts the statements a store sends (a Kysely plugin sees each one as it is compiled). */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    this.count += 1;
-    return node;
-  }
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
+import { StatementCounter } from '../fixtures/statement-counter.js';
 
 /** Idle live subscriptions of one process, as many as the server's projections and reactors. */
 const IDLE_SUBSCRIPTIONS = 20;
