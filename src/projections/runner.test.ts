@@ -26,10 +26,14 @@ import { searchProjection } from './read-models/search/projection.js';
 import { templatesProjection } from './read-models/templates/projection.js';
 import { usersProjection } from './read-models/users/projection.js';
 import { projections } from './registry.js';
+import { UNHANDLED_CHECKPOINT_COMMIT_MS } from './deferred-checkpoint.js';
 import { ProjectionRunner, type RebuildProgress } from './runner.js';
+import { StatementCounter } from '../../tests/fixtures/statement-counter.js';
 
 const SIZE = { users: 5, templates: 30, seed: 3 };
 const WAIT_MS = 5_000;
+/** Appends of an event no projection handles, one at a time, each awaited like read-your-writes. */
+const UNHANDLED_APPENDS = 30;
 /** Long enough that a rebuild which gave up at the first failure would end before this finish does. */
 const SLOW_FINISH_MS = 500;
 /** Long enough that the runner reads and prepares the next page while a batch is being written. */
@@ -587,6 +591,45 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       expect((await liveGeneration(db, 'templates'))!.generation).toBe(rebuilt.generation);
       expect(rebuilt.checkpoint >= liked.position!).toBe(true);
       expect(await likesInView(templateId)).toBe(expected);
+    });
+  });
+
+  describe('a live follower passing events its projection does not handle', () => {
+    beforeAll(() => runner.stop());
+    afterAll(async () => {
+      runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
+      await runner.start();
+    });
+
+    it('commits its checkpoint at most every 200 ms instead of once per append, and another process still sees it reach the head', async () => {
+      const counter = new StatementCounter();
+      const follower = new ProjectionRunner(db.withPlugin(counter), database.kind, store, [rewardsProjection]);
+      const otherProcess = new ProjectionRunner(db, database.kind, store, [rewardsProjection]);
+      await follower.start();
+      try {
+        expect(await follower.waitFor(await store.headPosition(), WAIT_MS)).toBe(true);
+        const stream = `unhandled-${randomUUID()}`;
+        const statementsBefore = counter.count;
+        const startedAt = performance.now();
+        for (let revision = 0; revision < UNHANDLED_APPENDS; revision += 1) {
+          const { position } = await store.appendToStream(stream, [anEvent('NoProjectionHandlesThis')], { expectedRevision: revision === 0 ? 'no_stream' : BigInt(revision - 1) });
+          // As read-your-writes waits after each command.
+          expect(await follower.waitFor(position, WAIT_MS)).toBe(true);
+        }
+        const elapsedMs = performance.now() - startedAt;
+        // A deferred commit per 200 ms and a look at the live generation per 2 s; before, both once per append: 60 statements here.
+        expect(counter.count - statementsBefore).toBeLessThanOrEqual(Math.ceil(elapsedMs / UNHANDLED_CHECKPOINT_COMMIT_MS) + Math.ceil(elapsedMs / 2_000) + 2);
+
+        const head = await store.headPosition();
+        await otherProcess.start();
+        expect(await otherProcess.waitFor(head, WAIT_MS)).toBe(true);
+        expect((await follower.status())[0]).toMatchObject({ checkpoint: head, lag: 0 });
+      } finally {
+        await follower.stop();
+        await otherProcess.stop();
+      }
+      // A stop commits where it reached.
+      expect(BigInt((await liveGeneration(db, 'rewards'))!.checkpoint)).toBe(await store.headPosition());
     });
   });
 

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
 import type { DatabaseKind } from '../adapters/db/database.js';
 import type { GenerationStatus, Schema } from '../adapters/db/schema.js';
-import type { EventStore, LogPage } from '../adapters/eventstore/port.js';
+import { START_OF_LOG, type EventStore, type LogPage } from '../adapters/eventstore/port.js';
+import { DeferredCheckpoint } from './deferred-checkpoint.js';
 import { dropGenerationTables, liveGeneration, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { batchWrites, eachSettled, generationTables, type ApplyPhase, type Projection } from './projection.js';
 import type { BatchWrite } from './set-based.js';
@@ -202,13 +203,16 @@ export class ProjectionRunner {
     const statuses: ProjectionStatus[] = [];
     for (const projection of this.projections) {
       const live = rows.find((row) => row.projection === projection.name && row.status === 'live');
+      // A follower here may have passed events its projection does not handle without committing yet.
+      const reached = this.#checkpoints.value.get(projection.name);
+      const checkpoint = live ? (reached !== undefined && reached > BigInt(live.checkpoint) ? reached : BigInt(live.checkpoint)) : null;
       statuses.push({
         name: projection.name,
         version: projection.version,
         liveVersion: live?.version ?? null,
         generation: live?.generation ?? null,
-        checkpoint: live ? BigInt(live.checkpoint) : null,
-        lag: live ? await this.store.countAfter(BigInt(live.checkpoint)) : await this.store.countAfter(-1n),
+        checkpoint,
+        lag: await this.store.countAfter(checkpoint ?? START_OF_LOG),
         building: rows
           .filter((row) => row.projection === projection.name && row.status === 'building')
           .map((row) => ({ generation: row.generation, version: row.version, checkpoint: BigInt(row.checkpoint) })),
@@ -369,20 +373,21 @@ export class ProjectionRunner {
   /**
    * Applies one batch after `checkpoint`; the writes and the new checkpoint commit together.
    * `stale` (nothing written) when the generation is no longer `expected`: a rebuild switched
-   * generations meanwhile, and the tables of a retired generation are dropped.
+   * generations meanwhile, and the tables of a retired generation are dropped. A page without an
+   * event the projection handles writes nothing, and its checkpoint is not committed here
+   * (`committed` false): a commit for each append read would be most of the live path's work.
    */
   async #processBatch(
     projection: Projection,
     generation: number,
     checkpoint: bigint,
-    expected: GenerationStatus,
-  ): Promise<{ checkpoint: bigint; stale: boolean }> {
+  ): Promise<{ checkpoint: bigint; stale: boolean; committed: boolean }> {
     const { events, through } = await this.store.readPage({ after: checkpoint, maxCount: this.#batchSize, types: projection.handles });
-    if (through === checkpoint) return { checkpoint, stale: false };
-    const eventsApplied = await this.#applyBatch(projection, generation, batchOf(projection, events, generation, 'live'), through, expected);
-    if (eventsApplied === null) return { checkpoint, stale: true };
-    if (expected === 'live') this.#publishMark(projection.name, { generation, eventsApplied });
-    return { checkpoint: through, stale: false };
+    if (through === checkpoint || events.length === 0) return { checkpoint: through, stale: false, committed: false };
+    const eventsApplied = await this.#applyBatch(projection, generation, batchOf(projection, events, generation, 'live'), through, 'live');
+    if (eventsApplied === null) return { checkpoint, stale: true, committed: false };
+    this.#publishMark(projection.name, { generation, eventsApplied });
+    return { checkpoint: through, stale: false, committed: true };
   }
 
   /**
@@ -450,23 +455,38 @@ export class ProjectionRunner {
 
   async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
     let checkpoint = BigInt(live.checkpoint);
+    const deferred = new DeferredCheckpoint(checkpoint);
+    let generationCheckedAt = performance.now();
     this.#publishCheckpoint(projection.name, checkpoint);
     this.#rereadMarks.delete(projection.name);
     this.#publishMark(projection.name, { generation: live.generation, eventsApplied: BigInt(live.events_applied) });
     while (!this.#stopped) {
       if (lock.lost) throw new RunnerLockLostError(`projection:${live.generation}`);
-      const batch = await this.#processBatch(projection, live.generation, checkpoint, 'live');
+      const batch = await this.#processBatch(projection, live.generation, checkpoint);
       // Switched away by a rebuild: #follow picks up the new live generation.
       if (batch.stale) return;
+      if (batch.committed) deferred.markCommitted(batch.checkpoint);
       if (batch.checkpoint > checkpoint) {
         checkpoint = batch.checkpoint;
         this.#publishCheckpoint(projection.name, checkpoint);
         continue;
       }
-      await this.#idle(IDLE_RECHECK_MS, checkpoint);
-      const current = await liveGeneration(this.db, projection.name);
-      if (current?.generation !== live.generation) return;
+      // At the head.
+      const dueInMs = deferred.dueInMs(checkpoint);
+      if (dueInMs === 0) {
+        if ((await this.#applyBatch(projection, live.generation, NO_EVENTS, checkpoint, 'live')) === null) return;
+        deferred.markCommitted(checkpoint);
+      }
+      await this.#idle(dueInMs !== null && dueInMs > 0 ? dueInMs : IDLE_RECHECK_MS, checkpoint);
+      // A switch by another process: looked for at least every IDLE_RECHECK_MS, not at every wake-up.
+      if (performance.now() - generationCheckedAt >= IDLE_RECHECK_MS) {
+        const current = await liveGeneration(this.db, projection.name);
+        if (current?.generation !== live.generation) return;
+        generationCheckedAt = performance.now();
+      }
     }
+    // Stopped: what it reached stays reached for the next start and for other processes.
+    if (deferred.pending(checkpoint)) await this.#applyBatch(projection, live.generation, NO_EVENTS, checkpoint, 'live');
   }
 
   /** Waits for an event after `checkpoint`, the stop signal, or the recheck timer. */
