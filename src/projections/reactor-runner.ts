@@ -5,7 +5,8 @@ import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 import { DEFAULT_BATCH_SIZE } from './runner.js';
-import { RunnerLockLostError, tryRunnerLock } from './runner-lock.js';
+import { DeferredCheckpoint } from './deferred-checkpoint.js';
+import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
 
 /** An idle reactor rechecks the log (and the lock, when another process holds it) this often. */
 const IDLE_RECHECK_MS = 2_000;
@@ -94,24 +95,65 @@ export class ReactorRunner {
 
   /**
    * Handles one page of the log after the stored checkpoint; answers how many events of its types it
-   * handled, or null at the head (nothing after the checkpoint). Only its types' events are read:
-   * the page's others come as their positions (readPage).
+   * handled, or null at the head (nothing after the checkpoint).
    */
   async processBatch(): Promise<number | null> {
     const after = await this.checkpoint();
-    const page = await this.store.readPage({ after, maxCount: this.options.batchSize ?? DEFAULT_BATCH_SIZE, types: this.reactor.handles });
-    if (page.through === after) {
+    const { through, reacted } = await this.#reactToPage(after);
+    if (through === after) {
       this.#publish(after);
       return null;
     }
+    await this.#storeCheckpoint(through);
+    this.#publish(through);
+    return reacted;
+  }
+
+  /**
+   * Reacts to the events of its types in the page of the log after `after`; answers how far the page
+   * read and how many it reacted to. Only its types' events are read: the page's others come as their
+   * positions (readPage).
+   */
+  async #reactToPage(after: bigint): Promise<{ through: bigint; reacted: number }> {
+    const page = await this.store.readPage({ after, maxCount: this.options.batchSize ?? DEFAULT_BATCH_SIZE, types: this.reactor.handles });
     for (const event of page.events) await this.reactor.react(event);
+    return { through: page.through, reacted: page.events.length };
+  }
+
+  async #storeCheckpoint(position: bigint): Promise<void> {
     await this.db
       .insertInto('reactor_checkpoints')
-      .values({ reactor: this.reactor.name, position: page.through })
-      .onConflict((oc) => oc.column('reactor').doUpdateSet({ position: page.through }))
+      .values({ reactor: this.reactor.name, position })
+      .onConflict((oc) => oc.column('reactor').doUpdateSet({ position }))
       .execute();
-    this.#publish(page.through);
-    return page.events.length;
+  }
+
+  /** While this process holds the lock: its checkpoint is its own, kept in memory, and stored after each page it reacted to. */
+  async #followWithLock(lock: RunnerLock, lockKey: string): Promise<void> {
+    let checkpoint = await this.checkpoint();
+    const deferred = new DeferredCheckpoint(checkpoint);
+    this.#publish(checkpoint);
+    while (!this.#stopped) {
+      if (lock.lost) throw new RunnerLockLostError(lockKey);
+      const { through, reacted } = await this.#reactToPage(checkpoint);
+      if (through > checkpoint) {
+        checkpoint = through;
+        if (reacted > 0) {
+          await this.#storeCheckpoint(checkpoint);
+          deferred.markCommitted(checkpoint);
+        }
+        this.#publish(checkpoint);
+        continue;
+      }
+      const dueInMs = deferred.dueInMs(checkpoint);
+      if (dueInMs === 0) {
+        await this.#storeCheckpoint(checkpoint);
+        deferred.markCommitted(checkpoint);
+      }
+      await this.#idle(dueInMs !== null && dueInMs > 0 ? dueInMs : IDLE_RECHECK_MS, checkpoint);
+    }
+    // Stopped: a restart goes on from where it reached.
+    if (deferred.pending(checkpoint)) await this.#storeCheckpoint(checkpoint);
   }
 
   get #stopped(): boolean {
@@ -129,10 +171,7 @@ export class ReactorRunner {
         }
         try {
           this.reactor.onLockTaken?.(lock);
-          while (!this.#stopped) {
-            if (lock.lost) throw new RunnerLockLostError(lockKey);
-            if ((await this.processBatch()) === null) await this.#idle(IDLE_RECHECK_MS, this.#checkpoint.value);
-          }
+          await this.#followWithLock(lock, lockKey);
         } finally {
           await this.reactor.onLockReleased?.();
           await lock.release();
