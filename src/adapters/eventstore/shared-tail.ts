@@ -111,17 +111,16 @@ export function withSharedTail(store: EventStore, { capacity = SHARED_TAIL_CAPAC
       const types = new Set(options.types);
       return { events: page.filter((event) => types.has(event.type)), through: page.at(-1)?.position ?? options.after };
     },
-    subscribeToAll: (options) => {
-      if (!servesFrom(options.after)) return store.subscribeToAll(options);
-      return new Observable<RecordedEvent>((subscriber) => {
+    subscribeToAll: (options) =>
+      new Observable<RecordedEvent>((subscriber) => {
+        if (!servesFrom(options.after)) return store.subscribeToAll(options).subscribe(subscriber);
         // What is kept after `after`, then each arrival: both synchronous, so none is missed between them.
         for (const event of keptPage(options.after, kept.length)) {
           if (subscriber.closed) return;
           subscriber.next(event);
         }
         return arrivals.subscribe(subscriber);
-      });
-    },
+      }),
     close: async () => {
       closed = true;
       following = false;
