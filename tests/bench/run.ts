@@ -4,7 +4,8 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,streams,replay,search,http,pages) picks the suites; streams times one command on a stream
+ * append,streams,live,replay,search,http,pages) picks the suites; live times like toggles one after another,
+ * each awaited by every projection, with all of them and the reactors following; streams times one command on a stream
  * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
  * routes of the app against a Fastify hello-world; BENCH_HTTP_SECONDS (default 10) and
  * BENCH_HTTP_CONNECTIONS (default 50) set its load. `pages` is Lighthouse (mobile preset) on the home,
@@ -19,6 +20,7 @@ import { benchAppends, type AppendMeasurement } from './append.js';
 import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
+import { benchLive, type LiveMeasurement } from './live.js';
 import { benchLongStreams, COMMANDS_AFTER_THE_FIRST, type StreamCommandMeasurement } from './streams.js';
 import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
 import { benchPagesSuite, formatPageTable, type PageMeasurement } from './pages.js';
@@ -28,16 +30,17 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'streams', 'replay', 'search', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'http', 'pages'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
-const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'replay', 'search'];
+const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search'];
 
 interface TargetResults {
   target: string;
   location: string;
   append?: AppendMeasurement[];
   streams?: StreamCommandMeasurement[];
+  live?: LiveMeasurement;
   replay?: ReplayMeasurement;
   search?: SearchMeasurement;
   rssMiB: Partial<Record<Suite, PhaseMemory>>;
@@ -108,6 +111,12 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
     results.streams = streams.result.result;
     results.rssMiB.streams = { start: streams.startRssMiB, peak: streams.peakRssMiB };
   }
+  if (suites.includes('live')) {
+    log(`${target.name}: the live path`);
+    const live = await sampler.track(() => benchLive(target.name, process.env.DATABASE_URL, scale, (line) => log(`${target.name}: ${line}`)));
+    results.live = live.result;
+    results.rssMiB.live = { start: live.startRssMiB, peak: live.peakRssMiB };
+  }
   if (suites.includes('replay')) {
     const size = workloadSize(scale);
     log(`${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`);
@@ -157,6 +166,23 @@ function printTables(results: readonly TargetResults[], cores: number): void {
         { header: 'stream events', value: (row) => formatCount(row.streamEvents) },
         { header: 'first command ms', value: (row) => row.firstMs.toFixed(1) },
         { header: 'next commands ms', value: (row) => row.medianMs.toFixed(1) },
+      ]),
+    );
+  }
+
+  const liveRows = results.flatMap(({ target, live }) => (live ? [{ target, ...live }] : []));
+  if (liveRows.length > 0) {
+    console.log('\nLive path (like toggles one after another, each answered once every projection applied it; all projections and reactors following, as in the server)\n');
+    console.log(
+      formatTable(liveRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'commands', value: (row) => formatCount(row.commands) },
+        { header: 'seconds', value: (row) => formatSeconds(row.seconds) },
+        { header: 'commands/s', value: (row) => formatCount(row.perSecond) },
+        { header: 'median ms', value: (row) => row.medianMs.toFixed(1) },
+        { header: 'p95 ms', value: (row) => row.p95Ms.toFixed(1) },
+        { header: 'bench CPU s', value: (row) => formatSeconds(row.cpu.bench) },
+        { header: 'server CPU s', value: (row) => (row.cpu.server === null ? '' : formatSeconds(row.cpu.server)) },
       ]),
     );
   }
