@@ -56,16 +56,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Google Slides / Docs: ${infrastructure.adapters.google}`);
 
     if ((await infrastructure.store.headPosition()) === START_OF_LOG) await seedFirstStart(infrastructure, config, log);
-    await infrastructure.runner.start();
-    await infrastructure.search.start();
-    infrastructure.rewards.start();
-    infrastructure.moderation.start();
-    infrastructure.commerceReactor.start();
-    infrastructure.paymentReturns.start();
-    infrastructure.commentNotifications.start();
-    infrastructure.memberMessages.start();
-    await infrastructure.startGeneration();
-    infrastructure.startMassEmail();
+    await infrastructure.startFollowers();
     const stopUploadSweep = startUploadSweep({ db: infrastructure.database.db, images: infrastructure.images }, log);
 
     const app = await buildApp({

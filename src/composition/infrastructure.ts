@@ -101,6 +101,8 @@ export interface Infrastructure {
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
   adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string; ai: string; google: string };
+  /** Every projection (building the read models it lacks), the search index and every reactor following the log, as the server runs them. */
+  startFollowers(): Promise<void>;
   /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
   startGeneration(): Promise<void>;
   startMassEmail(): void;
@@ -201,6 +203,11 @@ export async function openInfrastructure(
       log: options.log,
     });
     const massEmailReactor = new ReactorRunner(database.db, database.kind, store, massEmail.reactor, runnerOptions);
+    const startGeneration = async () => {
+      generationReactor.start();
+      await generation.recover();
+    };
+    const startMassEmail = () => massEmailReactor.start();
     return {
       database,
       store,
@@ -242,13 +249,15 @@ export async function openInfrastructure(
         google: google ? 'Google Drive (service account)' : 'off (files served by Tessera)',
         ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
       },
-      async startGeneration() {
-        generationReactor.start();
-        await generation.recover();
+      async startFollowers() {
+        await runner.start();
+        await search.start();
+        for (const reactor of [rewards, moderation, commerceReactor, paymentReturns, commentNotifications, memberMessages]) reactor.start();
+        await startGeneration();
+        startMassEmail();
       },
-      startMassEmail() {
-        massEmailReactor.start();
-      },
+      startGeneration,
+      startMassEmail,
       async close() {
         await massEmailReactor.stop();
         await massEmail.stop();

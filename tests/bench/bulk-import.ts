@@ -45,11 +45,7 @@ try {
     const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-import-'));
     // As the server runs: every projection, search and reactor following the log.
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
-    await infrastructure.runner.start();
-    await infrastructure.search.start();
-    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns]) reactor.start();
-    await infrastructure.startGeneration();
-    infrastructure.startMassEmail();
+    await infrastructure.startFollowers();
     const app = await buildApp({ ...infrastructure, remoteImages: createRemoteImageFetcher(infrastructure.images, { allowPrivateAddresses: true }) });
     try {
       const { userId } = await infrastructure.accounts.register({ username: 'bench_admin', email: 'bench_admin@bench.example', password: null, lvl: 'admin', verification: 'verified' });

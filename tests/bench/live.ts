@@ -39,7 +39,7 @@ export async function benchLive(target: 'pglite' | 'postgres', databaseUrl: stri
   try {
     log(`seeding ${CATALOGUE.templates} templates / ${CATALOGUE.users} users through the commands`);
     await seedCatalogue(infrastructure, CATALOGUE);
-    await startFollowers(infrastructure);
+    await infrastructure.startFollowers();
     const toggle = toggler(infrastructure);
     const commands = Math.max(1, Math.round(COMMANDS * scale));
     for (let index = 0; index < Math.ceil(commands / 10); index += 1) await toggle(index);
@@ -62,15 +62,6 @@ export async function benchLive(target: 'pglite' | 'postgres', databaseUrl: stri
     rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl && schema) await dropSchema(databaseUrl, schema);
   }
-}
-
-/** Every projection and reactor following the log, as the server starts them. */
-async function startFollowers(infrastructure: Infrastructure): Promise<void> {
-  await infrastructure.runner.start();
-  await infrastructure.search.start();
-  for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns, infrastructure.commentNotifications, infrastructure.memberMessages]) reactor.start();
-  await infrastructure.startGeneration();
-  infrastructure.startMassEmail();
 }
 
 /** The `index`-th like toggle of the run (members and templates in turn), answered once every projection applied it. */
