@@ -38,7 +38,7 @@ export interface Reactor {
   onLockReleased?(): Promise<void>;
 }
 
-/** Feeds a reactor the log from its checkpoint, in order, and records the checkpoint after each batch. */
+/** Feeds a reactor the log from its checkpoint, in order, and records the checkpoint after each batch it reacted in (others: at most every 200 ms, and at its stop). */
 export class ReactorRunner {
   readonly #checkpoint = new BehaviorSubject<bigint>(START_OF_LOG);
   readonly #stopSignal = new BehaviorSubject(false);

@@ -400,7 +400,7 @@ export class ProjectionRunner {
       if (expected === 'building') await commitWithoutWaitingForDisk(trx, this.dbKind);
       // Moving the checkpoint first locks the generation's row, which orders this batch with a switch: the
       // switch waits for it, or it sees the switch and nothing is written. One statement, not a locking read
-      // and then the move: a live batch is mostly that bookkeeping (every projection commits one per append).
+      // and then the move: a live batch of one event is mostly that bookkeeping.
       const moved = await trx
         .updateTable('projection_generations')
         .set({ checkpoint: last, events_applied: sql<bigint>`events_applied + ${batch.events}` })
