@@ -11,6 +11,7 @@ import type {
   TemplateSubmitted,
 } from '../templates/events.js';
 import { FORM_PROGRESS_FIELDS } from '../templates/form-progress.js';
+import { publishedContent } from '../templates/lifecycle.js';
 
 /**
  * The analysts' facts: each event the admin statistics read becomes at most one small fact.
@@ -136,9 +137,11 @@ export function analyticsFactOf(event: Occurred & { type: string; data: unknown 
     case 'TemplateSubmitted':
       return fact('post_created', event.data.authorId, event.data.templateId, event.data.title);
     case 'TemplateApproved':
-      return event.data.published?.title === undefined ? null : fact('post_titled', null, event.data.templateId, event.data.published.title);
-    case 'TemplateEdited':
-      return event.data.changes.title === undefined ? null : fact('post_titled', null, event.data.templateId, event.data.changes.title);
+    case 'TemplateEdited': {
+      // The title visitors see: an edit waiting for review (or denied) never shows.
+      const { title } = publishedContent(event);
+      return title === undefined ? null : fact('post_titled', null, event.data.templateId, title);
+    }
     case 'TemplateDeleted':
     case 'TemplatePermanentlyDeleted':
       return fact('post_removed', null, event.data.templateId);

@@ -90,6 +90,19 @@ describe('KPIs', () => {
       ],
     });
   });
+
+  it('names a post by the title visitors saw: an edit of a live post counts once approved, never while it waits or once denied', () => {
+    const facts = factsOf(
+      event('TemplateSubmitted', { templateId: 't1', authorId: 'u1', title: 'Budget' }, daysAgo(10)),
+      event('TemplateEdited', { templateId: 't1', editorId: 'u1', changes: { title: 'Budget (denied)' }, previousStatus: 'live' }, daysAgo(6)),
+      event('TemplateDenied', { templateId: 't1', reviewerId: 'a1', reason: 'No' }, daysAgo(6)),
+      event('TemplateClicked', { templateId: 't1', userId: 'u2' }, daysAgo(5)),
+      event('TemplateEdited', { templateId: 't1', editorId: 'u1', changes: { title: 'Budget 2027' }, previousStatus: 'live' }, daysAgo(4)),
+    );
+    expect(kpis(facts, { from: new Date(daysAgo(7)), until: new Date(daysAgo(3)) }).postsClickedAnalytics).toEqual([{ term: 'Budget', count: 1 }]);
+    const approved = [...facts, ...factsOf(event('TemplateApproved', { templateId: 't1', reviewerId: 'a1', published: { title: 'Budget 2027' } }, daysAgo(2)))];
+    expect(kpis(approved, { from: new Date(daysAgo(7)), until: NOW }).postsClickedAnalytics).toEqual([{ term: 'Budget 2027', count: 1 }]);
+  });
 });
 
 describe('template-creation funnel', () => {

@@ -53,6 +53,16 @@ export function editKeepsApprovedVersion(status: TemplateStatus): boolean {
   return isPublic(status);
 }
 
+/**
+ * The content an event makes public: an edit of a post nobody sees yet at once, an edit of a public
+ * post only when a moderator approves it (the approved version stays meanwhile; a denial keeps it).
+ */
+export function publishedContent(event: TemplateEvent): Partial<EditableContent> {
+  if (event.type === 'TemplateApproved') return event.data.published ?? {};
+  if (event.type === 'TemplateEdited' && statusAfter(event) === STATUS.underReview) return event.data.changes;
+  return {};
+}
+
 /** The status a template event leads to; undefined for events that leave the status as it is. */
 export function statusAfter(event: TemplateEvent): StoredStatus | undefined {
   switch (event.type) {

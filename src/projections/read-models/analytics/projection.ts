@@ -6,7 +6,7 @@ import { createAnalyticsIndexes, createAnalyticsTables } from './tables.js';
 /** Admin statistics: the facts the portal's counters, KPIs, funnel and audience groups are computed from. */
 export const analyticsProjection = defineProjection({
   name: 'analytics',
-  version: 2,
+  version: 3,
   handles: [...ANALYTICS_EVENT_TYPES],
   tables: ['analytics_facts'],
   createTables: createAnalyticsTables,

@@ -5,8 +5,8 @@ import { POPULARITY_WINDOW_DAYS } from '../../../domain/discovery/constants.js';
 import { searchWords } from '../../../domain/discovery/search-text.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engagement/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
-import { isSearchable, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
+import { TEMPLATE_EVENT_TYPES, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import { isSearchable, publishedContent, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type GenerationTables } from '../../projection.js';
 import { prepareDeleteRows, prepareWriteRows, rowsJson, selectRows, writeRows, type BatchWrite } from '../../set-based.js';
 import { createSearchIndexes, createSearchTables } from './tables.js';
@@ -239,16 +239,6 @@ async function recountPopularity(trx: Kysely<Schema>, t: GenerationTables, engag
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
 const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
 const TAXONOMY_WORD_SET: ReadonlySet<string> = new Set(TAXONOMY_WORDS);
-
-/**
- * The content an event makes findable: an edit of a post nobody sees yet at once, an edit of a
- * public post only when a moderator approves it (the approved version stays findable meanwhile).
- */
-function publishedContent(event: TemplateEvent): Partial<EditableContent> {
-  if (event.type === 'TemplateApproved') return event.data.published ?? {};
-  if (event.type === 'TemplateEdited' && statusAfter(event) === STATUS.underReview) return event.data.changes;
-  return {};
-}
 
 /**
  * The vocabulary typos are corrected against is the words of what can be found now: a changed
