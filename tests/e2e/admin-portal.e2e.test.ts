@@ -83,7 +83,7 @@ describe('the admin portal’s statistics and user management', () => {
   beforeAll(async () => {
     environment = await startE2eEnvironment();
     adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
-    const users = (await (await fetch(`${environment.baseUrl}/api/admin/users`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { username: string; lvl: string }[] };
+    const users = (await (await fetch(`${environment.baseUrl}/api/admin/allusers`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { username: string; lvl: string }[] };
     member = users.data.find((user) => user.lvl === 'base')!.username;
     const memberToken = await tokenOf(member);
     expect(await api('/analytics/search', memberToken, { searchTerm: SEARCH_TERM })).toBe(201);

@@ -658,7 +658,7 @@ describe('admin user management', () => {
   it('lets an admin block an account (ending its sessions) and read its full history with actors; owners alone change levels', async () => {
     const member = await signUp();
     const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
-    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/users?q=${member.username}`, { token: admin.body.token });
+    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/allusers?q=${member.username}`, { token: admin.body.token });
     expect(listed.body.data.map((user) => user.username)).toEqual([member.username]);
 
     const noReason = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: ' ' } });
@@ -678,7 +678,7 @@ describe('admin user management', () => {
 
     const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, { token: admin.body.token, body: { lvl: 'admin' } });
     expect(promote.status).toBe(403);
-    const asMember = await harness.call('GET', '/api/admin/users', { token: (await signUp()).token });
+    const asMember = await harness.call('GET', '/api/admin/allusers', { token: (await signUp()).token });
     expect(asMember.status).toBe(403);
   });
 

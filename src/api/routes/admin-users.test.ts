@@ -52,7 +52,7 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
   it('lets an owner change a level and block an admin', async () => {
     expect(await update(owner.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 200, body: { user: { lvl: 'admin' } } });
     expect(await update(owner.token, { user: otherAdmin.userId, status: 'blocked', reason: 'Left the team' })).toMatchObject({ status: 200, body: { user: { verification: 'blocked' } } });
-    const page = await harness.call<{ data: { username: string; lvl: string; verification: string }[] }>('GET', `/api/admin/users?q=um_`, { token: owner.token });
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string }[] }>('GET', `/api/admin/allusers?q=um_`, { token: owner.token });
     expect(page.body.data.find((row) => row.username === otherAdmin.username)).toMatchObject({ verification: 'blocked' });
     expect(page.body.data.find((row) => row.username === member.username)).toMatchObject({ lvl: 'admin' });
   });
@@ -96,7 +96,7 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   });
 
   const activeOwners = async () => {
-    const page = await harness.call<{ data: { username: string; lvl: string; verification: string; erased: boolean }[] }>('GET', '/api/admin/users?q=race_', { token: (await anOwner()).token });
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string; erased: boolean }[] }>('GET', '/api/admin/allusers?q=race_', { token: (await anOwner()).token });
     return page.body.data.filter((row) => row.lvl === 'owner' && row.verification !== 'blocked' && !row.erased).map((row) => row.username);
   };
   const owners: Member[] = [];
@@ -104,7 +104,7 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   const anOwner = async () => {
     for (const owner of owners) {
       const me = await harness.call<{ lvl: string }>('GET', '/api/users/private/me', { token: owner.token });
-      if (me.status === 200 && me.body.lvl === 'owner' && (await harness.call('GET', '/api/admin/users', { token: owner.token })).status === 200) return owner;
+      if (me.status === 200 && me.body.lvl === 'owner' && (await harness.call('GET', '/api/admin/allusers', { token: owner.token })).status === 200) return owner;
     }
     throw new Error('no owner left');
   };

@@ -34,7 +34,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
     }
 
     app.get(
-      '/admin/users',
+      '/admin/allusers',
       {
         config: { access: 'admin' },
         schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },

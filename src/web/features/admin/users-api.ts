@@ -25,7 +25,7 @@ export interface UserHistoryEntry {
 export function fetchUsers(query: { q: string; page: number }, signal?: AbortSignal): Promise<ManagedUserPage> {
   const parameters = new URLSearchParams({ page: String(query.page) });
   if (query.q.trim() !== '') parameters.set('q', query.q.trim());
-  return apiRequest<ManagedUserPage>(`/admin/users?${parameters.toString()}`, { signal });
+  return apiRequest<ManagedUserPage>(`/admin/allusers?${parameters.toString()}`, { signal });
 }
 
 export function updateUser(change: { user: string; lvl?: UserLevel; status?: VerificationStatus; reason?: string }): Promise<{ message: string; user: Pick<ManagedUser, '_id' | 'username' | 'lvl' | 'verification'> }> {
