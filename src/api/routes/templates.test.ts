@@ -477,6 +477,28 @@ describe('moderation', () => {
     expect((await row(live.id))!.status).toBe('live');
   });
 
+  it("shows resource management the spec's admin view: link, type, price, clicks, saves and every owner with username and e-mail", async () => {
+    const post = await approved({ title: 'Admin View Candidate', url: 'https://example.com/admin-view', type: 'marketing' });
+    await command(post.id, { type: 'RecordPurchase', data: { templateId: post.id, buyerId: users.other.userId, priceCents: 0 } });
+    const click = await harness.call<Json>('POST', `/api/resources/clicked/${post.id}`, { token: users.other.token });
+    expect(click.status).toBe(200);
+    await harness.catchUp(await head());
+    const listed = await harness.call<Json>('GET', '/api/admin/resources/search?status=all&q=admin%20view%20candidate', { token: users.admin.token });
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({
+      _id: post.id,
+      link: 'https://example.com/admin-view',
+      resourceType: 'marketing',
+      price: 0,
+      analytics: { clicks: 1 },
+      ratings: { saves: 0 },
+      owners: [
+        { _id: users.author.userId, username: users.author.username, email: 'author@life.example' },
+        { _id: users.other.userId, username: users.other.username, email: 'other@life.example' },
+      ],
+    });
+  });
+
   it('denies with a reason the author then sees; the queue lists what awaits a decision', async () => {
     const post = await createdId({ title: 'Queue Candidate' });
     const queue = await harness.call<Json>('GET', '/api/admin/resources?q=queue%20candidate', { token: users.admin.token });

@@ -46,7 +46,7 @@ import {
   templateSummary,
 } from '../../projections/read-models/templates/queries.js';
 import { approvedContentOf, templatePageMeta, toResourceView, withPendingEdit, type ResourceRow } from '../../projections/read-models/templates/views.js';
-import { usernamesByIds } from '../../projections/read-models/users/queries.js';
+import { contactsByIds, usernamesByIds } from '../../projections/read-models/users/queries.js';
 import { MAX_LIST_PAGE, pageCounts } from '../../domain/shared/pagination.js';
 import type { Viewer } from '../access.js';
 import { enforceLimit } from '../rate-limits.js';
@@ -511,12 +511,19 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         async (request) => {
           const { status, q, page } = request.query;
           const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
+          const contacts = await contactsByIds(db, [...new Set(rows.flatMap((row) => row.owners))]);
+          const owner = async (userId: string) => {
+            const contact = contacts.get(userId);
+            return { _id: userId, username: contact?.username ?? null, email: contact?.email_enc ? await deps.vault.decrypt(userId, contact.email_enc) : null };
+          };
           const data = await Promise.all(
             rows.map(async (row) => ({
               ...(await toResourceView(row, deps.vault)),
               link: row.url,
+              resourceType: row.topic,
               statusReason: row.status_reason,
-              owners: row.owners,
+              owners: await Promise.all(row.owners.map(owner)),
+              analytics: { clicks: row.clicks },
               _dateCreated: row.created_at.toISOString(),
               // What a decision decides on: this revision, and the waiting edit field by field.
               revision: row.content_revision,

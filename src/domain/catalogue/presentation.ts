@@ -1,7 +1,7 @@
 /** How resources are shown to people: texts, cuts and limits shared by every list view. */
 
 import { clipToCharacters } from '../shared/characters.js';
-import { APPS } from './taxonomy.js';
+import { APPS, TOPICS } from './taxonomy.js';
 
 /** Skeleton cards shown while a feed loads. */
 export const FEED_SKELETON_COUNT = 3;
@@ -71,6 +71,11 @@ export function initialsOf(name: string): string {
 /** The display label of an app, falling back to the stored name for apps outside the fixed list. */
 export function platformLabel(platform: string): string {
   return APPS.find((app) => app.name === platform)?.label ?? platform;
+}
+
+/** The display label of a topic, falling back to the stored name for topics outside the fixed list. */
+export function topicLabel(topic: string): string {
+  return TOPICS.find((entry) => entry.name === topic)?.label ?? topic;
 }
 
 /** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */

@@ -94,7 +94,7 @@ export async function authorTemplateIds(db: Kysely<Schema>, authorId: string): P
 export async function reviewQueuePage(
   db: Kysely<Schema>,
   { status, q, page, pageSize }: { status: QueueFilter; q: string | undefined; page: number; pageSize: number },
-): Promise<{ rows: ResourceRow[]; total: number }> {
+): Promise<{ rows: (ResourceRow & { clicks: number })[]; total: number }> {
   let query = resourceRows(db);
   if (status === 'pending') query = query.where('templates.status', 'in', AWAITING_DECISION);
   else if (status === 'all') query = query.where('templates.status', '<>', DELETED_STATUS);
@@ -103,6 +103,8 @@ export async function reviewQueuePage(
   const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await query
+    .leftJoin('template_activity', 'template_activity.template_id', 'templates.id')
+    .select(sql<number>`coalesce(template_activity.clicks, 0)`.as('clicks'))
     .orderBy('templates.updated_at', status === 'pending' ? 'asc' : 'desc')
     .orderBy('templates.id')
     .limit(limit)

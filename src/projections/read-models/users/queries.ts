@@ -8,6 +8,13 @@ export async function usernamesByIds(db: Kysely<Schema>, ids: readonly string[])
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
+/** Username and sealed e-mail address by user id, both null for an erased account; unknown ids are left out. */
+export async function contactsByIds(db: Kysely<Schema>, ids: readonly string[]): Promise<Map<string, { username: string | null; email_enc: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username', 'email_enc', 'erased']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.erased ? { username: null, email_enc: null } : { username: row.username, email_enc: row.email_enc }]));
+}
+
 /** Profile pictures in use (the upload sweep keeps these files). */
 export async function pictureUrlsInUse(db: Kysely<Schema>): Promise<string[]> {
   const rows = await db.selectFrom('users').select('picture_url').where('picture_url', 'is not', null).execute();

@@ -5,7 +5,14 @@ import type { FieldChange, QueueFilter, ReviewAction } from '../../../domain/tem
 
 /** A row of GET /admin/resources: the card view plus what moderation needs. */
 export interface AdminResource extends ResourceView {
+  /** The template's address. */
+  link: string;
+  /** The spec's name for the topic. */
+  resourceType: string;
   statusReason: string | null;
+  /** The author, then every buyer; username and e-mail null once an account is erased. */
+  owners: { _id: string; username: string | null; email: string | null }[];
+  analytics: { clicks: number };
   /** When the post was created (the spec's admin view field); not when it last changed. */
   _dateCreated: string;
   /** The content revision listed: the decision names it, so a post edited since is refused (409). */

@@ -18,6 +18,7 @@ import {
   type ReviewAction,
 } from '../../../../domain/templates/lifecycle.js';
 import { ADMIN_LIST_QUERY_MAX } from '../../../../domain/templates/rules.js';
+import { formatPrice, platformLabel, topicLabel, visibleKeywords } from '../../../../domain/catalogue/presentation.js';
 import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
 import { AdminEditModal } from './AdminEditModal.js';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
@@ -298,6 +299,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
           <span className={`admin-status admin-status--${resource.status.replaceAll(' ', '-')}`}>{adminStatusLabel(resource.status)}</span>
           {resource.sponsored && <span className="admin-status admin-status--sponsored">Sponsored</span>}
         </p>
+        <ResourceFacts resource={resource} />
         {resource.statusReason !== null && resource.statusReason !== '' && <p className="admin-row__reason">Reason: {resource.statusReason}</p>}
         {resource.pendingEdit !== null && resource.pendingEdit.length > 0 && <PendingEditDiff changes={resource.pendingEdit} />}
       </div>
@@ -333,6 +335,38 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
         <ConfirmDeleteButton busy={busy} onDelete={onDelete} />
       </div>
     </li>
+  );
+}
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** What the spec's admin view holds besides the card: app, type, price, clicks, saves, tags, link and owners (the author, then every buyer). */
+function ResourceFacts({ resource }: { resource: AdminResource }) {
+  const tags = visibleKeywords(resource.keywords);
+  return (
+    <>
+      <p className="admin-row__meta">
+        {platformLabel(resource.platform)} · {topicLabel(resource.resourceType)} · {formatPrice(resource.price)} · {counted(resource.analytics.clicks, 'click')} ·{' '}
+        {counted(resource.ratings.saves, 'save')}
+      </p>
+      {tags.length > 0 && <p className="admin-row__meta">Tags: {tags.join(', ')}</p>}
+      <p className="admin-row__meta admin-row__link">
+        <a href={resource.link} target="_blank" rel="noopener noreferrer nofollow">
+          {resource.link}
+        </a>
+      </p>
+      <details className="admin-row__owners">
+        <summary>Owners ({resource.owners.length})</summary>
+        <ul>
+          {resource.owners.map((owner) => (
+            <li key={owner._id}>
+              {owner.username ?? 'Erased user'}
+              {owner.email !== null && ` · ${owner.email}`}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
   );
 }
 
