@@ -85,6 +85,11 @@ describe('template content rules', () => {
     expect(problems({ url: 'https://notbit.ly/abc' })).toEqual([]);
   });
 
+  it('says a missing URL is required, not that it lacks a scheme', () => {
+    expect(problems({ url: '' })).toEqual(['URL is required']);
+    expect(problems({ url: '   ' })).toEqual(['URL is required']);
+  });
+
   it('accepts only http and https URLs', () => {
     expect(problems({ url: 'http://example.com/x' })).toEqual([]);
     const message = 'Please enter a valid URL starting with http:// or https://';

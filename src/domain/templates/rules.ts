@@ -127,8 +127,10 @@ export function templateUrlValidity(value: string): TemplateUrlValidity {
 const httpUrl = z
   .string()
   .trim()
+  .min(1, 'URL is required')
   .max(TEMPLATE_LIMITS.url, `URL must be at most ${TEMPLATE_LIMITS.url} characters`)
-  .refine((value) => parsedHttpUrl(value) !== null, 'Please enter a valid URL starting with http:// or https://')
+  // An empty URL has its own message above.
+  .refine((value) => value === '' || parsedHttpUrl(value) !== null, 'Please enter a valid URL starting with http:// or https://')
   .refine((value) => {
     const url = parsedHttpUrl(value);
     // A URL without an http(s) scheme has its own message above.
