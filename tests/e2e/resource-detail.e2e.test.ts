@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { ACCOUNT_LIMITS } from '../../src/domain/accounts/rules.js';
+import { TEMPLATE_LIMITS } from '../../src/domain/templates/rules.js';
 import { COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
 import type { CommentPage, ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
@@ -228,6 +229,36 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
     await page.goto(`/resources/${post.titleUrl}`);
     await page.locator('.detail-comments__list').getByText(username, { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('keeps a post of unbroken words at every limit within a phone screen (its title took 543 px of 375)', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
+    await signInThroughApi(page.request, VIEWER);
+    const created = await page.request.post('/api/resources', {
+      data: {
+        type: 'marketing',
+        platform: 'notion',
+        title: 'W'.repeat(TEMPLATE_LIMITS.title),
+        description: 'D'.repeat(TEMPLATE_LIMITS.description),
+        url: `https://example.com/${'x'.repeat(200)}`,
+        instructions: 'I'.repeat(TEMPLATE_LIMITS.instructions),
+        tags: ['k'.repeat(TEMPLATE_LIMITS.tagLength), 'm'.repeat(TEMPLATE_LIMITS.tagLength)],
+        images: [],
+        price: 0,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { resource } = (await created.json()) as { resource: { _id: string; titleUrl: string } };
+    // Approved, so the page is public as a visitor finds it.
+    await signInThroughApi(page.request, 'admin');
+    const approved = await page.request.put('/api/admin/resources/update', { data: { _id: resource._id, status: 'live' } });
+    expect(approved.status(), await approved.text()).toBe(200);
+
+    await page.goto(`/resources/${resource.titleUrl}`);
+    await page.getByRole('heading', { level: 1, name: 'W'.repeat(TEMPLATE_LIMITS.title) }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     expect(consoleErrors).toEqual([]);
     await close();
