@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { likeStream } from '../../domain/engagement/events.js';
 import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../domain/shared/images.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
 import { templateFormStream, templateStream } from '../../domain/templates/events.js';
-import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
+import { ADMIN_VIEW_OWNERS_SHOWN, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { buildApp } from '../app.js';
 
@@ -492,11 +493,21 @@ describe('moderation', () => {
       price: 0,
       analytics: { clicks: 1 },
       ratings: { saves: 0 },
+      ownersTotal: 2,
       owners: [
         { _id: users.author.userId, username: users.author.username, email: 'author@life.example' },
         { _id: users.other.userId, username: users.other.username, email: 'other@life.example' },
       ],
     });
+
+    // A best seller's row names its first owners and counts the rest.
+    for (let buyer = 0; buyer < ADMIN_VIEW_OWNERS_SHOWN; buyer++) {
+      await command(post.id, { type: 'RecordPurchase', data: { templateId: post.id, buyerId: randomUUID(), priceCents: 0 } });
+    }
+    const bestSeller = (await harness.call<Json>('GET', '/api/admin/resources/search?status=all&q=admin%20view%20candidate', { token: users.admin.token })).body.data[0];
+    expect(bestSeller.ownersTotal).toBe(ADMIN_VIEW_OWNERS_SHOWN + 2);
+    expect(bestSeller.owners).toHaveLength(ADMIN_VIEW_OWNERS_SHOWN);
+    expect(bestSeller.owners[0]).toMatchObject({ _id: users.author.userId, email: 'author@life.example' });
   });
 
   it('denies with a reason the author then sees; the queue lists what awaits a decision', async () => {

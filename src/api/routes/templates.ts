@@ -31,6 +31,7 @@ import {
   newPriceSchema,
   parsePriceText,
   RELATED_POSTS_LIMIT,
+  ADMIN_VIEW_OWNERS_SHOWN,
   REVIEW_QUEUE_PAGE_SIZE,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
@@ -511,7 +512,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         async (request) => {
           const { status, q, page } = request.query;
           const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
-          const contacts = await contactsByIds(db, [...new Set(rows.flatMap((row) => row.owners))]);
+          const contacts = await contactsByIds(db, [...new Set(rows.flatMap((row) => row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN)))]);
           const owner = async (userId: string) => {
             const contact = contacts.get(userId);
             return { _id: userId, username: contact?.username ?? null, email: contact?.email_enc ? await deps.vault.decrypt(userId, contact.email_enc) : null };
@@ -522,7 +523,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
               link: row.url,
               resourceType: row.topic,
               statusReason: row.status_reason,
-              owners: await Promise.all(row.owners.map(owner)),
+              owners: await Promise.all(row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN).map(owner)),
+              ownersTotal: row.owners.length,
               analytics: { clicks: row.clicks },
               _dateCreated: row.created_at.toISOString(),
               // What a decision decides on: this revision, and the waiting edit field by field.

@@ -257,6 +257,8 @@ export function titleUrlFor(title: string, templateId: string): string {
 /** Created posts (spec 2.7) and the admin review queue show this many per page. */
 export const CREATED_POSTS_PAGE_SIZE = 10;
 export const REVIEW_QUEUE_PAGE_SIZE = 25;
+/** Owners a post's admin view names (the author first, then buyers): a best seller's thousands would each be an address to open. */
+export const ADMIN_VIEW_OWNERS_SHOWN = 20;
 /** More By The Author and Related Posts list at most this many. */
 export const RELATED_POSTS_LIMIT = 6;
 

@@ -10,8 +10,9 @@ export interface AdminResource extends ResourceView {
   /** The spec's name for the topic. */
   resourceType: string;
   statusReason: string | null;
-  /** The author, then every buyer; username and e-mail null once an account is erased. */
+  /** The author, then the buyers (the first ADMIN_VIEW_OWNERS_SHOWN); username and e-mail null once an account is erased. */
   owners: { _id: string; username: string | null; email: string | null }[];
+  ownersTotal: number;
   analytics: { clicks: number };
   /** When the post was created (the spec's admin view field); not when it last changed. */
   _dateCreated: string;

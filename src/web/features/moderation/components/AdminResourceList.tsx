@@ -340,7 +340,7 @@ function ResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHist
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** What the spec's admin view holds besides the card: app, type, price, clicks, saves, tags, link and owners (the author, then every buyer). */
+/** What the spec's admin view holds besides the card: app, type, price, clicks, saves, tags, link and owners (the author, then the buyers). */
 function ResourceFacts({ resource }: { resource: AdminResource }) {
   const tags = visibleKeywords(resource.keywords);
   return (
@@ -356,7 +356,7 @@ function ResourceFacts({ resource }: { resource: AdminResource }) {
         </a>
       </p>
       <details className="admin-row__owners">
-        <summary>Owners ({resource.owners.length})</summary>
+        <summary>Owners ({resource.ownersTotal})</summary>
         <ul>
           {resource.owners.map((owner) => (
             <li key={owner._id}>
@@ -364,6 +364,7 @@ function ResourceFacts({ resource }: { resource: AdminResource }) {
               {owner.email !== null && ` · ${owner.email}`}
             </li>
           ))}
+          {resource.ownersTotal > resource.owners.length && <li>and {resource.ownersTotal - resource.owners.length} more</li>}
         </ul>
       </details>
     </>
