@@ -26,12 +26,12 @@ import { FORM_PROGRESS_FIELDS } from '../../domain/templates/form-progress.js';
 import { historyDetails, historyTitle, type HistoryEntry } from '../../domain/templates/history.js';
 import {
   ADMIN_LIST_QUERY_MAX,
+  ADMIN_VIEW_OWNERS_SHOWN,
   CREATED_POSTS_PAGE_SIZE,
   createdPostsHeading,
   newPriceSchema,
   parsePriceText,
   RELATED_POSTS_LIMIT,
-  ADMIN_VIEW_OWNERS_SHOWN,
   REVIEW_QUEUE_PAGE_SIZE,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
@@ -512,7 +512,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         async (request) => {
           const { status, q, page } = request.query;
           const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
-          const contacts = await contactsByIds(db, [...new Set(rows.flatMap((row) => row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN)))]);
+          const shownOwners = (row: (typeof rows)[number]) => row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN);
+          const contacts = await contactsByIds(db, [...new Set(rows.flatMap(shownOwners))]);
           const owner = async (userId: string) => {
             const contact = contacts.get(userId);
             return { _id: userId, username: contact?.username ?? null, email: contact?.email_enc ? await deps.vault.decrypt(userId, contact.email_enc) : null };
@@ -523,7 +524,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
               link: row.url,
               resourceType: row.topic,
               statusReason: row.status_reason,
-              owners: await Promise.all(row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN).map(owner)),
+              owners: await Promise.all(shownOwners(row).map(owner)),
               ownersTotal: row.owners.length,
               analytics: { clicks: row.clicks },
               _dateCreated: row.created_at.toISOString(),
