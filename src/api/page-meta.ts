@@ -6,6 +6,7 @@ import { templatePageMeta } from '../projections/read-models/templates/views.js'
 import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 import { userProfilePath } from '../web/lib/paths.js';
 import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee-meta.js';
+import { escapeHtml } from '../domain/shared/html.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
 
@@ -21,10 +22,6 @@ const PRICE_CURRENCY = 'USD';
 
 /** The address of a resource's detail page (spec 2.3), whose metadata the server fills in. */
 const RESOURCE_PAGE_PATH = /^\/resources\/([^/?#]+)\/?(?:[?#].*)?$/u;
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 /**
  * JSON for a `<script type="application/ld+json">` data block: `<`, `>` and `&` as escapes, so no

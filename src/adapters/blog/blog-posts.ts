@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 
 import type { BlogPost } from '../../domain/content/blog-post.js';
+import { escapeHtml } from '../../domain/shared/html.js';
 
 export type { BlogPost };
 
@@ -13,10 +14,6 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true 
 
 const EXCERPT_LENGTH = 180;
 const FEED_TIMEOUT_MS = 5_000;
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
 

@@ -6,7 +6,8 @@ import { formatMoney } from '../../domain/commerce/money.js';
 import { INSTRUMENT_DECLINED } from '../../domain/commerce/purchase.js';
 import type { CreateOrderRequest, OrderPaymentProvider } from './orders-port.js';
 import { PaymentRefusedError } from './port.js';
-import { escapeHtml, sandboxPage } from './sandbox-pages.js';
+import { escapeHtml } from '../../domain/shared/html.js';
+import { sandboxPage } from './sandbox-pages.js';
 import { SANDBOX_BASE_PATH } from './sandbox.js';
 
 /** Where the sandbox's PayPal-style approval page lives. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { formatMoney } from '../../domain/commerce/money.js';
 import { PaymentProviderUnavailableError } from './port.js';
 import { SANDBOX_BASE_PATH, type SandboxPaymentProvider } from './sandbox.js';
+import { escapeHtml } from '../../domain/shared/html.js';
 
 /*
  * The sandbox provider's hosted pages, as Stripe hosts its own: seller onboarding and a card
@@ -25,7 +26,6 @@ button.secondary{background:#e9ebf2;color:#1a1f36;margin-top:10px}
 a{color:#635bff}.back{display:inline-block;margin-top:16px;font-size:14px}
 `;
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/gu, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The icon link keeps the browser from asking for /favicon.ico, which Tessera does not serve (a 404 in the console). */
 export function sandboxPage(title: string, body: string, banner = 'Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.'): string {

@@ -6,6 +6,7 @@ import type { Access } from '../access.js';
 import { HttpError } from '../errors.js';
 import { isTrulyLocal } from '../local-request.js';
 import { sessionTokenOf, viewerForToken } from './sessions.js';
+import { isStaffLevel } from '../../domain/accounts/access.js';
 
 /** Messages of the access check itself, distinct from handlers' own refusals (the role matrix test tells them apart). */
 export const ACCESS_MESSAGES = {
@@ -61,7 +62,7 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<Schema>): 
       return;
     }
     if (viewer.impersonatedBy !== null) throw new HttpError(403, ACCESS_MESSAGES.testUserRefused);
-    if (access === 'admin' && viewer.lvl !== 'admin' && viewer.lvl !== 'owner') throw new HttpError(403, ACCESS_MESSAGES.adminOnly);
+    if (access === 'admin' && !isStaffLevel(viewer.lvl)) throw new HttpError(403, ACCESS_MESSAGES.adminOnly);
     if (access === 'owner' && viewer.lvl !== 'owner') throw new HttpError(403, ACCESS_MESSAGES.adminOnly);
   });
   return routes;

@@ -25,6 +25,7 @@ import { toResourceView } from '../../projections/read-models/templates/views.js
 import { existingUserById, userByEmailLookup, userByUsername } from '../../projections/read-models/users/queries.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
 import { showsTestUserSwitch } from '../../web/features/shell/user-facts.js';
+import { isStaffLevel } from '../../domain/accounts/access.js';
 
 export interface AccountRouteDeps {
   db: Kysely<Schema>;
@@ -357,7 +358,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         if (request.body.action === 'start') {
           // Started from a real admin session only (the access hook lets test-user sessions through for 'stop').
           if (viewer.impersonatedBy !== null) throw new HttpError(409, 'Test-user mode is already on.');
-          if (viewer.lvl !== 'admin' && viewer.lvl !== 'owner') throw new HttpError(403, ACCOUNT_MESSAGES.accessDenied);
+          if (!isStaffLevel(viewer.lvl)) throw new HttpError(403, ACCOUNT_MESSAGES.accessDenied);
           const session = await deps.accounts.startTestUserMode(viewer.userId, actorOf(viewer));
           await deps.settle(session.position);
           // A test-user session shows the Switch Back to Admin button where the switch was.

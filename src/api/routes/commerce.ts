@@ -20,6 +20,7 @@ import { actorOf } from '../actors.js';
 import { HttpError } from '../errors.js';
 import type { LinkOrigin } from '../public-origin.js';
 import { tooDeepJsonBody } from '../json-body.js';
+import { isStaff, mayManagePost } from '../../domain/accounts/access.js';
 
 export interface CommerceRouteDeps {
   db: Kysely<Schema>;
@@ -41,9 +42,6 @@ function member(request: FastifyRequest): Member {
   return { ...actorOf(viewer), userId: viewer.userId };
 }
 
-function isStaff(viewer: Viewer): boolean {
-  return viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
-}
 
 /** One's own payout account; admins may look at anyone's. */
 function ownAccount(viewer: Viewer, userId: string): void {
@@ -201,7 +199,7 @@ export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         const viewer = request.viewer;
         const row = (await resourceById(db, request.params.link)) ?? (await resourceByTitleUrl(db, request.params.link));
         if (!row || row.status === 'deleted') throw new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
-        if (viewer !== null && (viewer.userId === row.author_id || isStaff(viewer))) return { error: false, link: row.url };
+        if (mayManagePost(viewer, row.author_id)) return { error: false, link: row.url };
         // A post waiting for review or taken down is not there for others, free or not (as its page says).
         if (row.price_cents <= 0 && isPublic(row.status)) return { error: false, link: row.url };
         const purchase = viewer === null ? undefined : await activePurchaseOf(db, row.id, viewer.userId);

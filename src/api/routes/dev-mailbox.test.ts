@@ -50,8 +50,8 @@ describe('dev mailbox routes (inject, embedded PGlite outbox)', () => {
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(answer.headers['cache-control']).toBe('no-store');
     const page = answer.body;
-    expect(page).toContain('&#60;script&#62;alert(&#34;pwned&#34;)&#60;/script&#62; &#38; more');
-    expect(page).toContain('<pre>&#60;/pre&#62;&#60;img src=x onerror=alert(1)&#62;</pre>');
+    expect(page).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; more');
+    expect(page).toContain('<pre>&lt;/pre&gt;&lt;img src=x onerror=alert(1)&gt;</pre>');
     expect(page).not.toContain('<script');
     expect(page).not.toContain('<img');
     expect(page).not.toContain('<b>ignored</b>');
@@ -69,8 +69,8 @@ describe('dev mailbox routes (inject, embedded PGlite outbox)', () => {
     expect(answer.body).toContain('value="ADA@example.com"');
 
     const none = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent('"><x@example.com')}`, remoteAddress: '127.0.0.1' });
-    expect(none.body).toContain('No messages to &#34;&#62;&#60;x@example.com yet.');
-    expect(none.body).toContain('value="&#34;&#62;&#60;x@example.com"');
+    expect(none.body).toContain('No messages to &quot;&gt;&lt;x@example.com yet.');
+    expect(none.body).toContain('value="&quot;&gt;&lt;x@example.com"');
   });
 
   it('answers JSON to every loopback form (IPv4, IPv6, IPv4-mapped)', async () => {

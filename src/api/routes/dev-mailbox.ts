@@ -4,6 +4,7 @@ import type { MailOutbox, OutboxMessage } from '../../adapters/mail/port.js';
 import type { Access } from '../access.js';
 import type { ErrorBody } from '../errors.js';
 import { isTrulyLocal } from '../local-request.js';
+import { escapeHtml } from '../../domain/shared/html.js';
 
 const LOOPBACK_ONLY: Access = 'loopback';
 export const DEV_MAILBOX_FORBIDDEN = 'The development mailbox only answers requests from this machine.';
@@ -69,10 +70,6 @@ export function devMailboxRoutes(deps: { outbox: MailOutbox }): FastifyPluginAsy
       },
     );
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function mailboxPage(to: string, messages: OutboxMessage[]): string {

@@ -8,10 +8,7 @@ import type { AccountService } from '../../commands/accounts.js';
 import { verifyUnsubscribeToken } from '../../commands/unsubscribe-token.js';
 import { UNSUBSCRIBE_LIST_NAMES, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES, type UnsubscribeList } from '../../domain/accounts/rules.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../domain/shared/html.js';
 
 /** The unsubscribe link's own small page: no script, our stylesheet-free markup, readable on a phone. */
 function unsubscribePage(reply: FastifyReply, status: number, list: UnsubscribeList, body: string): FastifyReply {

@@ -28,10 +28,10 @@ import {
 } from '../../domain/generator/rules.js';
 import { generatedFile, generationJob, originalFileOf } from '../../projections/read-models/generations/queries.js';
 import { actorOf } from '../actors.js';
-import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { guestIdOf } from '../guest-cookie.js';
 import { enforceLimit } from '../rate-limits.js';
+import { isStaff } from '../../domain/accounts/access.js';
 
 /** A guest's generator cookie: a random id, so only the browser that asked can poll its job. */
 export const GENERATOR_GUEST_COOKIE = 'tessera_generator';
@@ -50,7 +50,6 @@ const jobAnswer = z.object({
 export const fileUrl = (fileId: string, fileName: string) => `/api/ai/templates/files/${fileId}/${encodeURIComponent(fileName)}`;
 export const copyPageUrl = (fileId: string) => `/generate/copy/${fileId}`;
 
-const isAdmin = (viewer: Viewer | null) => viewer !== null && (viewer.lvl === 'admin' || viewer.lvl === 'owner') && viewer.impersonatedBy === null;
 
 export interface GeneratorDeps {
   db: Kysely<Schema>;
@@ -165,7 +164,7 @@ export function generatorRoutes(deps: GeneratorDeps): FastifyPluginAsyncZod {
         const promptOverride = body.overridePromptTemplate?.trim() || null;
         const hints = parseHintsOverride(hintsText(body.overrideHints));
         if (!hints.ok) throw new HttpError(400, hints.message);
-        if ((promptOverride !== null || hints.hints !== null) && !isAdmin(viewer)) throw new HttpError(403, GENERATOR_MESSAGES.overridesAdminOnly);
+        if ((promptOverride !== null || hints.hints !== null) && !isStaff(viewer)) throw new HttpError(403, GENERATOR_MESSAGES.overridesAdminOnly);
         const answerTexts = Object.values(body.answers ?? {}).flatMap((value) => (typeof value === 'number' ? [] : [value].flat()));
         refusePrivateData(body.brief, body.audience, ...answerTexts);
 

@@ -5,6 +5,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ProjectionRunner } from '../../projections/runner.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
+import { isStaff } from '../../domain/accounts/access.js';
 
 /**
  * A database server that does not answer a trivial query within this time counts as down. Not
@@ -64,7 +65,7 @@ export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapter
         const [database, eventStore] = await Promise.all([probe(() => sql`select 1`.execute(deps.db), timeoutMs), probe(() => deps.store.headPosition(), timeoutMs)]);
         const up = database === 'up' && eventStore === 'up';
         const statuses = up ? await deps.runner.status().catch(() => null) : null;
-        const isAdmin = request.viewer !== null && (request.viewer.lvl === 'admin' || request.viewer.lvl === 'owner') && request.viewer.impersonatedBy === null;
+        const isAdmin = isStaff(request.viewer);
         if (!up) reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         return {
           status: up ? ('ok' as const) : ('unavailable' as const),

@@ -11,6 +11,7 @@ import { userById } from '../../projections/read-models/users/queries.js';
 import { engagedResourceSchema } from './engagement.js';
 import { MAX_LIST_PAGE } from '../../domain/shared/pagination.js';
 import { SAVED_POSTS_PAGE_SIZE } from '../../domain/engagement/rules.js';
+import { isStaff } from '../../domain/accounts/access.js';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1) });
 const pageAnswer = z.object({
@@ -41,8 +42,7 @@ export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: Personal
       },
       async (request) => {
         const viewer = request.viewer!;
-        const staff = viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
-        if (request.params.userId !== viewer.userId && !staff) throw new HttpError(403, 'You can only see your own rewards.');
+        if (request.params.userId !== viewer.userId && !isStaff(viewer)) throw new HttpError(403, 'You can only see your own rewards.');
         const user = await userById(deps.db, request.params.userId);
         if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
         return rewardsOf(deps.db, user.id);

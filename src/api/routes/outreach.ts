@@ -21,6 +21,7 @@ import { newsletterSubscription } from '../../commands/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
 import { userByUsername } from '../../projections/read-models/users/queries.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';
+import { isStaff } from '../../domain/accounts/access.js';
 
 export const CONTACT_MESSAGES_PAGE_SIZE = 50;
 
@@ -51,7 +52,7 @@ function actorOf(viewer: Viewer | null): Actor {
 /** Admin-only reads check the level themselves too, so they stay closed whether or not the access hook ran. */
 function requireAdmin(viewer: Viewer | null): void {
   if (viewer === null) throw new HttpError(401, 'Please log in to continue.');
-  if ((viewer.lvl !== 'admin' && viewer.lvl !== 'owner') || viewer.impersonatedBy !== null) {
+  if (!isStaff(viewer)) {
     throw new HttpError(403, 'You do not have permission to access this resource.');
   }
 }

@@ -57,6 +57,7 @@ import { actorOf } from '../actors.js';
 import { engagedResource } from '../../projections/read-models/engagement/queries.js';
 import type { ResourceDetailAnswer } from '../../domain/engagement/views.js';
 import { activePurchaseOf, takesCharges } from '../../projections/read-models/commerce/queries.js';
+import { isStaff, isStaffRole, mayManagePost } from '../../domain/accounts/access.js';
 
 export interface TemplateRouteDeps {
   db: Kysely<Schema>;
@@ -72,11 +73,6 @@ export interface TemplateRouteDeps {
 const FIELDS_INVALID = TEMPLATE_MESSAGES.fieldsInvalid;
 const PAYOUT_REQUIRED = TEMPLATE_MESSAGES.payoutRequired;
 
-/** Lvl admin or owner in their own session (a test-user session acts as a new user). */
-function isStaff(viewer: Viewer | null): boolean {
-  return viewer !== null && viewer.impersonatedBy === null && (viewer.lvl === 'admin' || viewer.lvl === 'owner');
-}
-
 function requesterOf(viewer: Viewer): Requester {
   return { userId: viewer.userId, lvl: viewer.impersonatedBy === null ? viewer.lvl : 'base' };
 }
@@ -87,7 +83,7 @@ function reviewerOf(viewer: Viewer): Actor & { userId: string } {
 
 /** The author, an admin or a site owner: may see every status, edit, and read the history. */
 function isPrivileged(row: ResourceRow, viewer: Viewer | null): boolean {
-  return viewer !== null && (viewer.userId === row.author_id || isStaff(viewer));
+  return mayManagePost(viewer, row.author_id);
 }
 
 function mayView(row: ResourceRow, viewer: Viewer | null): boolean {
@@ -234,7 +230,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       }
       const { actor } = event.metadata;
       // The author sees what others did (likes, flags, reports), not who did it.
-      const shown = audience === 'admin' || actor.userId === viewer.userId || actor.role === 'admin' || actor.role === 'owner';
+      const shown = audience === 'admin' || actor.userId === viewer.userId || isStaffRole(actor.role);
       const { reason, details } = historyDetails(event.data);
       return {
         id: event.id,

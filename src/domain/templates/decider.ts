@@ -5,6 +5,7 @@ import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events
 import { DELETED_STATUS, isPublic, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
 import { FLAGS_FOR_REVIEW } from '../engagement/rules.js';
+import { isStaffLevel } from '../accounts/access.js';
 
 export interface TemplateState {
   status: TemplateStatus | null;
@@ -80,7 +81,7 @@ function existing(state: TemplateState): TemplateStatus {
 
 /** Edit, delete and image clear: the author, or lvl admin / owner (spec section 6). */
 function mayChange(state: TemplateState, requester: Requester): boolean {
-  return requester.userId === state.authorId || requester.lvl === 'admin' || requester.lvl === 'owner';
+  return requester.userId === state.authorId || isStaffLevel(requester.lvl);
 }
 
 function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'ReviewTemplate' }>['data']): TemplateEvent[] {

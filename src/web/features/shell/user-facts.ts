@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import { isStaffLevel } from '../../../domain/accounts/access.js';
 
 /** Only 'verified' counts (spec: a user counts as verified if verification.status is verified). */
 export function isVerifiedUser(user: CurrentUser): boolean {
@@ -7,7 +8,7 @@ export function isVerifiedUser(user: CurrentUser): boolean {
 
 /** Admins and owners see the Admin Portal. */
 export function isAdminUser(user: CurrentUser): boolean {
-  return user.lvl === 'admin' || user.lvl === 'owner';
+  return isStaffLevel(user.lvl);
 }
 
 /** Spec: a Switch Back to Admin button in test-user mode; admins see the test-user switch. */
