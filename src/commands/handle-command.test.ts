@@ -10,7 +10,12 @@ import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
 import { upcasters } from '../domain/upcasters.js';
 import { databaseTargets } from '../../tests/fixtures/databases.js';
-import { createCommandBus, eventIdFor, MAX_CONFLICT_RETRIES, type CommandBus } from './handle-command.js';
+import { createStreamSnapshots, type StreamSnapshots } from '../adapters/db/stream-snapshots.js';
+import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../domain/rewards/constants.js';
+import { rewardsDecider } from '../domain/rewards/decider.js';
+import { rewardsStream, type RewardEarned } from '../domain/rewards/events.js';
+import { anEvent } from '../../tests/fixtures/events.js';
+import { createCommandBus, eventIdFor, MAX_CONFLICT_RETRIES, SNAPSHOT_AFTER_EVENTS, type CommandBus } from './handle-command.js';
 
 const author: Actor = { userId: 'author-1', role: 'base' };
 const admin: Actor = { userId: 'admin-1', role: 'admin', impersonatedBy: 'owner-1' };
@@ -256,5 +261,74 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     await expect(bus.handle(likeDecider, stream, toggle(templateId, 'user-1'), { actor: author })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     // Every attempt lost to the other writer: its toggles are all that is stored.
     expect(await store.readStream(stream)).toHaveLength(MAX_CONFLICT_RETRIES + 1);
+  });
+});
+
+describe.each(databaseTargets())("a stream's state from the command bus: $name", (target) => {
+  let database: Database;
+  let store: EventStore;
+  let snapshots: StreamSnapshots;
+  /** How many events each stream read of the store answered. */
+  const eventsRead: number[] = [];
+
+  beforeAll(async () => {
+    database = await target.open();
+    const postgres = createPostgresEventStore(database);
+    store = {
+      ...postgres,
+      readStream: async (streamId, options) => {
+        const events = await postgres.readStream(streamId, options);
+        eventsRead.push(events.length);
+        return events;
+      },
+    };
+    snapshots = createStreamSnapshots(database.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.close();
+  });
+
+  async function appendRewards(userId: string, keys: string[]): Promise<void> {
+    const events = keys.map((key): RewardEarned => ({ type: 'RewardEarned', data: { userId, rewardType: 'click', key, points: REWARD_POINTS.click, description: REWARD_DESCRIPTIONS.click, sourceEventId: randomUUID() } }));
+    await store.appendToStream(rewardsStream(userId), events.map((event) => ({ ...anEvent(), ...event })), { expectedRevision: 'any' });
+  }
+
+  /** The stream folded from its first event, as a reader without the bus would. */
+  async function wholeFold(userId: string) {
+    const history = await store.readStream(rewardsStream(userId));
+    return history.reduce((state, event) => rewardsDecider.evolve(state, event as unknown as RewardEarned), rewardsDecider.initialState());
+  }
+
+  it('answers the fold of the stream, resuming from its memory or the snapshot it kept', async () => {
+    const member = randomUUID();
+    const keys = Array.from({ length: SNAPSHOT_AFTER_EVENTS + 50 }, (_, index) => `open:${index}`);
+    await appendRewards(member, keys);
+    const bus = createCommandBus(store, upcasters, snapshots);
+
+    const first = await bus.stateOf(rewardsDecider, rewardsStream(member));
+    expect(first.total).toBe(keys.length * REWARD_POINTS.click);
+    expect(first.rewarded.toJSON()).toEqual((await wholeFold(member)).rewarded.toJSON());
+    // A fold this long is kept as the stream's snapshot, as a command's fold would be.
+    expect((await snapshots.load(rewardsStream(member), rewardsDecider.snapshot!.name))?.revision).toBe(BigInt(keys.length - 1));
+
+    await appendRewards(member, ['open:new-1', 'open:new-2']);
+    eventsRead.length = 0;
+    const resumed = await bus.stateOf(rewardsDecider, rewardsStream(member));
+    // From the state in memory: the event it folded last, then the two after it.
+    expect(eventsRead).toEqual([3]);
+    const whole = await wholeFold(member);
+    expect(resumed.total).toBe(whole.total);
+    expect(resumed.rewarded.toJSON()).toEqual(whole.rewarded.toJSON());
+
+    // A bus of another process starts from the snapshot: the snapshot's event and the two after it.
+    eventsRead.length = 0;
+    const elsewhere = await createCommandBus(store, upcasters, snapshots).stateOf(rewardsDecider, rewardsStream(member));
+    expect(eventsRead).toEqual([3]);
+    expect(elsewhere.total).toBe(whole.total);
+  });
+
+  it('answers the initial state for an empty stream', async () => {
+    expect(await createCommandBus(store, upcasters, snapshots).stateOf(rewardsDecider, rewardsStream(randomUUID()))).toEqual(rewardsDecider.initialState());
   });
 });

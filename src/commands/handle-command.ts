@@ -36,6 +36,8 @@ export interface CommandBus {
     command: C,
     context: CommandContext,
   ): Promise<CommandResult<E>>;
+  /** The stream's current state as `decider` folds it: what a command on it would decide from. */
+  stateOf<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string): Promise<S>;
 }
 
 export function eventIdFor(streamId: string, idempotencyKey: string, index: number): string {
@@ -76,6 +78,14 @@ interface FoldedState<S> {
   state: S;
 }
 
+/** A fold of a stream: its state, where it stands (null: an empty stream), the events read, and whether it resumed a kept state. */
+interface Folded<S> {
+  through: FoldedState<S> | null;
+  state: S;
+  read: RecordedEvent[];
+  fromState: boolean;
+}
+
 /**
  * Read the stream, fold it with `evolve`, ask `decide`, append with the revision we read.
  * A concurrent writer makes the append fail with a conflict: reread and decide again.
@@ -90,39 +100,55 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
     maxSize: FOLDED_STATES_MAX_EVENTS,
     sizeCalculation: (folded) => Number(folded.revision) + 1,
   });
-  return {
-    async handle(decider, streamId, command, context) {
-      type S = Parameters<typeof decider.decide>[1];
-      const idempotencyKey = context.idempotencyKey;
-      const snapshot = snapshots && findEventRevision ? decider.snapshot : undefined;
-      const cacheKey = `${snapshot?.name}\u0000${streamId}`;
-      const fold = (state: S, events: readonly RecordedEvent[]) =>
-        events.reduce((folded, event) => decider.evolve(folded, event as unknown as Parameters<typeof decider.evolve>[1]), state);
-      /** `state` as folded through the event `last`. */
-      const foldedThrough = (state: S, last: RecordedEvent, read: RecordedEvent[], fromState: boolean) => ({ through: { revision: last.revision, eventId: last.id, state }, state, read, fromState });
-      /** The state folded through `from` and the events after it; null when the stream does not hold `from`'s event at its revision. */
-      const foldAfter = async (from: FoldedState<S>) => {
-        const [at, ...after] = await store.readStream(streamId, { fromRevision: from.revision });
-        return at?.id === from.eventId ? foldedThrough(fold(from.state, after), after.at(-1) ?? at, after, true) : null;
-      };
-      const foldAfterSnapshot = async () => {
-        const kept = await snapshots!.load(streamId, snapshot!.name);
-        return kept ? foldAfter({ ...kept, state: snapshot!.fromJson(kept.state) }) : null;
-      };
-      const readFolded = async (): Promise<{ through: FoldedState<S> | null; state: S; read: RecordedEvent[]; fromState: boolean }> => {
-        if (snapshot) {
-          const inMemory = foldedStates.get(cacheKey) as FoldedState<S> | undefined;
-          const resumed = (inMemory ? await foldAfter(inMemory) : null) ?? (await foldAfterSnapshot());
-          if (resumed) return resumed;
-        }
-        const history = await store.readStream(streamId);
-        const state = fold(decider.initialState(), history);
-        const last = history.at(-1);
-        return last ? foldedThrough(state, last, history, false) : { through: null, state, read: history, fromState: false };
-      };
+  /** A decider's snapshot, where this bus can use one: an idempotent repeat from before it must find its events by id. */
+  const snapshotOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>) => (snapshots && findEventRevision ? decider.snapshot : undefined);
+  const cacheKeyOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string) => `${snapshotOf(decider)?.name}\u0000${streamId}`;
 
+  /** A stream's state folded by `decider`: after the state this bus folded last or the stream's snapshot when it can, else from the start. */
+  async function readFolded<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string): Promise<Folded<S>> {
+    const snapshot = snapshotOf(decider);
+    const fold = (state: S, events: readonly RecordedEvent[]) => events.reduce((folded, event) => decider.evolve(folded, event as unknown as E), state);
+    /** `state` as folded through the event `last`. */
+    const foldedThrough = (state: S, last: RecordedEvent, read: RecordedEvent[], fromState: boolean) => ({ through: { revision: last.revision, eventId: last.id, state }, state, read, fromState });
+    /** The state folded through `from` and the events after it; null when the stream does not hold `from`'s event at its revision. */
+    const foldAfter = async (from: FoldedState<S>) => {
+      const [at, ...after] = await store.readStream(streamId, { fromRevision: from.revision });
+      return at?.id === from.eventId ? foldedThrough(fold(from.state, after), after.at(-1) ?? at, after, true) : null;
+    };
+    const foldAfterSnapshot = async () => {
+      const kept = await snapshots!.load(streamId, snapshot!.name);
+      return kept ? foldAfter({ ...kept, state: snapshot!.fromJson(kept.state) }) : null;
+    };
+    if (snapshot) {
+      const inMemory = foldedStates.get(cacheKeyOf(decider, streamId)) as FoldedState<S> | undefined;
+      const resumed = (inMemory ? await foldAfter(inMemory) : null) ?? (await foldAfterSnapshot());
+      if (resumed) return resumed;
+    }
+    const history = await store.readStream(streamId);
+    const state = fold(decider.initialState(), history);
+    const last = history.at(-1);
+    return last ? foldedThrough(state, last, history, false) : { through: null, state, read: history, fromState: false };
+  }
+
+  /** Keeps what `readFolded` folded for the next fold of the stream: in memory, and as the stream's snapshot after a long read. */
+  async function keep<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string, folded: Folded<S>): Promise<void> {
+    const snapshot = snapshotOf(decider);
+    if (!snapshot || !folded.through) return;
+    foldedStates.set(cacheKeyOf(decider, streamId), folded.through);
+    if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...folded.through, state: snapshot.toJson(folded.state) });
+  }
+
+  return {
+    async stateOf(decider, streamId) {
+      const folded = await readFolded(decider, streamId);
+      await keep(decider, streamId, folded);
+      return folded.state;
+    },
+
+    async handle(decider, streamId, command, context) {
+      const idempotencyKey = context.idempotencyKey;
       for (let attempt = 0; ; attempt += 1) {
-        const folded = await readFolded();
+        const folded = await readFolded(decider, streamId);
         if (idempotencyKey) {
           const firstId = eventIdFor(streamId, idempotencyKey, 0);
           const earlier = folded.read.findIndex((event) => event.id === firstId);
@@ -130,10 +156,7 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
           const revision = folded.fromState ? await findEventRevision!(streamId, firstId) : null;
           if (revision !== null) return repeatedResult(await store.readStream(streamId, { fromRevision: revision }), streamId, idempotencyKey, 0);
         }
-        if (snapshot && folded.through) {
-          foldedStates.set(cacheKey, folded.through);
-          if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...folded.through, state: snapshot.toJson(folded.state) });
-        }
+        await keep(decider, streamId, folded);
         const decided = decider.decide(command, folded.state);
         if (decided.length === 0) return { events: [], position: null, repeated: false };
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService } from '../../commands/accounts.js';
+import type { AccountService } from '../../commands/accounts/service.js';
 import { verifyUnsubscribeToken } from '../../commands/unsubscribe-token.js';
 import { UNSUBSCRIBE_LIST_NAMES, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES, type UnsubscribeList } from '../../domain/accounts/rules.js';
 import { userById } from '../../projections/read-models/users/queries.js';

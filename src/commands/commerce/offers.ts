@@ -1,0 +1,31 @@
+import { DEFAULT_CURRENCY } from '../../domain/commerce/money.js';
+import { payoutStatusOf } from '../../domain/commerce/payout-account.js';
+import type { Offer } from '../../domain/commerce/purchase.js';
+import { DomainError } from '../../domain/shared/events.js';
+import { isForSale } from '../../domain/templates/lifecycle.js';
+import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+import { payoutAccountOf } from '../../projections/read-models/commerce/queries.js';
+import { resourceById } from '../../projections/read-models/templates/queries.js';
+import type { CommerceServiceDeps } from './deps.js';
+
+/** What the server sells: the post's price, approved content and revision, and its seller's account. */
+export async function offerFor(deps: Pick<CommerceServiceDeps, 'db'>, templateId: string): Promise<Offer> {
+  const row = await resourceById(deps.db, templateId);
+  if (!row || row.status === 'deleted') throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
+  const account = await payoutAccountOf(deps.db, row.author_id);
+  return {
+    templateId,
+    sellerId: row.author_id,
+    forSale: isForSale(row.status),
+    price: { amount: row.price_cents, currency: DEFAULT_CURRENCY },
+    bought: { revision: row.content_revision, title: row.title, titleUrl: row.title_url, url: row.url },
+    sellerPayoutStatus: account?.status ?? payoutStatusOf(null),
+    sellerAccountId: account?.accountId ?? null,
+  };
+}
+
+/** Removed from the catalogue: deleted by its seller or for good by an admin. Paying for it buys nothing. */
+export async function postRemoved(deps: Pick<CommerceServiceDeps, 'db'>, templateId: string): Promise<boolean> {
+  const row = await resourceById(deps.db, templateId);
+  return !row || row.status === 'deleted';
+}
