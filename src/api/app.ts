@@ -14,18 +14,15 @@ import { findUnstorableText, isReadablePath, isStorableText, TEXT_MESSAGES } fro
 import { blogRoutes, type BlogConfig } from './routes/blog.js';
 import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
-import { accountRoutes } from './routes/accounts.js';
+import { accountRoutes } from './routes/accounts/index.js';
 import { massEmailRoutes } from './routes/mass-email.js';
-import { emailUnsubscribeRoutes } from './routes/email-unsubscribe.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
 import { adminImportRoutes } from './routes/admin-import.js';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
-import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement.js';
-import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { discoveryRoutes } from './routes/discovery.js';
@@ -37,10 +34,9 @@ import { helpPassagesAt } from '../domain/support/help-content.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';
 import { templateRoutes } from './routes/templates.js';
-import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
-import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/paypal-sandbox.js';
-import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
-import { isSandboxProvider } from '../adapters/payments/sandbox.js';
+import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce/index.js';
+import { composeAccountUseCases } from '../composition/accounts.js';
+import { installPaymentSandboxes } from '../composition/payment-sandboxes.js';
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { TemplateService } from '../commands/templates.js';
@@ -147,10 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
-      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
+      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, ...composeAccountUseCases(deps) }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
       await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
-      await api.register(emailUnsubscribeRoutes({ db: deps.database.db, vault: deps.vault, accounts: deps.accounts, settle }));
       await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
       await api.register(
         adminResourceRoutes({
@@ -173,12 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           settle,
         }),
       );
-      await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(imageRoutes({ images: deps.images }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
-      await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(
         templateRoutes({
           db: deps.database.db,
@@ -203,19 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     { prefix: '/api' },
   );
 
-  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
-  const payments = deps.commerce.provider;
-  if (isSandboxProvider(payments)) {
-    await app.register(sandboxPages(payments, linkOrigin));
-    payments.setDelivery(async (payload, signature) => {
-      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-      return { status: answer.statusCode };
-    });
-  }
-
-  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
-  const orders = deps.commerce.orderProvider;
-  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
+  await installPaymentSandboxes(app, deps.commerce, linkOrigin, `/api${PAYMENT_WEBHOOK_PATH}`);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));

@@ -1,17 +1,29 @@
+import { GoogleTokenRejectedError, type GoogleIdentity, type GoogleIdTokenVerifier, type GoogleRejection } from '../../adapters/identity/google.js';
 import type { UserLevel } from '../../domain/accounts/events.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { DomainError } from '../../domain/shared/events.js';
 import { activeUserByGoogleKey, userByUsername } from '../../projections/read-models/users/queries.js';
 import type { AccountServiceDeps } from './deps.js';
 import { register } from './registration.js';
+import type { AccountService } from './service.js';
 import { findByLogin, startSession } from './sessions.js';
 
-export interface GoogleIdentity {
-  issuer: string;
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  name: string | null;
+export type { GoogleIdentity } from '../../adapters/identity/google.js';
+
+/** Signs in with a Google ID token: `rejected` names why Google's token was refused (nothing written then). */
+export type GoogleTokenSignIn = (token: string) => Promise<{ rejected: GoogleRejection } | ({ rejected: null } & Awaited<ReturnType<typeof googleLogin>>)>;
+
+export function googleTokenSignIn(verifier: GoogleIdTokenVerifier, accounts: Pick<AccountService, 'googleLogin'>): GoogleTokenSignIn {
+  return async (token) => {
+    let identity: GoogleIdentity;
+    try {
+      identity = await verifier.verify(token);
+    } catch (error) {
+      if (error instanceof GoogleTokenRejectedError) return { rejected: error.reason };
+      throw error;
+    }
+    return { rejected: null, ...(await accounts.googleLogin(identity)) };
+  };
 }
 
 export function googleKeyOf(deps: Pick<AccountServiceDeps, 'vault'>, issuer: string, subject: string): Promise<string> {

@@ -40,6 +40,12 @@ export class AccountService {
     return register(this.#deps, input);
   }
 
+  /** Registers and signs the new member in. */
+  async signUp(input: Pick<RegistrationInput, 'username' | 'email' | 'password'>): Promise<{ userId: string; session: NewSession }> {
+    const { userId } = await register(this.#deps, input);
+    return { userId, session: await startSession(this.#deps, userId, 'signup', null, { userId, role: 'base' }) };
+  }
+
   startSession(userId: string, method: SessionMethod, checkedPasswordHash: string | null, actor: Actor): Promise<NewSession> {
     return startSession(this.#deps, userId, method, checkedPasswordHash, actor);
   }
@@ -130,6 +136,12 @@ export class AccountService {
 
   stopTestUserMode(adminId: string, sessionId: string, actor: Actor) {
     return stopTestUserMode(this.#deps, adminId, sessionId, actor);
+  }
+
+  /** Ends the test-user session and signs the admin in again. */
+  async returnToAdmin(adminId: string, sessionId: string, actor: Actor): Promise<NewSession> {
+    await stopTestUserMode(this.#deps, adminId, sessionId, actor);
+    return startSession(this.#deps, adminId, 'admin_relogin', null, { userId: adminId, role: 'admin' });
   }
 
   /** Erases the account (see eraseAccount); refused for the last active owner. */

@@ -1,5 +1,5 @@
 import type { OrderPaymentProvider } from '../../adapters/payments/orders-port.js';
-import type { PaymentProvider, ProviderNotice } from '../../adapters/payments/port.js';
+import type { PaymentProvider } from '../../adapters/payments/port.js';
 import type { Offer, ReturnedPayment } from '../../domain/commerce/purchase.js';
 import type { CommandContext } from '../handle-command.js';
 import { startCardCheckout, createOrder } from './checkout.js';
@@ -56,10 +56,6 @@ export class CommerceService {
 
   confirmReturn(buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
     return confirmReturn(this.deps, buyer, templateId, sessionId);
-  }
-
-  applyNotice(notice: ProviderNotice): Promise<void> {
-    return applyNotice(this.deps, notice);
   }
 
   /** A provider's webhook as it arrived: its signature checked on the raw body (WebhookSignatureError), then applied once. */

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { z } from '../../domain/shared/zod.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import { HttpError } from '../errors.js';
-import { savedPage } from '../../projections/read-models/engagement/queries.js';
-import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/queries.js';
-import { userById } from '../../projections/read-models/users/queries.js';
-import { engagedResourceSchema } from './engagement.js';
-import { MAX_LIST_PAGE } from '../../domain/shared/pagination.js';
-import { SAVED_POSTS_PAGE_SIZE } from '../../domain/engagement/rules.js';
-import { isStaff } from '../../domain/accounts/access.js';
+import { z } from '../../../domain/shared/zod.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { HttpError } from '../../errors.js';
+import { savedPage } from '../../../projections/read-models/engagement/queries.js';
+import { progressionOf, rewardsOf } from '../../../projections/read-models/rewards/queries.js';
+import { userById } from '../../../projections/read-models/users/queries.js';
+import { engagedResourceSchema } from '../engagement.js';
+import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
+import { SAVED_POSTS_PAGE_SIZE } from '../../../domain/engagement/rules.js';
+import { isStaff } from '../../../domain/accounts/access.js';
+import type { AccountRouteDeps } from './deps.js';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(MAX_LIST_PAGE).default(1) });
 const pageAnswer = z.object({
@@ -30,7 +28,7 @@ const rewardsAnswer = z.object({
 const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
 
 /** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates.ts). */
-export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
+export function memberActivityRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault'>): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { access: 'signed_in' as const };
 

@@ -1,23 +1,22 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { UsersView } from '../../projections/read-models/users/tables.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService } from '../../commands/accounts/service.js';
-import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
-import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
-import { ERASED_USER_NAME, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';
-import { initialsOf, MISSING_NAME_INITIALS } from '../../domain/catalogue/presentation.js';
-import type { Viewer } from '../access.js';
-import { savedTemplateIds } from '../../projections/read-models/engagement/queries.js';
-import { rewardsOf } from '../../projections/read-models/rewards/queries.js';
-import { hasSales, payoutAccountOf, purchasesOfBuyer } from '../../projections/read-models/commerce/queries.js';
-import { toMajorUnits } from '../../domain/commerce/money.js';
-import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../projections/read-models/templates/queries.js';
-import { userById } from '../../projections/read-models/users/queries.js';
-import { acceptsMemberMessages } from '../../domain/outreach/rules.js';
+import type { Selectable } from 'kysely';
+import type { UsersView } from '../../../projections/read-models/users/tables.js';
+import type { AccountService } from '../../../commands/accounts/service.js';
+import type { CurrentUser, PublicProfile } from '../../../domain/accounts/current-user.js';
+import type { UserLevel, VerificationStatus } from '../../../domain/accounts/events.js';
+import { ERASED_USER_NAME, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../../domain/accounts/rules.js';
+import { initialsOf, MISSING_NAME_INITIALS } from '../../../domain/catalogue/presentation.js';
+import type { Viewer } from '../../access.js';
+import { savedTemplateIds } from '../../../projections/read-models/engagement/queries.js';
+import { rewardsOf } from '../../../projections/read-models/rewards/queries.js';
+import { hasSales, payoutAccountOf, purchasesOfBuyer } from '../../../projections/read-models/commerce/queries.js';
+import { toMajorUnits } from '../../../domain/commerce/money.js';
+import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../../projections/read-models/templates/queries.js';
+import { userById } from '../../../projections/read-models/users/queries.js';
+import { acceptsMemberMessages } from '../../../domain/outreach/rules.js';
+import type { ReadModelDb, Vault } from './deps.js';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
-export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService, vault: PersonalDataVault, viewer: Viewer): Promise<CurrentUser | null> {
+export async function currentUserOf(db: ReadModelDb, accounts: AccountService, vault: Vault, viewer: Viewer): Promise<CurrentUser | null> {
   const row = await userById(db, viewer.userId);
   if (!row || row.erased) return null;
   const [profile, email, likes, posts, saves, rewards, purchases, payoutAccount, sold] = await Promise.all([
@@ -58,7 +57,7 @@ export async function currentUserOf(db: Kysely<Schema>, accounts: AccountService
 }
 
 /** GET /users/public/{username}: what anyone may see of an account; an erased one shows as erased. */
-export async function publicProfileOf(db: Kysely<Schema>, accounts: AccountService, row: Selectable<UsersView>): Promise<PublicProfile> {
+export async function publicProfileOf(db: ReadModelDb, accounts: AccountService, row: Selectable<UsersView>): Promise<PublicProfile> {
   const totals = await authorPublicTotals(db, row.id);
   const profile = await accounts.readProfile(row.id, row.erased ? null : row.profile_enc);
   const displayName = row.erased ? ERASED_USER_NAME : `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;

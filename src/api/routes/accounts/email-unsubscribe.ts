@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import { z } from '../../domain/shared/zod.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService } from '../../commands/accounts/service.js';
-import { verifyUnsubscribeToken } from '../../commands/unsubscribe-token.js';
-import { UNSUBSCRIBE_LIST_NAMES, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES, type UnsubscribeList } from '../../domain/accounts/rules.js';
-import { userById } from '../../projections/read-models/users/queries.js';
-import { escapeHtml } from '../../domain/shared/html.js';
+import { z } from '../../../domain/shared/zod.js';
+import { verifyUnsubscribeToken } from '../../../commands/unsubscribe-token.js';
+import { UNSUBSCRIBE_LIST_NAMES, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES, type UnsubscribeList } from '../../../domain/accounts/rules.js';
+import { userById } from '../../../projections/read-models/users/queries.js';
+import { escapeHtml } from '../../../domain/shared/html.js';
+import type { AccountRouteDeps } from './deps.js';
 
 /** The unsubscribe link's own small page: no script, our stylesheet-free markup, readable on a phone. */
 function unsubscribePage(reply: FastifyReply, status: number, list: UnsubscribeList, body: string): FastifyReply {
@@ -29,13 +26,15 @@ function unsubscribePage(reply: FastifyReply, status: number, list: UnsubscribeL
  * mail scanners open links), and its POST, from the page's button or a mail client's one click,
  * turns the list's notification setting off. Without a list the link is an update e-mail's.
  */
-export function emailUnsubscribeRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault; accounts: AccountService; settle(position: bigint | null): Promise<void> }): FastifyPluginAsyncZod {
+export function emailUnsubscribeRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault' | 'accounts' | 'settle'>): FastifyPluginAsyncZod {
   const linkQuery = z.object({ token: z.string().max(500).default(''), list: z.enum(UNSUBSCRIBE_LIST_NAMES).default('updates') });
+  /** The page is HTML, sent as text: Fastify does not serialise it. */
+  const page = { 200: z.string().describe('The unsubscribe page (text/html)') };
 
   return async (app) => {
     app.get(
       '/emails/unsubscribe',
-      { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "An e-mail's unsubscribe link: asks before turning that list's e-mails off", querystring: linkQuery } },
+      { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "An e-mail's unsubscribe link: asks before turning that list's e-mails off", querystring: linkQuery, response: page } },
       async (request, reply) => {
         const { token, list } = request.query;
         if ((await verifyUnsubscribeToken(deps.vault, token, list)) === null) return unsubscribePage(reply, 400, list, `<p role="alert">${UNSUBSCRIBE_MESSAGES.invalid}</p>`);
@@ -51,7 +50,7 @@ export function emailUnsubscribeRoutes(deps: { db: Kysely<Schema>; vault: Person
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
       scope.post(
         '/emails/unsubscribe',
-        { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "Turn a list's e-mails off with its signed unsubscribe token (a settings event)", querystring: linkQuery } },
+        { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "Turn a list's e-mails off with its signed unsubscribe token (a settings event)", querystring: linkQuery, response: page } },
         async (request, reply) => {
           const { token, list } = request.query;
           const userId = await verifyUnsubscribeToken(deps.vault, token, list);

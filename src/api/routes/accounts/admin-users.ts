@@ -1,17 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { z } from '../../domain/shared/zod.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { EventStore } from '../../adapters/eventstore/port.js';
-import type { AccountService } from '../../commands/accounts/service.js';
-import { userById, usernamesByIds, usersPage } from '../../projections/read-models/users/queries.js';
-import { userStream, type UserLevel } from '../../domain/accounts/events.js';
-import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
-import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import { ADMIN_DECISION_REASON_MAX, ADMIN_LIST_QUERY_MAX } from '../../domain/templates/rules.js';
-import { HttpError } from '../errors.js';
+import { z } from '../../../domain/shared/zod.js';
+import { userById, usernamesByIds, usersPage } from '../../../projections/read-models/users/queries.js';
+import type { UserLevel } from '../../../domain/accounts/events.js';
+import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../../domain/accounts/user-management.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ADMIN_DECISION_REASON_MAX, ADMIN_LIST_QUERY_MAX } from '../../../domain/templates/rules.js';
+import { HttpError } from '../../errors.js';
+import type { AccountRouteDeps } from './deps.js';
 
 const ADMIN_USERS_PAGE_SIZE = 25;
+
+const levels = z.enum(['base', 'admin', 'owner']);
+const statuses = z.enum(['pending', 'verified', 'blocked']);
+const usersPageAnswer = z.object({
+  data: z.array(z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string(), erased: z.boolean(), _dateCreated: z.string() })),
+  pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalItems: z.number(), itemsPerPage: z.number() }),
+});
+const updatedAnswer = z.object({ success: z.boolean(), message: z.string(), user: z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string() }) });
+const historyAnswer = z.object({
+  data: z.array(
+    z.object({
+      type: z.string(),
+      occurredAt: z.string(),
+      actor: z.object({ userId: z.string().nullable(), role: z.string(), impersonatedBy: z.string().optional(), username: z.string().nullable() }),
+      details: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+const successAnswer = z.object({ success: z.boolean() });
 
 /** Event fields an admin may read in a user's history; hashes, ciphertext and tokens are never shown. */
 const HISTORY_FIELDS = new Set(['username', 'from', 'to', 'reason', 'method', 'isTestUser', 'sessionId', 'lvl', 'verification', 'apps', 'isCreator', 'settings', 'attemptsRemaining']);
@@ -22,7 +38,7 @@ function safeSummary(data: unknown): Record<string, unknown> {
 }
 
 /** The admin portal's user management: list, block / unblock, levels (owners) and each account's full history. */
-export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; accounts: AccountService; settle(position: bigint | null): Promise<void> }): FastifyPluginAsyncZod {
+export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' | 'settle'>): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
     const userParams = z.object({ userId: z.uuid('Unknown user id') });
@@ -37,7 +53,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
       '/admin/allusers',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }) },
+        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }), response: { 200: usersPageAnswer } },
       },
       async (request) => {
         const { rows, total } = await usersPage(deps.db, request.query.q, request.query.page, ADMIN_USERS_PAGE_SIZE);
@@ -52,7 +68,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
       '/admin/users/:userId/verification',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: z.enum(['pending', 'verified', 'blocked']), reason: z.string().trim().min(1, 'Please give a reason').max(ADMIN_DECISION_REASON_MAX) }) },
+        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: statuses, reason: z.string().trim().min(1, 'Please give a reason').max(ADMIN_DECISION_REASON_MAX) }), response: { 200: successAnswer } },
       },
       async (request) => {
         const viewer = request.viewer!;
@@ -65,7 +81,7 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
 
     app.post(
       '/admin/users/:userId/level',
-      { config: { access: 'owner' }, schema: { tags, summary: 'Make an account base, admin or owner (owners only)', params: userParams, body: z.object({ lvl: z.enum(['base', 'admin', 'owner']) }) } },
+      { config: { access: 'owner' }, schema: { tags, summary: 'Make an account base, admin or owner (owners only)', params: userParams, body: z.object({ lvl: levels }), response: { 200: successAnswer } } },
       async (request) => {
         const viewer = request.viewer!;
         const target = await existing(request.params.userId);
@@ -84,10 +100,11 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
           summary: "The portal's user update (spec call): a new level (owners only) and/or verification status with its reason",
           body: z.object({
             user: z.uuid('Unknown user id'),
-            lvl: z.enum(['base', 'admin', 'owner']).optional(),
-            status: z.enum(['pending', 'verified', 'blocked']).optional(),
+            lvl: levels.optional(),
+            status: statuses.optional(),
             reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional(),
           }),
+          response: { 200: updatedAnswer },
         },
       },
       async (request) => {
@@ -114,10 +131,10 @@ export function adminUserRoutes(deps: { db: Kysely<Schema>; store: EventStore; a
 
     app.get(
       '/admin/users/:userId/history',
-      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor (and their username) and time", params: userParams } },
+      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor (and their username) and time", params: userParams, response: { 200: historyAnswer } } },
       async (request) => {
         await existing(request.params.userId);
-        const events = await deps.store.readStream(userStream(request.params.userId));
+        const events = await deps.accounts.history(request.params.userId);
         const usernames = await usernamesByIds(deps.db, [...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null))]);
         return {
           data: events.map((event) => ({
