@@ -16,6 +16,8 @@ const FORM_BODY_LIMIT_BYTES = 4_096;
 const returnTo = z.string().max(2_048);
 const consentForm = z.object({ consent: z.enum([COOKIE_CONSENT.all, COOKIE_CONSENT.essentials]), returnTo });
 const dismissalForm = z.object({ banner: z.enum(BANNER_NAMES), returnTo });
+/** Both forms answer with a redirect, never a 2xx: there is no body to describe. */
+const backToPage = { 303: z.null().describe('No body: back to returnTo (Location), the cookie set') };
 
 /**
  * The shell's forms, for a click before the app has started (or without scripts): the cookie bar's
@@ -46,6 +48,7 @@ export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPl
           summary: 'Record the cookie choice of a page drawn by the server (a form post), then go back to that page (303)',
           tags: ['content'],
           body: consentForm,
+          response: backToPage,
         },
       },
       async (request, reply) => setCookieAndReturn(request, reply, { name: COOKIE_CONSENT.cookieName, value: request.body.consent, days: COOKIE_CONSENT.days }, request.body.returnTo),
@@ -58,6 +61,7 @@ export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPl
           summary: "Dismiss a banner of a page drawn by the server (a form post: the banner's ×), then go back to that page (303)",
           tags: ['content'],
           body: dismissalForm,
+          response: backToPage,
         },
       },
       async (request, reply) => {

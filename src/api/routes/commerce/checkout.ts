@@ -23,31 +23,6 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
   const { commerce } = deps;
   const originOf = deps.linkOrigin;
   return async (app) => {
-    app.get(
-      '/exchange-rates',
-      {
-        config: { access: 'anyone' },
-        schema: {
-          tags,
-          summary: 'Rates from USD for showing prices in another currency (display only: charges stay in USD)',
-          response: { 200: z.object({ base: z.literal('USD'), rates: z.record(z.string(), z.number()), asOf: z.string(), source: z.enum(['shipped', 'feed']) }) },
-        },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=3600');
-        return deps.exchangeRates.current();
-      },
-    );
-
-    app.get(
-      '/config/stripe',
-      {
-        config: { access: 'anyone' },
-        schema: { tags, summary: 'Which card provider takes payments (no publishable key: checkout is hosted)', response: { 200: z.object({ publishableKey: z.string(), provider: z.string() }) } },
-      },
-      async () => ({ publishableKey: '', provider: commerce.provider.name }),
-    );
-
     app.post(
       '/create-checkout-session',
       {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkoutRoutes } from './checkout.js';
 import type { CommerceRouteDeps } from './deps.js';
 import { payoutAccountRoutes } from './payout-account.js';
+import { priceRoutes } from './prices.js';
 import { purchaseRoutes } from './purchases.js';
 import { refundRoutes } from './refunds.js';
 import { webhookRoutes } from './webhooks.js';
@@ -16,7 +17,7 @@ export { PAYMENT_WEBHOOK_PATH } from './webhooks.js';
 export function commerceRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // The webhook module takes every body as text: registered as a plugin, its parsers stay its own.
-    for (const routes of [payoutAccountRoutes, checkoutRoutes, purchaseRoutes, refundRoutes, webhookRoutes]) {
+    for (const routes of [payoutAccountRoutes, priceRoutes, checkoutRoutes, purchaseRoutes, refundRoutes, webhookRoutes]) {
       await app.register(routes(deps));
     }
   };
