@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boundaryViolations, readSourceFiles, type SourceFile } from './boundaries.js';
 
 /*
- * The dependency directions of DESIGN.md "Layout", checked on every file's imports and SQL: a
+ * The dependency directions of docs/architecture.md, checked on every file's imports and SQL: a
  * violation fails `npm test`. boundaries.ts holds the rules; this suite runs them on src/ and
  * shows on made-up files that each rule does catch what it forbids.
  */
