@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-import { isReadablePath } from '../domain/shared/text.js';
+import { isReadablePath } from '@domain/shared/text.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { streamedDataStrategy } from './app/streamed-data.js';

@@ -1,15 +1,15 @@
 import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { Tabs } from '../../components/ui/Tabs.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { ModerationChangesProvider } from '../../features/admin/components/ModerationSections.js';
-import { ADMIN_SECTIONS } from '../../features/admin/sections.js';
-import { SimulateNewUserToggle } from '../../features/shell/SimulateNewUserToggle.js';
-import { isAdminUser } from '../../features/shell/user-facts.js';
-import { useSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
-import '../../features/moderation/moderation.css';
-import '../../features/admin/admin.css';
+import { Tabs } from '@/components/ui/Tabs.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { ModerationChangesProvider } from '@/features/admin/components/ModerationSections.js';
+import { ADMIN_SECTIONS } from '@/features/admin/sections.js';
+import { SimulateNewUserToggle } from '@/features/shell/SimulateNewUserToggle.js';
+import { isAdminUser } from '@/features/shell/user-facts.js';
+import { useSession } from '@/features/session/session.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/moderation/moderation.css';
+import '@/features/admin/admin.css';
 
 /** Spec (roles): only admins and owners use /admin; others reaching it are redirected to /. */
 export async function adminLoader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-import { SCROLL_AFTER_PAGE_CHANGE_MS, SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX } from '../../../domain/discovery/constants.js';
+import { SCROLL_AFTER_PAGE_CHANGE_MS, SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX } from '@domain/discovery/constants.js';
 
 export interface PageNumbers {
   first: number | null;

@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { IMAGE_VARIANT_WIDTHS } from '../../../domain/shared/images.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { IMAGE_VARIANT_WIDTHS } from '@domain/shared/images.js';
 import { CARD_IMAGE_SIZES, ResourceCard } from './ResourceCard.js';
 
 const STORED = '/api/images/11111111-1111-4111-8111-111111111111.webp';

@@ -6,12 +6,12 @@ import {
   platformHue,
   platformLabel,
   shortDescriptionPreview,
-} from '../../../domain/catalogue/presentation.js';
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { resourcePath, userProfilePath } from '../../lib/paths.js';
-import { responsiveImage } from '../../lib/responsive-image.js';
-import { useResourceEngagement } from '../../features/resources/engagement.js';
-import { useSession } from '../../features/session/session.js';
+} from '@domain/catalogue/presentation.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { resourcePath, userProfilePath } from '@/lib/paths.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
+import { useResourceEngagement } from '@/features/resources/engagement.js';
+import { useSession } from '@/features/session/session.js';
 import { Avatar } from './Avatar.js';
 import { TagList } from './TagList.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hasImageExtension } from '../../../domain/shared/images.js';
+import { hasImageExtension } from '@domain/shared/images.js';
 
 import { needsReencoding, nextEncodingAttempt, shrinkUntilWithinLimit, type EncodingAttempt } from './image-compression.js';
 

@@ -1,6 +1,6 @@
 /** Client-side shrinking of a picture to the upload limit (spec: at most 1 MB, at most 100 iterations). */
 
-import { IMAGE_COMPRESS_MAX_ITERATIONS, IMAGE_MAX_BYTES } from '../../../domain/shared/images.js';
+import { IMAGE_COMPRESS_MAX_ITERATIONS, IMAGE_MAX_BYTES } from '@domain/shared/images.js';
 
 export interface EncodingAttempt {
   /** JPEG quality, 0–1. */

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { loadSession } from '../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { loadSession } from '@/features/session/session.js';
 import { loginPathFor } from './return-paths.js';
 
 /** For pages only signed-out people need (login, sign-up): a signed-in visitor goes to `destination` instead. */

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { BulkImport } from './components/BulkImport.js';
 import { CurationEditors } from './components/CurationEditors.js';
 import { FunnelPanel } from './components/FunnelPanel.js';
 import { KpiPanel } from './components/KpiPanel.js';
 import { MaintenanceActions } from './components/MaintenanceActions.js';
 import { MassEmail } from './components/MassEmail.js';
-import { AdminSupportSection } from '../support/AdminSupportSection.js';
+import { AdminSupportSection } from '@/features/support/AdminSupportSection.js';
 import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
 import { PriceRequests } from './components/PriceRequests.js';
 import { SiteAnalytics } from './components/SiteAnalytics.js';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-import { ApiError } from '../../lib/api-client.js';
-import type { HistoryEntry } from '../../../domain/templates/history.js';
+import { ApiError } from '@/lib/api-client.js';
+import type { HistoryEntry } from '@domain/templates/history.js';
 import { fetchResourceHistory } from './history-api.js';
-import { adminStatusLabel } from '../../../domain/templates/lifecycle.js';
+import { adminStatusLabel } from '@domain/templates/lifecycle.js';
 import { formatDateTime, inTimeOrder } from './moderation-view.js';
 import './moderation.css';
 

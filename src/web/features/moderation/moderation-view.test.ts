@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { TEMPLATE_STATUSES } from '../../../domain/templates/lifecycle.js';
-import { adminStatusLabel, matchesFilter, QUEUE_FILTERS, reviewActionsFor } from '../../../domain/templates/lifecycle.js';
+import { TEMPLATE_STATUSES } from '@domain/templates/lifecycle.js';
+import { adminStatusLabel, matchesFilter, QUEUE_FILTERS, reviewActionsFor } from '@domain/templates/lifecycle.js';
 import { formatDateTime, inTimeOrder, pageAfterChange, pageNumbersFor } from './moderation-view.js';
 
 describe('review actions', () => {

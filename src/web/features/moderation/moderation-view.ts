@@ -1,5 +1,5 @@
-import type { PageNumbers } from '../../components/ui/Pagination.js';
-import { matchesFilter, type QueueFilter } from '../../../domain/templates/lifecycle.js';
+import type { PageNumbers } from '@/components/ui/Pagination.js';
+import { matchesFilter, type QueueFilter } from '@domain/templates/lifecycle.js';
 
 /** '22 Nov 2026, 20:36' in the viewer's locale and time zone. */
 export function formatDateTime(iso: string, locale?: string): string {

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { API_BASE } from '../../lib/api-client.js';
+import { API_BASE } from '@/lib/api-client.js';
 import { writeCookie } from './browser-storage.js';
 import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
 import { usePageCookies } from './ServerPageCookies.js';

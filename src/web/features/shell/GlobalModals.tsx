@@ -1,16 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
-import { ACCOUNT_SHELL_MESSAGES } from '../../../domain/accounts/shell-messages.js';
-import { APPS } from '../../../domain/catalogue/taxonomy.js';
-import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../../domain/outreach/rules.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { showToast } from '../../components/ui/toasts.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { keepingAtMost } from '../../lib/character-limit.js';
-import { characterCount } from '../../../domain/shared/characters.js';
-import { loginPathFor, signupPathFor } from '../accounts/return-paths.js';
-import { useSession } from '../session/session.js';
+import { ACCOUNT_SHELL_MESSAGES } from '@domain/accounts/shell-messages.js';
+import { APPS } from '@domain/catalogue/taxonomy.js';
+import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '@domain/outreach/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { characterCount } from '@domain/shared/characters.js';
+import { loginPathFor, signupPathFor } from '@/features/accounts/return-paths.js';
+import { useSession } from '@/features/session/session.js';
 import { closeModal, openRequestModal, useActiveModal } from './client-state.js';
 import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from './constants.js';
 import { useCreateAction } from './create-action.js';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 
-import { emailProblem } from '../../../domain/accounts/email-address.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import { emailProblem } from '@domain/accounts/email-address.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { pointsLabel } from '../../../domain/rewards/constants.js';
-import { Avatar } from '../../components/ui/Avatar.js';
-import { logout } from '../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { pointsLabel } from '@domain/rewards/constants.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { logout } from '@/features/session/session.js';
 import { AccountLinkList } from './account-links.js';
 import { RewardHistory } from './RewardsWidget.js';
 import { useDisclosure } from './use-disclosure.js';

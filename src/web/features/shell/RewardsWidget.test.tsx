@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
+import { REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
 import { RewardHistory, RewardsWidget } from './RewardsWidget.js';
 
 const entry = (value: number) => ({ _id: `r${value}`, value, description: 'Opened a template', timestamp: '2026-11-28T04:00:00.000Z' });

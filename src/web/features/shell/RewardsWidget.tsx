@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
-import type { RewardEntry } from '../../../domain/accounts/current-user.js';
-import { pointsLabel, REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
+import type { RewardEntry } from '@domain/accounts/current-user.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
 import { useDisclosure } from './use-disclosure.js';
 
 /** The newest entries the popover lists; the account page's rewards tab has them all. */

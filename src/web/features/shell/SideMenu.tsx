@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { pointsLabel } from '../../../domain/rewards/constants.js';
-import { Avatar } from '../../components/ui/Avatar.js';
-import { useModalDialog } from '../../components/ui/Modal.js';
-import { CloseIcon, TesseraMark } from '../../components/ui/icons.js';
-import { BRAND_NAME } from '../../lib/brand.js';
-import { logout, useSession } from '../session/session.js';
+import { pointsLabel } from '@domain/rewards/constants.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { useModalDialog } from '@/components/ui/Modal.js';
+import { CloseIcon, TesseraMark } from '@/components/ui/icons.js';
+import { BRAND_NAME } from '@/lib/brand.js';
+import { logout, useSession } from '@/features/session/session.js';
 import { AccountLinkList } from './account-links.js';
 import { TestUserModeSwitch } from './TestUserModeSwitch.js';
 import { useCreateAction } from './create-action.js';

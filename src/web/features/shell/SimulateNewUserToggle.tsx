@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
-import { SIMULATE_NEW_USER_MESSAGES } from '../../../domain/accounts/test-user-mode.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { setWelcomeModalFlag } from '../accounts/welcome-flag.js';
-import { logout, refreshSession, useSession } from '../session/session.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { SIMULATE_NEW_USER_MESSAGES } from '@domain/accounts/test-user-mode.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { setWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
+import { logout, refreshSession, useSession } from '@/features/session/session.js';
 import { showMessageModal } from './client-state.js';
 import { startNewUserTours } from './tour-state.js';
 import { isAdminUser } from './user-facts.js';

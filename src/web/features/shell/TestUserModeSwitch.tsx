@@ -1,7 +1,7 @@
 import { lazy, Suspense, useContext, type ComponentType } from 'react';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { neverNotifies, useBrowserStore } from '../../lib/browser-store.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { neverNotifies, useBrowserStore } from '@/lib/browser-store.js';
 import { deleteCookie, readCookie, writeCookie } from './browser-storage.js';
 import { TEST_USER_SWITCH_HINT } from './constants.js';
 import { ServerPageCookies } from './ServerPageCookies.js';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { userProfilePath } from '../../lib/paths.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { userProfilePath } from '@/lib/paths.js';
 import { isAdminUser, postCounts } from './user-facts.js';
 
 interface AccountLink {

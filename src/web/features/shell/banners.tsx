@@ -1,9 +1,9 @@
 import { useContext, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { CloseIcon } from '../../components/ui/icons.js';
-import { API_BASE } from '../../lib/api-client.js';
-import { useBrowserStore } from '../../lib/browser-store.js';
+import { CloseIcon } from '@/components/ui/icons.js';
+import { API_BASE } from '@/lib/api-client.js';
+import { useBrowserStore } from '@/lib/browser-store.js';
 import { readCookie, writeCookie } from './browser-storage.js';
 import { BANNERS, type BannerName } from './constants.js';
 import { dismissedBannerNames, pageCookiesOf } from './page-cookies.js';

@@ -3,7 +3,7 @@
  * (private modes, strict settings), and then the app behaves as for a first visit.
  */
 
-import { DAY_SECONDS } from '../../../domain/shared/durations.js';
+import { DAY_SECONDS } from '@domain/shared/durations.js';
 
 export function readStoredJson<T extends object>(key: string, fallback: T): T {
   try {

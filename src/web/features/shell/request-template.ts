@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 
-import { loginPathFor } from '../accounts/return-paths.js';
-import { useSession } from '../session/session.js';
+import { loginPathFor } from '@/features/accounts/return-paths.js';
+import { useSession } from '@/features/session/session.js';
 import { openRequestModal } from './client-state.js';
 import { SHOW_REQUEST_MODAL_PARAM } from './constants.js';
 

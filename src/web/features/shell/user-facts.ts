@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { isStaffLevel } from '../../../domain/accounts/access.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { isStaffLevel } from '@domain/accounts/access.js';
 
 /** Only 'verified' counts (spec: a user counts as verified if verification.status is verified). */
 export function isVerifiedUser(user: CurrentUser): boolean {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { ACCOUNT_DELETED_PATH } from '../../../lib/paths.js';
-import { logout } from '../../session/session.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
+import { ACCOUNT_DELETED_PATH } from '@/lib/paths.js';
+import { logout } from '@/features/session/session.js';
 import { deleteAccount } from '../api.js';
 
 import { FormField } from './FormField.js';

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
-import { emailDomainSuggestions } from '../../../../domain/accounts/rules.js';
+import { emailDomainSuggestions } from '@domain/accounts/rules.js';
 
 import { FormField, type FieldMessage } from './FormField.js';
 

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { FormField } from './FormField.js';
 
 const occurrences = (html: string, text: string) => html.split(text).length - 1;

@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { characterCount } from '../../../../domain/shared/characters.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
+import { characterCount } from '@domain/shared/characters.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
 
 export type FieldMessageTone = 'error' | 'success' | 'info';
 

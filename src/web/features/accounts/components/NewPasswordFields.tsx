@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 
 import { FormField } from './FormField.js';
 

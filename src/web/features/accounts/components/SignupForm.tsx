@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 
-import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '@domain/accounts/rules.js';
 import { checkEmailAvailability, checkUsernameAvailability, requestEmailVerification, signUp } from '../api.js';
 import { describeSignupFailure } from '../login-flow.js';
 import { onboardingPathFor } from '../return-paths.js';

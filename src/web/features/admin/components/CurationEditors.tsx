@@ -11,8 +11,8 @@ import {
   type CuratedList,
   type ListSaveOutcome,
   type TopAppEntry,
-} from '../../../../domain/discovery/curation.js';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+} from '@domain/discovery/curation.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { saveCuratedList } from '../curation-api.js';
 import { useLoad } from '../use-load.js';
 

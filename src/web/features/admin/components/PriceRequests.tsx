@@ -1,14 +1,14 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
-import { PRICE_REQUEST_MESSAGES } from '../../../../domain/templates/admin-edit.js';
-import { resourcePath } from '../../../lib/paths.js';
-import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '../../moderation/admin-api.js';
-import { formatDateTime } from '../../moderation/moderation-view.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { PRICE_REQUEST_MESSAGES } from '@domain/templates/admin-edit.js';
+import { resourcePath } from '@/lib/paths.js';
+import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '@/features/moderation/admin-api.js';
+import { formatDateTime } from '@/features/moderation/moderation-view.js';
 import { useLoad } from '../use-load.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
-import { ADMIN_DECISION_REASON_MAX } from '../../../../domain/templates/rules.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { ADMIN_DECISION_REASON_MAX } from '@domain/templates/rules.js';
 
 function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: () => void }) {
   const id = useId();
