@@ -7,7 +7,7 @@ import { isReadablePath } from '@domain/shared/text.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { streamedDataStrategy } from './app/streamed-data.js';
-import { loadSession } from './features/session/session.js';
+import { loadSession } from './lib/session.js';
 import { HydratingRoot } from './lib/browser-store.js';
 import { NOT_FOUND_PATH } from './lib/paths.js';
 import './styles.css';

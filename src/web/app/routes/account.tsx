@@ -21,7 +21,7 @@ import { VerificationBlock } from '@/features/accounts/components/VerificationBl
 import { WelcomeModal } from '@/features/accounts/components/WelcomeModal.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { hasWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
-import { logout, useSession } from '@/features/session/session.js';
+import { logout, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
 import { userProfilePath } from '@/lib/paths.js';
 

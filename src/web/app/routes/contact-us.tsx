@@ -2,8 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { CONTACT_REASONS, OUTREACH_LIMITS, OUTREACH_MESSAGES, type ContactReason } from '@domain/outreach/rules.js';
-import { useSession } from '@/features/session/session.js';
-import { openLoginPrompt } from '@/features/shell/client-state.js';
+import { useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { documentTitle } from '@/lib/brand.js';
 import { keepingAtMost } from '@/lib/character-limit.js';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { userMessageOf } from '@/lib/api-client.js';
 import { verifyEmail } from '@/features/accounts/api.js';
-import { refreshSession, useSession } from '@/features/session/session.js';
+import { refreshSession, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
 
 type Verification = { status: 'verifying' } | { status: 'verified' } | { status: 'failed'; message: string };

@@ -16,11 +16,11 @@ import { useViewerSummary } from '@/features/discovery/viewer.js';
 import '@/features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '@/features/resources/api.js';
 import { ResourceFeed } from '@/features/resources/components/ResourceFeed.js';
-import { showMessageModal } from '@/features/shell/client-state.js';
+import { showMessageModal } from '@/lib/client-state.js';
 import { HOME_TOUR_TARGETS } from '@/features/shell/tours.js';
 import { documentTitle } from '@/lib/brand.js';
 import { ACCOUNT_DELETED_PARAMETER, searchPath } from '@/lib/paths.js';
-import { useSession } from '@/features/session/session.js';
+import { useSession } from '@/lib/session.js';
 
 /** The feeds and the sidebar's lists start loading at once and stream in (the server renders them with the page). */
 export function homeLoader({ request }: LoaderFunctionArgs) {

@@ -8,8 +8,8 @@ import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { updateProfile } from '@/features/accounts/api.js';
 import { FormField } from '@/features/accounts/components/FormField.js';
 import { safeRedirectPath } from '@/features/accounts/login-flow.js';
-import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '@/features/accounts/return-paths.js';
-import { refreshSession } from '@/features/session/session.js';
+import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '@/lib/return-paths.js';
+import { refreshSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
 
 const ACCOUNT_PATH = '/account';

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client.js';
 import { fetchPublicProfile, type ProfilePagination, type PublicProfileAnswer } from '@/features/accounts/api.js';
 import { RegisterModal } from '@/features/accounts/components/RegisterModal.js';
 import { socialProfileUrl } from '@/features/accounts/social-links.js';
-import { signedInOrLoginPrompt, useSession } from '@/features/session/session.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
 import { MemberMessageModal } from '@/features/accounts/components/MemberMessageModal.js';
 import { MEMBER_MESSAGE_TEXTS } from '@domain/outreach/rules.js';
 import { documentTitle } from '@/lib/brand.js';

@@ -8,7 +8,7 @@ import { showToast } from '@/components/ui/toasts.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { fetchPurchasedResources, type PurchasedResource } from '@/features/commerce/api.js';
 import { MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
-import { refreshSession, useSession } from '@/features/session/session.js';
+import { refreshSession, useSession } from '@/lib/session.js';
 import { ApiError } from '@/lib/api-client.js';
 import { documentTitle } from '@/lib/brand.js';
 

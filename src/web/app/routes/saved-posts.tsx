@@ -13,7 +13,7 @@ import { fetchSavedPage } from '@/features/member-lists/api.js';
 import { toggleEngagement } from '@/features/resources/api.js';
 import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
-import { refreshSession, useSession } from '@/features/session/session.js';
+import { refreshSession, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
 
 export async function savedPostsLoader({ request }: LoaderFunctionArgs) {

@@ -30,7 +30,7 @@ import {
   type SearchFilterState,
   type SearchPathKind,
 } from '@/features/search/search-state.js';
-import { loginPathFor } from '@/features/accounts/return-paths.js';
+import { loginPathFor } from '@/lib/return-paths.js';
 import '@/features/discovery/discovery.css';
 import { documentTitle } from '@/lib/brand.js';
 

@@ -9,8 +9,8 @@ import { fetchCreatedPage, type CreatedPostsPage } from '@/features/member-lists
 import { CreatedPostRow, CreatedPostRowSkeleton } from '@/features/member-lists/components/CreatedPostRow.js';
 import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
 import { pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
-import { refreshSession, useSession } from '@/features/session/session.js';
-import { useCreateAction } from '@/features/shell/create-action.js';
+import { refreshSession, useSession } from '@/lib/session.js';
+import { useCreateAction } from '@/lib/create-action.js';
 import { documentTitle } from '@/lib/brand.js';
 
 const PAGE_TITLE = 'Created Posts';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'rea
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { confirmPurchase } from '@/features/commerce/api.js';
-import { refreshSession } from '@/features/session/session.js';
+import { refreshSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
 
 /** A buyer back without a session (it ended while they paid) signs in and comes back here, to the result. */

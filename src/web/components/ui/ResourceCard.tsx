@@ -11,7 +11,7 @@ import type { ResourceView } from '@domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '@/lib/paths.js';
 import { responsiveImage } from '@/lib/responsive-image.js';
 import { useResourceEngagement } from '@/features/resources/engagement.js';
-import { useSession } from '@/features/session/session.js';
+import { useSession } from '@/lib/session.js';
 import { Avatar } from './Avatar.js';
 import { TagList } from './TagList.js';
 import { BookmarkIcon, HeartIcon } from './icons.js';

@@ -2,9 +2,9 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { API_BASE } from '@/lib/api-client.js';
-import { writeCookie } from './browser-storage.js';
-import { COOKIE_CONSENT, type CookieConsent } from './constants.js';
-import { usePageCookies } from './ServerPageCookies.js';
+import { writeCookie } from '@/lib/browser-storage.js';
+import { COOKIE_CONSENT, type CookieConsent } from '@/lib/shell-constants.js';
+import { usePageCookies } from '@/lib/ServerPageCookies.js';
 
 /**
  * Gives the page's scroll padding (shell.css) the bar's height while it shows, so that focus moved

@@ -9,11 +9,11 @@ import { showToast } from '@/components/ui/toasts.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 import { characterCount } from '@domain/shared/characters.js';
-import { loginPathFor, signupPathFor } from '@/features/accounts/return-paths.js';
-import { useSession } from '@/features/session/session.js';
-import { closeModal, openRequestModal, useActiveModal } from './client-state.js';
-import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from './constants.js';
-import { useCreateAction } from './create-action.js';
+import { loginPathFor, signupPathFor } from '@/lib/return-paths.js';
+import { useSession } from '@/lib/session.js';
+import { closeModal, openRequestModal, useActiveModal } from '@/lib/client-state.js';
+import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from '@/lib/shell-constants.js';
+import { useCreateAction } from '@/lib/create-action.js';
 
 /** Every global modal, mounted once by the app shell; client-state.ts decides which one is open. */
 export function GlobalModals() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-import { useTourState, type TourName } from './tour-state.js';
+import { useTourState, type TourName } from '@/lib/tour-state.js';
 
 export interface TourStep {
   /** The `data-tour` value of the element this step points at. */

@@ -6,11 +6,11 @@ import { Avatar } from '@/components/ui/Avatar.js';
 import { useModalDialog } from '@/components/ui/Modal.js';
 import { CloseIcon, TesseraMark } from '@/components/ui/icons.js';
 import { BRAND_NAME } from '@/lib/brand.js';
-import { logout, useSession } from '@/features/session/session.js';
+import { logout, useSession } from '@/lib/session.js';
 import { AccountLinkList } from './account-links.js';
 import { TestUserModeSwitch } from './TestUserModeSwitch.js';
-import { useCreateAction } from './create-action.js';
-import { displayNameOf } from './user-facts.js';
+import { useCreateAction } from '@/lib/create-action.js';
+import { displayNameOf } from '@/lib/user-facts.js';
 
 const SIDE_MENU_LINKS = [
   { to: '/search', label: 'Search' },

@@ -5,10 +5,10 @@ import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { SIMULATE_NEW_USER_MESSAGES } from '@domain/accounts/test-user-mode.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { setWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
-import { logout, refreshSession, useSession } from '@/features/session/session.js';
-import { showMessageModal } from './client-state.js';
-import { startNewUserTours } from './tour-state.js';
-import { isAdminUser } from './user-facts.js';
+import { logout, refreshSession, useSession } from '@/lib/session.js';
+import { showMessageModal } from '@/lib/client-state.js';
+import { startNewUserTours } from '@/lib/tour-state.js';
+import { isAdminUser } from '@/lib/user-facts.js';
 
 /** 'Simulate ' and 'New User': the first word is hidden where space is short. */
 const LABEL_LEAD = SIMULATE_NEW_USER_MESSAGES.label.slice(0, SIMULATE_NEW_USER_MESSAGES.label.indexOf(' ') + 1);

@@ -2,10 +2,10 @@ import { lazy, Suspense, useContext, type ComponentType } from 'react';
 
 import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { neverNotifies, useBrowserStore } from '@/lib/browser-store.js';
-import { deleteCookie, readCookie, writeCookie } from './browser-storage.js';
-import { TEST_USER_SWITCH_HINT } from './constants.js';
-import { ServerPageCookies } from './ServerPageCookies.js';
-import { showsTestUserSwitch } from './user-facts.js';
+import { deleteCookie, readCookie, writeCookie } from '@/lib/browser-storage.js';
+import { TEST_USER_SWITCH_HINT } from '@/lib/shell-constants.js';
+import { ServerPageCookies } from '@/lib/ServerPageCookies.js';
+import { showsTestUserSwitch } from '@/lib/user-facts.js';
 
 /*
  * The test-user switch's code loads only for those who see it (admins, and anyone in test-user mode):

@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
-import { useActiveModal } from './client-state.js';
+import { useActiveModal } from '@/lib/client-state.js';
 import type { TourStep } from './GuidedTour.js';
-import { finishTour, type TourName } from './tour-state.js';
+import { finishTour, type TourName } from '@/lib/tour-state.js';
 
 
 /** Targets can appear after the tour is due (lists still loading): look again this often. */

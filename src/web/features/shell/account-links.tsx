@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { userProfilePath } from '@/lib/paths.js';
-import { isAdminUser, postCounts } from './user-facts.js';
+import { isAdminUser, postCounts } from '@/lib/user-facts.js';
 
 interface AccountLink {
   to: string;

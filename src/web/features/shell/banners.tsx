@@ -4,10 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { CloseIcon } from '@/components/ui/icons.js';
 import { API_BASE } from '@/lib/api-client.js';
 import { useBrowserStore } from '@/lib/browser-store.js';
-import { readCookie, writeCookie } from './browser-storage.js';
-import { BANNERS, type BannerName } from './constants.js';
-import { dismissedBannerNames, pageCookiesOf } from './page-cookies.js';
-import { ServerPageCookies } from './ServerPageCookies.js';
+import { readCookie, writeCookie } from '@/lib/browser-storage.js';
+import { BANNERS, type BannerName } from '@/lib/shell-constants.js';
+import { dismissedBannerNames, pageCookiesOf } from '@/lib/page-cookies.js';
+import { ServerPageCookies } from '@/lib/ServerPageCookies.js';
 
 /** The dismissed-banners cookie's value as this page knows it (undefined: not read yet). */
 let dismissed: string | null | undefined;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-import { readCookie, writeCookie } from './browser-storage.js';
-import { getActiveModal, openEngagementModal } from './client-state.js';
-import { ENGAGEMENT } from './constants.js';
+import { readCookie, writeCookie } from '@/lib/browser-storage.js';
+import { getActiveModal, openEngagementModal } from '@/lib/client-state.js';
+import { ENGAGEMENT } from '@/lib/shell-constants.js';
 
 export function isEngagementExcluded(pathname: string): boolean {
   return ENGAGEMENT.excludedPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));

@@ -1,5 +1,5 @@
 import { GuidedTour, type TourStep } from './GuidedTour.js';
-import { useTourState } from './tour-state.js';
+import { useTourState } from '@/lib/tour-state.js';
 
 /** The navbar tour's three steps; the Navbar marks its links with these data-tour values. */
 export const NAVBAR_TOUR_STEPS: readonly TourStep[] = [

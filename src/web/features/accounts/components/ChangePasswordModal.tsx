@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, passwordProblem } from '@domain/accounts/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
 import { ApiError } from '@/lib/api-client.js';
-import { logout } from '@/features/session/session.js';
+import { logout } from '@/lib/session.js';
 import { changePassword } from '../api.js';
 import { LOGIN_AFTER_PASSWORD_CHANGE_PATH } from '../login-flow.js';
 

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
 import { ApiError } from '@/lib/api-client.js';
 import { ACCOUNT_DELETED_PATH } from '@/lib/paths.js';
-import { logout } from '@/features/session/session.js';
+import { logout } from '@/lib/session.js';
 import { deleteAccount } from '../api.js';
 
 import { FormField } from './FormField.js';

@@ -6,7 +6,7 @@ import { IMAGE_EXTENSIONS, IMAGE_MESSAGES, imageFileRefusal } from '@domain/shar
 import { Avatar } from '@/components/ui/Avatar.js';
 import { DismissibleAlert } from '@/components/ui/DismissibleAlert.js';
 import { ApiError } from '@/lib/api-client.js';
-import { refreshSession } from '@/features/session/session.js';
+import { refreshSession } from '@/lib/session.js';
 import { removeProfilePicture, uploadProfilePicture } from '../api.js';
 import { compressImageFile, needsReencoding } from '../image-compression.js';
 

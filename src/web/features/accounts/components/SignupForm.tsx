@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '@domain/accounts/rules.js';
 import { checkEmailAvailability, checkUsernameAvailability, requestEmailVerification, signUp } from '../api.js';
 import { describeSignupFailure } from '../login-flow.js';
-import { onboardingPathFor } from '../return-paths.js';
+import { onboardingPathFor } from '@/lib/return-paths.js';
 import { useAvailabilityCheck, type AvailabilityState } from '../use-availability-check.js';
 import { setWelcomeModalFlag } from '../welcome-flag.js';
 

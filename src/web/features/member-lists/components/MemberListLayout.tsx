@@ -6,7 +6,7 @@ import { pointsLabel } from '@domain/rewards/constants.js';
 import { Avatar } from '@/components/ui/Avatar.js';
 import { userProfilePath } from '@/lib/paths.js';
 import { AccountLinkList } from '@/features/shell/account-links.js';
-import { displayNameOf } from '@/features/shell/user-facts.js';
+import { displayNameOf } from '@/lib/user-facts.js';
 import '@/features/discovery/discovery.css';
 import '../member-lists.css';
 

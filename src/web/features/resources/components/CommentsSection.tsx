@@ -7,8 +7,8 @@ import { Avatar } from '@/components/ui/Avatar.js';
 import { ApiError } from '@/lib/api-client.js';
 import { userProfilePath } from '@/lib/paths.js';
 import { clipToCharacters } from '@domain/shared/characters.js';
-import { signedInOrLoginPrompt, useSession } from '@/features/session/session.js';
-import { openLoginPrompt } from '@/features/shell/client-state.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
 import { fetchComments, postComment } from '../api.js';
 
 const COMMENT_DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
 import { HistoryPanel } from '@/features/moderation/HistoryPanel.js';
-import { showMessageModal } from '@/features/shell/client-state.js';
+import { showMessageModal } from '@/lib/client-state.js';
 import { deleteResourcePermanently, setResourceSponsored } from '@/features/moderation/admin-api.js';
 
 type Detail = ResourceDetailAnswer['data'];

@@ -6,7 +6,7 @@ import { Modal } from '@/components/ui/Modal.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { FormField, type FieldMessage } from '@/features/accounts/components/FormField.js';
 import { ApiError } from '@/lib/api-client.js';
-import { useSession } from '@/features/session/session.js';
+import { useSession } from '@/lib/session.js';
 import { reportPost } from '../api.js';
 
 type ReportField = 'name' | 'email' | 'reason' | 'message';

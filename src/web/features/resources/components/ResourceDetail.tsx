@@ -11,8 +11,8 @@ import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIco
 import { TagList } from '@/components/ui/TagList.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { resourcePath, tagSearchPath, userProfilePath } from '@/lib/paths.js';
-import { signedInOrLoginPrompt, useSession } from '@/features/session/session.js';
-import { openLoginPrompt } from '@/features/shell/client-state.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
 import { recordClick, recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
 import { CommentsSection } from './CommentsSection.js';

@@ -1,4 +1,4 @@
-import { useBrowserStore } from '@/lib/browser-store.js';
+import { useBrowserStore } from './browser-store.js';
 import { readStoredJson, writeStoredJson } from './browser-storage.js';
 
 /** The stored tour state (spec: navbarTour, createPageTour; homeTour follows the navbar tour on the home page). */

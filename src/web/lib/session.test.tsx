@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { setApiTransport } from '@/lib/api-client.js';
+import { setApiTransport } from './api-client.js';
 import { loadSession, useSession } from './session.js';
 
 function SessionProbe() {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 import { readCookie } from './browser-storage.js';
-import type { PageCookies } from './constants.js';
+import type { PageCookies } from './shell-constants.js';
 import { pageCookiesOf } from './page-cookies.js';
 
 /**

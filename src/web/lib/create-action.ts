@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 
 import { isVerifiedUser } from './user-facts.js';
-import { useSession } from '@/features/session/session.js';
+import { useSession } from './session.js';
 import { openVerifyPrompt } from './client-state.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@domain/accounts/current-user.js';
-import { ApiError, apiRequest, setAuthFailureHandlers } from '@/lib/api-client.js';
-import { useBrowserStore } from '@/lib/browser-store.js';
-import { openLoginPrompt } from '@/features/shell/client-state.js';
+import { ApiError, apiRequest, setAuthFailureHandlers } from './api-client.js';
+import { useBrowserStore } from './browser-store.js';
+import { openLoginPrompt } from './client-state.js';
 
 /**
  * The signed-in user, held outside React so loaders, actions and components share it.

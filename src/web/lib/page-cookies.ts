@@ -2,7 +2,7 @@
  * The cookies a server-rendered page is drawn from, read the same way on both sides. No React here:
  * the server imports this before it sets NODE_ENV, and React must first load after that.
  */
-import { BANNERS, BANNER_NAMES, COOKIE_CONSENT, TEST_USER_SWITCH_HINT, type BannerName, type PageCookies } from './constants.js';
+import { BANNERS, BANNER_NAMES, COOKIE_CONSENT, TEST_USER_SWITCH_HINT, type BannerName, type PageCookies } from './shell-constants.js';
 
 /** The banners the dismissed-banners cookie names, in their canonical order and spelling. */
 export function dismissedBannerNames(cookieValue: string | null | undefined): BannerName[] {

@@ -1,6 +1,6 @@
 /** Texts, limits and timings of the shell's client behaviours (generator-admin-site.md sections 2, 4 and 9). */
 
-import { BRAND_NAME } from '@/lib/brand.js';
+import { BRAND_NAME } from './brand.js';
 
 export const COOKIE_CONSENT = {
   cookieName: 'cookieConsent',

@@ -1,9 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
 
-import { loginPathFor } from '@/features/accounts/return-paths.js';
-import { useSession } from '@/features/session/session.js';
+import { loginPathFor } from './return-paths.js';
+import { useSession } from './session.js';
 import { openRequestModal } from './client-state.js';
-import { SHOW_REQUEST_MODAL_PARAM } from './constants.js';
+import { SHOW_REQUEST_MODAL_PARAM } from './shell-constants.js';
 
 /** Where an anonymous visitor who asked for a template goes: the login page, returning here with the request modal. */
 export function loginRedirectForRequest(pathname: string, search: string): string {
