@@ -6,7 +6,7 @@ import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
 import { TesseraMark } from '@/components/ui/icons.js';
 import { useSession } from '@/lib/session.js';
 import { useCreateAction } from '@/lib/create-action.js';
-import { NewsletterBox } from '@/features/shell/NewsletterBox.js';
+import { NewsletterBox } from './NewsletterBox.js';
 import { BRAND_NAME } from '@/lib/brand.js';
 import { appPath, resourcePath, topicPath } from '@/lib/paths.js';
 import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';

@@ -4,12 +4,12 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { MenuIcon, TesseraMark } from '@/components/ui/icons.js';
 import { SearchBar } from '@/features/search/components/SearchBar.js';
 import { useCreateAction } from '@/lib/create-action.js';
-import { ProfileDropdown } from '@/features/shell/ProfileDropdown.js';
-import { RewardsWidget } from '@/features/shell/RewardsWidget.js';
-import { SideMenu } from '@/features/shell/SideMenu.js';
-import { rememberTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '@/features/shell/TestUserModeSwitch.js';
+import { ProfileDropdown } from './ProfileDropdown.js';
+import { RewardsWidget } from '@/features/rewards/RewardsWidget.js';
+import { SideMenu } from './SideMenu.js';
+import { rememberTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '@/features/accounts/components/TestUserModeSwitch.js';
 import { showsTestUserSwitch } from '@/lib/user-facts.js';
-import { NavbarTour } from '@/features/shell/tours.js';
+import { NavbarTour } from '@/features/tours/tours.js';
 import { useSession } from '@/lib/session.js';
 import { BRAND_NAME } from '@/lib/brand.js';
 

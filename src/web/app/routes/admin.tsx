@@ -4,7 +4,7 @@ import { Tabs } from '@/components/ui/Tabs.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { ModerationChangesProvider } from '@/features/admin/components/ModerationSections.js';
 import { ADMIN_SECTIONS } from '@/features/admin/sections.js';
-import { SimulateNewUserToggle } from '@/features/shell/SimulateNewUserToggle.js';
+import { SimulateNewUserToggle } from '@/features/accounts/components/SimulateNewUserToggle.js';
 import { isAdminUser } from '@/lib/user-facts.js';
 import { useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';

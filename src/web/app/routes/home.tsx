@@ -17,7 +17,7 @@ import '@/features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '@/features/resources/api.js';
 import { ResourceFeed } from '@/features/resources/components/ResourceFeed.js';
 import { showMessageModal } from '@/lib/client-state.js';
-import { HOME_TOUR_TARGETS } from '@/features/shell/tours.js';
+import { HOME_TOUR_TARGETS } from '@/features/tours/tours.js';
 import { documentTitle } from '@/lib/brand.js';
 import { ACCOUNT_DELETED_PARAMETER, searchPath } from '@/lib/paths.js';
 import { useSession } from '@/lib/session.js';

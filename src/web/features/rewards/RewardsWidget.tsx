@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 import type { RewardEntry } from '@domain/accounts/current-user.js';
 import { pointsLabel, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
-import { useDisclosure } from './use-disclosure.js';
+import { useDisclosure } from '@/lib/use-disclosure.js';
 
 /** The newest entries the popover lists; the account page's rewards tab has them all. */
 export const REWARD_HISTORY_SHOWN = 8;

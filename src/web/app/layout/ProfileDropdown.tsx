@@ -4,9 +4,9 @@ import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { pointsLabel } from '@domain/rewards/constants.js';
 import { Avatar } from '@/components/ui/Avatar.js';
 import { logout } from '@/lib/session.js';
-import { AccountLinkList } from './account-links.js';
-import { RewardHistory } from './RewardsWidget.js';
-import { useDisclosure } from './use-disclosure.js';
+import { AccountLinkList } from '@/features/accounts/components/account-links.js';
+import { RewardHistory } from '@/features/rewards/RewardsWidget.js';
+import { useDisclosure } from '@/lib/use-disclosure.js';
 import { displayNameOf } from '@/lib/user-facts.js';
 
 /** The avatar button and its menu: e-mail, rewards total and history, account links, Logout. */

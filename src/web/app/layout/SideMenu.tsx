@@ -7,8 +7,8 @@ import { useModalDialog } from '@/components/ui/Modal.js';
 import { CloseIcon, TesseraMark } from '@/components/ui/icons.js';
 import { BRAND_NAME } from '@/lib/brand.js';
 import { logout, useSession } from '@/lib/session.js';
-import { AccountLinkList } from './account-links.js';
-import { TestUserModeSwitch } from './TestUserModeSwitch.js';
+import { AccountLinkList } from '@/features/accounts/components/account-links.js';
+import { TestUserModeSwitch } from '@/features/accounts/components/TestUserModeSwitch.js';
 import { useCreateAction } from '@/lib/create-action.js';
 import { displayNameOf } from '@/lib/user-facts.js';
 

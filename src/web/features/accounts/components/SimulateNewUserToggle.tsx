@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { SIMULATE_NEW_USER_MESSAGES } from '@domain/accounts/test-user-mode.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
-import { setWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
+import { setWelcomeModalFlag } from '../welcome-flag.js';
 import { logout, refreshSession, useSession } from '@/lib/session.js';
 import { showMessageModal } from '@/lib/client-state.js';
 import { startNewUserTours } from '@/lib/tour-state.js';
