@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
 import { userMessageOf } from '@/lib/api-client.js';
 import { requestPasswordReset } from '@/features/accounts/api.js';
-import { FormField } from '@/features/accounts/components/FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 import { documentTitle } from '@/lib/brand.js';
 
 interface Outcome {

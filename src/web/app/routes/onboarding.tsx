@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { onboardingSchema } from '@domain/accounts/schemas.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { updateProfile } from '@/features/accounts/api.js';
-import { FormField } from '@/features/accounts/components/FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 import { safeRedirectPath } from '@/features/accounts/login-flow.js';
 import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '@/lib/return-paths.js';
 import { refreshSession } from '@/lib/session.js';

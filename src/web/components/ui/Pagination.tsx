@@ -9,6 +9,13 @@ export interface PageNumbers {
   last: number | null;
 }
 
+/** The pager's buttons for page `current` of `total` (1-based): null where there is nowhere to go. */
+export function pageNumbersFor(current: number, total: number): PageNumbers {
+  const onFirst = current <= 1;
+  const onLast = current >= total;
+  return { first: onFirst ? null : 1, prev: onFirst ? null : current - 1, next: onLast ? null : current + 1, last: onLast ? null : total };
+}
+
 interface PaginationProps {
   pageNumbers: PageNumbers;
   /** '2 / 7' */

@@ -7,7 +7,7 @@ import { logout } from '@/lib/session.js';
 import { changePassword } from '../api.js';
 import { LOGIN_AFTER_PASSWORD_CHANGE_PATH } from '../login-flow.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 
 /**

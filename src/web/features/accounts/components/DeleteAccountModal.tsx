@@ -7,7 +7,7 @@ import { ACCOUNT_DELETED_PATH } from '@/lib/paths.js';
 import { logout } from '@/lib/session.js';
 import { deleteAccount } from '../api.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 const CONFIRMATION_WORD = 'DELETE';
 

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client.js';
 import { logIn, requestEmailVerification } from '../api.js';
 import { describeLoginFailure, type LoginFailure } from '../login-flow.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 export function forgotPasswordPath(login: string): string {
   return `/forgot-password?${new URLSearchParams({ u: login }).toString()}`;

@@ -8,7 +8,7 @@ import { DismissibleAlert } from '@/components/ui/DismissibleAlert.js';
 import { ApiError } from '@/lib/api-client.js';
 import { refreshSession } from '@/lib/session.js';
 import { removeProfilePicture, uploadProfilePicture } from '../api.js';
-import { compressImageFile, needsReencoding } from '../image-compression.js';
+import { compressImageFile, needsReencoding } from '@/lib/image-compression.js';
 
 type Alert = { title: string; message: string } | null;
 

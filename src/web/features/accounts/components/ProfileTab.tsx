@@ -10,7 +10,7 @@ import { draftFromUser, hasChanges, profileChanges, socialFieldValue, type Profi
 import { useAvailabilityCheck } from '../use-availability-check.js';
 
 import { AppPicker } from './AppPicker.js';
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { ProfilePicture } from './ProfilePicture.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 

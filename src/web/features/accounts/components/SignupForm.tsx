@@ -10,7 +10,7 @@ import { useAvailabilityCheck, type AvailabilityState } from '../use-availabilit
 import { setWelcomeModalFlag } from '../welcome-flag.js';
 
 import { EmailField } from './EmailField.js';
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 
 export function contactUsForReservedPath(username: string): string {

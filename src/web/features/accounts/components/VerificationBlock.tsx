@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client.js';
 import { refreshSession } from '@/lib/session.js';
 import { generateOtp, verifyOtp } from '../api.js';
 
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 
 type Step = 'idle' | 'requesting' | 'entering' | 'checking';
 

@@ -5,8 +5,8 @@ import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { PRICE_REQUEST_MESSAGES } from '@domain/templates/admin-edit.js';
 import { resourcePath } from '@/lib/paths.js';
 import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '@/features/moderation/admin-api.js';
-import { formatDateTime } from '@/features/moderation/moderation-view.js';
-import { useLoad } from '../use-load.js';
+import { formatDateTime } from '@/lib/date-time.js';
+import { useLoad } from '@/lib/use-load.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 import { ADMIN_DECISION_REASON_MAX } from '@domain/templates/rules.js';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { RefundButton } from '@/features/commerce/components/RefundButton.js';
 import { Link } from 'react-router';
 
-import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
+import { pageNumbersFor, Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
 import { resourcePath, userProfilePath } from '@/lib/paths.js';
@@ -19,7 +19,8 @@ import {
 } from '@domain/templates/lifecycle.js';
 import { ADMIN_LIST_QUERY_MAX } from '@domain/templates/rules.js';
 import { formatPrice, platformLabel, topicLabel, visibleKeywords } from '@domain/catalogue/presentation.js';
-import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
+import { formatDateTime } from '@/lib/date-time.js';
+import { pageAfterChange } from '../moderation-view.js';
 import { AdminEditModal } from './AdminEditModal.js';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
 import { DenyModal, HistoryModal } from './ModerationModals.js';

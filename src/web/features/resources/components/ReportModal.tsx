@@ -4,7 +4,7 @@ import { REPORT_BUTTON_TEXT, REPORT_REASONS, ENGAGEMENT_LIMITS } from '@domain/e
 import { reportSchema } from '@domain/engagement/schemas.js';
 import { Modal } from '@/components/ui/Modal.js';
 import { showToast } from '@/components/ui/toasts.js';
-import { FormField, type FieldMessage } from '@/features/accounts/components/FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { ApiError } from '@/lib/api-client.js';
 import { useSession } from '@/lib/session.js';
 import { reportPost } from '../api.js';

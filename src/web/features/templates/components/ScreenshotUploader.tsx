@@ -5,7 +5,7 @@ import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
 import { DismissibleAlert } from '@/components/ui/DismissibleAlert.js';
 import { ApiError } from '@/lib/api-client.js';
 import { responsiveImage } from '@/lib/responsive-image.js';
-import { compressImageFile } from '@/features/accounts/image-compression.js';
+import { compressImageFile } from '@/lib/image-compression.js';
 import { uploadScreenshot } from '../api.js';
 
 /** An uploaded screenshot's tile is 8rem wide. */
