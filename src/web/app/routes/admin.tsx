@@ -2,8 +2,8 @@ import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'reac
 
 import { Tabs } from '@/components/ui/Tabs.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
-import { ModerationChangesProvider } from '@/features/admin/components/ModerationSections.js';
-import { ADMIN_SECTIONS } from '@/features/admin/sections.js';
+import { ModerationChangesProvider } from '@/features/moderation/components/ModerationSections.js';
+import { ADMIN_SECTIONS } from './admin-sections.js';
 import { SimulateNewUserToggle } from '@/features/accounts/components/SimulateNewUserToggle.js';
 import { isAdminUser } from '@/lib/user-facts.js';
 import { useSession } from '@/lib/session.js';
@@ -18,7 +18,7 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
   return user;
 }
 
-/** /admin: the admin portal's sections (generator-admin-site.md section 2), listed in features/admin/sections.tsx. */
+/** /admin: the admin portal's sections (generator-admin-site.md section 2), listed in admin-sections.tsx. */
 export function AdminPage() {
   const loadedUser = useLoaderData<typeof adminLoader>();
   const user = useSession().user ?? loadedUser;

@@ -13,7 +13,7 @@ import {
   NO_PLATFORM_RESOURCES,
 } from '@domain/discovery/constants.js';
 import { Pagination } from '@/components/ui/Pagination.js';
-import { ResourceCard } from '@/components/ui/ResourceCard.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { fetchPlatformCounts, type PlatformEntry } from '@/features/discovery/api.js';
 import { useCreateGate } from '@/features/discovery/viewer.js';
 import '@/features/discovery/discovery.css';

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctio
 
 import { ACCOUNT_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '@domain/accounts/rules.js';
 import { Avatar } from '@/components/ui/Avatar.js';
-import { ResourceCard } from '@/components/ui/ResourceCard.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { ApiError } from '@/lib/api-client.js';
 import { fetchPublicProfile, type ProfilePagination, type PublicProfileAnswer } from '@/features/accounts/api.js';
 import { RegisterModal } from '@/features/accounts/components/RegisterModal.js';

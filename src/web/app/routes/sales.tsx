@@ -10,6 +10,7 @@ import { fetchSalesData, type SalesData } from '@/features/commerce/api.js';
 import { SalesChart } from '@/features/commerce/components/SalesChart.js';
 import { LoadFailed } from '@/features/member-lists/components/MemberListLayout.js';
 import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 import '@/features/commerce/sales.css';
 
 const PAYMENT_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });

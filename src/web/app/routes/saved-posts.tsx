@@ -6,7 +6,7 @@ import { itemsOnPage } from '@domain/shared/pagination.js';
 import type { EngagedResourceView, ResourcePage } from '@domain/engagement/views.js';
 import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
-import { ResourceCard } from '@/components/ui/ResourceCard.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { fetchSavedPage } from '@/features/member-lists/api.js';
@@ -15,6 +15,7 @@ import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
 import { refreshSession, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 
 export async function savedPostsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);

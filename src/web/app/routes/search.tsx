@@ -15,7 +15,7 @@ import {
 } from '@domain/discovery/constants.js';
 import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
-import { ResourceCard } from '@/components/ui/ResourceCard.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons.js';
 import { fetchPopularTerms, recordSearch, searchOrRefusal, type RefusedSearch, type SearchAnswer } from '@/features/search/api.js';
 import {

@@ -12,6 +12,7 @@ import { pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-
 import { refreshSession, useSession } from '@/lib/session.js';
 import { useCreateAction } from '@/lib/create-action.js';
 import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 
 const PAGE_TITLE = 'Created Posts';
 

@@ -11,7 +11,7 @@ import {
   TOPICS_SUBTITLE,
 } from '@domain/discovery/constants.js';
 import { Pagination } from '@/components/ui/Pagination.js';
-import { ResourceCard } from '@/components/ui/ResourceCard.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { fetchTopicRows, type TopicRow } from '@/features/discovery/api.js';
 import { Carousel } from '@/features/discovery/components/Carousel.js';
 import { TemplateTile } from '@/features/discovery/components/TemplateTile.js';

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/Modal.js';
 import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '@/lib/paths.js';
 import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
 import { showToast } from '@/components/ui/toasts.js';
-import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '@/features/commerce/api.js';
+import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '@/features/commerce/index.js';
 
 type StatusState = { status: 'loading' } | { status: 'failed' } | { status: 'known'; payout: PayoutAccountStatus };
 type Confirming = 'disconnect' | 'reset' | null;

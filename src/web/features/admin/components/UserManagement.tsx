@@ -5,7 +5,7 @@ import { pageNumbersFor, Pagination } from '@/components/ui/Pagination.js';
 import type { UserLevel, VerificationStatus } from '@domain/accounts/events.js';
 import { levelLockReason, mayChangeLevel, statusLockReason, USER_MANAGEMENT_MESSAGES, USER_UPDATED_VISIBLE_MS } from '@domain/accounts/user-management.js';
 import { formatDateTime } from '@/lib/date-time.js';
-import type { AdminSectionProps } from '../sections.js';
+import type { AdminSectionProps } from '../admin-section.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
 import { useLoad } from '@/lib/use-load.js';
 import { keepingAtMost } from '@/lib/character-limit.js';

@@ -5,9 +5,8 @@ import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { pointsLabel } from '@domain/rewards/constants.js';
 import { Avatar } from '@/components/ui/Avatar.js';
 import { userProfilePath } from '@/lib/paths.js';
-import { AccountLinkList } from '@/features/accounts/components/account-links.js';
+import { AccountLinkList } from '@/features/accounts/index.js';
 import { displayNameOf } from '@/lib/user-facts.js';
-import '@/features/discovery/discovery.css';
 import '../member-lists.css';
 
 interface MemberListLayoutProps {

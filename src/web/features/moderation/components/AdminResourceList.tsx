@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { RefundButton } from '@/features/commerce/components/RefundButton.js';
+import { RefundButton } from '@/features/commerce/index.js';
 import { Link } from 'react-router';
 
 import { pageNumbersFor, Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';

@@ -7,9 +7,8 @@ import { Modal } from '@/components/ui/Modal.js';
 import { StatusBadge } from '@/components/ui/StatusBadge.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
-import { HistoryPanel } from '@/features/moderation/HistoryPanel.js';
+import { deleteResourcePermanently, HistoryPanel, setResourceSponsored } from '@/features/moderation/index.js';
 import { showMessageModal } from '@/lib/client-state.js';
-import { deleteResourcePermanently, setResourceSponsored } from '@/features/moderation/admin-api.js';
 
 type Detail = ResourceDetailAnswer['data'];
 

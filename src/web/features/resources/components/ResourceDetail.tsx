@@ -20,10 +20,7 @@ import { OwnerPanel } from './OwnerPanel.js';
 import { RelatedResources, type RelatedLists } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
-import { BuyButton } from '@/features/commerce/components/BuyButton.js';
-import { PayPalButton, PayPalReturn } from '@/features/commerce/components/PayPalButton.js';
-import { PurchaseResultModal } from '@/features/commerce/components/PurchaseResultModal.js';
-import { PriceInCurrency } from '@/features/commerce/components/PriceInCurrency.js';
+import { BuyButton, PayPalButton, PayPalReturn, PriceInCurrency, PurchaseResultModal } from '@/features/commerce/index.js';
 import './detail.css';
 import { usePageOrigin } from '@/lib/page-origin.js';
 

@@ -1,29 +1,15 @@
-import type { ComponentType } from 'react';
-
-import type { CurrentUser } from '@domain/accounts/current-user.js';
-import { BulkImport } from './components/BulkImport.js';
-import { CurationEditors } from './components/CurationEditors.js';
-import { FunnelPanel } from './components/FunnelPanel.js';
-import { KpiPanel } from './components/KpiPanel.js';
-import { MaintenanceActions } from './components/MaintenanceActions.js';
-import { MassEmail } from './components/MassEmail.js';
+import type { AdminSection } from '@/features/admin/admin-section.js';
+import { BulkImport } from '@/features/admin/components/BulkImport.js';
+import { CurationEditors } from '@/features/admin/components/CurationEditors.js';
+import { FunnelPanel } from '@/features/admin/components/FunnelPanel.js';
+import { KpiPanel } from '@/features/admin/components/KpiPanel.js';
+import { MaintenanceActions } from '@/features/admin/components/MaintenanceActions.js';
+import { MassEmail } from '@/features/admin/components/MassEmail.js';
 import { AdminSupportSection } from '@/features/support/AdminSupportSection.js';
-import { ResourceManagementSection, ReviewQueueSection } from './components/ModerationSections.js';
-import { PriceRequests } from './components/PriceRequests.js';
-import { SiteAnalytics } from './components/SiteAnalytics.js';
-import { UserManagement } from './components/UserManagement.js';
-
-export interface AdminSectionProps {
-  /** The signed-in admin or owner. */
-  user: CurrentUser;
-}
-
-export interface AdminSection {
-  /** Stable: tests and links find the section by it. */
-  id: string;
-  label: string;
-  Panel: ComponentType<AdminSectionProps>;
-}
+import { ResourceManagementSection, ReviewQueueSection } from '@/features/moderation/components/ModerationSections.js';
+import { PriceRequests } from '@/features/moderation/components/PriceRequests.js';
+import { SiteAnalytics } from '@/features/admin/components/SiteAnalytics.js';
+import { UserManagement } from '@/features/admin/components/UserManagement.js';
 
 /** The admin portal's sections, in the order of its tabs: adding a section is one line here. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [

@@ -10,11 +10,11 @@ import {
 import type { ResourceView } from '@domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '@/lib/paths.js';
 import { responsiveImage } from '@/lib/responsive-image.js';
-import { useResourceEngagement } from '@/features/resources/engagement.js';
+import { useResourceEngagement } from '../engagement.js';
 import { useSession } from '@/lib/session.js';
-import { Avatar } from './Avatar.js';
-import { TagList } from './TagList.js';
-import { BookmarkIcon, HeartIcon } from './icons.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { TagList } from '@/components/ui/TagList.js';
+import { BookmarkIcon, HeartIcon } from '@/components/ui/icons.js';
 
 /** The card picture's box (16:10, as the card's CSS draws it): the browser keeps its place before the picture arrives. */
 const CARD_IMAGE = { width: 640, height: 400 } as const;

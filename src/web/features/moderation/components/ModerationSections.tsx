@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-import { AdminResourceList } from '@/features/moderation/components/AdminResourceList.js';
-import { ReportList } from '@/features/moderation/components/ReportList.js';
+import { AdminResourceList } from './AdminResourceList.js';
+import { ReportList } from './ReportList.js';
 
 /*
  * The review queue and resource management may list the same posts: a change made in one reloads

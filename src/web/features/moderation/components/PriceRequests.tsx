@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { PRICE_REQUEST_MESSAGES } from '@domain/templates/admin-edit.js';
 import { resourcePath } from '@/lib/paths.js';
-import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '@/features/moderation/admin-api.js';
+import { decidePriceRequest, fetchPriceRequests, type PriceRequest } from '../admin-api.js';
 import { formatDateTime } from '@/lib/date-time.js';
 import { useLoad } from '@/lib/use-load.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
