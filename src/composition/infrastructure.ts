@@ -13,7 +13,7 @@ import { createSearchDocumentFeed } from '../projections/read-models/search/feed
 import { createPostgresSearchIndex } from '../projections/read-models/search/postgres-index.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
-import { AccountService } from '../commands/accounts/service.js';
+import { AccountService } from '../commands/accounts/account-service.js';
 import { EngagementService } from '../commands/engagement.js';
 import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adapters/identity/google.js';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
@@ -31,7 +31,7 @@ import { createCommerceReactor } from '../commands/commerce-reactor.js';
 import { createPaymentReturnReactor } from '../commands/payment-return-reactor.js';
 import { createCommentNotificationReactor } from '../commands/comment-notification-reactor.js';
 import { createMemberMessageReactor } from '../commands/member-message-reactor.js';
-import { CommerceService } from '../commands/commerce/service.js';
+import { CommerceService } from '../commands/commerce/commerce-service.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
 import { createSandboxOrderProvider } from '../adapters/payments/paypal-sandbox.js';

@@ -3,7 +3,7 @@ import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/
 import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
 import { isSandboxProvider } from '../adapters/payments/sandbox.js';
 import type { LinkOrigin } from '../api/public-origin.js';
-import type { CommerceService } from '../commands/commerce/service.js';
+import type { CommerceService } from '../commands/commerce/commerce-service.js';
 
 /**
  * The local sandbox providers' hosted pages, when the sandboxes take the payments: the card page,

@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/shared/events.js';
 import { activeUserByGoogleKey, userByUsername } from '../../projections/read-models/users/queries.js';
 import type { AccountServiceDeps } from './deps.js';
 import { register } from './registration.js';
-import type { AccountService } from './service.js';
+import type { AccountService } from './account-service.js';
 import { findByLogin, startSession } from './sessions.js';
 
 export type { GoogleIdentity } from '../../adapters/identity/google.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountService } from '../../../commands/accounts/service.js';
+import type { AccountService } from '../../../commands/accounts/account-service.js';
 import type { GoogleTokenSignIn } from '../../../commands/accounts/google-sign-in.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import type { Viewer } from '../../access.js';

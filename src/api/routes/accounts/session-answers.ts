@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { NewSession } from '../../../commands/accounts/service.js';
+import type { NewSession } from '../../../commands/accounts/account-service.js';
 import { ACCOUNT_MESSAGES, normaliseEmail, reservedUsername, usernameProblem } from '../../../domain/accounts/rules.js';
 import { existingUserById, userByUsername } from '../../../projections/read-models/users/queries.js';
-import { showsTestUserSwitch } from '../../../web/features/shell/user-facts.js';
+import { showsTestUserSwitch } from '../../../web/lib/user-facts.js';
 import type { Viewer } from '../../access.js';
 import { setSessionCookie, wantsTokenInAnswer } from '../../auth/sessions.js';
 import { HttpError } from '../../errors.js';

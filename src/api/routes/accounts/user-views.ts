@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { UsersView } from '../../../projections/read-models/users/tables.js';
-import type { AccountService } from '../../../commands/accounts/service.js';
+import type { AccountService } from '../../../commands/accounts/account-service.js';
 import type { CurrentUser, PublicProfile } from '../../../domain/accounts/current-user.js';
 import type { UserLevel, VerificationStatus } from '../../../domain/accounts/events.js';
 import { ERASED_USER_NAME, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../../domain/accounts/rules.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CommerceService, Member } from '../../../commands/commerce/service.js';
+import type { CommerceService, Member } from '../../../commands/commerce/commerce-service.js';
 import { isStaff } from '../../../domain/accounts/access.js';
 import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
 import type { Viewer } from '../../access.js';
