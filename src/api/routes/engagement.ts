@@ -54,7 +54,7 @@ function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor }
  * Likes, saves, red flags, clicks, views, comments and reports (posts-payments-rewards.md
  * sections 2.3, 2.11, 7). The spec's GETs that change state are POSTs here (DESIGN.md, API);
  * view counting is POST /resources/view/{id}, so the detail reads (GET /resources/view/{titleUrl},
- * GET /resources/viewById/{id}, in routes/templates.ts) change nothing.
+ * GET /resources/viewById/{id}, in routes/templates/view.ts) change nothing.
  */
 export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
   async function answerWith(templateId: string, viewer: Viewer | null, position: bigint | null) {
