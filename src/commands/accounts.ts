@@ -18,7 +18,7 @@ import { newsletterSubscription } from './newsletter.js';
 import { contactMessageIdsFrom } from '../projections/read-models/contact-messages/queries.js';
 import { supportVaultSubjectsOf } from '../projections/read-models/support/queries.js';
 import { activeUserByGoogleKey, activeUserByUsername, existingUserById, userByEmailLookup, userById, userByUsername } from '../projections/read-models/users/queries.js';
-import type { CommandBus, CommandContext } from './handle-command.js';
+import type { CommandBus, CommandContext } from './bus/handle-command.js';
 import { OwnerGuard } from './owner-guard.js';
 import type { DatabaseKind } from '../adapters/db/database.js';
 

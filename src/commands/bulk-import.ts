@@ -13,7 +13,7 @@ import { TEMPLATE_MESSAGES, titleUrlFor, type TemplateContent } from '../domain/
 import { upcasters } from '../domain/upcasters.js';
 import { takesCharges } from '../projections/read-models/commerce/queries.js';
 import { activeUserByUsername } from '../projections/read-models/users/queries.js';
-import { eventsToAppend, type CommandBus } from './handle-command.js';
+import { eventsToAppend, type CommandBus } from './bus/handle-command.js';
 
 /** Template ids of imported rows are uuid v5 of the row's key in this namespace: the same row is the same template. */
 const BULK_IMPORT_NAMESPACE = '8f4a3c2e-5b61-4d7a-9e0f-1c2b3a4d5e6f';

@@ -9,7 +9,7 @@ import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { userById } from '../projections/read-models/users/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 
 const COMMERCE_ACTOR: Actor = { userId: null, role: 'system' };
 

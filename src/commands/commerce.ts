@@ -27,7 +27,7 @@ import { isForSale } from '../domain/templates/lifecycle.js';
 import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
 import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../projections/read-models/commerce/queries.js';
 import { resourceById } from '../projections/read-models/templates/queries.js';
-import type { CommandBus, CommandContext } from './handle-command.js';
+import type { CommandBus, CommandContext } from './bus/handle-command.js';
 
 export interface CommerceServiceDeps {
   commands: CommandBus;

@@ -16,7 +16,7 @@ import { templateContentSchema, titleUrlFor, type TemplateContent } from '../dom
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { hashPassword } from '../adapters/security/passwords.js';
 import { registerAccount } from './accounts.js';
-import { eventIdFor, type CommandBus } from './handle-command.js';
+import { eventIdFor, type CommandBus } from './bus/handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */
 const DEMO_NAMESPACE = '0b7f9a52-1f7e-4c1e-9d55-3b7c5c0f2a11';

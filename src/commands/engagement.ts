@@ -10,7 +10,7 @@ import { type ReportForm } from '../domain/engagement/schemas.js';
 import { isEngageable } from '../domain/templates/lifecycle.js';
 import { templateStanding } from '../projections/read-models/templates/queries.js';
 import { DomainError, type Actor } from '../domain/shared/events.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 
 /** A signed-in actor: engagement other than viewing needs a user. */
 export type MemberActor = Actor & { userId: string };

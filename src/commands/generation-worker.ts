@@ -12,7 +12,7 @@ import { GENERATOR_MESSAGES, styleById, type GeneratedContent } from '../domain/
 import type { Actor } from '../domain/shared/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { unfinishedGenerationJobIds } from '../projections/read-models/generations/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 
 const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 /** Jobs run side by side in one process (each mostly waits for the model). */

@@ -13,7 +13,7 @@ import type { Actor, RecordedEvent } from '../domain/shared/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { unfinishedCampaignIds } from '../projections/read-models/mass-emails/queries.js';
 import { userById } from '../projections/read-models/users/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
 
 const WORKER_ACTOR: Actor = { userId: null, role: 'system' };

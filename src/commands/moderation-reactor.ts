@@ -8,7 +8,7 @@ import { templateDecider } from '../domain/templates/decider.js';
 import { templateStream } from '../domain/templates/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { redFlagCount } from '../projections/read-models/templates/queries.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 
 const MODERATION_ACTOR: Actor = { userId: null, role: 'system' };
 

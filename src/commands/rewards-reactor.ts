@@ -6,7 +6,7 @@ import type { TemplateClicked } from '../domain/engagement/events.js';
 import type { Actor, RecordedEvent } from '../domain/shared/events.js';
 import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
-import type { CommandBus } from './handle-command.js';
+import type { CommandBus } from './bus/handle-command.js';
 
 const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
 

@@ -8,7 +8,7 @@ import { templateFormStream, templateStream, type EditableContent, type Template
 import { formProgressDecider } from '../domain/templates/form-progress.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import { sponsoredCountExcept } from '../projections/read-models/templates/queries.js';
-import type { CommandBus, CommandResult } from './handle-command.js';
+import type { CommandBus, CommandResult } from './bus/handle-command.js';
 
 export interface TemplateServiceDeps {
   commands: CommandBus;

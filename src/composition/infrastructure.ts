@@ -12,7 +12,7 @@ import type { SearchIndex } from '../adapters/search/port.js';
 import { createSearchDocumentFeed } from '../projections/read-models/search/feed.js';
 import { createPostgresSearchIndex } from '../projections/read-models/search/postgres-index.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
-import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
+import { createCommandBus, type CommandBus } from '../commands/bus/handle-command.js';
 import { AccountService } from '../commands/accounts.js';
 import { EngagementService } from '../commands/engagement.js';
 import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adapters/identity/google.js';

@@ -7,7 +7,7 @@ import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
 import { demoTemplateId, demoUserId, seedCatalogue } from '../commands/demo-catalogue.js';
-import { createCommandBus, type CommandBus } from '../commands/handle-command.js';
+import { createCommandBus, type CommandBus } from '../commands/bus/handle-command.js';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';
 import type { RecordedEvent } from '../domain/shared/events.js';

@@ -4,7 +4,7 @@ import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres
 import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
 import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
 import { createStreamSnapshots } from '../../src/adapters/db/stream-snapshots.js';
-import { createCommandBus } from '../../src/commands/handle-command.js';
+import { createCommandBus } from '../../src/commands/bus/handle-command.js';
 import { createRewardsReactor } from '../../src/commands/rewards-reactor.js';
 import { accountDeciderFor } from '../../src/domain/accounts/decider.js';
 import { userStream, type SessionStarted, type UserRegistered } from '../../src/domain/accounts/events.js';

@@ -6,7 +6,7 @@ import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { RemoteImageFetcher } from '../../adapters/storage/remote-images.js';
 import { DomainError } from '../../domain/shared/events.js';
 import { importBulkRows } from '../../commands/bulk-import.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import type { TemplateService } from '../../commands/templates.js';
 import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkImportPayloadSchema } from '../../domain/templates/bulk-import.js';
 import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';

@@ -7,7 +7,7 @@ import { z } from '../../domain/shared/zod.js';
 
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import { ACCOUNT_MESSAGES, normaliseEmail } from '../../domain/accounts/rules.js';
 import { contactMessageDecider, memberMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
 import { contactMessageStream, memberMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';

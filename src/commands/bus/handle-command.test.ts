@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../adapters/db/database.js';
-import { WrongExpectedRevisionError, type EventStore } from '../adapters/eventstore/port.js';
-import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
-import { likeDecider } from '../domain/engagement/decider.js';
-import { likeStream } from '../domain/engagement/events.js';
-import { DomainError, type Actor } from '../domain/shared/events.js';
-import { templateDecider } from '../domain/templates/decider.js';
-import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
-import { upcasters } from '../domain/upcasters.js';
-import { databaseTargets } from '../../tests/fixtures/databases.js';
+import type { Database } from '../../adapters/db/database.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../adapters/eventstore/port.js';
+import { createPostgresEventStore } from '../../adapters/eventstore/postgres.js';
+import { likeDecider } from '../../domain/engagement/decider.js';
+import { likeStream } from '../../domain/engagement/events.js';
+import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { templateDecider } from '../../domain/templates/decider.js';
+import { templateStream, type TemplateSubmitted } from '../../domain/templates/events.js';
+import { upcasters } from '../../domain/upcasters.js';
+import { databaseTargets } from '../../../tests/fixtures/databases.js';
 import { createCommandBus, eventIdFor, MAX_CONFLICT_RETRIES, type CommandBus } from './handle-command.js';
 
 const author: Actor = { userId: 'author-1', role: 'base' };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { v5 as uuidv5 } from 'uuid';
-import type { StreamSnapshots } from '../adapters/db/stream-snapshots.js';
-import type { Actor, Decider, DomainEvent, EventToAppend, RecordedEvent } from '../domain/shared/events.js';
-import { currentSchemaVersion, type UpcasterRegistry } from '../domain/shared/upcasting.js';
-import { WrongExpectedRevisionError, type EventStore } from '../adapters/eventstore/port.js';
+import type { StreamSnapshots } from '../../adapters/db/stream-snapshots.js';
+import type { Actor, Decider, DomainEvent, EventToAppend, RecordedEvent } from '../../domain/shared/events.js';
+import { currentSchemaVersion, type UpcasterRegistry } from '../../domain/shared/upcasting.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../adapters/eventstore/port.js';
 
 /** Namespace for event ids derived from idempotency keys (uuid v5). */
 const IDEMPOTENT_EVENT_NAMESPACE = '6f1b7d3e-2c4a-4e8b-9a51-0d3c2b1a7e90';
