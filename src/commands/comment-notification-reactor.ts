@@ -10,7 +10,7 @@ import type { Reactor } from '../projections/reactor-runner.js';
 import { commentsOnPostsOf } from '../projections/read-models/engagement/queries.js';
 import { resourceById } from '../projections/read-models/templates/queries.js';
 import { userById } from '../projections/read-models/users/queries.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './accounts/unsubscribe-token.js';
 
 /** Namespace of the notification e-mails' ids, derived from the comment's (uuid v5). */
 const COMMENT_MAIL_NAMESPACE = '3c6f0b52-8d1e-4a57-b0f4-7e2d9a1c5b38';

@@ -15,7 +15,7 @@ import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { hashPassword } from '../adapters/security/passwords.js';
-import { registerAccount } from './accounts.js';
+import { registerAccount } from './accounts/account-service.js';
 import { eventIdFor, type CommandBus } from './bus/handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */

@@ -14,7 +14,7 @@ import type { Reactor } from '../projections/reactor-runner.js';
 import { unfinishedCampaignIds } from '../projections/read-models/mass-emails/queries.js';
 import { userById } from '../projections/read-models/users/queries.js';
 import type { CommandBus } from './bus/handle-command.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './accounts/unsubscribe-token.js';
 
 const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 /** Namespace of the message ids derived from campaign and recipient (uuid v5). */

@@ -8,7 +8,7 @@ import { memberMessageMail } from '../domain/outreach/mails.js';
 import { acceptsMemberMessages } from '../domain/outreach/rules.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { userById } from '../projections/read-models/users/queries.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe-token.js';
+import { unsubscribeHeaders, unsubscribeUrl } from './accounts/unsubscribe-token.js';
 
 /** Namespace of the message e-mails' ids, derived from the message's (uuid v5). */
 const MEMBER_MESSAGE_MAIL_NAMESPACE = '8f0d4c2a-61b7-4e95-a3c8-2d5e7b9f1a64';

@@ -7,7 +7,7 @@ import { duplicatePaymentRefundMail, removedPostRefundMail } from '../domain/com
 import type { Actor } from '../domain/shared/events.js';
 import type { Reactor } from '../projections/reactor-runner.js';
 import { userById } from '../projections/read-models/users/queries.js';
-import type { CommerceService } from './commerce.js';
+import type { CommerceService } from './commerce/commerce-service.js';
 
 const PAYMENT_RETURN_ACTOR: Actor = { userId: null, role: 'system' };
 

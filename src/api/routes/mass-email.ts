@@ -6,7 +6,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import type { CommandBus } from '../../commands/bus/handle-command.js';
-import { unsubscribeUrl } from '../../commands/unsubscribe-token.js';
+import { unsubscribeUrl } from '../../commands/accounts/unsubscribe-token.js';
 import type { FactKind } from '../../domain/analytics/facts.js';
 import { audienceMembers, audienceSizes, type AudienceGroup } from '../../domain/analytics/reports.js';
 import { massEmailDecider } from '../../domain/mass-email/decider.js';

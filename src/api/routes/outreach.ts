@@ -17,7 +17,7 @@ import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
-import { newsletterSubscription } from '../../commands/newsletter.js';
+import { newsletterSubscription } from '../../commands/outreach/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
 import { userByUsername } from '../../projections/read-models/users/queries.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';

@@ -1,6 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import { normaliseEmail } from '../domain/accounts/rules.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { normaliseEmail } from '../../domain/accounts/rules.js';
 
 /** Keeps the newsletter's blind-index values apart from other uses of the same index (accounts look up e-mails too). */
 const NEWSLETTER_INDEX_PREFIX = 'newsletter:';

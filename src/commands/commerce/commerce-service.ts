@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
-import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
-import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../adapters/payments/port.js';
-import { accountTabPath } from '../domain/accounts/account-tabs.js';
-import { platformFeeOf } from '../domain/commerce/commission.js';
-import { payoutAccountStream, purchaseStream, type PaymentProviderName } from '../domain/commerce/events.js';
-import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
-import { belowMinimumCharge, DEFAULT_CURRENCY, formatMoney, type Money } from '../domain/commerce/money.js';
-import { payoutAccountDecider, payoutStatusOf } from '../domain/commerce/payout-account.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { OrderPaymentProvider } from '../../adapters/payments/orders-port.js';
+import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider, type ProviderNotice } from '../../adapters/payments/port.js';
+import { accountTabPath } from '../../domain/accounts/account-tabs.js';
+import { platformFeeOf } from '../../domain/commerce/commission.js';
+import { payoutAccountStream, purchaseStream, type PaymentProviderName } from '../../domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
+import { belowMinimumCharge, DEFAULT_CURRENCY, formatMoney, type Money } from '../../domain/commerce/money.js';
+import { payoutAccountDecider, payoutStatusOf } from '../../domain/commerce/payout-account.js';
 import {
   CHECKOUT_SESSION_TTL_MS,
   INSTRUMENT_DECLINED,
@@ -21,13 +21,13 @@ import {
   type Offer,
   type PurchaseState,
   type ReturnedPayment,
-} from '../domain/commerce/purchase.js';
-import { DomainError, type Actor, type Decider, type DomainEvent } from '../domain/shared/events.js';
-import { isForSale } from '../domain/templates/lifecycle.js';
-import { TEMPLATE_MESSAGES } from '../domain/templates/rules.js';
-import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../projections/read-models/commerce/queries.js';
-import { resourceById } from '../projections/read-models/templates/queries.js';
-import type { CommandBus, CommandContext } from './bus/handle-command.js';
+} from '../../domain/commerce/purchase.js';
+import { DomainError, type Actor, type Decider, type DomainEvent } from '../../domain/shared/events.js';
+import { isForSale } from '../../domain/templates/lifecycle.js';
+import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+import { activePurchaseOf, checkoutBySession, payoutAccountOf, payoutAccountOwner, purchaseByProviderPayment } from '../../projections/read-models/commerce/queries.js';
+import { resourceById } from '../../projections/read-models/templates/queries.js';
+import type { CommandBus, CommandContext } from '../bus/handle-command.js';
 
 export interface CommerceServiceDeps {
   commands: CommandBus;

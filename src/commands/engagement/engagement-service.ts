@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import { normaliseEmail } from '../domain/accounts/rules.js';
-import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider } from '../domain/engagement/decider.js';
-import { clickStream, commentStream, flagStream, likeStream, reportStream, saveStream, viewStream } from '../domain/engagement/events.js';
-import { ENGAGEMENT_MESSAGES } from '../domain/engagement/rules.js';
-import { type ReportForm } from '../domain/engagement/schemas.js';
-import { isEngageable } from '../domain/templates/lifecycle.js';
-import { templateStanding } from '../projections/read-models/templates/queries.js';
-import { DomainError, type Actor } from '../domain/shared/events.js';
-import type { CommandBus } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import { normaliseEmail } from '../../domain/accounts/rules.js';
+import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider } from '../../domain/engagement/decider.js';
+import { clickStream, commentStream, flagStream, likeStream, reportStream, saveStream, viewStream } from '../../domain/engagement/events.js';
+import { ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
+import { type ReportForm } from '../../domain/engagement/schemas.js';
+import { isEngageable } from '../../domain/templates/lifecycle.js';
+import { templateStanding } from '../../projections/read-models/templates/queries.js';
+import { DomainError, type Actor } from '../../domain/shared/events.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 /** A signed-in actor: engagement other than viewing needs a user. */
 export type MemberActor = Actor & { userId: string };

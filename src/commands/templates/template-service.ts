@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import { DomainError, type Actor } from '../domain/shared/events.js';
-import { templateDecider, type Requester, type TemplateCommand } from '../domain/templates/decider.js';
-import type { ReviewDecision } from '../domain/templates/lifecycle.js';
-import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../domain/templates/events.js';
-import { formProgressDecider } from '../domain/templates/form-progress.js';
-import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
-import { sponsoredCountExcept } from '../projections/read-models/templates/queries.js';
-import type { CommandBus, CommandResult } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { templateDecider, type Requester, type TemplateCommand } from '../../domain/templates/decider.js';
+import type { ReviewDecision } from '../../domain/templates/lifecycle.js';
+import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
+import { formProgressDecider } from '../../domain/templates/form-progress.js';
+import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../../domain/templates/rules.js';
+import { sponsoredCountExcept } from '../../projections/read-models/templates/queries.js';
+import type { CommandBus, CommandResult } from '../bus/handle-command.js';
 
 export interface TemplateServiceDeps {
   commands: CommandBus;

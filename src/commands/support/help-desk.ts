@@ -1,8 +1,8 @@
-import { ModelError, type TemplateWriter } from '../adapters/ai/writer.js';
-import type { ChatSource } from '../domain/support/events.js';
-import { HELP_PASSAGES, type HelpPassage } from '../domain/support/help-content.js';
-import { createHelpIndex, MIN_SCORE, terms } from '../domain/support/retrieval.js';
-import { SUPPORT_MESSAGES } from '../domain/support/rules.js';
+import { ModelError, type TemplateWriter } from '../../adapters/ai/writer.js';
+import type { ChatSource } from '../../domain/support/events.js';
+import { HELP_PASSAGES, type HelpPassage } from '../../domain/support/help-content.js';
+import { createHelpIndex, MIN_SCORE, terms } from '../../domain/support/retrieval.js';
+import { SUPPORT_MESSAGES } from '../../domain/support/rules.js';
 
 export interface HelpAnswer {
   reply: string;

@@ -1,8 +1,8 @@
-import type { EventStore } from '../adapters/eventstore/port.js';
-import { userStream } from '../domain/accounts/events.js';
-import { claimDeciderFor, claimStream, type ClaimEvent, type ClaimKind } from '../domain/accounts/uniqueness.js';
-import type { Actor } from '../domain/shared/events.js';
-import type { CommandBus } from './bus/handle-command.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import { userStream } from '../../domain/accounts/events.js';
+import { claimDeciderFor, claimStream, type ClaimEvent, type ClaimKind } from '../../domain/accounts/uniqueness.js';
+import type { Actor } from '../../domain/shared/events.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 /**
  * A sign-up claims its username and e-mail before it registers the account, and releases them if it

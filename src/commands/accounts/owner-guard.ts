@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseKind } from '../adapters/db/database.js';
-import type { Schema } from '../adapters/db/schema.js';
-import type { EventStore } from '../adapters/eventstore/port.js';
-import { USER_MANAGEMENT_MESSAGES } from '../domain/accounts/user-management.js';
-import { DomainError } from '../domain/shared/events.js';
-import { activeOwnerCount, userById } from '../projections/read-models/users/queries.js';
+import type { DatabaseKind } from '../../adapters/db/database.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
+import { DomainError } from '../../domain/shared/events.js';
+import { activeOwnerCount, userById } from '../../projections/read-models/users/queries.js';
 
 /** The key of the advisory lock under which the processes sharing a database take owner changes in turn. */
 const OWNER_CHANGES_LOCK = 'owner-changes';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import type { UnsubscribeList } from '../domain/accounts/rules.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { UnsubscribeList } from '../../domain/accounts/rules.js';
 
 /** The path the unsubscribe links of our e-mails point to (served by the API, so no web route is needed). */
 export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';

@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import { v5 as uuidv5 } from 'uuid';
-import type { Schema } from '../adapters/db/schema.js';
-import { openingEvent, type EventStore, type NewStreamAppend } from '../adapters/eventstore/port.js';
-import type { RemoteImageFetcher } from '../adapters/storage/remote-images.js';
-import { DomainError, type Actor } from '../domain/shared/events.js';
-import { withUnstorableMarked } from '../domain/shared/text.js';
-import { BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, type BulkImportPayload, type BulkRowReport } from '../domain/templates/bulk-import.js';
-import { templateDecider, type TemplateCommand } from '../domain/templates/decider.js';
-import { templateStream } from '../domain/templates/events.js';
-import { TEMPLATE_MESSAGES, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
-import { upcasters } from '../domain/upcasters.js';
-import { takesCharges } from '../projections/read-models/commerce/queries.js';
-import { activeUserByUsername } from '../projections/read-models/users/queries.js';
-import { eventsToAppend, type CommandBus } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import { openingEvent, type EventStore, type NewStreamAppend } from '../../adapters/eventstore/port.js';
+import type { RemoteImageFetcher } from '../../adapters/storage/remote-images.js';
+import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { withUnstorableMarked } from '../../domain/shared/text.js';
+import { BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
+import { templateStream } from '../../domain/templates/events.js';
+import { TEMPLATE_MESSAGES, titleUrlFor, type TemplateContent } from '../../domain/templates/rules.js';
+import { upcasters } from '../../domain/upcasters.js';
+import { takesCharges } from '../../projections/read-models/commerce/queries.js';
+import { activeUserByUsername } from '../../projections/read-models/users/queries.js';
+import { eventsToAppend, type CommandBus } from '../bus/handle-command.js';
 
 /** Template ids of imported rows are uuid v5 of the row's key in this namespace: the same row is the same template. */
 const BULK_IMPORT_NAMESPACE = '8f4a3c2e-5b61-4d7a-9e0f-1c2b3a4d5e6f';
