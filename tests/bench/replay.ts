@@ -8,7 +8,7 @@ import { upcasters } from '../../src/domain/upcasters.js';
 import type { Generation } from '../../src/projections/generations.js';
 import { eachSettled, generationTables, type Projection } from '../../src/projections/projection.js';
 import { projections } from '../../src/projections/registry.js';
-import { ReactorRunner } from '../../src/projections/reactor-runner.js';
+import { ReactorRunner } from '../../src/projections/reactors/reactor-runner.js';
 import { DEFAULT_BATCH_SIZE, DEFAULT_REBUILD_BATCH_SIZE, ProjectionRunner } from '../../src/projections/runner.js';
 import { CpuMeter, timed, type CpuSeconds, type RssSampler, type Throughput } from './measure.js';
 import { createWorkload, inBatches, pageViews, type ExpectedReadModels, type WorkloadSize } from './workload.js';

@@ -5,7 +5,7 @@ import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
 import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
 import { createStreamSnapshots } from '../../src/adapters/db/stream-snapshots.js';
 import { createCommandBus } from '../../src/commands/bus/handle-command.js';
-import { createRewardsReactor } from '../../src/commands/rewards-reactor.js';
+import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';
 import { accountDeciderFor } from '../../src/domain/accounts/decider.js';
 import { userStream, type SessionStarted, type UserRegistered } from '../../src/domain/accounts/events.js';
 import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../../src/domain/rewards/constants.js';

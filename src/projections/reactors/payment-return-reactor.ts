@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { MailSender } from '../adapters/mail/port.js';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import type { DuplicatePaymentReceived, RemovedPostPaymentReceived } from '../domain/commerce/events.js';
-import { duplicatePaymentRefundMail, removedPostRefundMail } from '../domain/commerce/mails.js';
-import type { Actor } from '../domain/shared/events.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { userById } from '../projections/read-models/users/queries.js';
-import type { CommerceService } from './commerce/commerce-service.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { MailSender } from '../../adapters/mail/port.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { DuplicatePaymentReceived, RemovedPostPaymentReceived } from '../../domain/commerce/events.js';
+import { duplicatePaymentRefundMail, removedPostRefundMail } from '../../domain/commerce/mails.js';
+import type { Actor } from '../../domain/shared/events.js';
+import type { Reactor } from './reactor-runner.js';
+import { userById } from '../read-models/users/queries.js';
+import type { CommerceService } from '../../commands/commerce/commerce-service.js';
 
 const PAYMENT_RETURN_ACTOR: Actor = { userId: null, role: 'system' };
 

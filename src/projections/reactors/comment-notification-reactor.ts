@@ -1,16 +1,16 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { MailSender } from '../adapters/mail/port.js';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import type { CommentPosted } from '../domain/engagement/events.js';
-import { commentNotificationMail } from '../domain/engagement/mails.js';
-import { COMMENT_MAILS_PER_AUTHOR } from '../domain/engagement/rules.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { commentsOnPostsOf } from '../projections/read-models/engagement/queries.js';
-import { resourceById } from '../projections/read-models/templates/queries.js';
-import { userById } from '../projections/read-models/users/queries.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './accounts/unsubscribe-token.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { MailSender } from '../../adapters/mail/port.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { CommentPosted } from '../../domain/engagement/events.js';
+import { commentNotificationMail } from '../../domain/engagement/mails.js';
+import { COMMENT_MAILS_PER_AUTHOR } from '../../domain/engagement/rules.js';
+import type { Reactor } from './reactor-runner.js';
+import { commentsOnPostsOf } from '../read-models/engagement/queries.js';
+import { resourceById } from '../read-models/templates/queries.js';
+import { userById } from '../read-models/users/queries.js';
+import { unsubscribeHeaders, unsubscribeUrl } from '../../commands/accounts/unsubscribe-token.js';
 
 /** Namespace of the notification e-mails' ids, derived from the comment's (uuid v5). */
 const COMMENT_MAIL_NAMESPACE = '3c6f0b52-8d1e-4a57-b0f4-7e2d9a1c5b38';

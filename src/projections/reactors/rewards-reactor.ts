@@ -1,12 +1,12 @@
-import { openingEvent, type EventStore } from '../adapters/eventstore/port.js';
-import { rewardsDecider } from '../domain/rewards/decider.js';
-import { rewardsStream } from '../domain/rewards/events.js';
-import { awardsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../domain/rewards/policy.js';
-import type { TemplateClicked } from '../domain/engagement/events.js';
-import type { Actor, RecordedEvent } from '../domain/shared/events.js';
-import { templateStream, type TemplateSubmitted } from '../domain/templates/events.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import type { CommandBus } from './bus/handle-command.js';
+import { openingEvent, type EventStore } from '../../adapters/eventstore/port.js';
+import { rewardsDecider } from '../../domain/rewards/decider.js';
+import { rewardsStream } from '../../domain/rewards/events.js';
+import { awardsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../../domain/rewards/policy.js';
+import type { TemplateClicked } from '../../domain/engagement/events.js';
+import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
+import { templateStream, type TemplateSubmitted } from '../../domain/templates/events.js';
+import type { Reactor } from './reactor-runner.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 
 const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
 

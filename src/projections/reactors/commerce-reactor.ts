@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { MailSender } from '../adapters/mail/port.js';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import type { PurchaseRecorded, PurchaseRefunded } from '../domain/commerce/events.js';
-import { purchaseReceiptMail, refundMail, saleNotificationMail } from '../domain/commerce/mails.js';
-import type { Actor, RecordedEvent } from '../domain/shared/events.js';
-import { templateDecider } from '../domain/templates/decider.js';
-import { templateStream } from '../domain/templates/events.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { userById } from '../projections/read-models/users/queries.js';
-import type { CommandBus } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { MailSender } from '../../adapters/mail/port.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { PurchaseRecorded, PurchaseRefunded } from '../../domain/commerce/events.js';
+import { purchaseReceiptMail, refundMail, saleNotificationMail } from '../../domain/commerce/mails.js';
+import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
+import { templateDecider } from '../../domain/templates/decider.js';
+import { templateStream } from '../../domain/templates/events.js';
+import type { Reactor } from './reactor-runner.js';
+import { userById } from '../read-models/users/queries.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 
 const COMMERCE_ACTOR: Actor = { userId: null, role: 'system' };
 

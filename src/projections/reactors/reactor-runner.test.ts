@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../domain/shared/events.js';
-import { databaseTargets, eventStoreOn } from '../../tests/fixtures/databases.js';
-import { anEvent, uniqueStream } from '../../tests/fixtures/events.js';
-import { StatementCounter } from '../../tests/fixtures/statement-counter.js';
-import { UNHANDLED_CHECKPOINT_COMMIT_MS } from './deferred-checkpoint.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+import { databaseTargets, eventStoreOn } from '../../../tests/fixtures/databases.js';
+import { anEvent, uniqueStream } from '../../../tests/fixtures/events.js';
+import { StatementCounter } from '../../../tests/fixtures/statement-counter.js';
+import { UNHANDLED_CHECKPOINT_COMMIT_MS } from '../deferred-checkpoint.js';
 import { ReactorRunner } from './reactor-runner.js';
 
 const WAIT_MS = 5_000;

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 
-import type { Schema } from '../adapters/db/schema.js';
-import { FLAGS_FOR_REVIEW, REPORT_REASONS, isReportReason } from '../domain/engagement/rules.js';
-import type { TemplateFlagged, TemplateReported } from '../domain/engagement/events.js';
-import { DomainError, type Actor, type RecordedEvent } from '../domain/shared/events.js';
-import { templateDecider } from '../domain/templates/decider.js';
-import { templateStream } from '../domain/templates/events.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { redFlagCount } from '../projections/read-models/templates/queries.js';
-import type { CommandBus } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import { FLAGS_FOR_REVIEW, REPORT_REASONS, isReportReason } from '../../domain/engagement/rules.js';
+import type { TemplateFlagged, TemplateReported } from '../../domain/engagement/events.js';
+import { DomainError, type Actor, type RecordedEvent } from '../../domain/shared/events.js';
+import { templateDecider } from '../../domain/templates/decider.js';
+import { templateStream } from '../../domain/templates/events.js';
+import type { Reactor } from './reactor-runner.js';
+import { redFlagCount } from '../read-models/templates/queries.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 
 const MODERATION_ACTOR: Actor = { userId: null, role: 'system' };
 

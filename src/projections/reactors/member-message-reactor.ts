@@ -1,14 +1,14 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Kysely } from 'kysely';
-import type { Schema } from '../adapters/db/schema.js';
-import type { MailSender } from '../adapters/mail/port.js';
-import type { PersonalDataVault } from '../adapters/vault/vault.js';
-import type { MemberMessageSent } from '../domain/outreach/events.js';
-import { memberMessageMail } from '../domain/outreach/mails.js';
-import { acceptsMemberMessages } from '../domain/outreach/rules.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { userById } from '../projections/read-models/users/queries.js';
-import { unsubscribeHeaders, unsubscribeUrl } from './accounts/unsubscribe-token.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import type { MailSender } from '../../adapters/mail/port.js';
+import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { MemberMessageSent } from '../../domain/outreach/events.js';
+import { memberMessageMail } from '../../domain/outreach/mails.js';
+import { acceptsMemberMessages } from '../../domain/outreach/rules.js';
+import type { Reactor } from './reactor-runner.js';
+import { userById } from '../read-models/users/queries.js';
+import { unsubscribeHeaders, unsubscribeUrl } from '../../commands/accounts/unsubscribe-token.js';
 
 /** Namespace of the message e-mails' ids, derived from the message's (uuid v5). */
 const MEMBER_MESSAGE_MAIL_NAMESPACE = '8f0d4c2a-61b7-4e95-a3c8-2d5e7b9f1a64';

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pLimit from 'p-limit';
-import type { Schema } from '../adapters/db/schema.js';
-import { openingEvent, type EventStore } from '../adapters/eventstore/port.js';
-import { ModelError, type TemplateWriter } from '../adapters/ai/writer.js';
-import { buildDocument, buildSlideDeck } from '../adapters/documents/office-files.js';
-import type { GooglePublisher } from '../adapters/google/drive-publisher.js';
-import { generationDecider } from '../domain/generator/decider.js';
-import { generationStream, type GenerationRequested } from '../domain/generator/events.js';
-import { GENERATOR_MESSAGES, styleById, type GeneratedContent } from '../domain/generator/rules.js';
-import type { Actor } from '../domain/shared/events.js';
-import type { Reactor } from '../projections/reactor-runner.js';
-import { unfinishedGenerationJobIds } from '../projections/read-models/generations/queries.js';
-import type { CommandBus } from './bus/handle-command.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import { openingEvent, type EventStore } from '../../adapters/eventstore/port.js';
+import { ModelError, type TemplateWriter } from '../../adapters/ai/writer.js';
+import { buildDocument, buildSlideDeck } from '../../adapters/documents/office-files.js';
+import type { GooglePublisher } from '../../adapters/google/drive-publisher.js';
+import { generationDecider } from '../../domain/generator/decider.js';
+import { generationStream, type GenerationRequested } from '../../domain/generator/events.js';
+import { GENERATOR_MESSAGES, styleById, type GeneratedContent } from '../../domain/generator/rules.js';
+import type { Actor } from '../../domain/shared/events.js';
+import type { Reactor } from './reactor-runner.js';
+import { unfinishedGenerationJobIds } from '../read-models/generations/queries.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 
 const WORKER_ACTOR: Actor = { userId: null, role: 'system' };
 /** Jobs run side by side in one process (each mostly waits for the model). */

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { BehaviorSubject, filter, firstValueFrom, map, race, take, timer } from 'rxjs';
-import type { DatabaseKind } from '../adapters/db/database.js';
-import type { Schema } from '../adapters/db/schema.js';
-import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
-import type { RecordedEvent } from '../domain/shared/events.js';
-import { DEFAULT_BATCH_SIZE } from './runner.js';
-import { DeferredCheckpoint } from './deferred-checkpoint.js';
-import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from './runner-lock.js';
+import type { DatabaseKind } from '../../adapters/db/database.js';
+import type { Schema } from '../../adapters/db/schema.js';
+import { START_OF_LOG, type EventStore } from '../../adapters/eventstore/port.js';
+import type { RecordedEvent } from '../../domain/shared/events.js';
+import { DEFAULT_BATCH_SIZE } from '../runner.js';
+import { DeferredCheckpoint } from '../deferred-checkpoint.js';
+import { RunnerLockLostError, tryRunnerLock, type RunnerLock } from '../runner-lock.js';
 
 /** An idle reactor rechecks the log (and the lock, when another process holds it) this often. */
 const IDLE_RECHECK_MS = 2_000;
