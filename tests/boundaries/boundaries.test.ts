@@ -22,7 +22,7 @@ describe('dependency boundaries', () => {
       file('src/adapters/search/bad.ts', "import { searchProjection } from '../../projections/read-models/search/projection.js';"),
       // Only a type import of a read model's table types, and only by the schema.
       file('src/adapters/db/schema.ts', "import { createTemplatesTables } from '../../projections/read-models/templates/tables.js';"),
-      file('src/commands/users-cli.ts', "import { buildApp } from '../api/app.js';"),
+      file('src/cli/users.ts', "import { buildApp } from '../api/app.js';"),
       file('src/api/routes/bad.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
       file('src/commands/bad.ts', 'await sql`update templates set likes = 0`.execute(db);'),
     ]);
@@ -32,7 +32,7 @@ describe('dependency boundaries', () => {
       'src/web/features/lazy.ts',
       'src/adapters/search/bad.ts',
       'src/adapters/db/schema.ts',
-      'src/commands/users-cli.ts',
+      'src/cli/users.ts',
       'src/api/routes/bad.ts',
       'src/commands/bad.ts',
     ]);

@@ -38,7 +38,7 @@ const composesReadModelTables = (from: string, target: string, typeOnly: boolean
   from === 'src/adapters/db/schema.ts' && typeOnly && /^src\/projections\/read-models\/[^/]+\/tables\.js$/u.test(target);
 
 const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
-const isCli = (path: string) => /(^|\/|-)cli\.ts$/u.test(path);
+const isCli = (path: string) => under(path, 'src/cli');
 
 /** Which layer may not import which: [rule name, applies to the importing file, forbidden target]. */
 const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string) => boolean][] = [
@@ -50,6 +50,7 @@ const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string
     (target) => ['src/projections', 'src/api', 'src/commands', 'src/composition'].some((folder) => under(target, folder)),
   ],
   ['CLIs do not import from src/api', isCli, (target) => under(target, 'src/api')],
+  ['nothing below the CLIs imports src/cli', (from) => !isCli(from), (target) => under(target, 'src/cli')],
 ];
 
 /** Kysely calls naming a table, and the tables named in `sql` templates (from / join / update / into, sql.table / sql.id). */

@@ -1,10 +1,10 @@
-import { asksForHelp } from '../composition/cli-help.js';
+import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
-import { renderProgress } from './progress-bar.js';
-import type { Projection } from './projection.js';
-import type { RebuildProgress } from './runner.js';
-import { projectionNamed, projections } from './registry.js';
-import { textTable } from './text-table.js';
+import { renderProgress } from '../projections/progress-bar.js';
+import type { Projection } from '../projections/projection.js';
+import type { RebuildProgress } from '../projections/runner.js';
+import { projectionNamed, projections } from '../projections/registry.js';
+import { textTable } from '../projections/text-table.js';
 
 const USAGE = `Usage: npm run projections -- status
        npm run projections -- rebuild <name>   (one of: ${projections.map((p) => p.name).join(', ')})

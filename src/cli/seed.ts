@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { asksForHelp } from '../composition/cli-help.js';
+import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
-import { seedCatalogue, seedCatalogueInBulk } from './demo-catalogue.js';
+import { seedCatalogue, seedCatalogueInBulk } from '../commands/demo-catalogue.js';
 
 const USAGE = 'Usage: npm run seed -- --users N --templates M [--seed S] [--like-chance P] [--bulk]';
 

@@ -1,5 +1,5 @@
 import { generatePassword } from '../adapters/security/passwords.js';
-import { asksForHelp } from '../composition/cli-help.js';
+import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import type { UserLevel } from '../domain/accounts/events.js';
 import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { asksForHelp } from '../composition/cli-help.js';
+import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import { reportDay } from '../domain/analytics/periods.js';
-import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from './analytics-replay.js';
-import { renderEventProgress } from './progress-bar.js';
+import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from '../projections/analytics-replay.js';
+import { renderEventProgress } from '../projections/progress-bar.js';
 
 const USAGE = `Usage: npm run analytics -- <report> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--as-of YYYY-MM-DD] [--format table|csv|json]
   reports: counters (the 12 site counters), kpis (search terms, clicked and viewed posts),
