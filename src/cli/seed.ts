@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import { openInfrastructure } from '../composition/infrastructure.js';
-import { seedCatalogue, seedCatalogueInBulk } from '../commands/demo-catalogue.js';
+import { seedCatalogue, seedCatalogueInBulk } from '../composition/demo-catalogue.js';
 
 const USAGE = 'Usage: npm run seed -- --users N --templates M [--seed S] [--like-chance P] [--bulk]';
 

@@ -6,7 +6,7 @@ import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { createPostgresVault, type PersonalDataVault } from '../adapters/vault/vault.js';
-import { demoTemplateId, demoUserId, seedCatalogue } from '../commands/demo-catalogue.js';
+import { demoTemplateId, demoUserId, seedCatalogue } from '../composition/demo-catalogue.js';
 import { createCommandBus, type CommandBus } from '../commands/bus/handle-command.js';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/adapters/db/database.js';
 import { createPostgresEventStore } from '../../src/adapters/eventstore/postgres.js';
 import { withUpcasting } from '../../src/adapters/eventstore/upcasting.js';
-import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
+import { demoTemplateContent, random } from '../../src/composition/demo-catalogue.js';
 import { createStreamSnapshots } from '../../src/adapters/db/stream-snapshots.js';
 import { createCommandBus } from '../../src/commands/bus/handle-command.js';
 import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';

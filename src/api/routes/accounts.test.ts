@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { googleClaims, signGoogleToken, nowSeconds } from '../../../tests/fixtures/google-tokens.js';
-import { DEMO_ADMIN_USERNAME } from '../../commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../composition/demo-catalogue.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import { ACCOUNT_MESSAGES, erasedUsername, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../domain/shared/images.js';

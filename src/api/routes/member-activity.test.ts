@@ -6,7 +6,7 @@ import { anEvent } from '../../../tests/fixtures/events.js';
 import { makeMember } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import { START_OF_LOG } from '../../adapters/eventstore/port.js';
-import { demoUserId } from '../../commands/demo-catalogue.js';
+import { demoUserId } from '../../composition/demo-catalogue.js';
 import { createRewardsReactor } from '../../projections/reactors/rewards-reactor.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import type { Progression, RewardView } from '../../domain/engagement/views.js';

@@ -15,8 +15,8 @@ import { templateStream } from '../domain/templates/events.js';
 import { templateContentSchema, titleUrlFor, type TemplateContent } from '../domain/templates/rules.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { hashPassword } from '../adapters/security/passwords.js';
-import { registerAccount } from './accounts/account-service.js';
-import { eventIdFor, type CommandBus } from './bus/handle-command.js';
+import { registerAccount } from '../commands/accounts/account-service.js';
+import { eventIdFor, type CommandBus } from '../commands/bus/handle-command.js';
 
 /** Namespace for the demo catalogue's ids, so the same seed gives the same ids. */
 const DEMO_NAMESPACE = '0b7f9a52-1f7e-4c1e-9d55-3b7c5c0f2a11';

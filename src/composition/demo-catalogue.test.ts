@@ -5,7 +5,7 @@ import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { createPostgresVault } from '../adapters/vault/vault.js';
 import { upcasters } from '../domain/upcasters.js';
 import { seedCatalogue, seedCatalogueInBulk } from './demo-catalogue.js';
-import { createCommandBus } from './bus/handle-command.js';
+import { createCommandBus } from '../commands/bus/handle-command.js';
 
 const SIZE = { users: 5, templates: 12, seed: 9 };
 
