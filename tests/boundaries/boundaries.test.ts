@@ -25,6 +25,8 @@ describe('dependency boundaries', () => {
       file('src/cli/users.ts', "import { buildApp } from '../api/app.js';"),
       file('src/api/routes/bad.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
       file('src/commands/bad.ts', 'await sql`update templates set likes = 0`.execute(db);'),
+      file('src/composition/bad.ts', "import { asksForHelp } from '../cli/help.js';"),
+      file('src/projections/read-models/users/tables.ts', "import type { Schema } from '../../../adapters/db/schema.js';"),
     ]);
     expect(violations.map((violation) => violation.split(':')[0])).toEqual([
       'src/domain/templates/bad.ts',
@@ -35,6 +37,8 @@ describe('dependency boundaries', () => {
       'src/cli/users.ts',
       'src/api/routes/bad.ts',
       'src/commands/bad.ts',
+      'src/composition/bad.ts',
+      'src/projections/read-models/users/tables.ts',
     ]);
   });
 
@@ -44,6 +48,8 @@ describe('dependency boundaries', () => {
         file('src/domain/templates/ok.ts', "import { z } from 'zod';\nimport type { DomainEvent } from '../shared/events.js';"),
         file('src/web/features/ok.ts', "import { statusLabel } from '../../domain/templates/lifecycle.js';\nimport { apiRequest } from '../lib/api-client.js';"),
         file('src/adapters/db/schema.ts', "import type { TemplatesTables } from '../../projections/read-models/templates/tables.js';"),
+        file('src/cli/seed.ts', "import { openInfrastructure } from '../composition/infrastructure.js';"),
+        file('src/projections/read-models/search-analytics/tables.ts', "import { ensureSearchExtensions } from '../search/tables.js';\nimport type { DdlDatabase } from '../tables.js';"),
         file('src/projections/read-models/templates/queries.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
         // Not a read-model table: the event log and the generations table belong to their adapters and the runner.
         file('src/projections/runner.ts', "await db.selectFrom('projection_generations').selectAll().execute();"),

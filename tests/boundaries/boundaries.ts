@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { READ_MODEL_TABLES } from '../../src/projections/projection.js';
+import { READ_MODEL_TABLES } from '../../src/projections/read-models/tables.js';
 
 export interface SourceFile {
   /** Relative to the repository root, with forward slashes: 'src/api/app.ts'. */
@@ -37,6 +37,8 @@ function importsOf(file: SourceFile): { target: string; typeOnly: boolean }[] {
 const composesReadModelTables = (from: string, target: string, typeOnly: boolean) =>
   from === 'src/adapters/db/schema.ts' && typeOnly && /^src\/projections\/read-models\/[^/]+\/tables\.js$/u.test(target);
 
+/** src/projections/read-models/tables.js and each read model's tables.js. */
+const READ_MODEL_TABLES_MODULE = /^src\/projections\/read-models\/(?:[^/]+\/)?tables\.js$/u;
 const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
 const isCli = (path: string) => under(path, 'src/cli');
 
@@ -51,6 +53,11 @@ const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string
   ],
   ['CLIs do not import from src/api', isCli, (target) => under(target, 'src/api')],
   ['nothing below the CLIs imports src/cli', (from) => !isCli(from), (target) => under(target, 'src/cli')],
+  [
+    "read models' tables import only the domain and other tables modules (the schema composing them stays above them)",
+    (from) => READ_MODEL_TABLES_MODULE.test(from.replace(/\.ts$/u, '.js')),
+    (target) => !under(target, 'src/domain') && !READ_MODEL_TABLES_MODULE.test(target),
+  ],
 ];
 
 /** Kysely calls naming a table, and the tables named in `sql` templates (from / join / update / into, sql.table / sql.id). */
