@@ -41,6 +41,8 @@ export const SERVER_BUNDLE = bundlePath(SERVER_ENTRY);
 export async function bundle(entry) {
   const { outputFiles } = await build({
     absWorkingDir: REPO_ROOT,
+    // Its paths resolve the web code's @/ and @domain/ imports (the server imports some web modules).
+    tsconfig: 'tsconfig.json',
     entryPoints: [entry],
     outbase: 'src',
     outdir: 'dist',

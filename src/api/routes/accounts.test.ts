@@ -19,7 +19,7 @@ import { claimStream, type ClaimKind } from '../../domain/accounts/uniqueness.js
 import { TEST_DEMO_PASSWORD } from '../../../tests/fixtures/demo-password.js';
 import { TEXT_MESSAGES } from '../../domain/shared/text.js';
 import { DAY_SECONDS } from '../../domain/shared/durations.js';
-import { TEST_USER_SWITCH_HINT } from '../../web/features/shell/constants.js';
+import { TEST_USER_SWITCH_HINT } from '../../web/lib/shell-constants.js';
 import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const PASSWORD = 'Sturdy#pass1';

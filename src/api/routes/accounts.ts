@@ -24,7 +24,7 @@ import { authorResourcesPage } from '../../projections/read-models/templates/que
 import { toResourceView } from '../../projections/read-models/templates/views.js';
 import { existingUserById, userByEmailLookup, userByUsername } from '../../projections/read-models/users/queries.js';
 import { currentUserOf, publicProfileOf } from './user-views.js';
-import { showsTestUserSwitch } from '../../web/features/shell/user-facts.js';
+import { showsTestUserSwitch } from '../../web/lib/user-facts.js';
 import { isStaffLevel } from '../../domain/accounts/access.js';
 
 export interface AccountRouteDeps {
