@@ -30,7 +30,7 @@ import { discoveryRoutes } from './routes/discovery.js';
 import { outreachRoutes } from './routes/outreach.js';
 import { generatorRoutes } from './routes/generator.js';
 import { supportRoutes } from './routes/support.js';
-import { createHelpDesk } from '../commands/support.js';
+import { createHelpDesk } from '../commands/support/help-desk.js';
 import { helpPassagesAt } from '../domain/support/help-content.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search.js';

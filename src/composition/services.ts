@@ -1,9 +1,9 @@
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
-import { importBulkRows } from '../commands/bulk-import.js';
+import { importBulkRows } from '../commands/templates/bulk-import.js';
 import { CurationService } from '../commands/discovery/curation.js';
-import { TemplateService } from '../commands/templates.js';
+import { TemplateService } from '../commands/templates/template-service.js';
 import type { Actor } from '../domain/shared/events.js';
 import type { ValidationReport } from '../domain/shared/read-model-validation.js';
 import type { BulkImportPayload, BulkRowReport } from '../domain/templates/bulk-import.js';

@@ -4,7 +4,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import { curationDecider, curationStream, type CollectionEntry, type CuratedList, type HomeListSet, type TopAppEntry } from '../../domain/discovery/curation.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { currentCuratedList } from '../../projections/read-models/curation/queries.js';
-import type { CommandBus, CommandResult } from '../handle-command.js';
+import type { CommandBus, CommandResult } from '../bus/handle-command.js';
 
 export interface CurationServiceDeps {
   commands: CommandBus;
