@@ -5,7 +5,7 @@ import { z } from '../../domain/shared/zod.js';
 import { resourceSchema } from './resources.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { EngagementService, MemberActor } from '../../commands/engagement.js';
+import type { EngagementService, MemberActor } from '../../commands/engagement/engagement-service.js';
 import { ERASED_USER_NAME } from '../../domain/accounts/rules.js';
 import { COMMENTS_PAGE, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { commentSchema, reportSchema } from '../../domain/engagement/schemas.js';
@@ -54,7 +54,7 @@ function member(request: FastifyRequest): { viewer: Viewer; actor: MemberActor }
  * Likes, saves, red flags, clicks, views, comments and reports (posts-payments-rewards.md
  * sections 2.3, 2.11, 7). The spec's GETs that change state are POSTs here (DESIGN.md, API);
  * view counting is POST /resources/view/{id}, so the detail reads (GET /resources/view/{titleUrl},
- * GET /resources/viewById/{id}, in routes/templates.ts) change nothing.
+ * GET /resources/viewById/{id}, in routes/templates/view.ts) change nothing.
  */
 export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
   async function answerWith(templateId: string, viewer: Viewer | null, position: bigint | null) {

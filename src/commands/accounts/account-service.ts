@@ -13,6 +13,7 @@ import { endSession, findByLogin, login, startSession, startTestUserMode, stopTe
 import { issueVerificationCode, sendVerificationLink, submitVerificationCode, verifyByLink } from './verification.js';
 
 export type { AccountServiceDeps, NewSession } from './deps.js';
+export { registerAccount, type RegistrationInput } from './registration.js';
 
 /**
  * Every account use case (one module each beside this one): it turns requests into commands on the

@@ -8,7 +8,7 @@ import { accountDeciderFor, type AccountCommand } from '../../domain/accounts/de
 import { userStream } from '../../domain/accounts/events.js';
 import { normaliseEmail } from '../../domain/accounts/rules.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-import type { CommandBus, CommandContext } from '../handle-command.js';
+import type { CommandBus, CommandContext } from '../bus/handle-command.js';
 
 export interface AccountServiceDeps {
   commands: CommandBus;

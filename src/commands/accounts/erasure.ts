@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/shared/events.js';
 import { contactMessageIdsFrom } from '../../projections/read-models/contact-messages/queries.js';
 import { supportVaultSubjectsOf } from '../../projections/read-models/support/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-import { newsletterSubscription } from '../newsletter.js';
+import { newsletterSubscription } from '../outreach/newsletter.js';
 import { releaseValue } from './claims.js';
 import { emailOf, latest, onAccount, type AccountServiceDeps } from './deps.js';
 

@@ -5,7 +5,7 @@ import { userStream, type UserLevel, type VerificationStatus } from '../../domai
 import { ACCOUNT_MESSAGES, normaliseEmail } from '../../domain/accounts/rules.js';
 import type { ClaimKind } from '../../domain/accounts/uniqueness.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
-import { releaseIfAbandoned } from '../abandoned-claims.js';
+import { releaseIfAbandoned } from './abandoned-claims.js';
 import { claimValue, releaseValue } from './claims.js';
 import { emailLookupOf, nowOf, type AccountServiceDeps } from './deps.js';
 import { EMPTY_PROFILE, type ProfileDocument } from './profile.js';

@@ -1,7 +1,7 @@
 import type { OrderPaymentProvider } from '../../adapters/payments/orders-port.js';
 import type { PaymentProvider } from '../../adapters/payments/port.js';
 import type { Offer, ReturnedPayment } from '../../domain/commerce/purchase.js';
-import type { CommandContext } from '../handle-command.js';
+import type { CommandContext } from '../bus/handle-command.js';
 import { startCardCheckout, createOrder } from './checkout.js';
 import type { CommerceServiceDeps, Member } from './deps.js';
 import { offerFor } from './offers.js';

@@ -3,7 +3,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import type { OrderPaymentProvider } from '../../adapters/payments/orders-port.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError, type PaymentProvider } from '../../adapters/payments/port.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
-import type { CommandBus } from '../handle-command.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 export interface CommerceServiceDeps {
   /** Issues the commands, and answers a stream's state (a provider is asked before the command that records its answer). */

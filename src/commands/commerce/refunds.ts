@@ -3,7 +3,7 @@ import { purchaseStream, type PaymentProviderName } from '../../domain/commerce/
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { ORDER_PROVIDER_NAME, purchaseDecider, type ReturnedPayment } from '../../domain/commerce/purchase.js';
 import { DomainError } from '../../domain/shared/events.js';
-import type { CommandContext } from '../handle-command.js';
+import type { CommandContext } from '../bus/handle-command.js';
 import { fromProvider, settle, type CommerceServiceDeps, type Member } from './deps.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from '../../../domain/shared/zod.js';
-import { verifyUnsubscribeToken } from '../../../commands/unsubscribe-token.js';
+import { verifyUnsubscribeToken } from '../../../commands/accounts/unsubscribe-token.js';
 import { UNSUBSCRIBE_LIST_NAMES, UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES, type UnsubscribeList } from '../../../domain/accounts/rules.js';
 import { userById } from '../../../projections/read-models/users/queries.js';
 import { escapeHtml } from '../../../domain/shared/html.js';
