@@ -1,13 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { ACCOUNT_SHELL_MESSAGES } from '../../../domain/accounts/shell-messages.js';
 import { APPS } from '../../../domain/catalogue/taxonomy.js';
 import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../../domain/outreach/rules.js';
 import { Modal } from '../../components/ui/Modal.js';
+import { ModalForm } from '../../components/ui/ModalForm.js';
 import { showToast } from '../../components/ui/toasts.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { keepingAtMost } from '../../lib/character-limit.js';
+import { useSubmission } from '../../lib/use-submission.js';
 import { characterCount } from '../../../domain/shared/characters.js';
 import { loginPathFor, signupPathFor } from '../accounts/return-paths.js';
 import { useSession } from '../session/session.js';
@@ -147,89 +149,64 @@ function EngagementModal({ open }: { open: boolean }) {
   );
 }
 
-type SendState = 'idle' | 'sending' | 'failed';
+const requestFailure = (failure: unknown) => (failure instanceof ApiError ? failure.message : OUTREACH_MESSAGES.contactFailed);
 
 function RequestTemplateModal({ open }: { open: boolean }) {
-  const formId = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [platform, setPlatform] = useState('');
-  const [state, setState] = useState<SendState>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const submission = useSubmission(requestFailure);
 
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setState('sending');
-    setError(null);
-    try {
-      const answer = await apiRequest<{ message: string }>('/requests', {
+  async function send() {
+    const outcome = await submission.submit(() =>
+      apiRequest<{ message: string }>('/requests', {
         method: 'POST',
         body: { title: title.trim() || undefined, description, platform: platform || undefined },
-      });
-      showToast('success', answer.message);
-      setTitle('');
-      setDescription('');
-      setPlatform('');
-      setState('idle');
-      closeModal();
-    } catch (caught) {
-      setState('failed');
-      setError(caught instanceof ApiError ? caught.message : OUTREACH_MESSAGES.contactFailed);
-    }
+      }),
+    );
+    if (!outcome?.ok) return;
+    showToast('success', outcome.answer.message);
+    setTitle('');
+    setDescription('');
+    setPlatform('');
+    submission.reset();
+    closeModal();
   }
 
   return (
-    <Modal
+    <ModalForm
       open={open}
       title="Request a Template"
       onClose={closeModal}
-      actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={closeModal}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={state === 'sending' || description.trim() === ''}>
-            {state === 'sending' ? 'Sending...' : 'Send request'}
-          </button>
-        </>
-      }
+      onSubmit={() => void send()}
+      submitLabel="Send request"
+      pending={submission.pending}
+      submitDisabled={description.trim() === ''}
+      error={submission.error}
     >
-      <form id={formId} className="form-stack" onSubmit={(event) => void send(event)}>
-        <p className="muted">Tell the community what you're looking for. Makers see open requests and may build it for you.</p>
-        <label className="field">
-          <span className="field__label">Title (optional)</span>
-          <input className="field__input" value={title} onChange={keepingAtMost(OUTREACH_LIMITS.requestTitleMax, setTitle)} />
-        </label>
-        <label className="field">
-          <span className="field__label">App (optional)</span>
-          <select className="field__input" value={platform} onChange={(event) => setPlatform(event.target.value)}>
-            <option value="">Any app</option>
-            {APPS.map((app) => (
-              <option key={app.name} value={app.name}>
-                {app.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">What do you need?</span>
-          <textarea
-            className="field__input"
-            required
-            rows={4}
-            value={description}
-            onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)}
-          />
-          <span className="field__counter muted">
-            {characterCount(description)}/{OUTREACH_LIMITS.requestDescriptionMax}
-          </span>
-        </label>
-        {error !== null && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <p className="muted">Tell the community what you're looking for. Makers see open requests and may build it for you.</p>
+      <label className="field">
+        <span className="field__label">Title (optional)</span>
+        <input className="field__input" value={title} onChange={keepingAtMost(OUTREACH_LIMITS.requestTitleMax, setTitle)} />
+      </label>
+      <label className="field">
+        <span className="field__label">App (optional)</span>
+        <select className="field__input" value={platform} onChange={(event) => setPlatform(event.target.value)}>
+          <option value="">Any app</option>
+          {APPS.map((app) => (
+            <option key={app.name} value={app.name}>
+              {app.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">What do you need?</span>
+        <textarea className="field__input" required rows={4} value={description} onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)} />
+        <span className="field__counter muted">
+          {characterCount(description)}/{OUTREACH_LIMITS.requestDescriptionMax}
+        </span>
+      </label>
+    </ModalForm>
   );
 }
