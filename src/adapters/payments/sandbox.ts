@@ -56,18 +56,11 @@ const base64url = (value: string) => Buffer.from(value, 'utf8').toString('base64
  */
 export function createSandboxPaymentProvider(options: { signingKey: string; webhookSecret?: string }): SandboxPaymentProvider {
   const secret = options.webhookSecret ?? `whsec_sandbox_${randomBytes(24).toString('hex')}`;
-  const linkSecret = options.signingKey;
+  const signer = linkSigner(options.signingKey);
   const paidSessions = new Map<string, string>();
   /** Account → seller, for the webhook's metadata (after a restart the route finds the seller by account). */
   const accountOwners = new Map<string, string>();
   let deliver: WebhookDelivery | null = null;
-
-  const sign = (value: string) => createHmac('sha256', linkSecret).update(value).digest('base64url');
-  const signedEquals = (value: string, signature: string) => {
-    const expected = Buffer.from(sign(value));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  };
 
   async function send(type: string, object: Record<string, unknown>): Promise<void> {
     if (deliver === null) throw new PaymentProviderUnavailableError('The sandbox has no webhook route to deliver to');
@@ -77,18 +70,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
     if (answer.status >= 300) throw new PaymentProviderUnavailableError(`The webhook route answered ${answer.status}`);
   }
 
-  function openSession(sessionId: string): SandboxSession | null {
-    const match = /^cs_sandbox_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/u.exec(sessionId);
-    if (!match || !signedEquals(match[1]!, match[2]!)) return null;
-    try {
-      const session = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as SandboxSession;
-      return isCurrency(session.price.currency) ? session : null;
-    } catch {
-      return null;
-    }
-  }
-
-  const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });
+  const openSession = (sessionId: string) => openSignedSession(signer, sessionId);
 
   return {
     name: 'sandbox',
@@ -105,23 +87,12 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       return { accountId };
     },
     async onboardingLink({ accountId, returnUrl }) {
-      const query = new URLSearchParams({ return: returnUrl, sig: sign(`${accountId}\n${returnUrl}`) });
+      const query = new URLSearchParams({ return: returnUrl, sig: signer.sign(`${accountId}\n${returnUrl}`) });
       return { url: `${SANDBOX_BASE_PATH}/onboarding/${accountId}?${query}` };
     },
     async createCheckout(request: CheckoutRequest) {
-      const session: SandboxSession = {
-        checkoutId: request.checkoutId,
-        templateId: request.templateId,
-        buyerId: request.buyerId,
-        title: request.title,
-        price: request.price,
-        sellerAccountId: request.sellerAccountId,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt.toISOString(),
-      };
-      const body = base64url(JSON.stringify(session));
-      const sessionId = `cs_sandbox_${body}.${sign(body)}`;
+      const body = base64url(JSON.stringify(sessionOf(request)));
+      const sessionId = `cs_sandbox_${body}.${signer.sign(body)}`;
       return { sessionId, url: `${SANDBOX_BASE_PATH}/checkout?session=${sessionId}` };
     },
     async retrieveCheckout(sessionId): Promise<CheckoutStatus> {
@@ -140,7 +111,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
     },
     openSession,
     verifyOnboarding(accountId, returnUrl, signature) {
-      return signedEquals(`${accountId}\n${returnUrl}`, signature);
+      return signer.verify(`${accountId}\n${returnUrl}`, signature);
     },
     async finishOnboarding(accountId, outcome) {
       const owner = accountOwners.get(accountId);
@@ -158,18 +129,68 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       if (digits !== SANDBOX_CARDS.succeeds) return 'invalid_card';
       const paymentId = paidSessions.get(sessionId) ?? `pi_sandbox_${randomBytes(8).toString('hex')}`;
       paidSessions.set(sessionId, paymentId);
-      await send('checkout.session.completed', {
-        id: sessionId,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        status: 'complete',
-        payment_intent: paymentId,
-        client_reference_id: session.checkoutId,
-        metadata: metadataOf(session),
-        amount_total: session.price.amount,
-        currency: session.price.currency.toLowerCase(),
-      });
+      await send('checkout.session.completed', completedCheckout(sessionId, session, paymentId));
       return 'paid';
     },
+  };
+}
+
+interface LinkSigner {
+  sign(value: string): string;
+  verify(value: string, signature: string): boolean;
+}
+
+function linkSigner(key: string): LinkSigner {
+  const sign = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
+  return {
+    sign,
+    verify(value, signature) {
+      const expected = Buffer.from(sign(value));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** The session a signed session id carries, or null when the id is forged, garbled or names no known currency. */
+function openSignedSession(signer: LinkSigner, sessionId: string): SandboxSession | null {
+  const match = /^cs_sandbox_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/u.exec(sessionId);
+  if (!match || !signer.verify(match[1]!, match[2]!)) return null;
+  try {
+    const session = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as SandboxSession;
+    return isCurrency(session.price.currency) ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionOf(request: CheckoutRequest): SandboxSession {
+  return {
+    checkoutId: request.checkoutId,
+    templateId: request.templateId,
+    buyerId: request.buyerId,
+    title: request.title,
+    price: request.price,
+    sellerAccountId: request.sellerAccountId,
+    successUrl: request.successUrl,
+    cancelUrl: request.cancelUrl,
+    expiresAt: request.expiresAt.toISOString(),
+  };
+}
+
+const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });
+
+/** The Stripe checkout.session object of a paid session, as its webhook carries it. */
+function completedCheckout(sessionId: string, session: SandboxSession, paymentId: string): Record<string, unknown> {
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    status: 'complete',
+    payment_intent: paymentId,
+    client_reference_id: session.checkoutId,
+    metadata: metadataOf(session),
+    amount_total: session.price.amount,
+    currency: session.price.currency.toLowerCase(),
   };
 }
