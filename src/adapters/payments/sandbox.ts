@@ -64,7 +64,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
 
   async function send(type: string, object: Record<string, unknown>): Promise<void> {
     if (deliver === null) throw new PaymentProviderUnavailableError('The sandbox has no webhook route to deliver to');
-    const payload = JSON.stringify({ id: `evt_sandbox_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    const payload = stripeEvent(type, object);
     const answer = await deliver(payload, signStripePayload(payload, secret));
     // Stripe retries what the endpoint did not accept; the sandbox tells the person at once instead.
     if (answer.status >= 300) throw new PaymentProviderUnavailableError(`The webhook route answered ${answer.status}`);
@@ -95,11 +95,8 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       const sessionId = `cs_sandbox_${body}.${signer.sign(body)}`;
       return { sessionId, url: `${SANDBOX_BASE_PATH}/checkout?session=${sessionId}` };
     },
-    async retrieveCheckout(sessionId): Promise<CheckoutStatus> {
-      const session = openSession(sessionId);
-      const paymentId = paidSessions.get(sessionId) ?? null;
-      const status = paymentId ? 'paid' : session && session.expiresAt > new Date().toISOString() ? 'open' : 'expired';
-      return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
+    async retrieveCheckout(sessionId) {
+      return checkoutStatus(openSession(sessionId), paidSessions.get(sessionId) ?? null);
     },
     async refund({ paymentId }) {
       if (!paymentId.startsWith('pi_sandbox_')) throw new PaymentRefusedError(`The sandbox knows no payment ${paymentId}`);
@@ -114,8 +111,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       return signer.verify(`${accountId}\n${returnUrl}`, signature);
     },
     async finishOnboarding(accountId, outcome) {
-      const owner = accountOwners.get(accountId);
-      await send('account.updated', { id: accountId, object: 'account', metadata: owner ? { userId: owner } : {}, details_submitted: true, charges_enabled: outcome === 'complete', payouts_enabled: outcome === 'complete' });
+      await send('account.updated', updatedAccount(accountId, accountOwners.get(accountId), outcome));
     },
     async pay(sessionId, cardNumber) {
       const session = openSession(sessionId);
@@ -123,7 +119,7 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       const digits = cardNumber.replace(/\D/gu, '');
       if (digits === SANDBOX_CARDS.declined) {
         const paymentId = `pi_sandbox_${randomBytes(8).toString('hex')}`;
-        await send('payment_intent.payment_failed', { id: paymentId, object: 'payment_intent', metadata: metadataOf(session), last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } });
+        await send('payment_intent.payment_failed', declinedPayment(paymentId, session));
         return 'declined';
       }
       if (digits !== SANDBOX_CARDS.succeeds) return 'invalid_card';
@@ -176,6 +172,24 @@ function sessionOf(request: CheckoutRequest): SandboxSession {
     cancelUrl: request.cancelUrl,
     expiresAt: request.expiresAt.toISOString(),
   };
+}
+
+function checkoutStatus(session: SandboxSession | null, paymentId: string | null): CheckoutStatus {
+  const status = paymentId ? 'paid' : session && session.expiresAt > new Date().toISOString() ? 'open' : 'expired';
+  return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
+}
+
+/** A Stripe event's JSON around one object, as Stripe's webhooks carry it. */
+function stripeEvent(type: string, object: Record<string, unknown>): string {
+  return JSON.stringify({ id: `evt_sandbox_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+}
+
+function updatedAccount(accountId: string, owner: string | undefined, outcome: 'complete' | 'half_done'): Record<string, unknown> {
+  return { id: accountId, object: 'account', metadata: owner ? { userId: owner } : {}, details_submitted: true, charges_enabled: outcome === 'complete', payouts_enabled: outcome === 'complete' };
+}
+
+function declinedPayment(paymentId: string, session: SandboxSession): Record<string, unknown> {
+  return { id: paymentId, object: 'payment_intent', metadata: metadataOf(session), last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } };
 }
 
 const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });

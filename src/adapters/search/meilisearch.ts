@@ -5,7 +5,7 @@ import type { Schema } from '../db/schema.js';
 import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
 import { matchesNoTemplate, searchWords } from '../../domain/discovery/search-text.js';
 import { START_OF_LOG } from '../eventstore/port.js';
-import type { SearchDocumentFeed, SearchFeedRow, SearchFilters, SearchIndex, SearchRequest } from './port.js';
+import type { SearchDocumentFeed, SearchFeedRow, SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from './port.js';
 
 export const DEFAULT_MEILI_INDEX = 'templates';
 /** Documents sent per Meilisearch task. */
@@ -111,25 +111,8 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
       );
       return firstValueFrom(race(reached, timer(Math.max(0, deadline - Date.now())).pipe(map(() => false))).pipe(take(1)));
     },
-    async search(request) {
-      if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
-      const text = searchWords(request.text).join(' ');
-      const answer = await index.search(text, {
-        filter: filters(request.filters),
-        sort: sortOf(request, text !== ''),
-        offset: request.offset,
-        limit: request.limit,
-        attributesToRetrieve: ['id'],
-      });
-      return { ids: answer.hits.map((hit) => hit.id), total: Math.min(SEARCH_TOTAL_CAP, answer.estimatedTotalHits ?? answer.hits.length) };
-    },
-    async suggestTitles(typed, limit) {
-      const text = searchWords(typed).join(' ');
-      if (text === '') return [];
-      // A suggestion holds every typed word (spec 5).
-      const answer = await index.search(text, { limit, matchingStrategy: 'all', attributesToRetrieve: ['id', 'title', 'titleUrl'] });
-      return answer.hits.map((hit) => ({ id: hit.id, title: hit.title, titleUrl: hit.titleUrl }));
-    },
+    search: (request) => search(index, request),
+    suggestTitles: (typed, limit) => suggestTitles(index, typed, limit),
   };
 }
 
@@ -157,6 +140,27 @@ async function configureIndex(client: Meilisearch, index: Index<TemplateDocument
       })
       .waitTask({ timeout: TASK_TIMEOUT_MS }),
   );
+}
+
+async function search(index: Index<TemplateDocument>, request: SearchRequest): Promise<SearchHits> {
+  if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
+  const text = searchWords(request.text).join(' ');
+  const answer = await index.search(text, {
+    filter: filters(request.filters),
+    sort: sortOf(request, text !== ''),
+    offset: request.offset,
+    limit: request.limit,
+    attributesToRetrieve: ['id'],
+  });
+  return { ids: answer.hits.map((hit) => hit.id), total: Math.min(SEARCH_TOTAL_CAP, answer.estimatedTotalHits ?? answer.hits.length) };
+}
+
+async function suggestTitles(index: Index<TemplateDocument>, typed: string, limit: number): Promise<TitleSuggestion[]> {
+  const text = searchWords(typed).join(' ');
+  if (text === '') return [];
+  // A suggestion holds every typed word (spec 5).
+  const answer = await index.search(text, { limit, matchingStrategy: 'all', attributesToRetrieve: ['id', 'title', 'titleUrl'] });
+  return answer.hits.map((hit) => ({ id: hit.id, title: hit.title, titleUrl: hit.titleUrl }));
 }
 
 /** A searchable row as sent: popularity counts only when the row was engaged with inside the window. */
