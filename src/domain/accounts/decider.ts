@@ -1,5 +1,5 @@
-import { Map as PersistentMap } from 'immutable';
-import { AccountSessions, type AccountSession } from './account-sessions.js';
+import type { Map as PersistentMap } from 'immutable';
+import { accountSnapshot, evolveAccount, initialAccountState, type AccountState, type ExpiringSecret } from './account-state.js';
 import { DomainError, type Decider, type Role } from '../shared/events.js';
 import type {
   AccountEvent,
@@ -13,26 +13,7 @@ import type {
 import { ACCOUNT_MESSAGES, mayChangeStatusOf } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
-interface ExpiringSecret {
-  tokenHash: string;
-  expiresAt: string;
-  used: boolean;
-}
-
-export interface AccountState {
-  registered: boolean;
-  erased: boolean;
-  username: string;
-  lvl: UserLevel;
-  verification: VerificationStatus;
-  passwordHash: string | null;
-  googleKey: string | null;
-  /** Sessions not ended: one per sign-in, less those that had expired by a later one. */
-  sessions: AccountSessions;
-  code: { codeId: string; codeHash: string; expiresAt: string; attemptsRemaining: number; used: boolean } | null;
-  links: PersistentMap<string, ExpiringSecret>;
-  resets: PersistentMap<string, ExpiringSecret & { resetId: string }>;
-}
+export type { AccountState } from './account-state.js';
 
 type Now = { now: string };
 
@@ -70,67 +51,6 @@ export type AccountCommand =
   | { type: 'StopTestUserMode'; data: { sessionId: string } }
   | { type: 'DeleteAccount' };
 
-const initialState = (): AccountState => ({
-  registered: false,
-  erased: false,
-  username: '',
-  lvl: 'base',
-  verification: 'pending',
-  passwordHash: null,
-  googleKey: null,
-  sessions: AccountSessions.none,
-  code: null,
-  links: PersistentMap(),
-  resets: PersistentMap(),
-});
-
-function evolve(state: AccountState, event: AccountEvent): AccountState {
-  switch (event.type) {
-    case 'UserRegistered':
-      return {
-        ...state,
-        registered: true,
-        username: event.data.username,
-        lvl: event.data.lvl,
-        verification: event.data.verification,
-        passwordHash: event.data.passwordHash,
-        googleKey: event.data.googleKey,
-      };
-    case 'GoogleIdentityLinked':
-      return { ...state, googleKey: event.data.googleKey };
-    case 'SessionStarted':
-      return { ...state, sessions: state.sessions.started(event.data.sessionId, { isTestUser: event.data.isTestUser, expiresAt: event.data.expiresAt }) };
-    case 'SessionEnded':
-      return { ...state, sessions: state.sessions.ended(event.data.sessionId) };
-    case 'VerificationCodeIssued':
-      return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
-    case 'VerificationCodeRejected':
-      return state.code?.codeId === event.data.codeId ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } } : state;
-    case 'VerificationLinkIssued':
-      return { ...state, links: state.links.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
-    case 'EmailVerified':
-      return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: PersistentMap() };
-    case 'PasswordResetRequested':
-      return {
-        ...state,
-        resets: state.resets.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
-      };
-    case 'PasswordChanged':
-      // Any change of password makes every outstanding reset link useless.
-      return { ...state, passwordHash: event.data.passwordHash, resets: PersistentMap() };
-    case 'UsernameChanged':
-      return { ...state, username: event.data.to };
-    case 'UserLevelChanged':
-      return { ...state, lvl: event.data.to };
-    case 'VerificationStatusChanged':
-      return { ...state, verification: event.data.to };
-    case 'AccountDeleted':
-      return { ...state, erased: true, sessions: AccountSessions.none, passwordHash: null, googleKey: null };
-    default:
-      return state;
-  }
-}
-
 function endAllSessions(state: AccountState, userId: string, reason: SessionEndReason): SessionEnded[] {
   return [...state.sessions.keys()].map((sessionId) => ({ type: 'SessionEnded', data: { userId, sessionId, reason } }));
 }
@@ -139,13 +59,6 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
   const secret = secrets.get(tokenHash);
   return secret && !secret.used && secret.expiresAt > now ? secret : null;
 }
-
-/** The state as JSON: its persistent collections as their entries, in order. */
-type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
-  sessions: [string, AccountSession][];
-  links: [string, ExpiringSecret][];
-  resets: [string, ExpiringSecret & { resetId: string }][];
-};
 
 type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
 
@@ -289,18 +202,10 @@ function decideManagement(userId: string, state: AccountState, command: CommandO
 /** The user's own account stream: every decision about it, with its invariants. */
 export function accountDeciderFor(userId: string): Decider<AccountState, AccountCommand, AccountEvent> {
   return {
-    initialState,
-    evolve,
+    initialState: initialAccountState,
+    evolve: evolveAccount,
     // Each sign-in starts a session on the member's stream, and few end with a logout.
-    snapshot: {
-      // 2: sessions keep when they expire.
-      name: 'account.2',
-      toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
-      fromJson: (json) => {
-        const state = json as AccountStateJson;
-        return { ...state, sessions: AccountSessions.of(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
-      },
-    },
+    snapshot: accountSnapshot,
     decide(command, state) {
       if (command.type === 'RegisterUser') {
         if (state.registered) throw new DomainError('conflict', 'This account already exists.');
