@@ -38,7 +38,7 @@ const BARE_PLACEHOLDERS: Record<string, string> = { 'n / 3 keywords': 'n' };
 
 /** Spec texts that live inline in one source file (a log line, a one-off label): the file must hold them word for word. */
 const IN_SOURCE: Record<string, { file: string; why: string }> = {
-  'Operation failed.': { file: 'src/web/features/session/session.ts', why: 'logged only (the logout fallback), never shown' },
+  'Operation failed.': { file: 'src/web/lib/session.ts', why: 'logged only (the logout fallback), never shown' },
   'Topic is undefined.': { file: 'src/web/app/routes/topics.tsx', why: 'logged only' },
   Success: { file: 'src/web/features/resources/components/OwnerPanel.tsx', why: 'the admin-delete modal title' },
   'Resource updated successfully': { file: 'src/api/routes/templates.ts', why: 'the admin update answer' },

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { LogPage } from '../adapters/eventstore/port.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 import { dropGenerationTables, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
-import { eachSettled, generationTables, type Projection } from './projection.js';
+import { generationTables, type Projection } from './projection.js';
+import { eachSettled } from './read-models/tables.js';
 import { applyBatch, batchOf, commitWithoutWaitingForDisk, handledTypes, NO_EVENTS, type Batch, type RunnerContext } from './runner-batches.js';
 import { tryRunnerLock, type RunnerLock } from './runner-lock.js';
 

@@ -5,7 +5,7 @@ import { z } from '../../domain/shared/zod.js';
 import { resourceSchema } from './resources.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { EngagementService, MemberActor } from '../../commands/engagement.js';
+import type { EngagementService, MemberActor } from '../../commands/engagement/engagement-service.js';
 import { ERASED_USER_NAME } from '../../domain/accounts/rules.js';
 import { COMMENTS_PAGE, ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { commentSchema, reportSchema } from '../../domain/engagement/schemas.js';

@@ -8,7 +8,7 @@ import { GENERATOR_DEFAULTS, ModelError, type TemplateWriter } from '../../adapt
 import type { Schema } from '../../adapters/db/schema.js';
 import { buildDocument, buildSlideDeck, OFFICE_MIME_TYPES } from '../../adapters/documents/office-files.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import { generationDecider } from '../../domain/generator/decider.js';
 import { generationStream, type GenerationOwner } from '../../domain/generator/events.js';
 import { JOB_STATUSES } from '../../domain/generator/job-lifecycle.js';

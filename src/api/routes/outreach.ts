@@ -7,7 +7,7 @@ import { z } from '../../domain/shared/zod.js';
 
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import { ACCOUNT_MESSAGES, normaliseEmail } from '../../domain/accounts/rules.js';
 import { contactMessageDecider, memberMessageDecider, newsletterDecider, templateRequestDecider } from '../../domain/outreach/decider.js';
 import { contactMessageStream, memberMessageStream, newsletterStream, templateRequestStream } from '../../domain/outreach/events.js';
@@ -17,7 +17,7 @@ import type { Actor } from '../../domain/shared/events.js';
 import type { Viewer } from '../access.js';
 import { HttpError } from '../errors.js';
 import { enforceLimit } from '../rate-limits.js';
-import { newsletterSubscription } from '../../commands/newsletter.js';
+import { newsletterSubscription } from '../../commands/outreach/newsletter.js';
 import { contactMessagesPage } from '../../projections/read-models/contact-messages/queries.js';
 import { userByUsername } from '../../projections/read-models/users/queries.js';
 import { adminListPage, adminListPageQuery } from './admin-list-pages.js';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { SearchIndex, SearchOrder } from '../../adapters/search/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import { APPS, TOPICS, type TaxonomyEntry } from '../../domain/catalogue/taxonomy.js';
 import {
   AUTOCOMPLETE_LIMIT,

@@ -5,8 +5,8 @@ import { z } from '../../domain/shared/zod.js';
 
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommandBus } from '../../commands/handle-command.js';
-import type { HelpDesk } from '../../commands/support.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
+import type { HelpDesk } from '../../commands/support/help-desk.js';
 import { normaliseEmail } from '../../domain/accounts/rules.js';
 import { conversationDecider, feedbackDecider } from '../../domain/support/decider.js';
 import { conversationStream, feedbackStream } from '../../domain/support/events.js';

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { payoutStatusOf } from '../../../domain/commerce/payout-account.js';
 import type { RecordedOneOf } from '../../../domain/shared/events.js';
-import { defineProjection, type GenerationTables, type ProjectableEvent, type ProjectableEventOf } from '../../projection.js';
+import { defineProjection, type ProjectableEvent, type ProjectableEventOf } from '../../projection.js';
+import type { GenerationTables } from '../tables.js';
 import { createCommerceTables } from './tables.js';
 
 type Recorded<T extends ProjectableEvent['type']> = RecordedOneOf<ProjectableEventOf<T>>;
