@@ -29,13 +29,12 @@ import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
 import { discoveryRoutes } from './routes/discovery.js';
-import { outreachRoutes } from './routes/outreach.js';
-import { generatorRoutes } from './routes/generator.js';
-import { supportRoutes } from './routes/support.js';
-import { createHelpDesk } from '../commands/support.js';
-import { helpPassagesAt } from '../domain/support/help-content.js';
+import { outreachRoutes } from './routes/outreach/index.js';
+import { generatorRoutes } from './routes/generator/index.js';
+import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
-import { searchRoutes } from './routes/search.js';
+import { searchRoutes } from './routes/search/index.js';
+import { composeUseCases } from '../composition/use-cases.js';
 import { templateRoutes } from './routes/templates.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
 import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/paypal-sandbox.js';
@@ -143,13 +142,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     if (position !== null) await deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
   };
   let routeAccess: RouteAccess[] = [];
+  const useCases = composeUseCases({ ...deps, db: deps.database.db, platformFeePercent: deps.commerce.platformFeePercent });
 
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
+      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: useCases.massEmail, settle }));
       await api.register(emailUnsubscribeRoutes({ db: deps.database.db, vault: deps.vault, accounts: deps.accounts, settle }));
       await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
       await api.register(
@@ -190,14 +190,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           settle,
         }),
       );
-      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: useCases.searchRecording }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes(deps.blog));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
-      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
+      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: useCases.outreach }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
-      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
-      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer, helpPassagesAt(deps.commerce.platformFeePercent)), secureCookies: deps.secureCookies, settle }));
+      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: useCases.generation, secureCookies: deps.secureCookies, settle }));
+      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: useCases.support, secureCookies: deps.secureCookies, settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },
