@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 
 import { bundleBudget } from './scripts/bundle-budget.js';
 import { deferredAppStart } from './scripts/deferred-app-start.js';
+import { PATH_ALIASES } from './scripts/path-aliases.js';
 import { reactRouterProductionBuild } from './scripts/react-router-production.js';
 import { stylesheetsFirst } from './scripts/stylesheet-first.js';
 
@@ -20,6 +21,7 @@ const INITIAL_JS_BUDGET_GZIP_BYTES = 120_000;
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
+  resolve: { alias: PATH_ALIASES },
   plugins: [
     react(),
     reactRouterProductionBuild(),

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+import { PATH_ALIASES } from './scripts/path-aliases.js';
+
 export default defineConfig({
+  resolve: { alias: PATH_ALIASES },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+import { PATH_ALIASES } from './scripts/path-aliases.js';
+
 export default defineConfig({
+  resolve: { alias: PATH_ALIASES },
   test: {
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],

@@ -38,7 +38,7 @@ const BARE_PLACEHOLDERS: Record<string, string> = { 'n / 3 keywords': 'n' };
 
 /** Spec texts that live inline in one source file (a log line, a one-off label): the file must hold them word for word. */
 const IN_SOURCE: Record<string, { file: string; why: string }> = {
-  'Operation failed.': { file: 'src/web/features/session/session.ts', why: 'logged only (the logout fallback), never shown' },
+  'Operation failed.': { file: 'src/web/lib/session.ts', why: 'logged only (the logout fallback), never shown' },
   'Topic is undefined.': { file: 'src/web/app/routes/topics.tsx', why: 'logged only' },
   Success: { file: 'src/web/features/resources/components/OwnerPanel.tsx', why: 'the admin-delete modal title' },
   'Resource updated successfully': { file: 'src/api/routes/templates.ts', why: 'the admin update answer' },
@@ -61,10 +61,16 @@ interface SpecMessage {
 /** Quoted texts: 'single' (an apostrophe inside a word does not end them) or "double". */
 const QUOTED = /(?<![A-Za-z0-9])'((?:[^'\n]|'(?=[A-Za-z]))+?)'(?![A-Za-z0-9])|"([^"\n]+)"/gu;
 
+/**
+ * A clone on its own has no spec beside it: the suite then skips and says why. CI (CI=true, and
+ * .ci/run checks the folder before it starts) never skips it, so the spec's words are always checked there.
+ */
+const SPEC_ABSENT = !existsSync(SPEC_DIR);
+const SPEC_ABSENT_MESSAGE = `The spec folder ${SPEC_DIR} is missing: the conformance test reads ../shared/spec/*.md beside the repository (or beside the main checkout of a worktree).`;
+if (SPEC_ABSENT && process.env.CI === undefined) console.warn(`Skipping the spec's own words: ${SPEC_ABSENT_MESSAGE}`);
+
 function specMessages(): SpecMessage[] {
-  if (!existsSync(SPEC_DIR)) {
-    throw new Error(`The spec folder ${SPEC_DIR} is missing: the conformance test reads ../shared/spec/*.md beside the repository (or beside the main checkout of a worktree).`);
-  }
+  if (SPEC_ABSENT) throw new Error(SPEC_ABSENT_MESSAGE);
   const present = readdirSync(SPEC_DIR);
   const missing = SPEC_FILES.filter((file) => !present.includes(file));
   if (missing.length > 0) throw new Error(`Spec files missing from ${SPEC_DIR}: ${missing.join(', ')}`);
@@ -134,8 +140,8 @@ function ourTexts(): Map<string, string> {
 /** Lower case, letters and digits only: two texts that differ only in case, spacing or punctuation compare equal. */
 const normalised = (text: string) => text.toLowerCase().replace(/[^a-z0-9\u0000]+/gu, ' ').trim();
 
-describe("the spec's own words", () => {
-  const messages = specMessages();
+describe.skipIf(SPEC_ABSENT && process.env.CI === undefined)("the spec's own words", () => {
+  const messages = SPEC_ABSENT && process.env.CI === undefined ? [] : specMessages();
   const texts = ourTexts();
 
   it('finds the error catalogues and validation messages of all three spec files', () => {

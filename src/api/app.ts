@@ -43,7 +43,7 @@ import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
 import { isSandboxProvider } from '../adapters/payments/sandbox.js';
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
-import { TemplateService } from '../commands/templates.js';
+import { TemplateService } from '../commands/templates/template-service.js';
 import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';

@@ -10,7 +10,7 @@ import { COMMERCE_MESSAGES } from '../domain/commerce/messages.js';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
-/** Every error answer has this shape (DESIGN.md, API). */
+/** Every error answer has this shape (docs/architecture.md, "API"). */
 export interface ErrorBody {
   error: true;
   message: string;

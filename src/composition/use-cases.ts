@@ -5,10 +5,10 @@ import type { MailSender } from '../adapters/mail/port.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { createSearchRecording } from '../commands/discovery/record-search.js';
 import { createGenerationUseCases } from '../commands/generator/generation.js';
-import type { CommandBus } from '../commands/handle-command.js';
+import type { CommandBus } from '../commands/bus/handle-command.js';
 import { createMassEmail } from '../commands/mass-email/campaigns.js';
 import { createOutreach } from '../commands/outreach/outreach.js';
-import { createHelpDesk } from '../commands/support.js';
+import { createHelpDesk } from '../commands/support/help-desk.js';
 import { createSupportDesk } from '../commands/support/conversations.js';
 import { helpPassagesAt } from '../domain/support/help-content.js';
 

@@ -3,7 +3,8 @@ import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, startGeneration } from './generations.js';
 import type { TableDifference, ValidationReport } from '../domain/shared/read-model-validation.js';
-import { generationTables, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
+import { generationTables, type Projection } from './projection.js';
+import type { GenerationTables, ReadModelTable } from './read-models/tables.js';
 import { DEFAULT_REBUILD_BATCH_SIZE } from './runner.js';
 
 /** The live tables move while we compare: after this many catch-ups we give up rather than spin. */

@@ -15,8 +15,8 @@ import { jsonDataElement } from './app/json-data-element.js';
 import { ROUTE_CHUNKS_ELEMENT_ID } from './app/page-scripts.js';
 import { routes } from './app/router.js';
 import { NOT_FOUND_PATH } from './lib/paths.js';
-import type { PageCookies } from './features/shell/constants.js';
-import { ServerPageCookies } from './features/shell/ServerPageCookies.js';
+import type { PageCookies } from './lib/shell-constants.js';
+import { ServerPageCookies } from './lib/ServerPageCookies.js';
 import { setApiTransport, type ApiTransport } from './lib/api-client.js';
 import { ServerPlatformFee } from './lib/platform-fee.js';
 

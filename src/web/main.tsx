@@ -3,11 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
-import { isReadablePath } from '../domain/shared/text.js';
+import { isReadablePath } from '@domain/shared/text.js';
 import { HYDRATION_DATA_ELEMENT_ID, restoreLoaderData, type HydrationPayload } from './app/hydration.js';
 import { routes } from './app/router.js';
 import { streamedDataStrategy } from './app/streamed-data.js';
-import { loadSession } from './features/session/session.js';
+import { loadSession } from './lib/session.js';
 import { HydratingRoot } from './lib/browser-store.js';
 import { NOT_FOUND_PATH } from './lib/paths.js';
 import './styles.css';

@@ -11,7 +11,7 @@ import { anEvent, uniqueStream } from '../fixtures/events.js';
 const databaseUrl = process.env.DATABASE_URL;
 
 /**
- * The race DESIGN.md warns about: a slow append draws position N, later appends draw N+1…
+ * The race docs/architecture.md ("Event store") describes: a slow append draws position N, later appends draw N+1…
  * and commit first; a follower that reads `position > checkpoint` would move past N and never
  * see it. A trigger holds the first append open after its position is taken, while a follower
  * keeps reading; every event must reach the follower. The fast appends go through a second

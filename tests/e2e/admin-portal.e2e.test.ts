@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_COOKIE, SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
-import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/composition/demo-catalogue.js';
 import { dayOf } from '../../src/domain/analytics/periods.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { SIMULATE_NEW_USER_MESSAGES } from '../../src/domain/accounts/test-user-mode.js';
-import { TEST_USER_SWITCH_HINT } from '../../src/web/features/shell/constants.js';
+import { TEST_USER_SWITCH_HINT } from '../../src/web/lib/shell-constants.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
 import { MASS_EMAIL_MESSAGES } from '../../src/domain/mass-email/rules.js';
 import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';

@@ -5,7 +5,7 @@ import type { Schema } from '../../adapters/db/schema.js';
 import { tokenHash } from '../../adapters/security/tokens.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { DAY_SECONDS } from '../../domain/shared/durations.js';
-import { TEST_USER_SWITCH_HINT } from '../../web/features/shell/constants.js';
+import { TEST_USER_SWITCH_HINT } from '../../web/lib/shell-constants.js';
 import type { Viewer } from '../access.js';
 import { openSessionByTokenHash } from '../../projections/read-models/users/queries.js';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
-import type { CommandBus } from '../../commands/handle-command.js';
+import type { CommandBus } from '../../commands/bus/handle-command.js';
 import {
   collectionListSchema,
   CURATION_MESSAGES,

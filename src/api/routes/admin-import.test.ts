@@ -8,8 +8,8 @@ import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tes
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
-import { importBulkRows } from '../../commands/bulk-import.js';
-import { createCommandBus, eventIdFor } from '../../commands/handle-command.js';
+import { importBulkRows } from '../../commands/templates/bulk-import.js';
+import { createCommandBus, eventIdFor } from '../../commands/bus/handle-command.js';
 import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
 import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
 import { templateStream } from '../../domain/templates/events.js';

@@ -4,7 +4,7 @@ import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { TemplateService } from '../../commands/templates.js';
+import type { TemplateService } from '../../commands/templates/template-service.js';
 import { ADMIN_DECISION_REASON_MAX, adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
 import { takesCharges } from '../../projections/read-models/commerce/queries.js';

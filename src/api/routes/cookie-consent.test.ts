@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { BANNERS, COOKIE_CONSENT } from '../../web/features/shell/constants.js';
+import { BANNERS, COOKIE_CONSENT } from '../../web/lib/shell-constants.js';
 import { ACCESS_MESSAGES } from '../auth/access-hook.js';
 import { RETURN_PATH_REFUSED } from './cookie-consent.js';
 

@@ -4,8 +4,8 @@ import { z } from '../../domain/shared/zod.js';
 
 import { sameSitePath } from '../../domain/shared/paths.js';
 import { DAY_SECONDS } from '../../domain/shared/durations.js';
-import { BANNER_NAMES, BANNERS, COOKIE_CONSENT } from '../../web/features/shell/constants.js';
-import { dismissedBannerNames } from '../../web/features/shell/page-cookies.js';
+import { BANNER_NAMES, BANNERS, COOKIE_CONSENT } from '../../web/lib/shell-constants.js';
+import { dismissedBannerNames } from '../../web/lib/page-cookies.js';
 import { refuseCrossSite } from '../auth/access-hook.js';
 import { HttpError } from '../errors.js';
 

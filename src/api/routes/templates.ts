@@ -6,7 +6,7 @@ import type { TemplateSuggester } from '../../adapters/ai/template-suggester.js'
 import type { EventsAboutTemplate } from '../../adapters/eventstore/events-about-template.js';
 import type { ImageStore } from '../../adapters/storage/images.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { TemplateService } from '../../commands/templates.js';
+import type { TemplateService } from '../../commands/templates/template-service.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES, IMAGE_URL_PREFIX, STORED_IMAGE_URL } from '../../domain/shared/images.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { searchDecider } from '../../domain/discovery/decider.js';
 import { searchStream } from '../../domain/discovery/events.js';
-import type { CommandBus } from '../handle-command.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 /** Records searches, from which the popular searches are computed. */
 export function createSearchRecording(deps: { commands: CommandBus; vault: PersonalDataVault }) {

@@ -19,7 +19,7 @@ import {
 } from '../../domain/generator/rules.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { generatedFile } from '../../projections/read-models/generations/queries.js';
-import type { CommandBus } from '../handle-command.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 export interface GenerationDeps {
   commands: CommandBus;

@@ -11,8 +11,8 @@ import { MASS_EMAIL_MESSAGES, massEmailMessage } from '../../domain/mass-email/r
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { analyticsFacts } from '../../projections/read-models/analytics/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-import type { CommandBus } from '../handle-command.js';
-import { unsubscribeUrl } from '../unsubscribe-token.js';
+import type { CommandBus } from '../bus/handle-command.js';
+import { unsubscribeUrl } from '../accounts/unsubscribe-token.js';
 
 /** The facts the audience groups are defined from (src/domain/analytics/reports.ts). */
 const AUDIENCE_FACT_KINDS: readonly FactKind[] = ['user_registered', 'user_deleted', 'notifications', 'post_created', 'comment', 'click', 'save', 'like', 'view', 'search', 'form_progress', 'purchase'];

@@ -9,8 +9,8 @@ import { acceptsMemberMessages, MEMBER_MESSAGE_TEXTS } from '../../domain/outrea
 import type { ContactMessageForm, TemplateRequestForm } from '../../domain/outreach/schemas.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { userByUsername } from '../../projections/read-models/users/queries.js';
-import type { CommandBus } from '../handle-command.js';
-import { newsletterSubscription } from '../newsletter.js';
+import type { CommandBus } from '../bus/handle-command.js';
+import { newsletterSubscription } from './newsletter.js';
 
 /** A signed-in sender: whether their address is verified decides whether they may write to members. */
 export interface MemberSender {

@@ -5,8 +5,8 @@ import type { Actor } from '../../domain/shared/events.js';
 import { conversationDecider, feedbackDecider } from '../../domain/support/decider.js';
 import { conversationStream, feedbackStream, type ChatSource } from '../../domain/support/events.js';
 import type { BetaOption } from '../../domain/support/rules.js';
-import type { HelpDesk } from '../support.js';
-import type { CommandBus } from '../handle-command.js';
+import type { HelpDesk } from './help-desk.js';
+import type { CommandBus } from '../bus/handle-command.js';
 
 /** A guest's name and address as typed (a member's come from their account, never from the form). */
 export interface GuestDetails {

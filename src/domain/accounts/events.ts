@@ -7,7 +7,7 @@ export type SessionMethod = 'signup' | 'password' | 'google' | 'password_reset' 
 export type SessionEndReason = 'logout' | 'password_changed' | 'test_user_stopped' | 'account_deleted' | 'blocked';
 
 /**
- * Personal data (e-mail, names, profile texts) is vault ciphertext (`…Enc`), see DESIGN.md.
+ * Personal data (e-mail, names, profile texts) is vault ciphertext (`…Enc`), see docs/security.md.
  * `emailLookup` is a keyed hash of the normalised address: it finds an account by e-mail
  * without storing the address in clear. Secrets (passwords, tokens, codes) appear only as hashes.
  */

@@ -1,6 +1,6 @@
 /**
  * Money is an integer count of a currency's minor units (cents for USD, yen for JPY), never a float
- * (DESIGN.md, Configuration). Posts are priced in US dollars; other currencies are for display only.
+ * (docs/configuration.md). Posts are priced in US dollars; other currencies are for display only.
  */
 
 /** The currencies the rate lookup supports (spec 9), in the spec's order. */

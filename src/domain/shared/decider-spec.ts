@@ -2,7 +2,7 @@ import { AssertionError, deepStrictEqual } from 'node:assert/strict';
 import { DomainError, type Decider, type DomainEvent } from './events.js';
 
 /**
- * Given/when/then for deciders (DESIGN.md, Testing): the state is folded from `given` with
+ * Given/when/then for deciders (docs/testing.md): the state is folded from `given` with
  * `evolve`, `decide` answers `when`, and `then` compares the answer. Pure and framework-free:
  * a mismatch throws an AssertionError (with actual/expected, so test runners show a diff).
  *

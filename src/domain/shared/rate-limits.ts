@@ -1,5 +1,5 @@
 /**
- * Every rate limit, in one place (README, "Sign-in limits"). The spec names the 429 answer, not the
+ * Every rate limit, in one place (docs/security.md, "Rate limits"). The spec names the 429 answer, not the
  * numbers: these are ours. Each is counted where every API instance sees it, before the work it guards.
  */
 import { ACCOUNT_MESSAGES } from '../accounts/rules.js';

@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '../features/shell/constants.js';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@/lib/shell-constants.js';
 
 /** A page's script chunk did not arrive: failed to download, or not within the time-out. */
 export class ChunkLoadError extends Error {

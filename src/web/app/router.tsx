@@ -1,11 +1,11 @@
 import { redirect, type RouteObject } from 'react-router';
 
-import { PAYMENTS_HELP_PATH } from '../lib/paths.js';
+import { PAYMENTS_HELP_PATH } from '@/lib/paths.js';
 import { AppShell } from './layout/AppShell.js';
 import { loadChunk, serverRendered } from './lazy-route.js';
 import { SHELL_ROUTE_ID, shellLoader } from './layout/shell-data.js';
 import { RouteErrorPage } from './routes/route-error.js';
-import { NOT_FOUND_PATH } from '../lib/paths.js';
+import { NOT_FOUND_PATH } from '@/lib/paths.js';
 
 /**
  * Every page, each in a script chunk of its own that loads on first visit (a chunk that fails lands

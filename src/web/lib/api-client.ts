@@ -1,5 +1,5 @@
 /** The one way the web app talks to the Tessera API. */
-import { tryAgainIn } from '../../domain/shared/retry-after.js';
+import { tryAgainIn } from '@domain/shared/retry-after.js';
 
 export const API_BASE = '/api';
 

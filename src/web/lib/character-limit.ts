@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { clipToCharacters } from '../../domain/shared/characters.js';
+import { clipToCharacters } from '@domain/shared/characters.js';
 
 /**
  * The change handler of a text field limited to `max` characters, as the shared rules count them

@@ -1,6 +1,6 @@
 /** Addresses of the app's pages that carry a parameter, and of pages several others link to. */
 
-import type { SearchSort } from '../../domain/catalogue/presentation.js';
+import type { SearchSort } from '@domain/catalogue/presentation.js';
 
 /** The payments help page (browse-search-accounts.md: the Payments tab's help link), and how the links to it read. */
 export const PAYMENTS_HELP_PATH = '/help/payments';

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-import { BETA_COMMISSION_PERCENT, commissionPerSale } from '../../domain/commerce/commission-rates.js';
+import { BETA_COMMISSION_PERCENT, commissionPerSale } from '@domain/commerce/commission-rates.js';
 import { platformFeeOfPage } from './platform-fee-meta.js';
 
 /** On the server, the configured percent the page is rendered with; absent in the browser, which reads the page's meta. */

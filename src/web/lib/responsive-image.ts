@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, STORED_IMAGE_URL } from '../../domain/shared/images.js';
+import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, STORED_IMAGE_URL } from '@domain/shared/images.js';
 
 export interface ResponsiveImage {
   src: string;

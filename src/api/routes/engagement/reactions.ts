@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { EngagementService } from '../../../commands/engagement.js';
+import type { EngagementService } from '../../../commands/engagement/engagement-service.js';
 import { ENGAGEMENT_MESSAGES } from '../../../domain/engagement/rules.js';
 import { DomainError } from '../../../domain/shared/events.js';
 import { z } from '../../../domain/shared/zod.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { MemberActor } from '../../../commands/engagement.js';
+import type { MemberActor } from '../../../commands/engagement/engagement-service.js';
 import { COMMENTS_PAGE } from '../../../domain/engagement/rules.js';
 import type { EngagedResourceView } from '../../../domain/engagement/views.js';
 import { z } from '../../../domain/shared/zod.js';

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-import { ACCOUNT_SHELL_MESSAGES } from '../../../domain/accounts/shell-messages.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { ToastRegion } from '../../components/ui/toasts.js';
-import { dismissAccessDenied, loadSession, useSession } from '../../features/session/session.js';
-import { AiBanner, SellingBanner, useBannerShown } from '../../features/shell/banners.js';
-import { CookieConsentBar } from '../../features/shell/CookieConsentBar.js';
-import { BANNERS } from '../../features/shell/constants.js';
-import { useEngagementModal } from '../../features/shell/engagement.js';
-import { GlobalModals } from '../../features/shell/GlobalModals.js';
-import { HomeTour } from '../../features/shell/tours.js';
-import { SupportLauncher } from '../../features/support/SupportLauncher.js';
+import { ACCOUNT_SHELL_MESSAGES } from '@domain/accounts/shell-messages.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ToastRegion } from '@/components/ui/toasts.js';
+import { dismissAccessDenied, loadSession, useSession } from '@/lib/session.js';
+import { AiBanner, SellingBanner, useBannerShown } from './banners.js';
+import { CookieConsentBar } from './CookieConsentBar.js';
+import { BANNERS } from '@/lib/shell-constants.js';
+import { useEngagementModal } from './engagement.js';
+import { GlobalModals } from './GlobalModals.js';
+import { HomeTour } from '@/features/tours/tours.js';
+import { SupportLauncher } from '@/features/support/SupportLauncher.js';
 
 import { Footer } from './Footer.js';
 import { Navbar } from './Navbar.js';

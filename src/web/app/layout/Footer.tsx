@@ -1,15 +1,15 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import { Await, Link } from 'react-router';
 
-import { footerResourceTitle } from '../../../domain/catalogue/presentation.js';
-import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { TesseraMark } from '../../components/ui/icons.js';
-import { useSession } from '../../features/session/session.js';
-import { useCreateAction } from '../../features/shell/create-action.js';
-import { NewsletterBox } from '../../features/shell/NewsletterBox.js';
-import { BRAND_NAME } from '../../lib/brand.js';
-import { appPath, resourcePath, topicPath } from '../../lib/paths.js';
-import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
+import { footerResourceTitle } from '@domain/catalogue/presentation.js';
+import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
+import { TesseraMark } from '@/components/ui/icons.js';
+import { useSession } from '@/lib/session.js';
+import { useCreateAction } from '@/lib/create-action.js';
+import { NewsletterBox } from './NewsletterBox.js';
+import { BRAND_NAME } from '@/lib/brand.js';
+import { appPath, resourcePath, topicPath } from '@/lib/paths.js';
+import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
 import { useShellData } from './shell-data.js';
 
 const SITE_LINKS = [

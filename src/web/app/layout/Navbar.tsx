@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
-import { MenuIcon, TesseraMark } from '../../components/ui/icons.js';
-import { SearchBar } from '../../features/search/components/SearchBar.js';
-import { useCreateAction } from '../../features/shell/create-action.js';
-import { ProfileDropdown } from '../../features/shell/ProfileDropdown.js';
-import { RewardsWidget } from '../../features/shell/RewardsWidget.js';
-import { SideMenu } from '../../features/shell/SideMenu.js';
-import { rememberTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '../../features/shell/TestUserModeSwitch.js';
-import { showsTestUserSwitch } from '../../features/shell/user-facts.js';
-import { NavbarTour } from '../../features/shell/tours.js';
-import { useSession } from '../../features/session/session.js';
-import { BRAND_NAME } from '../../lib/brand.js';
+import { MenuIcon, TesseraMark } from '@/components/ui/icons.js';
+import { SearchBar } from '@/features/search/components/SearchBar.js';
+import { useCreateAction } from '@/lib/create-action.js';
+import { ProfileDropdown } from './ProfileDropdown.js';
+import { RewardsWidget } from '@/features/rewards/RewardsWidget.js';
+import { SideMenu } from './SideMenu.js';
+import { rememberTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '@/features/accounts/components/TestUserModeSwitch.js';
+import { showsTestUserSwitch } from '@/lib/user-facts.js';
+import { NavbarTour } from '@/features/tours/tours.js';
+import { useSession } from '@/lib/session.js';
+import { BRAND_NAME } from '@/lib/brand.js';
 
 /** The main links; `tour` marks the navbar tour's targets. */
 const MAIN_LINKS = [

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { fetchTopRatedResources } from '../../features/resources/api.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { fetchTopRatedResources } from '@/features/resources/api.js';
 
 export const SHELL_ROUTE_ID = 'shell';
 

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { Avatar } from '../../components/ui/Avatar.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Avatar } from '@/components/ui/Avatar.js';
 import {
   ACCOUNT_TAB_LABELS,
   ACCOUNT_TABS,
@@ -10,20 +10,20 @@ import {
   accountTabFromHash,
   accountTabHash,
   type AccountTab,
-} from '../../../domain/accounts/account-tabs.js';
-import { ChangePasswordModal } from '../../features/accounts/components/ChangePasswordModal.js';
-import { DeleteAccountModal } from '../../features/accounts/components/DeleteAccountModal.js';
-import { NotificationsTab } from '../../features/accounts/components/NotificationsTab.js';
-import { PaymentsTab } from '../../features/accounts/components/PaymentsTab.js';
-import { ProfileTab } from '../../features/accounts/components/ProfileTab.js';
-import { RewardsTab } from '../../features/accounts/components/RewardsTab.js';
-import { VerificationBlock } from '../../features/accounts/components/VerificationBlock.js';
-import { WelcomeModal } from '../../features/accounts/components/WelcomeModal.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { hasWelcomeModalFlag } from '../../features/accounts/welcome-flag.js';
-import { logout, useSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
-import { userProfilePath } from '../../lib/paths.js';
+} from '@domain/accounts/account-tabs.js';
+import { ChangePasswordModal } from '@/features/accounts/components/ChangePasswordModal.js';
+import { DeleteAccountModal } from '@/features/accounts/components/DeleteAccountModal.js';
+import { NotificationsTab } from '@/features/accounts/components/NotificationsTab.js';
+import { PaymentsTab } from '@/features/accounts/components/PaymentsTab.js';
+import { ProfileTab } from '@/features/accounts/components/ProfileTab.js';
+import { RewardsTab } from '@/features/accounts/components/RewardsTab.js';
+import { VerificationBlock } from '@/features/accounts/components/VerificationBlock.js';
+import { WelcomeModal } from '@/features/accounts/components/WelcomeModal.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { hasWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
+import { logout, useSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
+import { userProfilePath } from '@/lib/paths.js';
 
 export function accountLoader({ request }: LoaderFunctionArgs) {
   return requireSignedIn(request);

@@ -1,15 +1,15 @@
 import { Navigate, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { Tabs } from '../../components/ui/Tabs.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { ModerationChangesProvider } from '../../features/admin/components/ModerationSections.js';
-import { ADMIN_SECTIONS } from '../../features/admin/sections.js';
-import { SimulateNewUserToggle } from '../../features/shell/SimulateNewUserToggle.js';
-import { isAdminUser } from '../../features/shell/user-facts.js';
-import { useSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
-import '../../features/moderation/moderation.css';
-import '../../features/admin/admin.css';
+import { Tabs } from '@/components/ui/Tabs.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { ModerationChangesProvider } from '@/features/moderation/components/ModerationSections.js';
+import { ADMIN_SECTIONS } from './admin-sections.js';
+import { SimulateNewUserToggle } from '@/features/accounts/components/SimulateNewUserToggle.js';
+import { isAdminUser } from '@/lib/user-facts.js';
+import { useSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/moderation/moderation.css';
+import '@/features/admin/admin.css';
 
 /** Spec (roles): only admins and owners use /admin; others reaching it are redirected to /. */
 export async function adminLoader({ request }: LoaderFunctionArgs) {
@@ -18,7 +18,7 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
   return user;
 }
 
-/** /admin: the admin portal's sections (generator-admin-site.md section 2), listed in features/admin/sections.tsx. */
+/** /admin: the admin portal's sections (generator-admin-site.md section 2), listed in admin-sections.tsx. */
 export function AdminPage() {
   const loadedUser = useLoaderData<typeof adminLoader>();
   const user = useSession().user ?? loadedUser;

@@ -1,8 +1,8 @@
 import { Suspense, type CSSProperties } from 'react';
 import { Await, Link, redirect, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { platformHue } from '../../../domain/catalogue/presentation.js';
-import { APPS, entryNamed } from '../../../domain/catalogue/taxonomy.js';
+import { platformHue } from '@domain/catalogue/presentation.js';
+import { APPS, entryNamed } from '@domain/catalogue/taxonomy.js';
 import {
   APPS_HEADING,
   APPS_LOAD_FAILED,
@@ -11,16 +11,16 @@ import {
   HIDDEN_PLATFORM,
   LIST_PAGE_SIZE,
   NO_PLATFORM_RESOURCES,
-} from '../../../domain/discovery/constants.js';
-import { Pagination } from '../../components/ui/Pagination.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { fetchPlatformCounts, type PlatformEntry } from '../../features/discovery/api.js';
-import { useCreateGate } from '../../features/discovery/viewer.js';
-import '../../features/discovery/discovery.css';
-import { searchResources, type SearchAnswer } from '../../features/search/api.js';
-import { lastPageInstead, searchPageAddress } from '../../features/search/search-state.js';
-import { documentTitle } from '../../lib/brand.js';
-import { appPath } from '../../lib/paths.js';
+} from '@domain/discovery/constants.js';
+import { Pagination } from '@/components/ui/Pagination.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { fetchPlatformCounts, type PlatformEntry } from '@/features/discovery/api.js';
+import { useCreateGate } from '@/features/discovery/viewer.js';
+import '@/features/discovery/discovery.css';
+import { searchResources, type SearchAnswer } from '@/features/search/api.js';
+import { lastPageInstead, searchPageAddress } from '@/features/search/search-state.js';
+import { documentTitle } from '@/lib/brand.js';
+import { appPath } from '@/lib/paths.js';
 
 export function appsLoader({ request }: LoaderFunctionArgs) {
   return {

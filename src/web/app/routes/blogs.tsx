@@ -1,12 +1,12 @@
 import { Suspense, use, useId, useMemo, useState } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
 
-import type { BlogPost } from '../../../domain/content/blog-post.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { showToast } from '../../components/ui/toasts.js';
-import { allTags, filterBlogPosts } from '../../features/blog/blog-filter.js';
-import { apiRequest } from '../../lib/api-client.js';
-import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
+import type { BlogPost } from '@domain/content/blog-post.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { allTags, filterBlogPosts } from '@/features/blog/blog-filter.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
 
 /** Shown when a post has no image of its own (spec: blog fallback image). */
 export const BLOG_FALLBACK_IMAGE = '/blog/fallback.svg';

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { CONTACT_REASONS, OUTREACH_LIMITS, OUTREACH_MESSAGES, type ContactReason } from '../../../domain/outreach/rules.js';
-import { useSession } from '../../features/session/session.js';
-import { openLoginPrompt } from '../../features/shell/client-state.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { documentTitle } from '../../lib/brand.js';
-import { keepingAtMost } from '../../lib/character-limit.js';
-import { characterCount } from '../../../domain/shared/characters.js';
+import { CONTACT_REASONS, OUTREACH_LIMITS, OUTREACH_MESSAGES, type ContactReason } from '@domain/outreach/rules.js';
+import { useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { documentTitle } from '@/lib/brand.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { characterCount } from '@domain/shared/characters.js';
 
 /** The submit button's labels (generator-admin-site.md section 4). */
 export const CONTACT_BUTTON_LABELS = {

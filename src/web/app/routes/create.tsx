@@ -1,26 +1,26 @@
 import { useEffect, useId, useState } from 'react';
 import { redirect, useLoaderData, useLocation, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { showToast } from '../../components/ui/toasts.js';
-import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
-import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedChangesGuard.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { openVerifyPrompt } from '../../features/shell/client-state.js';
-import { isVerifiedUser } from '../../features/shell/user-facts.js';
-import { createTemplate } from '../../features/templates/api.js';
-import { CreatePageTour } from '../../features/templates/components/CreatePageTour.js';
-import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
-import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
-import { PriceInput } from '../../features/commerce/components/PriceInput.js';
-import { previewAuthorOf, TemplatePreview } from '../../features/templates/components/TemplatePreview.js';
-import { createProblems, createRequestBody, initialCreateForm, type FieldProblem } from '../../features/templates/template-form.js';
-import { useFormProgressTracking } from '../../features/templates/use-form-progress.js';
-import { useTemplateForm } from '../../features/templates/use-template-form.js';
-import { ApiError } from '../../lib/api-client.js';
-import { documentTitle } from '../../lib/brand.js';
-import '../../features/templates/templates.css';
+import { TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { accountTabHash } from '@domain/accounts/account-tabs.js';
+import { UnsavedChangesGuard } from '@/features/accounts/components/UnsavedChangesGuard.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { openVerifyPrompt } from '@/lib/client-state.js';
+import { isVerifiedUser } from '@/lib/user-facts.js';
+import { createTemplate } from '@/features/templates/api.js';
+import { CreatePageTour } from '@/features/templates/components/CreatePageTour.js';
+import { FieldProblemsModal } from '@/features/templates/components/FieldProblemsModal.js';
+import { TemplateFields } from '@/features/templates/components/TemplateFields.js';
+import { PriceInput } from '@/features/commerce/components/PriceInput.js';
+import { previewAuthorOf, TemplatePreview } from '@/features/templates/components/TemplatePreview.js';
+import { createProblems, createRequestBody, initialCreateForm, type FieldProblem } from '@/features/templates/template-form.js';
+import { useFormProgressTracking } from '@/features/templates/use-form-progress.js';
+import { useTemplateForm } from '@/features/templates/use-template-form.js';
+import { ApiError } from '@/lib/api-client.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/templates/templates.css';
 
 /** Spec 2.1: verified users only; signed-out visitors log in first, others go to the home page (with the verify prompt). */
 export async function createLoader({ request }: LoaderFunctionArgs) {

@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { formatPrice } from '../../../domain/catalogue/presentation.js';
-import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
-import { UnsavedChangesGuard } from '../../features/accounts/components/UnsavedChangesGuard.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
-import { fetchResourceDetail } from '../../features/resources/api.js';
-import { deleteTemplate, editTemplate } from '../../features/templates/api.js';
-import { FieldProblemsModal } from '../../features/templates/components/FieldProblemsModal.js';
-import { PriceChangeModal } from '../../features/templates/components/PriceChangeModal.js';
-import { TemplateFields } from '../../features/templates/components/TemplateFields.js';
-import { TemplatePreview } from '../../features/templates/components/TemplatePreview.js';
-import { editProblems, editRequestBody, type FieldProblem, type TemplateFormValues } from '../../features/templates/template-form.js';
-import { useTemplateForm } from '../../features/templates/use-template-form.js';
-import { StatusBadge } from '../../components/ui/StatusBadge.js';
-import { ApiError } from '../../lib/api-client.js';
-import { documentTitle } from '../../lib/brand.js';
-import { resourcePath } from '../../lib/paths.js';
-import '../../features/templates/templates.css';
+import { formatPrice } from '@domain/catalogue/presentation.js';
+import { TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { UnsavedChangesGuard } from '@/features/accounts/components/UnsavedChangesGuard.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
+import { fetchResourceDetail } from '@/features/resources/api.js';
+import { deleteTemplate, editTemplate } from '@/features/templates/api.js';
+import { FieldProblemsModal } from '@/features/templates/components/FieldProblemsModal.js';
+import { PriceChangeModal } from '@/features/templates/components/PriceChangeModal.js';
+import { TemplateFields } from '@/features/templates/components/TemplateFields.js';
+import { TemplatePreview } from '@/features/templates/components/TemplatePreview.js';
+import { editProblems, editRequestBody, type FieldProblem, type TemplateFormValues } from '@/features/templates/template-form.js';
+import { useTemplateForm } from '@/features/templates/use-template-form.js';
+import { StatusBadge } from '@/components/ui/StatusBadge.js';
+import { ApiError } from '@/lib/api-client.js';
+import { documentTitle } from '@/lib/brand.js';
+import { resourcePath } from '@/lib/paths.js';
+import '@/features/templates/templates.css';
 
 type EditorData = { kind: 'found'; answer: ResourceDetailAnswer } | { kind: 'missing' } | { kind: 'failed'; message: string };
 

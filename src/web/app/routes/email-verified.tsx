@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { userMessageOf } from '../../lib/api-client.js';
-import { verifyEmail } from '../../features/accounts/api.js';
-import { refreshSession, useSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { userMessageOf } from '@/lib/api-client.js';
+import { verifyEmail } from '@/features/accounts/api.js';
+import { refreshSession, useSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
 
 type Verification = { status: 'verifying' } | { status: 'verified' } | { status: 'failed'; message: string };
 

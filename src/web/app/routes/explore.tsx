@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { EXPLORE_HEADING, EXPLORE_PREVIEW_COUNT } from '../../../domain/discovery/constants.js';
-import { fetchExploreCards, type ExploreCard } from '../../features/discovery/api.js';
-import '../../features/discovery/discovery.css';
-import { documentTitle } from '../../lib/brand.js';
-import { resourcePath, tagSearchPath } from '../../lib/paths.js';
+import { EXPLORE_HEADING, EXPLORE_PREVIEW_COUNT } from '@domain/discovery/constants.js';
+import { fetchExploreCards, type ExploreCard } from '@/features/discovery/api.js';
+import '@/features/discovery/discovery.css';
+import { documentTitle } from '@/lib/brand.js';
+import { resourcePath, tagSearchPath } from '@/lib/paths.js';
 
 export function exploreLoader({ request }: LoaderFunctionArgs) {
   return { cards: fetchExploreCards(request.signal) };

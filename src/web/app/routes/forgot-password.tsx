@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { userMessageOf } from '../../lib/api-client.js';
-import { requestPasswordReset } from '../../features/accounts/api.js';
-import { FormField } from '../../features/accounts/components/FormField.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { userMessageOf } from '@/lib/api-client.js';
+import { requestPasswordReset } from '@/features/accounts/api.js';
+import { FormField } from '@/components/ui/FormField.js';
+import { documentTitle } from '@/lib/brand.js';
 
 interface Outcome {
   title: string;

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { GENERATOR, GENERATOR_MESSAGES } from '../../../domain/generator/rules.js';
-import { setApiTransport } from '../../lib/api-client.js';
+import { GENERATOR, GENERATOR_MESSAGES } from '@domain/generator/rules.js';
+import { setApiTransport } from '@/lib/api-client.js';
 import { GeneratePage } from './generate.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -15,19 +15,19 @@ import {
   type Answers,
   type GeneratorApp,
   type QuestionSet,
-} from '../../../domain/generator/rules.js';
-import { Modal } from '../../components/ui/Modal.js';
-import { copyGeneratedFile, followUpQuestions, generatorDefaults, generatorStatus, jobStatus, slideStyles, startGeneration, type StyleOption } from '../../features/generator/api.js';
-import { OverrideEditors, ProgressOverlay, QuestionSets } from '../../features/generator/components/GeneratorParts.js';
-import { failureMessage, pollJob, type JobView } from '../../features/generator/job-polling.js';
-import { useSession } from '../../features/session/session.js';
-import { isAdminUser } from '../../features/shell/user-facts.js';
-import { ApiError } from '../../lib/api-client.js';
-import { useShowStartOnChange } from '../../lib/show-start-on-change.js';
-import { documentTitle } from '../../lib/brand.js';
-import { keepingAtMost } from '../../lib/character-limit.js';
-import { characterCount } from '../../../domain/shared/characters.js';
-import '../../features/generator/generator.css';
+} from '@domain/generator/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { copyGeneratedFile, followUpQuestions, generatorDefaults, generatorStatus, jobStatus, slideStyles, startGeneration, type StyleOption } from '@/features/generator/api.js';
+import { OverrideEditors, ProgressOverlay, QuestionSets } from '@/features/generator/components/GeneratorParts.js';
+import { failureMessage, pollJob, type JobView } from '@/features/generator/job-polling.js';
+import { useSession } from '@/lib/session.js';
+import { isAdminUser } from '@/lib/user-facts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { useShowStartOnChange } from '@/lib/show-start-on-change.js';
+import { documentTitle } from '@/lib/brand.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { characterCount } from '@domain/shared/characters.js';
+import '@/features/generator/generator.css';
 
 type Step = 'brief' | 'questions' | 'generating' | 'result';
 

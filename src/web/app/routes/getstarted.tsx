@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { startNewUserTours } from '../../features/shell/tour-state.js';
-import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
+import { startNewUserTours } from '@/lib/tour-state.js';
+import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
 
 /** The Getting Started page: a heading and a subtitle (generator-admin-site.md), plus a way to replay the tours. */
 export function GetStartedPage() {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 import { isServerRendered } from '../lazy-route.js';
 import { routes } from '../router.js';
-import { PAYMENTS_HELP_PATH } from '../../lib/paths.js';
-import { ServerPlatformFee } from '../../lib/platform-fee.js';
+import { PAYMENTS_HELP_PATH } from '@/lib/paths.js';
+import { ServerPlatformFee } from '@/lib/platform-fee.js';
 import { PaymentsHelpPage } from './help-payments.js';
 
 /** The page as the server renders it with this PLATFORM_FEE_PERCENT; null: a page that names no fee. */

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { commissionStatement } from '../../../domain/commerce/commission.js';
-import { TEMPLATE_LIMITS } from '../../../domain/templates/rules.js';
-import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
-import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
-import { usePlatformFeePercent } from '../../lib/platform-fee.js';
+import { commissionStatement } from '@domain/commerce/commission.js';
+import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
+import { accountTabHash } from '@domain/accounts/account-tabs.js';
+import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { usePlatformFeePercent } from '@/lib/platform-fee.js';
 
 const PAGE_TITLE = 'How payments and payouts work';
 const INTRO = `${BRAND_NAME} makers sell templates through our card payment provider, Stripe. This page explains how you connect a payout account, set prices, how buyers pay, when you are paid, and how refunds work.`;

@@ -1,26 +1,26 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 
-import { SEARCH_SORT } from '../../../domain/catalogue/presentation.js';
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { Tabs } from '../../components/ui/Tabs.js';
-import { ChecklistCard, useProgression } from '../../features/discovery/components/ChecklistCard.js';
-import { CreateSomethingBox, GeneratorHero } from '../../features/discovery/components/HomeBoxes.js';
-import { HomeSidebar } from '../../features/discovery/components/HomeSidebar.js';
-import { PromoCard } from '../../features/discovery/components/PromoCard.js';
-import { loadTagRow, TagsRow } from '../../features/discovery/components/TagsRow.js';
-import { fetchQuickLinks, fetchTopContributors, fetchTrendingTools } from '../../features/discovery/api.js';
-import { useViewerSummary } from '../../features/discovery/viewer.js';
-import '../../features/discovery/discovery.css';
-import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '../../features/resources/api.js';
-import { ResourceFeed } from '../../features/resources/components/ResourceFeed.js';
-import { showMessageModal } from '../../features/shell/client-state.js';
-import { HOME_TOUR_TARGETS } from '../../features/shell/tours.js';
-import { documentTitle } from '../../lib/brand.js';
-import { ACCOUNT_DELETED_PARAMETER, searchPath } from '../../lib/paths.js';
-import { useSession } from '../../features/session/session.js';
+import { SEARCH_SORT } from '@domain/catalogue/presentation.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { Tabs } from '@/components/ui/Tabs.js';
+import { ChecklistCard, useProgression } from '@/features/discovery/components/ChecklistCard.js';
+import { CreateSomethingBox, GeneratorHero } from '@/features/discovery/components/HomeBoxes.js';
+import { HomeSidebar } from '@/features/discovery/components/HomeSidebar.js';
+import { PromoCard } from '@/features/discovery/components/PromoCard.js';
+import { loadTagRow, TagsRow } from '@/features/discovery/components/TagsRow.js';
+import { fetchQuickLinks, fetchTopContributors, fetchTrendingTools } from '@/features/discovery/api.js';
+import { useViewerSummary } from '@/features/discovery/viewer.js';
+import '@/features/discovery/discovery.css';
+import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '@/features/resources/api.js';
+import { ResourceFeed } from '@/features/resources/components/ResourceFeed.js';
+import { showMessageModal } from '@/lib/client-state.js';
+import { HOME_TOUR_TARGETS } from '@/features/tours/tours.js';
+import { documentTitle } from '@/lib/brand.js';
+import { ACCOUNT_DELETED_PARAMETER, searchPath } from '@/lib/paths.js';
+import { useSession } from '@/lib/session.js';
 
 /** The feeds and the sidebar's lists start loading at once and stream in (the server renders them with the page). */
 export function homeLoader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { commissionStatement } from '../../../domain/commerce/commission.js';
-import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
-import { usePlatformFeePercent } from '../../lib/platform-fee.js';
+import { commissionStatement } from '@domain/commerce/commission.js';
+import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { usePlatformFeePercent } from '@/lib/platform-fee.js';
 
 /** Minimum age to use the product (spec section 9). */
 export const MINIMUM_AGE = 13;

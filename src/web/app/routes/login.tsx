@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { reloginAsAdmin } from '../../features/accounts/api.js';
-import { GoogleSignIn } from '../../features/accounts/components/GoogleSignIn.js';
-import { LoginForm } from '../../features/accounts/components/LoginForm.js';
-import { loginNotice, safeRedirectPath } from '../../features/accounts/login-flow.js';
-import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { reloginAsAdmin } from '@/features/accounts/api.js';
+import { GoogleSignIn } from '@/features/accounts/components/GoogleSignIn.js';
+import { LoginForm } from '@/features/accounts/components/LoginForm.js';
+import { loginNotice, safeRedirectPath } from '@/features/accounts/login-flow.js';
+import { redirectIfSignedIn } from '@/features/accounts/route-guards.js';
+import { documentTitle } from '@/lib/brand.js';
 
 const ADMIN_PATH = '/admin';
 

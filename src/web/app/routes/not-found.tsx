@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 
-import { HOME_LIST_LIMIT } from '../../../domain/discovery/constants.js';
-import { documentTitle } from '../../lib/brand.js';
-import { resourcePath, searchPath } from '../../lib/paths.js';
+import { HOME_LIST_LIMIT } from '@domain/discovery/constants.js';
+import { documentTitle } from '@/lib/brand.js';
+import { resourcePath, searchPath } from '@/lib/paths.js';
 import { useShellData } from '../layout/shell-data.js';
 
 export function NotFoundPage() {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { onboardingSchema } from '../../../domain/accounts/schemas.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { updateProfile } from '../../features/accounts/api.js';
-import { FormField } from '../../features/accounts/components/FormField.js';
-import { safeRedirectPath } from '../../features/accounts/login-flow.js';
-import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '../../features/accounts/return-paths.js';
-import { refreshSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { onboardingSchema } from '@domain/accounts/schemas.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { updateProfile } from '@/features/accounts/api.js';
+import { FormField } from '@/components/ui/FormField.js';
+import { safeRedirectPath } from '@/features/accounts/login-flow.js';
+import { loginPathFor, onboardingPathFor, RETURN_PATH_PARAMETER } from '@/lib/return-paths.js';
+import { refreshSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
 
 const ACCOUNT_PATH = '/account';
 

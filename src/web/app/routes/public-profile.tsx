@@ -1,17 +1,17 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { ACCOUNT_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '../../../domain/accounts/rules.js';
-import { Avatar } from '../../components/ui/Avatar.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { ApiError } from '../../lib/api-client.js';
-import { fetchPublicProfile, type ProfilePagination, type PublicProfileAnswer } from '../../features/accounts/api.js';
-import { RegisterModal } from '../../features/accounts/components/RegisterModal.js';
-import { socialProfileUrl } from '../../features/accounts/social-links.js';
-import { signedInOrLoginPrompt, useSession } from '../../features/session/session.js';
-import { MemberMessageModal } from '../../features/accounts/components/MemberMessageModal.js';
-import { MEMBER_MESSAGE_TEXTS } from '../../../domain/outreach/rules.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ACCOUNT_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '@domain/accounts/rules.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { ApiError } from '@/lib/api-client.js';
+import { fetchPublicProfile, type ProfilePagination, type PublicProfileAnswer } from '@/features/accounts/api.js';
+import { RegisterModal } from '@/features/accounts/components/RegisterModal.js';
+import { socialProfileUrl } from '@/features/accounts/social-links.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
+import { MemberMessageModal } from '@/features/accounts/components/MemberMessageModal.js';
+import { MEMBER_MESSAGE_TEXTS } from '@domain/outreach/rules.js';
+import { documentTitle } from '@/lib/brand.js';
 
 type ProfileLoaderData = { found: true; profile: PublicProfileAnswer } | { found: false };
 

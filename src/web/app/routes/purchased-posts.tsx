@@ -1,16 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { Await, Link, useAsyncError, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
-import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { showToast } from '../../components/ui/toasts.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { fetchPurchasedResources, type PurchasedResource } from '../../features/commerce/api.js';
-import { MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
-import { refreshSession, useSession } from '../../features/session/session.js';
-import { ApiError } from '../../lib/api-client.js';
-import { documentTitle } from '../../lib/brand.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { fetchPurchasedResources, type PurchasedResource } from '@/features/commerce/api.js';
+import { MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
+import { refreshSession, useSession } from '@/lib/session.js';
+import { ApiError } from '@/lib/api-client.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 
 export const PURCHASED_POSTS_TITLE = 'Purchased Resources';
 const PURCHASED_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });

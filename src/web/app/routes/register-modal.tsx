@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { RegisterModal } from '../../features/accounts/components/RegisterModal.js';
-import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
-import { documentTitle } from '../../lib/brand.js';
+import { RegisterModal } from '@/features/accounts/components/RegisterModal.js';
+import { redirectIfSignedIn } from '@/features/accounts/route-guards.js';
+import { documentTitle } from '@/lib/brand.js';
 
 export async function registerModalLoader() {
   await redirectIfSignedIn('/account');

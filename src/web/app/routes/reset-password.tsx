@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
-import { ACCOUNT_MESSAGES, passwordProblem } from '../../../domain/accounts/rules.js';
-import { ApiError } from '../../lib/api-client.js';
-import { changePasswordAndLogIn, checkResetToken } from '../../features/accounts/api.js';
-import { NewPasswordFields } from '../../features/accounts/components/NewPasswordFields.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ACCOUNT_MESSAGES, passwordProblem } from '@domain/accounts/rules.js';
+import { ApiError } from '@/lib/api-client.js';
+import { changePasswordAndLogIn, checkResetToken } from '@/features/accounts/api.js';
+import { NewPasswordFields } from '@/features/accounts/components/NewPasswordFields.js';
+import { documentTitle } from '@/lib/brand.js';
 
 /** The spec's pause before the new password is sent (section 4, Password reset). */
 export const PASSWORD_RESET_SUBMIT_DELAY_MS = 1000;

@@ -1,14 +1,14 @@
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
-import { PAYPAL_RETURN_PARAM } from '../../../domain/commerce/purchase.js';
-import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
-import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
-import { ResourceDetail } from '../../features/resources/components/ResourceDetail.js';
-import { fetchRelatedResources, fetchResourceDetail } from '../../features/resources/api.js';
-import type { RelatedLists } from '../../features/resources/components/RelatedResources.js';
-import { ApiError } from '../../lib/api-client.js';
-import { documentTitle } from '../../lib/brand.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { PAYPAL_RETURN_PARAM } from '@domain/commerce/purchase.js';
+import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
+import { TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { ResourceDetail } from '@/features/resources/components/ResourceDetail.js';
+import { fetchRelatedResources, fetchResourceDetail } from '@/features/resources/api.js';
+import type { RelatedLists } from '@/features/resources/components/RelatedResources.js';
+import { ApiError } from '@/lib/api-client.js';
+import { documentTitle } from '@/lib/brand.js';
 
 /** `forViewer`: asked for with the viewer's session (in the browser); the server asks for nobody in particular. */
 type DetailLoaderData = { found: true; detail: ResourceDetailAnswer; related: RelatedLists; forViewer: boolean } | { found: false };

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
-import { documentTitle } from '../../lib/brand.js';
+import { documentTitle } from '@/lib/brand.js';
 import { isChunkLoadError } from '../lazy-route.js';
 
 /** Shown in place of a page that failed to load or render. */

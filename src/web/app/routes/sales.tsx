@@ -1,16 +1,17 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
-import { salesByDay } from '../../../domain/commerce/sales.js';
-import { accountTabHash } from '../../../domain/accounts/account-tabs.js';
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { fetchSalesData, type SalesData } from '../../features/commerce/api.js';
-import { SalesChart } from '../../features/commerce/components/SalesChart.js';
-import { LoadFailed } from '../../features/member-lists/components/MemberListLayout.js';
-import { documentTitle } from '../../lib/brand.js';
-import '../../features/commerce/sales.css';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { salesByDay } from '@domain/commerce/sales.js';
+import { accountTabHash } from '@domain/accounts/account-tabs.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { fetchSalesData, type SalesData } from '@/features/commerce/api.js';
+import { SalesChart } from '@/features/commerce/components/SalesChart.js';
+import { LoadFailed } from '@/features/member-lists/components/MemberListLayout.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
+import '@/features/commerce/sales.css';
 
 const PAYMENT_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;

@@ -1,20 +1,21 @@
 import { Suspense, useRef, useState } from 'react';
 import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 
-import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_PAGE_SIZE, SAVED_POSTS_TITLE } from '../../../domain/engagement/rules.js';
-import { itemsOnPage } from '../../../domain/shared/pagination.js';
-import type { EngagedResourceView, ResourcePage } from '../../../domain/engagement/views.js';
-import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
-import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { fetchSavedPage } from '../../features/member-lists/api.js';
-import { toggleEngagement } from '../../features/resources/api.js';
-import { LoadFailed, MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
-import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
-import { refreshSession, useSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
+import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_PAGE_SIZE, SAVED_POSTS_TITLE } from '@domain/engagement/rules.js';
+import { itemsOnPage } from '@domain/shared/pagination.js';
+import type { EngagedResourceView, ResourcePage } from '@domain/engagement/views.js';
+import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
+import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { fetchSavedPage } from '@/features/member-lists/api.js';
+import { toggleEngagement } from '@/features/resources/api.js';
+import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
+import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
+import { refreshSession, useSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 
 export async function savedPostsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);

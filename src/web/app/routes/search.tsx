@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Await, Link, redirect, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
 import {
   ADVERT_BUTTON,
   ADVERT_TEXT,
@@ -12,12 +12,12 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_FAILED,
   SEARCH_PAGE_TITLE,
-} from '../../../domain/discovery/constants.js';
-import { CardGridSkeleton } from '../../components/ui/CardSkeleton.js';
-import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { CloseIcon, SearchIcon } from '../../components/ui/icons.js';
-import { fetchPopularTerms, recordSearch, searchOrRefusal, type RefusedSearch, type SearchAnswer } from '../../features/search/api.js';
+} from '@domain/discovery/constants.js';
+import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
+import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { CloseIcon, SearchIcon } from '@/components/ui/icons.js';
+import { fetchPopularTerms, recordSearch, searchOrRefusal, type RefusedSearch, type SearchAnswer } from '@/features/search/api.js';
 import {
   filtersFromLocation,
   lastPageInstead,
@@ -29,10 +29,10 @@ import {
   withinSearchLimit,
   type SearchFilterState,
   type SearchPathKind,
-} from '../../features/search/search-state.js';
-import { loginPathFor } from '../../features/accounts/return-paths.js';
-import '../../features/discovery/discovery.css';
-import { documentTitle } from '../../lib/brand.js';
+} from '@/features/search/search-state.js';
+import { loginPathFor } from '@/lib/return-paths.js';
+import '@/features/discovery/discovery.css';
+import { documentTitle } from '@/lib/brand.js';
 
 const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
 

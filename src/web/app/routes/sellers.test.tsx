@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { PAYMENTS_HELP_PATH } from '../../lib/paths.js';
-import { ServerPlatformFee } from '../../lib/platform-fee.js';
+import { PAYMENTS_HELP_PATH } from '@/lib/paths.js';
+import { ServerPlatformFee } from '@/lib/platform-fee.js';
 import { SellersPage } from './sellers.js';
 
 /** The page as the server renders it with this PLATFORM_FEE_PERCENT; null: a page that names no fee. */

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 
-import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '../../../domain/commerce/commission-rates.js';
-import { commissionStatement } from '../../../domain/commerce/commission.js';
-import { useCreateAction } from '../../features/shell/create-action.js';
-import { BRAND_NAME, documentTitle } from '../../lib/brand.js';
-import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '../../lib/paths.js';
-import { commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
+import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
+import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '@domain/commerce/commission-rates.js';
+import { commissionStatement } from '@domain/commerce/commission.js';
+import { useCreateAction } from '@/lib/create-action.js';
+import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '@/lib/paths.js';
+import { commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
 
 /** The apps the page shows first; every app links to its template list. */
 const FEATURED_APPS = ['notion', 'google sheets', 'airtable', 'canva', 'figma', 'zapier', 'trello', 'google slides'];

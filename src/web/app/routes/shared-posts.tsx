@@ -1,17 +1,18 @@
 import { Suspense, useRef } from 'react';
 import { Await, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { itemsOnPage } from '../../../domain/shared/pagination.js';
-import { CREATED_POSTS_PAGE_SIZE, CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS, createdPostsHeading } from '../../../domain/templates/rules.js';
-import { Pagination, useScrollAfterPageChange } from '../../components/ui/Pagination.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { fetchCreatedPage, type CreatedPostsPage } from '../../features/member-lists/api.js';
-import { CreatedPostRow, CreatedPostRowSkeleton } from '../../features/member-lists/components/CreatedPostRow.js';
-import { LoadFailed, MemberListEmpty, MemberListLayout } from '../../features/member-lists/components/MemberListLayout.js';
-import { pageFromSearch, pageLocation, pageNumbersFor } from '../../features/member-lists/paging.js';
-import { refreshSession, useSession } from '../../features/session/session.js';
-import { useCreateAction } from '../../features/shell/create-action.js';
-import { documentTitle } from '../../lib/brand.js';
+import { itemsOnPage } from '@domain/shared/pagination.js';
+import { CREATED_POSTS_PAGE_SIZE, CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS, createdPostsHeading } from '@domain/templates/rules.js';
+import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { fetchCreatedPage, type CreatedPostsPage } from '@/features/member-lists/api.js';
+import { CreatedPostRow, CreatedPostRowSkeleton } from '@/features/member-lists/components/CreatedPostRow.js';
+import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
+import { pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
+import { refreshSession, useSession } from '@/lib/session.js';
+import { useCreateAction } from '@/lib/create-action.js';
+import { documentTitle } from '@/lib/brand.js';
+import '@/features/discovery/discovery.css';
 
 const PAGE_TITLE = 'Created Posts';
 

@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 
-import { GoogleSignIn } from '../../features/accounts/components/GoogleSignIn.js';
-import { SignupForm } from '../../features/accounts/components/SignupForm.js';
-import { safeRedirectPath } from '../../features/accounts/login-flow.js';
-import { loginPathFor, RETURN_PATH_PARAMETER } from '../../features/accounts/return-paths.js';
-import { redirectIfSignedIn } from '../../features/accounts/route-guards.js';
-import { sameSitePath } from '../../../domain/shared/paths.js';
-import { documentTitle } from '../../lib/brand.js';
-import { commissionMention, usePlatformFeePercent } from '../../lib/platform-fee.js';
+import { GoogleSignIn } from '@/features/accounts/components/GoogleSignIn.js';
+import { SignupForm } from '@/features/accounts/components/SignupForm.js';
+import { safeRedirectPath } from '@/features/accounts/login-flow.js';
+import { loginPathFor, RETURN_PATH_PARAMETER } from '@/lib/return-paths.js';
+import { redirectIfSignedIn } from '@/features/accounts/route-guards.js';
+import { sameSitePath } from '@domain/shared/paths.js';
+import { documentTitle } from '@/lib/brand.js';
+import { commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
 
 const ACCOUNT_PATH = '/account';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
-import { requireSignedIn } from '../../features/accounts/route-guards.js';
-import { confirmPurchase } from '../../features/commerce/api.js';
-import { refreshSession } from '../../features/session/session.js';
-import { documentTitle } from '../../lib/brand.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { confirmPurchase } from '@/features/commerce/api.js';
+import { refreshSession } from '@/lib/session.js';
+import { documentTitle } from '@/lib/brand.js';
 
 /** A buyer back without a session (it ended while they paid) signs in and comes back here, to the result. */
 export async function successLoader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Await, Link, redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { entryNamed, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { entryNamed, TOPICS } from '@domain/catalogue/taxonomy.js';
 import {
   CREATE_FIRST_RESOURCE,
   LIST_PAGE_SIZE,
@@ -9,17 +9,17 @@ import {
   TOPIC_PAGE_FETCH_LIMIT,
   TOPICS_REQUEST_LIMIT,
   TOPICS_SUBTITLE,
-} from '../../../domain/discovery/constants.js';
-import { Pagination } from '../../components/ui/Pagination.js';
-import { ResourceCard } from '../../components/ui/ResourceCard.js';
-import { fetchTopicRows, type TopicRow } from '../../features/discovery/api.js';
-import { Carousel } from '../../features/discovery/components/Carousel.js';
-import { TemplateTile } from '../../features/discovery/components/TemplateTile.js';
-import { useCreateGate } from '../../features/discovery/viewer.js';
-import '../../features/discovery/discovery.css';
-import { searchResources, type SearchAnswer } from '../../features/search/api.js';
-import { documentTitle } from '../../lib/brand.js';
-import { topicPath } from '../../lib/paths.js';
+} from '@domain/discovery/constants.js';
+import { Pagination } from '@/components/ui/Pagination.js';
+import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
+import { fetchTopicRows, type TopicRow } from '@/features/discovery/api.js';
+import { Carousel } from '@/features/discovery/components/Carousel.js';
+import { TemplateTile } from '@/features/discovery/components/TemplateTile.js';
+import { useCreateGate } from '@/features/discovery/viewer.js';
+import '@/features/discovery/discovery.css';
+import { searchResources, type SearchAnswer } from '@/features/search/api.js';
+import { documentTitle } from '@/lib/brand.js';
+import { topicPath } from '@/lib/paths.js';
 
 export function topicsLoader({ request }: LoaderFunctionArgs) {
   return { rows: fetchTopicRows(TOPICS_REQUEST_LIMIT, request.signal) };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
-import { initialsOf } from '../../../domain/catalogue/presentation.js';
-import { responsiveImage } from '../../lib/responsive-image.js';
+import { initialsOf } from '@domain/catalogue/presentation.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 
 interface AvatarProps {
   /** The name the initials come from. */

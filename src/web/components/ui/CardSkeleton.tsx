@@ -1,4 +1,4 @@
-import { FEED_SKELETON_COUNT } from '../../../domain/catalogue/presentation.js';
+import { FEED_SKELETON_COUNT } from '@domain/catalogue/presentation.js';
 
 /** A grey stand-in with a resource card's shape, shown while a feed loads. */
 export function CardSkeleton() {

@@ -1,12 +1,19 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-import { SCROLL_AFTER_PAGE_CHANGE_MS, SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX } from '../../../domain/discovery/constants.js';
+import { SCROLL_AFTER_PAGE_CHANGE_MS, SCROLL_AFTER_PAGE_CHANGE_OFFSET_PX } from '@domain/discovery/constants.js';
 
 export interface PageNumbers {
   first: number | null;
   prev: number | null;
   next: number | null;
   last: number | null;
+}
+
+/** The pager's buttons for page `current` of `total` (1-based): null where there is nowhere to go. */
+export function pageNumbersFor(current: number, total: number): PageNumbers {
+  const onFirst = current <= 1;
+  const onLast = current >= total;
+  return { first: onFirst ? null : 1, prev: onFirst ? null : current - 1, next: onLast ? null : current + 1, last: onLast ? null : total };
 }
 
 interface PaginationProps {

@@ -1,4 +1,4 @@
-import type { StatusLabel } from '../../../domain/templates/lifecycle.js';
+import type { StatusLabel } from '@domain/templates/lifecycle.js';
 
 /** The badge style of each post status: the colour repeats what the label says, never replaces it. */
 const STATUS_TONES: Record<StatusLabel, 'live' | 'review' | 'edited' | 'rejected'> = {

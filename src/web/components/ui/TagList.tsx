@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { visibleKeywords } from '../../../domain/catalogue/presentation.js';
-import { tagSearchPath } from '../../lib/paths.js';
+import { visibleKeywords } from '@domain/catalogue/presentation.js';
+import { tagSearchPath } from '@/lib/paths.js';
 
 /** A resource's keywords as links to their tag search; nothing when none is shown. */
 export function TagList({ keywords }: { keywords: readonly string[] }) {

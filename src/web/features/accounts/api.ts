@@ -1,10 +1,10 @@
 /** The account calls of the API (spec section 7), typed as the server answers them. */
 
-import type { CurrentUser, PublicProfile } from '../../../domain/accounts/current-user.js';
-import type { ProfileUpdate } from '../../../domain/accounts/schemas.js';
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
-import type { RewardView } from '../../../domain/engagement/views.js';
+import type { CurrentUser, PublicProfile } from '@domain/accounts/current-user.js';
+import type { ProfileUpdate } from '@domain/accounts/schemas.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import type { RewardView } from '@domain/engagement/views.js';
 
 export interface AvailabilityAnswer {
   available: boolean;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from '../../lib/api-client.js';
+import { ApiError } from '@/lib/api-client.js';
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 
 import { describeLoginFailure, describeSignupFailure, loginNotice, LOGIN_AFTER_PASSWORD_CHANGE_PATH, safeRedirectPath } from './login-flow.js';
 

@@ -1,8 +1,8 @@
 /** Pure decisions of the login and sign-up flows (spec sections 4 and 8), kept apart from the pages so they can be tested. */
 
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
-import { sameSitePath } from '../../../domain/shared/paths.js';
-import { ApiError } from '../../lib/api-client.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { sameSitePath } from '@domain/shared/paths.js';
+import { ApiError } from '@/lib/api-client.js';
 
 /** Where to go after signing in: the redirectUrl when it is a path on this site, else home. */
 export function safeRedirectPath(redirectUrl: string | null | undefined, fallback = '/'): string {

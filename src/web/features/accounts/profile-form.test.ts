@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { draftFromUser, hasChanges, profileChanges, socialFieldValue, type ProfileDraft } from './profile-form.js';
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
 
 const saved: ProfileDraft = {
   info: { firstName: 'Ann', lastName: 'Lee', jobTitle: '', companyName: '', location: 'Oslo', bio: 'Hi' },

@@ -1,8 +1,8 @@
 /** The account profile form as data: what it starts from and what a save sends (only what changed). */
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { SOCIAL_NETWORKS, socialHandle, type SocialNetwork } from '../../../domain/accounts/rules.js';
-import { type ProfileInfo, type ProfileUpdate, type SocialLinks } from '../../../domain/accounts/schemas.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { SOCIAL_NETWORKS, socialHandle, type SocialNetwork } from '@domain/accounts/rules.js';
+import { type ProfileInfo, type ProfileUpdate, type SocialLinks } from '@domain/accounts/schemas.js';
 
 export interface ProfileDraft {
   info: ProfileInfo;

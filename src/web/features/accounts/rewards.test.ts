@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { REWARD_ACTION_NAMES, REWARDS_EMPTY_TEXT } from '../../../domain/rewards/constants.js';
+import { REWARD_ACTION_NAMES, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
 import { parseRewardsAnswer } from './rewards.js';
 
 const reward = (id: string, timestamp: string) => ({ _id: id, type: 'signup', description: 'Joined', value: 10, earned: true, timestamp });

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import { loadSession } from '../session/session.js';
-import { loginPathFor } from './return-paths.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { loadSession } from '@/lib/session.js';
+import { loginPathFor } from '@/lib/return-paths.js';
 
 /** For pages only signed-out people need (login, sign-up): a signed-in visitor goes to `destination` instead. */
 export async function redirectIfSignedIn(destination: string): Promise<void> {

@@ -1,5 +1,5 @@
-import type { SocialNetwork } from '../../../domain/accounts/rules.js';
-import { websiteUrl } from '../../../domain/accounts/website.js';
+import type { SocialNetwork } from '@domain/accounts/rules.js';
+import { websiteUrl } from '@domain/accounts/website.js';
 
 const PROFILE_ADDRESS: Record<Exclude<SocialNetwork, 'website'>, (handle: string) => string> = {
   facebook: (handle) => `https://www.facebook.com/${handle}`,

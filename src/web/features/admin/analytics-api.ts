@@ -1,5 +1,5 @@
-import type { Kpis, SiteCounters, TemplateStats } from '../../../domain/analytics/reports.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { Kpis, SiteCounters, TemplateStats } from '@domain/analytics/reports.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 export interface RecentUser {
   _id: string;

@@ -1,5 +1,5 @@
-import type { CollectionEntry, CuratedList, TopAppEntry } from '../../../domain/discovery/curation.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import type { CollectionEntry, CuratedList, TopAppEntry } from '@domain/discovery/curation.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 
 /**
  * Saves one homepage list as the spec's editor does: each saved entry the form no longer holds (the

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { BULK_IMPORT_MESSAGES } from '../../../domain/templates/bulk-import.js';
+import { BULK_IMPORT_MESSAGES } from '@domain/templates/bulk-import.js';
 import { readCsvFile } from './import-api.js';
 
 describe('reading the bulk import file', () => {

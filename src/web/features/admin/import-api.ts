@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, csvTextOf, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../../domain/templates/bulk-import.js';
-import type { ValidationReport } from '../../../domain/shared/read-model-validation.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, csvTextOf, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '@domain/templates/bulk-import.js';
+import type { ValidationReport } from '@domain/shared/read-model-validation.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 /** A chosen file's rows, or why it cannot be imported (spec 5: a file must be chosen, and be CSV). */
 export async function readCsvFile(file: File | null | undefined): Promise<{ payloads: BulkImportPayload[]; fileError: string | null }> {

@@ -1,6 +1,6 @@
-import type { AudienceSize } from '../../../domain/analytics/reports.js';
-import type { CampaignSummary, SendEmailRequest } from '../../../domain/mass-email/rules.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { AudienceSize } from '@domain/analytics/reports.js';
+import type { CampaignSummary, SendEmailRequest } from '@domain/mass-email/rules.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 export interface GroupRecipients {
   group: string;

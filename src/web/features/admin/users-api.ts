@@ -1,5 +1,5 @@
-import type { UserLevel, VerificationStatus } from '../../../domain/accounts/events.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { UserLevel, VerificationStatus } from '@domain/accounts/events.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 export interface ManagedUser {
   _id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { BlogPost } from '../../../domain/content/blog-post.js';
+import type { BlogPost } from '@domain/content/blog-post.js';
 import { allTags, filterBlogPosts } from './blog-filter.js';
 
 function post(id: string, title: string, tags: string[]): BlogPost {

@@ -1,4 +1,4 @@
-import type { BlogPost } from '../../../domain/content/blog-post.js';
+import type { BlogPost } from '@domain/content/blog-post.js';
 
 /** Posts whose title or excerpt contains the search text and which carry every selected tag (spec: blog filter). */
 export function filterBlogPosts(posts: readonly BlogPost[], searchText: string, selectedTags: ReadonlySet<string>): BlogPost[] {

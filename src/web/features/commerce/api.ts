@@ -1,6 +1,6 @@
-import type { PayoutStatus as PayoutState } from '../../../domain/commerce/payout-account.js';
-import type { EngagedResourceView } from '../../../domain/engagement/views.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { PayoutStatus as PayoutState } from '@domain/commerce/payout-account.js';
+import type { EngagedResourceView } from '@domain/engagement/views.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 /** GET /stripe/account-status/{userId} (spec: Payout account status). */
 export interface PayoutAccountStatus {

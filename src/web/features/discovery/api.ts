@@ -1,8 +1,8 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
-import { KEYWORD_CACHE_MS } from '../../../domain/discovery/constants.js';
-import type { QuickLink, TrendingTool } from '../../../domain/discovery/curated.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import type { TaxonomyEntry } from '@domain/catalogue/taxonomy.js';
+import { KEYWORD_CACHE_MS } from '@domain/discovery/constants.js';
+import type { QuickLink, TrendingTool } from '@domain/discovery/curated.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 export interface TopicRow {
   topic: TaxonomyEntry;

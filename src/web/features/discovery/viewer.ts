@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 
-import { useSession } from '../session/session.js';
-import { openLoginPrompt, openVerifyPrompt } from '../shell/client-state.js';
+import { useSession } from '@/lib/session.js';
+import { openLoginPrompt, openVerifyPrompt } from '@/lib/client-state.js';
 
 /** What discovery pages need to know about the visitor: signed in, verified, has posts. */
 export interface ViewerSummary {

@@ -1,5 +1,5 @@
-import type { Answers, GenerationKind, GeneratorApp, QuestionSet } from '../../../domain/generator/rules.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { Answers, GenerationKind, GeneratorApp, QuestionSet } from '@domain/generator/rules.js';
+import { apiRequest } from '@/lib/api-client.js';
 import type { JobView } from './job-polling.js';
 
 export interface StyleOption {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATOR, GENERATOR_MESSAGES } from '../../../domain/generator/rules.js';
+import { GENERATOR, GENERATOR_MESSAGES } from '@domain/generator/rules.js';
 import { pollJob, progressMessageIndex, type JobView } from './job-polling.js';
 
 const job = (status: JobView['status'], extra: Partial<JobView> = {}): JobView => ({ jobId: 'j', status, error: null, resultUrl: null, copyUrl: null, fileName: null, writer: null, ...extra });

@@ -1,5 +1,5 @@
-import { GENERATOR, GENERATOR_MESSAGES, type GenerationKind } from '../../../domain/generator/rules.js';
-import type { JobStatus } from '../../../domain/generator/job-lifecycle.js';
+import { GENERATOR, GENERATOR_MESSAGES, type GenerationKind } from '@domain/generator/rules.js';
+import type { JobStatus } from '@domain/generator/job-lifecycle.js';
 
 export interface JobView {
   jobId: string;

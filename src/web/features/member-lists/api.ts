@@ -1,7 +1,7 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { ResourcePage } from '../../../domain/engagement/views.js';
-import { apiRequest } from '../../lib/api-client.js';
-import type { StatusLabel } from '../../../domain/templates/lifecycle.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import type { ResourcePage } from '@domain/engagement/views.js';
+import { apiRequest } from '@/lib/api-client.js';
+import type { StatusLabel } from '@domain/templates/lifecycle.js';
 
 /** GET /users/private/me/saved: one page of the saved posts, newest save first. */
 export function fetchSavedPage(page: number, signal?: AbortSignal): Promise<ResourcePage> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
+import { MAX_LIST_PAGE } from '@domain/shared/pagination.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from './paging.js';
 
 describe('member list paging', () => {

@@ -1,5 +1,5 @@
-import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
-import type { PageNumbers } from '../../components/ui/Pagination.js';
+import { MAX_LIST_PAGE } from '@domain/shared/pagination.js';
+import type { PageNumbers } from '@/components/ui/Pagination.js';
 
 /**
  * The ?page= of a member list's URL: a whole number from 1 up; anything else reads as the first page.

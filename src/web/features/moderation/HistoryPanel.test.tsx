@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { HistoryEntry } from '../../../domain/templates/history.js';
+import type { HistoryEntry } from '@domain/templates/history.js';
 import { actorName } from './HistoryPanel.js';
 
 const entry = (actor: HistoryEntry['actor']): HistoryEntry => ({ id: 'e1', type: 'TemplateApproved', title: 'Approved', _date: '2026-11-28T04:00:00.000Z', actor, reason: null, status: 'live', details: {} });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 
-import { ApiError } from '../../lib/api-client.js';
-import type { HistoryEntry } from '../../../domain/templates/history.js';
+import { ApiError } from '@/lib/api-client.js';
+import type { HistoryEntry } from '@domain/templates/history.js';
 import { fetchResourceHistory } from './history-api.js';
-import { adminStatusLabel } from '../../../domain/templates/lifecycle.js';
-import { formatDateTime, inTimeOrder } from './moderation-view.js';
+import { adminStatusLabel } from '@domain/templates/lifecycle.js';
+import { formatDateTime } from '@/lib/date-time.js';
+import { inTimeOrder } from './moderation-view.js';
 import './moderation.css';
 
 type HistoryState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; entries: HistoryEntry[] };

@@ -1,7 +1,7 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { ReportReason } from '../../../domain/engagement/rules.js';
-import { apiRequest } from '../../lib/api-client.js';
-import type { FieldChange, QueueFilter, ReviewAction } from '../../../domain/templates/lifecycle.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import type { ReportReason } from '@domain/engagement/rules.js';
+import { apiRequest } from '@/lib/api-client.js';
+import type { FieldChange, QueueFilter, ReviewAction } from '@domain/templates/lifecycle.js';
 
 /** A row of GET /admin/resources: the card view plus what moderation needs. */
 export interface AdminResource extends ResourceView {

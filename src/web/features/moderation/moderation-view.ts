@@ -1,12 +1,4 @@
-import type { PageNumbers } from '../../components/ui/Pagination.js';
-import { matchesFilter, type QueueFilter } from '../../../domain/templates/lifecycle.js';
-
-/** '22 Nov 2026, 20:36' in the viewer's locale and time zone. */
-export function formatDateTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
+import { matchesFilter, type QueueFilter } from '@domain/templates/lifecycle.js';
 
 /** Oldest first; entries with the same time keep the server's order. */
 export function inTimeOrder<Entry extends { _date: string }>(entries: readonly Entry[]): Entry[] {
@@ -14,13 +6,6 @@ export function inTimeOrder<Entry extends { _date: string }>(entries: readonly E
     .map((entry, index) => ({ entry, index, time: Date.parse(entry._date) }))
     .sort((a, b) => (a.time === b.time || Number.isNaN(a.time) || Number.isNaN(b.time) ? a.index - b.index : a.time - b.time))
     .map(({ entry }) => entry);
-}
-
-/** The pager's buttons for page `current` of `total` (1-based): null where there is nowhere to go. */
-export function pageNumbersFor(current: number, total: number): PageNumbers {
-  const onFirst = current <= 1;
-  const onLast = current >= total;
-  return { first: onFirst ? null : 1, prev: onFirst ? null : current - 1, next: onLast ? null : current + 1, last: onLast ? null : total };
 }
 
 export interface ListedPage<Row extends { _id: string; status: string }> {

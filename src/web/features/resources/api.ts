@@ -1,7 +1,7 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { ReportForm } from '../../../domain/engagement/schemas.js';
-import type { CommentPage, CommentView, EngagedResourceView, ResourceDetailAnswer } from '../../../domain/engagement/views.js';
-import { apiRequest } from '../../lib/api-client.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import type { ReportForm } from '@domain/engagement/schemas.js';
+import type { CommentPage, CommentView, EngagedResourceView, ResourceDetailAnswer } from '@domain/engagement/views.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 interface ResourceListAnswer {
   data: ResourceView[];

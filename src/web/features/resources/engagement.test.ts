@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
 import { withMembership, withToggled } from './engagement.js';
 
 const resource: ResourceView = {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import type { CurrentUser } from '../../../domain/accounts/current-user.js';
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { ENGAGEMENT_TOASTS } from '../../../domain/engagement/rules.js';
-import type { EngagedResourceView } from '../../../domain/engagement/views.js';
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../components/ui/toasts.js';
-import { ApiError } from '../../lib/api-client.js';
-import { getSession, signedInOrLoginPrompt, updateSessionUser, useSession } from '../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { ENGAGEMENT_TOASTS } from '@domain/engagement/rules.js';
+import type { EngagedResourceView } from '@domain/engagement/views.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { getSession, signedInOrLoginPrompt, updateSessionUser, useSession } from '@/lib/session.js';
 import { toggleEngagement } from './api.js';
 
 /** The per-user toggles on a resource; clicks are counted separately (they are not toggles). */

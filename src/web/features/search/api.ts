@@ -1,7 +1,7 @@
-import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import type { TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
-import { searchTextProblem } from '../../../domain/discovery/search-text.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import type { TaxonomyEntry } from '@domain/catalogue/taxonomy.js';
+import { searchTextProblem } from '@domain/discovery/search-text.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 import type { SearchFilterState } from './search-state.js';
 
 export interface Pagination {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MANY_WORDS_HEADING, SEARCH_MAX_QUERY_LENGTH, SEARCH_PAGE_TITLE } from '../../../domain/discovery/constants.js';
+import { SEARCH_MANY_WORDS_HEADING, SEARCH_MAX_QUERY_LENGTH, SEARCH_PAGE_TITLE } from '@domain/discovery/constants.js';
 import { cleanPopularTerm } from './api.js';
 import { filtersFromLocation, lastPageInstead, normaliseTyping, searchHeading, searchLocation, searchPageAddress } from './search-state.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import { apiRequest } from '../../lib/api-client.js';
+import { apiRequest } from '@/lib/api-client.js';
 import './admin-support.css';
 
 interface FeedbackRow {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 
-import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '../../../domain/support/rules.js';
-import { ApiError, apiRequest, userMessageOf } from '../../lib/api-client.js';
-import { keepingAtMost } from '../../lib/character-limit.js';
-import { refreshSession, useSession } from '../session/session.js';
+import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '@domain/support/rules.js';
+import { ApiError, apiRequest, userMessageOf } from '@/lib/api-client.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { refreshSession, useSession } from '@/lib/session.js';
 import './support.css';
 
 interface ChatMessage {

@@ -1,5 +1,5 @@
-import type { TemplateSuggestion } from '../../../domain/templates/url-hints.js';
-import { ApiError, apiRequest } from '../../lib/api-client.js';
+import type { TemplateSuggestion } from '@domain/templates/url-hints.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 import type { createRequestBody, editRequestBody, TouchedFlags } from './template-form.js';
 
 interface SavedAnswer {

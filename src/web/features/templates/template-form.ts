@@ -1,10 +1,10 @@
 /** Pure rules of the create and edit forms: tags, URL states, validation, what changed, progress flags. */
 
-import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
-import { FORM_PROGRESS_FIELDS, type FormProgressField } from '../../../domain/templates/form-progress.js';
-import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema, templateUrlValidity, type TemplateUrlValidity } from '../../../domain/templates/rules.js';
-import { appForUrl, topicForText } from '../../../domain/templates/url-hints.js';
-import type { RefusedField } from '../../lib/api-client.js';
+import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
+import { FORM_PROGRESS_FIELDS, type FormProgressField } from '@domain/templates/form-progress.js';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema, templateUrlValidity, type TemplateUrlValidity } from '@domain/templates/rules.js';
+import { appForUrl, topicForText } from '@domain/templates/url-hints.js';
+import type { RefusedField } from '@/lib/api-client.js';
 
 export interface TemplateFormValues {
   url: string;

@@ -1,5 +1,5 @@
-import { ACCOUNT_LIMITS } from '../../../../domain/accounts/rules.js';
-import { APPS } from '../../../../domain/catalogue/taxonomy.js';
+import { ACCOUNT_LIMITS } from '@domain/accounts/rules.js';
+import { APPS } from '@domain/catalogue/taxonomy.js';
 
 interface AppPickerProps {
   legend: string;

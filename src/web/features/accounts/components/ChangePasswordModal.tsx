@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 
-import { ACCOUNT_MESSAGES, passwordProblem } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { logout } from '../../session/session.js';
+import { ACCOUNT_MESSAGES, passwordProblem } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
+import { logout } from '@/lib/session.js';
 import { changePassword } from '../api.js';
 import { LOGIN_AFTER_PASSWORD_CHANGE_PATH } from '../login-flow.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 import { NewPasswordFields } from './NewPasswordFields.js';
 
 /**

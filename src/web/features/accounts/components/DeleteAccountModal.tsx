@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { ACCOUNT_DELETED_PATH } from '../../../lib/paths.js';
-import { logout } from '../../session/session.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
+import { ACCOUNT_DELETED_PATH } from '@/lib/paths.js';
+import { logout } from '@/lib/session.js';
 import { deleteAccount } from '../api.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 const CONFIRMATION_WORD = 'DELETE';
 

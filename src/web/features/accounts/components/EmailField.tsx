@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
-import { emailDomainSuggestions } from '../../../../domain/accounts/rules.js';
+import { emailDomainSuggestions } from '@domain/accounts/rules.js';
 
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 
 interface EmailFieldProps {
   value: string;

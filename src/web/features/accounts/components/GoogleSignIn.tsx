@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
 import { fetchGoogleClientId, logInWithGoogle } from '../api.js';
 
 const GOOGLE_IDENTITY_SCRIPT = 'https://accounts.google.com/gsi/client';

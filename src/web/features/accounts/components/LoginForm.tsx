@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
 import { logIn, requestEmailVerification } from '../api.js';
 import { describeLoginFailure, type LoginFailure } from '../login-flow.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 export function forgotPasswordPath(login: string): string {
   return `/forgot-password?${new URLSearchParams({ u: login }).toString()}`;

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 
-import { MEMBER_MESSAGE_TEXTS, OUTREACH_LIMITS } from '../../../../domain/outreach/rules.js';
-import { memberMessageSchema } from '../../../../domain/outreach/schemas.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { MEMBER_MESSAGE_TEXTS, OUTREACH_LIMITS } from '@domain/outreach/rules.js';
+import { memberMessageSchema } from '@domain/outreach/schemas.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
 import { sendMemberMessage } from '../api.js';
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 /** A message to the member whose profile this is, e-mailed to them with the sender's address to answer to. */
 export function MemberMessageModal({ username, onClose }: { username: string; onClose: () => void }) {

@@ -1,6 +1,6 @@
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 
-import { FormField } from './FormField.js';
+import { FormField } from '@/components/ui/FormField.js';
 
 /** Longer than any acceptable password, so an over-long one still gets the rule's message. */
 const NEW_PASSWORD_INPUT_MAX = ACCOUNT_LIMITS.passwordMax * 2;

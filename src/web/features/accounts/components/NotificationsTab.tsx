@@ -1,10 +1,10 @@
 import { useState } from 'react';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES, NOTIFICATION_SETTING_TEXTS, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../../../domain/accounts/rules.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshSession } from '../../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { ACCOUNT_MESSAGES, NOTIFICATION_SETTING_TEXTS, NOTIFICATION_SETTINGS, type NotificationSetting } from '@domain/accounts/rules.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { refreshSession } from '@/lib/session.js';
 import { updateProfile } from '../api.js';
 
 /** The notifications tab: each toggle flips and saves at once (spec section 2); a failed save flips it back. */

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { ServerPlatformFee } from '../../../lib/platform-fee.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { ServerPlatformFee } from '@/lib/platform-fee.js';
 import { NotConnected } from './PaymentsTab.js';
 
 describe('the payments tab without a payout account', () => {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '../../../../domain/commerce/payout-account.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '../../../lib/paths.js';
-import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '../../../lib/platform-fee.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '../../commerce/api.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '@domain/commerce/payout-account.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '@/lib/paths.js';
+import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '@/features/commerce/index.js';
 
 type StatusState = { status: 'loading' } | { status: 'failed' } | { status: 'known'; payout: PayoutAccountStatus };
 type Confirming = 'disconnect' | 'reset' | null;

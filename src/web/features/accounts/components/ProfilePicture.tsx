@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { IMAGE_EXTENSIONS, IMAGE_MESSAGES, imageFileRefusal } from '../../../../domain/shared/images.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { DismissibleAlert } from '../../../components/ui/DismissibleAlert.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshSession } from '../../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES, imageFileRefusal } from '@domain/shared/images.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { DismissibleAlert } from '@/components/ui/DismissibleAlert.js';
+import { ApiError } from '@/lib/api-client.js';
+import { refreshSession } from '@/lib/session.js';
 import { removeProfilePicture, uploadProfilePicture } from '../api.js';
-import { compressImageFile, needsReencoding } from '../image-compression.js';
+import { compressImageFile, needsReencoding } from '@/lib/image-compression.js';
 
 type Alert = { title: string; message: string } | null;
 

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, SOCIAL_NETWORKS, usernameProblem, type SocialNetwork } from '../../../../domain/accounts/rules.js';
-import { profileUpdateSchema } from '../../../../domain/accounts/schemas.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshSession } from '../../session/session.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, SOCIAL_NETWORKS, usernameProblem, type SocialNetwork } from '@domain/accounts/rules.js';
+import { profileUpdateSchema } from '@domain/accounts/schemas.js';
+import { ApiError } from '@/lib/api-client.js';
+import { refreshSession } from '@/lib/session.js';
 import { checkUsernameAvailability, updateProfile } from '../api.js';
 import { draftFromUser, hasChanges, profileChanges, socialFieldValue, type ProfileDraft } from '../profile-form.js';
 import { useAvailabilityCheck } from '../use-availability-check.js';
 
 import { AppPicker } from './AppPicker.js';
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { ProfilePicture } from './ProfilePicture.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { sameSitePath } from '../../../../domain/shared/paths.js';
+import { sameSitePath } from '@domain/shared/paths.js';
 
-import { Modal } from '../../../components/ui/Modal.js';
+import { Modal } from '@/components/ui/Modal.js';
 import { safeRedirectPath } from '../login-flow.js';
 
 import { GoogleSignIn } from './GoogleSignIn.js';

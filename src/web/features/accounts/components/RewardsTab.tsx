@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { pointsLabel, REWARDS_EMPTY_TEXT } from '../../../../domain/rewards/constants.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
 import { fetchRewards, type RewardsAnswer } from '../api.js';
 import { parseRewardsAnswer } from '../rewards.js';
 

@@ -2,15 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 
-import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '../../../../domain/accounts/rules.js';
+import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '@domain/accounts/rules.js';
 import { checkEmailAvailability, checkUsernameAvailability, requestEmailVerification, signUp } from '../api.js';
 import { describeSignupFailure } from '../login-flow.js';
-import { onboardingPathFor } from '../return-paths.js';
+import { onboardingPathFor } from '@/lib/return-paths.js';
 import { useAvailabilityCheck, type AvailabilityState } from '../use-availability-check.js';
 import { setWelcomeModalFlag } from '../welcome-flag.js';
 
 import { EmailField } from './EmailField.js';
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 
 export function contactUsForReservedPath(username: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-import { ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
+import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
 
 /**
  * While `dirty`, leaving the page inside the app asks 'Unsaved Changes' (Stay or Leave),

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 
-import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '../../../../domain/accounts/rules.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshSession } from '../../session/session.js';
+import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '@domain/accounts/rules.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { refreshSession } from '@/lib/session.js';
 import { generateOtp, verifyOtp } from '../api.js';
 
-import { FormField, type FieldMessage } from './FormField.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 
 type Step = 'idle' | 'requesting' | 'entering' | 'checking';
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../../../domain/accounts/rules.js';
-import { MultiStepPrompt } from '../../../components/ui/MultiStepPrompt.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { refreshSession } from '../../session/session.js';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
+import { MultiStepPrompt } from '@/components/ui/MultiStepPrompt.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { refreshSession } from '@/lib/session.js';
 import { updateProfile } from '../api.js';
 import { clearWelcomeModalFlag } from '../welcome-flag.js';
 

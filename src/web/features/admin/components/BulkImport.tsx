@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { BULK_IMPORT_MESSAGES, markRepeatedRows, type BulkImportPayload, type BulkRowReport } from '../../../../domain/templates/bulk-import.js';
-import { resourcePath } from '../../../lib/paths.js';
-import { showMessageModal } from '../../shell/client-state.js';
+import { BULK_IMPORT_MESSAGES, markRepeatedRows, type BulkImportPayload, type BulkRowReport } from '@domain/templates/bulk-import.js';
+import { resourcePath } from '@/lib/paths.js';
+import { showMessageModal } from '@/lib/client-state.js';
 import { readCsvFile, sendBulkRows } from '../import-api.js';
 
 /** Valid rows listed in the preview beyond the rows with errors (all of them are imported). */

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CURATION_MESSAGES } from '../../../../domain/discovery/curation.js';
-import { setApiTransport } from '../../../lib/api-client.js';
+import { CURATION_MESSAGES } from '@domain/discovery/curation.js';
+import { setApiTransport } from '@/lib/api-client.js';
 import { CurationEditors } from './CurationEditors.js';
 
 // React warns when act() runs outside a test environment that declares it.

@@ -11,10 +11,10 @@ import {
   type CuratedList,
   type ListSaveOutcome,
   type TopAppEntry,
-} from '../../../../domain/discovery/curation.js';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
+} from '@domain/discovery/curation.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { saveCuratedList } from '../curation-api.js';
-import { useLoad } from '../use-load.js';
+import { useLoad } from '@/lib/use-load.js';
 
 type Draft = { _id?: string; name: string; link: string; img: string; type: CollectionType; description: string };
 

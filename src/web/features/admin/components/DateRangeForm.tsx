@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { dayOf } from '../../../../domain/analytics/periods.js';
+import { dayOf } from '@domain/analytics/periods.js';
 import type { DateRange } from '../analytics-api.js';
 
 /**

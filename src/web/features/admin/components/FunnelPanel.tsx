@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 
-import { FUNNEL_STEPS } from '../../../../domain/analytics/facts.js';
-import { TEMPLATE_STATS_MESSAGES } from '../../../../domain/analytics/portal.js';
+import { FUNNEL_STEPS } from '@domain/analytics/facts.js';
+import { TEMPLATE_STATS_MESSAGES } from '@domain/analytics/portal.js';
 import { fetchTemplateStats, type DateRange } from '../analytics-api.js';
 import { CHART_COLOURS } from '../charts.js';
-import { useLoad } from '../use-load.js';
+import { useLoad } from '@/lib/use-load.js';
 import { DateRangeForm } from './DateRangeForm.js';
 
 const STEP_LABELS: Record<(typeof FUNNEL_STEPS)[number], string> = {

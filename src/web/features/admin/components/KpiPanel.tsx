@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 
-import { DEFAULT_KPI_DAYS } from '../../../../domain/analytics/portal.js';
-import type { Kpis, TermCount } from '../../../../domain/analytics/reports.js';
+import { DEFAULT_KPI_DAYS } from '@domain/analytics/portal.js';
+import type { Kpis, TermCount } from '@domain/analytics/reports.js';
 import { fetchKpis, type DateRange } from '../analytics-api.js';
 import { CHART_COLOURS } from '../charts.js';
-import { useLoad } from '../use-load.js';
+import { useLoad } from '@/lib/use-load.js';
 import { DateRangeForm } from './DateRangeForm.js';
 
 /** How many entries of each KPI list the bar charts show; the table under each lists them all. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { updateKeywords, validateReadModels, type ValidationAnswer } from '../import-api.js';
 
 /** Validate (the read models against a rebuild of the log) and update AI keywords (offline, for live posts with none). */

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { v4 as uuidv4 } from 'uuid';
 
-import { AUDIENCE_GROUPS } from '../../../../domain/analytics/reports.js';
-import { MASS_EMAIL_LIMITS, MASS_EMAIL_MESSAGES, renderMassEmailBody, sendEmailSchema } from '../../../../domain/mass-email/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
-import { formatDateTime } from '../../moderation/moderation-view.js';
+import { AUDIENCE_GROUPS } from '@domain/analytics/reports.js';
+import { MASS_EMAIL_LIMITS, MASS_EMAIL_MESSAGES, renderMassEmailBody, sendEmailSchema } from '@domain/mass-email/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { formatDateTime } from '@/lib/date-time.js';
 import { fetchCampaigns, fetchGroupSizes, fetchRecipients, sendEmail, type Campaign } from '../mass-email-api.js';
-import { useLoad } from '../use-load.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
+import { useLoad } from '@/lib/use-load.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
 import './mass-email.css';
 
 /** How often the campaign list is reloaded while a campaign is still sending. */

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { setApiTransport } from '../../../lib/api-client.js';
+import { setApiTransport } from '@/lib/api-client.js';
 import { SiteAnalytics } from './SiteAnalytics.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -2,13 +2,13 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { Line } from 'react-chartjs-2';
 
-import { RECENT_USERS_MESSAGES, SITE_COUNTER_LABELS } from '../../../../domain/analytics/portal.js';
-import { SITE_COUNTER_NAMES } from '../../../../domain/analytics/reports.js';
-import { userProfilePath } from '../../../lib/paths.js';
-import { formatDateTime } from '../../moderation/moderation-view.js';
+import { RECENT_USERS_MESSAGES, SITE_COUNTER_LABELS } from '@domain/analytics/portal.js';
+import { SITE_COUNTER_NAMES } from '@domain/analytics/reports.js';
+import { userProfilePath } from '@/lib/paths.js';
+import { formatDateTime } from '@/lib/date-time.js';
 import { fetchRecentUsers, fetchSiteCounters, fetchTrend } from '../analytics-api.js';
 import { CHART_COLOURS } from '../charts.js';
-import { useLoad } from '../use-load.js';
+import { useLoad } from '@/lib/use-load.js';
 
 /** Site analytics: the 12 counters, how posts, users and comments grew, and the newest accounts. */
 export function SiteAnalytics({ adminId }: { adminId: string }) {

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { setApiTransport } from '../../../lib/api-client.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { setApiTransport } from '@/lib/api-client.js';
 import { UserManagement } from './UserManagement.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { USER_MANAGEMENT_MESSAGES } from '../../../../domain/accounts/user-management.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { USER_MANAGEMENT_MESSAGES } from '@domain/accounts/user-management.js';
 import type { ManagedUser, UserHistoryEntry } from '../users-api.js';
 import { actorOf, UserRow } from './UserManagement.js';
 

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 
-import { Modal } from '../../../components/ui/Modal.js';
-import { Pagination } from '../../../components/ui/Pagination.js';
-import type { UserLevel, VerificationStatus } from '../../../../domain/accounts/events.js';
-import { levelLockReason, mayChangeLevel, statusLockReason, USER_MANAGEMENT_MESSAGES, USER_UPDATED_VISIBLE_MS } from '../../../../domain/accounts/user-management.js';
-import { formatDateTime, pageNumbersFor } from '../../moderation/moderation-view.js';
-import type { AdminSectionProps } from '../sections.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { pageNumbersFor, Pagination } from '@/components/ui/Pagination.js';
+import type { UserLevel, VerificationStatus } from '@domain/accounts/events.js';
+import { levelLockReason, mayChangeLevel, statusLockReason, USER_MANAGEMENT_MESSAGES, USER_UPDATED_VISIBLE_MS } from '@domain/accounts/user-management.js';
+import { formatDateTime } from '@/lib/date-time.js';
+import type { AdminSectionProps } from '../admin-section.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
-import { useLoad } from '../use-load.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
-import { ADMIN_DECISION_REASON_MAX } from '../../../../domain/templates/rules.js';
+import { useLoad } from '@/lib/use-load.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
+import { ADMIN_DECISION_REASON_MAX } from '@domain/templates/rules.js';
 
 const LEVELS: readonly UserLevel[] = ['base', 'admin', 'owner'];
 const STATUSES: readonly VerificationStatus[] = ['pending', 'verified', 'blocked'];

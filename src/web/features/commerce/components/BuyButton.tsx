@@ -1,9 +1,9 @@
 import { useState } from 'react';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { signedInOrLoginPrompt } from '../../session/session.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ApiError } from '@/lib/api-client.js';
+import { signedInOrLoginPrompt } from '@/lib/session.js';
 import { createCheckoutSession } from '../api.js';
 
 type Problem = { title: string; text: string } | null;

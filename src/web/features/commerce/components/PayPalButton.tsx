@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { INSTRUMENT_DECLINED, PAYPAL_RETURN_PARAM } from '../../../../domain/commerce/purchase.js';
+import { INSTRUMENT_DECLINED, PAYPAL_RETURN_PARAM } from '@domain/commerce/purchase.js';
 import { capturePayPalOrder, createPayPalOrder } from '../api.js';
 import { useCheckoutStart } from './BuyButton.js';
 

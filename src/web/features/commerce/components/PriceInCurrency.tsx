@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 
-import { displayPrice, formatDisplayPrice, type RatesTable } from '../../../../domain/commerce/exchange-rates.js';
-import { DEFAULT_CURRENCY, DISPLAY_CURRENCY_CHOICES, isCurrency, type CurrencyCode } from '../../../../domain/commerce/money.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { readStoredJson, writeStoredJson } from '../../shell/browser-storage.js';
+import { displayPrice, formatDisplayPrice, type RatesTable } from '@domain/commerce/exchange-rates.js';
+import { DEFAULT_CURRENCY, DISPLAY_CURRENCY_CHOICES, isCurrency, type CurrencyCode } from '@domain/commerce/money.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { readStoredJson, writeStoredJson } from '@/lib/browser-storage.js';
 
 /** The buyer's display currency, remembered in this browser (spec: currency, default USD). */
 const DISPLAY_CURRENCY_KEY = 'tessera.displayCurrency';

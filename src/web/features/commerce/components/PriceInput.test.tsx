@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { CARD_MINIMUM_CHARGE, formatMoney } from '../../../../domain/commerce/money.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { CARD_MINIMUM_CHARGE, formatMoney } from '@domain/commerce/money.js';
 import { PriceInput } from './PriceInput.js';
 
 const hint = COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE));

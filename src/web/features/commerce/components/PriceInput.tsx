@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '../../../../domain/commerce/money.js';
-import { priceCentsProblem, TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '@domain/commerce/money.js';
+import { priceCentsProblem, TEMPLATE_LIMITS } from '@domain/templates/rules.js';
 import { fetchPayoutAccountStatus } from '../api.js';
 
 /**

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast } from '../../../components/ui/toasts.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
 import { decodeLink } from '../api.js';
 
 /** Opens a template link in a new tab, with https:// when it has no scheme (spec 7, decode-link). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast } from '../../../components/ui/toasts.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
 import { fetchResourcePurchases, refundPurchase, type ResourcePurchase } from '../api.js';
 
 const PURCHASE_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 
-import type { SalesDay } from '../../../../domain/commerce/sales.js';
+import type { SalesDay } from '@domain/commerce/sales.js';
 
 // Only what a bar chart uses, so the /sales chunk carries no more of chart.js than it needs.
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 
-import { useBrowserStore } from '../../../lib/browser-store.js';
-import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_CHANGE_PAUSE_MS, CAROUSEL_INTERVAL_MS } from '../../../../domain/discovery/constants.js';
+import { useBrowserStore } from '@/lib/browser-store.js';
+import { CAROUSEL_BREAKPOINTS_PX, CAROUSEL_CHANGE_PAUSE_MS, CAROUSEL_INTERVAL_MS } from '@domain/discovery/constants.js';
 
 /** A horizontal swipe at least this long changes the slide. */
 const SWIPE_MIN_PX = 40;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import type { Progression } from '../../../../domain/engagement/views.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import type { Progression } from '@domain/engagement/views.js';
+import { apiRequest } from '@/lib/api-client.js';
 
 export type { Progression };
 

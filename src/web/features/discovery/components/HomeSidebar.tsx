@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, Link } from 'react-router';
 
-import type { QuickLink, TrendingTool } from '../../../../domain/discovery/curated.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { userProfilePath } from '../../../lib/paths.js';
+import type { QuickLink, TrendingTool } from '@domain/discovery/curated.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { userProfilePath } from '@/lib/paths.js';
 import type { TopContributor } from '../api.js';
 
 /** The sidebar's three lists, as the home page's loader streams them. */

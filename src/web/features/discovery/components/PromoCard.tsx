@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { PROMO_CLAIM_PEOPLE } from '../../../../domain/discovery/constants.js';
-import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '../../../lib/platform-fee.js';
+import { PROMO_CLAIM_PEOPLE } from '@domain/discovery/constants.js';
+import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
 import { useCreateGate, type ViewerSummary } from '../viewer.js';
 
 /** How the card to start selling ends, after "Set a price on your templates". */

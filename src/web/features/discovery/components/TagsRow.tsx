@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 
-import { TAG_ROW_SIZE } from '../../../../domain/discovery/constants.js';
-import { tagSearchPath } from '../../../lib/paths.js';
+import { TAG_ROW_SIZE } from '@domain/discovery/constants.js';
+import { tagSearchPath } from '@/lib/paths.js';
 import { fetchKeywordTerms, randomSample } from '../api.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 
-import { platformHue, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { appPath, resourcePath } from '../../../lib/paths.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
+import { platformHue, platformLabel } from '@domain/catalogue/presentation.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { appPath, resourcePath } from '@/lib/paths.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 
 /**
  * How wide a carousel slide draws a tile: one a slide under 575 px, two under 992 px, then three

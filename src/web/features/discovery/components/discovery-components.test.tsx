@@ -8,9 +8,9 @@ import { itemsPerSlide, slidesOf } from './Carousel.js';
 import { ChecklistCard, type Progression } from './ChecklistCard.js';
 import { PromoCard } from './PromoCard.js';
 import { TILE_IMAGE_SIZES, TemplateTile } from './TemplateTile.js';
-import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { IMAGE_VARIANT_WIDTHS } from '../../../../domain/shared/images.js';
-import { CAROUSEL_BREAKPOINTS_PX } from '../../../../domain/discovery/constants.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { IMAGE_VARIANT_WIDTHS } from '@domain/shared/images.js';
+import { CAROUSEL_BREAKPOINTS_PX } from '@domain/discovery/constants.js';
 
 const nothingDone: Progression = { verifyEmail: false, profilePicture: false, giveKudos: false, addComment: false, createPost: false };
 

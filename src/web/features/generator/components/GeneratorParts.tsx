@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { GENERATOR, GENERATOR_TEXTS, parseHintsOverride, type Answers, type Question, type QuestionSet } from '../../../../domain/generator/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { useShowStartOnChange } from '../../../lib/show-start-on-change.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
+import { GENERATOR, GENERATOR_TEXTS, parseHintsOverride, type Answers, type Question, type QuestionSet } from '@domain/generator/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { useShowStartOnChange } from '@/lib/show-start-on-change.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
 import { progressMessageIndex } from '../job-polling.js';
 
 /** One follow-up question in its own control (radio, checkbox, dropdown, slider, text). */

@@ -1,12 +1,12 @@
 import { useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 
-import { formatPrice, platformHue, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import { CREATED_POSTS_TEXTS } from '../../../../domain/templates/rules.js';
-import { resourcePath } from '../../../lib/paths.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
+import { formatPrice, platformHue, platformLabel } from '@domain/catalogue/presentation.js';
+import { CREATED_POSTS_TEXTS } from '@domain/templates/rules.js';
+import { resourcePath } from '@/lib/paths.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 import type { CreatedPost } from '../api.js';
-import { StatusBadge } from '../../../components/ui/StatusBadge.js';
+import { StatusBadge } from '@/components/ui/StatusBadge.js';
 
 /** One of the user's own posts: screenshot, title, status and the way to edit it (spec 2.7). */
 export function CreatedPostRow({ post }: { post: CreatedPost }) {

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useAsyncError } from 'react-router';
 
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { pointsLabel } from '../../../../domain/rewards/constants.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { userProfilePath } from '../../../lib/paths.js';
-import { AccountLinkList } from '../../shell/account-links.js';
-import { displayNameOf } from '../../shell/user-facts.js';
-import '../../discovery/discovery.css';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { pointsLabel } from '@domain/rewards/constants.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { userProfilePath } from '@/lib/paths.js';
+import { AccountLinkList } from '@/features/accounts/index.js';
+import { displayNameOf } from '@/lib/user-facts.js';
 import '../member-lists.css';
 
 interface MemberListLayoutProps {

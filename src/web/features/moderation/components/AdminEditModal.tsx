@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 
-import { Modal } from '../../../components/ui/Modal.js';
-import { ADMIN_KEYWORD_SLOTS } from '../../../../domain/templates/admin-edit.js';
-import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { ADMIN_KEYWORD_SLOTS } from '@domain/templates/admin-edit.js';
+import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
 import { editResourceAsAdmin, type AdminResource } from '../admin-api.js';
-import { keepingAtMost } from '../../../lib/character-limit.js';
+import { keepingAtMost } from '@/lib/character-limit.js';
 
 /** Resource management's edit: short and long descriptions, 3 keyword slots and a new price (spec: Resource edit). */
 export function AdminEditModal({ resource, onSaved, onClose }: { resource: AdminResource; onSaved: (change: Partial<AdminResource>) => void; onClose: () => void }) {

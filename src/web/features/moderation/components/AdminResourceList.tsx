@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { RefundButton } from '../../commerce/components/RefundButton.js';
+import { RefundButton } from '@/features/commerce/index.js';
 import { Link } from 'react-router';
 
-import { Pagination, useScrollAfterPageChange } from '../../../components/ui/Pagination.js';
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { resourcePath, userProfilePath } from '../../../lib/paths.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
+import { pageNumbersFor, Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { resourcePath, userProfilePath } from '@/lib/paths.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from '../admin-api.js';
 import {
   adminStatusLabel,
@@ -16,10 +16,11 @@ import {
   type FieldChange,
   type QueueFilter,
   type ReviewAction,
-} from '../../../../domain/templates/lifecycle.js';
-import { ADMIN_LIST_QUERY_MAX } from '../../../../domain/templates/rules.js';
-import { formatPrice, platformLabel, topicLabel, visibleKeywords } from '../../../../domain/catalogue/presentation.js';
-import { formatDateTime, pageAfterChange, pageNumbersFor } from '../moderation-view.js';
+} from '@domain/templates/lifecycle.js';
+import { ADMIN_LIST_QUERY_MAX } from '@domain/templates/rules.js';
+import { formatPrice, platformLabel, topicLabel, visibleKeywords } from '@domain/catalogue/presentation.js';
+import { formatDateTime } from '@/lib/date-time.js';
+import { pageAfterChange } from '../moderation-view.js';
 import { AdminEditModal } from './AdminEditModal.js';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
 import { DenyModal, HistoryModal } from './ModerationModals.js';
@@ -69,7 +70,7 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
         },
       );
     },
-    // otherListChanges is not read: a change in the other list is a reason to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- otherListChanges is not read: a change in the other list is a reason to load again.
     [list, status, query, page, otherListChanges],
   );
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import { DELETE_CONFIRM_LABEL, DELETE_CONFIRM_WINDOW_MS } from '../../../../domain/templates/admin-edit.js';
+import { DELETE_CONFIRM_LABEL, DELETE_CONFIRM_WINDOW_MS } from '@domain/templates/admin-edit.js';
 
 /** Spec: deleting needs two clicks; the first shows "Confirm Delete?" for 5 seconds, a second click within them deletes. */
 export function ConfirmDeleteButton({ busy, onDelete }: { busy: boolean; onDelete: () => void }) {

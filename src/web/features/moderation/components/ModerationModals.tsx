@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 
-import { STATUS } from '../../../../domain/templates/lifecycle.js';
-import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { FormField } from '../../accounts/components/FormField.js';
+import { STATUS } from '@domain/templates/lifecycle.js';
+import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { FormField } from '@/components/ui/FormField.js';
 import { HistoryPanel } from '../HistoryPanel.js';
 import type { AdminResource } from '../admin-api.js';
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { REPORT_REASONS, isReportReason } from '../../../../domain/engagement/rules.js';
-import { Pagination } from '../../../components/ui/Pagination.js';
-import { resourcePath } from '../../../lib/paths.js';
+import { REPORT_REASONS, isReportReason } from '@domain/engagement/rules.js';
+import { pageNumbersFor, Pagination } from '@/components/ui/Pagination.js';
+import { resourcePath } from '@/lib/paths.js';
 import { fetchReports, type ReportPage } from '../admin-api.js';
-import { adminStatusLabel } from '../../../../domain/templates/lifecycle.js';
-import { formatDateTime, pageNumbersFor } from '../moderation-view.js';
+import { adminStatusLabel } from '@domain/templates/lifecycle.js';
+import { formatDateTime } from '@/lib/date-time.js';
 
 type ReportsState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: ReportPage };
 

@@ -1,14 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
-import { commentProblem, COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, isBlankComment } from '../../../../domain/engagement/rules.js';
-import type { CommentView } from '../../../../domain/engagement/views.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { userProfilePath } from '../../../lib/paths.js';
-import { clipToCharacters } from '../../../../domain/shared/characters.js';
-import { signedInOrLoginPrompt, useSession } from '../../session/session.js';
-import { openLoginPrompt } from '../../shell/client-state.js';
+import { commentProblem, COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, isBlankComment } from '@domain/engagement/rules.js';
+import type { CommentView } from '@domain/engagement/views.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { ApiError } from '@/lib/api-client.js';
+import { userProfilePath } from '@/lib/paths.js';
+import { clipToCharacters } from '@domain/shared/characters.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
 import { fetchComments, postComment } from '../api.js';
 
 const COMMENT_DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -56,7 +56,7 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
     setComments(null);
     loadPage(null, controller.signal);
     return () => controller.abort();
-    // A new post: its first page (loadPage reads nothing else that changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new post: its first page (loadPage reads nothing else that changes).
   }, [resourceId]);
 
   useEffect(() => {

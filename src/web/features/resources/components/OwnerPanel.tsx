@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
-import { TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { StatusBadge } from '../../../components/ui/StatusBadge.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { HistoryPanel } from '../../moderation/HistoryPanel.js';
-import { showMessageModal } from '../../shell/client-state.js';
-import { deleteResourcePermanently, setResourceSponsored } from '../../moderation/admin-api.js';
+import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
+import { TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { StatusBadge } from '@/components/ui/StatusBadge.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { ApiError } from '@/lib/api-client.js';
+import { deleteResourcePermanently, HistoryPanel, setResourceSponsored } from '@/features/moderation/index.js';
+import { showMessageModal } from '@/lib/client-state.js';
 
 type Detail = ResourceDetailAnswer['data'];
 

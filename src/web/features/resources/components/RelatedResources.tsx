@@ -1,10 +1,10 @@
 import { Suspense, useId } from 'react';
 import { Await } from 'react-router';
 
-import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
-import { CardGridSkeleton } from '../../../components/ui/CardSkeleton.js';
-import { ResourceCard } from '../../../components/ui/ResourceCard.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { DETAIL_PAGE } from '@domain/engagement/rules.js';
+import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
+import { ResourceCard } from './ResourceCard.js';
 
 /** The detail page's two lists of other posts, as its loader streams them. */
 export interface RelatedLists {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 
-import { REPORT_BUTTON_TEXT, REPORT_REASONS, ENGAGEMENT_LIMITS } from '../../../../domain/engagement/rules.js';
-import { reportSchema } from '../../../../domain/engagement/schemas.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { FormField, type FieldMessage } from '../../accounts/components/FormField.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { useSession } from '../../session/session.js';
+import { REPORT_BUTTON_TEXT, REPORT_REASONS, ENGAGEMENT_LIMITS } from '@domain/engagement/rules.js';
+import { reportSchema } from '@domain/engagement/schemas.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
+import { ApiError } from '@/lib/api-client.js';
+import { useSession } from '@/lib/session.js';
 import { reportPost } from '../api.js';
 
 type ReportField = 'name' | 'email' | 'reason' | 'message';

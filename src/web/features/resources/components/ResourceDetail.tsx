@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 
-import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
-import { isEngageable } from '../../../../domain/templates/lifecycle.js';
-import type { ResourceDetailAnswer } from '../../../../domain/engagement/views.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { StatusBadge } from '../../../components/ui/StatusBadge.js';
-import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons.js';
-import { TagList } from '../../../components/ui/TagList.js';
-import { showToast } from '../../../components/ui/toasts.js';
-import { resourcePath, tagSearchPath, userProfilePath } from '../../../lib/paths.js';
-import { signedInOrLoginPrompt, useSession } from '../../session/session.js';
-import { openLoginPrompt } from '../../shell/client-state.js';
+import { formatPrice, platformLabel } from '@domain/catalogue/presentation.js';
+import { DETAIL_PAGE } from '@domain/engagement/rules.js';
+import { isEngageable } from '@domain/templates/lifecycle.js';
+import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { StatusBadge } from '@/components/ui/StatusBadge.js';
+import { BookmarkIcon, ExternalLinkIcon, FlagIcon, HeartIcon, LinkIcon, ShareIcon } from '@/components/ui/icons.js';
+import { TagList } from '@/components/ui/TagList.js';
+import { showToast } from '@/components/ui/toasts.js';
+import { resourcePath, tagSearchPath, userProfilePath } from '@/lib/paths.js';
+import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
+import { openLoginPrompt } from '@/lib/client-state.js';
 import { recordClick, recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
 import { CommentsSection } from './CommentsSection.js';
@@ -20,12 +20,9 @@ import { OwnerPanel } from './OwnerPanel.js';
 import { RelatedResources, type RelatedLists } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
 import { Screenshots } from './Screenshots.js';
-import { BuyButton } from '../../commerce/components/BuyButton.js';
-import { PayPalButton, PayPalReturn } from '../../commerce/components/PayPalButton.js';
-import { PurchaseResultModal } from '../../commerce/components/PurchaseResultModal.js';
-import { PriceInCurrency } from '../../commerce/components/PriceInCurrency.js';
+import { BuyButton, PayPalButton, PayPalReturn, PriceInCurrency, PurchaseResultModal } from '@/features/commerce/index.js';
 import './detail.css';
-import { usePageOrigin } from '../../../lib/page-origin.js';
+import { usePageOrigin } from '@/lib/page-origin.js';
 
 const PUBLISHED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 

@@ -1,9 +1,9 @@
 import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
 import { Await, Link, useAsyncError, useRevalidator } from 'react-router';
 
-import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { CardGridSkeleton } from '../../../components/ui/CardSkeleton.js';
-import { ResourceCard } from '../../../components/ui/ResourceCard.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
+import { ResourceCard } from './ResourceCard.js';
 
 interface ResourceFeedProps {
   resources: Promise<ResourceView[]>;

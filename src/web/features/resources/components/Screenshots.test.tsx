@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { IMAGE_VARIANT_WIDTHS } from '../../../../domain/shared/images.js';
+import { IMAGE_VARIANT_WIDTHS } from '@domain/shared/images.js';
 import { MAIN_SCREENSHOT_SIZES, SCREENSHOT_THUMBNAIL_SIZES, Screenshots } from './Screenshots.js';
 
 const first = '/api/images/44444444-4444-4444-8444-444444444444.webp';

@@ -1,8 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 
-import { platformHue, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import { DETAIL_PAGE } from '../../../../domain/engagement/rules.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
+import { platformHue, platformLabel } from '@domain/catalogue/presentation.js';
+import { DETAIL_PAGE } from '@domain/engagement/rules.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 
 /** The main screenshot fills the page's main column: the whole width up to 900 px, then beside the 20rem side column, at most 800 px. */
 export const MAIN_SCREENSHOT_SIZES = '(max-width: 900px) calc(100vw - 2rem), (max-width: 1199px) calc(100vw - 25rem), 800px';

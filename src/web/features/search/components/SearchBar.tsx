@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { AUTOCOMPLETE_WAIT_MS, SEARCH_BUTTON_LOCK_MS, SEARCH_NAVIGATION_DELAY_MS } from '../../../../domain/discovery/constants.js';
-import { SearchIcon } from '../../../components/ui/icons.js';
-import { appPath, resourcePath, topicPath } from '../../../lib/paths.js';
+import { AUTOCOMPLETE_WAIT_MS, SEARCH_BUTTON_LOCK_MS, SEARCH_NAVIGATION_DELAY_MS } from '@domain/discovery/constants.js';
+import { SearchIcon } from '@/components/ui/icons.js';
+import { appPath, resourcePath, topicPath } from '@/lib/paths.js';
 import { fetchAutocomplete, type AutocompleteAnswer } from '../api.js';
 import { normaliseTyping, searchLocation } from '../search-state.js';
 

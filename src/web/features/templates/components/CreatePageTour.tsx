@@ -1,4 +1,4 @@
-import { GuidedTour, type TourStep } from '../../shell/GuidedTour.js';
+import { GuidedTour, type TourStep } from '@/features/tours/index.js';
 
 /** The create page's tour (spec 2.1): runs while the stored tour state has createPageTour set. */
 export const CREATE_PAGE_TOUR_STEPS: readonly TourStep[] = [

@@ -1,5 +1,5 @@
-import { TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
+import { TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
 import { fieldLabel, type FieldProblem } from '../template-form.js';
 
 /** 'The following fields are missing or invalid', with each field and what is wrong with it. */

@@ -3,8 +3,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { CARD_MINIMUM_CHARGE, formatMoney } from '../../../../domain/commerce/money.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { CARD_MINIMUM_CHARGE, formatMoney } from '@domain/commerce/money.js';
 import { PriceChangeModal } from './PriceChangeModal.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 
-import { COMMERCE_MESSAGES } from '../../../../domain/commerce/messages.js';
-import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '../../../../domain/commerce/money.js';
-import { newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../../../domain/templates/rules.js';
-import { Modal } from '../../../components/ui/Modal.js';
-import { showToast } from '../../../components/ui/toasts.js';
+import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '@domain/commerce/money.js';
+import { newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
+import { Modal } from '@/components/ui/Modal.js';
+import { showToast } from '@/components/ui/toasts.js';
 import { requestPriceChange } from '../api.js';
 
 interface PriceChangeModalProps {

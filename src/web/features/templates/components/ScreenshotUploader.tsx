@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
 
-import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageFileRefusal } from '../../../../domain/shared/images.js';
-import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
-import { DismissibleAlert } from '../../../components/ui/DismissibleAlert.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
-import { compressImageFile } from '../../accounts/image-compression.js';
+import { IMAGE_EXTENSIONS, IMAGE_MAX_BYTES, IMAGE_MESSAGES, imageFileRefusal } from '@domain/shared/images.js';
+import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
+import { DismissibleAlert } from '@/components/ui/DismissibleAlert.js';
+import { ApiError } from '@/lib/api-client.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
+import { compressImageFile } from '@/lib/image-compression.js';
 import { uploadScreenshot } from '../api.js';
 
 /** An uploaded screenshot's tile is 8rem wide. */

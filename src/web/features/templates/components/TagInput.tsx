@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
-import { clipToCharacters } from '../../../../domain/shared/characters.js';
-import { TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
+import { clipToCharacters } from '@domain/shared/characters.js';
+import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
 import { addTags, keywordCounter, removeTag } from '../template-form.js';
 
 interface TagInputProps {

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 
-import { APPS, TOPICS } from '../../../../domain/catalogue/taxonomy.js';
-import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS } from '../../../../domain/templates/rules.js';
-import { FormField, type FieldMessage } from '../../accounts/components/FormField.js';
+import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
+import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS } from '@domain/templates/rules.js';
+import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 import { suggestFromUrl } from '../api.js';
 import { hintsFromUrl, lockedTagsOf, URL_VALIDITY_MESSAGES, urlValidity, withProtocol, type TemplateFormValues } from '../template-form.js';
 import { ScreenshotUploader } from './ScreenshotUploader.js';

@@ -1,12 +1,12 @@
-import type { CurrentUser } from '../../../../domain/accounts/current-user.js';
-import { formatPrice, platformLabel } from '../../../../domain/catalogue/presentation.js';
-import type { ResourceView } from '../../../../domain/catalogue/resource-view.js';
-import { deriveLabel } from '../../../../domain/catalogue/taxonomy.js';
-import { STATUS } from '../../../../domain/templates/lifecycle.js';
-import { Avatar } from '../../../components/ui/Avatar.js';
-import { ResourceCard } from '../../../components/ui/ResourceCard.js';
-import { Tabs } from '../../../components/ui/Tabs.js';
-import { responsiveImage } from '../../../lib/responsive-image.js';
+import type { CurrentUser } from '@domain/accounts/current-user.js';
+import { formatPrice, platformLabel } from '@domain/catalogue/presentation.js';
+import type { ResourceView } from '@domain/catalogue/resource-view.js';
+import { deriveLabel } from '@domain/catalogue/taxonomy.js';
+import { STATUS } from '@domain/templates/lifecycle.js';
+import { Avatar } from '@/components/ui/Avatar.js';
+import { ResourceCard } from '@/features/resources/index.js';
+import { Tabs } from '@/components/ui/Tabs.js';
+import { responsiveImage } from '@/lib/responsive-image.js';
 import { lockedTagsOf, type TemplateFormValues } from '../template-form.js';
 
 /** Who the preview shows as the author: the signed-in user on create, the post's author on edit. */
