@@ -90,6 +90,41 @@ function unstorablePath(url: string): string | null {
   return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }
 
+/** The request id on every answer, every 5xx logged, and the text rule applied to every request's parts. */
+function installRequestHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Every 5xx is logged at error level, whatever the level that request logging runs at.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
+  });
+  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
+  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
+    const where =
+      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
+    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
+  });
+}
+
+/** The sandbox payment providers' own pages, when they stand in for Stripe and PayPal. */
+async function installSandboxPaymentPages(app: FastifyInstance, commerce: AppDeps['commerce'], linkOrigin: ReturnType<typeof linkOriginFor>): Promise<void> {
+  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
+  const payments = commerce.provider;
+  if (isSandboxProvider(payments)) {
+    await app.register(sandboxPages(payments, linkOrigin));
+    payments.setDelivery(async (payload, signature) => {
+      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return { status: answer.statusCode };
+    });
+  }
+  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
+  const orders = commerce.orderProvider;
+  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
+}
+
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
   const app = Fastify({
@@ -108,21 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-  // Every 5xx is logged at error level, whatever the level that request logging runs at.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
-  });
-  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
-  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
-  app.addHook('preValidation', async (request) => {
-    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
-    const where =
-      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
-    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
-  });
+  installRequestHooks(app);
   installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
@@ -204,19 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     { prefix: '/api' },
   );
 
-  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
-  const payments = deps.commerce.provider;
-  if (isSandboxProvider(payments)) {
-    await app.register(sandboxPages(payments, linkOrigin));
-    payments.setDelivery(async (payload, signature) => {
-      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-      return { status: answer.statusCode };
-    });
-  }
-
-  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
-  const orders = deps.commerce.orderProvider;
-  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
+  await installSandboxPaymentPages(app, deps.commerce, linkOrigin);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
