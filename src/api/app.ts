@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from '../composition/infrastructure.js';
+import { composeServices, type ServiceInfrastructure } from '../composition/services.js';
 import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
 import { installSecurityHeaders } from './security-headers.js';
@@ -19,10 +20,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { massEmailRoutes } from './routes/mass-email.js';
 import { emailUnsubscribeRoutes } from './routes/email-unsubscribe.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
-import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
-import { adminImportRoutes } from './routes/admin-import.js';
-import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { engagementRoutes } from './routes/engagement/index.js';
@@ -36,15 +34,11 @@ import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
 import { composeUseCases } from '../composition/use-cases.js';
-import { templateRoutes } from './routes/templates.js';
+import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
 import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/paypal-sandbox.js';
 import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
 import { isSandboxProvider } from '../adapters/payments/sandbox.js';
-import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
-import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
-import { TemplateService } from '../commands/templates/template-service.js';
-import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
 import { linkOriginFor } from './public-origin.js';
@@ -59,11 +53,8 @@ const ROUTER_MAX_PARAM_LENGTH = 16_384;
 export type AppDeps = Pick<
   Infrastructure,
   'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'mail' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer' | 'publicUrl'
-> & {
-  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
-  suggester?: TemplateSuggester;
-  /** Pictures the bulk import fetches from the addresses in a CSV file; by default SSRF-guarded, public addresses only. */
-  remoteImages?: RemoteImageFetcher;
+> &
+  Pick<ServiceInfrastructure, 'suggester' | 'remoteImages'> & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
@@ -163,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   const settle = async (position: bigint | null) => {
     if (position !== null) await deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
   };
+  const services = composeServices(deps, { readYourWritesTimeoutMs: READ_YOUR_WRITES_TIMEOUT_MS });
   let routeAccess: RouteAccess[] = [];
   const useCases = composeUseCases({ ...deps, db: deps.database.db, platformFeePercent: deps.commerce.platformFeePercent });
 
@@ -173,45 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
       await api.register(massEmailRoutes({ db: deps.database.db, massEmail: useCases.massEmail, settle }));
       await api.register(emailUnsubscribeRoutes({ db: deps.database.db, vault: deps.vault, accounts: deps.accounts, settle }));
-      await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
-      await api.register(
-        adminResourceRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          mail: deps.mail,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          settle,
-          log: (message) => app.log.warn(message),
-        }),
-      );
-      await api.register(
-        adminImportRoutes({
-          db: deps.database.db,
-          store: deps.store,
-          commands: deps.commands,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          images: deps.remoteImages ?? createRemoteImageFetcher(deps.images),
-          projections: deps.runner.projections,
-          settle,
-        }),
-      );
+      await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(imageRoutes({ images: deps.images }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(
-        templateRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          images: deps.images,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          suggester: deps.suggester ?? createPageMetadataSuggester(),
-          eventsAboutTemplate: eventsAboutTemplate(deps.store, deps.database.db, upcasters),
-          settle,
-        }),
-      );
+      await api.register(templateRoutes({ db: deps.database.db, vault: deps.vault, images: deps.images, mail: deps.mail, templates: services.templates, settle, log: (message) => app.log.warn(message) }));
       await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: useCases.searchRecording }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));

@@ -29,7 +29,7 @@ const rewardsAnswer = z.object({
 });
 const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
 
-/** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates.ts). */
+/** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates/view.ts). */
 export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { access: 'signed_in' as const };

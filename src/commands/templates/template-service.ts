@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
+import type { ImageStore } from '../../adapters/storage/images.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
+import { IMAGE_URL_PREFIX, STORED_IMAGE_URL } from '../../domain/shared/images.js';
 import { templateDecider, type Requester, type TemplateCommand } from '../../domain/templates/decider.js';
 import type { ReviewDecision } from '../../domain/templates/lifecycle.js';
 import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
 import { formProgressDecider } from '../../domain/templates/form-progress.js';
+import { deriveKeywords } from '../../domain/templates/keywords.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../../domain/templates/rules.js';
-import { sponsoredCountExcept } from '../../projections/read-models/templates/queries.js';
+import { liveTemplatesWithoutKeywords, sponsoredCountExcept } from '../../projections/read-models/templates/queries.js';
 import type { CommandBus, CommandResult } from '../bus/handle-command.js';
 
 export interface TemplateServiceDeps {
   commands: CommandBus;
   db: Kysely<Schema>;
+  /** Where uploaded screenshots are kept: a post may show only those uploaded here and still stored. */
+  images: Pick<ImageStore, 'read'>;
   /** Waits (bounded) until the read models have applied a position. */
   waitForReadModels(position: bigint): Promise<unknown>;
 }
@@ -28,7 +33,17 @@ export class TemplateService {
     return this.deps.commands.handle(templateDecider, templateStream(templateId), command, { actor, idempotencyKey });
   }
 
+  /** Refuses screenshots not uploaded here (with the upload button) or no longer stored. */
+  async #checkImages(urls: readonly string[]): Promise<void> {
+    for (const url of urls) {
+      if (!STORED_IMAGE_URL.test(url) || (await this.deps.images.read(url.slice(IMAGE_URL_PREFIX.length))) === null) {
+        throw new DomainError('invalid', `${TEMPLATE_MESSAGES.fieldsInvalid}: Please upload screenshots with the upload button.`);
+      }
+    }
+  }
+
   async submit(authorId: string, content: TemplateContent, actor: Actor): Promise<{ templateId: string; titleUrl: string; position: bigint | null }> {
+    await this.#checkImages(content.imageUrls);
     const templateId = randomUUID();
     const titleUrl = titleUrlFor(content.title, templateId);
     const result = await this.#run(templateId, { type: 'SubmitTemplate', data: { ...content, templateId, authorId, titleUrl } }, actor);
@@ -36,7 +51,8 @@ export class TemplateService {
   }
 
   /** `revision`: the content revision the editor opened; a post saved since is refused (409). */
-  edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor, revision?: number) {
+  async edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor, revision?: number) {
+    if (changes.imageUrls) await this.#checkImages(changes.imageUrls);
     return this.#run(templateId, { type: 'EditTemplate', data: { templateId, requester, changes, ...(revision === undefined ? {} : { revision }) } }, actor);
   }
 
@@ -98,6 +114,28 @@ export class TemplateService {
     });
     this.#sponsorQueue = change.catch(() => undefined);
     return change;
+  }
+
+  /**
+   * Gives live posts without keywords keywords derived from their title and description (offline),
+   * as the admin's corrections. Answers the posts filled and the last position written.
+   */
+  async fillMissingKeywords(admin: Actor & { userId: string }): Promise<{ updated: { _id: string; title: string; keywords: string[] }[]; position: bigint | null }> {
+    const updated: { _id: string; title: string; keywords: string[] }[] = [];
+    let position: bigint | null = null;
+    for (const post of await liveTemplatesWithoutKeywords(this.deps.db)) {
+      const keywords = deriveKeywords(post.title, post.description_short);
+      if (keywords.length === 0) continue;
+      try {
+        position = (await this.adminEdit(post.id, { keywords }, admin)).position ?? position;
+      } catch (error) {
+        // Edited or removed since the list was read: it is no longer one to fill.
+        if (error instanceof DomainError) continue;
+        throw error;
+      }
+      updated.push({ _id: post.id, title: post.title, keywords });
+    }
+    return { updated, position };
   }
 
   trackFormProgress(userId: string, formProgress: Record<string, boolean>, actor: Actor) {

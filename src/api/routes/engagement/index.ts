@@ -10,7 +10,7 @@ export { engagedResourceSchema } from './schemas.js';
  * Likes, saves, red flags, clicks, views, comments and reports (posts-payments-rewards.md
  * sections 2.3, 2.11, 7). The spec's GETs that change state are POSTs here (DESIGN.md, API);
  * view counting is POST /resources/view/{id}, so the detail reads (GET /resources/view/{titleUrl},
- * GET /resources/viewById/{id}, in routes/templates.ts) change nothing.
+ * GET /resources/viewById/{id}, in routes/templates/view.ts) change nothing.
  */
 export function engagementRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { z } from '../../domain/shared/zod.js';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { MailSender } from '../../adapters/mail/port.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { TemplateService } from '../../commands/templates/template-service.js';
-import { ADMIN_DECISION_REASON_MAX, adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../domain/templates/rules.js';
-import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
-import { takesCharges } from '../../projections/read-models/commerce/queries.js';
-import { pendingPriceRequests } from '../../projections/read-models/price-requests/queries.js';
-import { resourceById } from '../../projections/read-models/templates/queries.js';
-import { userById } from '../../projections/read-models/users/queries.js';
-import { HttpError } from '../errors.js';
+import { z } from '../../../domain/shared/zod.js';
+import { ADMIN_DECISION_REASON_MAX, adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../../domain/templates/rules.js';
+import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../../domain/templates/admin-edit.js';
+import { takesCharges } from '../../../projections/read-models/commerce/queries.js';
+import { pendingPriceRequests } from '../../../projections/read-models/price-requests/queries.js';
+import { resourceById } from '../../../projections/read-models/templates/queries.js';
+import { userById } from '../../../projections/read-models/users/queries.js';
+import { HttpError } from '../../errors.js';
+import type { TemplateRouteDeps } from './deps.js';
+import { doneWithMessageSchema, successSchema } from './schemas.js';
+import { adminTags as tags } from './shared.js';
 
 /** The new price as a number or as the text typed (trimmed; blank keeps the price); 0 makes the post free. */
 const priceInput = z.union([z.number(), z.string().trim()]).transform((value, context) => {
@@ -24,21 +22,44 @@ const priceInput = z.union([z.number(), z.string().trim()]).transform((value, co
   return parsed.data;
 });
 
+const priceRequestsSchema = z.object({
+  data: z.array(
+    z.object({
+      resourceId: z.string(),
+      title: z.string(),
+      titleUrl: z.string(),
+      requester: z.object({ _id: z.string(), username: z.string().nullable() }),
+      currentPrice: z.number(),
+      requestedPrice: z.number(),
+      requestedAt: z.string(),
+    }),
+  ),
+});
+
+/** The decision is recorded whatever the mail server says: a failed notice is logged, not a failed decision. */
+async function tellAuthor(deps: Pick<TemplateRouteDeps, 'db' | 'vault' | 'mail' | 'log'>, authorId: string, title: string, approved: boolean, price: number, reason: string | null): Promise<void> {
+  try {
+    const author = await userById(deps.db, authorId);
+    const email = author?.email_enc ? await deps.vault.decrypt(authorId, author.email_enc) : null;
+    if (!email) return;
+    await deps.mail.send({
+      to: email,
+      subject: approved ? `Your new price for "${title}" is live` : `Your price change for "${title}" was declined`,
+      text: approved
+        ? `Hello ${author!.username},\n\nAn admin approved your request: "${title}" now costs $${price.toFixed(2)}.\n`
+        : `Hello ${author!.username},\n\nAn admin declined your request to price "${title}" at $${price.toFixed(2)}.${reason ? `\nReason: ${reason}` : ''}\nThe price stays as it was.\n`,
+    });
+  } catch (error) {
+    deps.log(`price-change notice to ${authorId} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /**
  * Resource management's edit (descriptions, 3 keyword slots, new price) and the price-change inbox:
  * authors' requests (POST /zapier) approved or declined by an admin, the author told by e-mail.
  */
-export function adminResourceRoutes(deps: {
-  db: Kysely<Schema>;
-  vault: PersonalDataVault;
-  mail: MailSender;
-  templates: TemplateService;
-  settle(position: bigint | null): Promise<void>;
-  log(message: string): void;
-}): FastifyPluginAsyncZod {
+export function adminEditRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const tags = ['admin'];
-
     async function existing(id: string) {
       const row = await resourceById(deps.db, id);
       if (!row || row.status === 'deleted') throw new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
@@ -67,6 +88,7 @@ export function adminResourceRoutes(deps: {
               .optional(),
             newPrice: priceInput.nullish(),
           }),
+          response: { 200: doneWithMessageSchema },
         },
       },
       async (request) => {
@@ -82,14 +104,14 @@ export function adminResourceRoutes(deps: {
           ...(description?.long !== undefined && description.long !== row.description_long ? { instructions: description.long } : {}),
           ...(keywords !== undefined && JSON.stringify(keywords) !== JSON.stringify(row.keywords) ? { keywords } : {}),
         };
-        let position = (await deps.templates.adminEdit(row.id, changes, reviewer)).position;
-        if (priceChanges) position = (await deps.templates.changePrice(row.id, newPrice, reviewer)).position ?? position;
+        let position = (await deps.templates.lifecycle.adminEdit(row.id, changes, reviewer)).position;
+        if (priceChanges) position = (await deps.templates.lifecycle.changePrice(row.id, newPrice, reviewer)).position ?? position;
         await deps.settle(position);
-        return { error: false, message: TEMPLATE_MESSAGES.updated };
+        return { error: false as const, message: TEMPLATE_MESSAGES.updated };
       },
     );
 
-    app.get('/admin/price-requests', { config: { access: 'admin' }, schema: { tags, summary: "Authors' price-change requests waiting for a decision, oldest first" } }, async () => {
+    app.get('/admin/price-requests', { config: { access: 'admin' }, schema: { tags, summary: "Authors' price-change requests waiting for a decision, oldest first", response: { 200: priceRequestsSchema } } }, async () => {
       const rows = await pendingPriceRequests(deps.db);
       return {
         data: rows.map((row) => ({
@@ -113,6 +135,7 @@ export function adminResourceRoutes(deps: {
           summary: "Approve (the price changes) or decline an author's request; the author is told by e-mail",
           params: z.object({ id: z.string().max(100) }),
           body: z.object({ approve: z.boolean(), requestedPrice: z.number().min(0), reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional() }),
+          response: { 200: successSchema },
         },
       },
       async (request) => {
@@ -120,29 +143,11 @@ export function adminResourceRoutes(deps: {
         const row = await existing(request.params.id);
         const { approve, requestedPrice, reason } = request.body;
         if (approve) await refuseUnsellablePrice(row.author_id, requestedPrice);
-        const result = await deps.templates.decidePriceChange(row.id, approve, requestedPrice, reason || null, { userId: viewer.userId, role: viewer.lvl });
+        const result = await deps.templates.lifecycle.decidePriceChange(row.id, approve, requestedPrice, reason || null, { userId: viewer.userId, role: viewer.lvl });
         await deps.settle(result.position);
-        await tellAuthor(row.author_id, row.title, approve, requestedPrice, reason || null);
-        return { success: true, message: approve ? PRICE_REQUEST_MESSAGES.approved : PRICE_REQUEST_MESSAGES.declined };
+        await tellAuthor(deps, row.author_id, row.title, approve, requestedPrice, reason || null);
+        return { success: true as const, message: approve ? PRICE_REQUEST_MESSAGES.approved : PRICE_REQUEST_MESSAGES.declined };
       },
     );
-
-    /** The decision is recorded whatever the mail server says: a failed notice is logged, not a failed decision. */
-    async function tellAuthor(authorId: string, title: string, approved: boolean, price: number, reason: string | null): Promise<void> {
-      try {
-        const author = await userById(deps.db, authorId);
-        const email = author?.email_enc ? await deps.vault.decrypt(authorId, author.email_enc) : null;
-        if (!email) return;
-        await deps.mail.send({
-          to: email,
-          subject: approved ? `Your new price for "${title}" is live` : `Your price change for "${title}" was declined`,
-          text: approved
-            ? `Hello ${author!.username},\n\nAn admin approved your request: "${title}" now costs $${price.toFixed(2)}.\n`
-            : `Hello ${author!.username},\n\nAn admin declined your request to price "${title}" at $${price.toFixed(2)}.${reason ? `\nReason: ${reason}` : ''}\nThe price stays as it was.\n`,
-        });
-      } catch (error) {
-        deps.log(`price-change notice to ${authorId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
   };
 }
