@@ -78,12 +78,18 @@ function onboardingPage(accountId: string, returnUrl: string, sig: string): stri
  * Registers the sandbox's pages at /sandbox-pay (outside /api: they stand for the provider's site).
  * `originOf` is the site's origin for a request, as the checkout and onboarding links were made with.
  */
+/**
+ * The sandbox stands in for the provider's hosted pages (Stripe's are on Stripe's own site): they are
+ * not Tessera's API, so the API description leaves them out.
+ */
+export const PROVIDER_PAGE = { schema: { hide: true } } as const;
+
 export function sandboxPages(provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    app.get(`${SANDBOX_BASE_PATH}/pay.css`, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
+    app.get(`${SANDBOX_BASE_PATH}/pay.css`, PROVIDER_PAGE, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
     registerOnboardingPages(app, provider, originOf);
     registerCheckoutPages(app, provider);
   };
@@ -96,7 +102,7 @@ function field(body: unknown, name: string): string {
 }
 
 function registerOnboardingPages(app: FastifyInstance, provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): void {
-  app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
+  app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
     const { accountId } = request.params;
     const returnUrl = request.query.return ?? '';
     const sig = request.query.sig ?? '';
@@ -104,7 +110,7 @@ function registerOnboardingPages(app: FastifyInstance, provider: SandboxPaymentP
     return reply.type('text/html').send(onboardingPage(accountId, returnUrl, sig));
   });
 
-  app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
+  app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
     const returnUrl = field(request.body, 'return');
     if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, originOf(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
     const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
@@ -120,14 +126,14 @@ function registerOnboardingPages(app: FastifyInstance, provider: SandboxPaymentP
 
 function registerCheckoutPages(app: FastifyInstance, provider: SandboxPaymentProvider): void {
   // The session id rides in the query: it carries the whole signed session, longer than a path parameter may be.
-  app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
+  app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
     const sessionId = request.query.session ?? '';
     const session = provider.openSession(sessionId);
     if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
     return reply.type('text/html').send(checkoutPage(sessionId, session, null));
   });
 
-  app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
+  app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
     const sessionId = request.query.session ?? '';
     const session = provider.openSession(sessionId);
     if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
