@@ -12,7 +12,8 @@ import { installSecurityHeaders } from './security-headers.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { TrustProxy } from '../composition/config.js';
 import { findUnstorableText, isReadablePath, isStorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
-import { blogRoutes, type BlogConfig } from './routes/blog.js';
+import { blogRoutes } from './routes/blog.js';
+import { createBlogSource, type BlogConfig } from '../composition/blog.js';
 import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts/index.js';
@@ -20,17 +21,16 @@ import { massEmailRoutes } from './routes/mass-email.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
-import { engagementRoutes } from './routes/engagement.js';
+import { engagementRoutes } from './routes/engagement/index.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
-import { discoveryRoutes } from './routes/discovery.js';
-import { outreachRoutes } from './routes/outreach.js';
-import { generatorRoutes } from './routes/generator.js';
-import { supportRoutes } from './routes/support.js';
-import { createHelpDesk } from '../commands/support/help-desk.js';
-import { helpPassagesAt } from '../domain/support/help-content.js';
+import { discoveryRoutes } from './routes/discovery/index.js';
+import { outreachRoutes } from './routes/outreach/index.js';
+import { generatorRoutes } from './routes/generator/index.js';
+import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
-import { searchRoutes } from './routes/search.js';
+import { searchRoutes } from './routes/search/index.js';
+import { composeUseCases } from '../composition/use-cases.js';
 import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce/index.js';
 import { composeAccountUseCases } from '../composition/accounts.js';
@@ -77,6 +77,25 @@ function unstorablePath(url: string): string | null {
   return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }
 
+/** The request id on every answer, every 5xx logged, and the text rule applied to every request's parts. */
+function installRequestHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Every 5xx is logged at error level, whatever the level that request logging runs at.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
+  });
+  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
+  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
+    const where =
+      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
+    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
+  });
+}
+
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
   const app = Fastify({
@@ -95,21 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-  // Every 5xx is logged at error level, whatever the level that request logging runs at.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
-  });
-  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
-  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
-  app.addHook('preValidation', async (request) => {
-    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
-    const where =
-      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
-    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
-  });
+  installRequestHooks(app);
   installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
@@ -131,27 +136,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   };
   const services = composeServices(deps, { readYourWritesTimeoutMs: READ_YOUR_WRITES_TIMEOUT_MS });
   let routeAccess: RouteAccess[] = [];
+  const useCases = composeUseCases({ ...deps, db: deps.database.db, platformFeePercent: deps.commerce.platformFeePercent });
 
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, ...composeAccountUseCases(deps) }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
+      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: useCases.massEmail, settle }));
       await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
       await api.register(imageRoutes({ images: deps.images }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(templateRoutes({ db: deps.database.db, vault: deps.vault, images: deps.images, mail: deps.mail, templates: services.templates, settle, log: (message) => app.log.warn(message) }));
-      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: useCases.searchRecording }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(blogRoutes(deps.blog));
+      await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
-      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
+      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: useCases.outreach }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
-      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
-      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer, helpPassagesAt(deps.commerce.platformFeePercent)), secureCookies: deps.secureCookies, settle }));
+      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: useCases.generation, secureCookies: deps.secureCookies, settle }));
+      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: useCases.support, secureCookies: deps.secureCookies, settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

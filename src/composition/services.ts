@@ -60,7 +60,7 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
     importRows: (payloads, importOptions) => importBulkRows({ commands, db, store, images: remoteImages }, payloads, importOptions),
     remoteImages,
     curation: new CurationService({ commands, db }),
-    validateReadModels: () => validateReadModels(db, store, runner.projections),
+    validateReadModels: () => validateReadModels(database, store, runner.projections),
   };
 }
 

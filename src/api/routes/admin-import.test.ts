@@ -287,6 +287,10 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     const tampered = await call('GET', '/api/admin/validate');
     expect(tampered.body).toMatchObject({ success: false, message: VALIDATION_MESSAGES.differences });
     expect(tampered.body.differences).toEqual([expect.objectContaining({ table: 'templates', projection: expect.any(String), onlyLive: 1, onlyRebuilt: 1 })]);
+    // Two at once (round three: both drew the same scratch tables and answered 500): one runs, one is told.
+    const both = await Promise.all([call('GET', '/api/admin/validate'), call('GET', '/api/admin/validate')]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.status === 409)?.body).toMatchObject({ error: true, message: VALIDATION_MESSAGES.alreadyRunning });
     // No scratch tables are left behind.
     const { rows } = await sql<{ n: string }>`select count(*) as n from projection_generations where status = 'retired' and checkpoint = -1`.execute(harness.infrastructure.database.db);
     expect(Number(rows[0]!.n)).toBe(0);

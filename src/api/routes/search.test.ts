@@ -9,7 +9,7 @@ import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/cu
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
 import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
-import type { Pagination } from './search.js';
+import type { Pagination } from './search/index.js';
 import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 30, seed: 7 };

@@ -5,19 +5,14 @@ import { ACCOUNT_MESSAGES } from '../../../domain/accounts/rules.js';
 import type { Viewer } from '../../access.js';
 import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../errors.js';
-
-/** The read models' database: routes read it through the read models' queries only. */
-export type ReadModelDb = AppDeps['database']['db'];
-/** The personal-data vault: opens what the read models keep encrypted. */
-export type Vault = AppDeps['vault'];
+import type { ReadModelDb, Settle, Vault } from '../route-deps.js';
 
 export interface AccountRouteDeps {
   db: ReadModelDb;
   vault: Vault;
   accounts: AccountService;
   images: AppDeps['images'];
-  /** Waits (bounded) until the read models show a command's effect: read-your-writes. */
-  settle(position: bigint | null): Promise<void>;
+  settle: Settle;
   signInWithGoogle: GoogleTokenSignIn;
   googleClientId: string | null;
   /** Cookies marked Secure (behind HTTPS). */

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.js';
 import { savedPage } from '../../../projections/read-models/engagement/queries.js';
 import { progressionOf, rewardsOf } from '../../../projections/read-models/rewards/queries.js';
 import { userById } from '../../../projections/read-models/users/queries.js';
-import { engagedResourceSchema } from '../engagement.js';
+import { engagedResourceSchema } from '../engagement/index.js';
 import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
 import { SAVED_POSTS_PAGE_SIZE } from '../../../domain/engagement/rules.js';
 import { isStaff } from '../../../domain/accounts/access.js';

@@ -13,7 +13,7 @@ import { toMajorUnits } from '../../../domain/commerce/money.js';
 import { authorPublicTotals, authoredTemplateIds, likedTemplateIds } from '../../../projections/read-models/templates/queries.js';
 import { userById } from '../../../projections/read-models/users/queries.js';
 import { acceptsMemberMessages } from '../../../domain/outreach/rules.js';
-import type { ReadModelDb, Vault } from './deps.js';
+import type { ReadModelDb, Vault } from '../route-deps.js';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
 export async function currentUserOf(db: ReadModelDb, accounts: AccountService, vault: Vault, viewer: Viewer): Promise<CurrentUser | null> {

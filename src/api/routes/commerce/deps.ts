@@ -7,11 +7,11 @@ import { actorOf } from '../../actors.js';
 import type { AppDeps } from '../../app.js';
 import { HttpError } from '../../errors.js';
 import type { LinkOrigin } from '../../public-origin.js';
+import type { ReadModelDb, Vault } from '../route-deps.js';
 
 export interface CommerceRouteDeps {
-  /** The read models' database: routes read it through the read models' queries only. */
-  db: AppDeps['database']['db'];
-  vault: AppDeps['vault'];
+  db: ReadModelDb;
+  vault: Vault;
   commerce: CommerceService;
   exchangeRates: AppDeps['exchangeRates'];
   /** Where the provider sends buyers and sellers back to (PUBLIC_URL). */

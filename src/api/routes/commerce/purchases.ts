@@ -9,7 +9,7 @@ import { activePurchaseOf, purchasesOfBuyer, salesOf, type SalesAnswer } from '.
 import { engagedResource } from '../../../projections/read-models/engagement/queries.js';
 import { resourceById, resourceByTitleUrl } from '../../../projections/read-models/templates/queries.js';
 import { HttpError } from '../../errors.js';
-import { engagedResourceSchema } from '../engagement.js';
+import { engagedResourceSchema } from '../engagement/index.js';
 import { tags, type CommerceRouteDeps } from './deps.js';
 
 const currency = z.enum(SUPPORTED_CURRENCIES);

@@ -7,7 +7,7 @@ import type { EditableContent } from '../../../domain/templates/events.js';
 import type { TemplateSuggestion } from '../../../domain/templates/url-hints.js';
 import type { AdminTemplateHistory } from '../../../projections/read-models/templates/history.js';
 import type { CreatedPostsPage, ReviewQueuePage } from '../../../projections/read-models/templates/lists.js';
-import { engagedResourceSchema } from '../engagement.js';
+import { engagedResourceSchema } from '../engagement/index.js';
 import { resourceSchema } from '../resources.js';
 
 /*
