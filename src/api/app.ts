@@ -30,10 +30,8 @@ import { generatorRoutes } from './routes/generator/index.js';
 import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
-import { composeUseCases } from '../composition/use-cases.js';
 import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce/index.js';
-import { composeAccountUseCases } from '../composition/accounts.js';
 import { installPaymentSandboxes } from '../composition/payment-sandboxes.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
@@ -136,28 +134,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   };
   const services = composeServices(deps, { readYourWritesTimeoutMs: READ_YOUR_WRITES_TIMEOUT_MS });
   let routeAccess: RouteAccess[] = [];
-  const useCases = composeUseCases({ ...deps, db: deps.database.db, platformFeePercent: deps.commerce.platformFeePercent });
 
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
-      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, ...composeAccountUseCases(deps) }));
+      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, signInWithGoogle: services.signInWithGoogle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: useCases.massEmail, settle }));
+      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: services.massEmail, settle }));
       await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
       await api.register(imageRoutes({ images: deps.images }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(templateRoutes({ db: deps.database.db, vault: deps.vault, images: deps.images, mail: deps.mail, templates: services.templates, settle, log: (message) => app.log.warn(message) }));
-      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: useCases.searchRecording }));
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
-      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: useCases.outreach }));
+      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
-      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: useCases.generation, secureCookies: deps.secureCookies, settle }));
-      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: useCases.support, secureCookies: deps.secureCookies, settle }));
+      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: services.generation, secureCookies: deps.secureCookies, settle }));
+      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },

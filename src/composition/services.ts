@@ -10,7 +10,9 @@ import type { BulkImportPayload, BulkRowReport } from '../domain/templates/bulk-
 import { upcasters } from '../domain/upcasters.js';
 import { templateHistories, type TemplateHistories } from '../projections/read-models/templates/history.js';
 import { validateReadModels } from '../projections/validation.js';
+import { composeAccountUseCases, type AccountUseCases } from './accounts.js';
 import type { Infrastructure } from './infrastructure.js';
+import { composeUseCases, type UseCases } from './use-cases.js';
 
 /*
  * The app's use cases, composed once from the infrastructure and handed to the routes: a route
@@ -18,7 +20,10 @@ import type { Infrastructure } from './infrastructure.js';
  */
 
 /** What the use cases are built from. */
-export type ServiceInfrastructure = Pick<Infrastructure, 'commands' | 'database' | 'store' | 'images' | 'runner'> & {
+export type ServiceInfrastructure = Pick<
+  Infrastructure,
+  'commands' | 'database' | 'store' | 'images' | 'runner' | 'vault' | 'writer' | 'mail' | 'publicUrl' | 'commerce' | 'accounts' | 'google'
+> & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester | undefined;
   /** Pictures the bulk import fetches from addresses in a CSV file; by default SSRF-guarded, public addresses only. */
@@ -66,10 +71,15 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
 
 // ─── the app ───
 
-export interface AppServices {
+export interface AppServices extends UseCases, AccountUseCases {
   templates: TemplateUseCases;
 }
 
+/** Every use case the routes call, each built once, here. */
 export function composeServices(infrastructure: ServiceInfrastructure, options: ServiceOptions): AppServices {
-  return { templates: composeTemplateUseCases(infrastructure, options) };
+  return {
+    templates: composeTemplateUseCases(infrastructure, options),
+    ...composeAccountUseCases(infrastructure),
+    ...composeUseCases({ ...infrastructure, db: infrastructure.database.db, platformFeePercent: infrastructure.commerce.platformFeePercent }),
+  };
 }
