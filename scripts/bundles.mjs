@@ -15,10 +15,10 @@ const SERVER_ENTRY = 'src/api/server.ts';
 
 /** The operator commands of package.json's scripts, by script name. */
 export const OPERATOR_COMMANDS = {
-  projections: 'src/projections/cli.ts',
-  analytics: 'src/projections/analytics-cli.ts',
-  users: 'src/commands/users-cli.ts',
-  seed: 'src/commands/seed-cli.ts',
+  projections: 'src/cli/projections.ts',
+  analytics: 'src/cli/analytics.ts',
+  users: 'src/cli/users.ts',
+  seed: 'src/cli/seed.ts',
 };
 
 /** Where the bundle of `entry` (a path under src/) is written: the same path under dist/, as .mjs. */

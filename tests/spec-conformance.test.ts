@@ -41,7 +41,7 @@ const IN_SOURCE: Record<string, { file: string; why: string }> = {
   'Operation failed.': { file: 'src/web/lib/session.ts', why: 'logged only (the logout fallback), never shown' },
   'Topic is undefined.': { file: 'src/web/app/routes/topics.tsx', why: 'logged only' },
   Success: { file: 'src/web/features/resources/components/OwnerPanel.tsx', why: 'the admin-delete modal title' },
-  'Resource updated successfully': { file: 'src/api/routes/templates.ts', why: 'the admin update answer' },
+  'Resource updated successfully': { file: 'src/api/routes/templates/review.ts', why: 'the admin update answer' },
 };
 
 /** Spec texts we word differently on purpose. */

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
-import { demoTemplateId, demoUserId, seedCatalogue } from '../commands/demo-catalogue.js';
+import { demoTemplateId, demoUserId, seedCatalogue } from '../composition/demo-catalogue.js';
 import type { ResourceView } from '../domain/catalogue/resource-view.js';
 import type { RecordedEvent } from '../domain/shared/events.js';
 import { templateDecider } from '../domain/templates/decider.js';

@@ -5,46 +5,40 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from '../composition/infrastructure.js';
+import { composeServices, type ServiceInfrastructure } from '../composition/services.js';
 import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { TrustProxy } from '../composition/config.js';
 import { findUnstorableText, isReadablePath, isStorableText, TEXT_MESSAGES } from '../domain/shared/text.js';
-import { blogRoutes, type BlogConfig } from './routes/blog.js';
+import { blogRoutes } from './routes/blog.js';
+import { createBlogSource, type BlogConfig } from '../composition/blog.js';
 import { cookieConsentRoutes } from './routes/cookie-consent.js';
 import { installAccessControl, type RouteAccess } from './auth/access-hook.js';
 import { accountRoutes } from './routes/accounts.js';
 import { massEmailRoutes } from './routes/mass-email.js';
 import { emailUnsubscribeRoutes } from './routes/email-unsubscribe.js';
 import { adminAnalyticsRoutes } from './routes/admin-analytics.js';
-import { adminResourceRoutes } from './routes/admin-resources.js';
 import { adminCurationRoutes } from './routes/admin-curation.js';
-import { adminImportRoutes } from './routes/admin-import.js';
-import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
-import { engagementRoutes } from './routes/engagement.js';
+import { engagementRoutes } from './routes/engagement/index.js';
 import { memberActivityRoutes } from './routes/member-activity.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images.js';
-import { discoveryRoutes } from './routes/discovery.js';
-import { outreachRoutes } from './routes/outreach.js';
-import { generatorRoutes } from './routes/generator.js';
-import { supportRoutes } from './routes/support.js';
-import { createHelpDesk } from '../commands/support.js';
-import { helpPassagesAt } from '../domain/support/help-content.js';
+import { discoveryRoutes } from './routes/discovery/index.js';
+import { outreachRoutes } from './routes/outreach/index.js';
+import { generatorRoutes } from './routes/generator/index.js';
+import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
-import { searchRoutes } from './routes/search.js';
-import { templateRoutes } from './routes/templates.js';
+import { searchRoutes } from './routes/search/index.js';
+import { composeUseCases } from '../composition/use-cases.js';
+import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce.js';
 import { isSandboxOrderProvider, sandboxOrderPages } from '../adapters/payments/paypal-sandbox.js';
 import { sandboxPages } from '../adapters/payments/sandbox-pages.js';
 import { isSandboxProvider } from '../adapters/payments/sandbox.js';
-import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
-import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
-import { TemplateService } from '../commands/templates.js';
-import { upcasters } from '../domain/upcasters.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
 import { linkOriginFor } from './public-origin.js';
@@ -59,11 +53,8 @@ const ROUTER_MAX_PARAM_LENGTH = 16_384;
 export type AppDeps = Pick<
   Infrastructure,
   'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'mail' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer' | 'publicUrl'
-> & {
-  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
-  suggester?: TemplateSuggester;
-  /** Pictures the bulk import fetches from the addresses in a CSV file; by default SSRF-guarded, public addresses only. */
-  remoteImages?: RemoteImageFetcher;
+> &
+  Pick<ServiceInfrastructure, 'suggester' | 'remoteImages'> & {
   /** The built web app (vite build output); served with a fallback to index.html for client routes. */
   webRoot?: string;
   /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
@@ -90,6 +81,41 @@ function unstorablePath(url: string): string | null {
   return isReadablePath(url.split('?')[0]!) ? null : 'path';
 }
 
+/** The request id on every answer, every 5xx logged, and the text rule applied to every request's parts. */
+function installRequestHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Every 5xx is logged at error level, whatever the level that request logging runs at.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
+  });
+  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
+  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
+    const where =
+      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
+    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
+  });
+}
+
+/** The sandbox payment providers' own pages, when they stand in for Stripe and PayPal. */
+async function installSandboxPaymentPages(app: FastifyInstance, commerce: AppDeps['commerce'], linkOrigin: ReturnType<typeof linkOriginFor>): Promise<void> {
+  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
+  const payments = commerce.provider;
+  if (isSandboxProvider(payments)) {
+    await app.register(sandboxPages(payments, linkOrigin));
+    payments.setDelivery(async (payload, signature) => {
+      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      return { status: answer.statusCode };
+    });
+  }
+  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
+  const orders = commerce.orderProvider;
+  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
+}
+
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { routeAccess: RouteAccess[] }> {
   const app = Fastify({
@@ -108,21 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-  });
-  // Every 5xx is logged at error level, whatever the level that request logging runs at.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500) request.log.error({ res: reply, responseTime: reply.elapsedTime }, 'server error answer');
-  });
-  // One rule for every route: no text with NUL or unpaired surrogates gets past the parsers (400),
-  // except a body whose route refuses such text item by item (a bulk import marks just the bad rows).
-  app.addHook('preValidation', async (request) => {
-    const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
-    const where =
-      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
-    if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
-  });
+  installRequestHooks(app);
   installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
@@ -142,80 +154,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   const settle = async (position: bigint | null) => {
     if (position !== null) await deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS);
   };
+  const services = composeServices(deps, { readYourWritesTimeoutMs: READ_YOUR_WRITES_TIMEOUT_MS });
   let routeAccess: RouteAccess[] = [];
+  const useCases = composeUseCases({ ...deps, db: deps.database.db, platformFeePercent: deps.commerce.platformFeePercent });
 
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, mail: deps.mail, publicUrl: deps.publicUrl, settle }));
+      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: useCases.massEmail, settle }));
       await api.register(emailUnsubscribeRoutes({ db: deps.database.db, vault: deps.vault, accounts: deps.accounts, settle }));
-      await api.register(adminCurationRoutes({ db: deps.database.db, commands: deps.commands, settle }));
-      await api.register(
-        adminResourceRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          mail: deps.mail,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          settle,
-          log: (message) => app.log.warn(message),
-        }),
-      );
-      await api.register(
-        adminImportRoutes({
-          db: deps.database.db,
-          store: deps.store,
-          commands: deps.commands,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          images: deps.remoteImages ?? createRemoteImageFetcher(deps.images),
-          projections: deps.runner.projections,
-          settle,
-        }),
-      );
+      await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
       await api.register(adminUserRoutes({ db: deps.database.db, store: deps.store, accounts: deps.accounts, settle }));
       await api.register(imageRoutes({ images: deps.images }));
       await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(memberActivityRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(
-        templateRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          images: deps.images,
-          templates: new TemplateService({ commands: deps.commands, db: deps.database.db, waitForReadModels: (position) => deps.runner.waitFor(position, READ_YOUR_WRITES_TIMEOUT_MS) }),
-          suggester: deps.suggester ?? createPageMetadataSuggester(),
-          eventsAboutTemplate: eventsAboutTemplate(deps.store, deps.database.db, upcasters),
-          settle,
-        }),
-      );
-      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, commands: deps.commands }));
+      await api.register(templateRoutes({ db: deps.database.db, vault: deps.vault, images: deps.images, mail: deps.mail, templates: services.templates, settle, log: (message) => app.log.warn(message) }));
+      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: useCases.searchRecording }));
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(blogRoutes(deps.blog));
+      await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
-      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands }));
+      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: useCases.outreach }));
       await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
-      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, writer: deps.writer, secureCookies: deps.secureCookies, settle }));
-      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, commands: deps.commands, helpDesk: createHelpDesk(deps.writer, helpPassagesAt(deps.commerce.platformFeePercent)), secureCookies: deps.secureCookies, settle }));
+      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: useCases.generation, secureCookies: deps.secureCookies, settle }));
+      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: useCases.support, secureCookies: deps.secureCookies, settle }));
       api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
     },
     { prefix: '/api' },
   );
 
-  // The sandbox provider's hosted pages; its results come back through the webhook route, as Stripe's do.
-  const payments = deps.commerce.provider;
-  if (isSandboxProvider(payments)) {
-    await app.register(sandboxPages(payments, linkOrigin));
-    payments.setDelivery(async (payload, signature) => {
-      const answer = await app.inject({ method: 'POST', url: `/api${PAYMENT_WEBHOOK_PATH}`, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-      return { status: answer.statusCode };
-    });
-  }
-
-  // The sandbox's PayPal-style approval page; the detail page captures the approved order itself.
-  const orders = deps.commerce.orderProvider;
-  if (isSandboxOrderProvider(orders)) await app.register(sandboxOrderPages(orders));
+  await installSandboxPaymentPages(app, deps.commerce, linkOrigin);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
-import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../composition/demo-catalogue.js';
 import { generatePassword } from '../adapters/security/passwords.js';
 import { buildApp } from './app.js';
+import { limitConnections } from './connection-limits.js';
 import { REPO_ROOT } from './repo-root.js';
 import { configFromEnv, usesEmbeddedDefault, type Config } from '../composition/config.js';
 import { openInfrastructure, type Infrastructure } from '../composition/infrastructure.js';
@@ -67,6 +68,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       log: { level: config.logLevel },
       trustProxy: config.trustProxy,
     });
+    limitConnections(app.server, { boundPerAddress: !config.trustProxy });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });
     log(`Tessera is listening on ${address.replace('0.0.0.0', 'localhost')}`);
     return {

@@ -13,48 +13,7 @@ import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
 import type { TemplateEvent, TemplateFormProgressed } from '../domain/templates/events.js';
 import type { Schema } from '../adapters/db/schema.js';
 import type { BatchWrite } from './set-based.js';
-
-/** The read-model tables; each is a view over the live generation's physical table. */
-export const READ_MODEL_TABLES = [
-  'users',
-  'sessions',
-  'templates',
-  'template_likes',
-  'template_saves',
-  'template_flags',
-  'template_activity',
-  'comments',
-  'reports',
-  'kudos_givers',
-  'rewards',
-  'search_documents',
-  'search_popularity',
-  'search_engagement',
-  'search_words',
-  'search_word_templates',
-  'searches',
-  'search_terms',
-  'contact_messages',
-  'payout_accounts',
-  'checkouts',
-  'purchases',
-  'generation_jobs',
-  'generated_files',
-  'support_feedback',
-  'support_chat_exchanges',
-  'analytics_facts',
-  'price_change_requests',
-  'curated_lists',
-  'mass_email_campaigns',
-  'mass_email_outcomes',
-] as const;
-export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
-
-/**
- * The physical table names of one generation, typed as their logical names so Kysely's
- * typing applies; at run time each value is `<logical>__g<generation>`.
- */
-export type GenerationTables = { readonly [T in ReadModelTable]: T };
+import { READ_MODEL_TABLES, type GenerationTables, type ReadModelTable } from './read-models/tables.js';
 
 /**
  * A read model's projection of the events `E` (a union): `handles` names their types, and `apply`
@@ -147,13 +106,4 @@ export function defineProjection<const T extends ProjectableEvent['type']>(
 /** A batch's writes: prepared ahead when the projection prepares its batches, otherwise its `apply` run in the transaction. */
 export function batchWrites<E extends DomainEvent>(projection: Projection<E>, events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): BatchWrite<unknown> {
   return projection.prepare ? projection.prepare(events, tables, phase) : (trx) => projection.apply(trx, events, tables, phase);
-}
-
-/**
- * Waits for every piece of work, then throws the first failure. Promise.all would throw at the first
- * one while the others still run: a rebuild would release its runner locks under running statements.
- */
-export async function eachSettled(work: readonly Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from '../adapters/db/schema.js';
 import { databaseTargets, eventStoreOn } from '../../tests/fixtures/databases.js';
 import { everyEventLog } from '../../tests/fixtures/every-event-log.js';
-import { READ_MODEL_TABLES, type ReadModelTable } from './projection.js';
+import { READ_MODEL_TABLES, type ReadModelTable } from './read-models/tables.js';
 import { projections } from './registry.js';
 import { DEFAULT_REBUILD_BATCH_SIZE, ProjectionRunner } from './runner.js';
 

@@ -137,14 +137,6 @@ export function inOrder(writes: readonly BatchWrite<unknown>[]): BatchWrite {
 }
 
 /**
- * Columns only shown or counted in memory, never filtered, joined or sorted on: their statistics would
- * never steer a plan, and gathering them was most of the ANALYZE a rebuild runs before its switch.
- */
-export async function gatherNoStatistics(trx: Kysely<Schema>, table: string, columns: readonly string[]): Promise<void> {
-  await sql`alter table ${sql.id(table)} ${sql.join(columns.map((column) => sql`alter column ${sql.id(column)} set statistics 0`))}`.execute(trx);
-}
-
-/**
  * Rows as one JSON text; bigints (a row's own columns: positions) as decimal strings, which Postgres
  * reads back exactly. Copying the rows that hold one is a quarter to a third faster than a replacer,
  * which JSON.stringify calls for every value of every row.

@@ -2,8 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { dropGenerationTables, startGeneration } from './generations.js';
-import type { TableDifference, ValidationReport } from '../domain/shared/read-model-validation.js';
-import { generationTables, type GenerationTables, type Projection, type ReadModelTable } from './projection.js';
+import { VALIDATION_MESSAGES, type TableDifference, type ValidationReport } from '../domain/shared/read-model-validation.js';
+import { DomainError } from '../domain/shared/events.js';
+import type { DatabaseKind } from '../adapters/db/database.js';
+import { tryRunnerLock } from './runner-lock.js';
+import { generationTables, type Projection } from './projection.js';
+import type { GenerationTables, ReadModelTable } from './read-models/tables.js';
 import { DEFAULT_REBUILD_BATCH_SIZE } from './runner.js';
 
 /** The live tables move while we compare: after this many catch-ups we give up rather than spin. */
@@ -23,7 +27,33 @@ interface Scratch {
  * comparison runs while the live generations' rows are share-locked, so their followers wait and
  * both sides stand at the same position. The scratch tables are dropped afterwards.
  */
-export async function validateReadModels(db: Kysely<Schema>, store: EventStore, projections: readonly Projection[]): Promise<ValidationReport> {
+export async function validateReadModels(
+  database: { db: Kysely<Schema>; kind: DatabaseKind },
+  store: EventStore,
+  projections: readonly Projection[],
+): Promise<ValidationReport> {
+  const { db, kind } = database;
+  // One at a time per database: two runs would draw the same scratch generations. In this process
+  // a set of running databases answers at once (PGlite's lock is a no-op); across processes the lock.
+  if (validating.has(db)) throw new DomainError('conflict', VALIDATION_MESSAGES.alreadyRunning);
+  validating.add(db);
+  try {
+    const lock = await tryRunnerLock(db, kind, VALIDATION_LOCK_KEY);
+    if (lock === null) throw new DomainError('conflict', VALIDATION_MESSAGES.alreadyRunning);
+    try {
+      return await validateAgainstScratch(db, store, projections);
+    } finally {
+      await lock.release();
+    }
+  } finally {
+    validating.delete(db);
+  }
+}
+
+const VALIDATION_LOCK_KEY = 'read-model-validation';
+const validating = new WeakSet<Kysely<Schema>>();
+
+async function validateAgainstScratch(db: Kysely<Schema>, store: EventStore, projections: readonly Projection[]): Promise<ValidationReport> {
   const scratches: Scratch[] = [];
   try {
     for (const projection of projections) {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
-import { seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
+import { seedCatalogueInBulk, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { processCpuMs, statCpuMs } from './measure.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoTemplateId, demoUserId, seedCatalogue, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
+import { demoTemplateId, demoUserId, seedCatalogue, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { likeDecider } from '../../src/domain/engagement/decider.js';
 import { likeStream } from '../../src/domain/engagement/events.js';

@@ -5,8 +5,8 @@ import type { SearchOrder, SearchRequest } from '../../src/adapters/search/port.
 import { createPostgresSearchIndex } from '../../src/projections/read-models/search/postgres-index.js';
 import { createPostgresVault } from '../../src/adapters/vault/vault.js';
 import { resourceViewsByIds } from '../../src/projections/read-models/templates/queries.js';
-import { createCommandBus } from '../../src/commands/handle-command.js';
-import { cataloguePlan, random, seedCatalogueInBulk, type CatalogueSize } from '../../src/commands/demo-catalogue.js';
+import { createCommandBus } from '../../src/commands/bus/handle-command.js';
+import { cataloguePlan, random, seedCatalogueInBulk, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { APPS } from '../../src/domain/catalogue/taxonomy.js';
 import { SEARCH_DEFAULT_LIMIT } from '../../src/domain/discovery/constants.js';
 import { searchWords } from '../../src/domain/discovery/search-text.js';

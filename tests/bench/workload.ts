@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { demoTemplateContent, random } from '../../src/commands/demo-catalogue.js';
+import { demoTemplateContent, random } from '../../src/composition/demo-catalogue.js';
 import type { UserRegistered } from '../../src/domain/accounts/events.js';
 import type { LikeEvent, TemplateViewed } from '../../src/domain/engagement/events.js';
 import type { Actor, DomainEvent, EventToAppend } from '../../src/domain/shared/events.js';

@@ -33,9 +33,11 @@ describe('dependency boundaries', () => {
       file('src/adapters/search/bad.ts', "import { searchProjection } from '../../projections/read-models/search/projection.js';"),
       // Only a type import of a read model's table types, and only by the schema.
       file('src/adapters/db/schema.ts', "import { createTemplatesTables } from '../../projections/read-models/templates/tables.js';"),
-      file('src/commands/users-cli.ts', "import { buildApp } from '../api/app.js';"),
+      file('src/cli/users.ts', "import { buildApp } from '../api/app.js';"),
       file('src/api/routes/bad.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
       file('src/commands/bad.ts', 'await sql`update templates set likes = 0`.execute(db);'),
+      file('src/composition/bad.ts', "import { asksForHelp } from '../cli/help.js';"),
+      file('src/projections/read-models/users/tables.ts', "import type { Schema } from '../../../adapters/db/schema.js';"),
     ]);
     expect(violations.map((violation) => violation.split(':')[0])).toEqual([
       'src/domain/templates/bad.ts',
@@ -46,9 +48,11 @@ describe('dependency boundaries', () => {
       'src/web/features/admin/bad.ts',
       'src/adapters/search/bad.ts',
       'src/adapters/db/schema.ts',
-      'src/commands/users-cli.ts',
+      'src/cli/users.ts',
       'src/api/routes/bad.ts',
       'src/commands/bad.ts',
+      'src/composition/bad.ts',
+      'src/projections/read-models/users/tables.ts',
     ]);
   });
 
@@ -62,6 +66,8 @@ describe('dependency boundaries', () => {
           "import { statusLabel } from '@domain/templates/lifecycle.js';\nimport { useSession } from '@/lib/session.js';\nimport { ResourceCard } from '@/features/resources/index.js';\nimport { GuidedTour } from '../tours/index.js';\nimport { keywordCounter } from './template-form.js';",
         ),
         file('src/adapters/db/schema.ts', "import type { TemplatesTables } from '../../projections/read-models/templates/tables.js';"),
+        file('src/cli/seed.ts', "import { openInfrastructure } from '../composition/infrastructure.js';"),
+        file('src/projections/read-models/search-analytics/tables.ts', "import { ensureSearchExtensions } from '../search/tables.js';\nimport type { DdlDatabase } from '../tables.js';"),
         file('src/projections/read-models/templates/queries.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
         // Not a read-model table: the event log and the generations table belong to their adapters and the runner.
         file('src/projections/runner.ts', "await db.selectFrom('projection_generations').selectAll().execute();"),

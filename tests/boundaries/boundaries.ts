@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { READ_MODEL_TABLES } from '../../src/projections/projection.js';
+import { READ_MODEL_TABLES } from '../../src/projections/read-models/tables.js';
 
 export interface SourceFile {
   /** Relative to the repository root, with forward slashes: 'src/api/app.ts'. */
@@ -66,8 +66,10 @@ export function crossFeatureImports(files: readonly SourceFile[]): string[] {
 const composesReadModelTables = (from: string, target: string, typeOnly: boolean) =>
   from === 'src/adapters/db/schema.ts' && typeOnly && /^src\/projections\/read-models\/[^/]+\/tables\.js$/u.test(target);
 
+/** src/projections/read-models/tables.js and each read model's tables.js. */
+const READ_MODEL_TABLES_MODULE = /^src\/projections\/read-models\/(?:[^/]+\/)?tables\.js$/u;
 const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
-const isCli = (path: string) => /(^|\/|-)cli\.ts$/u.test(path);
+const isCli = (path: string) => under(path, 'src/cli');
 
 /** Which layer may not import which: [rule name, applies to the importing file, forbidden target (seen from the importing file)]. */
 const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string, from: string) => boolean][] = [
@@ -79,6 +81,12 @@ const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string
     (target) => ['src/projections', 'src/api', 'src/commands', 'src/composition'].some((folder) => under(target, folder)),
   ],
   ['CLIs do not import from src/api', isCli, (target) => under(target, 'src/api')],
+  ['nothing below the CLIs imports src/cli', (from) => !isCli(from), (target) => under(target, 'src/cli')],
+  [
+    "read models' tables import only the domain and other tables modules (the schema composing them stays above them)",
+    (from) => READ_MODEL_TABLES_MODULE.test(from.replace(/\.ts$/u, '.js')),
+    (target) => !under(target, 'src/domain') && !READ_MODEL_TABLES_MODULE.test(target),
+  ],
   [
     "a web feature imports another feature only through that feature's index.ts",
     (from) => webFeatureOf(from) !== null,

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
-import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
+import { seedCatalogue } from '../../src/composition/demo-catalogue.js';
 import { searchStream } from '../../src/domain/discovery/events.js';
 import { templateFormStream } from '../../src/domain/templates/events.js';
 import { newDataDirectory } from '../fixtures/embedded-database.js';

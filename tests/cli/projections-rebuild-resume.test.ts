@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { embeddedDatabaseDirectory, openInfrastructure } from '../../src/composition/infrastructure.js';
-import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
+import { seedCatalogue } from '../../src/composition/demo-catalogue.js';
 import { templatesProjection } from '../../src/projections/read-models/templates/projection.js';
 import { embeddedDatabaseFromTemplate } from '../fixtures/embedded-database.js';
 

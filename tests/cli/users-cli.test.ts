@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
-import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
+import { seedCatalogue } from '../../src/composition/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
 import { passwordProblem } from '../../src/domain/accounts/rules.js';
 import { newDataDirectory } from '../fixtures/embedded-database.js';

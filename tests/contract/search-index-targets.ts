@@ -6,7 +6,7 @@ import { createMeilisearchIndex } from '../../src/adapters/search/meilisearch.js
 import type { SearchIndex } from '../../src/adapters/search/port.js';
 import { createSearchDocumentFeed } from '../../src/projections/read-models/search/feed.js';
 import { createPostgresSearchIndex } from '../../src/projections/read-models/search/postgres-index.js';
-import { createCommandBus, type CommandBus } from '../../src/commands/handle-command.js';
+import { createCommandBus, type CommandBus } from '../../src/commands/bus/handle-command.js';
 import { upcasters } from '../../src/domain/upcasters.js';
 import { projections } from '../../src/projections/registry.js';
 import { ProjectionRunner } from '../../src/projections/runner.js';

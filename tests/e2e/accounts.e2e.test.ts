@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/composition/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { MEMBER_MESSAGE_TEXTS, OUTREACH_MESSAGES } from '../../src/domain/outreach/rules.js';
 import { holdRequests, shootWithinWidth, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';

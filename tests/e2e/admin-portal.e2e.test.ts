@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_COOKIE, SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
-import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/composition/demo-catalogue.js';
 import { dayOf } from '../../src/domain/analytics/periods.js';
 import { TEMPLATE_STATS_MESSAGES } from '../../src/domain/analytics/portal.js';
 import { SIMULATE_NEW_USER_MESSAGES } from '../../src/domain/accounts/test-user-mode.js';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
 import { CARD_MINIMUM_CHARGE, formatMoney } from '../../src/domain/commerce/money.js';
 import { holdRequests, layoutShiftSince, recordLayoutShifts, shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';

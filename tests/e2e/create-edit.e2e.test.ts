@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
-import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { FETCH_BUTTON_LABELS, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../src/domain/discovery/constants.js';
 

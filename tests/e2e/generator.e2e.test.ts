@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERATOR_MESSAGES, GENERATOR_TEXTS } from '../../src/domain/generator/rules.js';
 import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
-import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { holdRequests, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 /** A job is polled every 3 s; an offline job is done by the second poll, a loaded machine may need a few more. */

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 
 const PRICE_TEXT = /^(\$ \d+\.\d{2}|Free)$/u;

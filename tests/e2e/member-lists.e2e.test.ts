@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/composition/demo-catalogue.js';
 import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SESSION_TOKEN_REQUEST } from '../../src/api/auth/sessions.js';
-import { DEMO_ADMIN_USERNAME } from '../../src/commands/demo-catalogue.js';
+import { DEMO_ADMIN_USERNAME } from '../../src/composition/demo-catalogue.js';
 import { REPORT_REASONS } from '../../src/domain/engagement/rules.js';
 import { DELETE_CONFIRM_LABEL } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';

@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS } from '../../src/domain/accounts/rules.js';
 import { TEMPLATE_LIMITS } from '../../src/domain/templates/rules.js';
 import { COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
 import type { CommentPage, ResourceDetailAnswer } from '../../src/domain/engagement/views.js';
-import { cataloguePlan, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 
 import { holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
 

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/commands/demo-catalogue.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/api/app.js';
-import { seedCatalogue } from '../../src/commands/demo-catalogue.js';
+import { seedCatalogue } from '../../src/composition/demo-catalogue.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { likeDecider } from '../../src/domain/engagement/decider.js';
 import { likeStream } from '../../src/domain/engagement/events.js';

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { massEmailMessageId } from '../../src/commands/mass-email-worker.js';
+import { massEmailMessageId } from '../../src/projections/reactors/mass-email-worker.js';
 import { hashPassword } from '../../src/adapters/security/passwords.js';
 import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
 import { massEmailDecider } from '../../src/domain/mass-email/decider.js';

@@ -64,7 +64,7 @@ export function createOfflineWriter(): TemplateWriter {
       return offlineContent({ ...brief, hints: brief.hints });
     },
     async answerFromHelp() {
-      throw new Error('The offline writer does not answer chats: retrieval alone does (src/commands/support.ts).');
+      throw new Error('The offline writer does not answer chats: retrieval alone does (src/commands/support/help-desk.ts).');
     },
   };
 }

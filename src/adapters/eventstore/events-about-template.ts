@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../domain/shared/events.js';
 import { upcast, type UpcasterRegistry } from '../../domain/shared/upcasting.js';
 import type { Schema } from '../db/schema.js';
 import { START_OF_LOG, type EventStore } from './port.js';
-import { RECORDED_EVENT_COLUMNS, toRecordedEvent } from './postgres.js';
+import { RECORDED_EVENT_COLUMNS, toRecordedEvent } from './postgres-read.js';
 
 const SCAN_PAGE_SIZE = 1_000;
 

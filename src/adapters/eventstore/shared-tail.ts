@@ -82,20 +82,8 @@ export function withSharedTail(store: EventStore, { capacity = SHARED_TAIL_CAPAC
     return after >= keptAfter && after <= through;
   }
 
-  /** The index in `kept` of the first event after `after`. */
-  function firstKeptAfter(after: bigint): number {
-    let low = 0;
-    let high = kept.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (kept[middle]!.position > after) high = middle;
-      else low = middle + 1;
-    }
-    return low;
-  }
-
   const keptPage = (after: bigint, maxCount: number): RecordedEvent[] => {
-    const from = firstKeptAfter(after);
+    const from = firstAfter(kept, after);
     return kept.slice(from, from + maxCount);
   };
 
@@ -130,4 +118,16 @@ export function withSharedTail(store: EventStore, { capacity = SHARED_TAIL_CAPAC
       await store.close();
     },
   };
+}
+
+/** The index of the first event after `after` in events kept in position order (their length when none is). */
+function firstAfter(events: readonly RecordedEvent[], after: bigint): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (events[middle]!.position > after) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

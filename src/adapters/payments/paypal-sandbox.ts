@@ -7,7 +7,7 @@ import { INSTRUMENT_DECLINED } from '../../domain/commerce/purchase.js';
 import type { CreateOrderRequest, OrderPaymentProvider } from './orders-port.js';
 import { PaymentRefusedError } from './port.js';
 import { escapeHtml } from '../../domain/shared/html.js';
-import { sandboxPage } from './sandbox-pages.js';
+import { PROVIDER_PAGE, sandboxPage } from './sandbox-pages.js';
 import { SANDBOX_BASE_PATH } from './sandbox.js';
 
 /** Where the sandbox's PayPal-style approval page lives. */
@@ -90,7 +90,7 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
     });
     const notFound = sandboxPage('Order not found', '<div class="card"><h1>This order does not exist or has expired</h1><p>Go back to the post and choose Pay with PayPal again.</p></div>');
 
-    app.get<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, async (request, reply) => {
+    app.get<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, PROVIDER_PAGE, async (request, reply) => {
       const order = await provider.orderOf(request.params.orderId);
       if (!order) return reply.status(404).type('text/html').send(notFound);
       const action = `${SANDBOX_PAYPAL_PATH}/${encodeURIComponent(request.params.orderId)}`;
@@ -107,7 +107,7 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
       );
     });
 
-    app.post<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, async (request, reply) => {
+    app.post<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, PROVIDER_PAGE, async (request, reply) => {
       const { orderId } = request.params;
       const order = await provider.orderOf(orderId);
       if (!order) return reply.status(404).type('text/html').send(notFound);

@@ -1,5 +1,5 @@
 import { isCurrency, minorUnitDigits, toMajorUnits, toMinorUnits, type Money } from '../../domain/commerce/money.js';
-import type { CaptureResult, OrderPaymentProvider } from './orders-port.js';
+import type { CaptureResult, CreateOrderRequest, OrderPaymentProvider } from './orders-port.js';
 import { PaymentProviderUnavailableError, PaymentRefusedError } from './port.js';
 
 export interface PayPalSettings {
@@ -42,28 +42,10 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
   const api = settings.apiUrl.replace(/\/+$/u, '');
   let token: { value: string; renewAt: number } | null = null;
 
-  async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${api}${path}`, { method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS) });
-    } catch (error) {
-      throw new PaymentProviderUnavailableError(`PayPal ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON (a proxy's error page): the status decides.
-    }
-    if (response.status >= 500 || response.status === 429) throw new PaymentProviderUnavailableError(`PayPal ${method} ${path} answered ${response.status}`);
-    return { status: response.status, body };
-  }
-
   async function accessToken(): Promise<string> {
     if (token && token.renewAt > Date.now()) return token.value;
     const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64');
-    const answer = await send('POST', '/v1/oauth2/token', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const answer = await send(api, 'POST', '/v1/oauth2/token', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
     const granted = answer.body as { access_token?: string; expires_in?: number } | null;
     if (answer.status !== 200 || !granted?.access_token) throw new PaymentProviderUnavailableError(`PayPal refused the client credentials (${answer.status})`);
     token = { value: granted.access_token, renewAt: Date.now() + (granted.expires_in ?? 0) * 1000 - TOKEN_RENEWAL_MARGIN_MS };
@@ -73,41 +55,20 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
   async function call(method: string, path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: unknown }> {
     const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
     if (requestId) headers['paypal-request-id'] = requestId;
-    const answer = await send(method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const answer = await send(api, method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
     // An expired or revoked token: once more with a fresh one.
     if (answer.status !== 401) return answer;
     token = null;
     headers.authorization = `Bearer ${await accessToken()}`;
-    return send(method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return send(api, method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
-
-  function completedCapture(order: PayPalOrder): CaptureResult | null {
-    const capture = order.purchase_units?.[0]?.payments?.captures?.find((entry) => entry.status === 'COMPLETED');
-    if (!capture) return null;
-    const currency = capture.amount.currency_code;
-    if (!isCurrency(currency)) throw new PaymentProviderUnavailableError(`PayPal captured an unknown currency ${currency}`);
-    return { status: 'completed', captureId: capture.id, amount: toMinorUnits(Number(capture.amount.value), currency) };
-  }
-
-  const valueOf = (price: Money) => toMajorUnits(price).toFixed(minorUnitDigits(price.currency));
 
   return {
     kind: 'paypal',
     description: `paypal (${new URL(api).host})`,
     async createOrder(request) {
-      const answer = await call(
-        'POST',
-        '/v2/checkout/orders',
-        {
-          intent: 'CAPTURE',
-          purchase_units: [
-            { reference_id: request.checkoutId, custom_id: request.checkoutId, description: request.title.slice(0, 127), amount: { currency_code: request.price.currency, value: valueOf(request.price) } },
-          ],
-          payment_source: { paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
-        },
-        // One order per checkout, however often the call is retried.
-        `order-${request.checkoutId}`,
-      );
+      // One order per checkout, however often the call is retried.
+      const answer = await call('POST', '/v2/checkout/orders', orderBody(request), `order-${request.checkoutId}`);
       const order = answer.body as PayPalOrder | null;
       const approve = order?.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
       if (answer.status >= 300 || !order?.id || !approve) throw new PaymentProviderUnavailableError(`PayPal did not create the order (${answer.status} ${issueOf(answer.body) ?? ''})`);
@@ -140,5 +101,45 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
       if (PERMANENT_REFUSAL_STATUSES.has(answer.status) || refund?.status === 'FAILED' || refund?.status === 'CANCELLED') throw new PaymentRefusedError(message);
       throw new PaymentProviderUnavailableError(message);
     },
+  };
+}
+
+/** One request to PayPal: a network failure, a timeout, a 5xx or a 429 throws as an outage. */
+async function send(api: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(`${api}${path}`, { method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS) });
+  } catch (error) {
+    throw new PaymentProviderUnavailableError(`PayPal ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page): the status decides.
+  }
+  if (response.status >= 500 || response.status === 429) throw new PaymentProviderUnavailableError(`PayPal ${method} ${path} answered ${response.status}`);
+  return { status: response.status, body };
+}
+
+function completedCapture(order: PayPalOrder): CaptureResult | null {
+  const capture = order.purchase_units?.[0]?.payments?.captures?.find((entry) => entry.status === 'COMPLETED');
+  if (!capture) return null;
+  const currency = capture.amount.currency_code;
+  if (!isCurrency(currency)) throw new PaymentProviderUnavailableError(`PayPal captured an unknown currency ${currency}`);
+  return { status: 'completed', captureId: capture.id, amount: toMinorUnits(Number(capture.amount.value), currency) };
+}
+
+const valueOf = (price: Money) => toMajorUnits(price).toFixed(minorUnitDigits(price.currency));
+
+/** An order with intent CAPTURE for the checkout, which the buyer pays at once on approving it. */
+function orderBody(request: CreateOrderRequest): unknown {
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [
+      { reference_id: request.checkoutId, custom_id: request.checkoutId, description: request.title.slice(0, 127), amount: { currency_code: request.price.currency, value: valueOf(request.price) } },
+    ],
+    payment_source: { paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { formatMoney } from '../../domain/commerce/money.js';
 import { PaymentProviderUnavailableError } from './port.js';
 import { SANDBOX_BASE_PATH, type SandboxPaymentProvider } from './sandbox.js';
@@ -58,32 +58,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
-/**
- * Registers the sandbox's pages at /sandbox-pay (outside /api: they stand for the provider's site).
- * `originOf` is the site's origin for a request, as the checkout and onboarding links were made with.
- */
-export function sandboxPages(provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): FastifyPluginAsync {
-  return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-    const field = (body: unknown, name: string): string => {
-      const value = (body as Record<string, unknown> | null)?.[name];
-      return typeof value === 'string' ? value.slice(0, 2000) : '';
-    };
-
-    app.get(`${SANDBOX_BASE_PATH}/pay.css`, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
-
-    app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
-      const { accountId } = request.params;
-      const returnUrl = request.query.return ?? '';
-      const sig = request.query.sig ?? '';
-      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, originOf(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
-      const hidden = `<input type="hidden" name="return" value="${escapeHtml(returnUrl)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">`;
-      return reply.type('text/html').send(
-        sandboxPage(
-          'Set up payouts',
-          `<div class="card"><h1>Set up payouts</h1><p class="muted">Tessera partners with a payment provider to pay you. Account ${escapeHtml(accountId)}</p>
+function onboardingPage(accountId: string, returnUrl: string, sig: string): string {
+  const hidden = `<input type="hidden" name="return" value="${escapeHtml(returnUrl)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">`;
+  return sandboxPage(
+    'Set up payouts',
+    `<div class="card"><h1>Set up payouts</h1><p class="muted">Tessera partners with a payment provider to pay you. Account ${escapeHtml(accountId)}</p>
 <form method="post" action="${SANDBOX_BASE_PATH}/onboarding/${encodeURIComponent(accountId)}">${hidden}
 <label for="legal-name">Legal name</label><input id="legal-name" name="legalName" value="Sandbox Seller" required>
 <label for="country">Country</label><select id="country" name="country"><option>United States</option><option>United Kingdom</option><option>Germany</option><option>France</option><option>Canada</option></select>
@@ -92,48 +71,84 @@ export function sandboxPages(provider: SandboxPaymentProvider, originOf: (reques
 <button type="submit" name="outcome" value="half_done" class="secondary">Save and finish later</button></form>
 <p class="hint">“Save and finish later” leaves the account restricted, as a real provider does while it still needs details.</p>
 <a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera without saving</a></div>`,
-        ),
-      );
-    });
+  );
+}
 
-    app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, async (request, reply) => {
-      const returnUrl = field(request.body, 'return');
-      if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, originOf(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
-      const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
-      try {
-        await provider.finishOnboarding(request.params.accountId, outcome);
-      } catch (error) {
-        if (!(error instanceof PaymentProviderUnavailableError)) throw error;
-        return reply.status(503).type('text/html').send(sandboxPage('Try again', `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`));
-      }
-      return reply.redirect(returnUrl, 303);
-    });
+/**
+ * Registers the sandbox's pages at /sandbox-pay (outside /api: they stand for the provider's site).
+ * `originOf` is the site's origin for a request, as the checkout and onboarding links were made with.
+ */
+/**
+ * The sandbox stands in for the provider's hosted pages (Stripe's are on Stripe's own site): they are
+ * not Tessera's API, so the API description leaves them out.
+ */
+export const PROVIDER_PAGE = { schema: { hide: true } } as const;
 
-    // The session id rides in the query: it carries the whole signed session, longer than a path parameter may be.
-    app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
-      const sessionId = request.query.session ?? '';
-      const session = provider.openSession(sessionId);
-      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
-      return reply.type('text/html').send(checkoutPage(sessionId, session, null));
+export function sandboxPages(provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-
-    app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, async (request, reply) => {
-      const sessionId = request.query.session ?? '';
-      const session = provider.openSession(sessionId);
-      if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
-      const values = { cardNumber: field(request.body, 'cardNumber'), expiry: field(request.body, 'expiry'), cvc: field(request.body, 'cvc') };
-      if (!/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/u.test(values.expiry)) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s expiry date is incomplete (MM / YY).', values));
-      if (!/^\d{3,4}$/u.test(values.cvc.trim())) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s security code is incomplete.', values));
-      let outcome: Awaited<ReturnType<SandboxPaymentProvider['pay']>>;
-      try {
-        outcome = await provider.pay(sessionId, values.cardNumber);
-      } catch (error) {
-        if (!(error instanceof PaymentProviderUnavailableError)) throw error;
-        return reply.status(503).type('text/html').send(checkoutPage(sessionId, session, 'Something went wrong and you were not charged. Please try again.', values));
-      }
-      if (outcome === 'declined') return reply.status(402).type('text/html').send(checkoutPage(sessionId, session, 'Your card was declined. Try another card.', { expiry: values.expiry, cvc: values.cvc }));
-      if (outcome === 'invalid_card') return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card number is invalid.', values));
-      return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)), 303);
-    });
+    app.get(`${SANDBOX_BASE_PATH}/pay.css`, PROVIDER_PAGE, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
+    registerOnboardingPages(app, provider, originOf);
+    registerCheckoutPages(app, provider);
   };
+}
+
+/** A form field as text, at most 2 000 characters; empty when absent. */
+function field(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  return typeof value === 'string' ? value.slice(0, 2000) : '';
+}
+
+function registerOnboardingPages(app: FastifyInstance, provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): void {
+  app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
+    const { accountId } = request.params;
+    const returnUrl = request.query.return ?? '';
+    const sig = request.query.sig ?? '';
+    if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, originOf(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
+    return reply.type('text/html').send(onboardingPage(accountId, returnUrl, sig));
+  });
+
+  app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
+    const returnUrl = field(request.body, 'return');
+    if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, originOf(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
+    const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
+    try {
+      await provider.finishOnboarding(request.params.accountId, outcome);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+      return reply.status(503).type('text/html').send(sandboxPage('Try again', `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`));
+    }
+    return reply.redirect(returnUrl, 303);
+  });
+}
+
+function registerCheckoutPages(app: FastifyInstance, provider: SandboxPaymentProvider): void {
+  // The session id rides in the query: it carries the whole signed session, longer than a path parameter may be.
+  app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
+    const sessionId = request.query.session ?? '';
+    const session = provider.openSession(sessionId);
+    if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
+    return reply.type('text/html').send(checkoutPage(sessionId, session, null));
+  });
+
+  app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
+    const sessionId = request.query.session ?? '';
+    const session = provider.openSession(sessionId);
+    if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
+    const values = { cardNumber: field(request.body, 'cardNumber'), expiry: field(request.body, 'expiry'), cvc: field(request.body, 'cvc') };
+    if (!/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/u.test(values.expiry)) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s expiry date is incomplete (MM / YY).', values));
+    if (!/^\d{3,4}$/u.test(values.cvc.trim())) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s security code is incomplete.', values));
+    let outcome: Awaited<ReturnType<SandboxPaymentProvider['pay']>>;
+    try {
+      outcome = await provider.pay(sessionId, values.cardNumber);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+      return reply.status(503).type('text/html').send(checkoutPage(sessionId, session, 'Something went wrong and you were not charged. Please try again.', values));
+    }
+    if (outcome === 'declined') return reply.status(402).type('text/html').send(checkoutPage(sessionId, session, 'Your card was declined. Try another card.', { expiry: values.expiry, cvc: values.cvc }));
+    if (outcome === 'invalid_card') return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card number is invalid.', values));
+    return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)), 303);
+  });
 }

@@ -56,39 +56,21 @@ const base64url = (value: string) => Buffer.from(value, 'utf8').toString('base64
  */
 export function createSandboxPaymentProvider(options: { signingKey: string; webhookSecret?: string }): SandboxPaymentProvider {
   const secret = options.webhookSecret ?? `whsec_sandbox_${randomBytes(24).toString('hex')}`;
-  const linkSecret = options.signingKey;
+  const signer = linkSigner(options.signingKey);
   const paidSessions = new Map<string, string>();
   /** Account → seller, for the webhook's metadata (after a restart the route finds the seller by account). */
   const accountOwners = new Map<string, string>();
   let deliver: WebhookDelivery | null = null;
 
-  const sign = (value: string) => createHmac('sha256', linkSecret).update(value).digest('base64url');
-  const signedEquals = (value: string, signature: string) => {
-    const expected = Buffer.from(sign(value));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  };
-
   async function send(type: string, object: Record<string, unknown>): Promise<void> {
     if (deliver === null) throw new PaymentProviderUnavailableError('The sandbox has no webhook route to deliver to');
-    const payload = JSON.stringify({ id: `evt_sandbox_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    const payload = stripeEvent(type, object);
     const answer = await deliver(payload, signStripePayload(payload, secret));
     // Stripe retries what the endpoint did not accept; the sandbox tells the person at once instead.
     if (answer.status >= 300) throw new PaymentProviderUnavailableError(`The webhook route answered ${answer.status}`);
   }
 
-  function openSession(sessionId: string): SandboxSession | null {
-    const match = /^cs_sandbox_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/u.exec(sessionId);
-    if (!match || !signedEquals(match[1]!, match[2]!)) return null;
-    try {
-      const session = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as SandboxSession;
-      return isCurrency(session.price.currency) ? session : null;
-    } catch {
-      return null;
-    }
-  }
-
-  const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });
+  const openSession = (sessionId: string) => openSignedSession(signer, sessionId);
 
   return {
     name: 'sandbox',
@@ -105,30 +87,16 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       return { accountId };
     },
     async onboardingLink({ accountId, returnUrl }) {
-      const query = new URLSearchParams({ return: returnUrl, sig: sign(`${accountId}\n${returnUrl}`) });
+      const query = new URLSearchParams({ return: returnUrl, sig: signer.sign(`${accountId}\n${returnUrl}`) });
       return { url: `${SANDBOX_BASE_PATH}/onboarding/${accountId}?${query}` };
     },
     async createCheckout(request: CheckoutRequest) {
-      const session: SandboxSession = {
-        checkoutId: request.checkoutId,
-        templateId: request.templateId,
-        buyerId: request.buyerId,
-        title: request.title,
-        price: request.price,
-        sellerAccountId: request.sellerAccountId,
-        successUrl: request.successUrl,
-        cancelUrl: request.cancelUrl,
-        expiresAt: request.expiresAt.toISOString(),
-      };
-      const body = base64url(JSON.stringify(session));
-      const sessionId = `cs_sandbox_${body}.${sign(body)}`;
+      const body = base64url(JSON.stringify(sessionOf(request)));
+      const sessionId = `cs_sandbox_${body}.${signer.sign(body)}`;
       return { sessionId, url: `${SANDBOX_BASE_PATH}/checkout?session=${sessionId}` };
     },
-    async retrieveCheckout(sessionId): Promise<CheckoutStatus> {
-      const session = openSession(sessionId);
-      const paymentId = paidSessions.get(sessionId) ?? null;
-      const status = paymentId ? 'paid' : session && session.expiresAt > new Date().toISOString() ? 'open' : 'expired';
-      return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
+    async retrieveCheckout(sessionId) {
+      return checkoutStatus(openSession(sessionId), paidSessions.get(sessionId) ?? null);
     },
     async refund({ paymentId }) {
       if (!paymentId.startsWith('pi_sandbox_')) throw new PaymentRefusedError(`The sandbox knows no payment ${paymentId}`);
@@ -140,11 +108,10 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
     },
     openSession,
     verifyOnboarding(accountId, returnUrl, signature) {
-      return signedEquals(`${accountId}\n${returnUrl}`, signature);
+      return signer.verify(`${accountId}\n${returnUrl}`, signature);
     },
     async finishOnboarding(accountId, outcome) {
-      const owner = accountOwners.get(accountId);
-      await send('account.updated', { id: accountId, object: 'account', metadata: owner ? { userId: owner } : {}, details_submitted: true, charges_enabled: outcome === 'complete', payouts_enabled: outcome === 'complete' });
+      await send('account.updated', updatedAccount(accountId, accountOwners.get(accountId), outcome));
     },
     async pay(sessionId, cardNumber) {
       const session = openSession(sessionId);
@@ -152,24 +119,92 @@ export function createSandboxPaymentProvider(options: { signingKey: string; webh
       const digits = cardNumber.replace(/\D/gu, '');
       if (digits === SANDBOX_CARDS.declined) {
         const paymentId = `pi_sandbox_${randomBytes(8).toString('hex')}`;
-        await send('payment_intent.payment_failed', { id: paymentId, object: 'payment_intent', metadata: metadataOf(session), last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } });
+        await send('payment_intent.payment_failed', declinedPayment(paymentId, session));
         return 'declined';
       }
       if (digits !== SANDBOX_CARDS.succeeds) return 'invalid_card';
       const paymentId = paidSessions.get(sessionId) ?? `pi_sandbox_${randomBytes(8).toString('hex')}`;
       paidSessions.set(sessionId, paymentId);
-      await send('checkout.session.completed', {
-        id: sessionId,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        status: 'complete',
-        payment_intent: paymentId,
-        client_reference_id: session.checkoutId,
-        metadata: metadataOf(session),
-        amount_total: session.price.amount,
-        currency: session.price.currency.toLowerCase(),
-      });
+      await send('checkout.session.completed', completedCheckout(sessionId, session, paymentId));
       return 'paid';
     },
+  };
+}
+
+interface LinkSigner {
+  sign(value: string): string;
+  verify(value: string, signature: string): boolean;
+}
+
+function linkSigner(key: string): LinkSigner {
+  const sign = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
+  return {
+    sign,
+    verify(value, signature) {
+      const expected = Buffer.from(sign(value));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** The session a signed session id carries, or null when the id is forged, garbled or names no known currency. */
+function openSignedSession(signer: LinkSigner, sessionId: string): SandboxSession | null {
+  const match = /^cs_sandbox_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/u.exec(sessionId);
+  if (!match || !signer.verify(match[1]!, match[2]!)) return null;
+  try {
+    const session = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as SandboxSession;
+    return isCurrency(session.price.currency) ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionOf(request: CheckoutRequest): SandboxSession {
+  return {
+    checkoutId: request.checkoutId,
+    templateId: request.templateId,
+    buyerId: request.buyerId,
+    title: request.title,
+    price: request.price,
+    sellerAccountId: request.sellerAccountId,
+    successUrl: request.successUrl,
+    cancelUrl: request.cancelUrl,
+    expiresAt: request.expiresAt.toISOString(),
+  };
+}
+
+function checkoutStatus(session: SandboxSession | null, paymentId: string | null): CheckoutStatus {
+  const status = paymentId ? 'paid' : session && session.expiresAt > new Date().toISOString() ? 'open' : 'expired';
+  return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
+}
+
+/** A Stripe event's JSON around one object, as Stripe's webhooks carry it. */
+function stripeEvent(type: string, object: Record<string, unknown>): string {
+  return JSON.stringify({ id: `evt_sandbox_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+}
+
+function updatedAccount(accountId: string, owner: string | undefined, outcome: 'complete' | 'half_done'): Record<string, unknown> {
+  return { id: accountId, object: 'account', metadata: owner ? { userId: owner } : {}, details_submitted: true, charges_enabled: outcome === 'complete', payouts_enabled: outcome === 'complete' };
+}
+
+function declinedPayment(paymentId: string, session: SandboxSession): Record<string, unknown> {
+  return { id: paymentId, object: 'payment_intent', metadata: metadataOf(session), last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } };
+}
+
+const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });
+
+/** The Stripe checkout.session object of a paid session, as its webhook carries it. */
+function completedCheckout(sessionId: string, session: SandboxSession, paymentId: string): Record<string, unknown> {
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    status: 'complete',
+    payment_intent: paymentId,
+    client_reference_id: session.checkoutId,
+    metadata: metadataOf(session),
+    amount_total: session.price.amount,
+    currency: session.price.currency.toLowerCase(),
   };
 }

@@ -5,7 +5,7 @@ import type { Schema } from '../db/schema.js';
 import { POPULARITY_WINDOW_DAYS, SEARCH_TOTAL_CAP } from '../../domain/discovery/constants.js';
 import { matchesNoTemplate, searchWords } from '../../domain/discovery/search-text.js';
 import { START_OF_LOG } from '../eventstore/port.js';
-import type { SearchDocumentFeed, SearchFilters, SearchIndex, SearchRequest } from './port.js';
+import type { SearchDocumentFeed, SearchFeedRow, SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from './port.js';
 
 export const DEFAULT_MEILI_INDEX = 'templates';
 /** Documents sent per Meilisearch task. */
@@ -51,29 +51,8 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
   const stopSignal = new BehaviorSubject(false);
   let feeding: Promise<void> | undefined;
 
-  async function succeeded(task: Promise<Task>): Promise<void> {
-    const done = await task;
-    if (done.status !== 'succeeded') throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? 'no reason given'}`);
-  }
-
   async function configure(): Promise<void> {
-    const exists = await index.getRawInfo().then(
-      () => true,
-      () => false,
-    );
-    if (!exists) await succeeded(client.createIndex(indexUid, { primaryKey: 'id' }).waitTask({ timeout: TASK_TIMEOUT_MS }));
-    await succeeded(
-      index
-        .updateSettings({
-          searchableAttributes: ['title', 'keywords', 'platform', 'topic', 'description'],
-          filterableAttributes: ['topic', 'platform', 'keywords', 'price_cents'],
-          sortableAttributes: ['created_at', 'popularity_90'],
-          displayedAttributes: ['id', 'title', 'titleUrl'],
-          typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
-          pagination: { maxTotalHits: SEARCH_TOTAL_CAP },
-        })
-        .waitTask({ timeout: TASK_TIMEOUT_MS }),
-    );
+    await configureIndex(client, index, indexUid);
     await sql`create table if not exists search_feed_checkpoints (index_uid text primary key, checkpoint bigint not null)`.execute(db);
     const row = await sql<{ checkpoint: bigint }>`select checkpoint from search_feed_checkpoints where index_uid = ${indexUid}`.execute(db);
     checkpoint.next(row.rows[0] ? BigInt(row.rows[0].checkpoint) : START_OF_LOG);
@@ -86,20 +65,7 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
     const reached = rows.length === FEED_BATCH_SIZE ? BigInt(rows[rows.length - 1]!.last_position) : projected;
     if (reached <= from) return false;
     const windowStart = Date.now() - POPULARITY_WINDOW_DAYS * DAY_MS;
-    const upserts: TemplateDocument[] = rows
-      .filter((row) => row.searchable)
-      .map((row) => ({
-        id: row.id,
-        title: row.title,
-        titleUrl: row.title_url,
-        description: row.description,
-        keywords: row.keywords,
-        topic: row.topic,
-        platform: row.platform,
-        price_cents: row.price_cents,
-        created_at: new Date(row.created_at).getTime(),
-        popularity_90: row.last_engaged_at && new Date(row.last_engaged_at).getTime() > windowStart ? row.popularity_90 : 0,
-      }));
+    const upserts = rows.filter((row) => row.searchable).map((row) => toTemplateDocument(row, windowStart));
     const removals = rows.filter((row) => !row.searchable).map((row) => row.id);
     if (upserts.length > 0) await succeeded(index.addDocuments(upserts, { primaryKey: 'id' }).waitTask({ timeout: TASK_TIMEOUT_MS }));
     if (removals.length > 0) await succeeded(index.deleteDocuments(removals).waitTask({ timeout: TASK_TIMEOUT_MS }));
@@ -120,23 +86,6 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
       }
       await firstValueFrom(race(timer(FEED_IDLE_MS), stopSignal.pipe(filter(Boolean))).pipe(take(1)));
     }
-  }
-
-  function filters(request: SearchFilters): string[] {
-    const quoted = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-    const result: string[] = [];
-    if (request.topic !== undefined) result.push(`topic = ${quoted(request.topic)}`);
-    if (request.platform !== undefined) result.push(`platform = ${quoted(request.platform)}`);
-    if (request.keywords !== undefined && request.keywords.length > 0) result.push(`keywords IN [${request.keywords.map(quoted).join(', ')}]`);
-    if (request.price === 'free') result.push('price_cents = 0');
-    if (request.price === 'paid') result.push('price_cents > 0');
-    return result;
-  }
-
-  function sortOf(request: SearchRequest, hasText: boolean): string[] | undefined {
-    if (request.order === 'most_pop_90') return ['popularity_90:desc', 'created_at:desc'];
-    if (request.order === 'date_desc' || !hasText) return ['created_at:desc'];
-    return undefined;
   }
 
   return {
@@ -162,24 +111,87 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
       );
       return firstValueFrom(race(reached, timer(Math.max(0, deadline - Date.now())).pipe(map(() => false))).pipe(take(1)));
     },
-    async search(request) {
-      if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
-      const text = searchWords(request.text).join(' ');
-      const answer = await index.search(text, {
-        filter: filters(request.filters),
-        sort: sortOf(request, text !== ''),
-        offset: request.offset,
-        limit: request.limit,
-        attributesToRetrieve: ['id'],
-      });
-      return { ids: answer.hits.map((hit) => hit.id), total: Math.min(SEARCH_TOTAL_CAP, answer.estimatedTotalHits ?? answer.hits.length) };
-    },
-    async suggestTitles(typed, limit) {
-      const text = searchWords(typed).join(' ');
-      if (text === '') return [];
-      // A suggestion holds every typed word (spec 5).
-      const answer = await index.search(text, { limit, matchingStrategy: 'all', attributesToRetrieve: ['id', 'title', 'titleUrl'] });
-      return answer.hits.map((hit) => ({ id: hit.id, title: hit.title, titleUrl: hit.titleUrl }));
-    },
+    search: (request) => search(index, request),
+    suggestTitles: (typed, limit) => suggestTitles(index, typed, limit),
   };
+}
+
+async function succeeded(task: Promise<Task>): Promise<void> {
+  const done = await task;
+  if (done.status !== 'succeeded') throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? 'no reason given'}`);
+}
+
+/** Creates the index when missing and sets what it searches, filters and sorts on. */
+async function configureIndex(client: Meilisearch, index: Index<TemplateDocument>, indexUid: string): Promise<void> {
+  const exists = await index.getRawInfo().then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await succeeded(client.createIndex(indexUid, { primaryKey: 'id' }).waitTask({ timeout: TASK_TIMEOUT_MS }));
+  await succeeded(
+    index
+      .updateSettings({
+        searchableAttributes: ['title', 'keywords', 'platform', 'topic', 'description'],
+        filterableAttributes: ['topic', 'platform', 'keywords', 'price_cents'],
+        sortableAttributes: ['created_at', 'popularity_90'],
+        displayedAttributes: ['id', 'title', 'titleUrl'],
+        typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 } },
+        pagination: { maxTotalHits: SEARCH_TOTAL_CAP },
+      })
+      .waitTask({ timeout: TASK_TIMEOUT_MS }),
+  );
+}
+
+async function search(index: Index<TemplateDocument>, request: SearchRequest): Promise<SearchHits> {
+  if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
+  const text = searchWords(request.text).join(' ');
+  const answer = await index.search(text, {
+    filter: filters(request.filters),
+    sort: sortOf(request, text !== ''),
+    offset: request.offset,
+    limit: request.limit,
+    attributesToRetrieve: ['id'],
+  });
+  return { ids: answer.hits.map((hit) => hit.id), total: Math.min(SEARCH_TOTAL_CAP, answer.estimatedTotalHits ?? answer.hits.length) };
+}
+
+async function suggestTitles(index: Index<TemplateDocument>, typed: string, limit: number): Promise<TitleSuggestion[]> {
+  const text = searchWords(typed).join(' ');
+  if (text === '') return [];
+  // A suggestion holds every typed word (spec 5).
+  const answer = await index.search(text, { limit, matchingStrategy: 'all', attributesToRetrieve: ['id', 'title', 'titleUrl'] });
+  return answer.hits.map((hit) => ({ id: hit.id, title: hit.title, titleUrl: hit.titleUrl }));
+}
+
+/** A searchable row as sent: popularity counts only when the row was engaged with inside the window. */
+function toTemplateDocument(row: SearchFeedRow, windowStart: number): TemplateDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    titleUrl: row.title_url,
+    description: row.description,
+    keywords: row.keywords,
+    topic: row.topic,
+    platform: row.platform,
+    price_cents: row.price_cents,
+    created_at: new Date(row.created_at).getTime(),
+    popularity_90: row.last_engaged_at && new Date(row.last_engaged_at).getTime() > windowStart ? row.popularity_90 : 0,
+  };
+}
+
+function filters(request: SearchFilters): string[] {
+  const quoted = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  const result: string[] = [];
+  if (request.topic !== undefined) result.push(`topic = ${quoted(request.topic)}`);
+  if (request.platform !== undefined) result.push(`platform = ${quoted(request.platform)}`);
+  if (request.keywords !== undefined && request.keywords.length > 0) result.push(`keywords IN [${request.keywords.map(quoted).join(', ')}]`);
+  if (request.price === 'free') result.push('price_cents = 0');
+  if (request.price === 'paid') result.push('price_cents > 0');
+  return result;
+}
+
+function sortOf(request: SearchRequest, hasText: boolean): string[] | undefined {
+  if (request.order === 'most_pop_90') return ['popularity_90:desc', 'created_at:desc'];
+  if (request.order === 'date_desc' || !hasText) return ['created_at:desc'];
+  return undefined;
 }

@@ -8,7 +8,7 @@ import { GoogleTokenRejectedError, type GoogleIdTokenVerifier } from '../../adap
 import { passwordMatches } from '../../adapters/security/passwords.js';
 import type { ImageStore } from '../../adapters/storage/images.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService, NewSession } from '../../commands/accounts.js';
+import type { AccountService, NewSession } from '../../commands/accounts/account-service.js';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, emailProblem, normaliseEmail, passwordProblem, PROFILE_PAGE_SIZE, reservedUsername, storedSocialValue, type SocialNetwork, usernameProblem, VERIFICATION_CODE } from '../../domain/accounts/rules.js';
 import { changePasswordSchema, loginSchema, profileUpdateSchema } from '../../domain/accounts/schemas.js';
 import { DomainError } from '../../domain/shared/events.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import { demoTemplateId } from '../../commands/demo-catalogue.js';
+import { demoTemplateId } from '../../composition/demo-catalogue.js';
 import { dayOf } from '../../domain/analytics/periods.js';
 import { DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
 import { searchStream } from '../../domain/discovery/events.js';

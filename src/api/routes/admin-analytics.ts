@@ -1,19 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
-import type { Schema } from '../../adapters/db/schema.js';
 import { dayOf, endOfDay, reportDay, startOfDay } from '../../domain/analytics/periods.js';
 import { ANALYTICS_TREND_DAYS, DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
-import { kpis, siteCounters, templateStats } from '../../domain/analytics/reports.js';
+import { FUNNEL_STEPS } from '../../domain/analytics/facts.js';
+import { kpis, siteCounters, templateStats, type Kpis, type SiteCounters, type TemplateStats } from '../../domain/analytics/reports.js';
 import { analyticsFacts } from '../../projections/read-models/analytics/queries.js';
 import { usersPage } from '../../projections/read-models/users/queries.js';
 import { HttpError } from '../errors.js';
+import type { ReadModelDb } from './route-deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_USERS = 10;
 
 const COUNTER_KINDS = ['post_created', 'post_removed', 'user_registered', 'user_deleted', 'comment', 'click', 'save', 'unsave', 'view'] as const;
 const KPI_KINDS = ['post_created', 'post_titled', 'search', 'click', 'view'] as const;
+
+const count = z.number();
+const siteCountersAnswer = z.object({
+  totalPosts: count,
+  totalUsers: count,
+  totalComments: count,
+  last30Posts: count,
+  last30Users: count,
+  last30Comments: count,
+  lastWeeksPosts: count,
+  lastWeekUsers: count,
+  lastWeekComments: count,
+  totalClicks: count,
+  totalSaves: count,
+  totalViews: count,
+}) satisfies z.ZodType<SiteCounters>;
+const trendAnswer = z.object({ data: z.array(z.object({ day: z.string(), totalPosts: count, totalUsers: count, totalComments: count })) });
+const recentUsersAnswer = z.object({
+  data: z.array(z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string(), erased: z.boolean(), _dateCreated: z.string() })),
+});
+const termCounts = z.array(z.object({ term: z.string(), count }));
+const kpisAnswer = z.object({ searchAnalytics: termCounts, postsClickedAnalytics: termCounts, postsViewedAnalytics: termCounts }) satisfies z.ZodType<Kpis>;
+const templateStatsAnswer = z.object({
+  totalSubmissions: count,
+  totalCompleted: count,
+  dropOffRates: z.record(z.enum(FUNNEL_STEPS), z.object({ completed: count, total: count, dropOffRate: count })),
+}) satisfies z.ZodType<TemplateStats>;
 
 /** The answer to a body that is neither a JSON object nor absent. */
 export const DATE_RANGE_BODY_MESSAGE = 'The body must be a JSON object with an optional "from" and "to" day (YYYY-MM-DD), or no body at all.';
@@ -39,7 +66,7 @@ function periodOf(range: { from?: string; to?: string }, defaultDays: number | n
  * The portal's statistics: the live read model's facts handed to the report definitions that
  * `npm run analytics` replays the log with (src/domain/analytics/reports.ts).
  */
-export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPluginAsyncZod {
+export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
 
@@ -51,6 +78,7 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
           tags,
           summary: 'The 12 site counters, now or as the data stood at the end of a day',
           body: z.object({ _id: z.string().max(100).optional(), asOf: reportDay.optional() }).nullish(),
+          response: { 200: siteCountersAnswer },
         },
       },
       async (request) => {
@@ -63,7 +91,7 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
 
     app.get(
       '/admin/analytics/trend',
-      { config: { access: 'admin' }, schema: { tags, summary: `Posts, users and comments at the end of each of the last ${ANALYTICS_TREND_DAYS} days` } },
+      { config: { access: 'admin' }, schema: { tags, summary: `Posts, users and comments at the end of each of the last ${ANALYTICS_TREND_DAYS} days`, response: { 200: trendAnswer } } },
       async () => {
         const now = new Date();
         const facts = await analyticsFacts(deps.db, COUNTER_KINDS, now);
@@ -80,7 +108,7 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
 
     app.get(
       '/admin/recent-users',
-      { config: { access: 'admin' }, schema: { tags, summary: 'The newest accounts' } },
+      { config: { access: 'admin' }, schema: { tags, summary: 'The newest accounts', response: { 200: recentUsersAnswer } } },
       async () => {
         const { rows } = await usersPage(deps.db, undefined, 1, RECENT_USERS);
         return { data: rows.map((row) => ({ _id: row.id, username: row.username, lvl: row.lvl, verification: row.verification, erased: row.erased, _dateCreated: row.created_at.toISOString() })) };
@@ -91,7 +119,7 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
       '/analytics/kpi',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`, body: dateRange.nullish() },
+        schema: { tags, summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`, body: dateRange.nullish(), response: { 200: kpisAnswer } },
       },
       async (request) => {
         // Fastify validates an absent body as null: no body means the defaults.
@@ -102,7 +130,7 @@ export function adminAnalyticsRoutes(deps: { db: Kysely<Schema> }): FastifyPlugi
 
     app.get(
       '/template/stats',
-      { config: { access: 'admin' }, schema: { tags, summary: "The create form's funnel: submissions, completions and drop-off per step (default: since the first event)", querystring: dateRange } },
+      { config: { access: 'admin' }, schema: { tags, summary: "The create form's funnel: submissions, completions and drop-off per step (default: since the first event)", querystring: dateRange, response: { 200: templateStatsAnswer } } },
       async (request) => {
         const period = periodOf(request.query, null);
         if (period.from !== null && period.from > period.until) throw new HttpError(400, 'The start date must not be in the future');

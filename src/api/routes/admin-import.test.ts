@@ -8,8 +8,8 @@ import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tes
 import { makeMember, type Member } from '../../../tests/fixtures/members.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
-import { importBulkRows } from '../../commands/bulk-import.js';
-import { createCommandBus, eventIdFor } from '../../commands/handle-command.js';
+import { importBulkRows } from '../../commands/templates/bulk-import.js';
+import { createCommandBus, eventIdFor } from '../../commands/bus/handle-command.js';
 import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
 import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
 import { templateStream } from '../../domain/templates/events.js';
@@ -287,6 +287,10 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
     const tampered = await call('GET', '/api/admin/validate');
     expect(tampered.body).toMatchObject({ success: false, message: VALIDATION_MESSAGES.differences });
     expect(tampered.body.differences).toEqual([expect.objectContaining({ table: 'templates', projection: expect.any(String), onlyLive: 1, onlyRebuilt: 1 })]);
+    // Two at once (round three: both drew the same scratch tables and answered 500): one runs, one is told.
+    const both = await Promise.all([call('GET', '/api/admin/validate'), call('GET', '/api/admin/validate')]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(both.find((answer) => answer.status === 409)?.body).toMatchObject({ error: true, message: VALIDATION_MESSAGES.alreadyRunning });
     // No scratch tables are left behind.
     const { rows } = await sql<{ n: string }>`select count(*) as n from projection_generations where status = 'retired' and checkpoint = -1`.execute(harness.infrastructure.database.db);
     expect(Number(rows[0]!.n)).toBe(0);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
-import type { AccountService } from '../../commands/accounts.js';
+import type { AccountService } from '../../commands/accounts/account-service.js';
 import { userById, usernamesByIds, usersPage } from '../../projections/read-models/users/queries.js';
 import { userStream, type UserLevel } from '../../domain/accounts/events.js';
 import { mayChangeLevel, mayChangeStatus, USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';

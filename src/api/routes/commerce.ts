@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { CommerceService, Member } from '../../commands/commerce.js';
+import type { CommerceService, Member } from '../../commands/commerce/commerce-service.js';
 import type { ExchangeRateSource } from '../../adapters/exchange-rates/rates.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { payoutStatusOf } from '../../domain/commerce/payout-account.js';

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-
-import type { Schema } from '../../adapters/db/schema.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
+import { z } from '../../domain/shared/zod.js';
 import { publicAuthorProfiles, publicTemplateAddresses } from '../../projections/read-models/templates/queries.js';
 import { appPath, PAYMENTS_HELP_PATH, resourcePath, topicPath, userProfilePath } from '../../web/lib/paths.js';
+import type { ReadModelDb } from './route-deps.js';
 
 /** Pages that are the same for everyone and worth a search engine's visit. */
 const STATIC_PUBLIC_PATHS = ['/', '/search', '/topics', '/apps', '/explore', '/sellers', '/blogs', '/getstarted', '/contact-us', '/terms-of-service', '/cookie-policy', PAYMENTS_HELP_PATH];
@@ -29,7 +28,7 @@ interface SitemapEntry {
 }
 
 /** The sitemap of every public page: the fixed ones, each topic and app, each public post and each profile with a public post. */
-export async function sitemapXml(db: Kysely<Schema>, origin: string): Promise<string> {
+export async function sitemapXml(db: ReadModelDb, origin: string): Promise<string> {
   const [templates, profiles] = await Promise.all([publicTemplateAddresses(db), publicAuthorProfiles(db)]);
   const entries: SitemapEntry[] = [
     ...STATIC_PUBLIC_PATHS.map((path) => ({ path })),
@@ -46,12 +45,15 @@ export async function sitemapXml(db: Kysely<Schema>, origin: string): Promise<st
 }
 
 /** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (linkOriginFor). */
-export function crawlerRoutes(deps: { db: Kysely<Schema>; origin: (request: { host: string }) => string }) {
-  return async (app: FastifyInstance) => {
-    app.get('/robots.txt', async (request, reply) =>
+export function crawlerRoutes(deps: { db: ReadModelDb; origin: (request: { host: string }) => string }): FastifyPluginAsyncZod {
+  // Sent as text: Fastify does not serialise them, the schemas only document the answers.
+  const robotsSchema = { summary: 'What crawlers may read, and where the sitemap is', tags: ['crawlers'], response: { 200: z.string().describe('robots.txt (text/plain)') } };
+  const sitemapSchema = { summary: 'Every public page, for search engines', tags: ['crawlers'], response: { 200: z.string().describe('The sitemap (application/xml)') } };
+  return async (app) => {
+    app.get('/robots.txt', { schema: robotsSchema }, async (request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(robotsTxt(deps.origin(request))),
     );
-    app.get('/sitemap.xml', async (request, reply) =>
+    app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) =>
       reply.type('application/xml; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(await sitemapXml(deps.db, deps.origin(request))),
     );
   };

@@ -1,6 +1,6 @@
 import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MailOutbox, OutboxMessage } from '../../adapters/mail/port.js';
+import type { AppDeps } from '../app.js';
 import type { Access } from '../access.js';
 import type { ErrorBody } from '../errors.js';
 import { isTrulyLocal } from '../local-request.js';
@@ -15,6 +15,9 @@ const mailboxAnswer = z.object({
     z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), sentAt: z.string() }),
   ),
 });
+type MailOutbox = NonNullable<AppDeps['outbox']>;
+type OutboxMessage = Awaited<ReturnType<MailOutbox['list']>>[number];
+
 const errorAnswer = z.object({ error: z.literal(true), message: z.string() });
 
 /**
@@ -55,6 +58,8 @@ export function devMailboxRoutes(deps: { outbox: MailOutbox }): FastifyPluginAsy
           summary: 'Development outbox as a page (loopback only, while no SMTP_URL is set)',
           tags: ['development'],
           querystring: mailboxQuery,
+          // Sent as text/html: Fastify does not serialise it, this only documents the answer.
+          response: { 200: z.string().describe('An HTML page listing the messages'), 403: errorAnswer },
         },
       },
       async (request, reply) => {

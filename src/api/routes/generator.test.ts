@@ -6,7 +6,7 @@ import { START_OF_LOG } from '../../adapters/eventstore/port.js';
 import type { UserLevel } from '../../domain/accounts/events.js';
 import { GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../domain/generator/rules.js';
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
-import { GENERATOR_GUEST_COOKIE } from './generator.js';
+import { GENERATOR_GUEST_COOKIE } from './generator/index.js';
 
 type JobAnswer = { jobId: string; status: string; error: string | null; resultUrl: string | null; copyUrl: string | null; writer: string | null; fileName: string | null };
 /** A wide margin for a job on a loaded 2-core machine (offline jobs take milliseconds). */

@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Schema } from '../../adapters/db/schema.js';
-import type { EventStore } from '../../adapters/eventstore/port.js';
-import type { ProjectionRunner } from '../../projections/runner.js';
+import type { AppDeps } from '../app.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { isStaff } from '../../domain/accounts/access.js';
+import type { ReadModelDb } from './route-deps.js';
 
 /**
  * A database server that does not answer a trivial query within this time counts as down. Not
@@ -48,7 +47,7 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number | null): P
   }
 }
 
-export function healthRoutes(deps: { runner: ProjectionRunner; adapters: Adapters; db: Kysely<Schema>; store: EventStore; embedded: boolean }): FastifyPluginAsyncZod {
+export function healthRoutes(deps: Pick<AppDeps, 'runner' | 'store'> & { adapters: Adapters; db: ReadModelDb; embedded: boolean }): FastifyPluginAsyncZod {
   const timeoutMs = deps.embedded ? null : HEALTH_PROBE_TIMEOUT_MS;
   return async (app) => {
     app.get(

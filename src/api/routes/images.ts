@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../domain/shared/zod.js';
-import type { ImageStore } from '../../adapters/storage/images.js';
+import type { AppDeps } from '../app.js';
 import { IMAGE_MESSAGES, imageVariantWidth } from '../../domain/shared/images.js';
 import { HttpError } from '../errors.js';
 
@@ -8,7 +8,7 @@ import { HttpError } from '../errors.js';
 const STORED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Uploaded pictures, as stored or scaled to one of the variant widths (`?w=`). */
-export function imageRoutes(deps: { images: ImageStore }): FastifyPluginAsyncZod {
+export function imageRoutes(deps: Pick<AppDeps, 'images'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/images/:name',
@@ -19,6 +19,8 @@ export function imageRoutes(deps: { images: ImageStore }): FastifyPluginAsyncZod
           summary: 'An uploaded image, or a narrower copy of it with ?w=',
           params: z.object({ name: z.string().max(100) }),
           querystring: z.object({ w: z.string().max(10).optional() }),
+          // The bytes go out as they are (a Buffer is never serialised): documented, not checked.
+          response: { 200: z.instanceof(Buffer).describe('The image, image/webp') },
         },
       },
       async (request, reply) => {

@@ -6,13 +6,13 @@ import { anEvent } from '../../../tests/fixtures/events.js';
 import { makeMember } from '../../../tests/fixtures/members.js';
 import { publishTemplate } from '../../../tests/fixtures/templates.js';
 import { START_OF_LOG } from '../../adapters/eventstore/port.js';
-import { demoUserId } from '../../commands/demo-catalogue.js';
-import { createRewardsReactor } from '../../commands/rewards-reactor.js';
+import { demoUserId } from '../../composition/demo-catalogue.js';
+import { createRewardsReactor } from '../../projections/reactors/rewards-reactor.js';
 import type { CurrentUser } from '../../domain/accounts/current-user.js';
 import type { Progression, RewardView } from '../../domain/engagement/views.js';
 import { REWARD_POINTS } from '../../domain/rewards/constants.js';
 import type { RewardEarned } from '../../domain/rewards/events.js';
-import { ReactorRunner } from '../../projections/reactor-runner.js';
+import { ReactorRunner } from '../../projections/reactors/reactor-runner.js';
 
 const SEED = 51;
 let harness: ApiHarness;

@@ -8,7 +8,7 @@ import { HttpError } from '../errors.js';
 import { savedPage } from '../../projections/read-models/engagement/queries.js';
 import { progressionOf, rewardsOf } from '../../projections/read-models/rewards/queries.js';
 import { userById } from '../../projections/read-models/users/queries.js';
-import { engagedResourceSchema } from './engagement.js';
+import { engagedResourceSchema } from './engagement/index.js';
 import { MAX_LIST_PAGE } from '../../domain/shared/pagination.js';
 import { SAVED_POSTS_PAGE_SIZE } from '../../domain/engagement/rules.js';
 import { isStaff } from '../../domain/accounts/access.js';
@@ -29,7 +29,7 @@ const rewardsAnswer = z.object({
 });
 const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
 
-/** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates.ts). */
+/** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates/view.ts). */
 export function memberActivityRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
   return async (app) => {
     const signedIn = { access: 'signed_in' as const };

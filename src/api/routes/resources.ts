@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { z } from '../../domain/shared/zod.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Schema } from '../../adapters/db/schema.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
-import type { PersonalDataVault } from '../../adapters/vault/vault.js';
+import type { AppDeps } from '../app.js';
 import { recommendedResources, type FeedOrder } from '../../projections/read-models/templates/queries.js';
 import { toResourceView } from '../../projections/read-models/templates/views.js';
 import { HOME_LIST_LIMIT, HOME_LIST_MAX_LIMIT } from '../../domain/discovery/constants.js';
@@ -32,7 +30,7 @@ export const resourceSchema = z.object({
 const listAnswer = z.object({ data: z.array(resourceSchema) });
 
 /** The home page lists (spec: GET /resources/sponsored, /toprated, /today). */
-export function resourceRoutes(deps: { db: Kysely<Schema>; vault: PersonalDataVault }): FastifyPluginAsyncZod {
+export function resourceRoutes(deps: { db: AppDeps['database']['db']; vault: AppDeps['vault'] }): FastifyPluginAsyncZod {
   return async (app) => {
     const lists: { path: string; summary: string; order: FeedOrder; sponsoredOnly: boolean }[] = [
       { path: '/resources/toprated', summary: 'Live resources with the most kudos', order: 'top_rated', sponsoredOnly: false },

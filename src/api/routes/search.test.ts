@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserId, seedCatalogue } from '../../commands/demo-catalogue.js';
+import { demoUserId, seedCatalogue } from '../../composition/demo-catalogue.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH, SEARCH_TEXT_TOO_LONG, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
@@ -9,7 +9,7 @@ import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/cu
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
 import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
-import type { Pagination } from './search.js';
+import type { Pagination } from './search/index.js';
 import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 30, seed: 7 };

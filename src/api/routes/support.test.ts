@@ -7,7 +7,7 @@ import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { NOT_YOUR_CONVERSATION } from '../../domain/support/decider.js';
 import { conversationStream, type BetaFeedbackReceived, type SupportChatAnswered } from '../../domain/support/events.js';
 import { SUPPORT_MESSAGES } from '../../domain/support/rules.js';
-import { CHAT_GUEST_COOKIE } from './support.js';
+import { CHAT_GUEST_COOKIE } from './support/index.js';
 
 type ChatAnswer = { reply: string; sources: { title: string; path: string }[]; conversationId: string; known: boolean; message?: string };
 const guest = { userName: 'Grace Guest', userEmail: 'grace@guest.example' };

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { UsersView } from '../../projections/read-models/users/tables.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { AccountService } from '../../commands/accounts.js';
+import type { AccountService } from '../../commands/accounts/account-service.js';
 import type { CurrentUser, PublicProfile } from '../../domain/accounts/current-user.js';
 import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
 import { ERASED_USER_NAME, NOTIFICATION_SETTINGS, type NotificationSetting } from '../../domain/accounts/rules.js';

@@ -1,5 +1,5 @@
-import { Map as PersistentMap } from 'immutable';
-import { AccountSessions, type AccountSession } from './account-sessions.js';
+import type { Map as PersistentMap } from 'immutable';
+import { accountSnapshot, evolveAccount, initialAccountState, type AccountState, type ExpiringSecret } from './account-state.js';
 import { DomainError, type Decider, type Role } from '../shared/events.js';
 import type {
   AccountEvent,
@@ -13,26 +13,7 @@ import type {
 import { ACCOUNT_MESSAGES, mayChangeStatusOf } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
-interface ExpiringSecret {
-  tokenHash: string;
-  expiresAt: string;
-  used: boolean;
-}
-
-export interface AccountState {
-  registered: boolean;
-  erased: boolean;
-  username: string;
-  lvl: UserLevel;
-  verification: VerificationStatus;
-  passwordHash: string | null;
-  googleKey: string | null;
-  /** Sessions not ended: one per sign-in, less those that had expired by a later one. */
-  sessions: AccountSessions;
-  code: { codeId: string; codeHash: string; expiresAt: string; attemptsRemaining: number; used: boolean } | null;
-  links: PersistentMap<string, ExpiringSecret>;
-  resets: PersistentMap<string, ExpiringSecret & { resetId: string }>;
-}
+export type { AccountState } from './account-state.js';
 
 type Now = { now: string };
 
@@ -70,67 +51,6 @@ export type AccountCommand =
   | { type: 'StopTestUserMode'; data: { sessionId: string } }
   | { type: 'DeleteAccount' };
 
-const initialState = (): AccountState => ({
-  registered: false,
-  erased: false,
-  username: '',
-  lvl: 'base',
-  verification: 'pending',
-  passwordHash: null,
-  googleKey: null,
-  sessions: AccountSessions.none,
-  code: null,
-  links: PersistentMap(),
-  resets: PersistentMap(),
-});
-
-function evolve(state: AccountState, event: AccountEvent): AccountState {
-  switch (event.type) {
-    case 'UserRegistered':
-      return {
-        ...state,
-        registered: true,
-        username: event.data.username,
-        lvl: event.data.lvl,
-        verification: event.data.verification,
-        passwordHash: event.data.passwordHash,
-        googleKey: event.data.googleKey,
-      };
-    case 'GoogleIdentityLinked':
-      return { ...state, googleKey: event.data.googleKey };
-    case 'SessionStarted':
-      return { ...state, sessions: state.sessions.started(event.data.sessionId, { isTestUser: event.data.isTestUser, expiresAt: event.data.expiresAt }) };
-    case 'SessionEnded':
-      return { ...state, sessions: state.sessions.ended(event.data.sessionId) };
-    case 'VerificationCodeIssued':
-      return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
-    case 'VerificationCodeRejected':
-      return state.code?.codeId === event.data.codeId ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } } : state;
-    case 'VerificationLinkIssued':
-      return { ...state, links: state.links.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
-    case 'EmailVerified':
-      return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: PersistentMap() };
-    case 'PasswordResetRequested':
-      return {
-        ...state,
-        resets: state.resets.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
-      };
-    case 'PasswordChanged':
-      // Any change of password makes every outstanding reset link useless.
-      return { ...state, passwordHash: event.data.passwordHash, resets: PersistentMap() };
-    case 'UsernameChanged':
-      return { ...state, username: event.data.to };
-    case 'UserLevelChanged':
-      return { ...state, lvl: event.data.to };
-    case 'VerificationStatusChanged':
-      return { ...state, verification: event.data.to };
-    case 'AccountDeleted':
-      return { ...state, erased: true, sessions: AccountSessions.none, passwordHash: null, googleKey: null };
-    default:
-      return state;
-  }
-}
-
 function endAllSessions(state: AccountState, userId: string, reason: SessionEndReason): SessionEnded[] {
   return [...state.sessions.keys()].map((sessionId) => ({ type: 'SessionEnded', data: { userId, sessionId, reason } }));
 }
@@ -140,28 +60,152 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
   return secret && !secret.used && secret.expiresAt > now ? secret : null;
 }
 
-/** The state as JSON: its persistent collections as their entries, in order. */
-type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
-  sessions: [string, AccountSession][];
-  links: [string, ExpiringSecret][];
-  resets: [string, ExpiringSecret & { resetId: string }][];
-};
+type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
+
+/** Signing in: the Google identity, sessions, and test-user mode (staff seeing the site as a new member). */
+function decideSignIn(userId: string, state: AccountState, command: CommandOf<'LinkGoogleIdentity' | 'StartSession' | 'EndSession' | 'StartTestUserMode' | 'StopTestUserMode'>): AccountEvent[] {
+  switch (command.type) {
+    case 'LinkGoogleIdentity':
+      return state.googleKey === command.data.googleKey ? [] : [{ type: 'GoogleIdentityLinked', data: { userId, googleKey: command.data.googleKey } }];
+    case 'StartSession':
+      if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+      // The password may have changed between checking it and starting the session.
+      if (command.data.checkedPasswordHash !== null && command.data.checkedPasswordHash !== state.passwordHash) {
+        throw new DomainError('invalid', ACCOUNT_MESSAGES.loginFailed);
+      }
+      return [
+        {
+          type: 'SessionStarted',
+          data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: command.data.method, isTestUser: false },
+        },
+      ];
+    case 'EndSession':
+      return state.sessions.has(command.data.sessionId) ? [{ type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: command.data.reason } }] : [];
+    case 'StartTestUserMode':
+      if (state.lvl === 'base') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accessDenied);
+      return [
+        { type: 'TestUserModeStarted', data: { userId, sessionId: command.data.sessionId } },
+        {
+          type: 'SessionStarted',
+          data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: 'test_user', isTestUser: true },
+        },
+      ];
+    case 'StopTestUserMode':
+      if (!state.sessions.get(command.data.sessionId)?.isTestUser) throw new DomainError('conflict', 'Test-user mode is not on for this session.');
+      return [
+        { type: 'TestUserModeStopped', data: { userId, sessionId: command.data.sessionId } },
+        { type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: 'test_user_stopped' } },
+      ];
+  }
+}
+
+/** Verifying the e-mail address, by code or by link. */
+function decideVerification(userId: string, state: AccountState, command: CommandOf<'IssueVerificationCode' | 'IssueVerificationLink' | 'SubmitVerificationCode' | 'VerifyByLink'>): AccountEvent[] {
+  switch (command.type) {
+    case 'IssueVerificationCode':
+    case 'IssueVerificationLink':
+      if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+      if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+      return command.type === 'IssueVerificationCode'
+        ? [{ type: 'VerificationCodeIssued', data: { userId, ...command.data } }]
+        : [{ type: 'VerificationLinkIssued', data: { userId, ...command.data } }];
+    case 'SubmitVerificationCode': {
+      if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+      // Verifying sets the status to verified: a code or link issued before a block must not lift it.
+      if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+      const code = state.code;
+      if (code === null || code.used || code.attemptsRemaining <= 0) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpTryAgain);
+      if (code.expiresAt <= command.data.now) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpExpired);
+      if (code.codeHash === command.data.codeHash) return [{ type: 'EmailVerified', data: { userId, method: 'code' } }];
+      return [{ type: 'VerificationCodeRejected', data: { userId, codeId: code.codeId, attemptsRemaining: code.attemptsRemaining - 1 } }];
+    }
+    case 'VerifyByLink':
+      if (state.verification === 'verified') return [];
+      if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+      if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
+      return [{ type: 'EmailVerified', data: { userId, method: 'link' } }];
+  }
+}
+
+/** The password: reset by a link, changed by the member, or set by an operator. Every change ends every session. */
+function decidePassword(userId: string, state: AccountState, command: CommandOf<'RequestPasswordReset' | 'CheckResetToken' | 'ResetPassword' | 'ChangePassword' | 'SetPasswordByOperator'>): AccountEvent[] {
+  switch (command.type) {
+    case 'RequestPasswordReset':
+      return [{ type: 'PasswordResetRequested', data: { userId, ...command.data } }];
+    case 'CheckResetToken':
+      if (liveSecret(state.resets, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+      return [];
+    case 'ResetPassword': {
+      const reset = liveSecret(state.resets, command.data.tokenHash, command.data.now);
+      if (reset === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+      return [
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'reset', resetId: reset.resetId } },
+        ...endAllSessions(state, userId, 'password_changed'),
+      ];
+    }
+    case 'ChangePassword':
+      if (state.passwordHash === null || state.passwordHash !== command.data.checkedPasswordHash) {
+        throw new DomainError('invalid', ACCOUNT_MESSAGES.currentPasswordWrong);
+      }
+      return [
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'changed', resetId: null } },
+        ...endAllSessions(state, userId, 'password_changed'),
+      ];
+    case 'SetPasswordByOperator':
+      return [
+        { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'set_by_operator', resetId: null } },
+        ...endAllSessions(state, userId, 'password_changed'),
+      ];
+  }
+}
+
+/** What the member says about themselves and how they use the site. */
+function decideProfile(userId: string, state: AccountState, command: CommandOf<'UpdateProfile' | 'ChangeUsername' | 'ChangeNotificationSettings' | 'ChooseFavouriteApps' | 'MakeCreatorChoice' | 'MarkAccountSetupPageViewed' | 'ChangeProfilePicture'>): AccountEvent[] {
+  switch (command.type) {
+    case 'UpdateProfile':
+      return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
+    case 'ChangeUsername':
+      return state.username === command.data.to ? [] : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
+    case 'ChangeNotificationSettings':
+      return [{ type: 'NotificationSettingsChanged', data: { userId, settings: command.data.settings } }];
+    case 'ChooseFavouriteApps':
+      return [{ type: 'FavouriteAppsChosen', data: { userId, apps: command.data.apps } }];
+    case 'MakeCreatorChoice':
+      return [{ type: 'CreatorChoiceMade', data: { userId, isCreator: command.data.isCreator } }];
+    case 'MarkAccountSetupPageViewed':
+      return [{ type: 'AccountSetupPageViewed', data: { userId } }];
+    case 'ChangeProfilePicture':
+      return [{ type: 'ProfilePictureChanged', data: { userId, pictureUrl: command.data.pictureUrl } }];
+  }
+}
+
+/** Decisions of staff (or the operator) about the account, and its deletion. */
+function decideManagement(userId: string, state: AccountState, command: CommandOf<'ChangeLevel' | 'ChangeVerificationStatus' | 'DeleteAccount'>): AccountEvent[] {
+  switch (command.type) {
+    case 'ChangeLevel':
+      // Nobody changes their own level or status: an owner who demoted or blocked themselves could leave the portal with no owner.
+      if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+      return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
+    case 'ChangeVerificationStatus':
+      if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+      if (!mayChangeStatusOf(command.data.decidedBy, state.lvl)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+      if (state.verification === command.data.to) return [];
+      return [
+        { type: 'VerificationStatusChanged', data: { userId, from: state.verification, to: command.data.to, reason: command.data.reason } },
+        ...(command.data.to === 'blocked' ? endAllSessions(state, userId, 'blocked') : []),
+      ];
+    case 'DeleteAccount':
+      return [...endAllSessions(state, userId, 'account_deleted'), { type: 'AccountDeleted', data: { userId } }];
+  }
+}
 
 /** The user's own account stream: every decision about it, with its invariants. */
 export function accountDeciderFor(userId: string): Decider<AccountState, AccountCommand, AccountEvent> {
   return {
-    initialState,
-    evolve,
+    initialState: initialAccountState,
+    evolve: evolveAccount,
     // Each sign-in starts a session on the member's stream, and few end with a logout.
-    snapshot: {
-      // 2: sessions keep when they expire.
-      name: 'account.2',
-      toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
-      fromJson: (json) => {
-        const state = json as AccountStateJson;
-        return { ...state, sessions: AccountSessions.of(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
-      },
-    },
+    snapshot: accountSnapshot,
     decide(command, state) {
       if (command.type === 'RegisterUser') {
         if (state.registered) throw new DomainError('conflict', 'This account already exists.');
@@ -171,112 +215,34 @@ export function accountDeciderFor(userId: string): Decider<AccountState, Account
 
       switch (command.type) {
         case 'LinkGoogleIdentity':
-          return state.googleKey === command.data.googleKey ? [] : [{ type: 'GoogleIdentityLinked', data: { userId, googleKey: command.data.googleKey } }];
         case 'StartSession':
-          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-          // The password may have changed between checking it and starting the session.
-          if (command.data.checkedPasswordHash !== null && command.data.checkedPasswordHash !== state.passwordHash) {
-            throw new DomainError('invalid', ACCOUNT_MESSAGES.loginFailed);
-          }
-          return [
-            {
-              type: 'SessionStarted',
-              data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: command.data.method, isTestUser: false },
-            },
-          ];
         case 'EndSession':
-          return state.sessions.has(command.data.sessionId) ? [{ type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: command.data.reason } }] : [];
+        case 'StartTestUserMode':
+        case 'StopTestUserMode':
+          return decideSignIn(userId, state, command);
         case 'IssueVerificationCode':
         case 'IssueVerificationLink':
-          if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
-          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-          return command.type === 'IssueVerificationCode'
-            ? [{ type: 'VerificationCodeIssued', data: { userId, ...command.data } }]
-            : [{ type: 'VerificationLinkIssued', data: { userId, ...command.data } }];
-        case 'SubmitVerificationCode': {
-          if (state.verification === 'verified') throw new DomainError('conflict', ACCOUNT_MESSAGES.alreadyVerified);
-          // Verifying sets the status to verified: a code or link issued before a block must not lift it.
-          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-          const code = state.code;
-          if (code === null || code.used || code.attemptsRemaining <= 0) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpTryAgain);
-          if (code.expiresAt <= command.data.now) throw new DomainError('invalid', ACCOUNT_MESSAGES.otpExpired);
-          if (code.codeHash === command.data.codeHash) return [{ type: 'EmailVerified', data: { userId, method: 'code' } }];
-          return [{ type: 'VerificationCodeRejected', data: { userId, codeId: code.codeId, attemptsRemaining: code.attemptsRemaining - 1 } }];
-        }
+        case 'SubmitVerificationCode':
         case 'VerifyByLink':
-          if (state.verification === 'verified') return [];
-          if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-          if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
-          return [{ type: 'EmailVerified', data: { userId, method: 'link' } }];
+          return decideVerification(userId, state, command);
         case 'RequestPasswordReset':
-          return [{ type: 'PasswordResetRequested', data: { userId, ...command.data } }];
         case 'CheckResetToken':
-          if (liveSecret(state.resets, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
-          return [];
-        case 'ResetPassword': {
-          const reset = liveSecret(state.resets, command.data.tokenHash, command.data.now);
-          if (reset === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
-          return [
-            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'reset', resetId: reset.resetId } },
-            ...endAllSessions(state, userId, 'password_changed'),
-          ];
-        }
+        case 'ResetPassword':
         case 'ChangePassword':
-          if (state.passwordHash === null || state.passwordHash !== command.data.checkedPasswordHash) {
-            throw new DomainError('invalid', ACCOUNT_MESSAGES.currentPasswordWrong);
-          }
-          return [
-            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'changed', resetId: null } },
-            ...endAllSessions(state, userId, 'password_changed'),
-          ];
         case 'SetPasswordByOperator':
-          return [
-            { type: 'PasswordChanged', data: { userId, passwordHash: command.data.passwordHash, reason: 'set_by_operator', resetId: null } },
-            ...endAllSessions(state, userId, 'password_changed'),
-          ];
+          return decidePassword(userId, state, command);
         case 'UpdateProfile':
-          return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
         case 'ChangeUsername':
-          return state.username === command.data.to ? [] : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
         case 'ChangeNotificationSettings':
-          return [{ type: 'NotificationSettingsChanged', data: { userId, settings: command.data.settings } }];
         case 'ChooseFavouriteApps':
-          return [{ type: 'FavouriteAppsChosen', data: { userId, apps: command.data.apps } }];
         case 'MakeCreatorChoice':
-          return [{ type: 'CreatorChoiceMade', data: { userId, isCreator: command.data.isCreator } }];
         case 'MarkAccountSetupPageViewed':
-          return [{ type: 'AccountSetupPageViewed', data: { userId } }];
         case 'ChangeProfilePicture':
-          return [{ type: 'ProfilePictureChanged', data: { userId, pictureUrl: command.data.pictureUrl } }];
+          return decideProfile(userId, state, command);
         case 'ChangeLevel':
-          // Nobody changes their own level or status: an owner who demoted or blocked themselves could leave the portal with no owner.
-          if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
-          return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
         case 'ChangeVerificationStatus':
-          if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
-          if (!mayChangeStatusOf(command.data.decidedBy, state.lvl)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
-          if (state.verification === command.data.to) return [];
-          return [
-            { type: 'VerificationStatusChanged', data: { userId, from: state.verification, to: command.data.to, reason: command.data.reason } },
-            ...(command.data.to === 'blocked' ? endAllSessions(state, userId, 'blocked') : []),
-          ];
-        case 'StartTestUserMode':
-          if (state.lvl === 'base') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accessDenied);
-          return [
-            { type: 'TestUserModeStarted', data: { userId, sessionId: command.data.sessionId } },
-            {
-              type: 'SessionStarted',
-              data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: 'test_user', isTestUser: true },
-            },
-          ];
-        case 'StopTestUserMode':
-          if (!state.sessions.get(command.data.sessionId)?.isTestUser) throw new DomainError('conflict', 'Test-user mode is not on for this session.');
-          return [
-            { type: 'TestUserModeStopped', data: { userId, sessionId: command.data.sessionId } },
-            { type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: 'test_user_stopped' } },
-          ];
         case 'DeleteAccount':
-          return [...endAllSessions(state, userId, 'account_deleted'), { type: 'AccountDeleted', data: { userId } }];
+          return decideManagement(userId, state, command);
       }
     },
   };

@@ -24,8 +24,8 @@ export const ENGAGEMENT_TOASTS = {
   flagFailed: 'Your flag could not be recorded. Please try again.',
 } as const;
 
-/** The report button's states (posts-payments-rewards.md section 4, Report button). */
-export const REPORT_BUTTON_TEXT = { idle: 'Submit', sending: 'Sending...', sent: 'Submitted', failed: 'Error' } as const;
+/** The report button's states (posts-payments-rewards.md section 4, Report button); while sending it says what every form does. */
+export const REPORT_BUTTON_TEXT = { idle: 'Submit', sent: 'Submitted', failed: 'Error' } as const;
 
 /** The detail page (posts-payments-rewards.md sections 2.3 and 2.11). */
 export const DETAIL_PAGE = {

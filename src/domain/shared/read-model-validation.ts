@@ -2,6 +2,7 @@
 export const VALIDATION_MESSAGES = {
   valid: 'Validation successful',
   differences: 'The read models differ from a rebuild of the log',
+  alreadyRunning: 'A validation is already running: wait for its answer, then try again.',
 } as const;
 
 /** One read-model table whose live rows differ from a rebuild of the log. */

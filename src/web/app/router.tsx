@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
           { path: '/create', lazy: async () => { const m = await loadChunk(() => import('./routes/create.js')); return { loader: m.createLoader, Component: m.CreatePage }; } },
           { path: '/editor/resources/:titleUrl', lazy: async () => { const m = await loadChunk(() => import('./routes/editor.js')); return { loader: m.editorLoader, Component: m.EditorPage }; } },
           { path: '/admin', lazy: async () => { const m = await loadChunk(() => import('./routes/admin.js')); return { loader: m.adminLoader, Component: m.AdminPage }; } },
+          // Like, save and flag: the buttons' fetchers post to this action. It has no page: a visit goes to the not-found page.
+          { path: '/engagement/:resourceId/:toggle', lazy: async () => { const m = await loadChunk(() => import('./routes/engagement.js')); return { action: m.engagementAction, loader: m.engagementLoader }; } },
           // Its loader moves to the not-found page before it is drawn. The null element says it draws
           // nothing: without one, react-router warns about an empty leaf on every unknown address.
           { path: '*', loader: () => redirect(NOT_FOUND_PATH), element: null },

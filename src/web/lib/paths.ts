@@ -12,6 +12,11 @@ export function resourcePath(titleUrl: string): string {
   return `/resources/${encodeURIComponent(titleUrl)}`;
 }
 
+/** The engagement action's address (a route with no page): a like, save or flag button's fetcher posts there. */
+export function engagementPath(resourceId: string, toggle: 'like' | 'save' | 'flag'): string {
+  return `/engagement/${encodeURIComponent(resourceId)}/${toggle}`;
+}
+
 export function userProfilePath(username: string): string {
   return `/users/${encodeURIComponent(username)}`;
 }

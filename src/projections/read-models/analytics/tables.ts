@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
 import type { FactKind } from '../../../domain/analytics/facts.js';
-import type { GenerationTables } from '../../projection.js';
-import { gatherNoStatistics } from '../../set-based.js';
+import { gatherNoStatistics, type DdlDatabase, type GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -23,7 +20,7 @@ export interface AnalyticsTables {
   analytics_facts: AnalyticsFactsView;
 }
 
-export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createAnalyticsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.analytics_facts)
     .addColumn('position', 'bigint', (c) => c.primaryKey())
@@ -41,6 +38,6 @@ export async function createAnalyticsTables(trx: Kysely<Schema>, t: GenerationTa
 const FACT_COLUMNS_COUNTED_ONLY = ['position', 'event_id', 'user_id', 'key', 'value'] as const satisfies readonly (keyof AnalyticsFactsView)[];
 
 /** The reports' index: a rebuild creates it once its rows are in. */
-export async function createAnalyticsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createAnalyticsIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await db.schema.createIndex(`${t.analytics_facts}_kind_at`).ifNotExists().on(t.analytics_facts).columns(['kind', 'at']).execute();
 }

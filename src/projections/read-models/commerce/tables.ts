@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
 import type { CurrencyCode } from '../../../domain/commerce/money.js';
 import type { PaymentProviderName } from '../../../domain/commerce/events.js';
 import type { PayoutStatus } from '../../../domain/commerce/payout-account.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -64,7 +62,7 @@ export interface CommerceTables {
   purchases: PurchasesView;
 }
 
-export async function createCommerceTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createCommerceTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.payout_accounts)
     .addColumn('user_id', 'text', (c) => c.primaryKey())

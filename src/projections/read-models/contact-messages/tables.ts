@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -21,7 +19,7 @@ export interface ContactMessagesTables {
   contact_messages: ContactMessagesView;
 }
 
-export async function createContactMessagesTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createContactMessagesTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.contact_messages)
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -36,6 +34,6 @@ export async function createContactMessagesTables(trx: Kysely<Schema>, t: Genera
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createContactMessagesIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createContactMessagesIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await db.schema.createIndex(`${t.contact_messages}_received`).ifNotExists().on(t.contact_messages).column('received_at').execute();
 }

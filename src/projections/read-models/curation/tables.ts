@@ -1,7 +1,6 @@
-import type { ColumnType, Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
+import type { ColumnType } from 'kysely';
 import type { CuratedList } from '../../../domain/discovery/curation.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -16,7 +15,7 @@ export interface CurationTables {
   curated_lists: CuratedListsView;
 }
 
-export async function createCurationTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createCurationTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.curated_lists)
     .addColumn('list', 'text', (c) => c.primaryKey())

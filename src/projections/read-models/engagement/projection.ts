@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import { defineProjection, type GenerationTables } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
+import type { GenerationTables } from '../tables.js';
 import { writeRows, type RowValues } from '../../set-based.js';
 import { createEngagementIndexes, createEngagementTables, type TemplateActivityView } from './tables.js';
 

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -49,7 +47,7 @@ export interface EngagementTables {
   kudos_givers: KudosGiversView;
 }
 
-export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createEngagementTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.template_activity)
     .addColumn('template_id', 'text', (c) => c.primaryKey())
@@ -83,7 +81,7 @@ export async function createEngagementTables(trx: Kysely<Schema>, t: GenerationT
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createEngagementIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createEngagementIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await db.schema.createIndex(`${t.comments}_template`).ifNotExists().on(t.comments).columns(['template_id', 'position']).execute();
   await db.schema.createIndex(`${t.comments}_author`).ifNotExists().on(t.comments).column('author_id').execute();
   await db.schema.createIndex(`${t.reports}_position`).ifNotExists().on(t.reports).column('position').execute();

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
 import type { JobStatus } from '../../../domain/generator/job-lifecycle.js';
 import type { GeneratedContent, GenerationKind } from '../../../domain/generator/rules.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /** One row per generation job: its status for polling, and the outline its files are built from. */
 export interface GenerationJobsView {
@@ -39,7 +37,7 @@ export interface GenerationsTables {
   generated_files: GeneratedFilesView;
 }
 
-export async function createGenerationsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createGenerationsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.generation_jobs)
     .addColumn('job_id', 'text', (c) => c.primaryKey())

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -30,7 +28,7 @@ export interface MassEmailsTables {
   mass_email_outcomes: MassEmailOutcomesView;
 }
 
-export async function createMassEmailsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createMassEmailsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.mass_email_campaigns)
     .addColumn('campaign_id', 'text', (c) => c.primaryKey())

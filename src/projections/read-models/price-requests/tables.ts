@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -20,7 +18,7 @@ export interface PriceRequestsTables {
   price_change_requests: PriceChangeRequestsView;
 }
 
-export async function createPriceRequestsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createPriceRequestsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.price_change_requests)
     .addColumn('template_id', 'text', (c) => c.primaryKey())

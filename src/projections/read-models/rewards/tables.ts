@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -20,7 +18,7 @@ export interface RewardsTables {
   rewards: RewardsView;
 }
 
-export async function createRewardsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createRewardsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.rewards)
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -34,6 +32,6 @@ export async function createRewardsTables(trx: Kysely<Schema>, t: GenerationTabl
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createRewardsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createRewardsIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await db.schema.createIndex(`${t.rewards}_user`).ifNotExists().on(t.rewards).columns(['user_id', 'position']).execute();
 }

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import { sql } from 'kysely';
 import { ensureSearchExtensions } from '../search/tables.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -28,7 +27,7 @@ export interface SearchAnalyticsTables {
   search_terms: SearchTermsView;
 }
 
-export async function createSearchAnalyticsTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createSearchAnalyticsTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await ensureSearchExtensions(trx);
   await trx.schema
     .createTable(t.searches)
@@ -48,6 +47,6 @@ export async function createSearchAnalyticsTables(trx: Kysely<Schema>, t: Genera
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createSearchAnalyticsIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createSearchAnalyticsIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(db);
 }

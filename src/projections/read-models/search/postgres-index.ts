@@ -34,97 +34,6 @@ interface TextQuery {
  * with itself or its nearest vocabulary words (pg_trgm distance, bounded by Levenshtein edits).
  */
 export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind, runner: ProjectionRunner): SearchIndex {
-  async function textQuery(text: string): Promise<TextQuery | null> {
-    const typed = searchWords(text);
-    // Words nearly every title has ('for', 'the') only slow ranking down; alone they search nothing.
-    const words = typed.filter((word) => !STOP_WORDS.has(word));
-    if (words.length === 0) return null;
-    const corrections = new Map<number, string[]>();
-    const correctable = words.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= MIN_CORRECTED_LENGTH);
-    if (correctable.length > 0) {
-      const { rows } = await sql<{ position: number; word: string }>`
-        select q.position, v.word
-        from (values ${sql.join(correctable.map(({ word, index }) => sql`(${index}::int, ${word}::text, ${allowedEdits(word.length)}::int)`))}) as q(position, typed, edits)
-        cross join lateral (
-          select word from search_words order by word operator(public.<->) q.typed limit ${CORRECTIONS_PER_WORD}
-        ) v
-        where v.word <> q.typed and public.levenshtein(v.word, q.typed) <= q.edits`.execute(db);
-      for (const row of rows) corrections.set(row.position, [...(corrections.get(row.position) ?? []), row.word]);
-    }
-    // Only letters and digits reach to_tsquery, so nothing typed can be query syntax.
-    const alternatives = words.map((word, index) => `(${[`${word}:*`, ...(corrections.get(index) ?? [])].join(' | ')})`);
-    return { all: alternatives.join(' & '), any: alternatives.join(' | '), exact: words.map((word) => `${word}:*`).join(' | ') };
-  }
-
-  function conditions(filters: SearchFilters, tsquery: RawBuilder<unknown> | null): Expression<SqlBool>[] {
-    const where: Expression<SqlBool>[] = [sql<SqlBool>`searchable`];
-    if (tsquery) where.push(sql<SqlBool>`document @@ ${tsquery}`);
-    if (filters.topic !== undefined) where.push(sql<SqlBool>`topic = ${filters.topic}`);
-    if (filters.platform !== undefined) where.push(sql<SqlBool>`platform = ${filters.platform}`);
-    if (filters.keywords !== undefined && filters.keywords.length > 0) {
-      where.push(sql<SqlBool>`keywords && array[${sql.join(filters.keywords)}]::text[]`);
-    }
-    if (filters.price === 'free') where.push(sql<SqlBool>`price_cents = 0`);
-    if (filters.price === 'paid') where.push(sql<SqlBool>`price_cents > 0`);
-    return where;
-  }
-
-  const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
-
-  /**
-   * `fewMatches`: walking an ordered index and filtering every row would read most of the table
-   * before finding a page (or finding there is none); adding zero hides the order from the
-   * planner, which then collects the few matches first and sorts only those. With many matches
-   * the ordered index finds a page after a few rows.
-   */
-  async function pageIds(request: SearchRequest, where: RawBuilder<unknown>, match: string | null, exact: string | null, fewMatches: boolean): Promise<string[]> {
-    const { limit, offset } = request;
-    const narrowed = fewMatches;
-    const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
-    const mostPopular = narrowed ? sql`popularity_90 + 0 desc, created_at desc, id` : sql`popularity_90 desc, created_at desc, id`;
-    if (request.order === 'relevance' && match !== null && exact !== null) {
-      const { rows } = await sql<{ id: string }>`
-        select id from (
-          select id, document, created_at from search_documents where ${where} order by ${newest} limit ${RELEVANCE_CANDIDATES}
-        ) candidates
-        -- One rank over both queries (the corrected words and the words as typed): ranking is most of a broad query's time.
-        order by ts_rank(document, to_tsquery('simple', ${match}) || to_tsquery('simple', ${exact})) desc, created_at desc, id
-        limit ${limit} offset ${offset}`.execute(db);
-      return rows.map((row) => row.id);
-    }
-    if (request.order === 'most_pop_90') {
-      // Two ordered reads instead of sorting every row: engaged in the last 90 days by popularity
-      // first, then everything else newest first (its popularity is 0 now). Popularity is a narrow
-      // table of its own (search_popularity): the filters are the document's columns.
-      const popular = sql`popularity_90 > 0 and last_engaged_at > now() - ${popularityWindow}`;
-      const withPopularity = sql`search_documents join search_popularity on search_popularity.template_id = search_documents.id`;
-      const first = await sql<{ id: string }>`
-        select id from ${withPopularity} where ${where} and ${popular}
-        order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
-      if (first.rows.length === limit) return first.rows.map((row) => row.id);
-      const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from ${withPopularity} where ${where} and ${popular}`.execute(db);
-      const popularCount = Number(counted.rows[0]?.n ?? 0);
-      const rest = await sql<{ id: string }>`
-        select id from search_documents where ${where}
-          and not exists (select 1 from search_popularity where search_popularity.template_id = search_documents.id and ${popular})
-        order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
-      return [...first.rows, ...rest.rows].map((row) => row.id);
-    }
-    const { rows } = await sql<{ id: string }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((row) => row.id);
-  }
-
-  async function page(request: SearchRequest, match: string | null, exact: string | null): Promise<SearchHits> {
-    const tsquery = match === null ? null : sql`to_tsquery('simple', ${match})`;
-    const where = sql.join(conditions(request.filters, tsquery), sql` and `);
-    // Counted first (up to the cap): how many match decides how the page is best read.
-    const counted = await sql<{ total: string | number | bigint }>`
-      select count(*) as total from (select 1 from search_documents where ${where} limit ${SEARCH_TOTAL_CAP}) matches`.execute(db);
-    const total = Number(counted.rows[0]?.total ?? 0);
-    if (total === 0 || request.offset >= total) return { ids: [], total };
-    return { ids: await pageIds(request, where, match, exact, total < SEARCH_TOTAL_CAP), total };
-  }
-
   return {
     description: `${kind} full-text search (search_documents)`,
     answersFromReadModels: true,
@@ -133,18 +42,18 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
     waitFor: (position, timeoutMs) => runner.waitFor(position, timeoutMs, [searchProjection.name]),
     async search(request) {
       if (matchesNoTemplate(request.text)) return { ids: [], total: 0 };
-      const text = await textQuery(request.text);
-      if (text === null) return page(request, null, null);
-      const hits = await page(request, text.all, text.exact);
+      const text = await textQuery(db, request.text);
+      if (text === null) return page(db, request, null, null);
+      const hits = await page(db, request, text.all, text.exact);
       // No template has every word: rank those that have some.
-      if (hits.total === 0 && text.any !== text.all) return page(request, text.any, text.exact);
+      if (hits.total === 0 && text.any !== text.all) return page(db, request, text.any, text.exact);
       return hits;
     },
     async suggestTitles(typed, limit): Promise<TitleSuggestion[]> {
-      const text = await textQuery(typed);
+      const text = await textQuery(db, typed);
       if (text === null) return [];
       // A suggestion holds every typed word (spec 5): never the any-word fallback of a search.
-      const { ids } = await page({ text: typed, filters: {}, order: 'relevance', offset: 0, limit }, text.all, text.exact);
+      const { ids } = await page(db, { text: typed, filters: {}, order: 'relevance', offset: 0, limit }, text.all, text.exact);
       if (ids.length === 0) return [];
       const rows = await db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', ids).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -154,4 +63,95 @@ export function createPostgresSearchIndex(db: Kysely<Schema>, kind: DatabaseKind
       });
     },
   };
+}
+
+async function textQuery(db: Kysely<Schema>, text: string): Promise<TextQuery | null> {
+  const typed = searchWords(text);
+  // Words nearly every title has ('for', 'the') only slow ranking down; alone they search nothing.
+  const words = typed.filter((word) => !STOP_WORDS.has(word));
+  if (words.length === 0) return null;
+  const corrections = new Map<number, string[]>();
+  const correctable = words.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= MIN_CORRECTED_LENGTH);
+  if (correctable.length > 0) {
+    const { rows } = await sql<{ position: number; word: string }>`
+      select q.position, v.word
+      from (values ${sql.join(correctable.map(({ word, index }) => sql`(${index}::int, ${word}::text, ${allowedEdits(word.length)}::int)`))}) as q(position, typed, edits)
+      cross join lateral (
+        select word from search_words order by word operator(public.<->) q.typed limit ${CORRECTIONS_PER_WORD}
+      ) v
+      where v.word <> q.typed and public.levenshtein(v.word, q.typed) <= q.edits`.execute(db);
+    for (const row of rows) corrections.set(row.position, [...(corrections.get(row.position) ?? []), row.word]);
+  }
+  // Only letters and digits reach to_tsquery, so nothing typed can be query syntax.
+  const alternatives = words.map((word, index) => `(${[`${word}:*`, ...(corrections.get(index) ?? [])].join(' | ')})`);
+  return { all: alternatives.join(' & '), any: alternatives.join(' | '), exact: words.map((word) => `${word}:*`).join(' | ') };
+}
+
+function conditions(filters: SearchFilters, tsquery: RawBuilder<unknown> | null): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`searchable`];
+  if (tsquery) where.push(sql<SqlBool>`document @@ ${tsquery}`);
+  if (filters.topic !== undefined) where.push(sql<SqlBool>`topic = ${filters.topic}`);
+  if (filters.platform !== undefined) where.push(sql<SqlBool>`platform = ${filters.platform}`);
+  if (filters.keywords !== undefined && filters.keywords.length > 0) {
+    where.push(sql<SqlBool>`keywords && array[${sql.join(filters.keywords)}]::text[]`);
+  }
+  if (filters.price === 'free') where.push(sql<SqlBool>`price_cents = 0`);
+  if (filters.price === 'paid') where.push(sql<SqlBool>`price_cents > 0`);
+  return where;
+}
+
+const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
+
+/**
+ * `fewMatches`: walking an ordered index and filtering every row would read most of the table
+ * before finding a page (or finding there is none); adding zero hides the order from the
+ * planner, which then collects the few matches first and sorts only those. With many matches
+ * the ordered index finds a page after a few rows.
+ */
+async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBuilder<unknown>, match: string | null, exact: string | null, fewMatches: boolean): Promise<string[]> {
+  const { limit, offset } = request;
+  const narrowed = fewMatches;
+  const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
+  const mostPopular = narrowed ? sql`popularity_90 + 0 desc, created_at desc, id` : sql`popularity_90 desc, created_at desc, id`;
+  if (request.order === 'relevance' && match !== null && exact !== null) {
+    const { rows } = await sql<{ id: string }>`
+      select id from (
+        select id, document, created_at from search_documents where ${where} order by ${newest} limit ${RELEVANCE_CANDIDATES}
+      ) candidates
+      -- One rank over both queries (the corrected words and the words as typed): ranking is most of a broad query's time.
+      order by ts_rank(document, to_tsquery('simple', ${match}) || to_tsquery('simple', ${exact})) desc, created_at desc, id
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows.map((row) => row.id);
+  }
+  if (request.order === 'most_pop_90') {
+    // Two ordered reads instead of sorting every row: engaged in the last 90 days by popularity
+    // first, then everything else newest first (its popularity is 0 now). Popularity is a narrow
+    // table of its own (search_popularity): the filters are the document's columns.
+    const popular = sql`popularity_90 > 0 and last_engaged_at > now() - ${popularityWindow}`;
+    const withPopularity = sql`search_documents join search_popularity on search_popularity.template_id = search_documents.id`;
+    const first = await sql<{ id: string }>`
+      select id from ${withPopularity} where ${where} and ${popular}
+      order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
+    if (first.rows.length === limit) return first.rows.map((row) => row.id);
+    const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from ${withPopularity} where ${where} and ${popular}`.execute(db);
+    const popularCount = Number(counted.rows[0]?.n ?? 0);
+    const rest = await sql<{ id: string }>`
+      select id from search_documents where ${where}
+        and not exists (select 1 from search_popularity where search_popularity.template_id = search_documents.id and ${popular})
+      order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
+    return [...first.rows, ...rest.rows].map((row) => row.id);
+  }
+  const { rows } = await sql<{ id: string }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+async function page(db: Kysely<Schema>, request: SearchRequest, match: string | null, exact: string | null): Promise<SearchHits> {
+  const tsquery = match === null ? null : sql`to_tsquery('simple', ${match})`;
+  const where = sql.join(conditions(request.filters, tsquery), sql` and `);
+  // Counted first (up to the cap): how many match decides how the page is best read.
+  const counted = await sql<{ total: string | number | bigint }>`
+    select count(*) as total from (select 1 from search_documents where ${where} limit ${SEARCH_TOTAL_CAP}) matches`.execute(db);
+  const total = Number(counted.rows[0]?.total ?? 0);
+  if (total === 0 || request.offset >= total) return { ids: [], total };
+  return { ids: await pageIds(db, request, where, match, exact, total < SEARCH_TOTAL_CAP), total };
 }

@@ -7,7 +7,8 @@ import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events
 import type { LikeEvent, SaveEvent, TemplateViewed } from '../../../domain/engagement/events.js';
 import { TEMPLATE_EVENT_TYPES, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { isSearchable, publishedContent, statusAfter, STATUS, type StoredStatus } from '../../../domain/templates/lifecycle.js';
-import { defineProjection, type GenerationTables } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
+import type { GenerationTables } from '../tables.js';
 import { prepareDeleteRows, prepareWriteRows, rowsJson, selectRows, writeRows, type BatchWrite } from '../../set-based.js';
 import { createSearchIndexes, createSearchTables } from './tables.js';
 

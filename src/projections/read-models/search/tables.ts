@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import { eachSettled, type GenerationTables } from '../../projection.js';
-import { gatherNoStatistics } from '../../set-based.js';
+import { sql } from 'kysely';
+import { eachSettled, gatherNoStatistics, type DdlDatabase, type GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -80,7 +78,7 @@ export interface SearchTables {
  * Extensions live in `public` so that every schema (one per test run) shares one copy; queries
  * name them with the schema for the same reason. The lock keeps concurrent first starts from racing.
  */
-export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> {
+export async function ensureSearchExtensions(db: DdlDatabase): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('tessera:search-extensions'))`.execute(db);
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
   await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
@@ -88,7 +86,7 @@ export async function ensureSearchExtensions(db: Kysely<Schema>): Promise<void> 
 
 const DOCUMENT_COLUMNS_SHOWN_ONLY = ['title_url', 'title', 'description', 'tag_text', 'status', 'author_id'] as const satisfies readonly (keyof SearchDocumentsView)[];
 
-export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createSearchTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await ensureSearchExtensions(trx);
   await trx.schema
     .createTable(t.search_documents)
@@ -151,7 +149,7 @@ export async function createSearchTables(trx: Kysely<Schema>, t: GenerationTable
  * The readers' indexes, and the one live batches look engagement up by template with: a rebuild
  * creates them once its rows are in (its batches leave popularity and words to finishBuild).
  */
-export async function createSearchIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createSearchIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   const documents = sql.id(t.search_documents);
   const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
   const popularity = sql.id(t.search_popularity);

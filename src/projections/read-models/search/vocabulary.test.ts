@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../../../../tests/fixtures/api-harness.js';
 import { publishTemplate } from '../../../../tests/fixtures/templates.js';
-import { demoUserId } from '../../../commands/demo-catalogue.js';
+import { demoUserId } from '../../../composition/demo-catalogue.js';
 import { templateDecider } from '../../../domain/templates/decider.js';
 import { templateStream } from '../../../domain/templates/events.js';
 import { searchProjection } from './projection.js';

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
 import type { ChatSource } from '../../../domain/support/events.js';
-import type { GenerationTables } from '../../projection.js';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /** Beta feedback for the admins; personal fields are vault ciphertext under the feedback id. */
 export interface SupportFeedbackView {
@@ -37,7 +35,7 @@ export interface SupportTables {
   support_chat_exchanges: SupportChatExchangesView;
 }
 
-export async function createSupportTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createSupportTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.support_feedback)
     .addColumn('id', 'text', (c) => c.primaryKey())

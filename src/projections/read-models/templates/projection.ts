@@ -3,7 +3,8 @@ import type { Schema } from '../../../adapters/db/schema.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
-import { defineProjection, type GenerationTables, type ProjectableEvent } from '../../projection.js';
+import { defineProjection, type ProjectableEvent } from '../../projection.js';
+import type { GenerationTables } from '../tables.js';
 import { inOrder, prepareDeleteRows, prepareWriteRows, writeRows, type BatchWrite, type WriteRowsOptions } from '../../set-based.js';
 import { createTemplatesIndexes, createTemplatesTables, type TemplatesView } from './tables.js';
 

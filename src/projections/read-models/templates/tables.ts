@@ -1,9 +1,7 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
+import { sql, type ColumnType } from 'kysely';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import { RECOMMENDED_STATUSES, type StoredStatus } from '../../../domain/templates/lifecycle.js';
-import { eachSettled, type GenerationTables } from '../../projection.js';
-import { gatherNoStatistics } from '../../set-based.js';
+import { eachSettled, gatherNoStatistics, type DdlDatabase, type GenerationTables } from '../tables.js';
 
 /*
  * The catalogue read model's tables: each row type next to the DDL that creates it, so the two
@@ -80,7 +78,7 @@ const TEMPLATES_FILLFACTOR = 60;
 
 const TEMPLATE_COLUMNS_SHOWN_ONLY = ['description_short', 'description_long', 'url', 'keywords', 'image_urls', 'owners', 'status_reason'] as const satisfies readonly (keyof TemplatesView)[];
 
-export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createTemplatesTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.templates)
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -134,7 +132,7 @@ export async function createTemplatesTables(trx: Kysely<Schema>, t: GenerationTa
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createTemplatesIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createTemplatesIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   const recommended = sql.join(RECOMMENDED_STATUSES.map((status) => sql.lit(status)));
   const templates = sql.id(t.templates);
   await eachSettled([

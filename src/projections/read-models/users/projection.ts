@@ -4,7 +4,8 @@ import type { UsersView } from './tables.js';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent, type SessionStarted, type UserRegistered } from '../../../domain/accounts/events.js';
 import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
-import { defineProjection, type GenerationTables } from '../../projection.js';
+import { defineProjection } from '../../projection.js';
+import type { GenerationTables } from '../tables.js';
 import { writeRows, type RowValues } from '../../set-based.js';
 import { createUsersIndexes, createUsersTables } from './tables.js';
 

@@ -1,6 +1,5 @@
-import { type ColumnType, type Kysely } from 'kysely';
-import type { Schema } from '../../../adapters/db/schema.js';
-import type { GenerationTables } from '../../projection.js';
+import { type ColumnType } from 'kysely';
+import type { DdlDatabase, GenerationTables } from '../tables.js';
 
 /* Each table's row type next to the DDL that creates it; adapters/db/schema.ts composes the Schema from these types. */
 
@@ -48,7 +47,7 @@ export interface UsersTables {
   sessions: SessionsView;
 }
 
-export async function createUsersTables(trx: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createUsersTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
     .createTable(t.users)
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -84,6 +83,6 @@ export async function createUsersTables(trx: Kysely<Schema>, t: GenerationTables
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
-export async function createUsersIndexes(db: Kysely<Schema>, t: GenerationTables): Promise<void> {
+export async function createUsersIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
   await db.schema.createIndex(`${t.sessions}_user`).ifNotExists().on(t.sessions).column('user_id').execute();
 }

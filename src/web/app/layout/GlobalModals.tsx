@@ -1,14 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { ACCOUNT_SHELL_MESSAGES } from '@domain/accounts/shell-messages.js';
-import { APPS } from '@domain/catalogue/taxonomy.js';
-import { OUTREACH_LIMITS, OUTREACH_MESSAGES } from '@domain/outreach/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
-import { showToast } from '@/components/ui/toasts.js';
-import { ApiError, apiRequest } from '@/lib/api-client.js';
-import { keepingAtMost } from '@/lib/character-limit.js';
-import { characterCount } from '@domain/shared/characters.js';
 import { loginPathFor, signupPathFor } from '@/lib/return-paths.js';
 import { useSession } from '@/lib/session.js';
 import { closeModal, openRequestModal, useActiveModal } from '@/lib/client-state.js';
@@ -24,7 +18,7 @@ export function GlobalModals() {
     <>
       <LoginPrompt open={modal?.kind === 'login'} />
       <VerifyPrompt open={modal?.kind === 'verify'} />
-      <RequestTemplateModal open={modal?.kind === 'request'} />
+      <LazyRequestTemplateModal open={modal?.kind === 'request'} />
       <EngagementModal open={modal?.kind === 'engagement'} />
       <Modal
         open={modal?.kind === 'message'}
@@ -41,6 +35,22 @@ export function GlobalModals() {
       </Modal>
     </>
   );
+}
+
+/**
+ * The request form loads the first time it is asked for (few visitors ask), then stays mounted while
+ * closed, keeping what was typed, as it did when it was part of every page's script.
+ */
+const RequestTemplateModal = lazy(() => import('./RequestTemplateModal.js'));
+
+function LazyRequestTemplateModal({ open }: { open: boolean }) {
+  const [asked, setAsked] = useState(open);
+  if (open && !asked) setAsked(true);
+  return asked ? (
+    <Suspense fallback={null}>
+      <RequestTemplateModal open={open} />
+    </Suspense>
+  ) : null;
 }
 
 /** Back from the login page with showRequestModal=true: the request modal opens after a short pause, and the flag leaves the address. */
@@ -143,93 +153,6 @@ function EngagementModal({ open }: { open: boolean }) {
       }
     >
       <p>{signedIn ? ENGAGEMENT.signedInText : ENGAGEMENT.signedOutText}</p>
-    </Modal>
-  );
-}
-
-type SendState = 'idle' | 'sending' | 'failed';
-
-function RequestTemplateModal({ open }: { open: boolean }) {
-  const formId = useId();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [platform, setPlatform] = useState('');
-  const [state, setState] = useState<SendState>('idle');
-  const [error, setError] = useState<string | null>(null);
-
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setState('sending');
-    setError(null);
-    try {
-      const answer = await apiRequest<{ message: string }>('/requests', {
-        method: 'POST',
-        body: { title: title.trim() || undefined, description, platform: platform || undefined },
-      });
-      showToast('success', answer.message);
-      setTitle('');
-      setDescription('');
-      setPlatform('');
-      setState('idle');
-      closeModal();
-    } catch (caught) {
-      setState('failed');
-      setError(caught instanceof ApiError ? caught.message : OUTREACH_MESSAGES.contactFailed);
-    }
-  }
-
-  return (
-    <Modal
-      open={open}
-      title="Request a Template"
-      onClose={closeModal}
-      actions={
-        <>
-          <button type="button" className="button button--ghost" onClick={closeModal}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={state === 'sending' || description.trim() === ''}>
-            {state === 'sending' ? 'Sending...' : 'Send request'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} className="form-stack" onSubmit={(event) => void send(event)}>
-        <p className="muted">Tell the community what you're looking for. Makers see open requests and may build it for you.</p>
-        <label className="field">
-          <span className="field__label">Title (optional)</span>
-          <input className="field__input" value={title} onChange={keepingAtMost(OUTREACH_LIMITS.requestTitleMax, setTitle)} />
-        </label>
-        <label className="field">
-          <span className="field__label">App (optional)</span>
-          <select className="field__input" value={platform} onChange={(event) => setPlatform(event.target.value)}>
-            <option value="">Any app</option>
-            {APPS.map((app) => (
-              <option key={app.name} value={app.name}>
-                {app.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">What do you need?</span>
-          <textarea
-            className="field__input"
-            required
-            rows={4}
-            value={description}
-            onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)}
-          />
-          <span className="field__counter muted">
-            {characterCount(description)}/{OUTREACH_LIMITS.requestDescriptionMax}
-          </span>
-        </label>
-        {error !== null && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
     </Modal>
   );
 }

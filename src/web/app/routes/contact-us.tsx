@@ -7,17 +7,23 @@ import { openLoginPrompt } from '@/lib/client-state.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import { documentTitle } from '@/lib/brand.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
+import { SENDING_LABEL, useSubmission } from '@/lib/use-submission.js';
 import { characterCount } from '@domain/shared/characters.js';
 
 /** The submit button's labels (generator-admin-site.md section 4). */
 export const CONTACT_BUTTON_LABELS = {
   idle: 'Submit',
-  sending: 'Sending...',
+  sending: SENDING_LABEL,
   sent: 'Submitted',
   failed: OUTREACH_MESSAGES.contactFailed,
   rateLimited: OUTREACH_MESSAGES.tooManyRequests,
 } as const;
 type SendState = keyof typeof CONTACT_BUTTON_LABELS;
+
+const isRateLimited = (failure: unknown) => failure instanceof ApiError && failure.status === 429;
+/** Only a refusal of what was typed (a 400) is said under the form; the button tells the rest. */
+const refusalOf = (failure: unknown) => (failure instanceof ApiError && failure.status === 400 ? failure.message.replace(/^\w+: /u, '') : null);
+const SEND_STATE_OF = { idle: 'idle', pending: 'sending', done: 'sent', failed: 'failed' } as const;
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -39,8 +45,8 @@ export function ContactPage() {
   const [email, setEmail] = useState('');
   const [reason, setReason] = useState<ContactReason | ''>(prefill.reason);
   const [message, setMessage] = useState('');
-  const [state, setState] = useState<SendState>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const submission = useSubmission(refusalOf);
+  const state: SendState = submission.status === 'failed' && isRateLimited(submission.failure) ? 'rateLimited' : SEND_STATE_OF[submission.status];
   const ids = { name: useId(), email: useId(), reason: useId(), message: useId(), counter: useId() };
   const forwardedFromReserved = parameters.get('forwardedFromReserved') === 'true';
 
@@ -56,25 +62,15 @@ export function ContactPage() {
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setState('sending');
-    setError(null);
-    try {
-      await apiRequest('/contact-us', { method: 'POST', body: { name, email, message, ...(reason === '' ? {} : { reason }) }, authFailures: 'silent' });
-      setState('sent');
-      setMessage('');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 429) {
-        setState('rateLimited');
-        return;
-      }
-      setState('failed');
-      if (caught instanceof ApiError && caught.status === 400) setError(caught.message.replace(/^\w+: /u, ''));
-    }
+    const outcome = await submission.submit(() =>
+      apiRequest('/contact-us', { method: 'POST', body: { name, email, message, ...(reason === '' ? {} : { reason }) }, authFailures: 'silent' }),
+    );
+    if (outcome?.ok) setMessage('');
   }
 
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);
-    if (state !== 'sending') setState('idle');
+    submission.reset();
   };
 
   return (
@@ -126,9 +122,9 @@ export function ContactPage() {
             {characterCount(message)}/{OUTREACH_LIMITS.messageMax}
           </span>
         </div>
-        {error !== null && (
+        {submission.error !== null && (
           <p className="form-error" role="alert">
-            {error}
+            {submission.error}
           </p>
         )}
         <button

@@ -7,6 +7,7 @@ import { userMessageOf } from '@/lib/api-client.js';
 import { requestPasswordReset } from '@/features/accounts/api.js';
 import { FormField } from '@/components/ui/FormField.js';
 import { documentTitle } from '@/lib/brand.js';
+import { SENDING_LABEL, useSubmission } from '@/lib/use-submission.js';
 
 interface Outcome {
   title: string;
@@ -14,24 +15,24 @@ interface Outcome {
   tone: 'default' | 'danger';
 }
 
+const resetFailure = (failure: unknown) => userMessageOf(failure, ACCOUNT_MESSAGES.unexpected);
+
 export function ForgotPasswordPage() {
   const [parameters] = useSearchParams();
   const [login, setLogin] = useState(parameters.get('u') ?? '');
-  const [sending, setSending] = useState(false);
+  const submission = useSubmission(resetFailure);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.trim() === '' || sending) return;
-    setSending(true);
-    try {
-      const answer = await requestPasswordReset(login.trim());
-      setOutcome({ title: ACCOUNT_MESSAGES.passwordResetTitle, message: answer.message || ACCOUNT_MESSAGES.resetRequested, tone: 'default' });
-    } catch (error) {
-      setOutcome({ title: ACCOUNT_MESSAGES.loginErrorTitle, message: userMessageOf(error, ACCOUNT_MESSAGES.unexpected), tone: 'danger' });
-    } finally {
-      setSending(false);
-    }
+    if (login.trim() === '') return;
+    const sent = await submission.submit(() => requestPasswordReset(login.trim()));
+    if (sent === null) return;
+    setOutcome(
+      sent.ok
+        ? { title: ACCOUNT_MESSAGES.passwordResetTitle, message: sent.answer.message || ACCOUNT_MESSAGES.resetRequested, tone: 'default' }
+        : { title: ACCOUNT_MESSAGES.loginErrorTitle, message: resetFailure(sent.failure), tone: 'danger' },
+    );
   }
 
   return (
@@ -44,8 +45,8 @@ export function ForgotPasswordPage() {
         <p className="auth-card__lead muted">Enter your username or email and we will send you a link to choose a new password.</p>
         <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
           <FormField label="Username or email" name="login" autoComplete="username" required value={login} onValueChange={setLogin} maxLength={254} />
-          <button type="submit" className="button button--primary account-form__submit" disabled={login.trim() === '' || sending} aria-busy={sending}>
-            {sending ? 'Sending…' : 'Send Link'}
+          <button type="submit" className="button button--primary account-form__submit" disabled={login.trim() === '' || submission.pending} aria-busy={submission.pending}>
+            {submission.pending ? SENDING_LABEL : 'Send Link'}
           </button>
         </form>
         <p className="auth-switch">

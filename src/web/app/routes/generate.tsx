@@ -1,86 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import {
-  briefProblem,
-  CUSTOM_STYLE_ID,
-  DEFAULT_STYLE_ID,
-  GENERATOR,
-  GENERATOR_APPS,
-  GENERATOR_MESSAGES,
-  GENERATOR_TEXTS,
-  kindOfApp,
-  numSlidesOfText,
-  SOON_LABEL,
-  type Answers,
-  type GeneratorApp,
-  type QuestionSet,
-} from '@domain/generator/rules.js';
+import { briefProblem, GENERATOR, GENERATOR_MESSAGES, GENERATOR_TEXTS, kindOfApp, type Answers, type GenerationKind, type QuestionSet } from '@domain/generator/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
-import { copyGeneratedFile, followUpQuestions, generatorDefaults, generatorStatus, jobStatus, slideStyles, startGeneration, type StyleOption } from '@/features/generator/api.js';
-import { OverrideEditors, ProgressOverlay, QuestionSets } from '@/features/generator/components/GeneratorParts.js';
+import { copyGeneratedFile, followUpQuestions, generatorDefaults, generatorStatus, jobStatus, slideStyles, startGeneration } from '@/features/generator/api.js';
+import { BriefForm } from '@/features/generator/components/BriefForm.js';
+import { ProgressOverlay, QuestionSets } from '@/features/generator/components/GeneratorParts.js';
+import { briefOf, generatorReducer, INITIAL_GENERATOR_STATE, overridesOf, templateIdOf, type GeneratorAction } from '@/features/generator/generator-state.js';
 import { failureMessage, pollJob, type JobView } from '@/features/generator/job-polling.js';
 import { useSession } from '@/lib/session.js';
 import { isAdminUser } from '@/lib/user-facts.js';
 import { ApiError } from '@/lib/api-client.js';
 import { useShowStartOnChange } from '@/lib/show-start-on-change.js';
 import { documentTitle } from '@/lib/brand.js';
-import { keepingAtMost } from '@/lib/character-limit.js';
-import { characterCount } from '@domain/shared/characters.js';
 import '@/features/generator/generator.css';
 
-type Step = 'brief' | 'questions' | 'generating' | 'result';
-
 const reasonOf = (error: unknown) => (error instanceof ApiError ? error.message.replace(/^[\w.]+: /u, '') : GENERATOR_MESSAGES.templateFailed);
-
-/** The style rail: the default style first and fixed, the others in a row that scrolls above 2; 'Custom' takes a template id. */
-function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles: StyleOption[] | null; chosen: string; customId: string; onChoose: (id: string) => void; onCustomId: (id: string) => void }) {
-  const customInputId = useId();
-  const [first, ...others] = styles ?? [];
-  const option = (style: StyleOption) => (
-    <label key={style.id} className={`style-option${chosen === style.id ? ' style-option--chosen' : ''}`}>
-      <input type="radio" name="style" className="visually-hidden" checked={chosen === style.id} onChange={() => onChoose(style.id)} />
-      <img src={style.thumbUrl} alt="" width={160} height={90} />
-      <span>{style.name}</span>
-    </label>
-  );
-  return (
-    <fieldset className="field style-picker">
-      <legend className="field__label">Style</legend>
-      <div className="style-rail">
-        {styles === null ? (
-          // No option before the list is in: one shown now would move under the pointer when the others arrive.
-          <p className="style-option style-option--loading" role="status">
-            <span className="style-option__placeholder" aria-hidden="true" />
-            <span>Loading styles…</span>
-          </p>
-        ) : (
-          <>
-            {first && <div className="style-rail__fixed">{option(first)}</div>}
-            <div className={`style-rail__others${others.length + 1 > GENERATOR.railScrollsAbove ? ' style-rail__others--scrolls' : ''}`} tabIndex={0} aria-label="More styles">
-              {others.map(option)}
-              <label className={`style-option style-option--custom${chosen === CUSTOM_STYLE_ID ? ' style-option--chosen' : ''}`}>
-                <input type="radio" name="style" className="visually-hidden" checked={chosen === CUSTOM_STYLE_ID} onChange={() => onChoose(CUSTOM_STYLE_ID)} />
-                <span className="style-option__custom-mark" aria-hidden="true">
-                  +
-                </span>
-                <span>Custom</span>
-              </label>
-            </div>
-          </>
-        )}
-      </div>
-      {chosen === CUSTOM_STYLE_ID && (
-        <div className="field">
-          <label className="field__label" htmlFor={customInputId}>
-            Template id
-          </label>
-          <input id={customInputId} className="field__input" value={customId} onChange={(event) => onCustomId(event.target.value)} placeholder="e.g. midnight" />
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 /** The page's title, heading and version, around the loading spinner or the generator. */
 function GeneratorFrame({ children }: { children: ReactNode }) {
@@ -100,27 +35,9 @@ function GeneratorFrame({ children }: { children: ReactNode }) {
 export function GeneratePage() {
   const { user } = useSession();
   const admin = user !== null && isAdminUser(user);
-  const ids = { purpose: useId(), audience: useId(), slides: useId(), reminder: useId() };
-  const [mode, setMode] = useState<'model' | 'offline' | 'unknown' | 'loading'>('loading');
-  const [styles, setStyles] = useState<StyleOption[] | null>(null);
-  const [defaults, setDefaults] = useState<{ defaultPromptTemplate: string; defaultHints: Record<string, unknown> } | null>(null);
-
-  const [step, setStep] = useState<Step>('brief');
-  const [app, setApp] = useState<GeneratorApp>('google-slides');
-  const [purpose, setPurpose] = useState('');
-  const [audience, setAudience] = useState('');
-  const [numSlides, setNumSlides] = useState<string>(String(GENERATOR.defaultSlides));
-  const [styleId, setStyleId] = useState(DEFAULT_STYLE_ID);
-  const [customId, setCustomId] = useState('');
-  const [promptOverride, setPromptOverride] = useState('');
-  const [hintsOverride, setHintsOverride] = useState('');
-  const [sets, setSets] = useState<QuestionSet[]>([]);
-  const [answers, setAnswers] = useState<Answers>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<JobView | null>(null);
-  const [confirmRestart, setConfirmRestart] = useState(false);
-  const kind = kindOfApp(app);
+  const [state, dispatch] = useReducer(generatorReducer, INITIAL_GENERATOR_STATE);
+  const { fields, step, error } = state;
+  const kind = kindOfApp(fields.app);
   const stepStart = useRef<HTMLDivElement>(null);
   useShowStartOnChange(stepStart, `${step}/${error}`);
   // Leaving the page ends the running generation's polling (the job itself goes on on the server).
@@ -128,98 +45,59 @@ export function GeneratePage() {
   useEffect(() => () => polling.current?.abort(), []);
 
   useEffect(() => {
-    void generatorStatus().then((status) => setMode(status.mode), () => setMode('unknown'));
-    void slideStyles().then(setStyles, () => setStyles([]));
+    void generatorStatus().then(
+      (status) => dispatch({ type: 'modeLoaded', mode: status.mode }),
+      () => dispatch({ type: 'modeLoaded', mode: 'unknown' }),
+    );
+    void slideStyles().then(
+      (styles) => dispatch({ type: 'stylesLoaded', styles }),
+      () => dispatch({ type: 'stylesLoaded', styles: [] }),
+    );
   }, []);
   useEffect(() => {
-    if (admin) void generatorDefaults().then(setDefaults, () => setDefaults(null));
+    if (admin)
+      void generatorDefaults().then(
+        (defaults) => dispatch({ type: 'defaultsLoaded', defaults }),
+        () => dispatch({ type: 'defaultsLoaded', defaults: null }),
+      );
   }, [admin]);
 
-  const brief = () => ({
-    brief: purpose.trim(),
-    app,
-    ...(kind === 'slides' ? { audience: audience.trim(), numSlides: numSlidesOfText(numSlides) } : {}),
-  });
-  const templateId = () => (kind !== 'slides' ? null : styleId === CUSTOM_STYLE_ID ? customId.trim() || CUSTOM_STYLE_ID : styleId);
-
-  const overrides = () => ({
-    ...(admin && promptOverride.trim() ? { overridePromptTemplate: promptOverride } : {}),
-    ...(admin && hintsOverride.trim() ? { overrideHints: hintsOverride } : {}),
-  });
-  /** The API's own rules, run before calling (an admin may generate with only an override). */
-  const localProblem = () => briefProblem({ ...brief(), templateId: templateId(), ...overrides() });
-
   async function generate(withAnswers: Answers) {
-    setStep('generating');
-    setError(null);
+    dispatch({ type: 'generationStarted' });
     try {
       const started = await startGeneration({
-        ...brief(),
-        ...(kind === 'docs' ? { format: 'html' as const, answers: withAnswers } : { templateId: templateId() }),
-        ...overrides(),
+        ...briefOf(fields),
+        ...(kind === 'docs' ? { format: 'html' as const, answers: withAnswers } : { templateId: templateIdOf(fields) }),
+        ...overridesOf(fields, admin),
       });
       polling.current = new AbortController();
       const outcome = await pollJob({ kind, jobId: started.jobId, fetchJob: jobStatus, signal: polling.current.signal });
       if (outcome.outcome === 'abandoned') return;
-      if (outcome.outcome === 'done') {
-        setResult(outcome.job);
-        setStep('result');
-      } else {
-        setError(outcome.message);
-        setStep('brief');
-      }
+      dispatch(outcome.outcome === 'done' ? { type: 'generationDone', job: outcome.job } : { type: 'generationFailed', message: outcome.message });
     } catch (caught) {
-      setError(failureMessage(reasonOf(caught)));
-      setStep('brief');
+      dispatch({ type: 'generationFailed', message: failureMessage(reasonOf(caught)) });
     }
   }
 
-  async function submitBrief(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = localProblem();
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError(null);
+  async function submitBrief() {
+    // The API's own rules, run before calling (an admin may generate with only an override).
+    const problem = briefProblem({ ...briefOf(fields), templateId: templateIdOf(fields), ...overridesOf(fields, admin) });
+    if (problem) return dispatch({ type: 'refused', problem });
     // Slides go straight to generation; documents ask their follow-up questions first.
-    if (kind === 'slides') {
-      await generate({});
-      return;
-    }
-    setBusy(true);
+    if (kind === 'slides') return generate({});
+    dispatch({ type: 'questionsRequested' });
+    let questions: QuestionSet[];
     try {
-      const { questions } = await followUpQuestions(brief());
-      setSets(questions);
-      setAnswers({});
-      setStep(questions.length > 0 ? 'questions' : 'brief');
-      if (questions.length === 0) await generate({});
+      questions = (await followUpQuestions(briefOf(fields))).questions;
     } catch {
-      setError(GENERATOR_MESSAGES.questionsFailed);
-    } finally {
-      setBusy(false);
+      return dispatch({ type: 'questionsFailed' });
     }
-  }
-
-  function restart() {
-    setConfirmRestart(false);
-    setStep('brief');
-    setApp('google-slides');
-    setPurpose('');
-    setAudience('');
-    setNumSlides(String(GENERATOR.defaultSlides));
-    setStyleId(DEFAULT_STYLE_ID);
-    setCustomId('');
-    setPromptOverride('');
-    setHintsOverride('');
-    setSets([]);
-    setAnswers({});
-    setResult(null);
-    setError(null);
+    dispatch({ type: 'questionsArrived', sets: questions });
+    if (questions.length === 0) await generate({});
   }
 
   // The form waits for the mode: the offline notice above it, arriving later, would move it under the pointer.
-  if (mode === 'loading') {
+  if (state.mode === 'loading') {
     return (
       <GeneratorFrame>
         <div className="spinner" role="status">
@@ -230,7 +108,7 @@ export function GeneratePage() {
   }
   return (
     <GeneratorFrame>
-      {mode === 'offline' && (
+      {state.mode === 'offline' && (
         <p className="generator-offline" role="note">
           {GENERATOR_TEXTS.offlineNotice}
         </p>
@@ -242,134 +120,38 @@ export function GeneratePage() {
             {error}
           </p>
         )}
-
-        {step === 'brief' && (
-          <form className="generator-card form-stack" onSubmit={(event) => void submitBrief(event)} noValidate>
-            <fieldset className="field app-choice">
-              <legend className="field__label">App</legend>
-              <div className="app-choice__options">
-                {GENERATOR_APPS.map((option) => (
-                  <label key={option.id} className={`app-option${option.enabled ? '' : ' app-option--soon'}${app === option.id ? ' app-option--chosen' : ''}`}>
-                    <input
-                      type="radio"
-                      name="app"
-                      className="visually-hidden"
-                      disabled={!option.enabled}
-                      checked={app === option.id}
-                      onChange={() => option.enabled && setApp(option.id as GeneratorApp)}
-                    />
-                    <span>{option.label}</span>
-                    {!option.enabled && <span className="app-option__soon">{SOON_LABEL}</span>}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-
-            <div className="field">
-              <label className="field__label" htmlFor={ids.purpose}>
-                Purpose
-              </label>
-              <textarea
-                id={ids.purpose}
-                className="field__input"
-                rows={3}
-                aria-describedby={ids.reminder}
-                placeholder={kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
-                value={purpose}
-                onChange={keepingAtMost(GENERATOR.purposeMax, setPurpose)}
-              />
-              <span className="field__counter muted">
-                {characterCount(purpose)}/{GENERATOR.purposeMax}
-              </span>
-              <p id={ids.reminder} className="generator-reminder muted">
-                {GENERATOR_TEXTS.privacyReminder}
-              </p>
-            </div>
-
-            {kind === 'slides' && (
-              <>
-                <div className="field">
-                  <label className="field__label" htmlFor={ids.audience}>
-                    Audience
-                  </label>
-                  <input id={ids.audience} className="field__input" value={audience} onChange={keepingAtMost(GENERATOR.audienceMax, setAudience)} placeholder="e.g. the marketing team" />
-                  <span className="field__counter muted">
-                    {characterCount(audience)}/{GENERATOR.audienceMax}
-                  </span>
-                </div>
-                <div className="field generator-slides-field">
-                  <label className="field__label" htmlFor={ids.slides}>
-                    Number of slides
-                  </label>
-                  {/* Text, not type="number": a number field hands over '' for 'abc' or '1e', which would mean the default. */}
-                  <input id={ids.slides} className="field__input" type="text" inputMode="numeric" autoComplete="off" value={numSlides} onChange={(event) => setNumSlides(event.target.value)} />
-                </div>
-                <StyleRail styles={styles} chosen={styleId} customId={customId} onChoose={setStyleId} onCustomId={setCustomId} />
-              </>
-            )}
-
-            <div className="generator-actions">
-              {admin && (
-                <OverrideEditors
-                  prompt={promptOverride}
-                  hints={hintsOverride}
-                  defaults={defaults}
-                  onSave={(change) => {
-                    if (change.prompt !== undefined) setPromptOverride(change.prompt);
-                    if (change.hints !== undefined) setHintsOverride(change.hints);
-                  }}
-                />
-              )}
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {kind === 'slides' ? 'Generate' : busy ? 'Loading questions…' : 'Next'}
-              </button>
-            </div>
-          </form>
-        )}
-
+        {step === 'brief' && <BriefForm state={state} admin={admin} dispatch={dispatch} onSubmit={() => void submitBrief()} />}
         {step === 'questions' && (
-          <QuestionSets sets={sets} answers={answers} onAnswer={(id, value) => setAnswers((current) => ({ ...current, [id]: value }))} onGenerate={() => void generate(answers)} />
+          <QuestionSets sets={state.sets} answers={state.answers} onAnswer={(id, value) => dispatch({ type: 'answered', id, value })} onGenerate={() => void generate(state.answers)} />
         )}
-
         {step === 'generating' && <ProgressOverlay />}
-
-        {step === 'result' && result && (
-          <section className="generator-card generator-result" aria-labelledby="generator-result-title">
-            <h2 id="generator-result-title">Your template is ready</h2>
-            <p className="muted">{result.fileName}</p>
-            <div className="generator-actions generator-actions--start">
-              <a className="button button--primary" href={result.resultUrl!} download={result.fileName ?? undefined}>
-                {GENERATOR_TEXTS.openTemplate}
-              </a>
-              <a className="button button--secondary" href={result.copyUrl!}>
-                {GENERATOR_TEXTS.copy}
-              </a>
-            </div>
-            <p className="muted generator-result__import">
-              The file opens in PowerPoint or Word, and imports into {kind === 'slides' ? 'Google Slides' : 'Google Docs'} (File → Import).
-            </p>
-            {result.writer === 'model' ? <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p> : <p className="generator-credit muted">Built offline from your brief (no AI model).</p>}
-          </section>
-        )}
+        {step === 'result' && state.result && <GeneratorResult result={state.result} kind={kind} />}
       </div>
 
-      {step !== 'generating' && (
-        <p className="generator-restart">
-          <button type="button" className="button button--ghost" onClick={() => setConfirmRestart(true)}>
-            Restart
-          </button>
-        </p>
-      )}
+      {step !== 'generating' && <RestartControl confirming={state.confirmingRestart} dispatch={dispatch} />}
+    </GeneratorFrame>
+  );
+}
+
+/** Restart, once confirmed, empties the brief and goes back to it. */
+function RestartControl({ confirming, dispatch }: { confirming: boolean; dispatch: Dispatch<GeneratorAction> }) {
+  return (
+    <>
+      <p className="generator-restart">
+        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'restartAsked' })}>
+          Restart
+        </button>
+      </p>
       <Modal
-        open={confirmRestart}
+        open={confirming}
         title="Restart"
-        onClose={() => setConfirmRestart(false)}
+        onClose={() => dispatch({ type: 'restartCancelled' })}
         actions={
           <>
-            <button type="button" className="button button--ghost" onClick={() => setConfirmRestart(false)}>
+            <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'restartCancelled' })}>
               Cancel
             </button>
-            <button type="button" className="button button--danger" onClick={restart}>
+            <button type="button" className="button button--danger" onClick={() => dispatch({ type: 'restarted' })}>
               Restart
             </button>
           </>
@@ -377,7 +159,29 @@ export function GeneratePage() {
       >
         <p>{GENERATOR_TEXTS.restartConfirm}</p>
       </Modal>
-    </GeneratorFrame>
+    </>
+  );
+}
+
+/** The finished template: download it, make a copy, or import it. */
+function GeneratorResult({ result, kind }: { result: JobView; kind: GenerationKind }) {
+  return (
+    <section className="generator-card generator-result" aria-labelledby="generator-result-title">
+      <h2 id="generator-result-title">Your template is ready</h2>
+      <p className="muted">{result.fileName}</p>
+      <div className="generator-actions generator-actions--start">
+        <a className="button button--primary" href={result.resultUrl!} download={result.fileName ?? undefined}>
+          {GENERATOR_TEXTS.openTemplate}
+        </a>
+        <a className="button button--secondary" href={result.copyUrl!}>
+          {GENERATOR_TEXTS.copy}
+        </a>
+      </div>
+      <p className="muted generator-result__import">
+        The file opens in PowerPoint or Word, and imports into {kind === 'slides' ? 'Google Slides' : 'Google Docs'} (File → Import).
+      </p>
+      {result.writer === 'model' ? <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p> : <p className="generator-credit muted">Built offline from your brief (no AI model).</p>}
+    </section>
   );
 }
 

@@ -1,21 +1,19 @@
-import { Suspense, useRef, useState } from 'react';
-import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Suspense, useRef } from 'react';
+import { Await, Link, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { ENGAGEMENT_TOASTS, SAVED_POSTS_EMPTY, SAVED_POSTS_PAGE_SIZE, SAVED_POSTS_TITLE } from '@domain/engagement/rules.js';
+import { SAVED_POSTS_EMPTY, SAVED_POSTS_PAGE_SIZE, SAVED_POSTS_TITLE } from '@domain/engagement/rules.js';
 import { itemsOnPage } from '@domain/shared/pagination.js';
 import type { EngagedResourceView, ResourcePage } from '@domain/engagement/views.js';
 import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
 import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
-import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { fetchSavedPage } from '@/features/member-lists/api.js';
-import { toggleEngagement } from '@/features/resources/api.js';
+import { submitToggle, useToggleFetcher } from '@/features/resources/engagement.js';
 import { LoadFailed, MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
 import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from '@/features/member-lists/paging.js';
 import { refreshSession, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
-import '@/features/discovery/discovery.css';
 
 export async function savedPostsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);
@@ -99,28 +97,19 @@ function SavedEmpty() {
   return <MemberListEmpty message={SAVED_POSTS_EMPTY} to="/search" action="Browse templates" />;
 }
 
-/** Takes a template off the list; the list and the side menu's count follow. */
+/** Takes a template off the list through the engagement action; the page's loader then runs again, reloading this page of the list and the session's counts. */
 function UnsaveButton({ resource }: { resource: EngagedResourceView }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-
-  async function unsave() {
-    setBusy(true);
-    try {
-      await toggleEngagement('save', resource._id, false);
-      showToast('success', ENGAGEMENT_TOASTS.unsaved);
-      // Re-runs the loader, which reloads this page of the list and the session's counts.
-      await revalidator.revalidate();
-    } catch (error) {
-      console.error(error);
-      showToast('error', ENGAGEMENT_TOASTS.saveFailed, TOAST_ERROR_TIMEOUT_MS);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const fetcher = useToggleFetcher('save', resource._id);
+  const busy = fetcher.state !== 'idle';
 
   return (
-    <button type="button" className="button button--ghost saved-card__unsave" disabled={busy} aria-label={`Remove ${resource.title} from saved posts`} onClick={() => void unsave()}>
+    <button
+      type="button"
+      className="button button--ghost saved-card__unsave"
+      disabled={busy}
+      aria-label={`Remove ${resource.title} from saved posts`}
+      onClick={() => void submitToggle(fetcher, 'save', resource._id, false, { reloadPage: true })}
+    >
       {busy ? 'Removing…' : 'Remove from saved'}
     </button>
   );

@@ -43,8 +43,7 @@ export function useAvailabilityCheck(
       clearTimeout(timer);
       controller.abort();
     };
-    // `check` is a module-level function at every call site, so only the value and the switch matter.
-  }, [value, enabled]);
+  }, [value, enabled, check]);
 
   return state;
 }

@@ -37,7 +37,7 @@ export function useAdminResourcePage({ list, status, query, page, otherListChang
         },
       );
     },
-    // otherListChanges is not read: a change in the other list is a reason to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- otherListChanges is not read: a change in the other list is a reason to load again.
     [list, status, query, page, otherListChanges],
   );
 

@@ -40,7 +40,7 @@ export function useCommentPages(resourceId: string) {
     setComments(null);
     loadPage(null, controller.signal);
     return () => controller.abort();
-    // A new post: its first page (loadPage reads nothing else that changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new post: its first page (loadPage reads nothing else that changes).
   }, [resourceId]);
 
   useEffect(() => {

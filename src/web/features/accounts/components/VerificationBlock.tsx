@@ -3,69 +3,67 @@ import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, VERIFICATION_CODE } from '@domain/accounts/rules.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
+import { SENDING_LABEL, useSubmission } from '@/lib/use-submission.js';
 import { refreshSession } from '@/lib/session.js';
 import { generateOtp, verifyOtp } from '../api.js';
 
 import { FormField, type FieldMessage } from '@/components/ui/FormField.js';
 
-type Step = 'idle' | 'requesting' | 'entering' | 'checking';
+const otpFailure = (failure: unknown) => (failure instanceof ApiError ? failure.message : ACCOUNT_MESSAGES.unexpected);
 
 /**
  * Verification by one-time code (spec section 4): Verify mails a code, the person types it in.
  * A wrong code shows the attempts left; at none left, 'Please Try Again' and the input is cleared and closed.
  */
 export function VerificationBlock() {
-  const [step, setStep] = useState<Step>('idle');
+  const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<FieldMessage | null>(null);
+  const request = useSubmission(otpFailure);
+  const check = useSubmission(otpFailure);
 
   async function requestCode() {
-    setStep('requesting');
+    setCodeSent(false);
     setMessage(null);
-    try {
-      const answer = await generateOtp();
-      setMessage({ tone: 'info', content: answer.message || ACCOUNT_MESSAGES.otpSent });
-      setStep('entering');
-    } catch (error) {
-      setMessage({ tone: 'error', content: error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected });
-      setStep('idle');
-    }
+    const outcome = await request.submit(generateOtp);
+    if (outcome === null) return;
+    setMessage(outcome.ok ? { tone: 'info', content: outcome.answer.message || ACCOUNT_MESSAGES.otpSent } : { tone: 'error', content: otpFailure(outcome.failure) });
+    setCodeSent(outcome.ok);
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (code.length !== VERIFICATION_CODE.digits) return;
-    setStep('checking');
-    try {
+    // A verified account waits for the session to say so, the button still busy.
+    const outcome = await check.submit(async () => {
       const answer = await verifyOtp(code);
       if (answer.verified) {
         showToast('success', 'Your account is verified.');
         await refreshSession();
-        return;
       }
-      const exhausted = answer.attempts === 0 || answer.message === ACCOUNT_MESSAGES.otpTryAgain;
-      if (exhausted || answer.message === ACCOUNT_MESSAGES.otpExpired) {
-        setCode('');
-        setStep('idle');
-        setMessage({ tone: 'error', content: exhausted ? ACCOUNT_MESSAGES.otpTryAgain : answer.message });
-        return;
-      }
-      setMessage({ tone: 'error', content: answer.message ?? ACCOUNT_MESSAGES.otpIncorrect(answer.attempts ?? 0) });
-      setStep('entering');
-    } catch (error) {
-      setMessage({ tone: 'error', content: error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected });
-      setStep('entering');
+      return answer;
+    });
+    if (outcome === null) return;
+    if (!outcome.ok) return setMessage({ tone: 'error', content: otpFailure(outcome.failure) });
+    const answer = outcome.answer;
+    if (answer.verified) return;
+    const exhausted = answer.attempts === 0 || answer.message === ACCOUNT_MESSAGES.otpTryAgain;
+    if (exhausted || answer.message === ACCOUNT_MESSAGES.otpExpired) {
+      setCode('');
+      setCodeSent(false);
+      setMessage({ tone: 'error', content: exhausted ? ACCOUNT_MESSAGES.otpTryAgain : answer.message });
+      return;
     }
+    setMessage({ tone: 'error', content: answer.message ?? ACCOUNT_MESSAGES.otpIncorrect(answer.attempts ?? 0) });
   }
 
-  const inputOpen = step === 'entering' || step === 'checking';
   return (
     <section className="verification-block" aria-labelledby="verification-heading">
       <h2 id="verification-heading" className="verification-block__title">
         {ACCOUNT_MESSAGES.verifyTitle}
       </h2>
       <p>{ACCOUNT_MESSAGES.verifyAccountPrompt}</p>
-      {inputOpen ? (
+      {codeSent ? (
         <form className="verification-block__form" onSubmit={(event) => void submitCode(event)} noValidate>
           <FormField
             label="Verification code"
@@ -79,7 +77,7 @@ export function VerificationBlock() {
             message={message}
           />
           <div className="verification-block__actions">
-            <button type="submit" className="button button--primary" disabled={code.length !== VERIFICATION_CODE.digits || step === 'checking'} aria-busy={step === 'checking'}>
+            <button type="submit" className="button button--primary" disabled={code.length !== VERIFICATION_CODE.digits || check.pending} aria-busy={check.pending}>
               Submit code
             </button>
             <button type="button" className="button button--ghost" onClick={() => void requestCode()}>
@@ -94,8 +92,8 @@ export function VerificationBlock() {
               {message.content}
             </p>
           )}
-          <button type="button" className="button button--primary" onClick={() => void requestCode()} disabled={step === 'requesting'} aria-busy={step === 'requesting'}>
-            {step === 'requesting' ? 'Sending…' : 'Verify'}
+          <button type="button" className="button button--primary" onClick={() => void requestCode()} disabled={request.pending} aria-busy={request.pending}>
+            {request.pending ? SENDING_LABEL : 'Verify'}
           </button>
         </>
       )}

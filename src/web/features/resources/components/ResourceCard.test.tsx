@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '@domain/catalogue/resource-view.js';
@@ -29,12 +29,10 @@ function aResource(overrides: Partial<ResourceView> = {}): ResourceView {
   };
 }
 
+/** In a data router, as the app draws it: the card's like and save buttons are fetchers. */
 function renderCard(resource: ResourceView, leadsPage?: boolean): string {
-  return renderToStaticMarkup(
-    <MemoryRouter>
-      <ResourceCard resource={resource} leadsPage={leadsPage} />
-    </MemoryRouter>,
-  );
+  const Page = createRoutesStub([{ path: '/', Component: () => <ResourceCard resource={resource} leadsPage={leadsPage} /> }]);
+  return renderToStaticMarkup(<Page />);
 }
 
 describe('ResourceCard', () => {

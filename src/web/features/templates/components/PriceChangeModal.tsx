@@ -3,8 +3,9 @@ import { useId, useState } from 'react';
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
 import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '@domain/commerce/money.js';
 import { newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
-import { Modal } from '@/components/ui/Modal.js';
+import { ModalForm } from '@/components/ui/ModalForm.js';
 import { showToast } from '@/components/ui/toasts.js';
+import { useSubmission } from '@/lib/use-submission.js';
 import { requestPriceChange } from '../api.js';
 
 interface PriceChangeModalProps {
@@ -14,16 +15,20 @@ interface PriceChangeModalProps {
   onClose: () => void;
 }
 
+const requestFailure = (failure: unknown) => (failure instanceof Error ? failure.message : 'There was an issue submitting the request. Please try again later.');
+
 /** Price edits go to an admin as a request (spec 2.2): a new price above 0 and at most the maximum. */
 export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: PriceChangeModalProps) {
   const inputId = useId();
   const [newPrice, setNewPrice] = useState('');
-  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
+  const [invalid, setInvalid] = useState<{ title: string; message: string } | null>(null);
+  const submission = useSubmission(requestFailure);
+  const problem = invalid ?? (submission.error === null ? null : { title: 'Error', message: submission.error });
 
   function close() {
     setNewPrice('');
-    setProblem(null);
+    setInvalid(null);
+    submission.reset();
     onClose();
   }
 
@@ -33,44 +38,32 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
 
   async function submit() {
     const parsed = newPriceSchema.safeParse(parsePriceText(newPrice));
-    if (!parsed.success) return setProblem({ title: TEMPLATE_MESSAGES.invalidPriceTitle, message: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.invalidPrice });
-    setSending(true);
-    try {
-      const answer = await requestPriceChange(resourceId, resourceTitle, parsed.data);
-      showToast('success', answer.message || TEMPLATE_MESSAGES.priceChangeRequested);
+    if (!parsed.success) return setInvalid({ title: TEMPLATE_MESSAGES.invalidPriceTitle, message: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.invalidPrice });
+    const outcome = await submission.submit(() => requestPriceChange(resourceId, resourceTitle, parsed.data));
+    if (outcome?.ok) {
+      showToast('success', outcome.answer.message || TEMPLATE_MESSAGES.priceChangeRequested);
       close();
-    } catch (error) {
-      setProblem({ title: 'Error', message: error instanceof Error ? error.message : 'There was an issue submitting the request. Please try again later.' });
-    } finally {
-      setSending(false);
     }
   }
 
   return (
-    <Modal
+    <ModalForm
       open={open}
       title="Request a price change"
       onClose={close}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" form={`${inputId}-form`} className="button button--primary" disabled={sending}>
-            {sending ? 'Sending…' : 'Send request'}
-          </button>
-        </>
+      onSubmit={() => void submit()}
+      submitLabel="Send request"
+      pending={submission.pending}
+      error={
+        problem && (
+          <>
+            <strong>{problem.title}</strong>: {problem.message}
+          </>
+        )
       }
     >
-      <form
-        id={`${inputId}-form`}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="muted">An admin reviews price changes. Prices go up to ${TEMPLATE_LIMITS.maxPrice}.</p>
+      <p className="muted">An admin reviews price changes. Prices go up to ${TEMPLATE_LIMITS.maxPrice}.</p>
+      <div className="form-field">
         <label className="form-field__label" htmlFor={inputId}>
           New price (USD)
         </label>
@@ -85,16 +78,12 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
           aria-invalid={problem !== null || undefined}
           onChange={(event) => {
             setNewPrice(event.target.value);
-            setProblem(null);
+            setInvalid(null);
+            submission.reset();
           }}
         />
         {payPalOnly && problem === null && <p className="form-field__hint">{COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))}</p>}
-        {problem && (
-          <div className="form-alert form-alert--danger price-change__problem" role="alert">
-            <strong>{problem.title}</strong>: {problem.message}
-          </div>
-        )}
-      </form>
-    </Modal>
+      </div>
+    </ModalForm>
   );
 }

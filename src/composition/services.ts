@@ -1,0 +1,75 @@
+import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
+import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
+import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
+import { importBulkRows } from '../commands/templates/bulk-import.js';
+import { CurationService } from '../commands/discovery/curation.js';
+import { TemplateService } from '../commands/templates/template-service.js';
+import type { Actor } from '../domain/shared/events.js';
+import type { ValidationReport } from '../domain/shared/read-model-validation.js';
+import type { BulkImportPayload, BulkRowReport } from '../domain/templates/bulk-import.js';
+import { upcasters } from '../domain/upcasters.js';
+import { templateHistories, type TemplateHistories } from '../projections/read-models/templates/history.js';
+import { validateReadModels } from '../projections/validation.js';
+import type { Infrastructure } from './infrastructure.js';
+
+/*
+ * The app's use cases, composed once from the infrastructure and handed to the routes: a route
+ * calls a use case and never builds one, nor reaches an adapter or the command bus itself.
+ */
+
+/** What the use cases are built from. */
+export type ServiceInfrastructure = Pick<Infrastructure, 'commands' | 'database' | 'store' | 'images' | 'runner'> & {
+  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
+  suggester?: TemplateSuggester | undefined;
+  /** Pictures the bulk import fetches from addresses in a CSV file; by default SSRF-guarded, public addresses only. */
+  remoteImages?: RemoteImageFetcher | undefined;
+};
+
+export interface ServiceOptions {
+  /** How long a use case that reads its own write (the sponsor limit) waits for the read models. */
+  readYourWritesTimeoutMs: number;
+}
+
+// ─── templates: posts, their review and history, the bulk import, the home page's curated lists ───
+
+export interface TemplateUseCases {
+  /** The template lifecycle: submit, edit, review, sponsor, delete … */
+  lifecycle: TemplateService;
+  /** Every event that named a template, as its author or an admin may read it. */
+  history: TemplateHistories;
+  /** Type, platform, title … suggested from a template's address. */
+  suggester: TemplateSuggester;
+  /** The admin portal's CSV import (`importBulkRows`). */
+  importRows(payloads: readonly BulkImportPayload[], options: { dryRun: boolean; admin: Actor & { userId: string } }): Promise<{ reports: BulkRowReport[]; position: bigint | null }>;
+  /** Fetches a picture from a public address and stores it. */
+  remoteImages: RemoteImageFetcher;
+  /** The home page's collections and top apps. */
+  curation: CurationService;
+  /** Rebuilds every read model from the log into scratch tables and compares them with the live ones. */
+  validateReadModels(): Promise<ValidationReport>;
+}
+
+export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, options: ServiceOptions): TemplateUseCases {
+  const { commands, database, store, images, runner } = infrastructure;
+  const db = database.db;
+  const remoteImages = infrastructure.remoteImages ?? createRemoteImageFetcher(images);
+  return {
+    lifecycle: new TemplateService({ commands, db, images, waitForReadModels: (position) => runner.waitFor(position, options.readYourWritesTimeoutMs) }),
+    history: templateHistories(db, eventsAboutTemplate(store, db, upcasters)),
+    suggester: infrastructure.suggester ?? createPageMetadataSuggester(),
+    importRows: (payloads, importOptions) => importBulkRows({ commands, db, store, images: remoteImages }, payloads, importOptions),
+    remoteImages,
+    curation: new CurationService({ commands, db }),
+    validateReadModels: () => validateReadModels(database, store, runner.projections),
+  };
+}
+
+// ─── the app ───
+
+export interface AppServices {
+  templates: TemplateUseCases;
+}
+
+export function composeServices(infrastructure: ServiceInfrastructure, options: ServiceOptions): AppServices {
+  return { templates: composeTemplateUseCases(infrastructure, options) };
+}
