@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { formatPrice } from '@domain/catalogue/presentation.js';
@@ -79,8 +79,8 @@ export function EditorPage() {
 
 type Outcome = { kind: 'saved'; message: string; pagePath: string } | { kind: 'deleted'; message: string };
 
-function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
-  const form = useTemplateForm(formValuesOf(post));
+/** Saving and deleting the post: the field problems, the action's error, and what came of it. */
+function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<typeof useTemplateForm>) {
   const [statusLabel, setStatusLabel] = useState(post.statusLabel);
   // The revision this form's content builds on: each save moves it on.
   const [revision, setRevision] = useState(post.revision);
@@ -90,17 +90,6 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [priceModalOpen, setPriceModalOpen] = useState(false);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const actionErrorRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (outcome !== null) outcomeRef.current?.focus();
-  }, [outcome]);
-  // The message shows above the form: on a phone the Save and Delete buttons are far below it.
-  useEffect(() => {
-    if (actionError !== null) actionErrorRef.current?.focus();
-  }, [actionError]);
 
   async function save() {
     const found = editProblems(form.values);
@@ -138,20 +127,25 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
     }
   }
 
-  if (outcome?.kind === 'deleted') {
-    return (
-      <div className="container template-editor template-editor--message">
-        <title>{documentTitle('Post deleted')}</title>
-        <h1>Post deleted</h1>
-        <div ref={outcomeRef} tabIndex={-1} className="form-alert form-alert--success" role="status">
-          {outcome.message}
-        </div>
-        <Link className="button button--primary" to="/shared-posts">
-          Go Back
-        </Link>
-      </div>
-    );
-  }
+  return { statusLabel, saving, problems, setProblems, actionError, outcome, confirmingDelete, setConfirmingDelete, deleting, save, remove };
+}
+
+function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
+  const form = useTemplateForm(formValuesOf(post));
+  const { statusLabel, saving, problems, setProblems, actionError, outcome, confirmingDelete, setConfirmingDelete, deleting, save, remove } = usePostEditor(post, form);
+  const [priceModalOpen, setPriceModalOpen] = useState(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const actionErrorRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (outcome !== null) outcomeRef.current?.focus();
+  }, [outcome]);
+  // The message shows above the form: on a phone the Save and Delete buttons are far below it.
+  useEffect(() => {
+    if (actionError !== null) actionErrorRef.current?.focus();
+  }, [actionError]);
+
+  if (outcome?.kind === 'deleted') return <PostDeleted message={outcome.message} outcomeRef={outcomeRef} />;
 
   return (
     <div className="container template-editor">
@@ -188,27 +182,8 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
           }}
         >
           <TemplateFields mode="edit" values={form.values} onChange={form.change} onImageUrlsChange={form.changeImages} />
-          <section className="template-editor__price" aria-labelledby="template-edit-price">
-            <h2 id="template-edit-price" className="template-editor__section-title">
-              Price
-            </h2>
-            <p>
-              <strong data-testid="post-price">{formatPrice(post.price)}</strong> <span className="muted">(a price change needs an admin's approval)</span>
-            </p>
-            <button type="button" className="button button--secondary" onClick={() => setPriceModalOpen(true)}>
-              Request price change
-            </button>
-          </section>
-          <section className="template-editor__danger" aria-label="Delete">
-            <button type="button" className="button button--danger-outline" disabled={deleting} onClick={() => void remove()}>
-              {confirmingDelete ? 'Are you sure?' : 'Delete Post'}
-            </button>
-            {confirmingDelete && (
-              <button type="button" className="button button--ghost" onClick={() => setConfirmingDelete(false)}>
-                Cancel
-              </button>
-            )}
-          </section>
+          <PriceSection price={post.price} onRequestChange={() => setPriceModalOpen(true)} />
+          <DeletePostSection confirming={confirmingDelete} deleting={deleting} onDelete={() => void remove()} onCancel={() => setConfirmingDelete(false)} />
         </form>
 
         <aside className="template-editor__aside">
@@ -228,5 +203,60 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
       <PriceChangeModal open={priceModalOpen} resourceId={post._id} resourceTitle={post.title} onClose={() => setPriceModalOpen(false)} />
       <UnsavedChangesGuard dirty={form.dirty} />
     </div>
+  );
+}
+
+function PostDeleted({ message, outcomeRef }: { message: string; outcomeRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div className="container template-editor template-editor--message">
+      <title>{documentTitle('Post deleted')}</title>
+      <h1>Post deleted</h1>
+      <div ref={outcomeRef} tabIndex={-1} className="form-alert form-alert--success" role="status">
+        {message}
+      </div>
+      <Link className="button button--primary" to="/shared-posts">
+        Go Back
+      </Link>
+    </div>
+  );
+}
+
+interface DeletePostSectionProps {
+  confirming: boolean;
+  deleting: boolean;
+  /** The first click asks "Are you sure?", the second deletes. */
+  onDelete: () => void;
+  onCancel: () => void;
+}
+
+function DeletePostSection({ confirming, deleting, onDelete, onCancel }: DeletePostSectionProps) {
+  return (
+    <section className="template-editor__danger" aria-label="Delete">
+      <button type="button" className="button button--danger-outline" disabled={deleting} onClick={onDelete}>
+        {confirming ? 'Are you sure?' : 'Delete Post'}
+      </button>
+      {confirming && (
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The price as it stands; changing it goes through an admin (the modal). */
+function PriceSection({ price, onRequestChange }: { price: number; onRequestChange: () => void }) {
+  return (
+    <section className="template-editor__price" aria-labelledby="template-edit-price">
+      <h2 id="template-edit-price" className="template-editor__section-title">
+        Price
+      </h2>
+      <p>
+        <strong data-testid="post-price">{formatPrice(price)}</strong> <span className="muted">(a price change needs an admin's approval)</span>
+      </p>
+      <button type="button" className="button button--secondary" onClick={onRequestChange}>
+        Request price change
+      </button>
+    </section>
   );
 }

@@ -40,6 +40,16 @@ export function TermsOfServicePage() {
         <a href="#terms">Terms of Service</a> · <a href="#privacy">Privacy Policy</a>
       </nav>
 
+      <TermsOfService feePercent={feePercent} />
+      <PrivacyPolicy />
+      <Copyright />
+    </div>
+  );
+}
+
+function TermsOfService({ feePercent }: { feePercent: number | null }) {
+  return (
+    <>
       <h2 id="terms" className="legal__part">
         Terms of Service
       </h2>
@@ -101,7 +111,13 @@ export function TermsOfServicePage() {
       <LegalSection id="terms-ending" title="8. Ending your account">
         <p>You can stop using {BRAND_NAME} at any time and ask us to delete your account. We may suspend or close accounts that break these terms.</p>
       </LegalSection>
+    </>
+  );
+}
 
+function PrivacyPolicy() {
+  return (
+    <>
       <h2 id="privacy" className="legal__part">
         Privacy Policy
       </h2>
@@ -132,8 +148,7 @@ export function TermsOfServicePage() {
           Questions about these terms or your privacy? Write to us through the <Link to="/contact-us">contact form</Link>.
         </p>
       </LegalSection>
-      <Copyright />
-    </div>
+    </>
   );
 }
 

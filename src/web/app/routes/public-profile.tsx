@@ -41,26 +41,10 @@ export function PublicProfilePage() {
   const [registerFor, setRegisterFor] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
 
-  if (!data.found) {
-    return (
-      <div className="container profile-page">
-        <title>{documentTitle('User not found')}</title>
-        <section className="empty-state profile-page__missing">
-          <h1>{ACCOUNT_MESSAGES.userDoesNotExist}</h1>
-          <Link to="/" className="button button--primary">
-            Back to home
-          </Link>
-        </section>
-      </div>
-    );
-  }
+  if (!data.found) return <ProfileNotFound />;
 
   const { user, posts, pagination, isOwner } = data.profile;
   const fullName = [user.info.firstName, user.info.lastName].filter(Boolean).join(' ') || user.info.displayName || user.username;
-  const socialLinks = SOCIAL_NETWORKS.flatMap((network) => {
-    const url = socialProfileUrl(network, user.social[network] ?? '');
-    return url ? [{ network, url }] : [];
-  });
 
   // A visitor is asked to log in first.
   async function openMessage() {
@@ -83,36 +67,7 @@ export function PublicProfilePage() {
         <div className="profile-header__avatar">
           <Avatar name={fullName} pictureUrl={user.erased ? null : user.info.thumbnail} />
         </div>
-        <div className="profile-header__details">
-          <h1 className="profile-header__name">{user.erased ? ACCOUNT_MESSAGES.erasedProfile : fullName}</h1>
-          <p className="profile-header__username muted">@{user.username}</p>
-          {!user.erased && (user.info.jobTitle || user.info.companyName || user.info.location) && (
-            <p className="profile-header__work">{[user.info.jobTitle, user.info.companyName, user.info.location].filter(Boolean).join(' · ')}</p>
-          )}
-          <dl className="profile-stats">
-            <div>
-              <dt>Templates</dt>
-              <dd>{user.livePostsCount}</dd>
-            </div>
-            <div>
-              <dt>Kudos</dt>
-              <dd>{user.totalKudos}</dd>
-            </div>
-          </dl>
-          {!user.erased && user.info.bio && <p className="profile-header__bio">{user.info.bio}</p>}
-          {!user.erased && socialLinks.length > 0 && (
-            <ul className="profile-social" aria-label="Social links">
-              {socialLinks.map(({ network, url }) => (
-                <li key={network}>
-                  <a href={url} target="_blank" rel="noopener noreferrer nofollow">
-                    {SOCIAL_LABELS[network]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="muted">{ACCOUNT_MESSAGES.memberSince(MEMBER_SINCE_FORMAT.format(new Date(user._dateCreated)))}</p>
-        </div>
+        <ProfileDetails user={user} fullName={fullName} />
         {isOwner ? (
           <Link to="/account" className="button button--secondary profile-header__edit">
             Edit profile
@@ -149,6 +104,60 @@ export function PublicProfilePage() {
         )}
       </section>
       <RegisterModal open={registerFor !== null} onClose={() => setRegisterFor(null)} redirectUrl={registerFor ?? undefined} />
+    </div>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <div className="container profile-page">
+      <title>{documentTitle('User not found')}</title>
+      <section className="empty-state profile-page__missing">
+        <h1>{ACCOUNT_MESSAGES.userDoesNotExist}</h1>
+        <Link to="/" className="button button--primary">
+          Back to home
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+/** Name, work, counts, bio, social links and membership date (an erased account keeps only its counts). */
+function ProfileDetails({ user, fullName }: { user: PublicProfileAnswer['user']; fullName: string }) {
+  const socialLinks = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = socialProfileUrl(network, user.social[network] ?? '');
+    return url ? [{ network, url }] : [];
+  });
+  return (
+    <div className="profile-header__details">
+      <h1 className="profile-header__name">{user.erased ? ACCOUNT_MESSAGES.erasedProfile : fullName}</h1>
+      <p className="profile-header__username muted">@{user.username}</p>
+      {!user.erased && (user.info.jobTitle || user.info.companyName || user.info.location) && (
+        <p className="profile-header__work">{[user.info.jobTitle, user.info.companyName, user.info.location].filter(Boolean).join(' · ')}</p>
+      )}
+      <dl className="profile-stats">
+        <div>
+          <dt>Templates</dt>
+          <dd>{user.livePostsCount}</dd>
+        </div>
+        <div>
+          <dt>Kudos</dt>
+          <dd>{user.totalKudos}</dd>
+        </div>
+      </dl>
+      {!user.erased && user.info.bio && <p className="profile-header__bio">{user.info.bio}</p>}
+      {!user.erased && socialLinks.length > 0 && (
+        <ul className="profile-social" aria-label="Social links">
+          {socialLinks.map(({ network, url }) => (
+            <li key={network}>
+              <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+                {SOCIAL_LABELS[network]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted">{ACCOUNT_MESSAGES.memberSince(MEMBER_SINCE_FORMAT.format(new Date(user._dateCreated)))}</p>
     </div>
   );
 }

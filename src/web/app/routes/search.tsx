@@ -72,8 +72,6 @@ export function SearchPage() {
   const filtersId = useId();
 
   const go = (next: Partial<SearchFilterState>) => void navigate(searchLocation({ ...filters, page: 1, ...next }));
-  const filtered = filters.price !== '' || filters.topic !== '' || filters.platform !== '' || filters.q !== '';
-  const requestRedirect = `${location.pathname}${location.search ? `${location.search}&` : '?'}showRequestModal=true`;
 
   return (
     <div className="container search-page">
@@ -102,44 +100,7 @@ export function SearchPage() {
       </button>
 
       <div className="search-page__layout">
-        <aside
-          id={filtersId}
-          className="search-page__filters"
-          data-open={filtersOpen}
-          aria-label="Filters"
-          onKeyDown={(event) => event.key === 'Escape' && setFiltersOpen(false)}
-        >
-          <div className="search-filters__head">
-            <h2>Filters</h2>
-            {filtered && (
-              <Link to="/search" className="search-filters__reset">
-                Reset Filters
-              </Link>
-            )}
-            <button type="button" className="icon-button search-filters__close" aria-label="Close filters" onClick={() => setFiltersOpen(false)}>
-              <CloseIcon />
-            </button>
-          </div>
-          <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })} options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')} emptyLabel={filters.q ? 'Best match' : 'Newest'} />
-          <FilterSelect label="Price" value={filters.price} onChange={(price) => go({ price: price as SearchFilterState['price'] })} options={[{ value: 'free', label: 'Free' }, { value: 'paid', label: 'Paid' }]} emptyLabel="Any price" />
-          <FilterSelect label="Topic" value={filters.topic} onChange={(topic) => go({ topic })} options={TOPICS.map((topic) => ({ value: topic.name, label: topic.label }))} emptyLabel="All topics" />
-          <FilterSelect label="App" value={filters.platform} onChange={(platform) => go({ platform })} options={APPS.map((app) => ({ value: app.name, label: app.label }))} emptyLabel="All apps" />
-
-          <section className="side-card request-card">
-            <p>{REQUEST_TEMPLATE_TEXT}</p>
-            {/* Requesting needs an account: anonymous visitors log in first and come back with the request form open. */}
-            <button type="button" className="button button--primary" onClick={() => void navigate(loginPathFor(requestRedirect))}>
-              Request a Template
-            </button>
-          </section>
-          <section className="side-card advert-card">
-            <h2>{ADVERT_TITLE}</h2>
-            <p>{ADVERT_TEXT}</p>
-            <Link to="/contact-us" className="button button--secondary">
-              {ADVERT_BUTTON}
-            </Link>
-          </section>
-        </aside>
+        <SearchFilters id={filtersId} open={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters} go={go} />
 
         <section className="search-page__results" ref={resultsRef} aria-label="Results">
           <Suspense key={location.search + location.pathname} fallback={<CardGridSkeleton />}>
@@ -150,6 +111,58 @@ export function SearchPage() {
         </section>
       </div>
     </div>
+  );
+}
+interface SearchFiltersProps {
+  id: string;
+  /** Open as a drawer (phones). */
+  open: boolean;
+  onClose: () => void;
+  filters: SearchFilterState;
+  /** A new search with these filters changed, from page 1. */
+  go: (next: Partial<SearchFilterState>) => void;
+}
+
+/** The filters beside the results (a drawer on phones), then the request and advert cards. */
+function SearchFilters({ id, open, onClose, filters, go }: SearchFiltersProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const filtered = filters.price !== '' || filters.topic !== '' || filters.platform !== '' || filters.q !== '';
+  const requestRedirect = `${location.pathname}${location.search ? `${location.search}&` : '?'}showRequestModal=true`;
+
+  return (
+    <aside id={id} className="search-page__filters" data-open={open} aria-label="Filters" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      <div className="search-filters__head">
+        <h2>Filters</h2>
+        {filtered && (
+          <Link to="/search" className="search-filters__reset">
+            Reset Filters
+          </Link>
+        )}
+        <button type="button" className="icon-button search-filters__close" aria-label="Close filters" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })} options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')} emptyLabel={filters.q ? 'Best match' : 'Newest'} />
+      <FilterSelect label="Price" value={filters.price} onChange={(price) => go({ price: price as SearchFilterState['price'] })} options={[{ value: 'free', label: 'Free' }, { value: 'paid', label: 'Paid' }]} emptyLabel="Any price" />
+      <FilterSelect label="Topic" value={filters.topic} onChange={(topic) => go({ topic })} options={TOPICS.map((topic) => ({ value: topic.name, label: topic.label }))} emptyLabel="All topics" />
+      <FilterSelect label="App" value={filters.platform} onChange={(platform) => go({ platform })} options={APPS.map((app) => ({ value: app.name, label: app.label }))} emptyLabel="All apps" />
+
+      <section className="side-card request-card">
+        <p>{REQUEST_TEMPLATE_TEXT}</p>
+        {/* Requesting needs an account: anonymous visitors log in first and come back with the request form open. */}
+        <button type="button" className="button button--primary" onClick={() => void navigate(loginPathFor(requestRedirect))}>
+          Request a Template
+        </button>
+      </section>
+      <section className="side-card advert-card">
+        <h2>{ADVERT_TITLE}</h2>
+        <p>{ADVERT_TEXT}</p>
+        <Link to="/contact-us" className="button button--secondary">
+          {ADVERT_BUTTON}
+        </Link>
+      </section>
+    </aside>
   );
 }
 

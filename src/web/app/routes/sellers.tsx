@@ -89,111 +89,18 @@ function StartSellingButton({ label = 'Start Selling' }: { label?: string }) {
 /** The sellers landing page (posts-payments-rewards.md 2.5). */
 export function SellersPage() {
   const feePercent = usePlatformFeePercent();
-  const panel = feePercent === null ? null : commissionPanel(feePercent);
   const faq = feePercent === null ? FAQ : [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
-  const featuredApps = APPS.filter((app) => FEATURED_APPS.includes(app.name));
-  const featuredTopics = TOPICS.filter((topic) => FEATURED_TOPICS.includes(topic.name));
 
   return (
     <div className="content-page sellers">
       <title>{documentTitle('Sell your templates')}</title>
 
-      <section className="sellers-hero">
-        <div className="container sellers-hero__inner">
-          <p className="eyebrow">Template stores are now live</p>
-          <h1 className="sellers-hero__title">Turn the templates you already use into income</h1>
-          <p className="sellers-hero__lead">
-            Share your workflows with a community of makers. List for free and set your own price{commissionMention(feePercent, HERO_KEEP)}.
-          </p>
-          <div className="sellers-hero__actions">
-            <StartSellingButton />
-            <Link to="/search" className="button button--ghost button--large">
-              See what sells
-            </Link>
-          </div>
-          <p className="sellers-hero__note muted">
-            {HERO_NOTE} <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
-          </p>
-        </div>
-      </section>
-
-      <section className="container content-section" aria-labelledby="sellers-categories">
-        <h2 id="sellers-categories">Popular categories</h2>
-        <ul className="chip-grid">
-          {featuredTopics.map((topic) => (
-            <li key={topic.name}>
-              <Link to={topicPath(topic.name)} className="chip-link">
-                {topic.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="container content-section" aria-labelledby="sellers-how">
-        <h2 id="sellers-how">How it works</h2>
-        <ol className="steps">
-          {[...HOW_IT_WORKS, getPaidStep(feePercent)].map((step, index) => (
-            <li key={step.title} className="steps__item">
-              <span className="steps__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="container content-section" aria-labelledby="sellers-apps">
-        <h2 id="sellers-apps">Supported apps</h2>
-        <p className="muted">Sell templates for the tools people already work in.</p>
-        <ul className="chip-grid">
-          {featuredApps.map((app) => (
-            <li key={app.name}>
-              <Link to={appPath(app.name)} className="chip-link">
-                {app.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link to="/apps" className="chip-link chip-link--more">
-              All {APPS.length} apps
-            </Link>
-          </li>
-        </ul>
-      </section>
-
-      {panel !== null && (
-        <section className="container content-section" aria-labelledby="sellers-commission">
-          <div className="commission-panel">
-            <div>
-              <h2 id="sellers-commission">{panel.heading}</h2>
-              <p>{panel.text}</p>
-            </div>
-            <p className="commission-panel__figure" aria-hidden="true">
-              {panel.figure}
-              {panel.later !== null && <span className="commission-panel__later">{panel.later}</span>}
-            </p>
-          </div>
-        </section>
-      )}
-
-      <section className="container content-section" aria-labelledby="sellers-testimonials">
-        <h2 id="sellers-testimonials">What makers say</h2>
-        <ul className="testimonials">
-          {TESTIMONIALS.map((testimonial) => (
-            <li key={testimonial.name}>
-              <figure className="testimonial">
-                <blockquote>“{testimonial.quote}”</blockquote>
-                <figcaption>
-                  <strong>{testimonial.name}</strong> <span className="muted">— {testimonial.role}</span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SellersHero feePercent={feePercent} />
+      <PopularCategories />
+      <HowItWorks feePercent={feePercent} />
+      <SupportedApps />
+      {feePercent !== null && <CommissionPanel feePercent={feePercent} />}
+      <Testimonials />
 
       <section className="container content-section" aria-labelledby="sellers-who">
         <h2 id="sellers-who">Who can sell</h2>
@@ -224,5 +131,127 @@ export function SellersPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+function SellersHero({ feePercent }: { feePercent: number | null }) {
+  return (
+    <section className="sellers-hero">
+      <div className="container sellers-hero__inner">
+        <p className="eyebrow">Template stores are now live</p>
+        <h1 className="sellers-hero__title">Turn the templates you already use into income</h1>
+        <p className="sellers-hero__lead">
+          Share your workflows with a community of makers. List for free and set your own price{commissionMention(feePercent, HERO_KEEP)}.
+        </p>
+        <div className="sellers-hero__actions">
+          <StartSellingButton />
+          <Link to="/search" className="button button--ghost button--large">
+            See what sells
+          </Link>
+        </div>
+        <p className="sellers-hero__note muted">
+          {HERO_NOTE} <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function PopularCategories() {
+  const featuredTopics = TOPICS.filter((topic) => FEATURED_TOPICS.includes(topic.name));
+  return (
+    <section className="container content-section" aria-labelledby="sellers-categories">
+      <h2 id="sellers-categories">Popular categories</h2>
+      <ul className="chip-grid">
+        {featuredTopics.map((topic) => (
+          <li key={topic.name}>
+            <Link to={topicPath(topic.name)} className="chip-link">
+              {topic.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HowItWorks({ feePercent }: { feePercent: number | null }) {
+  return (
+    <section className="container content-section" aria-labelledby="sellers-how">
+      <h2 id="sellers-how">How it works</h2>
+      <ol className="steps">
+        {[...HOW_IT_WORKS, getPaidStep(feePercent)].map((step, index) => (
+          <li key={step.title} className="steps__item">
+            <span className="steps__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function SupportedApps() {
+  const featuredApps = APPS.filter((app) => FEATURED_APPS.includes(app.name));
+  return (
+    <section className="container content-section" aria-labelledby="sellers-apps">
+      <h2 id="sellers-apps">Supported apps</h2>
+      <p className="muted">Sell templates for the tools people already work in.</p>
+      <ul className="chip-grid">
+        {featuredApps.map((app) => (
+          <li key={app.name}>
+            <Link to={appPath(app.name)} className="chip-link">
+              {app.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/apps" className="chip-link chip-link--more">
+            All {APPS.length} apps
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function CommissionPanel({ feePercent }: { feePercent: number }) {
+  const panel = commissionPanel(feePercent);
+  return (
+    <section className="container content-section" aria-labelledby="sellers-commission">
+      <div className="commission-panel">
+        <div>
+          <h2 id="sellers-commission">{panel.heading}</h2>
+          <p>{panel.text}</p>
+        </div>
+        <p className="commission-panel__figure" aria-hidden="true">
+          {panel.figure}
+          {panel.later !== null && <span className="commission-panel__later">{panel.later}</span>}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className="container content-section" aria-labelledby="sellers-testimonials">
+      <h2 id="sellers-testimonials">What makers say</h2>
+      <ul className="testimonials">
+        {TESTIMONIALS.map((testimonial) => (
+          <li key={testimonial.name}>
+            <figure className="testimonial">
+              <blockquote>“{testimonial.quote}”</blockquote>
+              <figcaption>
+                <strong>{testimonial.name}</strong> <span className="muted">— {testimonial.role}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,16 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
-import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '@domain/commerce/payout-account.js';
 import { Modal } from '@/components/ui/Modal.js';
 import { PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH } from '@/lib/paths.js';
 import { COMMISSION_SENTENCE, commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
-import { showToast } from '@/components/ui/toasts.js';
-import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '@/features/commerce/index.js';
-
-type StatusState = { status: 'loading' } | { status: 'failed' } | { status: 'known'; payout: PayoutAccountStatus };
-type Confirming = 'disconnect' | 'reset' | null;
+import { usePayoutAccount, type PayoutChange } from '../use-payout-account.js';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
 
@@ -21,53 +16,12 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * status is read again after 300 ms.
  */
 export function PaymentsTab({ userId, verified }: { userId: string; verified: boolean }) {
-  const [state, setState] = useState<StatusState>({ status: 'loading' });
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const { state, busy, onboard, change } = usePayoutAccount(userId);
+  const [confirming, setConfirming] = useState<PayoutChange | null>(null);
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      fetchPayoutAccountStatus(userId, signal).then(
-        (payout) => setState({ status: 'known', payout }),
-        (error: unknown) => {
-          if (signal?.aborted) return;
-          console.error('Could not read the payout status', error);
-          setState({ status: 'failed' });
-        },
-      ),
-    [userId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  async function onboard() {
-    setBusy(true);
-    try {
-      const { accountLinkUrl } = await startOnboarding(userId);
-      window.location.assign(accountLinkUrl);
-    } catch (error) {
-      setBusy(false);
-      showToast('error', error instanceof Error ? error.message : 'The payout provider could not be reached. Please try again.');
-    }
-  }
-
-  async function confirmChange(change: Exclude<Confirming, null>) {
+  function confirmChange(confirmed: PayoutChange) {
     setConfirming(null);
-    setBusy(true);
-    try {
-      await (change === 'disconnect' ? disconnectPayoutAccount(userId) : resetOnboarding(userId));
-      showToast('success', change === 'disconnect' ? 'Your payout account was disconnected.' : 'Onboarding was reset. Connect again to start fresh.');
-    } catch (error) {
-      showToast('error', error instanceof Error ? error.message : 'That did not work. Please try again.');
-    }
-    // Spec 9: the status is read again about 300 ms later.
-    window.setTimeout(() => {
-      void load().finally(() => setBusy(false));
-    }, PAYOUT_STATUS_REFRESH_DELAY_MS);
+    void change(confirmed);
   }
 
   const payout = state.status === 'known' ? state.payout : null;
@@ -118,30 +72,42 @@ export function PaymentsTab({ userId, verified }: { userId: string; verified: bo
       <p>
         <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
       </p>
-
-      <Modal
-        open={confirming !== null}
-        title={confirming === 'disconnect' ? 'Disconnect your payout account?' : 'Start onboarding afresh?'}
-        tone="danger"
-        onClose={() => setConfirming(null)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button button--danger" onClick={() => void confirmChange(confirming!)}>
-              {confirming === 'disconnect' ? 'Disconnect' : 'Start Fresh'}
-            </button>
-          </>
-        }
-      >
-        <p>
-          {confirming === 'disconnect'
-            ? 'Buyers will not be able to buy your paid posts until you connect a payout account again.'
-            : 'The half-finished account is dropped; you will connect a new one from the start.'}
-        </p>
-      </Modal>
+      <ConfirmPayoutChangeModal confirming={confirming} onConfirm={confirmChange} onClose={() => setConfirming(null)} />
     </section>
+  );
+}
+
+interface ConfirmPayoutChangeModalProps {
+  confirming: PayoutChange | null;
+  onConfirm: (change: PayoutChange) => void;
+  onClose: () => void;
+}
+
+/** Disconnect and Start Fresh ask first (spec 4). */
+function ConfirmPayoutChangeModal({ confirming, onConfirm, onClose }: ConfirmPayoutChangeModalProps) {
+  return (
+    <Modal
+      open={confirming !== null}
+      title={confirming === 'disconnect' ? 'Disconnect your payout account?' : 'Start onboarding afresh?'}
+      tone="danger"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button--danger" onClick={() => onConfirm(confirming!)}>
+            {confirming === 'disconnect' ? 'Disconnect' : 'Start Fresh'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        {confirming === 'disconnect'
+          ? 'Buyers will not be able to buy your paid posts until you connect a payout account again.'
+          : 'The half-finished account is dropped; you will connect a new one from the start.'}
+      </p>
+    </Modal>
   );
 }
 

@@ -1,17 +1,14 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { BULK_IMPORT_MESSAGES, markRepeatedRows, type BulkImportPayload, type BulkRowReport } from '@domain/templates/bulk-import.js';
+import { BULK_IMPORT_MESSAGES, type BulkRowReport } from '@domain/templates/bulk-import.js';
 import { resourcePath } from '@/lib/paths.js';
-import { showMessageModal } from '@/lib/client-state.js';
-import { readCsvFile, sendBulkRows } from '../import-api.js';
+import { useBulkImport, type BulkImportPhase } from '../use-bulk-import.js';
 
 /** Valid rows listed in the preview beyond the rows with errors (all of them are imported). */
 const PREVIEW_VALID_ROWS_SHOWN = 50;
 
 const STATUS_LABELS: Record<BulkRowReport['status'], string> = { valid: 'Ready', invalid: 'Not imported', imported: 'Imported', duplicate: 'Already imported' };
-
-type Phase = { kind: 'idle' } | { kind: 'checking' | 'importing'; done: number; total: number } | { kind: 'previewed' } | { kind: 'imported' };
 
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {
   return (
@@ -31,49 +28,8 @@ function Progress({ label, done, total }: { label: string; done: number; total: 
  */
 export function BulkImport() {
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [payloads, setPayloads] = useState<BulkImportPayload[]>([]);
-  const [reports, setReports] = useState<BulkRowReport[]>([]);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const { fileError, reports, phase, chooseFile, preview, importRows } = useBulkImport();
   const busy = phase.kind === 'checking' || phase.kind === 'importing';
-
-  async function preview() {
-    setReports([]);
-    const read = await readCsvFile(file);
-    setFileError(read.fileError);
-    setPayloads(read.payloads);
-    if (read.fileError !== null) return setPhase({ kind: 'idle' });
-    setPhase({ kind: 'checking', done: 0, total: read.payloads.length });
-    try {
-      setReports(markRepeatedRows(read.payloads, await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length }))));
-      setPhase({ kind: 'previewed' });
-    } catch (error) {
-      setPhase({ kind: 'idle' });
-      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
-    }
-  }
-
-  async function importRows() {
-    const ready = new Set(reports.filter((report) => report.status === 'valid').map((report) => report.row));
-    const rows = payloads.filter((payload) => ready.has(payload.row));
-    setPhase({ kind: 'importing', done: 0, total: rows.length });
-    try {
-      const outcome = new Map((await sendBulkRows(rows, false, (done) => setPhase({ kind: 'importing', done, total: rows.length }))).map((report) => [report.row, report]));
-      setReports((previous) => previous.map((report) => outcome.get(report.row) ?? report));
-      setPhase({ kind: 'imported' });
-      const failed = [...outcome.values()].filter((report) => report.status === 'invalid').length;
-      showMessageModal(BULK_IMPORT_MESSAGES.successTitle, BULK_IMPORT_MESSAGES.success, failed > 0 ? `${failed} of the rows could not be imported: see the report.` : undefined);
-    } catch (error) {
-      setPhase({ kind: 'previewed' });
-      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
-    }
-  }
-
-  const count = (status: BulkRowReport['status']) => reports.filter((report) => report.status === status).length;
-  const withErrors = reports.filter((report) => report.errors.length > 0 && report.status === 'invalid');
-  const others = reports.filter((report) => report.status !== 'invalid');
-  const shown = [...withErrors, ...others.slice(0, PREVIEW_VALID_ROWS_SHOWN)].sort((a, b) => a.row - b.row);
 
   return (
     <div className="admin-list bulk-import">
@@ -90,12 +46,7 @@ export function BulkImport() {
             type="file"
             accept=".csv,text/csv"
             disabled={busy}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setFileError(null);
-              setReports([]);
-              setPhase({ kind: 'idle' });
-            }}
+            onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
           />
         </label>
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void preview()}>
@@ -109,38 +60,53 @@ export function BulkImport() {
       )}
       {phase.kind === 'checking' && <Progress label="Checking" done={phase.done} total={phase.total} />}
       {phase.kind === 'importing' && <Progress label="Importing" done={phase.done} total={phase.total} />}
-      {reports.length > 0 && (
-        <>
-          <p className="bulk-import__summary" role="status">
-            {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported, {count('invalid')} with errors.
-          </p>
-          {phase.kind === 'previewed' && (
-            <button type="button" className="button button--primary" disabled={count('valid') === 0} onClick={() => void importRows()}>
-              Import {count('valid')} rows
-            </button>
-          )}
-          {phase.kind === 'previewed' && count('valid') === 0 && <p className="admin-list__note">{BULK_IMPORT_MESSAGES.nothingValid}</p>}
-          <ol className="bulk-import__rows" aria-label="Rows">
-            {shown.map((report) => (
-              <li key={report.row} className={`bulk-import__row bulk-import__row--${report.status}`} aria-label={`Row ${report.row}`}>
-                <span className="bulk-import__row-head">
-                  <span>Row {report.row}</span>
-                  <strong>{report.status === 'imported' && report.titleUrl ? <Link to={resourcePath(report.titleUrl)}>{report.title}</Link> : report.title || '(no title)'}</strong>
-                  <span className="bulk-import__status">{STATUS_LABELS[report.status]}</span>
-                </span>
-                {report.errors.length > 0 && (
-                  <ul className="bulk-import__errors">
-                    {report.errors.map((error) => (
-                      <li key={error}>{error}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ol>
-          {others.length > PREVIEW_VALID_ROWS_SHOWN && <p className="admin-list__note">…and {others.length - PREVIEW_VALID_ROWS_SHOWN} more rows without errors.</p>}
-        </>
-      )}
+      {reports.length > 0 && <BulkImportReport reports={reports} phase={phase} onImport={() => void importRows()} />}
     </div>
+  );
+}
+
+/** The rows' outcome: the counts, the Import button after a preview, and the rows with errors first (valid ones up to a limit). */
+function BulkImportReport({ reports, phase, onImport }: { reports: BulkRowReport[]; phase: BulkImportPhase; onImport: () => void }) {
+  const count = (status: BulkRowReport['status']) => reports.filter((report) => report.status === status).length;
+  const withErrors = reports.filter((report) => report.errors.length > 0 && report.status === 'invalid');
+  const others = reports.filter((report) => report.status !== 'invalid');
+  const shown = [...withErrors, ...others.slice(0, PREVIEW_VALID_ROWS_SHOWN)].sort((a, b) => a.row - b.row);
+  return (
+    <>
+      <p className="bulk-import__summary" role="status">
+        {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported, {count('invalid')} with errors.
+      </p>
+      {phase.kind === 'previewed' && (
+        <button type="button" className="button button--primary" disabled={count('valid') === 0} onClick={onImport}>
+          Import {count('valid')} rows
+        </button>
+      )}
+      {phase.kind === 'previewed' && count('valid') === 0 && <p className="admin-list__note">{BULK_IMPORT_MESSAGES.nothingValid}</p>}
+      <ol className="bulk-import__rows" aria-label="Rows">
+        {shown.map((report) => (
+          <BulkRowItem key={report.row} report={report} />
+        ))}
+      </ol>
+      {others.length > PREVIEW_VALID_ROWS_SHOWN && <p className="admin-list__note">…and {others.length - PREVIEW_VALID_ROWS_SHOWN} more rows without errors.</p>}
+    </>
+  );
+}
+
+function BulkRowItem({ report }: { report: BulkRowReport }) {
+  return (
+    <li className={`bulk-import__row bulk-import__row--${report.status}`} aria-label={`Row ${report.row}`}>
+      <span className="bulk-import__row-head">
+        <span>Row {report.row}</span>
+        <strong>{report.status === 'imported' && report.titleUrl ? <Link to={resourcePath(report.titleUrl)}>{report.title}</Link> : report.title || '(no title)'}</strong>
+        <span className="bulk-import__status">{STATUS_LABELS[report.status]}</span>
+      </span>
+      {report.errors.length > 0 && (
+        <ul className="bulk-import__errors">
+          {report.errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </li>
   );
 }

@@ -69,52 +69,26 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
           <strong>{user.erased ? 'Deleted account' : user.username}</strong>
           <span className="admin-list__note">joined {formatDateTime(user._dateCreated)}</span>
         </div>
-        <label className="admin-list__control" htmlFor={`${id}-lvl`}>
-          Level
-          <select
-            className="form-field__input"
-            id={`${id}-lvl`}
-            value={lvl}
-            disabled={levelLock !== null || busy}
-            title={levelLock ?? undefined}
-            aria-describedby={levelLock === null ? undefined : (levelNoteId ?? `${id}-lvl-lock`)}
-            onChange={(event) => setLvl(event.target.value as UserLevel)}
-          >
-            {LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {level}
-              </option>
-            ))}
-          </select>
-          {levelLock !== null && levelNoteId === null && (
-            <span className="admin-list__note admin-user__lock" id={`${id}-lvl-lock`}>
-              {levelLock}
-            </span>
-          )}
-        </label>
-        <label className="admin-list__control" htmlFor={`${id}-status`}>
-          Status
-          <select
-            className="form-field__input"
-            id={`${id}-status`}
-            value={status}
-            disabled={statusLock !== null || busy}
-            title={statusLock ?? undefined}
-            aria-describedby={statusLock === null ? undefined : `${id}-status-lock`}
-            onChange={(event) => setStatus(event.target.value as VerificationStatus)}
-          >
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-          {statusLock !== null && (
-            <span className="admin-list__note admin-user__lock" id={`${id}-status-lock`}>
-              {statusLock}
-            </span>
-          )}
-        </label>
+        <LockedSelect
+          label="Level"
+          controlId={`${id}-lvl`}
+          value={lvl}
+          options={LEVELS}
+          lock={levelLock}
+          sharedLockNoteId={levelNoteId}
+          busy={busy}
+          onChange={(value) => setLvl(value as UserLevel)}
+        />
+        <LockedSelect
+          label="Status"
+          controlId={`${id}-status`}
+          value={status}
+          options={STATUSES}
+          lock={statusLock}
+          sharedLockNoteId={null}
+          busy={busy}
+          onChange={(value) => setStatus(value as VerificationStatus)}
+        />
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
             Reason
@@ -136,6 +110,49 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
         </p>
       )}
     </li>
+  );
+}
+
+interface LockedSelectProps {
+  label: string;
+  controlId: string;
+  value: string;
+  options: readonly string[];
+  /** Why the viewer may not change this (the control is disabled), or null. */
+  lock: string | null;
+  /** The note above the list that gives the lock's reason for every row, or null: the reason shows under the control. */
+  sharedLockNoteId: string | null;
+  busy: boolean;
+  onChange: (value: string) => void;
+}
+
+/** A row's level or status control, disabled with its reason when the viewer may not change it. */
+function LockedSelect({ label, controlId, value, options, lock, sharedLockNoteId, busy, onChange }: LockedSelectProps) {
+  const lockId = `${controlId}-lock`;
+  return (
+    <label className="admin-list__control" htmlFor={controlId}>
+      {label}
+      <select
+        className="form-field__input"
+        id={controlId}
+        value={value}
+        disabled={lock !== null || busy}
+        title={lock ?? undefined}
+        aria-describedby={lock === null ? undefined : (sharedLockNoteId ?? lockId)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {lock !== null && sharedLockNoteId === null && (
+        <span className="admin-list__note admin-user__lock" id={lockId}>
+          {lock}
+        </span>
+      )}
+    </label>
   );
 }
 

@@ -18,38 +18,13 @@ export function SearchBar() {
   const inputId = useId();
   const listId = useId();
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<AutocompleteAnswer>(NO_SUGGESTIONS);
-  const [open, setOpen] = useState(false);
+  const { suggestions, open, setOpen } = useSuggestions(text);
   const [searching, setSearching] = useState(false);
   const timers = useRef<number[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
-
-  useEffect(() => {
-    const typed = text.trim();
-    if (typed === '') {
-      setSuggestions(NO_SUGGESTIONS);
-      return;
-    }
-    const controller = new AbortController();
-    const wait = window.setTimeout(() => {
-      fetchAutocomplete(typed, controller.signal).then(
-        (answer) => {
-          setSuggestions(answer);
-          setOpen(true);
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) console.error('Autocomplete failed', error);
-        },
-      );
-    }, AUTOCOMPLETE_WAIT_MS);
-    return () => {
-      window.clearTimeout(wait);
-      controller.abort();
-    };
-  }, [text]);
 
   function later(work: () => void, ms: number) {
     timers.current.push(window.setTimeout(work, ms));
@@ -112,14 +87,50 @@ export function SearchBar() {
         {searching ? <span className="search-bar__searching">Searching...</span> : <SearchIcon />}
         <span className="visually-hidden">Search</span>
       </button>
-      {open && hasSuggestions && (
-        <div id={listId} className="search-bar__suggestions" role="region" aria-label="Suggestions">
-          <SuggestionGroup title="Templates" items={suggestions.titles.map((item) => ({ key: item.titleUrl, label: item.title, to: resourcePath(item.titleUrl) }))} onChoose={chooseSuggestion} />
-          <SuggestionGroup title="Topics" items={suggestions.topics.map((item) => ({ key: item.name, label: item.label, to: topicPath(item.name) }))} onChoose={chooseSuggestion} />
-          <SuggestionGroup title="Apps" items={suggestions.apps.map((item) => ({ key: item.name, label: item.label, to: appPath(item.name) }))} onChoose={chooseSuggestion} />
-        </div>
-      )}
+      {open && hasSuggestions && <SuggestionList id={listId} suggestions={suggestions} onChoose={chooseSuggestion} />}
     </form>
+  );
+}
+
+/** Suggestions for what is typed, asked for after a pause in typing; they open when they come. */
+function useSuggestions(text: string) {
+  const [suggestions, setSuggestions] = useState<AutocompleteAnswer>(NO_SUGGESTIONS);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const typed = text.trim();
+    if (typed === '') {
+      setSuggestions(NO_SUGGESTIONS);
+      return;
+    }
+    const controller = new AbortController();
+    const wait = window.setTimeout(() => {
+      fetchAutocomplete(typed, controller.signal).then(
+        (answer) => {
+          setSuggestions(answer);
+          setOpen(true);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) console.error('Autocomplete failed', error);
+        },
+      );
+    }, AUTOCOMPLETE_WAIT_MS);
+    return () => {
+      window.clearTimeout(wait);
+      controller.abort();
+    };
+  }, [text]);
+
+  return { suggestions, open, setOpen };
+}
+
+function SuggestionList({ id, suggestions, onChoose }: { id: string; suggestions: AutocompleteAnswer; onChoose: () => void }) {
+  return (
+    <div id={id} className="search-bar__suggestions" role="region" aria-label="Suggestions">
+      <SuggestionGroup title="Templates" items={suggestions.titles.map((item) => ({ key: item.titleUrl, label: item.title, to: resourcePath(item.titleUrl) }))} onChoose={onChoose} />
+      <SuggestionGroup title="Topics" items={suggestions.topics.map((item) => ({ key: item.name, label: item.label, to: topicPath(item.name) }))} onChoose={onChoose} />
+      <SuggestionGroup title="Apps" items={suggestions.apps.map((item) => ({ key: item.name, label: item.label, to: appPath(item.name) }))} onChoose={onChoose} />
+    </div>
   );
 }
 
