@@ -29,7 +29,10 @@ export default defineConfig({
     stylesheetsFirst(),
     deferredAppStart(fileURLToPath(new URL('./src/web/boot.ts', import.meta.url))),
     // .br and .gz beside every text file, at the best quality: the server sends them as they are.
-    { ...compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1_024, logLevel: 'silent' }), applyToEnvironment: (environment) => environment.name === 'client' },
+    {
+      ...compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1_024, logLevel: 'silent' }),
+      applyToEnvironment: (environment) => environment.name === 'client',
+    },
   ],
   build: {
     outDir: '../../dist/web',

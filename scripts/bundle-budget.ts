@@ -38,13 +38,18 @@ export function scriptSize(script: BuiltScript): ScriptSize {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** The printed budget table: every initial script and the total against the limit. */
-export function budgetReport(sizes: readonly ScriptSize[], limitGzipBytes: number): { text: string; totalGzipBytes: number; withinBudget: boolean } {
+export function budgetReport(
+  sizes: readonly ScriptSize[],
+  limitGzipBytes: number,
+): { text: string; totalGzipBytes: number; withinBudget: boolean } {
   const totalGzipBytes = sizes.reduce((sum, size) => sum + size.gzipBytes, 0);
   const totalBytes = sizes.reduce((sum, size) => sum + size.bytes, 0);
   const width = Math.max(...sizes.map((size) => size.fileName.length), 'total'.length);
   const lines = [
     'Initial JavaScript (what every page loads before it runs):',
-    ...[...sizes].sort((a, b) => b.gzipBytes - a.gzipBytes).map((size) => `  ${size.fileName.padEnd(width)}  ${kb(size.bytes).padStart(9)}  gzip ${kb(size.gzipBytes).padStart(8)}`),
+    ...[...sizes]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((size) => `  ${size.fileName.padEnd(width)}  ${kb(size.bytes).padStart(9)}  gzip ${kb(size.gzipBytes).padStart(8)}`),
     `  ${'total'.padEnd(width)}  ${kb(totalBytes).padStart(9)}  gzip ${kb(totalGzipBytes).padStart(8)}  (budget ${kb(limitGzipBytes)})`,
   ];
   return { text: lines.join('\n'), totalGzipBytes, withinBudget: totalGzipBytes <= limitGzipBytes };
@@ -62,7 +67,10 @@ export function bundleBudget(limitGzipBytes: number): Plugin {
       );
       const report = budgetReport(initialScripts(scripts).map(scriptSize), limitGzipBytes);
       this.info(`\n${report.text}`);
-      if (!report.withinBudget) this.error(`The initial JavaScript is ${kb(report.totalGzipBytes)} gzipped, over its budget of ${kb(limitGzipBytes)} (vite.config.ts).`);
+      if (!report.withinBudget)
+        this.error(
+          `The initial JavaScript is ${kb(report.totalGzipBytes)} gzipped, over its budget of ${kb(limitGzipBytes)} (vite.config.ts).`,
+        );
     },
   };
 }

@@ -33,7 +33,9 @@ export function deferredAppStart(bootModule: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const boot = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === bootModule);
+        const boot = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === bootModule,
+        );
         if (boot === undefined) throw new Error(`The build has no chunk for ${bootModule}`);
         return withDeferredAppStart(html, `/${boot.fileName}`);
       },

@@ -25,5 +25,8 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...source
 // Every start: it takes under a second, and the bundle is never older than the sources.
 await bundleServer();
 // NODE_ENV before any module loads: React's development build must never meet the production page renderer.
-const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 process.exit(server.status ?? 1);

@@ -15,7 +15,11 @@ describe('bundle budget', () => {
       script('admin.js', ['react.js', 'zod.js']),
       script('zod.js', []),
     ];
-    expect(initialScripts(scripts).map((each) => each.fileName).sort()).toEqual(['index.js', 'paths.js', 'react.js', 'shell.js']);
+    expect(
+      initialScripts(scripts)
+        .map((each) => each.fileName)
+        .sort(),
+    ).toEqual(['index.js', 'paths.js', 'react.js', 'shell.js']);
   });
 
   it('measures gzip sizes and fails past the limit', () => {

@@ -25,6 +25,8 @@ describe("the built page's scripts", () => {
   });
 
   it('fails the build when the page has no app script to defer', () => {
-    expect(() => withDeferredAppStart('<head><link rel="stylesheet" href="/a.css"></head>', '/assets/boot-e.js')).toThrow('no app module script');
+    expect(() => withDeferredAppStart('<head><link rel="stylesheet" href="/a.css"></head>', '/assets/boot-e.js')).toThrow(
+      'no app module script',
+    );
   });
 });

@@ -31,7 +31,10 @@ const MESSAGE_SECTIONS = ['5. Validation rules', '8. The error catalogue'];
 const PLACEHOLDER = '\u0000';
 
 /** Every module whose exported objects hold user-facing texts (not shared/zod.ts: it hands out zod itself, whose texts are zod's). */
-const TEXT_MODULES = import.meta.glob<Record<string, unknown>>(['../src/domain/**/*.ts', '!../src/domain/**/*.test.ts', '!../src/domain/shared/zod.ts'], { eager: true });
+const TEXT_MODULES = import.meta.glob<Record<string, unknown>>(
+  ['../src/domain/**/*.ts', '!../src/domain/**/*.test.ts', '!../src/domain/shared/zod.ts'],
+  { eager: true },
+);
 
 /** Spec texts that are a bare word rather than {placeholder}, and how the bare word reads. */
 const BARE_PLACEHOLDERS: Record<string, string> = { 'n / 3 keywords': 'n' };
@@ -138,7 +141,11 @@ function ourTexts(): Map<string, string> {
 }
 
 /** Lower case, letters and digits only: two texts that differ only in case, spacing or punctuation compare equal. */
-const normalised = (text: string) => text.toLowerCase().replace(/[^a-z0-9\u0000]+/gu, ' ').trim();
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9\u0000]+/gu, ' ')
+    .trim();
 
 describe.skipIf(SPEC_ABSENT && process.env.CI === undefined)("the spec's own words", () => {
   const messages = SPEC_ABSENT && process.env.CI === undefined ? [] : specMessages();
@@ -154,7 +161,10 @@ describe.skipIf(SPEC_ABSENT && process.env.CI === undefined)("the spec's own wor
   );
 
   it.each(implemented.map((message) => [message.text, message.where]))('has %j word for word in a constant (%s)', (text) => {
-    expect(constantSaying(text, texts), `no constant says ${JSON.stringify(text)}: fix the constant, or put the text on a reasoned list`).toBeDefined();
+    expect(
+      constantSaying(text, texts),
+      `no constant says ${JSON.stringify(text)}: fix the constant, or put the text on a reasoned list`,
+    ).toBeDefined();
   });
 
   it.each(Object.entries(IN_SOURCE).map(([text, { file }]) => [text, file]))('has %j word for word in %s', (text, file) => {
@@ -183,8 +193,15 @@ describe.skipIf(SPEC_ABSENT && process.env.CI === undefined)("the spec's own wor
   });
 
   it('lists what it checked', () => {
-    const counts = { wordForWord: implemented.length, inSource: Object.keys(IN_SOURCE).length, wordedDifferently: Object.keys(WORDED_DIFFERENTLY).length, notYetBuilt: Object.keys(NOT_YET_BUILT).length };
+    const counts = {
+      wordForWord: implemented.length,
+      inSource: Object.keys(IN_SOURCE).length,
+      wordedDifferently: Object.keys(WORDED_DIFFERENTLY).length,
+      notYetBuilt: Object.keys(NOT_YET_BUILT).length,
+    };
     expect(counts.wordForWord + counts.inSource + counts.wordedDifferently + counts.notYetBuilt).toBe(messages.length);
-    console.info(`spec conformance: ${messages.length} spec messages — ${counts.wordForWord} word for word in constants, ${counts.inSource} in one source file, ${counts.wordedDifferently} worded differently on purpose, ${counts.notYetBuilt} not built yet`);
+    console.info(
+      `spec conformance: ${messages.length} spec messages — ${counts.wordForWord} word for word in constants, ${counts.inSource} in one source file, ${counts.wordedDifferently} worded differently on purpose, ${counts.notYetBuilt} not built yet`,
+    );
   });
 });

@@ -43,7 +43,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
 
   async function wholeLog(): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
-    for (let after = START_OF_LOG; ; ) {
+    for (let after = START_OF_LOG; ;) {
       const page = await infrastructure.store.readAll({ after, maxCount: 500 });
       if (page.length === 0) return events;
       events.push(...page);
@@ -125,7 +125,9 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
 
     const all = await list(`/api/resources/today?limit=${HOME_LIST_MAX_LIMIT}`);
     expect(all).toHaveLength(LIVE);
-    expect(new Set(all.map((resource) => resource._id))).toEqual(new Set(Array.from({ length: LIVE }, (_, i) => demoTemplateId(SIZE.seed, i))));
+    expect(new Set(all.map((resource) => resource._id))).toEqual(
+      new Set(Array.from({ length: LIVE }, (_, i) => demoTemplateId(SIZE.seed, i))),
+    );
     expect(all.map((resource) => resource._id)).not.toContain(pendingId);
     for (const resource of all) expect(resource).toStrictEqual(resourceShape);
     const created = all.map((resource) => Date.parse(resource.createdAt));
@@ -137,12 +139,23 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     const log = await wholeLog();
     const all = await list(`/api/resources/today?limit=${HOME_LIST_MAX_LIMIT}`);
     for (const resource of all) {
-      const submitted = log.find((event) => event.type === 'TemplateSubmitted' && (event.data as { templateId: string }).templateId === resource._id)!;
-      const data = submitted.data as { title: string; titleUrl: string; description: string; instructions: string; price: number; keywords: string[]; platform: string; topic: string; authorId: string };
-      const likes = log.filter((event) => (event.data as { templateId?: string }).templateId === resource._id).reduce(
-        (n, event) => n + (event.type === 'TemplateLiked' ? 1 : event.type === 'TemplateUnliked' ? -1 : 0),
-        0,
-      );
+      const submitted = log.find(
+        (event) => event.type === 'TemplateSubmitted' && (event.data as { templateId: string }).templateId === resource._id,
+      )!;
+      const data = submitted.data as {
+        title: string;
+        titleUrl: string;
+        description: string;
+        instructions: string;
+        price: number;
+        keywords: string[];
+        platform: string;
+        topic: string;
+        authorId: string;
+      };
+      const likes = log
+        .filter((event) => (event.data as { templateId?: string }).templateId === resource._id)
+        .reduce((n, event) => n + (event.type === 'TemplateLiked' ? 1 : event.type === 'TemplateUnliked' ? -1 : 0), 0);
       const author = log.find((event) => event.type === 'UserRegistered' && (event.data as { userId: string }).userId === data.authorId)!;
       expect(resource).toMatchObject({
         title: data.title,
@@ -224,8 +237,12 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
     const paths = body.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/health', '/api/resources/today', '/api/resources/toprated', '/api/resources/sponsored']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/resources/today', '/api/resources/toprated', '/api/resources/sponsored']),
+    );
     expect(paths['/api/resources/today']!.get).toBeDefined();
-    expect(paths['/api/resources/today']!.get!.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'limit', in: 'query' })]));
+    expect(paths['/api/resources/today']!.get!.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'limit', in: 'query' })]),
+    );
   });
 });

@@ -46,19 +46,38 @@ const ROUTER_MAX_PARAM_LENGTH = 16_384;
 
 export type AppDeps = Pick<
   Infrastructure,
-  'database' | 'store' | 'vault' | 'runner' | 'adapters' | 'accounts' | 'engagement' | 'outbox' | 'mail' | 'images' | 'google' | 'googleClientId' | 'secureCookies' | 'commands' | 'search' | 'rateLimitCounters' | 'commerce' | 'exchangeRates' | 'writer' | 'publicUrl'
+  | 'database'
+  | 'store'
+  | 'vault'
+  | 'runner'
+  | 'adapters'
+  | 'accounts'
+  | 'engagement'
+  | 'outbox'
+  | 'mail'
+  | 'images'
+  | 'google'
+  | 'googleClientId'
+  | 'secureCookies'
+  | 'commands'
+  | 'search'
+  | 'rateLimitCounters'
+  | 'commerce'
+  | 'exchangeRates'
+  | 'writer'
+  | 'publicUrl'
 > &
   Pick<ServiceInfrastructure, 'suggester' | 'remoteImages'> & {
-  /** The built web app (vite build output); served with a fallback to index.html for client routes. */
-  webRoot?: string;
-  /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
-  createPageRenderer?: CreatePageRenderer;
-  blog?: BlogConfig;
-  /** The server log; silent unless given (tests). */
-  log?: LogSettings;
-  /** Reverse proxies whose X-Forwarded-For names the client (`request.ip`); null or absent: the socket address. */
-  trustProxy?: TrustProxy | null;
-};
+    /** The built web app (vite build output); served with a fallback to index.html for client routes. */
+    webRoot?: string;
+    /** Renders the public pages on the server (the build's dist/server entry); without it the browser draws every page. */
+    createPageRenderer?: CreatePageRenderer;
+    blog?: BlogConfig;
+    /** The server log; silent unless given (tests). */
+    log?: LogSettings;
+    /** Reverse proxies whose X-Forwarded-For names the client (`request.ip`); null or absent: the socket address. */
+    trustProxy?: TrustProxy | null;
+  };
 
 /** A hop count trusts that many proxies nearest to us, whatever their address. */
 function fastifyTrustProxy(trust: TrustProxy): string[] | ((address: string, hop: number) => boolean) {
@@ -89,7 +108,10 @@ function installRequestHooks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const body = request.routeOptions.config.checksBodyTextPerItem === true ? null : request.body;
     const where =
-      unstorableTextIn(request.params, 'address') ?? unstorableTextIn(request.query, 'query') ?? unstorableTextIn(body, 'body') ?? unstorablePath(request.url);
+      unstorableTextIn(request.params, 'address') ??
+      unstorableTextIn(request.query, 'query') ??
+      unstorableTextIn(body, 'body') ??
+      unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
 }
@@ -117,7 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
   const linkOrigin = linkOriginFor(deps.publicUrl);
-  const pages = installPublicAnswerCache(app, { readModels: deps.runner.projections.map((projection) => projection.name), marks: () => deps.runner.readModelMarks(), lagging: () => deps.runner.rereadMarks() });
+  const pages = installPublicAnswerCache(app, {
+    readModels: deps.runner.projections.map((projection) => projection.name),
+    marks: () => deps.runner.readModelMarks(),
+    lagging: () => deps.runner.rereadMarks(),
+  });
   await installCompressionAndEtags(app);
 
   await app.register(fastifySwagger, {
@@ -143,19 +169,53 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(massEmailRoutes({ db: deps.database.db, massEmail: services.massEmail, settle }));
       await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
       await api.register(imageRoutes({ images: deps.images }));
-      await api.register(healthRoutes({ runner: deps.runner, adapters: deps.adapters, db: deps.database.db, store: deps.store, embedded: deps.database.kind === 'pglite' }));
+      await api.register(
+        healthRoutes({
+          runner: deps.runner,
+          adapters: deps.adapters,
+          db: deps.database.db,
+          store: deps.store,
+          embedded: deps.database.kind === 'pglite',
+        }),
+      );
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
-      await api.register(templateRoutes({ db: deps.database.db, vault: deps.vault, images: deps.images, mail: deps.mail, templates: services.templates, settle, log: (message) => app.log.warn(message) }));
-      await api.register(searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording }));
+      await api.register(
+        templateRoutes({
+          db: deps.database.db,
+          vault: deps.vault,
+          images: deps.images,
+          mail: deps.mail,
+          templates: services.templates,
+          settle,
+          log: (message) => app.log.warn(message),
+        }),
+      );
+      await api.register(
+        searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording }),
+      );
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }));
-      await api.register(commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }));
-      await api.register(generatorRoutes({ db: deps.database.db, vault: deps.vault, generation: services.generation, secureCookies: deps.secureCookies, settle }));
-      await api.register(supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }));
-      api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }));
+      await api.register(
+        commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }),
+      );
+      await api.register(
+        generatorRoutes({
+          db: deps.database.db,
+          vault: deps.vault,
+          generation: services.generation,
+          secureCookies: deps.secureCookies,
+          settle,
+        }),
+      );
+      await api.register(
+        supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }),
+      );
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }),
+      );
     },
     { prefix: '/api' },
   );
@@ -165,6 +225,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
   if (deps.outbox) await app.register(devMailboxRoutes({ outbox: deps.outbox }));
 
-  await installWebServing(app, { db: deps.database.db, pages, linkOrigin, platformFeePercent: deps.commerce.platformFeePercent, ...(deps.webRoot ? { webRoot: deps.webRoot } : {}), ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}) });
+  await installWebServing(app, {
+    db: deps.database.db,
+    pages,
+    linkOrigin,
+    platformFeePercent: deps.commerce.platformFeePercent,
+    ...(deps.webRoot ? { webRoot: deps.webRoot } : {}),
+    ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}),
+  });
   return Object.assign(app as FastifyInstance, { routeAccess });
 }

@@ -20,7 +20,11 @@ function slowHeaders(port: number): Promise<Socket> {
   });
 }
 
-const closed = (socket: Socket) => new Promise<number>((resolve) => { const start = Date.now(); socket.once('close', () => resolve(Date.now() - start)); });
+const closed = (socket: Socket) =>
+  new Promise<number>((resolve) => {
+    const start = Date.now();
+    socket.once('close', () => resolve(Date.now() - start));
+  });
 
 let server: Server | undefined;
 afterEach(() => {

@@ -11,7 +11,10 @@ const config = configFromEnv();
 const api = await startServer(config);
 process.env.API_PORT = String(config.port);
 // Vite serves index.html here, not the API: it names the fee as the API's pages do (web-serving.ts).
-const platformFeeMeta = { name: 'platform-fee-meta', transformIndexHtml: (html: string) => html.replace('</head>', `${platformFeeMetaTag(config.platformFeePercent)}</head>`) };
+const platformFeeMeta = {
+  name: 'platform-fee-meta',
+  transformIndexHtml: (html: string) => html.replace('</head>', `${platformFeeMetaTag(config.platformFeePercent)}</head>`),
+};
 const vite = await createServer({ server: { port: config.port + 1 }, plugins: [platformFeeMeta] });
 await vite.listen();
 vite.printUrls();

@@ -58,25 +58,33 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const first = error.validation[0];
     // A refusal of the whole part (a missing body, a field it does not take) names the part, unless
     // its message is a sentence of its own ('The body must be …'): the readable defaults start lower case.
-    const wholePart = first?.message !== undefined && /^\p{Ll}/u.test(first.message) ? (VALIDATED_PART_NAMES[error.validationContext ?? ''] ?? '') : '';
+    const wholePart =
+      first?.message !== undefined && /^\p{Ll}/u.test(first.message) ? (VALIDATED_PART_NAMES[error.validationContext ?? ''] ?? '') : '';
     const field = first ? fieldPathOf(first.instancePath) || wholePart : '';
     const message = first?.message ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
     return reply.status(400).send({ error: true, message } satisfies ErrorBody);
   }
-  if (error instanceof DomainError) return reply.status(DOMAIN_STATUS[error.kind]).send({ error: true, message: error.message } satisfies ErrorBody);
+  if (error instanceof DomainError)
+    return reply.status(DOMAIN_STATUS[error.kind]).send({ error: true, message: error.message } satisfies ErrorBody);
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: true, message: error.message } satisfies ErrorBody);
-  if (error instanceof WebhookSignatureError) return reply.status(400).send({ error: true, message: COMMERCE_MESSAGES.badSignature } satisfies ErrorBody);
+  if (error instanceof WebhookSignatureError)
+    return reply.status(400).send({ error: true, message: COMMERCE_MESSAGES.badSignature } satisfies ErrorBody);
   if (error instanceof PaymentRefusedError) {
     request.log.warn({ err: error }, 'payment provider refused');
     return reply.status(409).send({ error: true, message: `${COMMERCE_MESSAGES.providerRefused} ${error.reason}` } satisfies ErrorBody);
   }
   if (error instanceof PaymentProviderUnavailableError) {
     request.log.warn({ err: error }, 'payment provider unavailable');
-    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ error: true, message: COMMERCE_MESSAGES.providerUnavailable } satisfies ErrorBody);
+    return reply
+      .status(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .send({ error: true, message: COMMERCE_MESSAGES.providerUnavailable } satisfies ErrorBody);
   }
   if (error instanceof WrongExpectedRevisionError) {
-    return reply.status(409).send({ error: true, message: 'Someone else changed this at the same time. Please try again.' } satisfies ErrorBody);
+    return reply
+      .status(409)
+      .send({ error: true, message: 'Someone else changed this at the same time. Please try again.' } satisfies ErrorBody);
   }
   // Fastify's own client errors (bad JSON, body too large, unsupported media type …) carry a 4xx.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -84,7 +92,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (isUnavailableError(error)) {
     request.log.warn({ err: error }, 'database or event store unavailable');
-    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ error: true, message: UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+    return reply
+      .status(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .send({ error: true, message: UNAVAILABLE_MESSAGE } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send({ error: true, message: 'Something went wrong on our side. Please try again later.' } satisfies ErrorBody);

@@ -23,6 +23,12 @@ export function guestIdOf(request: FastifyRequest, reply: FastifyReply | null, c
   if (sent !== undefined && GUEST_ID_PATTERN.test(sent)) return sent;
   if (reply === null) return null;
   const guestId = randomBytes(24).toString('base64url');
-  reply.setCookie(cookie.name, guestId, { path: cookie.path, httpOnly: true, sameSite: 'lax', secure: cookie.secure, maxAge: GUEST_COOKIE_MAX_AGE_S });
+  reply.setCookie(cookie.name, guestId, {
+    path: cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    maxAge: GUEST_COOKIE_MAX_AGE_S,
+  });
   return guestId;
 }

@@ -21,7 +21,25 @@ const UNSTORABLE_IN_PATH = ['a%00b', '%ED%A0%80'] as const;
 /** Field names the routes read; the rule holds for any name, these make the request look real. */
 /** Routes that refuse such text item by item (the bulk import marks the row: admin-import.test.ts); here they must answer 400 all the same. */
 const BODY_TEXT_CHECKED_PER_ITEM = new Set(['POST /api/admin/csv/upload']);
-const BODY_FIELDS = ['login', 'password', 'username', 'email', 'title', 'description', 'instructions', 'url', 'text', 'message', 'reason', 'query', 'keywords', 'name', 'comment', 'code', 'token'];
+const BODY_FIELDS = [
+  'login',
+  'password',
+  'username',
+  'email',
+  'title',
+  'description',
+  'instructions',
+  'url',
+  'text',
+  'message',
+  'reason',
+  'query',
+  'keywords',
+  'name',
+  'comment',
+  'code',
+  'token',
+];
 
 describe('hardening of every route: text rule, logging, security headers, local-only mailbox', () => {
   let harness: ApiHarness;
@@ -31,9 +49,15 @@ describe('hardening of every route: text rule, logging, security headers, local-
 
   beforeAll(async () => {
     webRoot = await mkdtemp(join(tmpdir(), 'tessera-web-'));
-    await writeFile(join(webRoot, 'index.html'), '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+    await writeFile(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    );
     harness = await startApiHarness(SIZE, {
-      app: { webRoot, log: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } } },
+      app: {
+        webRoot,
+        log: { level: 'info', stream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } },
+      },
     });
     const { accounts } = harness.infrastructure;
     ({ userId: ownerId } = await accounts.register({
@@ -87,17 +111,27 @@ describe('hardening of every route: text rule, logging, security headers, local-
         const plainUrl = route.url.replace(/:[A-Za-z]+/gu, 'x');
         // A URL cannot carry a lone surrogate (the parser makes U+FFFD of it); NUL it can.
         if (name === 'nul') attempts.push({ where: 'query nul', url: `${plainUrl}?q=a%00b&to=%00` });
-        if (withBody) attempts.push({ where: `body ${name}`, url: plainUrl, body: Object.fromEntries(BODY_FIELDS.map((field) => [field, bad])) });
+        if (withBody)
+          attempts.push({ where: `body ${name}`, url: plainUrl, body: Object.fromEntries(BODY_FIELDS.map((field) => [field, bad])) });
       }
-      if (route.url.includes(':')) for (const bad of UNSTORABLE_IN_PATH) attempts.push({ where: `path ${bad}`, url: route.url.replace(/:[A-Za-z]+/gu, bad) });
+      if (route.url.includes(':'))
+        for (const bad of UNSTORABLE_IN_PATH) attempts.push({ where: `path ${bad}`, url: route.url.replace(/:[A-Za-z]+/gu, bad) });
       const token = await ownerToken();
       for (const attempt of attempts) {
-        const answer = await harness.call(route.method as 'GET', attempt.url, { token, ...(attempt.body === undefined ? {} : { body: attempt.body }) });
+        const answer = await harness.call(route.method as 'GET', attempt.url, {
+          token,
+          ...(attempt.body === undefined ? {} : { body: attempt.body }),
+        });
         checked += 1;
         const message = typeof answer.body.message === 'string' ? answer.body.message : '';
         // The owner passes every access check, so the text rule is what answers.
         if (answer.status !== 400) failures.push(`${route.method} ${attempt.url} (${attempt.where}): ${answer.status} ${message}`);
-        else if (attempt.where.startsWith('body') && !BODY_TEXT_CHECKED_PER_ITEM.has(`${route.method} ${route.url}`) && !message.includes(TEXT_MESSAGES.forbiddenCharacters)) failures.push(`${route.method} ${route.url} (${attempt.where}): 400 for another reason: ${message}`);
+        else if (
+          attempt.where.startsWith('body') &&
+          !BODY_TEXT_CHECKED_PER_ITEM.has(`${route.method} ${route.url}`) &&
+          !message.includes(TEXT_MESSAGES.forbiddenCharacters)
+        )
+          failures.push(`${route.method} ${route.url} (${attempt.where}): 400 for another reason: ${message}`);
       }
     }
     expect(failures).toEqual([]);
@@ -108,12 +142,18 @@ describe('hardening of every route: text rule, logging, security headers, local-
     const json = { 'content-type': 'application/json' };
     // The payment webhook parses its raw body itself.
     for (const url of ['/api/login', '/api/stripe/webhook'])
-      for (const deep of ['['.repeat(200_000) + ']'.repeat(200_000), '{"a":'.repeat(JSON_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_MAX_DEPTH + 1)]) {
+      for (const deep of [
+        '['.repeat(200_000) + ']'.repeat(200_000),
+        '{"a":'.repeat(JSON_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_MAX_DEPTH + 1),
+      ]) {
         const answer = await harness.call('POST', url, { body: deep, headers: json });
         expect(answer.status, url).toBe(400);
         expect(answer.body.message).toBe(JSON_BODY_MESSAGES.tooDeep);
       }
-    const bracketsInText = await harness.call('POST', '/api/login', { body: JSON.stringify({ login: '['.repeat(100), password: '{\\"'.repeat(100) }), headers: json });
+    const bracketsInText = await harness.call('POST', '/api/login', {
+      body: JSON.stringify({ login: '['.repeat(100), password: '{\\"'.repeat(100) }),
+      headers: json,
+    });
     expect(bracketsInText.status).toBe(401);
   });
 
@@ -125,7 +165,10 @@ describe('hardening of every route: text rule, logging, security headers, local-
   it('logs every request as JSON with a request id, every 5xx at error level, and no secret or e-mail address', async () => {
     const token = await ownerToken();
     logLines.length = 0;
-    const login = await harness.call('POST', '/api/login', { body: { login: OWNER_EMAIL, password: OWNER_PASSWORD }, headers: { authorization: 'Bearer not-a-real-token' } });
+    const login = await harness.call('POST', '/api/login', {
+      body: { login: OWNER_EMAIL, password: OWNER_PASSWORD },
+      headers: { authorization: 'Bearer not-a-real-token' },
+    });
     expect(login.status).toBe(200);
     const requestId = login.headers[REQUEST_ID_HEADER];
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/u);
@@ -135,14 +178,32 @@ describe('hardening of every route: text rule, logging, security headers, local-
 
     const completed = logLines.filter((line) => line.msg === 'request completed');
     expect(completed.map((line) => (line.req as { path?: string } | undefined)?.path ?? line.reqId)).toHaveLength(3);
-    expect(logLines.some((line) => line.reqId === requestId && line.msg === 'request completed' && (line.res as { statusCode: number }).statusCode === 200)).toBe(true);
-    expect(logLines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual(expect.arrayContaining(['unhandled error', 'server error answer']));
+    expect(
+      logLines.some(
+        (line) => line.reqId === requestId && line.msg === 'request completed' && (line.res as { statusCode: number }).statusCode === 200,
+      ),
+    ).toBe(true);
+    expect(logLines.filter((line) => line.level === 50).map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['unhandled error', 'server error answer']),
+    );
     const everything = JSON.stringify(logLines);
-    for (const secret of [OWNER_PASSWORD, OWNER_EMAIL, encodeURIComponent(OWNER_EMAIL), 'not-a-real-token', token, login.sessionCookie!.value]) expect(everything).not.toContain(secret);
+    for (const secret of [
+      OWNER_PASSWORD,
+      OWNER_EMAIL,
+      encodeURIComponent(OWNER_EMAIL),
+      'not-a-real-token',
+      token,
+      login.sessionCookie!.value,
+    ])
+      expect(everything).not.toContain(secret);
   });
 
   it('sends security headers on pages, API answers and errors: CSP without inline script, no framing, nosniff, referrer policy; no HSTS over http', async () => {
-    for (const [url, status] of [['/', 200], ['/api/health', 200], ['/api/no-such-route', 404]] as const) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/api/health', 200],
+      ['/api/no-such-route', 404],
+    ] as const) {
       const answer = await harness.call('GET', url);
       expect(answer.status).toBe(status);
       const csp = String(answer.headers['content-security-policy']);
@@ -178,12 +239,23 @@ describe('hardening of every route: text rule, logging, security headers, local-
   });
 
   it('without TRUST_PROXY: X-Forwarded-For is ignored, and a forwarded request never sees the dev mailbox', async () => {
-    const whoami = await harness.call<{ ip: string }>('GET', '/whoami', { headers: { 'x-forwarded-for': '198.51.100.7' }, remoteAddress: '127.0.0.1' });
+    const whoami = await harness.call<{ ip: string }>('GET', '/whoami', {
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+      remoteAddress: '127.0.0.1',
+    });
     expect(whoami.body.ip).toBe('127.0.0.1');
-    const spoofed = await harness.call('GET', '/dev/mailbox.json', { headers: { 'x-forwarded-for': '127.0.0.1' }, remoteAddress: '203.0.113.9' });
+    const spoofed = await harness.call('GET', '/dev/mailbox.json', {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+      remoteAddress: '203.0.113.9',
+    });
     expect(spoofed.status).toBe(403);
     // A reverse proxy on this machine connects from loopback and names the real client.
-    const forwardings: Record<string, string>[] = [{ 'x-forwarded-for': '198.51.100.7' }, { 'x-forwarded-for': '127.0.0.1, 198.51.100.7' }, { forwarded: 'for=198.51.100.7' }, { 'x-real-ip': '198.51.100.7' }];
+    const forwardings: Record<string, string>[] = [
+      { 'x-forwarded-for': '198.51.100.7' },
+      { 'x-forwarded-for': '127.0.0.1, 198.51.100.7' },
+      { forwarded: 'for=198.51.100.7' },
+      { 'x-real-ip': '198.51.100.7' },
+    ];
     for (const headers of forwardings) {
       const viaProxy = await harness.call('GET', '/dev/mailbox.json', { headers, remoteAddress: '127.0.0.1' });
       expect(viaProxy.status, JSON.stringify(headers)).toBe(403);
@@ -213,11 +285,20 @@ describe('TRUST_PROXY set to the proxy address', () => {
     // Not from the trusted proxy: its header is not believed.
     expect(await whoami('10.1.2.3', '127.0.0.1')).toBe('10.1.2.3');
 
-    const spoofed = await harness.call('GET', '/dev/mailbox.json', { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1, 198.51.100.7' } });
+    const spoofed = await harness.call('GET', '/dev/mailbox.json', {
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1, 198.51.100.7' },
+    });
     expect(spoofed.status).toBe(403);
-    const untrustedSender = await harness.call('GET', '/dev/mailbox.json', { remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const untrustedSender = await harness.call('GET', '/dev/mailbox.json', {
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(untrustedSender.status).toBe(403);
-    const localThroughProxy = await harness.call('GET', '/dev/mailbox.json', { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const localThroughProxy = await harness.call('GET', '/dev/mailbox.json', {
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(localThroughProxy.status).toBe(200);
   });
 });

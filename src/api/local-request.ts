@@ -5,7 +5,10 @@ import type { FastifyRequest } from 'fastify';
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
 
 export function isLoopback(address: string): boolean {
-  const plain = address.trim().replace(/^::ffff:/u, '').replace(/^\[|\]$/gu, '');
+  const plain = address
+    .trim()
+    .replace(/^::ffff:/u, '')
+    .replace(/^\[|\]$/gu, '');
   if (plain === '::1') return true;
   return isIP(plain) === 4 && plain.startsWith('127.');
 }

@@ -114,9 +114,15 @@ export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, orig
       availability: 'https://schema.org/InStock',
       url: absolute(meta.url),
     },
-    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: row.likes },
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/LikeAction',
+      userInteractionCount: row.likes,
+    },
     // Members can only like a post (no dislike), so every rating given is the best one; none given, none claimed.
-    ...(row.likes > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, ratingCount: row.likes } } : {}),
+    ...(row.likes > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, ratingCount: row.likes } }
+      : {}),
   };
   return { meta, structuredData };
 }

@@ -23,7 +23,9 @@ export function linkOriginFor(publicUrl: string): LinkOrigin {
     } catch {
       return publicUrl;
     }
-    return isLoopbackName(asked.hostname) && asked.port === configured.port && asked.username === '' && asked.password === '' ? asked.origin : publicUrl;
+    return isLoopbackName(asked.hostname) && asked.port === configured.port && asked.username === '' && asked.password === ''
+      ? asked.origin
+      : publicUrl;
   };
 }
 

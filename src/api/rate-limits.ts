@@ -15,7 +15,11 @@ export async function installRateLimits(app: FastifyInstance, counters: RateLimi
 }
 
 /** Counts one attempt of `name` for `key` (atomically, on every instance); true while within the limit. */
-export async function withinLimit(request: FastifyRequest, name: RateLimitName, key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function withinLimit(
+  request: FastifyRequest,
+  name: RateLimitName,
+  key: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const limit = RATE_LIMITS[name];
   const count = request.server.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: () => `${name}:${key}` });
   const result = await count(request);

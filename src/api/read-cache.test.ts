@@ -168,7 +168,12 @@ describe.skipIf(postgres.skipped !== null)('the public answer cache of another p
     const first = await startApiHarness({ users: 2, templates: 3, seed: 72 }, { database: 'postgres' });
     const dataDir = await mkdtemp(join(tmpdir(), 'tessera-second-'));
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(first.infrastructure.database.db);
-    const second = await openInfrastructure({ dataDir, databaseUrl: process.env.DATABASE_URL, databaseSchema: rows[0]!.schema, eventStoreUrl: undefined });
+    const second = await openInfrastructure({
+      dataDir,
+      databaseUrl: process.env.DATABASE_URL,
+      databaseSchema: rows[0]!.schema,
+      eventStoreUrl: undefined,
+    });
     try {
       // The first process holds every projection's runner lock: this runner rereads their marks.
       await second.runner.start();

@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, encodingFor, KEPT_ANSWER_BROTLI_QUALITY, type Encoding } from './web-serving.js';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  DYNAMIC_BROTLI_QUALITY,
+  encodingFor,
+  KEPT_ANSWER_BROTLI_QUALITY,
+  type Encoding,
+} from './web-serving.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -73,7 +79,8 @@ class AnswerShelf {
   /** The answer kept for `key` while its read models have not moved and it is young enough. */
   fresh(key: string): CachedAnswer | undefined {
     const answer = this.#answers.get(key);
-    if (!answer || answer.marks !== this.marksOf(answer.readModels) || Date.now() - answer.storedAt >= PUBLIC_CACHE_MAX_AGE_MS) return undefined;
+    if (!answer || answer.marks !== this.marksOf(answer.readModels) || Date.now() - answer.storedAt >= PUBLIC_CACHE_MAX_AGE_MS)
+      return undefined;
     this.#answers.delete(key);
     this.#answers.set(key, answer);
     return answer;
@@ -83,7 +90,13 @@ class AnswerShelf {
     this.#answers.delete(key);
     if (this.#answers.size >= this.maxEntries) this.#answers.delete(this.#answers.keys().next().value!);
     const body = Buffer.from(answer.body);
-    const kept = { ...answer, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, storedAt: Date.now(), compressed: {} };
+    const kept = {
+      ...answer,
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      storedAt: Date.now(),
+      compressed: {},
+    };
     this.#answers.set(key, kept);
     return kept;
   }
@@ -111,7 +124,12 @@ export interface PublicPageCache {
    * answers null for what is not a page to keep (a redirect, the app's bare shell), having sent it.
    * `readModels` declares what a render reads other than through the API (the page's head).
    */
-  serve(request: FastifyRequest, reply: FastifyReply, key: string, render: (readModels: (names: readonly string[]) => void) => Promise<PublicPage | null>): Promise<FastifyReply>;
+  serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    render: (readModels: (names: readonly string[]) => void) => Promise<PublicPage | null>,
+  ): Promise<FastifyReply>;
 }
 
 /**

@@ -17,7 +17,15 @@ const EXPECTED: Record<Exclude<Access, 'loopback'>, Record<Role, 'pass' | { stat
   // A blocked account's sessions were ended when it was blocked: its token no longer signs anyone in.
   return {
     anyone: { anonymous: 'pass', unverified: 'pass', verified: 'pass', admin: 'pass', owner: 'pass', blocked: 'pass', test_user: 'pass' },
-    signed_in: { anonymous: signIn, unverified: 'pass', verified: 'pass', admin: 'pass', owner: 'pass', blocked: signIn, test_user: 'pass' },
+    signed_in: {
+      anonymous: signIn,
+      unverified: 'pass',
+      verified: 'pass',
+      admin: 'pass',
+      owner: 'pass',
+      blocked: signIn,
+      test_user: 'pass',
+    },
     verified: {
       anonymous: signIn,
       unverified: { status: 403, message: ACCESS_MESSAGES.verifiedOnly },
@@ -27,8 +35,24 @@ const EXPECTED: Record<Exclude<Access, 'loopback'>, Record<Role, 'pass' | { stat
       blocked: signIn,
       test_user: 'pass',
     },
-    admin: { anonymous: signIn, unverified: adminOnly, verified: adminOnly, admin: 'pass', owner: 'pass', blocked: signIn, test_user: testUserRefused },
-    owner: { anonymous: signIn, unverified: adminOnly, verified: adminOnly, admin: adminOnly, owner: 'pass', blocked: signIn, test_user: testUserRefused },
+    admin: {
+      anonymous: signIn,
+      unverified: adminOnly,
+      verified: adminOnly,
+      admin: 'pass',
+      owner: 'pass',
+      blocked: signIn,
+      test_user: testUserRefused,
+    },
+    owner: {
+      anonymous: signIn,
+      unverified: adminOnly,
+      verified: adminOnly,
+      admin: adminOnly,
+      owner: 'pass',
+      blocked: signIn,
+      test_user: testUserRefused,
+    },
   };
 })();
 
@@ -49,7 +73,14 @@ describe('role matrix: every API route × every kind of caller', () => {
     const { accounts } = harness.infrastructure;
     const passwordHash = await hashPassword(MATRIX_PASSWORD);
     const make = async (role: Exclude<Role, 'anonymous'>, lvl: UserLevel, verification: VerificationStatus) => {
-      const { userId } = await accounts.register({ username: `matrix_${role}`, email: `${role}@matrix.example`, password: null, passwordHash, lvl, verification });
+      const { userId } = await accounts.register({
+        username: `matrix_${role}`,
+        email: `${role}@matrix.example`,
+        password: null,
+        passwordHash,
+        lvl,
+        verification,
+      });
       userIds[role] = userId;
     };
     await make('unverified', 'base', 'pending');
@@ -82,41 +113,54 @@ describe('role matrix: every API route × every kind of caller', () => {
     if (role === 'blocked' || (cached !== undefined && (await stillSignsInAs(role, cached)))) return cached;
     const { accounts } = harness.infrastructure;
     const userId = userIds[role];
-    const session = role === 'test_user' ? await accounts.startTestUserMode(userId, { userId, role: 'admin' }) : await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
+    const session =
+      role === 'test_user'
+        ? await accounts.startTestUserMode(userId, { userId, role: 'admin' })
+        : await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
     await harness.catchUp();
     tokens.set(role, session.token);
     return session.token;
   }
 
-  it('answers each route as its declared access says, and never with a 500', async () => {
-    const routes = harness.app.routeAccess.filter((route) => route.access !== 'loopback');
-    expect(routes.length).toBeGreaterThan(25);
-    const mismatches: string[] = [];
-    let checked = 0;
-    for (const route of routes) {
-      for (const role of ROLES) {
-        const url = route.url.replace(/:[A-Za-z]+/gu, 'x');
-        const withBody = route.method !== 'GET' && route.method !== 'DELETE';
-        const answer = await harness.call(route.method as 'GET', url, { token: await tokenFor(role), ...(withBody ? { body: {} } : {}) });
-        // Whatever the call appended (a logout, a view) is in the read models before the next caller.
-        await harness.catchUp();
-        const expected = EXPECTED[route.access as Exclude<Access, 'loopback'>][role];
-        const message = typeof answer.body.message === 'string' ? answer.body.message : '';
-        const refusedByAccessCheck = (answer.status === 401 || answer.status === 403) && ACCESS_MESSAGE_SET.has(message);
-        const ok =
-          answer.status < 500 &&
-          (expected === 'pass' ? !refusedByAccessCheck : answer.status === expected.status && message === expected.message);
-        if (!ok) mismatches.push(`${route.method} ${route.url} as ${role}: ${answer.status} ${message} (expected ${expected === 'pass' ? 'pass' : `${expected.status} ${expected.message}`})`);
-        checked += 1;
+  it(
+    'answers each route as its declared access says, and never with a 500',
+    async () => {
+      const routes = harness.app.routeAccess.filter((route) => route.access !== 'loopback');
+      expect(routes.length).toBeGreaterThan(25);
+      const mismatches: string[] = [];
+      let checked = 0;
+      for (const route of routes) {
+        for (const role of ROLES) {
+          const url = route.url.replace(/:[A-Za-z]+/gu, 'x');
+          const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const answer = await harness.call(route.method as 'GET', url, { token: await tokenFor(role), ...(withBody ? { body: {} } : {}) });
+          // Whatever the call appended (a logout, a view) is in the read models before the next caller.
+          await harness.catchUp();
+          const expected = EXPECTED[route.access as Exclude<Access, 'loopback'>][role];
+          const message = typeof answer.body.message === 'string' ? answer.body.message : '';
+          const refusedByAccessCheck = (answer.status === 401 || answer.status === 403) && ACCESS_MESSAGE_SET.has(message);
+          const ok =
+            answer.status < 500 &&
+            (expected === 'pass' ? !refusedByAccessCheck : answer.status === expected.status && message === expected.message);
+          if (!ok)
+            mismatches.push(
+              `${route.method} ${route.url} as ${role}: ${answer.status} ${message} (expected ${expected === 'pass' ? 'pass' : `${expected.status} ${expected.message}`})`,
+            );
+          checked += 1;
+        }
       }
-    }
-    expect(mismatches).toEqual([]);
-    expect(checked).toBe(routes.length * ROLES.length);
-    console.info(`role matrix: ${routes.length} routes × ${ROLES.length} callers = ${checked} checks`);
-  }, MATRIX_TIMEOUT_MS);
+      expect(mismatches).toEqual([]);
+      expect(checked).toBe(routes.length * ROLES.length);
+      console.info(`role matrix: ${routes.length} routes × ${ROLES.length} callers = ${checked} checks`);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   it('refuses a blocked account at login with its own message', async () => {
-    const answer = await harness.call('POST', '/api/login', { body: { login: 'matrix_blocked', password: MATRIX_PASSWORD }, remoteAddress: '10.9.9.9' });
+    const answer = await harness.call('POST', '/api/login', {
+      body: { login: 'matrix_blocked', password: MATRIX_PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ error: true, message: ACCESS_MESSAGES.blocked });
   });

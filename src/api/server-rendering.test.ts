@@ -20,7 +20,8 @@ const SIZE = { users: 3, templates: 6, seed: 23 };
 /** PUBLIC_URL: the origin of every link a page carries, whatever Host header its request came with. */
 const PUBLIC_URL = 'https://tessera.example';
 const NO_PAGE_COOKIES = { cookieConsent: null, dismissedBanners: null, testUserSwitch: null };
-const TEMPLATE = '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><link rel="stylesheet" href="/assets/style.css"><script type="module" src="/assets/boot.js"></script><script type="application/json" id="app-scripts">{"app":"/assets/app.js","imports":["/assets/runtime.js"]}</script></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><meta name="description" content="Default" /><title>Tessera</title><link rel="stylesheet" href="/assets/style.css"><script type="module" src="/assets/boot.js"></script><script type="application/json" id="app-scripts">{"app":"/assets/app.js","imports":["/assets/runtime.js"]}</script></head><body><div id="root"></div></body></html>';
 const BUILD_MANIFEST = {
   'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_runtime.js'] },
   'boot.ts': { file: 'assets/boot.js', isEntry: true },
@@ -60,7 +61,11 @@ describe('server rendering of the public pages', () => {
     await mkdir(join(webRoot, '.vite'));
     await writeFile(join(webRoot, '.vite/manifest.json'), JSON.stringify(BUILD_MANIFEST));
     harness = await startApiHarness(SIZE, { app: { webRoot, createPageRenderer, publicUrl: PUBLIC_URL } });
-    [liker, other, author] = [await makeMember(harness, { prefix: 'liker' }), await makeMember(harness, { prefix: 'other' }), await makeMember(harness, { prefix: 'author' })];
+    [liker, other, author] = [
+      await makeMember(harness, { prefix: 'liker' }),
+      await makeMember(harness, { prefix: 'other' }),
+      await makeMember(harness, { prefix: 'author' }),
+    ];
     templateId = await publishTemplate(harness, author.userId, { title: 'Leak Check Planner' });
     const xssId = await publishTemplate(harness, author.userId, { title: XSS_TITLE });
     const detail = await harness.call<{ data: { titleUrl: string } }>('GET', `/api/resources/viewById/${templateId}`);
@@ -77,14 +82,27 @@ describe('server rendering of the public pages', () => {
   });
 
   const page = (url: string, viewer?: Member) =>
-    harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example' }, cookies: viewer ? { [SESSION_COOKIE]: viewer.token } : {} });
+    harness.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: 'tessera.example' },
+      cookies: viewer ? { [SESSION_COOKIE]: viewer.token } : {},
+    });
 
   it("renders a template's page the same for every viewer: one viewer's likes and saves never reach another", async () => {
     // The API itself answers each viewer with their own actions: what a leak would carry.
-    const likersAnswer = await harness.call<{ data: { prevActions: { has_liked: boolean; has_saved: boolean } } }>('GET', `/api/resources/${titleUrl}`, { token: liker.token });
+    const likersAnswer = await harness.call<{ data: { prevActions: { has_liked: boolean; has_saved: boolean } } }>(
+      'GET',
+      `/api/resources/${titleUrl}`,
+      { token: liker.token },
+    );
     expect(likersAnswer.body.data.prevActions).toMatchObject({ has_liked: true, has_saved: true });
 
-    const [forLiker, forOther, forNobody] = await Promise.all([page(`/resources/${titleUrl}`, liker), page(`/resources/${titleUrl}`, other), page(`/resources/${titleUrl}`)]);
+    const [forLiker, forOther, forNobody] = await Promise.all([
+      page(`/resources/${titleUrl}`, liker),
+      page(`/resources/${titleUrl}`, other),
+      page(`/resources/${titleUrl}`),
+    ]);
     for (const rendered of [forLiker, forOther, forNobody]) {
       expect(rendered.statusCode).toBe(200);
       expect(rendered.body).toContain('Leak Check Planner');
@@ -100,7 +118,8 @@ describe('server rendering of the public pages', () => {
 
   it('keeps a rendered page for every visitor, and renders it afresh once a read model it shows moves', async () => {
     const url = `/resources/${titleUrl}`;
-    const likes = async () => (await harness.call<{ data: { ratings: { positive: number } } }>('GET', `/api/resources/${titleUrl}`)).body.data.ratings.positive;
+    const likes = async () =>
+      (await harness.call<{ data: { ratings: { positive: number } } }>('GET', `/api/resources/${titleUrl}`)).body.data.ratings.positive;
     const first = await page(url);
     const kept = await page(url, other);
     expect(kept.headers[PUBLIC_CACHE_HEADER]).toBe('hit');
@@ -126,11 +145,15 @@ describe('server rendering of the public pages', () => {
     expect(home.body).toContain('<div id="root"><div class="app-shell"');
     const payload = hydrationPayload(home.body);
     expect(Object.keys(payload.loaderData)).toContain('shell');
-    expect(payload.deferred.filter((deferred) => deferred.routeId === 'shell')).toEqual([{ routeId: 'shell', path: ['topRated'], outcome: 'value' }]);
+    expect(payload.deferred.filter((deferred) => deferred.routeId === 'shell')).toEqual([
+      { routeId: 'shell', path: ['topRated'], outcome: 'value' },
+    ]);
     // The home page's keyword tiles are drawn with it (they were skeletons until the browser fetched them).
     const keywords = (await harness.call<{ term: string }[]>('GET', '/api/keywords?type=topic')).body.map((keyword) => keyword.term);
     expect(keywords.length).toBeGreaterThan(0);
-    const tiles = [...home.body.matchAll(/<a class="tag-tile" href="\/search\/tag\/([^"]+)"/gu)].map((match) => decodeURIComponent(match[1]!));
+    const tiles = [...home.body.matchAll(/<a class="tag-tile" href="\/search\/tag\/([^"]+)"/gu)].map((match) =>
+      decodeURIComponent(match[1]!),
+    );
     expect(tiles.length).toBe(Math.min(keywords.length, TAG_ROW_SIZE));
     for (const tile of tiles) expect(keywords).toContain(tile);
     expect(home.body).not.toContain('tag-tile--skeleton');
@@ -147,7 +170,8 @@ describe('server rendering of the public pages', () => {
     const url = `/resources/${titleUrl}`;
     const plain = await page(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const compressed = async (path: string, acceptEncoding: string) => harness.app.inject({ method: 'GET', url: path, headers: { host: 'tessera.example', 'accept-encoding': acceptEncoding } });
+    const compressed = async (path: string, acceptEncoding: string) =>
+      harness.app.inject({ method: 'GET', url: path, headers: { host: 'tessera.example', 'accept-encoding': acceptEncoding } });
     const brotli = await compressed(url, 'gzip, deflate, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
@@ -184,21 +208,27 @@ describe('server rendering of the public pages', () => {
   it("fetches nothing in its head but its stylesheet and boot script, and names the route's own chunks for after the paint", async () => {
     const rendered = (await page(`/resources/${titleUrl}`)).body;
     const head = rendered.split('</head>')[0]!;
-    const fetchedByTheHead = [...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*\brel="(?:stylesheet|modulepreload|preload)"[^>]*>/gu)].map(([tag]) => tag);
-    expect(fetchedByTheHead).toEqual([
-      '<link rel="stylesheet" href="/assets/style.css">',
-      '<script type="module" src="/assets/boot.js">',
-    ]);
+    const fetchedByTheHead = [
+      ...head.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*\brel="(?:stylesheet|modulepreload|preload)"[^>]*>/gu),
+    ].map(([tag]) => tag);
+    expect(fetchedByTheHead).toEqual(['<link rel="stylesheet" href="/assets/style.css">', '<script type="module" src="/assets/boot.js">']);
     // The app and its imports are named by the build (index.html); the page adds its route's chunks.
     const named = new RegExp(`<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">([^<]*)</script>`, 'u').exec(rendered);
     expect(JSON.parse(named![1]!)).toEqual(['/assets/resource-detail.js', '/assets/card.js']);
-    expect((await page('/search/query/planner')).body).toContain(`<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">[]</script>`);
+    expect((await page('/search/query/planner')).body).toContain(
+      `<script type="application/json" id="${ROUTE_CHUNKS_ELEMENT_ID}">[]</script>`,
+    );
   });
 
   it('shows the cookie bar in the page to a visitor who has not chosen, and not to one who has', async () => {
     const consentBar = 'aria-label="Cookie consent"';
     expect((await page('/')).body).toContain(consentBar);
-    const chosen = await harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'essentials' } });
+    const chosen = await harness.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: 'tessera.example' },
+      cookies: { cookieConsent: 'essentials' },
+    });
     expect(chosen.body).not.toContain(consentBar);
   });
 
@@ -211,7 +241,12 @@ describe('server rendering of the public pages', () => {
     expect(withBanners.body).toContain('padding-top:72px');
 
     const request = (dismissedBanners: string) =>
-      harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'all', dismissedBanners } });
+      harness.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: 'tessera.example' },
+        cookies: { cookieConsent: 'all', dismissedBanners },
+      });
     const sellingDismissed = await request('selling');
     expect(sellingDismissed.body).not.toContain(sellingBanner);
     expect(sellingDismissed.body).toContain(aiBanner);
@@ -226,7 +261,13 @@ describe('server rendering of the public pages', () => {
 
   it('draws the place of the test-user switch for a browser whose account is shown it, and no other value makes another copy', async () => {
     const switchPlace = 'class="navbar__switch-place"';
-    const request = (testUserSwitch: string) => harness.app.inject({ method: 'GET', url: '/', headers: { host: 'tessera.example' }, cookies: { cookieConsent: 'all', testUserSwitch } });
+    const request = (testUserSwitch: string) =>
+      harness.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: 'tessera.example' },
+        cookies: { cookieConsent: 'all', testUserSwitch },
+      });
     const expected = await request('1');
     expect(expected.body).toContain(switchPlace);
     const other = await request('<b>');
@@ -265,7 +306,10 @@ describe('server rendering of the public pages', () => {
     expect((await page('/users/nobody_by_that_name')).statusCode).toBe(404);
     // Longer than the router's default parameter length (100): no such member or post, never a server error.
     const long = 'a'.repeat(150);
-    for (const [address, text] of [[`/users/${long}`, 'This user does not exist'], [`/resources/${long}`, 'This post does not exist']] as const) {
+    for (const [address, text] of [
+      [`/users/${long}`, 'This user does not exist'],
+      [`/resources/${long}`, 'This post does not exist'],
+    ] as const) {
       const answer = await page(address);
       expect(answer.statusCode, address).toBe(404);
       expect(answer.body, address).toContain(text);
@@ -273,7 +317,8 @@ describe('server rendering of the public pages', () => {
   });
 
   it("answers a browser's visit to an address it cannot read with the not-found page; the API keeps its JSON errors", async () => {
-    const visit = (url: string) => harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', accept: 'text/html,application/xhtml+xml' } });
+    const visit = (url: string) =>
+      harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', accept: 'text/html,application/xhtml+xml' } });
     // NUL, bytes that are not UTF-8, and a lone surrogate's bytes.
     for (const address of ['/search/query/%00', '/search/query/%FF', '/users/%ED%A0%80', '/no/such/page%00']) {
       const answer = await visit(address);
@@ -292,7 +337,10 @@ describe('server rendering of the public pages', () => {
     const platforms = await harness.call<{ name: string; count: number }[]>('GET', '/api/platforms?includeCounts=true');
     const app = platforms.body.find((platform) => platform.count > 0 && platform.count <= 10);
     if (!app) throw new Error('the catalogue has no app with 1 to 10 templates');
-    for (const [address, lastPage] of [['/search?page=99&sort=date_desc', '/search?sort=date_desc'], [`/apps/${encodeURIComponent(app.name)}?page=99`, `/apps/${encodeURIComponent(app.name)}`]]) {
+    for (const [address, lastPage] of [
+      ['/search?page=99&sort=date_desc', '/search?sort=date_desc'],
+      [`/apps/${encodeURIComponent(app.name)}?page=99`, `/apps/${encodeURIComponent(app.name)}`],
+    ]) {
       const answer = await page(address!);
       expect(answer.statusCode, address).toBe(302);
       expect(answer.headers.location, address).toBe(lastPage);
@@ -300,10 +348,14 @@ describe('server rendering of the public pages', () => {
   });
 
   it("keeps a topic page's page in its address, so a reload or Back shows the same page; past the end shows the last", async () => {
-    const total = (await harness.call<{ pagination: { totalItems: number } }>('GET', '/api/resources/search?topic=productivity')).body.pagination.totalItems;
-    for (let published = total; published <= 10; published += 1) await publishTemplate(harness, author.userId, { title: `Topic Paging Planner ${published}` });
+    const total = (await harness.call<{ pagination: { totalItems: number } }>('GET', '/api/resources/search?topic=productivity')).body
+      .pagination.totalItems;
+    for (let published = total; published <= 10; published += 1)
+      await publishTemplate(harness, author.userId, { title: `Topic Paging Planner ${published}` });
     await harness.catchUp();
-    const { totalPages } = (await harness.call<{ pagination: { totalPages: number } }>('GET', '/api/resources/search?topic=productivity&limit=10')).body.pagination;
+    const { totalPages } = (
+      await harness.call<{ pagination: { totalPages: number } }>('GET', '/api/resources/search?topic=productivity&limit=10')
+    ).body.pagination;
     expect((await page('/topics/productivity?page=2')).body).toContain(`2 / ${totalPages}`);
     expect((await page('/topics/productivity?page=99')).body).toContain(`${totalPages} / ${totalPages}`);
     expect((await page('/topics/productivity')).body).toContain(`1 / ${totalPages}`);
@@ -359,11 +411,19 @@ describe('server rendering of the public pages', () => {
 
   it('answers 500 with the error page when a loader fails, and shows a failed list as failed', async () => {
     const failingApi = createPageRenderer({
-      apiTransport: async (url) => new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), { status: 500, headers: { 'content-type': 'application/json' } }),
+      apiTransport: async (url) =>
+        new Response(JSON.stringify({ error: true, message: `broken: ${url}` }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
       platformFeePercent: 0,
     });
     // Last in the file: the renderer's transport is module-wide, and this one replaces the harness app's.
-    const detail = await failingApi.render(`/resources/${titleUrl}`, { origin: 'http://tessera.example', template: TEMPLATE, cookies: NO_PAGE_COOKIES });
+    const detail = await failingApi.render(`/resources/${titleUrl}`, {
+      origin: 'http://tessera.example',
+      template: TEMPLATE,
+      cookies: NO_PAGE_COOKIES,
+    });
     expect(detail).toMatchObject({ kind: 'page', status: 500 });
     if (detail.kind !== 'page') throw new Error('expected a page');
     const html = await text(detail.html);

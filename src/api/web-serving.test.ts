@@ -53,7 +53,8 @@ describe('serving like production: compression, caching, crawler files, structur
     await rm(webRoot, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    harness.app.inject({ method: 'GET', url, headers: { host: 'tessera.example', ...headers } });
 
   it('sends the precompressed file the browser accepts, brotli first, and hashed assets are kept a year', async () => {
     const brotli = await get(`/${HASHED_SCRIPT}`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -158,7 +159,7 @@ describe('serving like production: compression, caching, crawler files, structur
     expect((await get(pageUrl, { host: 'another.example' })).headers[PUBLIC_CACHE_HEADER]).toBe('hit');
   });
 
-  it('after a rebuild on the running server, pages name the new build\'s script and that script is served', async () => {
+  it("after a rebuild on the running server, pages name the new build's script and that script is served", async () => {
     const page = { accept: 'text/html' };
     expect((await get('/', page)).body).toContain(HASHED_SCRIPT);
     // Kept in the page cache now: the rebuild must not leave it served.

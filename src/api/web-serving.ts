@@ -17,7 +17,14 @@ import { PAGE_COOKIE_NAMES } from '../web/lib/shell-constants.js';
 import { pageCookiesOf } from '../web/lib/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import { canonicalLinkTag, PAGE_HEAD_READ_MODELS, platformFeeMetaTag, resourceHeadTags, resourcePageHead, withHeadTags } from './page-meta.js';
+import {
+  canonicalLinkTag,
+  PAGE_HEAD_READ_MODELS,
+  platformFeeMetaTag,
+  resourceHeadTags,
+  resourcePageHead,
+  withHeadTags,
+} from './page-meta.js';
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
@@ -62,7 +69,10 @@ export function notFoundForUnreadablePage(request: IncomingMessage): string {
   const url = request.url ?? '/';
   const path = url.split('?')[0]!;
   const pageVisit =
-    (request.method === 'GET' || request.method === 'HEAD') && path !== '/api' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    path !== '/api' &&
+    !path.startsWith('/api/') &&
+    (request.headers.accept ?? '').includes('text/html');
   return pageVisit && !isReadablePath(path) ? NOT_FOUND_PATH : url;
 }
 
@@ -106,7 +116,11 @@ function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => 
     const manifest = statSync(manifestFile, { throwIfNoEntry: false });
     return `${index.mtimeMs}:${index.size}:${manifest?.mtimeMs}:${manifest?.size}`;
   };
-  const read = (version: string): BuiltShell => ({ version, indexHtml: withHeadTags(readFileSync(indexFile, 'utf8'), headTags), routeChunks: routeChunkLists(webRoot) });
+  const read = (version: string): BuiltShell => ({
+    version,
+    indexHtml: withHeadTags(readFileSync(indexFile, 'utf8'), headTags),
+    routeChunks: routeChunkLists(webRoot),
+  });
   let shell = read(versionNow() ?? '');
   let checkedAt = performance.now();
   return () => {
@@ -134,7 +148,10 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
+    return new Response(empty ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
   };
 }
 
@@ -187,7 +204,11 @@ export async function installWebServing(
   // Every page, rendered here or drawn by the app, names the fee: the browser reads it from there, never asks.
   const builtShell = currentBuiltShell(webRoot, [platformFeeMetaTag(deps.platformFeePercent)]);
   const renderer =
-    deps.createPageRenderer?.({ apiTransport: inProcessApi(app), routeChunks: (routeModule) => builtShell().routeChunks(routeModule), platformFeePercent: deps.platformFeePercent }) ?? null;
+    deps.createPageRenderer?.({
+      apiTransport: inProcessApi(app),
+      routeChunks: (routeModule) => builtShell().routeChunks(routeModule),
+      platformFeePercent: deps.platformFeePercent,
+    }) ?? null;
 
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.
@@ -203,7 +224,11 @@ export async function installWebServing(
     return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);
       const head = await resourcePageHead(deps.db, request.url, origin);
-      const shell = { status: 200, contentType: HTML, body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)) };
+      const shell = {
+        status: 200,
+        contentType: HTML,
+        body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)),
+      };
       if (renderer === null) return shell;
 
       const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));

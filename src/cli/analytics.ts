@@ -2,7 +2,15 @@ import { parseArgs } from 'node:util';
 import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import { reportDay } from '../domain/analytics/periods.js';
-import { ANALYTICS_FORMATS, ANALYTICS_REPORTS, checkReportDates, computeReport, formatReport, replayFacts, ReportArgumentError } from '../projections/analytics-replay.js';
+import {
+  ANALYTICS_FORMATS,
+  ANALYTICS_REPORTS,
+  checkReportDates,
+  computeReport,
+  formatReport,
+  replayFacts,
+  ReportArgumentError,
+} from '../projections/analytics-replay.js';
 import { renderEventProgress } from '../projections/progress-bar.js';
 
 const USAGE = `Usage: npm run analytics -- <report> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--as-of YYYY-MM-DD] [--format table|csv|json]
@@ -26,7 +34,12 @@ async function main(argv: string[]): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { from: { type: 'string' }, to: { type: 'string' }, 'as-of': { type: 'string' }, format: { type: 'string' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { from: { type: 'string' }, to: { type: 'string' }, 'as-of': { type: 'string' }, format: { type: 'string' } },
+    });
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
@@ -36,9 +49,11 @@ async function main(argv: string[]): Promise<number> {
   let dates;
   try {
     if (report === undefined) throw new ReportArgumentError('Name the report to print.');
-    if (!isOneOf(ANALYTICS_REPORTS, report)) throw new ReportArgumentError(`Unknown report "${report}" (reports: ${ANALYTICS_REPORTS.join(', ')}).`);
+    if (!isOneOf(ANALYTICS_REPORTS, report))
+      throw new ReportArgumentError(`Unknown report "${report}" (reports: ${ANALYTICS_REPORTS.join(', ')}).`);
     if (extra.length > 0) throw new ReportArgumentError(`One report at a time: "${extra.join(' ')}" is one too many.`);
-    if (!isOneOf(ANALYTICS_FORMATS, format)) throw new ReportArgumentError(`Unknown format "${format}" (formats: ${ANALYTICS_FORMATS.join(', ')}).`);
+    if (!isOneOf(ANALYTICS_FORMATS, format))
+      throw new ReportArgumentError(`Unknown format "${format}" (formats: ${ANALYTICS_FORMATS.join(', ')}).`);
     dates = { from: day('from', parsed.values.from), to: day('to', parsed.values.to), asOf: day('as-of', parsed.values['as-of']) };
     checkReportDates(report, dates);
   } catch (error) {

@@ -51,7 +51,9 @@ async function main(args: string[]): Promise<number> {
         status.lag,
         status.building.map((b) => `g${b.generation} v${b.version} @${b.checkpoint}`).join(', ') || '-',
       ]);
-      console.log(textTable(['projection', 'code version', 'live version', 'generation', 'checkpoint', 'lag', 'building'], rows).join('\n'));
+      console.log(
+        textTable(['projection', 'code version', 'live version', 'generation', 'checkpoint', 'lag', 'building'], rows).join('\n'),
+      );
       return 0;
     }
     // One read of the log feeds every projection rebuilt.

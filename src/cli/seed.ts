@@ -56,7 +56,9 @@ async function main(): Promise<void> {
         }
       },
     });
-    console.log(`Seeded ${size.users} users and ${size.templates} templates (seed ${size.seed}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Seeded ${size.users} users and ${size.templates} templates (seed ${size.seed}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s.`,
+    );
     console.log('Read models catch up when the server (or `npm run projections -- rebuild --all`) runs.');
   } finally {
     await infrastructure.close();

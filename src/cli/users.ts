@@ -27,10 +27,12 @@ async function main(): Promise<void> {
   if (!ACTIONS.includes(action)) throw new Error(`Unknown action "${action}".\n${USAGE}`);
   if (!username) throw new Error(`Name the user to ${action}.\n${USAGE}`);
   const level = rest[0] as UserLevel | undefined;
-  if (action === 'promote' && (!level || !LEVELS.includes(level))) throw new Error(`The level must be one of ${LEVELS.join(', ')}.\n${USAGE}`);
+  if (action === 'promote' && (!level || !LEVELS.includes(level)))
+    throw new Error(`The level must be one of ${LEVELS.join(', ')}.\n${USAGE}`);
   // Only a block takes more words (its reason): anything else left over is a mistyped command.
   const extra = action === 'promote' ? rest.slice(1) : action === 'block' ? [] : rest;
-  if (extra.length > 0) throw new Error(`Unexpected "${extra.join(' ')}" after ${action} ${username}${action === 'promote' ? ` ${level}` : ''}.\n${USAGE}`);
+  if (extra.length > 0)
+    throw new Error(`Unexpected "${extra.join(' ')}" after ${action} ${username}${action === 'promote' ? ` ${level}` : ''}.\n${USAGE}`);
   const reason = rest.join(' ').trim();
   if (action === 'block' && reason === '') throw new Error(`Please give a reason for blocking.\n${USAGE}`);
 
@@ -53,8 +55,17 @@ async function main(): Promise<void> {
     const result =
       action === 'promote'
         ? await accounts.changeLevel(userId, level!, OPERATOR)
-        : await accounts.changeVerificationStatus(userId, action === 'block' ? 'blocked' : 'verified', action === 'block' ? reason : 'unblocked by an operator', OPERATOR);
-    console.log(result.events.length === 0 ? `${username}: nothing to change.` : `${username}: ${result.events.map((event) => event.type).join(', ')}.`);
+        : await accounts.changeVerificationStatus(
+            userId,
+            action === 'block' ? 'blocked' : 'verified',
+            action === 'block' ? reason : 'unblocked by an operator',
+            OPERATOR,
+          );
+    console.log(
+      result.events.length === 0
+        ? `${username}: nothing to change.`
+        : `${username}: ${result.events.map((event) => event.type).join(', ')}.`,
+    );
   } finally {
     await infrastructure.close();
   }

@@ -13,8 +13,16 @@ describe('configuration from the environment', () => {
 
   it('reads SMTP_URL, MAIL_FROM and GOOGLE_CLIENT_ID', () => {
     expect(
-      configFromEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }),
-    ).toMatchObject({ smtpUrl: 'smtps://user:pass@mail.example.com:465', mailFrom: 'Shop <shop@example.com>', googleClientId: 'id.apps.googleusercontent.com' });
+      configFromEnv({
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        MAIL_FROM: 'Shop <shop@example.com>',
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Shop <shop@example.com>',
+      googleClientId: 'id.apps.googleusercontent.com',
+    });
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps:// without echoing it (it holds a password)', () => {
@@ -59,21 +67,32 @@ describe('payment settings', () => {
   });
 
   it('reads Stripe only with its webhook secret, and a fee from 0 to 100', () => {
-    expect(configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe).toEqual({
+    expect(
+      configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe,
+    ).toEqual({
       secretKey: 'sk_test_1',
       webhookSecret: 'whsec_1',
       apiUrl: 'http://127.0.0.1:12111',
     });
     expect(() => configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY');
     expect(configFromEnv({ PLATFORM_FEE_PERCENT: '6' }).platformFeePercent).toBe(6);
-    for (const PLATFORM_FEE_PERCENT of ['-1', '101', 'six']) expect(() => configFromEnv({ PLATFORM_FEE_PERCENT })).toThrow('PLATFORM_FEE_PERCENT must be a number from 0 to 100');
+    for (const PLATFORM_FEE_PERCENT of ['-1', '101', 'six'])
+      expect(() => configFromEnv({ PLATFORM_FEE_PERCENT })).toThrow('PLATFORM_FEE_PERCENT must be a number from 0 to 100');
   });
 
   it('reads PayPal only with both client credentials, on the live API unless PAYPAL_API_URL says otherwise', () => {
     expect(configFromEnv({}).paypal).toBeUndefined();
-    expect(configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal).toEqual({ clientId: 'id', clientSecret: 'secret', apiUrl: 'https://api-m.paypal.com' });
-    expect(configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'http://127.0.0.1:9' }).paypal?.apiUrl).toBe('http://127.0.0.1:9');
+    expect(configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }).paypal).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiUrl: 'https://api-m.paypal.com',
+    });
+    expect(
+      configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'http://127.0.0.1:9' }).paypal?.apiUrl,
+    ).toBe('http://127.0.0.1:9');
     expect(() => configFromEnv({ PAYPAL_CLIENT_ID: 'id' })).toThrow('PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
-    expect(() => configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'ftp://x' })).toThrow('PAYPAL_API_URL must be an http:// or https:// URL');
+    expect(() => configFromEnv({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'ftp://x' })).toThrow(
+      'PAYPAL_API_URL must be an http:// or https:// URL',
+    );
   });
 });

@@ -81,12 +81,19 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | null {
     if (hops < 1) return null;
     return hops;
   }
-  const entries = trimmed.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     const [address, bits, ...rest] = entry.split('/');
-    const validAddress = PROXY_RANGE_NAMES.has(entry) || (isIP(address ?? '') !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/u.test(bits)));
+    const validAddress =
+      PROXY_RANGE_NAMES.has(entry) || (isIP(address ?? '') !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/u.test(bits)));
     // 'true' (trust every sender) is refused on purpose: anyone could then choose their own address.
-    if (!validAddress) throw new Error(`TRUST_PROXY must be off, a number of proxy hops, or proxy addresses / CIDR ranges separated by commas; "${entry}" is none of these`);
+    if (!validAddress)
+      throw new Error(
+        `TRUST_PROXY must be off, a number of proxy hops, or proxy addresses / CIDR ranges separated by commas; "${entry}" is none of these`,
+      );
   }
   return entries;
 }
@@ -163,7 +170,8 @@ function parseHttpUrl(name: string, value: string | undefined): string | undefin
 export function parsePercent(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return BETA_COMMISSION_PERCENT;
   const percent = Number(value);
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100)
+    throw new Error(`PLATFORM_FEE_PERCENT must be a number from 0 to 100, got "${value}"`);
   return percent;
 }
 
@@ -176,19 +184,22 @@ function parseBaseUrl(value: string | undefined): string | undefined {
 function parseTimeout(value: string | undefined): number {
   if (!value) return DEFAULT_OPENAI_TIMEOUT_MS;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1000) throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
+  if (!Number.isInteger(ms) || ms < 1000)
+    throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
   return ms;
 }
 
 function parseMassEmailRate(value: string | undefined): number {
   if (!value) return DEFAULT_MASS_EMAIL_PER_SECOND;
   const perSecond = Number(value);
-  if (!Number.isFinite(perSecond) || perSecond <= 0 || perSecond > 10_000) throw new Error(`MASS_EMAIL_PER_SECOND must be a number of messages per second above 0 and at most 10000, got "${value}"`);
+  if (!Number.isFinite(perSecond) || perSecond <= 0 || perSecond > 10_000)
+    throw new Error(`MASS_EMAIL_PER_SECOND must be a number of messages per second above 0 and at most 10000, got "${value}"`);
   return perSecond;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {
   if (!value) return DEFAULT_LOG_LEVEL;
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return value as LogLevel;
 }

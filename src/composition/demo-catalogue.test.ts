@@ -18,7 +18,10 @@ async function streams(store: EventStore) {
   const byStream = new Map<string, unknown[]>();
   for (const event of events) {
     if (!event.streamId.startsWith('template-') && !event.streamId.startsWith('like-')) continue;
-    byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), { revision: event.revision, type: event.type, data: event.data, actor: event.metadata.actor }]);
+    byStream.set(event.streamId, [
+      ...(byStream.get(event.streamId) ?? []),
+      { revision: event.revision, type: event.type, data: event.data, actor: event.metadata.actor },
+    ]);
   }
   return byStream;
 }
@@ -33,7 +36,10 @@ describe('demo catalogue in bulk', () => {
     throughCommands = createPostgresEventStore(databases[0]!);
     inBulk = createPostgresEventStore(databases[1]!);
     await seedCatalogue({ commands: createCommandBus(throughCommands, upcasters), vault: createPostgresVault(databases[0]!.db) }, SIZE);
-    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) }, SIZE);
+    await seedCatalogueInBulk(
+      { store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) },
+      SIZE,
+    );
   });
 
   afterAll(async () => {
@@ -48,7 +54,10 @@ describe('demo catalogue in bulk', () => {
 
   it('is a no-op when run again', async () => {
     const head = await inBulk.headPosition();
-    await seedCatalogueInBulk({ store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) }, SIZE);
+    await seedCatalogueInBulk(
+      { store: inBulk, vault: createPostgresVault(databases[1]!.db), commands: createCommandBus(inBulk, upcasters) },
+      SIZE,
+    );
     expect(await inBulk.headPosition()).toBe(head);
   });
 });

@@ -73,8 +73,38 @@ export function random(seed: number): () => number {
   };
 }
 
-const FIRST_NAMES = ['Ada', 'Grace', 'Linus', 'Maya', 'Noah', 'Priya', 'Omar', 'Lena', 'Kenji', 'Sofia', 'Tariq', 'Elena', 'Jonas', 'Amara', 'Luca', 'Ines'];
-const LAST_NAMES = ['Lovelace', 'Okafor', 'Berg', 'Tanaka', 'Silva', 'Haddad', 'Novak', 'Moreau', 'Kowalski', 'Reyes', 'Lindqvist', 'Mensah'];
+const FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Linus',
+  'Maya',
+  'Noah',
+  'Priya',
+  'Omar',
+  'Lena',
+  'Kenji',
+  'Sofia',
+  'Tariq',
+  'Elena',
+  'Jonas',
+  'Amara',
+  'Luca',
+  'Ines',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Okafor',
+  'Berg',
+  'Tanaka',
+  'Silva',
+  'Haddad',
+  'Novak',
+  'Moreau',
+  'Kowalski',
+  'Reyes',
+  'Lindqvist',
+  'Mensah',
+];
 
 /** Title nouns per topic: what people in that area actually build templates for. */
 const TOPIC_SUBJECTS: Record<string, readonly string[]> = {
@@ -118,10 +148,16 @@ export function demoTemplateContent(index: number, next: () => number): Template
   const subject = pick(TOPIC_SUBJECTS[topic.name]!, next);
   const appLabel = app.label;
   const title = (index % 3 === 0 ? `${appLabel} ${subject}` : `${pick(ADJECTIVES, next)} ${subject} for ${appLabel}`).slice(0, 50);
-  const keywords = [...new Set([pick(KEYWORDS_BY_TOPIC[topic.name]!, next), pick(KEYWORDS_BY_TOPIC[topic.name]!, next), app.name.split(' ')[0]!])];
+  const keywords = [
+    ...new Set([pick(KEYWORDS_BY_TOPIC[topic.name]!, next), pick(KEYWORDS_BY_TOPIC[topic.name]!, next), app.name.split(' ')[0]!]),
+  ];
   return templateContentSchema.parse({
     title,
-    description: `A ready-to-use ${subject.toLowerCase()} built in ${appLabel}. Duplicate it, follow the steps and have it running in minutes.`.slice(0, 150),
+    description:
+      `A ready-to-use ${subject.toLowerCase()} built in ${appLabel}. Duplicate it, follow the steps and have it running in minutes.`.slice(
+        0,
+        150,
+      ),
     instructions: `1. Open the link and duplicate the ${appLabel} template.\n2. Replace the sample rows with your own data.\n3. Adjust the views to ${topic.label} routine.`,
     url: `https://example.com/templates/${titleUrlFor(title, demoTemplateId(0, index))}`,
     topic: topic.name,
@@ -228,22 +264,35 @@ export async function seedCatalogue(
         await deps.commands.handle(
           templateDecider,
           stream,
-          { type: 'SubmitTemplate', data: { ...content, templateId, authorId: author.userId, titleUrl: titleUrlFor(content.title, templateId) } },
+          {
+            type: 'SubmitTemplate',
+            data: { ...content, templateId, authorId: author.userId, titleUrl: titleUrlFor(content.title, templateId) },
+          },
           { actor: authorActor, idempotencyKey: 'demo-submit' },
         ),
       );
       track(
-        await deps.commands.handle(templateDecider, stream, { type: 'ApproveTemplate', data: { templateId, reviewerId: admin.userId } }, {
-          actor: adminActor,
-          idempotencyKey: 'demo-approve',
-        }),
+        await deps.commands.handle(
+          templateDecider,
+          stream,
+          { type: 'ApproveTemplate', data: { templateId, reviewerId: admin.userId } },
+          {
+            actor: adminActor,
+            idempotencyKey: 'demo-approve',
+          },
+        ),
       );
       if (sponsored) {
         track(
-          await deps.commands.handle(templateDecider, stream, { type: 'SetSponsored', data: { templateId, sponsored: true } }, {
-            actor: adminActor,
-            idempotencyKey: 'demo-sponsor',
-          }),
+          await deps.commands.handle(
+            templateDecider,
+            stream,
+            { type: 'SetSponsored', data: { templateId, sponsored: true } },
+            {
+              actor: adminActor,
+              idempotencyKey: 'demo-sponsor',
+            },
+          ),
         );
       }
     },
@@ -258,12 +307,29 @@ export async function seedCatalogue(
       const stream = payoutAccountStream(seller.userId);
       const accountId = `acct_sandbox_demo_${seller.userId.slice(0, 8)}`;
       const actor: Actor = { userId: null, role: 'operator' };
-      track(await deps.commands.handle(payoutAccountDecider, stream, { type: 'ConnectPayoutAccount', data: { userId: seller.userId, provider: 'sandbox', accountId } }, { actor, idempotencyKey: 'demo-payout-connect' }));
       track(
         await deps.commands.handle(
           payoutAccountDecider,
           stream,
-          { type: 'RecordPayoutAccountState', data: { userId: seller.userId, accountId, providerEventId: 'demo-onboarded', detailsSubmitted: true, chargesEnabled: true, observedAt: new Date(0).toISOString() } },
+          { type: 'ConnectPayoutAccount', data: { userId: seller.userId, provider: 'sandbox', accountId } },
+          { actor, idempotencyKey: 'demo-payout-connect' },
+        ),
+      );
+      track(
+        await deps.commands.handle(
+          payoutAccountDecider,
+          stream,
+          {
+            type: 'RecordPayoutAccountState',
+            data: {
+              userId: seller.userId,
+              accountId,
+              providerEventId: 'demo-onboarded',
+              detailsSubmitted: true,
+              chargesEnabled: true,
+              observedAt: new Date(0).toISOString(),
+            },
+          },
           { actor, idempotencyKey: 'demo-payout-onboarded' },
         ),
       );
@@ -276,10 +342,15 @@ export async function seedCatalogue(
     likes,
     async ({ templateId, liker }) => {
       track(
-        await deps.commands.handle(likeDecider, likeStream(templateId, liker.userId), { type: 'ToggleLike', data: { templateId, userId: liker.userId } }, {
-          actor: { userId: liker.userId, role: liker.lvl },
-          idempotencyKey: 'demo-like',
-        }),
+        await deps.commands.handle(
+          likeDecider,
+          likeStream(templateId, liker.userId),
+          { type: 'ToggleLike', data: { templateId, userId: liker.userId } },
+          {
+            actor: { userId: liker.userId, role: liker.lvl },
+            idempotencyKey: 'demo-like',
+          },
+        ),
       );
     },
     (done) => onProgress({ phase: 'likes', done, total: likes.length }),
@@ -326,7 +397,13 @@ export async function seedCatalogueInBulk(
         id: eventIdFor(streamId, 'demo-bulk', index),
         type: event.type,
         data: event.data,
-        metadata: { correlationId: causationId, causationId, actor, occurredAt, schemaVersion: currentSchemaVersion(upcasters, event.type) },
+        metadata: {
+          correlationId: causationId,
+          causationId,
+          actor,
+          occurredAt,
+          schemaVersion: currentSchemaVersion(upcasters, event.type),
+        },
       })),
     };
   };
@@ -336,22 +413,32 @@ export async function seedCatalogueInBulk(
       const chunk = appends.slice(start, start + BULK_STREAMS_PER_WRITE);
       let last: bigint | null = null;
       if (deps.store.appendToNewStreams) last = (await deps.store.appendToNewStreams(chunk)).position;
-      else for (const { streamId, events } of chunk) last = (await deps.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' })).position;
+      else
+        for (const { streamId, events } of chunk)
+          last = (await deps.store.appendToStream(streamId, events, { expectedRevision: 'no_stream' })).position;
       if (last !== null && (position === null || last > position)) position = last;
       onProgress({ phase, done: Math.min(start + BULK_STREAMS_PER_WRITE, appends.length), total: appends.length });
     }
   };
 
   // Few and guarded by uniqueness claims: users register through the account service as usual.
-  await registerDemoUsers(deps, users, (result) => {
-    if (result.position !== null && (position === null || result.position > position)) position = result.position;
-  }, options);
+  await registerDemoUsers(
+    deps,
+    users,
+    (result) => {
+      if (result.position !== null && (position === null || result.position > position)) position = result.position;
+    },
+    options,
+  );
 
   await write(
     'templates',
     templates.map(({ templateId, author, content, sponsored }) => {
       const commands: TemplateCommand[] = [
-        { type: 'SubmitTemplate', data: { ...content, templateId, authorId: author.userId, titleUrl: titleUrlFor(content.title, templateId) } },
+        {
+          type: 'SubmitTemplate',
+          data: { ...content, templateId, authorId: author.userId, titleUrl: titleUrlFor(content.title, templateId) },
+        },
         { type: 'ApproveTemplate', data: { templateId, reviewerId: admin.userId } },
       ];
       if (sponsored) commands.push({ type: 'SetSponsored', data: { templateId, sponsored: true } });
@@ -369,7 +456,10 @@ export async function seedCatalogueInBulk(
     templates.flatMap(({ templateId, likers }) =>
       likers.map((liker) => {
         const events = decideInTurn(likeDecider, [{ type: 'ToggleLike', data: { templateId, userId: liker.userId } }]);
-        return newStream(likeStream(templateId, liker.userId), events.map((event) => ({ event, actor: { userId: liker.userId, role: liker.lvl } })));
+        return newStream(
+          likeStream(templateId, liker.userId),
+          events.map((event) => ({ event, actor: { userId: liker.userId, role: liker.lvl } })),
+        );
       }),
     ),
   );

@@ -68,11 +68,20 @@ export interface Followers {
 export function createFollowers(deps: FollowerDeps, options: FollowerOptions): Followers {
   const { database, store, runner, commands, vault, mail, publicUrl } = deps;
   const db = database.db;
-  const reactorRunner = (reactor: ConstructorParameters<typeof ReactorRunner>[3]) => new ReactorRunner(db, database.kind, store, reactor, options.runnerOptions);
+  const reactorRunner = (reactor: ConstructorParameters<typeof ReactorRunner>[3]) =>
+    new ReactorRunner(db, database.kind, store, reactor, options.runnerOptions);
   const readModelsReached = (names: string[]) => (position: bigint) => runner.waitFor(position, options.readModelWaitMs, names);
   const headReached = (names: string[]) => async () => runner.waitFor(await store.headPosition(), options.readModelWaitMs, names);
 
-  const generation = new GenerationWorker({ commands, store, db, writer: deps.writer, google: deps.google, waitForReadModels: headReached(['generations']), log: options.log });
+  const generation = new GenerationWorker({
+    commands,
+    store,
+    db,
+    writer: deps.writer,
+    google: deps.google,
+    waitForReadModels: headReached(['generations']),
+    log: options.log,
+  });
   const massEmail = new MassEmailWorker({
     commands,
     store,
@@ -89,7 +98,9 @@ export function createFollowers(deps: FollowerDeps, options: FollowerOptions): F
     moderation: reactorRunner(createModerationReactor({ commands, db, waitForReadModels: readModelsReached(['engagement']) })),
     commerceReactor: reactorRunner(createCommerceReactor({ commands, db, vault, mail, publicUrl })),
     paymentReturns: reactorRunner(createPaymentReturnReactor({ commerce: deps.commerce, db, vault, mail })),
-    commentNotifications: reactorRunner(createCommentNotificationReactor({ db, vault, mail, publicUrl, waitForReadModels: readModelsReached(['engagement']) })),
+    commentNotifications: reactorRunner(
+      createCommentNotificationReactor({ db, vault, mail, publicUrl, waitForReadModels: readModelsReached(['engagement']) }),
+    ),
     memberMessages: reactorRunner(createMemberMessageReactor({ db, vault, mail, publicUrl })),
   };
   const generationReactor = reactorRunner(generation.reactor);

@@ -30,7 +30,8 @@ const READ_MODEL_WAIT_MS = 30_000;
 
 /** Everything stateful, chosen from the configuration: the composition root's building blocks. */
 export interface Infrastructure
-  extends Omit<Followers, 'startReactors' | 'stopReactors'>,
+  extends
+    Omit<Followers, 'startReactors' | 'stopReactors'>,
     Pick<OutsideServices, 'mail' | 'outbox' | 'publicUrl' | 'writer' | 'payments' | 'rateLimitCounters' | 'exchangeRates'> {
   database: Database;
   store: EventStore;
@@ -47,7 +48,16 @@ export interface Infrastructure
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
-  adapters: { eventStore: string; database: string; search: string; mail: string; rateLimits: string; payments: string; ai: string; google: string };
+  adapters: {
+    eventStore: string;
+    database: string;
+    search: string;
+    mail: string;
+    rateLimits: string;
+    payments: string;
+    ai: string;
+    google: string;
+  };
   /** Every projection (building the read models it lacks), the search index and every reactor following the log, as the server runs them. */
   startFollowers(): Promise<void>;
   close(): Promise<void>;
@@ -77,7 +87,9 @@ export async function openInfrastructure(
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log } : { dataDir: embeddedDatabaseDirectory(config.dataDir) },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log }
+        : { dataDir: embeddedDatabaseDirectory(config.dataDir) },
     );
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     // One read of the log's tail feeds every projection and reactor of this process.
@@ -86,7 +98,11 @@ export async function openInfrastructure(
     const runnerOptions = { ...options, locks: database.locks };
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);
     const search = config.meiliUrl
-      ? createMeilisearchIndex({ host: config.meiliUrl, apiKey: config.meiliKey }, database.db, createSearchDocumentFeed(database.db, runner))
+      ? createMeilisearchIndex(
+          { host: config.meiliUrl, apiKey: config.meiliKey },
+          database.db,
+          createSearchDocumentFeed(database.db, runner),
+        )
       : createPostgresSearchIndex(database.db, database.kind, runner);
     const vault = createPostgresVault(database.db);
     const commands = createCommandBus(store, upcasters, createStreamSnapshots(database.db));
@@ -121,7 +137,17 @@ export async function openInfrastructure(
       runner,
       commerce,
       search,
-      accounts: new AccountService({ commands, store, vault, db: database.db, dbKind: database.kind, usersReached: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['users']), mail, outbox, publicUrl }),
+      accounts: new AccountService({
+        commands,
+        store,
+        vault,
+        db: database.db,
+        dbKind: database.kind,
+        usersReached: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS, ['users']),
+        mail,
+        outbox,
+        publicUrl,
+      }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       images: createLocalImageStore(uploadedImagesDirectory(config.dataDir)),
       google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),

@@ -62,7 +62,9 @@ export async function openOutsideServices(
   log?: (line: string) => void,
 ): Promise<OutsideServices> {
   const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
-  const mail: MailSender = config.smtpUrl ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM }) : outbox!;
+  const mail: MailSender = config.smtpUrl
+    ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM })
+    : outbox!;
   const writer = config.openaiApiKey
     ? createOpenAiWriter({
         apiKey: config.openaiApiKey,
@@ -71,7 +73,9 @@ export async function openOutsideServices(
         timeoutMs: config.openaiTimeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
       })
     : createOfflineWriter();
-  const drive = config.googleApplicationCredentials ? createGoogleDrivePublisher({ keyFile: config.googleApplicationCredentials, folderId: config.googleDriveFolderId }) : null;
+  const drive = config.googleApplicationCredentials
+    ? createGoogleDrivePublisher({ keyFile: config.googleApplicationCredentials, folderId: config.googleDriveFolderId })
+    : null;
   const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
   const payments: PaymentProvider = config.stripe
     ? createStripePaymentProvider(config.stripe)
@@ -92,7 +96,10 @@ export async function openOutsideServices(
       rateLimits: rateLimitCounters.description,
       payments: `${payments.description}; orders: ${orders.description}`,
       google: drive ? 'Google Drive (service account)' : 'off (files served by Tessera)',
-      ai: writer.mode === 'model' ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}` : 'offline (no OPENAI_API_KEY)',
+      ai:
+        writer.mode === 'model'
+          ? `OpenAI-compatible model ${writer.model}${config.openaiBaseUrl ? ` at ${new URL(config.openaiBaseUrl).host}` : ''}`
+          : 'offline (no OPENAI_API_KEY)',
     },
   };
 }

@@ -10,12 +10,22 @@ import type { CommerceService } from '../commands/commerce/commerce-service.js';
  * whose results come back through the webhook route as Stripe's do, and the PayPal-style approval
  * page (the detail page captures the approved order itself).
  */
-export async function installPaymentSandboxes(app: FastifyInstance, commerce: CommerceService, linkOrigin: LinkOrigin, webhookUrl: string): Promise<void> {
+export async function installPaymentSandboxes(
+  app: FastifyInstance,
+  commerce: CommerceService,
+  linkOrigin: LinkOrigin,
+  webhookUrl: string,
+): Promise<void> {
   const payments = commerce.provider;
   if (isSandboxProvider(payments)) {
     await app.register(sandboxPages(payments, linkOrigin));
     payments.setDelivery(async (payload, signature) => {
-      const answer = await app.inject({ method: 'POST', url: webhookUrl, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+      const answer = await app.inject({
+        method: 'POST',
+        url: webhookUrl,
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
       return { status: answer.statusCode };
     });
   }

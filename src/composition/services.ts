@@ -45,7 +45,10 @@ export interface TemplateUseCases {
   /** Type, platform, title … suggested from a template's address. */
   suggester: TemplateSuggester;
   /** The admin portal's CSV import (`importBulkRows`). */
-  importRows(payloads: readonly BulkImportPayload[], options: { dryRun: boolean; admin: Actor & { userId: string } }): Promise<{ reports: BulkRowReport[]; position: bigint | null }>;
+  importRows(
+    payloads: readonly BulkImportPayload[],
+    options: { dryRun: boolean; admin: Actor & { userId: string } },
+  ): Promise<{ reports: BulkRowReport[]; position: bigint | null }>;
   /** Fetches a picture from a public address and stores it. */
   remoteImages: RemoteImageFetcher;
   /** The home page's collections and top apps. */
@@ -59,7 +62,12 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
   const db = database.db;
   const remoteImages = infrastructure.remoteImages ?? createRemoteImageFetcher(images);
   return {
-    lifecycle: new TemplateService({ commands, db, images, waitForReadModels: (position) => runner.waitFor(position, options.readYourWritesTimeoutMs) }),
+    lifecycle: new TemplateService({
+      commands,
+      db,
+      images,
+      waitForReadModels: (position) => runner.waitFor(position, options.readYourWritesTimeoutMs),
+    }),
     history: templateHistories(db, eventsAboutTemplate(store, db, upcasters)),
     suggester: infrastructure.suggester ?? createPageMetadataSuggester(),
     importRows: (payloads, importOptions) => importBulkRows({ commands, db, store, images: remoteImages }, payloads, importOptions),
@@ -80,6 +88,10 @@ export function composeServices(infrastructure: ServiceInfrastructure, options: 
   return {
     templates: composeTemplateUseCases(infrastructure, options),
     ...composeAccountUseCases(infrastructure),
-    ...composeUseCases({ ...infrastructure, db: infrastructure.database.db, platformFeePercent: infrastructure.commerce.platformFeePercent }),
+    ...composeUseCases({
+      ...infrastructure,
+      db: infrastructure.database.db,
+      platformFeePercent: infrastructure.commerce.platformFeePercent,
+    }),
   };
 }

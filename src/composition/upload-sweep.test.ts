@@ -17,7 +17,9 @@ describe('sweep of uploads no post refers to', () => {
 
   it('deletes an old upload that no post refers to, and keeps the pictures of posts', async () => {
     const { images, commands, store, database } = harness.infrastructure;
-    const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer();
     const attached = await images.store(picture, 'attached.png');
     const abandoned = await images.store(picture, 'abandoned.png');
     const published = await publishTemplate(commands, { title: 'Planner with screenshots', imageUrls: [attached] });

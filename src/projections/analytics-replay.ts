@@ -2,7 +2,15 @@ import { stringify } from 'csv-stringify/sync';
 import { START_OF_LOG, type EventStore } from '../adapters/eventstore/port.js';
 import { analyticsFactOf, compareFacts, type AnalyticsFact } from '../domain/analytics/facts.js';
 import { dayOf, endOfDay, startOfDay } from '../domain/analytics/periods.js';
-import { AUDIENCE_GROUPS, audienceSizes, kpis, SITE_COUNTER_NAMES, siteCounters, templateStats, type ReportPeriod } from '../domain/analytics/reports.js';
+import {
+  AUDIENCE_GROUPS,
+  audienceSizes,
+  kpis,
+  SITE_COUNTER_NAMES,
+  siteCounters,
+  templateStats,
+  type ReportPeriod,
+} from '../domain/analytics/reports.js';
 import { FUNNEL_STEPS } from '../domain/analytics/facts.js';
 import type { EventProgress } from './progress-bar.js';
 import { textTable } from './text-table.js';
@@ -37,7 +45,12 @@ export async function replayFacts(store: EventStore, onProgress: (progress: Even
     done += page.length;
     const seconds = (performance.now() - startedAt) / 1000;
     const eventsPerSecond = seconds > 0 ? done / seconds : 0;
-    onProgress({ done, total: Math.max(total, done), eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? Math.max(0, total - done) / eventsPerSecond : null });
+    onProgress({
+      done,
+      total: Math.max(total, done),
+      eventsPerSecond,
+      etaSeconds: eventsPerSecond > 0 ? Math.max(0, total - done) / eventsPerSecond : null,
+    });
   }
   return facts.sort(compareFacts);
 }
@@ -65,9 +78,12 @@ export class ReportArgumentError extends Error {}
 /** Throws a ReportArgumentError when the report cannot be taken for these dates: checked before a replay, so a long log is not read in vain. */
 export function checkReportDates(report: AnalyticsReportName, dates: ReportDates): void {
   const ranged = report === 'kpis' || report === 'funnel';
-  if (!ranged && (dates.from !== undefined || dates.to !== undefined)) throw new ReportArgumentError(`The ${report} report is taken at one date: give --as-of, not --from or --to.`);
-  if (dates.from !== undefined && dates.to !== undefined && dates.from > dates.to) throw new ReportArgumentError('--from must not be after --to.');
-  if (dates.from !== undefined && dates.asOf !== undefined && dates.from > dates.asOf) throw new ReportArgumentError('--from must not be after --as-of.');
+  if (!ranged && (dates.from !== undefined || dates.to !== undefined))
+    throw new ReportArgumentError(`The ${report} report is taken at one date: give --as-of, not --from or --to.`);
+  if (dates.from !== undefined && dates.to !== undefined && dates.from > dates.to)
+    throw new ReportArgumentError('--from must not be after --to.');
+  if (dates.from !== undefined && dates.asOf !== undefined && dates.from > dates.asOf)
+    throw new ReportArgumentError('--from must not be after --as-of.');
 }
 
 /**
@@ -89,7 +105,9 @@ export function computeReport(report: AnalyticsReportName, facts: readonly Analy
     }
     case 'kpis': {
       const lists = kpis(facts, period);
-      const rows = (['searchAnalytics', 'postsClickedAnalytics', 'postsViewedAnalytics'] as const).flatMap((list) => lists[list].map((entry, index) => [list, index + 1, entry.term, entry.count]));
+      const rows = (['searchAnalytics', 'postsClickedAnalytics', 'postsViewedAnalytics'] as const).flatMap((list) =>
+        lists[list].map((entry, index) => [list, index + 1, entry.term, entry.count]),
+      );
       return { ...header, columns: ['list', 'rank', 'term', 'count'], rows };
     }
     case 'funnel': {
@@ -99,14 +117,23 @@ export function computeReport(report: AnalyticsReportName, facts: readonly Analy
         ...header,
         columns: ['step', 'completed', 'total', 'dropOffRate'],
         rows: [
-          ...FUNNEL_STEPS.map((step) => [step, stats.dropOffRates[step].completed, stats.dropOffRates[step].total, stats.dropOffRates[step].dropOffRate.toFixed(2)]),
+          ...FUNNEL_STEPS.map((step) => [
+            step,
+            stats.dropOffRates[step].completed,
+            stats.dropOffRates[step].total,
+            stats.dropOffRates[step].dropOffRate.toFixed(2),
+          ]),
           ['whole form', stats.totalCompleted, stats.totalSubmissions, formRate.toFixed(2)],
         ],
       };
     }
     case 'groups': {
       const meaning = new Map<string, string>(AUDIENCE_GROUPS.map((entry) => [entry.group, entry.meaning]));
-      return { ...header, columns: ['group', 'recipients', 'meaning'], rows: audienceSizes(facts, cutoff).map((size) => [size.group, size.recipients, meaning.get(size.group)!]) };
+      return {
+        ...header,
+        columns: ['group', 'recipients', 'meaning'],
+        rows: audienceSizes(facts, cutoff).map((size) => [size.group, size.recipients, meaning.get(size.group)!]),
+      };
     }
   }
 }
@@ -123,7 +150,8 @@ export function formatReport(report: AnalyticsReport, format: AnalyticsFormat): 
     case 'csv':
       return stringify([report.columns, ...report.rows.map((row) => row.map(escapeFormulaCell))]);
     case 'table': {
-      const range = report.from !== null || report.to !== null ? `, ${report.from ?? 'the first event'} to ${report.to ?? report.asOf}` : '';
+      const range =
+        report.from !== null || report.to !== null ? `, ${report.from ?? 'the first event'} to ${report.to ?? report.asOf}` : '';
       const title = `${report.report} as of the end of ${report.asOf} (UTC)${range}`;
       const [header, rule, ...body] = textTable(report.columns, report.rows);
       return [title, '', header, rule, ...(body.length === 0 ? ['(nothing in this period)'] : body)].join('\n') + '\n';

@@ -30,7 +30,11 @@ export function unfinishedBuild(db: Kysely<Schema>, projection: Projection): Pro
  * New tables for a projection under a fresh generation number. `status` 'retired' makes a scratch
  * copy (the admin's validate action): never served, never resumed by a rebuild, dropped after use.
  */
-export async function startGeneration(db: Kysely<Schema>, projection: Projection, status: 'building' | 'retired' = 'building'): Promise<Generation> {
+export async function startGeneration(
+  db: Kysely<Schema>,
+  projection: Projection,
+  status: 'building' | 'retired' = 'building',
+): Promise<Generation> {
   return db.transaction().execute(async (trx) => {
     const { max } = await trx
       .selectFrom('projection_generations')

@@ -80,10 +80,23 @@ export function generationTables(generation: number): GenerationTables {
 }
 
 /** Every event a read model may project. */
-export type ProjectableEvent = AccountEvent | TemplateEvent | EngagementEvent | RewardEvent | SearchEvent | OutreachEvent | CommerceEvent | GenerationEvent | SupportEvent | TemplateFormProgressed | CurationEvent | MassEmailEvent;
+export type ProjectableEvent =
+  | AccountEvent
+  | TemplateEvent
+  | EngagementEvent
+  | RewardEvent
+  | SearchEvent
+  | OutreachEvent
+  | CommerceEvent
+  | GenerationEvent
+  | SupportEvent
+  | TemplateFormProgressed
+  | CurationEvent
+  | MassEmailEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
-type ProjectionDefinition<E extends DomainEvent> = Omit<Projection<E>, 'apply' | 'prepare'> & (Pick<Projection<E>, 'apply'> | Required<Pick<Projection<E>, 'prepare'>>);
+type ProjectionDefinition<E extends DomainEvent> = Omit<Projection<E>, 'apply' | 'prepare'> &
+  (Pick<Projection<E>, 'apply'> | Required<Pick<Projection<E>, 'prepare'>>);
 
 /**
  * A projection whose event union is derived from the types it declares in `handles`: `apply` (or
@@ -104,6 +117,11 @@ export function defineProjection<const T extends ProjectableEvent['type']>(
 }
 
 /** A batch's writes: prepared ahead when the projection prepares its batches, otherwise its `apply` run in the transaction. */
-export function batchWrites<E extends DomainEvent>(projection: Projection<E>, events: readonly RecordedOneOf<E>[], tables: GenerationTables, phase: ApplyPhase): BatchWrite<unknown> {
+export function batchWrites<E extends DomainEvent>(
+  projection: Projection<E>,
+  events: readonly RecordedOneOf<E>[],
+  tables: GenerationTables,
+  phase: ApplyPhase,
+): BatchWrite<unknown> {
   return projection.prepare ? projection.prepare(events, tables, phase) : (trx) => projection.apply(trx, events, tables, phase);
 }

@@ -53,7 +53,10 @@ describe.each(databaseTargets())('rebuild equivalence: $name', (target) => {
     const eventByEvent = await readModels(database.db);
     for (const table of READ_MODEL_TABLES) expect(eventByEvent[table].length, table).toBeGreaterThan(0);
 
-    const rebuild = (batchSize: number) => new ProjectionRunner(database.db, database.kind, store, projections, { batchSize, rebuildBatchSize: batchSize }).rebuildAll(projections);
+    const rebuild = (batchSize: number) =>
+      new ProjectionRunner(database.db, database.kind, store, projections, { batchSize, rebuildBatchSize: batchSize }).rebuildAll(
+        projections,
+      );
     await rebuild(DEFAULT_REBUILD_BATCH_SIZE);
     expect(await readModels(database.db)).toEqual(eventByEvent);
     await rebuild(37);

@@ -45,7 +45,9 @@ export const NO_EVENTS: Batch = { events: 0 };
 
 /** The batch of a generation's `relevant` events, its writes prepared now (by the projection's `prepare`, when it has one). */
 export function batchOf(projection: Projection, relevant: readonly RecordedEvent[], generation: number, phase: ApplyPhase): Batch {
-  return relevant.length === 0 ? NO_EVENTS : { events: relevant.length, write: batchWrites(projection, relevant, generationTables(generation), phase) };
+  return relevant.length === 0
+    ? NO_EVENTS
+    : { events: relevant.length, write: batchWrites(projection, relevant, generationTables(generation), phase) };
 }
 
 /**

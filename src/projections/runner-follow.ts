@@ -56,7 +56,9 @@ export class LiveFollower {
         // The database or the event store went away (or the lock's connection did): pause, then
         // start over — take the lock again and continue from the committed checkpoint.
         if (this.#stopped) return;
-        context.log(`projection ${projection.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        context.log(
+          `projection ${projection.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`,
+        );
         await this.#pause(RETRY_AFTER_FAILURE_MS);
       }
     }
@@ -65,7 +67,15 @@ export class LiveFollower {
   /** Waits `ms` or until stopped, without touching the database or the event store. */
   async #pause(ms: number): Promise<void> {
     if (this.#stopped) return;
-    await firstValueFrom(race(this.#stopSignal.pipe(filter(Boolean), map(() => undefined)), timer(ms).pipe(map(() => undefined))).pipe(take(1)));
+    await firstValueFrom(
+      race(
+        this.#stopSignal.pipe(
+          filter(Boolean),
+          map(() => undefined),
+        ),
+        timer(ms).pipe(map(() => undefined)),
+      ).pipe(take(1)),
+    );
   }
 
   async #followGeneration(projection: Projection, live: Generation, lock: RunnerLock): Promise<void> {
@@ -117,9 +127,20 @@ export class LiveFollower {
     generation: number,
     checkpoint: bigint,
   ): Promise<{ checkpoint: bigint; stale: boolean; committed: boolean }> {
-    const { events, through } = await this.context.store.readPage({ after: checkpoint, maxCount: this.batchSize, types: projection.handles });
+    const { events, through } = await this.context.store.readPage({
+      after: checkpoint,
+      maxCount: this.batchSize,
+      types: projection.handles,
+    });
     if (through === checkpoint || events.length === 0) return { checkpoint: through, stale: false, committed: false };
-    const eventsApplied = await applyBatch(this.context, projection, generation, batchOf(projection, events, generation, 'live'), through, 'live');
+    const eventsApplied = await applyBatch(
+      this.context,
+      projection,
+      generation,
+      batchOf(projection, events, generation, 'live'),
+      through,
+      'live',
+    );
     if (eventsApplied === null) return { checkpoint, stale: true, committed: false };
     this.context.published.publishMark(projection.name, { generation, eventsApplied });
     return { checkpoint: through, stale: false, committed: true };
@@ -131,7 +152,10 @@ export class LiveFollower {
     await firstValueFrom(
       race(
         this.context.store.subscribeToAll({ after: checkpoint }).pipe(map(() => undefined)),
-        this.#stopSignal.pipe(filter(Boolean), map(() => undefined)),
+        this.#stopSignal.pipe(
+          filter(Boolean),
+          map(() => undefined),
+        ),
         timer(ms).pipe(map(() => undefined)),
       ).pipe(take(1)),
     );

@@ -31,7 +31,9 @@ export function tryRunnerLock(db: Kysely<Schema>, kind: DatabaseKind, key: strin
     const released = new Promise<void>((r) => (release = r));
     const lock = { lost: false, release: async () => {} };
     const held = db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(current_schema() || ':' || ${key})) as locked`.execute(connection);
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(hashtext(current_schema() || ':' || ${key})) as locked`.execute(connection);
       if (rows[0]?.locked !== true) {
         resolve(null);
         return;

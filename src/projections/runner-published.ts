@@ -60,8 +60,15 @@ export class PublishedProgress {
   publishMark(name: string, mark: ReadModelMark): void {
     // Never back: a retired generation's follower may publish its last batch after the switch.
     const published = this.#marks.get(name);
-    if (published && (published.generation > mark.generation || (published.generation === mark.generation && published.eventsApplied >= mark.eventsApplied))) return;
+    if (
+      published &&
+      (published.generation > mark.generation ||
+        (published.generation === mark.generation && published.eventsApplied >= mark.eventsApplied))
+    )
+      return;
     this.#marks.set(name, mark);
-    this.#markTexts = new Map([...this.#marks].map(([projection, { generation, eventsApplied }]) => [projection, `${generation}:${eventsApplied}`]));
+    this.#markTexts = new Map(
+      [...this.#marks].map(([projection, { generation, eventsApplied }]) => [projection, `${generation}:${eventsApplied}`]),
+    );
   }
 }

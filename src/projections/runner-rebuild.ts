@@ -4,7 +4,15 @@ import type { RecordedEvent } from '../domain/shared/events.js';
 import { dropGenerationTables, startGeneration, switchLive, unfinishedBuild, type Generation } from './generations.js';
 import { generationTables, type Projection } from './projection.js';
 import { eachSettled } from './read-models/tables.js';
-import { applyBatch, batchOf, commitWithoutWaitingForDisk, handledTypes, NO_EVENTS, type Batch, type RunnerContext } from './runner-batches.js';
+import {
+  applyBatch,
+  batchOf,
+  commitWithoutWaitingForDisk,
+  handledTypes,
+  NO_EVENTS,
+  type Batch,
+  type RunnerContext,
+} from './runner-batches.js';
 import { tryRunnerLock, type RunnerLock } from './runner-lock.js';
 
 export interface RebuildProgress {
@@ -64,7 +72,9 @@ export async function rebuildAll(
     for (const build of builds) {
       await dropAbandonedBuilds(context, build.projection);
       context.published.publishCheckpoint(build.projection.name, build.checkpoint);
-      context.log(`projection ${build.projection.name}: generation ${build.generation.generation} (version ${build.projection.version}) is live at position ${build.checkpoint}`);
+      context.log(
+        `projection ${build.projection.name}: generation ${build.generation.generation} (version ${build.projection.version}) is live at position ${build.checkpoint}`,
+      );
       generations.push({ ...build.generation, status: 'live', checkpoint: build.checkpoint });
     }
     return generations;
@@ -78,11 +88,23 @@ export async function rebuildAll(
 /** The generation a killed rebuild left unfinished, or a new one; locked for this process. */
 async function openBuild(context: RunnerContext, projection: Projection): Promise<Build> {
   let generation = await unfinishedBuild(context.db, projection);
-  if (generation) context.log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
+  if (generation)
+    context.log(`projection ${projection.name}: resuming generation ${generation.generation} from position ${generation.checkpoint}`);
   else generation = await startGeneration(context.db, projection);
   const lock = await tryRunnerLock(context.locks, context.dbKind, `projection:${generation.generation}`);
   if (!lock) throw new Error(`Projection ${projection.name} generation ${generation.generation} is being built by another process`);
-  return { projection, generation, lock, checkpoint: BigInt(generation.checkpoint), committed: BigInt(generation.checkpoint), done: 0, total: 0, finished: false, live: false, eventsApplied: BigInt(generation.events_applied) };
+  return {
+    projection,
+    generation,
+    lock,
+    checkpoint: BigInt(generation.checkpoint),
+    committed: BigInt(generation.checkpoint),
+    done: 0,
+    total: 0,
+    finished: false,
+    live: false,
+    eventsApplied: BigInt(generation.events_applied),
+  };
 }
 
 function progressReporter(onProgress: ((progress: RebuildProgress) => void) | undefined): ReportProgress {
@@ -114,10 +136,20 @@ async function countWhatIsLeft(context: RunnerContext, builds: readonly Build[],
 }
 
 /** Reads the log page by page into every build until each has caught up and switched live. */
-async function applyTheLog(context: RunnerContext, batchSize: number, builds: readonly Build[], writing: Promise<void>[], report: ReportProgress): Promise<void> {
+async function applyTheLog(
+  context: RunnerContext,
+  batchSize: number,
+  builds: readonly Build[],
+  writing: Promise<void>[],
+  report: ReportProgress,
+): Promise<void> {
   // One read serves every build: of the types any build still building handles.
   const readAfter = (after: bigint): Promise<LogPage> =>
-    context.store.readPage({ after, maxCount: batchSize, types: [...new Set(builds.filter((build) => !build.live).flatMap((build) => build.projection.handles))] });
+    context.store.readPage({
+      after,
+      maxCount: batchSize,
+      types: [...new Set(builds.filter((build) => !build.live).flatMap((build) => build.projection.handles))],
+    });
   let after = builds.reduce((min, build) => (build.checkpoint < min ? build.checkpoint : min), builds[0]!.checkpoint);
   let page = readAfter(after);
   for (;;) {
@@ -202,13 +234,21 @@ async function finishAndSwitch(context: RunnerContext, build: Build): Promise<vo
   }
   // False while the serving generation applied events after our last read: catch up with it, then switch.
   build.live = await switchLive(db, build.projection, build.generation.generation);
-  if (build.live) context.published.publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
+  if (build.live)
+    context.published.publishMark(build.projection.name, { generation: build.generation.generation, eventsApplied: build.eventsApplied });
 }
 
 /** Writes a build's batch and commits its checkpoint at `last`. */
-async function commitBuildBatch(context: RunnerContext, build: Build, batch: Batch, last: bigint, writesStarted?: () => void): Promise<void> {
+async function commitBuildBatch(
+  context: RunnerContext,
+  build: Build,
+  batch: Batch,
+  last: bigint,
+  writesStarted?: () => void,
+): Promise<void> {
   const applied = await applyBatch(context, build.projection, build.generation.generation, batch, last, 'building', writesStarted);
-  if (applied === null) throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
+  if (applied === null)
+    throw new Error(`Projection ${build.projection.name} generation ${build.generation.generation} is no longer being built`);
   build.eventsApplied = applied;
   build.committed = last;
 }
@@ -222,7 +262,11 @@ async function dropAbandonedBuilds({ db }: RunnerContext, projection: Projection
     .where('version', '!=', projection.version)
     .returning('generation')
     .execute();
-  await dropGenerationTables(db, projection, abandoned.map((row) => row.generation));
+  await dropGenerationTables(
+    db,
+    projection,
+    abandoned.map((row) => row.generation),
+  );
 }
 
 function settlement(): { promise: Promise<void>; resolve: () => void } {

@@ -76,18 +76,22 @@ const ORDER: Record<ReadModelTable, string[]> = {
 
 /** Every row of a table or view, in a stable order, all columns. */
 async function rowsOf(db: Kysely<Schema>, name: string, table: ReadModelTable): Promise<Record<string, unknown>[]> {
-  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.id(name)} order by ${sql.join(ORDER[table].map((c) => sql.id(c)))}`.execute(db);
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.id(name)} order by ${sql.join(ORDER[table].map((c) => sql.id(c)))}`.execute(db);
   return rows;
 }
 
 async function physicalTables(db: Kysely<Schema>): Promise<string[]> {
-  const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
+  const { rows } = await sql<{
+    tablename: string;
+  }>`select tablename from pg_tables where schemaname = current_schema() order by tablename`.execute(db);
   return rows.map((row) => row.tablename);
 }
 
 async function wholeLog(store: EventStore): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
-  for (let after = START_OF_LOG; ; ) {
+  for (let after = START_OF_LOG; ;) {
     const page = await store.readAll({ after, maxCount: 500 });
     if (page.length === 0) return events;
     events.push(...page);
@@ -145,7 +149,12 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
   let generationsBeforeStart: unknown[];
 
   const toggleLike = (templateId: string, userId: string) =>
-    commands.handle(likeDecider, likeStream(templateId, userId), { type: 'ToggleLike', data: { templateId, userId } }, { actor: { userId, role: 'base' } });
+    commands.handle(
+      likeDecider,
+      likeStream(templateId, userId),
+      { type: 'ToggleLike', data: { templateId, userId } },
+      { actor: { userId, role: 'base' } },
+    );
 
   beforeAll(async () => {
     database = await target.open();
@@ -157,13 +166,18 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
 
     await seedCatalogue({ commands, vault }, SIZE);
     // Some likes taken back (and one given again), so likes are not just the count of TemplateLiked.
-    const likes = (await wholeLog(store)).filter((event) => event.type === 'TemplateLiked').map((event) => event.data as { templateId: string; userId: string });
+    const likes = (await wholeLog(store))
+      .filter((event) => event.type === 'TemplateLiked')
+      .map((event) => event.data as { templateId: string; userId: string });
     expect(likes.length).toBeGreaterThan(4);
     for (const like of likes.slice(0, 4)) await toggleLike(like.templateId, like.userId);
     await toggleLike(likes[0]!.templateId, likes[0]!.userId);
     // Every engagement and rewards event type, so each projection below has rows to apply twice.
     const templateIds = Array.from({ length: 5 }, (_, i) => demoTemplateId(SIZE.seed, i));
-    await recordEngagement({ commands, store, db, dbKind: database.kind }, templateIds, [demoUserId(SIZE.seed, 1), demoUserId(SIZE.seed, 2)]);
+    await recordEngagement({ commands, store, db, dbKind: database.kind }, templateIds, [
+      demoUserId(SIZE.seed, 1),
+      demoUserId(SIZE.seed, 2),
+    ]);
 
     generationsBeforeStart = await db.selectFrom('projection_generations').selectAll().execute();
     await runner.start();
@@ -179,7 +193,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     expect(generationsBeforeStart).toEqual([]);
     const head = await store.headPosition();
     const rows = await db.selectFrom('projection_generations').selectAll().orderBy('generation').execute();
-    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual(projections.map((projection) => [projection.name, projection.version, 'live']));
+    expect(rows.map((row) => [row.projection, row.version, row.status])).toEqual(
+      projections.map((projection) => [projection.name, projection.version, 'live']),
+    );
     for (const row of rows) {
       expect(BigInt(row.checkpoint)).toBe(head);
       expect(row.switched_at).toBeInstanceOf(Date);
@@ -200,7 +216,13 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const expectedLikes = likesFromLog(log);
     expect([...expectedLikes.values()].some((n) => n > 0)).toBe(true);
     for (const row of templates) expect({ id: row.id, likes: row.likes }).toEqual({ id: row.id, likes: expectedLikes.get(row.id) ?? 0 });
-    expect(templates.reduce((sum, row) => sum + row.likes, 0)).toBe(await db.selectFrom('template_likes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)));
+    expect(templates.reduce((sum, row) => sum + row.likes, 0)).toBe(
+      await db
+        .selectFrom('template_likes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    );
 
     for (const event of submitted) {
       const row = templates.find((template) => template.id === event.data.templateId)!;
@@ -217,7 +239,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       });
       expect(row.created_at.toISOString()).toBe(event.metadata.occurredAt);
     }
-    const sponsored = new Set(log.filter((event) => event.type === 'TemplateSponsored').map((event) => (event.data as { templateId: string }).templateId));
+    const sponsored = new Set(
+      log.filter((event) => event.type === 'TemplateSponsored').map((event) => (event.data as { templateId: string }).templateId),
+    );
     expect(sponsored.size).toBe(3);
     expect(new Set(templates.filter((row) => row.sponsored).map((row) => row.id))).toEqual(sponsored);
 
@@ -244,7 +268,11 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const flags = net('TemplateFlagged', 'TemplateUnflagged');
     const [clicks, views, comments] = [net('TemplateClicked', null), net('TemplateViewed', null), net('CommentPosted', null)];
     expect([...saves.values()].some((count) => count > 0) && [...saves.values()].some((count) => count === 0)).toBe(true);
-    const rows = await db.selectFrom('templates').leftJoin('template_activity', 'template_activity.template_id', 'templates.id').selectAll().execute();
+    const rows = await db
+      .selectFrom('templates')
+      .leftJoin('template_activity', 'template_activity.template_id', 'templates.id')
+      .selectAll()
+      .execute();
     for (const row of rows) {
       expect([row.saves, row.red_flags, row.clicks ?? 0, row.views ?? 0, row.comments ?? 0]).toEqual([
         saves.get(row.id) ?? 0,
@@ -260,7 +288,12 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const templateId = demoTemplateId(3, 7);
     const userId = demoUserId(3, 4);
     const before = await db.selectFrom('templates').select('likes').where('id', '=', templateId).executeTakeFirstOrThrow();
-    const likedBefore = await db.selectFrom('template_likes').selectAll().where('template_id', '=', templateId).where('user_id', '=', userId).executeTakeFirst();
+    const likedBefore = await db
+      .selectFrom('template_likes')
+      .selectAll()
+      .where('template_id', '=', templateId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
 
     const result = await toggleLike(templateId, userId);
     expect(result.position).not.toBeNull();
@@ -311,7 +344,12 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const status = await runner.status();
     expect(status.map((s) => s.name)).toEqual(projections.map((projection) => projection.name));
     for (const s of status) {
-      expect(s).toMatchObject({ version: projections.find((p) => p.name === s.name)!.version, liveVersion: projections.find((p) => p.name === s.name)!.version, lag: 0, building: [] });
+      expect(s).toMatchObject({
+        version: projections.find((p) => p.name === s.name)!.version,
+        liveVersion: projections.find((p) => p.name === s.name)!.version,
+        lag: 0,
+        building: [],
+      });
       expect(s.checkpoint).toBe(head);
     }
   });
@@ -325,7 +363,8 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
       await toggleLike(demoTemplateId(3, 1), demoUserId(3, 1));
       await toggleLike(demoTemplateId(3, 1), demoUserId(3, 2));
       const status = await idle.status();
-      for (const s of status) expect({ name: s.name, lag: s.lag, checkpoint: s.checkpoint }).toEqual({ name: s.name, lag: 2, checkpoint: head });
+      for (const s of status)
+        expect({ name: s.name, lag: s.lag, checkpoint: s.checkpoint }).toEqual({ name: s.name, lag: 2, checkpoint: head });
     } finally {
       runner = new ProjectionRunner(db, database.kind, store, projections, { batchSize: 7 });
       await runner.start();
@@ -337,7 +376,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
   it('rebuilds blue-green while running and writing: new generation, same rows, old tables dropped', async () => {
     const old = (await liveGeneration(db, 'templates'))!;
     const usersGeneration = (await liveGeneration(db, 'users'))!;
-    expect(await physicalTables(db)).toEqual(expect.arrayContaining([physicalTableName('templates', old.generation), physicalTableName('template_likes', old.generation)]));
+    expect(await physicalTables(db)).toEqual(
+      expect.arrayContaining([physicalTableName('templates', old.generation), physicalTableName('template_likes', old.generation)]),
+    );
 
     // Writers keep liking before, during and after the switch.
     let rebuilding = true;
@@ -358,14 +399,20 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     const live = (await liveGeneration(db, 'templates'))!;
     expect(live.generation).toBe(rebuilt.generation);
     expect((await liveGeneration(db, 'users'))!.generation).toBe(usersGeneration.generation);
-    const retired = await db.selectFrom('projection_generations').select('status').where('generation', '=', old.generation).executeTakeFirstOrThrow();
+    const retired = await db
+      .selectFrom('projection_generations')
+      .select('status')
+      .where('generation', '=', old.generation)
+      .executeTakeFirstOrThrow();
     expect(retired.status).toBe('retired');
 
     // The old generation's tables are gone; the new ones serve the views.
     const tables = await physicalTables(db);
     expect(tables).not.toContain(physicalTableName('templates', old.generation));
     expect(tables).not.toContain(physicalTableName('template_likes', old.generation));
-    expect(tables).toEqual(expect.arrayContaining([physicalTableName('templates', live.generation), physicalTableName('template_likes', live.generation)]));
+    expect(tables).toEqual(
+      expect.arrayContaining([physicalTableName('templates', live.generation), physicalTableName('template_likes', live.generation)]),
+    );
     expect(tables).toContain(physicalTableName('users', usersGeneration.generation));
 
     // The runner follows the new generation: every write of the rebuild window shows, and the rows equal a fresh build.
@@ -403,7 +450,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
 
   it('reads only the events a projection handles, and moves its checkpoint through the others', async () => {
     // The log's last events are of a type no projection handles: a rebuild must not receive them, yet end at the head.
-    await store.appendToStream(`unhandled-${randomUUID()}`, [anEvent('NoProjectionHandlesThis'), anEvent('NoProjectionHandlesThis')], { expectedRevision: 'no_stream' });
+    await store.appendToStream(`unhandled-${randomUUID()}`, [anEvent('NoProjectionHandlesThis'), anEvent('NoProjectionHandlesThis')], {
+      expectedRevision: 'no_stream',
+    });
     const head = await store.headPosition();
     const delivered: string[] = [];
     const counting: EventStore = {
@@ -414,7 +463,9 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
         return page;
       },
     };
-    const handledInLog = (await wholeLog(store)).filter((event) => (rewardsProjection.handles as readonly string[]).includes(event.type)).length;
+    const handledInLog = (await wholeLog(store)).filter((event) =>
+      (rewardsProjection.handles as readonly string[]).includes(event.type),
+    ).length;
     expect(handledInLog).toBeGreaterThan(0);
     let last: RebuildProgress | undefined;
     const rebuilder = new ProjectionRunner(db, database.kind, counting, [rewardsProjection], { rebuildBatchSize: 3 });
@@ -510,7 +561,11 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     await expect(rebuilder.rebuildAll([failing, slow])).rejects.toThrow('batch 3 failed');
     // The search batch of the failed page was written (its lock held) before the rebuild gave up.
     expect(slowWrites).toBe(3);
-    const building = await db.selectFrom('projection_generations').select(['projection', 'checkpoint']).where('status', '=', 'building').execute();
+    const building = await db
+      .selectFrom('projection_generations')
+      .select(['projection', 'checkpoint'])
+      .where('status', '=', 'building')
+      .execute();
     expect(building.map((row) => row.projection).sort()).toEqual(['search', 'templates']);
     // The failed batch wrote nothing, and the two before it are committed.
     const templatesCheckpoint = BigInt(building.find((row) => row.projection === 'templates')!.checkpoint);
@@ -613,13 +668,17 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
         const statementsBefore = counter.count;
         const startedAt = performance.now();
         for (let revision = 0; revision < UNHANDLED_APPENDS; revision += 1) {
-          const { position } = await store.appendToStream(stream, [anEvent('NoProjectionHandlesThis')], { expectedRevision: revision === 0 ? 'no_stream' : BigInt(revision - 1) });
+          const { position } = await store.appendToStream(stream, [anEvent('NoProjectionHandlesThis')], {
+            expectedRevision: revision === 0 ? 'no_stream' : BigInt(revision - 1),
+          });
           // As read-your-writes waits after each command.
           expect(await follower.waitFor(position, WAIT_MS)).toBe(true);
         }
         const elapsedMs = performance.now() - startedAt;
         // A deferred commit per 200 ms and a look at the live generation per 2 s; before, both once per append: 60 statements here.
-        expect(counter.count - statementsBefore).toBeLessThanOrEqual(Math.ceil(elapsedMs / UNHANDLED_CHECKPOINT_COMMIT_MS) + Math.ceil(elapsedMs / 2_000) + 2);
+        expect(counter.count - statementsBefore).toBeLessThanOrEqual(
+          Math.ceil(elapsedMs / UNHANDLED_CHECKPOINT_COMMIT_MS) + Math.ceil(elapsedMs / 2_000) + 2,
+        );
 
         const head = await store.headPosition();
         await otherProcess.start();
@@ -634,56 +693,66 @@ describe.each(databaseTargets())('projection runner: $name', (target) => {
     });
   });
 
-  describe.each([usersProjection, templatesProjection, engagementProjection, rewardsProjection, searchProjection])('projection $name applied twice', (projection: Projection) => {
-    async function snapshot(tables: GenerationTables) {
-      const rows: Record<string, Record<string, unknown>[]> = {};
-      for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);
-      return rows;
-    }
-
-    /** A fresh generation's tables, fed by `feed`; the generation is dropped afterwards. */
-    async function build(feed: (apply: (events: readonly RecordedEvent[]) => Promise<void>) => Promise<void>) {
-      const generation = await startGeneration(db, projection);
-      const tables = generationTables(generation.generation);
-      try {
-        await feed((events) => db.transaction().execute((trx) => projection.apply(trx, events, tables, 'live')));
-        return await snapshot(tables);
-      } finally {
-        await dropGenerationTables(db, projection, [generation.generation]);
-        await db.deleteFrom('projection_generations').where('generation', '=', generation.generation).execute();
+  describe.each([usersProjection, templatesProjection, engagementProjection, rewardsProjection, searchProjection])(
+    'projection $name applied twice',
+    (projection: Projection) => {
+      async function snapshot(tables: GenerationTables) {
+        const rows: Record<string, Record<string, unknown>[]> = {};
+        for (const table of projection.tables) rows[table] = await rowsOf(db, tables[table], table);
+        return rows;
       }
-    }
 
-    it('leaves the same rows as applying once, and the same rows the runner built', async () => {
-      const head = await store.headPosition();
-      expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
-      const events = (await wholeLog(store)).filter((event) => event.position <= head && projection.handles.includes(event.type));
-      expect(events.length).toBeGreaterThan(0);
-      const batches = Array.from({ length: Math.ceil(events.length / 7) }, (_, i) => events.slice(i * 7, i * 7 + 7));
-
-      const once = await build((apply) => apply(events));
-      const logTwice = await build(async (apply) => {
-        await apply(events);
-        await apply(events);
-      });
-      const batchesTwice = await build(async (apply) => {
-        for (const batch of batches) {
-          await apply(batch);
-          await apply(batch);
+      /** A fresh generation's tables, fed by `feed`; the generation is dropped afterwards. */
+      async function build(feed: (apply: (events: readonly RecordedEvent[]) => Promise<void>) => Promise<void>) {
+        const generation = await startGeneration(db, projection);
+        const tables = generationTables(generation.generation);
+        try {
+          await feed((events) => db.transaction().execute((trx) => projection.apply(trx, events, tables, 'live')));
+          return await snapshot(tables);
+        } finally {
+          await dropGenerationTables(db, projection, [generation.generation]);
+          await db.deleteFrom('projection_generations').where('generation', '=', generation.generation).execute();
         }
+      }
+
+      it('leaves the same rows as applying once, and the same rows the runner built', async () => {
+        const head = await store.headPosition();
+        expect(await runner.waitFor(head, WAIT_MS)).toBe(true);
+        const events = (await wholeLog(store)).filter((event) => event.position <= head && projection.handles.includes(event.type));
+        expect(events.length).toBeGreaterThan(0);
+        const batches = Array.from({ length: Math.ceil(events.length / 7) }, (_, i) => events.slice(i * 7, i * 7 + 7));
+
+        const once = await build((apply) => apply(events));
+        const logTwice = await build(async (apply) => {
+          await apply(events);
+          await apply(events);
+        });
+        const batchesTwice = await build(async (apply) => {
+          for (const batch of batches) {
+            await apply(batch);
+            await apply(batch);
+          }
+        });
+        const eachEventTwice = await build((apply) => apply(events.flatMap((event) => [event, event])));
+
+        expect(once[projection.tables[0]!]!.length).toBeGreaterThan(0);
+        expect(logTwice).toEqual(once);
+        expect(batchesTwice).toEqual(once);
+        expect(eachEventTwice).toEqual(once);
+
+        const live: Record<string, Record<string, unknown>[]> = {};
+        for (const table of projection.tables) live[table] = await rowsOf(db, table, table);
+        expect(live).toEqual(once);
+        // The scratch generations leave nothing behind.
+        expect(
+          await db
+            .selectFrom('projection_generations')
+            .select('status')
+            .where('projection', '=', projection.name)
+            .where('status', '=', 'building')
+            .execute(),
+        ).toEqual([]);
       });
-      const eachEventTwice = await build((apply) => apply(events.flatMap((event) => [event, event])));
-
-      expect(once[projection.tables[0]!]!.length).toBeGreaterThan(0);
-      expect(logTwice).toEqual(once);
-      expect(batchesTwice).toEqual(once);
-      expect(eachEventTwice).toEqual(once);
-
-      const live: Record<string, Record<string, unknown>[]> = {};
-      for (const table of projection.tables) live[table] = await rowsOf(db, table, table);
-      expect(live).toEqual(once);
-      // The scratch generations leave nothing behind.
-      expect((await db.selectFrom('projection_generations').select('status').where('projection', '=', projection.name).where('status', '=', 'building').execute())).toEqual([]);
-    });
-  });
+    },
+  );
 });

@@ -83,7 +83,12 @@ export class ProjectionRunner {
     // One read of the log feeds every build.
     if (unbuilt.length > 0) await this.rebuildAll(unbuilt);
     if (outdated.length > 0) {
-      this.#loops.push(this.rebuildAll(outdated).then(() => undefined, (error: unknown) => log(`rebuild of ${outdated.map((p) => p.name).join(', ')} failed: ${String(error)}`)));
+      this.#loops.push(
+        this.rebuildAll(outdated).then(
+          () => undefined,
+          (error: unknown) => log(`rebuild of ${outdated.map((p) => p.name).join(', ')} failed: ${String(error)}`),
+        ),
+      );
     }
     for (const projection of this.projections) this.#loops.push(this.#follower.follow(projection));
   }

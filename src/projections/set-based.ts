@@ -31,12 +31,21 @@ export interface WriteRowsOptions {
 export type BatchWrite<R = void> = (trx: Kysely<Schema>) => Promise<R>;
 
 /** Inserts `rows` (all with the same columns) into `table`; what happens to stored rows is `options`'. */
-export async function writeRows<R extends RowValues = RowValues>(trx: Kysely<Schema>, table: string, rows: readonly RowValues[], options: WriteRowsOptions): Promise<R[]> {
+export async function writeRows<R extends RowValues = RowValues>(
+  trx: Kysely<Schema>,
+  table: string,
+  rows: readonly RowValues[],
+  options: WriteRowsOptions,
+): Promise<R[]> {
   return prepareWriteRows<R>(table, rows, options)(trx);
 }
 
 /** writeRows with its rows serialised now, written when the answered write runs. */
-export function prepareWriteRows<R extends RowValues = RowValues>(table: string, rows: readonly RowValues[], options: WriteRowsOptions): BatchWrite<R[]> {
+export function prepareWriteRows<R extends RowValues = RowValues>(
+  table: string,
+  rows: readonly RowValues[],
+  options: WriteRowsOptions,
+): BatchWrite<R[]> {
   if (rows.length === 0) return async () => [];
   const columns = Object.keys(rows[0]!);
   const values = positionalRowsJson(rows, columns);

@@ -7,7 +7,9 @@ export function textTable(columns: readonly string[], rows: readonly (readonly (
   const widths = columns.map((_, index) => Math.max(...cells.map((row) => String(row[index]).length)));
   const line = (row: readonly (string | number)[]) =>
     row
-      .map((cell, index) => (typeof rows[0]?.[index] === 'number' ? String(cell).padStart(widths[index]!) : String(cell).padEnd(widths[index]!)))
+      .map((cell, index) =>
+        typeof rows[0]?.[index] === 'number' ? String(cell).padStart(widths[index]!) : String(cell).padEnd(widths[index]!),
+      )
       .join('  ')
       .trimEnd();
   return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)];

@@ -53,12 +53,22 @@ export async function validateReadModels(
 const VALIDATION_LOCK_KEY = 'read-model-validation';
 const validating = new WeakSet<Kysely<Schema>>();
 
-async function validateAgainstScratch(db: Kysely<Schema>, store: EventStore, projections: readonly Projection[]): Promise<ValidationReport> {
+async function validateAgainstScratch(
+  db: Kysely<Schema>,
+  store: EventStore,
+  projections: readonly Projection[],
+): Promise<ValidationReport> {
   const scratches: Scratch[] = [];
   try {
     for (const projection of projections) {
       const { generation } = await startGeneration(db, projection, 'retired');
-      scratches.push({ projection, generation, tables: generationTables(generation), handled: new Set(projection.handles), checkpoint: START_OF_LOG });
+      scratches.push({
+        projection,
+        generation,
+        tables: generationTables(generation),
+        handled: new Set(projection.handles),
+        checkpoint: START_OF_LOG,
+      });
     }
     for (let attempt = 0; attempt < MAX_CATCH_UPS; attempt += 1) {
       await catchUp(db, store, scratches, await liveCheckpoints(db));
@@ -69,11 +79,16 @@ async function validateAgainstScratch(db: Kysely<Schema>, store: EventStore, pro
         for (const scratch of scratches) {
           for (const table of scratch.projection.tables) {
             const difference = await compareTable(trx, table, scratch.tables[table]);
-            if (difference.onlyLive > 0 || difference.onlyRebuilt > 0) differences.push({ ...difference, table, projection: scratch.projection.name });
+            if (difference.onlyLive > 0 || difference.onlyRebuilt > 0)
+              differences.push({ ...difference, table, projection: scratch.projection.name });
           }
         }
         const position = scratches.reduce((max, scratch) => (scratch.checkpoint > max ? scratch.checkpoint : max), START_OF_LOG);
-        return { tables: scratches.reduce((count, scratch) => count + scratch.projection.tables.length, 0), position: String(position), differences };
+        return {
+          tables: scratches.reduce((count, scratch) => count + scratch.projection.tables.length, 0),
+          position: String(position),
+          differences,
+        };
       });
       if (report !== null) return report;
     }
@@ -103,7 +118,9 @@ async function catchUp(db: Kysely<Schema>, store: EventStore, scratches: Scratch
     const { events, through } = await store.readPage({ after, maxCount: DEFAULT_REBUILD_BATCH_SIZE, types });
     for (const scratch of behind) {
       const target = targetOf(scratch);
-      const relevant = events.filter((event) => event.position > scratch.checkpoint && event.position <= target && scratch.handled.has(event.type));
+      const relevant = events.filter(
+        (event) => event.position > scratch.checkpoint && event.position <= target && scratch.handled.has(event.type),
+      );
       if (relevant.length > 0) await db.transaction().execute((trx) => scratch.projection.apply(trx, relevant, scratch.tables, 'live'));
       // The live checkpoint may be past the log's last event this projection handles: it is reached either way.
       scratch.checkpoint = through >= target ? target : through;
@@ -111,7 +128,11 @@ async function catchUp(db: Kysely<Schema>, store: EventStore, scratches: Scratch
   }
 }
 
-async function compareTable(db: Kysely<Schema>, live: ReadModelTable, rebuilt: string): Promise<Omit<TableDifference, 'table' | 'projection'>> {
+async function compareTable(
+  db: Kysely<Schema>,
+  live: ReadModelTable,
+  rebuilt: string,
+): Promise<Omit<TableDifference, 'table' | 'projection'>> {
   const { rows } = await sql<{ live_rows: string; rebuilt_rows: string; only_live: string; only_rebuilt: string }>`
     select
       (select count(*) from ${sql.id(live)}) as live_rows,
@@ -120,5 +141,10 @@ async function compareTable(db: Kysely<Schema>, live: ReadModelTable, rebuilt: s
       (select count(*) from (select r::text from ${sql.id(rebuilt)} r except all select l::text from ${sql.id(live)} l) d) as only_rebuilt
   `.execute(db);
   const row = rows[0]!;
-  return { liveRows: Number(row.live_rows), rebuiltRows: Number(row.rebuilt_rows), onlyLive: Number(row.only_live), onlyRebuilt: Number(row.only_rebuilt) };
+  return {
+    liveRows: Number(row.live_rows),
+    rebuiltRows: Number(row.rebuilt_rows),
+    onlyLive: Number(row.only_live),
+    onlyRebuilt: Number(row.only_rebuilt),
+  };
 }

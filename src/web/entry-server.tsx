@@ -92,7 +92,11 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
         const { settled, payload } = await settleLoaderData(context.loaderData);
         const settledContext = { ...context, loaderData: settled };
         const leafMatch = context.matches.at(-1);
-        const status = pageStatus(context.statusCode, leafMatch?.route.path, leafMatch ? context.loaderData[leafMatch.route.id] : undefined);
+        const status = pageStatus(
+          context.statusCode,
+          leafMatch?.route.path,
+          leafMatch ? context.loaderData[leafMatch.route.id] : undefined,
+        );
         const router = createStaticRouter(handler.dataRoutes, settledContext);
         // A page whose loader failed is drawn afresh by the browser (no data to hydrate with).
         const hydration = context.errors === null ? hydrationScriptElement(payload) : '';

@@ -64,7 +64,10 @@ async function start(root: HTMLElement): Promise<void> {
   }
   const payload = JSON.parse(rendered.textContent) as HydrationPayload;
   await loadMatchedLazyRoutes();
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: restoreLoaderData(payload) }, dataStrategy: streamedDataStrategy });
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: restoreLoaderData(payload) },
+    dataStrategy: streamedDataStrategy,
+  });
   // In a transition, React hydrates in slices of a few milliseconds and lets the browser paint and
   // take input between them, instead of one long task over the whole page (the page is already
   // drawn by the server; a tap meanwhile is held by the boot script until it is done).

@@ -48,8 +48,18 @@ export async function benchAppends(database: Database, plan: AppendPlan, scale: 
   const cases = [
     { name: 'single events', eventsPerAppend: 1, concurrency: 1, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
     // Group commit's case: concurrent appends share a transaction; the baseline's INSERTs run as concurrently.
-    { name: `single events, ${CONCURRENT_CALLERS} at once`, eventsPerAppend: 1, concurrency: CONCURRENT_CALLERS, events: Math.max(1, Math.round(plan.singleEvents * scale)) },
-    { name: `batches of ${BATCH_SIZE}`, eventsPerAppend: BATCH_SIZE, concurrency: 1, events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)) },
+    {
+      name: `single events, ${CONCURRENT_CALLERS} at once`,
+      eventsPerAppend: 1,
+      concurrency: CONCURRENT_CALLERS,
+      events: Math.max(1, Math.round(plan.singleEvents * scale)),
+    },
+    {
+      name: `batches of ${BATCH_SIZE}`,
+      eventsPerAppend: BATCH_SIZE,
+      concurrency: 1,
+      events: Math.max(BATCH_SIZE, Math.round(plan.batchedEvents * scale)),
+    },
   ];
   const events = eventSupply(cases.reduce((total, { eventsPerAppend, events }) => total + events + WARM_UP_APPENDS * eventsPerAppend, 0));
   const measurements: AppendMeasurement[] = [];
@@ -70,7 +80,14 @@ export async function benchAppends(database: Database, plan: AppendPlan, scale: 
       }
       return { adapter: throughput(measuredEvents, adapterSeconds), baseline: throughput(measuredEvents, baselineSeconds) };
     });
-    measurements.push({ case: name, eventsPerAppend, concurrency, ...result, ratio: result.adapter.perSecond / result.baseline.perSecond, peakRssMiB });
+    measurements.push({
+      case: name,
+      eventsPerAppend,
+      concurrency,
+      ...result,
+      ratio: result.adapter.perSecond / result.baseline.perSecond,
+      peakRssMiB,
+    });
   }
   return measurements;
 }
@@ -93,7 +110,9 @@ function streamAppends(events: Iterator<EventToAppend>, appends: number, eventsP
 }
 
 async function appendThroughAdapter(store: EventStore, appends: readonly StreamAppend[], concurrency: number): Promise<void> {
-  await inParallel(appends, concurrency, ({ streamId, events }) => store.appendToStream(streamId, events, { expectedRevision: 'no_stream' }));
+  await inParallel(appends, concurrency, ({ streamId, events }) =>
+    store.appendToStream(streamId, events, { expectedRevision: 'no_stream' }),
+  );
 }
 
 /** Runs `work` on every item, `concurrency` at a time, each worker taking the next item. */

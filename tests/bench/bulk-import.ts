@@ -22,7 +22,14 @@ const PORT = Number(process.env.BULK_BENCH_PORT ?? 4751);
 const CASES = (process.env.BULK_BENCH_CASES ?? 'plain,pictures').split(',');
 
 // Noise blurred into soft shapes: compresses about as a photo does, unlike raw noise.
-const picture = await sharp(await sharp(await noisyJpeg(120, 80)).resize(1200, 800).blur(3).toBuffer()).jpeg({ quality: 90 }).toBuffer();
+const picture = await sharp(
+  await sharp(await noisyJpeg(120, 80))
+    .resize(1200, 800)
+    .blur(3)
+    .toBuffer(),
+)
+  .jpeg({ quality: 90 })
+  .toBuffer();
 const pictures = createServer((_request, response) => response.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture));
 await new Promise<void>((resolve) => pictures.listen(PORT, '127.0.0.1', resolve));
 
@@ -46,9 +53,18 @@ try {
     // As the server runs: every projection, search and reactor following the log.
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
     await infrastructure.startFollowers();
-    const app = await buildApp({ ...infrastructure, remoteImages: createRemoteImageFetcher(infrastructure.images, { allowPrivateAddresses: true }) });
+    const app = await buildApp({
+      ...infrastructure,
+      remoteImages: createRemoteImageFetcher(infrastructure.images, { allowPrivateAddresses: true }),
+    });
     try {
-      const { userId } = await infrastructure.accounts.register({ username: 'bench_admin', email: 'bench_admin@bench.example', password: null, lvl: 'admin', verification: 'verified' });
+      const { userId } = await infrastructure.accounts.register({
+        username: 'bench_admin',
+        email: 'bench_admin@bench.example',
+        password: null,
+        lvl: 'admin',
+        verification: 'verified',
+      });
       const admin = await infrastructure.accounts.startSession(userId, 'password', null, { userId, role: 'admin' });
       await infrastructure.runner.waitFor(admin.position!, 30_000);
       const rows = payloads(withPictures ? 'pictures' : 'plain', withPictures);
@@ -57,9 +73,15 @@ try {
       const cpuAtStart = process.cpuUsage();
       for (let start = 0; start < rows.length; start += BULK_IMPORT_LIMITS.rowsPerImportRequest) {
         const requestStarted = performance.now();
-        const answer = await app.inject({ method: 'POST', url: '/api/admin/csv/upload', headers: { authorization: `Bearer ${admin.token}` }, payload: { data: rows.slice(start, start + BULK_IMPORT_LIMITS.rowsPerImportRequest) } });
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/api/admin/csv/upload',
+          headers: { authorization: `Bearer ${admin.token}` },
+          payload: { data: rows.slice(start, start + BULK_IMPORT_LIMITS.rowsPerImportRequest) },
+        });
         const reports = answer.json<{ reports: BulkRowReport[] }>().reports;
-        if (answer.statusCode !== 200 || reports.some((report) => report.status !== 'imported')) throw new Error(`Import refused: ${answer.body.slice(0, 500)}`);
+        if (answer.statusCode !== 200 || reports.some((report) => report.status !== 'imported'))
+          throw new Error(`Import refused: ${answer.body.slice(0, 500)}`);
         requests.push((performance.now() - requestStarted) / 1000);
       }
       const total = (performance.now() - started) / 1000;

@@ -98,7 +98,10 @@ export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
  */
 export async function benchHttp(databaseUrl: string, settings: HttpSettings, log: (line: string) => void): Promise<HttpMeasurement> {
   const catalogue = httpCatalogue(settings.templates);
-  const httpDatabaseUrl = await ensureDatabase(databaseUrl, settings.templates === HTTP_CATALOGUE.templates ? '_http' : `_http_${settings.templates}`);
+  const httpDatabaseUrl = await ensureDatabase(
+    databaseUrl,
+    settings.templates === HTTP_CATALOGUE.templates ? '_http' : `_http_${settings.templates}`,
+  );
   const sessionToken = await ensureCatalogue(httpDatabaseUrl, catalogue, log);
   ensureWebBuild(log);
 
@@ -139,7 +142,16 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
     log('starting the app (projections catch up before it listens)');
     const app = await startServer(
       ['src/api/server.ts'],
-      { PORT: String(settings.port), DATABASE_URL: httpDatabaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_CATALOGUE: '', REDIS_URL: '', MEILI_URL: '', EVENTSTORE_URL: '' },
+      {
+        PORT: String(settings.port),
+        DATABASE_URL: httpDatabaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DEMO_CATALOGUE: '',
+        REDIS_URL: '',
+        MEILI_URL: '',
+        EVENTSTORE_URL: '',
+      },
       /listening on (http:\/\/\S+)/,
     );
     try {
@@ -198,10 +210,12 @@ interface LoadResult {
 async function load(url: string, script: string | null, seconds: number, connections: number): Promise<LoadResult> {
   const headers = Object.entries(BROWSER_HEADERS).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, ...(script ? ['-s', script] : []), url];
-  const { stdout, stderr } = await execFileAsync('sh', ['-c', 'wrk "$@"; code=$?; cat /proc/$$/stat >&2; exit $code', 'sh', ...args]).catch((error: { code?: number; stderr?: string }) => {
-    if (error.code === 127) throw new Error('The HTTP suite loads the server with wrk: apt-get install -y wrk');
-    throw new Error(`wrk failed (exit ${error.code}): ${error.stderr}`);
-  });
+  const { stdout, stderr } = await execFileAsync('sh', ['-c', 'wrk "$@"; code=$?; cat /proc/$$/stat >&2; exit $code', 'sh', ...args]).catch(
+    (error: { code?: number; stderr?: string }) => {
+      if (error.code === 127) throw new Error('The HTTP suite loads the server with wrk: apt-get install -y wrk');
+      throw new Error(`wrk failed (exit ${error.code}): ${error.stderr}`);
+    },
+  );
   const number = (pattern: RegExp, fallback?: number) => {
     const match = pattern.exec(stdout);
     if (match) return Number(match[1]);
@@ -220,7 +234,9 @@ async function load(url: string, script: string | null, seconds: number, connect
     requestsPerSecond: number(/Requests\/sec:\s+([\d.]+)/),
     p50Ms: latencyMs(50),
     p99Ms: latencyMs(99),
-    failures: number(/Non-2xx or 3xx responses: (\d+)/, 0) + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+    failures:
+      number(/Non-2xx or 3xx responses: (\d+)/, 0) +
+      (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
     // The shell's stat is the last thing on its stderr.
     cpuMs: statCpuMs(stderr, 'children'),
   };
@@ -267,7 +283,16 @@ async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, lo
       await seedCatalogueInBulk(infrastructure, catalogue);
     }
     // The reactors' backlog (a reward per seeded like) is worked off now, not behind the measured app.
-    for (const reactor of [infrastructure.rewards, infrastructure.moderation, infrastructure.commerceReactor, infrastructure.paymentReturns, infrastructure.commentNotifications, infrastructure.memberMessages, infrastructure.generationReactor, infrastructure.massEmailReactor]) {
+    for (const reactor of [
+      infrastructure.rewards,
+      infrastructure.moderation,
+      infrastructure.commerceReactor,
+      infrastructure.paymentReturns,
+      infrastructure.commentNotifications,
+      infrastructure.memberMessages,
+      infrastructure.generationReactor,
+      infrastructure.massEmailReactor,
+    ]) {
       let done = 0;
       for (let handled = await reactor.processBatch(); handled !== null; handled = await reactor.processBatch()) {
         done += handled;
@@ -281,7 +306,12 @@ async function ensureCatalogue(databaseUrl: string, catalogue: CatalogueSize, lo
       log(`rebuilding ${outdated.join(', ')} before the app starts`);
       await runner.rebuildAll(runner.projections.filter((projection) => outdated.includes(projection.name)));
     }
-    const member = await infrastructure.database.db.selectFrom('users').select('id').where('lvl', '=', 'base').orderBy('id').executeTakeFirstOrThrow();
+    const member = await infrastructure.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('lvl', '=', 'base')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const session = await infrastructure.accounts.startSession(member.id, 'password', null, { userId: member.id, role: 'base' });
     return session.token;
   } finally {
@@ -306,7 +336,11 @@ interface RunningServer {
 
 /** Runs a TypeScript entry point in a process of its own; resolves once its output matches `ready` (group 1: its URL). */
 function startServer(args: string[], env: Record<string, string>, ready: RegExp): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stopping = false;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -318,7 +352,10 @@ function startServer(args: string[], env: Record<string, string>, ready: RegExp)
   return new Promise((resolve, reject) => {
     let output = '';
     let listening = false;
-    const timer = setTimeout(() => void stop().then(() => reject(new Error(`${args[0]} did not start: ${output}`))), SERVER_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => void stop().then(() => reject(new Error(`${args[0]} did not start: ${output}`))),
+      SERVER_START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = ready.exec(output);

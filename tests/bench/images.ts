@@ -35,14 +35,18 @@ try {
   console.log(`password check, idle: median ${(median(idle) * 1000).toFixed(0)} ms`);
 
   let uploadsDone = false;
-  const uploads = seconds(() => Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, index) => images.store(upload, `noise-${index}.jpg`)))).finally(() => {
+  const uploads = seconds(() =>
+    Promise.all(Array.from({ length: PARALLEL_UPLOADS }, (_, index) => images.store(upload, `noise-${index}.jpg`))),
+  ).finally(() => {
     uploadsDone = true;
   });
   const busy: number[] = [];
   while (!uploadsDone) busy.push((await seconds(() => passwordMatches(hash, PASSWORD)))[0]);
   const [parallel] = await uploads;
   console.log(`${PARALLEL_UPLOADS} uploads at once: all done in ${parallel.toFixed(1)} s`);
-  console.log(`password check during them: median ${(median(busy) * 1000).toFixed(0)} ms, worst ${(Math.max(...busy) * 1000).toFixed(0)} ms (${busy.length} checks)`);
+  console.log(
+    `password check during them: median ${(median(busy) * 1000).toFixed(0)} ms, worst ${(Math.max(...busy) * 1000).toFixed(0)} ms (${busy.length} checks)`,
+  );
 } finally {
   await rm(directory, { recursive: true, force: true });
 }

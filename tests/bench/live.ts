@@ -32,10 +32,20 @@ export interface LiveMeasurement {
  * composition (the embedded database in a directory of its own, or a schema of its own on the
  * Postgres server).
  */
-export async function benchLive(target: 'pglite' | 'postgres', databaseUrl: string | undefined, scale: number, log: (line: string) => void): Promise<LiveMeasurement> {
+export async function benchLive(
+  target: 'pglite' | 'postgres',
+  databaseUrl: string | undefined,
+  scale: number,
+  log: (line: string) => void,
+): Promise<LiveMeasurement> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-live-'));
   const schema = target === 'postgres' ? `bench_live_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
-  const infrastructure = await openInfrastructure({ dataDir, databaseUrl: target === 'postgres' ? databaseUrl : undefined, databaseSchema: schema, eventStoreUrl: undefined });
+  const infrastructure = await openInfrastructure({
+    dataDir,
+    databaseUrl: target === 'postgres' ? databaseUrl : undefined,
+    databaseSchema: schema,
+    eventStoreUrl: undefined,
+  });
   try {
     log(`seeding ${CATALOGUE.templates} templates / ${CATALOGUE.users} users through the commands`);
     await seedCatalogue(infrastructure, CATALOGUE);
@@ -56,7 +66,14 @@ export async function benchLive(target: 'pglite' | 'postgres', databaseUrl: stri
     });
     const seconds = (performance.now() - startedAt) / 1_000;
     latencies.sort((a, b) => a - b);
-    return { commands, seconds, perSecond: commands / seconds, medianMs: latencies[Math.floor(latencies.length / 2)]!, p95Ms: latencies[Math.floor(latencies.length * 0.95)]!, cpu };
+    return {
+      commands,
+      seconds,
+      perSecond: commands / seconds,
+      medianMs: latencies[Math.floor(latencies.length / 2)]!,
+      p95Ms: latencies[Math.floor(latencies.length * 0.95)]!,
+      cpu,
+    };
   } finally {
     await infrastructure.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -69,7 +86,13 @@ function toggler({ commands, runner }: Infrastructure) {
   return async (index: number) => {
     const templateId = demoTemplateId(CATALOGUE.seed, index % CATALOGUE.templates);
     const userId = demoUserId(CATALOGUE.seed, 1 + (index % (CATALOGUE.users - 1)));
-    const { position } = await commands.handle(likeDecider, likeStream(templateId, userId), { type: 'ToggleLike', data: { templateId, userId } }, { actor: { userId, role: 'base' } });
-    if (position !== null && !(await runner.waitFor(position, READ_MODELS_WAIT_MS))) throw new Error(`the projections did not reach position ${position} in ${READ_MODELS_WAIT_MS} ms`);
+    const { position } = await commands.handle(
+      likeDecider,
+      likeStream(templateId, userId),
+      { type: 'ToggleLike', data: { templateId, userId } },
+      { actor: { userId, role: 'base' } },
+    );
+    if (position !== null && !(await runner.waitFor(position, READ_MODELS_WAIT_MS)))
+      throw new Error(`the projections did not reach position ${position} in ${READ_MODELS_WAIT_MS} ms`);
   };
 }

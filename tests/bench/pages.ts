@@ -88,14 +88,18 @@ export async function benchPages(origin: string, runs: number, log: (line: strin
   try {
     const measurements: PageMeasurement[] = [];
     const pages = await benchPagePaths(origin);
-    await warmUp(origin, pages.map(({ path }) => path));
+    await warmUp(
+      origin,
+      pages.map(({ path }) => path),
+    );
     for (const { page, path } of pages) {
       const samples: PageMeasurement[] = [];
       for (let run = 0; run < runs; run += 1) {
         log(`lighthouse ${page} (${path}) run ${run + 1}/${runs}`);
         const lhr = await lighthouseReport(new URL(path, origin).toString(), chrome.port, log);
         const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-        const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []) as NetworkRequestItem[];
+        const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ??
+          []) as NetworkRequestItem[];
         samples.push({
           page,
           path,
@@ -105,7 +109,9 @@ export async function benchPages(origin: string, runs: number, log: (line: strin
           largestContentfulPaintMs: numeric('largest-contentful-paint'),
           totalBlockingTimeMs: numeric('total-blocking-time'),
           transferredBytes: numeric('total-byte-weight'),
-          scriptTransferredBytes: requests.filter((request) => request.resourceType === 'Script').reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+          scriptTransferredBytes: requests
+            .filter((request) => request.resourceType === 'Script')
+            .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
         });
       }
       measurements.push({
@@ -148,7 +154,8 @@ export function formatPageTable(measurements: readonly PageMeasurement[]): strin
 export async function benchPagesSuite(runs: number, log: (line: string) => void): Promise<PageMeasurement[]> {
   const given = process.env.BENCH_PAGES_URL;
   if (given) return benchPages(given, runs, log);
-  if (!existsSync(fileURLToPath(new URL('../../dist/web/index.html', import.meta.url)))) throw new Error('The page bench serves the built app: run `npx vite build` first.');
+  if (!existsSync(fileURLToPath(new URL('../../dist/web/index.html', import.meta.url))))
+    throw new Error('The page bench serves the built app: run `npx vite build` first.');
   const dataDir = await mkdtemp(join(tmpdir(), 'tessera-bench-pages-'));
   const server = await startServer(configFromEnv({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), log);
   try {

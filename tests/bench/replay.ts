@@ -53,7 +53,9 @@ export async function benchReplay(
     } = await meter.measure(() => sampler.track(() => timed(events, work)));
     const ratioToRawRead = rawRead ? result.perSecond / rawRead.perSecond : null;
     const serverCpu = cpu.server === null ? '' : `, server ${cpu.server.toFixed(2)} s`;
-    log(`${step}: ${Math.round(result.perSecond)} events/s${ratioToRawRead === null ? '' : ` (${ratioToRawRead.toFixed(2)} of the raw read)`}, peak RSS ${Math.round(peakRssMiB)} MiB, CPU: bench ${cpu.bench.toFixed(2)} s${serverCpu}`);
+    log(
+      `${step}: ${Math.round(result.perSecond)} events/s${ratioToRawRead === null ? '' : ` (${ratioToRawRead.toFixed(2)} of the raw read)`}, peak RSS ${Math.round(peakRssMiB)} MiB, CPU: bench ${cpu.bench.toFixed(2)} s${serverCpu}`,
+    );
     return { step, ...result, ratioToRawRead, peakRssMiB, cpu };
   };
 
@@ -76,7 +78,9 @@ export async function benchReplay(
     );
 
   // Generating the events is part of this step: it fills the log, the steps after it are the measurement.
-  const seed = await measureStep(`seed: generate + append (batches of ${SEED_BATCH_SIZE})`, () => appendAll(workload.events(), 'bench-replay'));
+  const seed = await measureStep(`seed: generate + append (batches of ${SEED_BATCH_SIZE})`, () =>
+    appendAll(workload.events(), 'bench-replay'),
+  );
 
   const rawReads: ReplayStep[] = [];
   for (const pageSize of READ_PAGE_SIZES) rawReads.push(await rawReadStep('', pageSize, size.events));
@@ -94,7 +98,8 @@ export async function benchReplay(
       async () => {
         let done = 0;
         await runner.rebuild(projection, (progress) => (done = progress.done));
-        if (done !== handledEvents(projection)) throw new Error(`Rebuild of ${projection.name} applied ${done} events, the log holds ${handledEvents(projection)} of its types`);
+        if (done !== handledEvents(projection))
+          throw new Error(`Rebuild of ${projection.name} applied ${done} events, the log holds ${handledEvents(projection)} of its types`);
       },
       against,
       logEvents,
@@ -115,7 +120,9 @@ export async function benchReplay(
     peakRssMiB: Math.max(...rebuilds.map((rebuild) => rebuild.peakRssMiB)),
     cpu: {
       bench: rebuilds.reduce((total, rebuild) => total + rebuild.cpu.bench, 0),
-      server: rebuilds.every((rebuild) => rebuild.cpu.server !== null) ? rebuilds.reduce((total, rebuild) => total + rebuild.cpu.server!, 0) : null,
+      server: rebuilds.every((rebuild) => rebuild.cpu.server !== null)
+        ? rebuilds.reduce((total, rebuild) => total + rebuild.cpu.server!, 0)
+        : null,
     },
   };
   let rebuiltGenerations: Generation[] = [];
@@ -125,19 +132,30 @@ export async function benchReplay(
       const done = new Map<string, number>();
       rebuiltGenerations = await runner.rebuildAll(projections, (progress) => done.set(progress.projection, progress.done));
       const short = projections.filter((projection) => done.get(projection.name) !== handledEvents(projection));
-      if (short.length > 0) throw new Error(`Rebuild --all: ${short.map((p) => `${p.name} applied ${done.get(p.name)} of ${handledEvents(p)} events of its types`).join(', ')}`);
+      if (short.length > 0)
+        throw new Error(
+          `Rebuild --all: ${short.map((p) => `${p.name} applied ${done.get(p.name)} of ${handledEvents(p)} events of its types`).join(', ')}`,
+        );
     },
     rawRead,
   );
   await verifyReadModels(database, workload.expected());
-  const rebuiltRowsCopied = await measureStep('the rows --all built, copied once with their indexes and statistics', () => copyRebuiltTables(database, rebuiltGenerations), rawRead);
+  const rebuiltRowsCopied = await measureStep(
+    'the rows --all built, copied once with their indexes and statistics',
+    () => copyRebuiltTables(database, rebuiltGenerations),
+    rawRead,
+  );
 
   // A reactor passes over the events of other types where the log is stored (moderation's: flags
   // and reports, which this log does not hold), as each reactor does over most of a real log.
   const reactorPass = await measureStep(
     'reactor of two types the log does not hold: pass over it',
     async () => {
-      const reactor = new ReactorRunner(database.db, database.kind, store, { name: 'bench-pass-over', handles: ['TemplateFlagged', 'TemplateReported'], react: async () => {} });
+      const reactor = new ReactorRunner(database.db, database.kind, store, {
+        name: 'bench-pass-over',
+        handles: ['TemplateFlagged', 'TemplateReported'],
+        react: async () => {},
+      });
       let handled = 0;
       for (let page = await reactor.processBatch(); page !== null; page = await reactor.processBatch()) handled += page;
       if (handled !== 0) throw new Error(`The reactor was handed ${handled} events, the log holds none of its types`);
@@ -150,7 +168,12 @@ export async function benchReplay(
   const views = size.events;
   const withViews = size.events + views;
   const viewsLabel = `with ${views.toLocaleString('en-US')} page views: `;
-  const viewsSeed = await measureStep(`seed: append ${views.toLocaleString('en-US')} page views (batches of ${SEED_BATCH_SIZE})`, () => appendAll(pageViews(size, views), 'bench-views'), undefined, views);
+  const viewsSeed = await measureStep(
+    `seed: append ${views.toLocaleString('en-US')} page views (batches of ${SEED_BATCH_SIZE})`,
+    () => appendAll(pageViews(size, views), 'bench-views'),
+    undefined,
+    views,
+  );
   const rawReadWithViews = await rawReadStep(viewsLabel, DEFAULT_REBUILD_BATCH_SIZE, withViews);
   typeCounts = await store.countTypesAfter(START_OF_LOG);
   const rebuildsWithViews: ReplayStep[] = [];
@@ -158,7 +181,21 @@ export async function benchReplay(
     rebuildsWithViews.push(await rebuildStep(viewsLabel, projection, rawReadWithViews, withViews));
   }
   await verifyReadModels(database, workload.expected());
-  return { workload: size, steps: [seed, ...rawReads, ...rebuilds, oneByOne, allRebuilds, rebuiltRowsCopied, reactorPass, viewsSeed, rawReadWithViews, ...rebuildsWithViews] };
+  return {
+    workload: size,
+    steps: [
+      seed,
+      ...rawReads,
+      ...rebuilds,
+      oneByOne,
+      allRebuilds,
+      rebuiltRowsCopied,
+      reactorPass,
+      viewsSeed,
+      rawReadWithViews,
+      ...rebuildsWithViews,
+    ],
+  };
 }
 
 /**
@@ -176,7 +213,9 @@ async function copyRebuiltTables({ db }: Database, generations: readonly Generat
   await eachSettled(
     tables.map(async (table) => {
       await sql`create table ${sql.id(copyOf(table))} as select * from ${sql.id(table)}`.execute(db);
-      const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
+      const { rows } = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
       for (const [index, { indexdef }] of rows.entries()) {
         const definition = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (.*)$/.exec(indexdef);
         if (!definition) throw new Error(`Unexpected index definition: ${indexdef}`);
@@ -202,12 +241,31 @@ async function readWholeLog(store: EventStore, pageSize: number): Promise<number
 /** A benchmark of a rebuild that built the wrong read models would be meaningless. */
 async function verifyReadModels({ db }: Database, expected: ExpectedReadModels): Promise<void> {
   const count = (row: { n: bigint | number | string }) => Number(row.n);
-  const users = count(await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
-  const liveTemplates = count(
-    await db.selectFrom('templates').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'live').executeTakeFirstOrThrow(),
+  const users = count(
+    await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
   );
-  const likes = count(await db.selectFrom('template_likes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
-  const likeCounts = count(await db.selectFrom('templates').select((eb) => eb.fn.coalesce(eb.fn.sum('likes'), eb.lit(0)).as('n')).executeTakeFirstOrThrow());
+  const liveTemplates = count(
+    await db
+      .selectFrom('templates')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'live')
+      .executeTakeFirstOrThrow(),
+  );
+  const likes = count(
+    await db
+      .selectFrom('template_likes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  );
+  const likeCounts = count(
+    await db
+      .selectFrom('templates')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum('likes'), eb.lit(0)).as('n'))
+      .executeTakeFirstOrThrow(),
+  );
   if (users !== expected.users || liveTemplates !== expected.liveTemplates || likes !== expected.likes || likeCounts !== expected.likes) {
     const actual = { users, liveTemplates, likes, likeCounts };
     throw new Error(`Rebuilt read models differ from the workload: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);

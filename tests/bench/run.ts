@@ -86,7 +86,10 @@ function gitCommit(): string | null {
 const log = (line: string) => console.error(`[bench] ${line}`);
 
 /** Runs `work` on a fresh database of the target, and always disposes of it. */
-async function withFreshDatabase<T>(target: BenchTarget, work: (database: Database) => Promise<T>): Promise<{ result: T; location: string }> {
+async function withFreshDatabase<T>(
+  target: BenchTarget,
+  work: (database: Database) => Promise<T>,
+): Promise<{ result: T; location: string }> {
   const { database, dispose } = await target.open();
   try {
     return { result: await work(database), location: database.location };
@@ -99,7 +102,9 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
   const results: TargetResults = { target: target.name, location: '', rssMiB: {} };
   if (suites.includes('append')) {
     log(`${target.name}: append throughput`);
-    const append = await sampler.track(() => withFreshDatabase(target, (database) => benchAppends(database, target.appendPlan, scale, sampler)));
+    const append = await sampler.track(() =>
+      withFreshDatabase(target, (database) => benchAppends(database, target.appendPlan, scale, sampler)),
+    );
     results.location = append.result.location;
     results.append = append.result.result;
     results.rssMiB.append = { start: append.startRssMiB, peak: append.peakRssMiB };
@@ -113,13 +118,17 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
   }
   if (suites.includes('live')) {
     log(`${target.name}: the live path`);
-    const live = await sampler.track(() => benchLive(target.name, process.env.DATABASE_URL, scale, (line) => log(`${target.name}: ${line}`)));
+    const live = await sampler.track(() =>
+      benchLive(target.name, process.env.DATABASE_URL, scale, (line) => log(`${target.name}: ${line}`)),
+    );
     results.live = live.result;
     results.rssMiB.live = { start: live.startRssMiB, peak: live.peakRssMiB };
   }
   if (suites.includes('replay')) {
     const size = workloadSize(scale);
-    log(`${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`);
+    log(
+      `${target.name}: replay of ${formatCount(size.events)} events (${formatCount(size.users)} users, ${formatCount(size.templates)} templates)`,
+    );
     const replay = await sampler.track(() =>
       withFreshDatabase(target, (database) => benchReplay(database, size, sampler, (line) => log(`${target.name}: ${line}`))),
     );
@@ -129,7 +138,9 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
   }
   if (suites.includes('search')) {
     log(`${target.name}: search`);
-    const search = await sampler.track(() => withFreshDatabase(target, (database) => benchSearch(database, scale, (line) => log(`${target.name}: ${line}`))));
+    const search = await sampler.track(() =>
+      withFreshDatabase(target, (database) => benchSearch(database, scale, (line) => log(`${target.name}: ${line}`))),
+    );
     results.location = search.result.location;
     results.search = search.result.result;
     results.rssMiB.search = { start: search.startRssMiB, peak: search.peakRssMiB };
@@ -158,7 +169,9 @@ function printTables(results: readonly TargetResults[], cores: number): void {
 
   const streamRows = results.flatMap(({ target, streams }) => (streams ?? []).map((measurement) => ({ target, ...measurement })));
   if (streamRows.length > 0) {
-    console.log(`\nA command on a long stream (the first reads and folds the whole stream and keeps a snapshot where its decider has one; the median of the next ${COMMANDS_AFTER_THE_FIRST})\n`);
+    console.log(
+      `\nA command on a long stream (the first reads and folds the whole stream and keeps a snapshot where its decider has one; the median of the next ${COMMANDS_AFTER_THE_FIRST})\n`,
+    );
     console.log(
       formatTable(streamRows, [
         { header: 'target', value: (row) => row.target, align: 'left' },
@@ -172,7 +185,9 @@ function printTables(results: readonly TargetResults[], cores: number): void {
 
   const liveRows = results.flatMap(({ target, live }) => (live ? [{ target, ...live }] : []));
   if (liveRows.length > 0) {
-    console.log('\nLive path (like toggles one after another, each answered once every projection applied it; all projections and reactors following, as in the server)\n');
+    console.log(
+      '\nLive path (like toggles one after another, each answered once every projection applied it; all projections and reactors following, as in the server)\n',
+    );
     console.log(
       formatTable(liveRows, [
         { header: 'target', value: (row) => row.target, align: 'left' },
@@ -189,7 +204,9 @@ function printTables(results: readonly TargetResults[], cores: number): void {
 
   const replayRows = results.flatMap(({ target, replay }) => (replay?.steps ?? []).map((step) => ({ target, ...step })));
   if (replayRows.length > 0) {
-    console.log('\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read; CPU: the benchmark\'s process and a Postgres server on this machine)\n');
+    console.log(
+      "\nReplay (a rebuild of one projection reads the whole log, --all reads it once; ÷ raw read compares events/s with the faster raw read; CPU: the benchmark's process and a Postgres server on this machine)\n",
+    );
     console.log(
       formatTable(replayRows, [
         { header: 'target', value: (row) => row.target, align: 'left' },
@@ -236,7 +253,9 @@ function printTables(results: readonly TargetResults[], cores: number): void {
     );
   }
 
-  const phaseRows = results.flatMap(({ target, rssMiB }) => Object.entries(rssMiB).map(([phase, memory]) => ({ target, phase, ...memory })));
+  const phaseRows = results.flatMap(({ target, rssMiB }) =>
+    Object.entries(rssMiB).map(([phase, memory]) => ({ target, phase, ...memory })),
+  );
   console.log('\nRSS by phase (each phase opens a fresh database; memory an earlier phase held may not be returned yet)\n');
   console.log(
     formatTable(phaseRows, [
@@ -262,7 +281,10 @@ function printHttpTable(http: HttpMeasurement): void {
       { header: '÷ hello-world', value: (row) => formatRatio(row.ratioToCeiling) },
       { header: 'failures', value: (row) => formatCount(row.failures) },
       { header: 'server CPU %', value: (row) => (row.serverCpuPercent === null ? '' : formatCount(row.serverCpuPercent)) },
-      { header: 'server µs/request', value: (row) => (row.serverCpuMicrosecondsPerRequest === null ? '' : formatCount(row.serverCpuMicrosecondsPerRequest)) },
+      {
+        header: 'server µs/request',
+        value: (row) => (row.serverCpuMicrosecondsPerRequest === null ? '' : formatCount(row.serverCpuMicrosecondsPerRequest)),
+      },
       { header: 'wrk CPU %', value: (row) => formatCount(row.loadGeneratorCpuPercent) },
     ]),
   );
@@ -300,9 +322,19 @@ async function main(): Promise<void> {
   let http: HttpMeasurement | undefined;
   let pages: PageMeasurement[] | undefined;
   try {
-    if (suites.some((suite) => DATABASE_SUITES.includes(suite))) for (const target of targets) results.push(await benchTarget(target, scale, suites.filter((suite) => DATABASE_SUITES.includes(suite)), sampler));
+    if (suites.some((suite) => DATABASE_SUITES.includes(suite)))
+      for (const target of targets)
+        results.push(
+          await benchTarget(
+            target,
+            scale,
+            suites.filter((suite) => DATABASE_SUITES.includes(suite)),
+            sampler,
+          ),
+        );
     if (suites.includes('http')) {
-      if (process.env.DATABASE_URL) http = await benchHttp(process.env.DATABASE_URL, httpSettings(process.env), (line) => log(`http: ${line}`));
+      if (process.env.DATABASE_URL)
+        http = await benchHttp(process.env.DATABASE_URL, httpSettings(process.env), (line) => log(`http: ${line}`));
       else log('http: DATABASE_URL is not set: the HTTP suite runs against a Postgres server only');
     }
     if (suites.includes('pages')) pages = await benchPagesSuite(pageRuns(process.env.BENCH_PAGES_RUNS), log);
@@ -313,7 +345,10 @@ async function main(): Promise<void> {
 
   if (results.length > 0) printTables(results, machine.cpus);
   if (http) printHttpTable(http);
-  if (pages) console.log(`\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`);
+  if (pages)
+    console.log(
+      `\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`,
+    );
   const file = await writeResults(RESULTS_DIR, startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),

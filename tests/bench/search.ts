@@ -77,7 +77,13 @@ export function benchQueries(size: CatalogueSize): { request: SearchRequest; typ
     const text = index % 25 === 24 ? '' : picked.join(' ');
     const platform = next() < 0.2 ? APPS[Math.floor(next() * APPS.length)]!.name : undefined;
     return {
-      request: { text, filters: platform ? { platform } : {}, order: orders[index % orders.length]!, offset: 0, limit: SEARCH_DEFAULT_LIMIT },
+      request: {
+        text,
+        filters: platform ? { platform } : {},
+        order: orders[index % orders.length]!,
+        offset: 0,
+        limit: SEARCH_DEFAULT_LIMIT,
+      },
       typo,
     };
   });
@@ -91,16 +97,20 @@ export async function benchSearch(database: Database, scale: number, log: (line:
   log(`seeding ${size.templates.toLocaleString('en-US')} templates in bulk through the deciders`);
   const seedSeconds = await elapsedSeconds(async () => {
     let lastLine = 0;
-    await seedCatalogueInBulk({ store, vault, commands: createCommandBus(store, upcasters) }, size, { onProgress: (progress) => {
-      if (Date.now() - lastLine > 10_000 || progress.done === progress.total) {
-        log(`  ${progress.phase}: ${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}`);
-        lastLine = Date.now();
-      }
-    } });
+    await seedCatalogueInBulk({ store, vault, commands: createCommandBus(store, upcasters) }, size, {
+      onProgress: (progress) => {
+        if (Date.now() - lastLine > 10_000 || progress.done === progress.total) {
+          log(`  ${progress.phase}: ${progress.done.toLocaleString('en-US')} / ${progress.total.toLocaleString('en-US')}`);
+          lastLine = Date.now();
+        }
+      },
+    });
   });
   const events = await store.countAfter(-1n);
 
-  const runner = new ProjectionRunner(database.db, database.kind, store, [usersProjection, templatesProjection, searchProjection], { batchSize: 1_000 });
+  const runner = new ProjectionRunner(database.db, database.kind, store, [usersProjection, templatesProjection, searchProjection], {
+    batchSize: 1_000,
+  });
   log('building the search index (search projection)');
   const indexBuildSeconds = await elapsedSeconds(async () => void (await runner.rebuild(searchProjection)));
   log('building the users and templates read models (for the page of resources)');

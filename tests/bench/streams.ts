@@ -53,7 +53,18 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       batch = [];
     };
     for (const event of events) {
-      batch.push({ id: randomUUID(), type: event.type, data: event.data, metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: ACTOR, occurredAt: new Date().toISOString(), schemaVersion: 1 } });
+      batch.push({
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          correlationId: randomUUID(),
+          causationId: randomUUID(),
+          actor: ACTOR,
+          occurredAt: new Date().toISOString(),
+          schemaVersion: 1,
+        },
+      });
       if (batch.length === SEED_BATCH_SIZE) await flush();
     }
     if (batch.length > 0) await flush();
@@ -79,7 +90,15 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       case: 'a reward (rewards reactor): member with N rewards',
       streamEvents: length,
       ...(await timeCommands((index) =>
-        commands.handle(rewardsDecider, rewardsStream(member), { type: 'AwardRewards', data: { userId: member, sourceEventId: randomUUID(), awards: [{ rewardType: 'click', key: `click:new-${index}` }] } }, { actor: ACTOR }),
+        commands.handle(
+          rewardsDecider,
+          rewardsStream(member),
+          {
+            type: 'AwardRewards',
+            data: { userId: member, sourceEventId: randomUUID(), awards: [{ rewardType: 'click', key: `click:new-${index}` }] },
+          },
+          { actor: ACTOR },
+        ),
       )),
     });
   }
@@ -93,7 +112,16 @@ export async function benchLongStreams(database: Database, scale: number): Promi
         commands.handle(
           accountDeciderFor(member),
           userStream(member),
-          { type: 'StartSession', data: { sessionId: randomUUID(), tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), method: 'password', checkedPasswordHash: null } },
+          {
+            type: 'StartSession',
+            data: {
+              sessionId: randomUUID(),
+              tokenHash: randomUUID(),
+              expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+              method: 'password',
+              checkedPasswordHash: null,
+            },
+          },
           { actor: { userId: member, role: 'base' } },
         ),
       )),
@@ -120,7 +148,12 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       case: 'a sale recorded: post with N sales',
       streamEvents: length + 1,
       ...(await timeCommands(() =>
-        commands.handle(templateDecider, templateStream(templateId), { type: 'RecordPurchase', data: { templateId, buyerId: randomUUID(), priceCents: 500 } }, { actor: ACTOR }),
+        commands.handle(
+          templateDecider,
+          templateStream(templateId),
+          { type: 'RecordPurchase', data: { templateId, buyerId: randomUUID(), priceCents: 500 } },
+          { actor: ACTOR },
+        ),
       )),
     });
   }
@@ -131,21 +164,52 @@ export async function benchLongStreams(database: Database, scale: number): Promi
 function* postWithSales(templateId: string, sales: number): Generator<TemplateSubmitted | TemplatePurchased> {
   const content = demoTemplateContent(0, random(1));
   yield { type: 'TemplateSubmitted', data: { ...content, templateId, authorId: randomUUID(), titleUrl: `bench-${templateId}` } };
-  for (let index = 0; index < sales; index += 1) yield { type: 'TemplatePurchased', data: { templateId, buyerId: randomUUID(), priceCents: 500 } };
+  for (let index = 0; index < sales; index += 1)
+    yield { type: 'TemplatePurchased', data: { templateId, buyerId: randomUUID(), priceCents: 500 } };
 }
 
 function* rewards(userId: string, count: number): Generator<RewardEarned> {
   for (let index = 0; index < count; index += 1) {
-    yield { type: 'RewardEarned', data: { userId, rewardType: 'click', key: `click:${index}`, points: REWARD_POINTS.click, description: REWARD_DESCRIPTIONS.click, sourceEventId: randomUUID() } };
+    yield {
+      type: 'RewardEarned',
+      data: {
+        userId,
+        rewardType: 'click',
+        key: `click:${index}`,
+        points: REWARD_POINTS.click,
+        description: REWARD_DESCRIPTIONS.click,
+        sourceEventId: randomUUID(),
+      },
+    };
   }
 }
 
 function* signIns(userId: string, sessions: number): Generator<UserRegistered | SessionStarted> {
   yield {
     type: 'UserRegistered',
-    data: { userId, username: `bench_${userId.slice(0, 8)}`, emailEnc: 'x', emailLookup: `lookup-${userId}`, displayNameEnc: 'x', lvl: 'base', passwordHash: null, googleKey: null, verification: 'verified' },
+    data: {
+      userId,
+      username: `bench_${userId.slice(0, 8)}`,
+      emailEnc: 'x',
+      emailLookup: `lookup-${userId}`,
+      displayNameEnc: 'x',
+      lvl: 'base',
+      passwordHash: null,
+      googleKey: null,
+      verification: 'verified',
+    },
   };
   for (let index = 0; index < sessions; index += 1) {
-    yield { type: 'SessionStarted', data: { userId, sessionId: randomUUID(), tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000).toISOString(), method: 'password', isTestUser: false } };
+    yield {
+      type: 'SessionStarted',
+      data: {
+        userId,
+        sessionId: randomUUID(),
+        tokenHash: randomUUID(),
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+        method: 'password',
+        isTestUser: false,
+      },
+    };
   }
 }

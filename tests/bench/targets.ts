@@ -21,7 +21,8 @@ export function benchTargets(databaseUrl: string | undefined, only?: string): Be
   if (only === undefined || only.trim() === '') return all;
   const names = only.split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !all.some((target) => target.name === name));
-  if (unknown.length > 0) throw new Error(`BENCH_TARGETS: ${unknown.join(', ')} not available (available: ${all.map((target) => target.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_TARGETS: ${unknown.join(', ')} not available (available: ${all.map((target) => target.name).join(', ')})`);
   return all.filter((target) => names.includes(target.name));
 }
 

@@ -124,7 +124,10 @@ export function createWorkload(size: WorkloadSize): Workload {
       const templateId = awaitingApproval.shift()!;
       live.push(templateId);
       const reviewerId = registered[0]!;
-      return toAppend<TemplateApproved>({ type: 'TemplateApproved', data: { templateId, reviewerId } }, { userId: reviewerId, role: 'admin' });
+      return toAppend<TemplateApproved>(
+        { type: 'TemplateApproved', data: { templateId, reviewerId } },
+        { userId: reviewerId, role: 'admin' },
+      );
     };
 
     /** Toggles like the like decider: a liked pair is unliked, any other pair liked. */

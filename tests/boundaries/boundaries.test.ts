@@ -60,14 +60,20 @@ describe('dependency boundaries', () => {
     expect(
       boundaryViolations([
         file('src/domain/templates/ok.ts', "import { z } from 'zod';\nimport type { DomainEvent } from '../shared/events.js';"),
-        file('src/web/features/ok.ts', "import { statusLabel } from '../../domain/templates/lifecycle.js';\nimport { apiRequest } from '../lib/api-client.js';"),
+        file(
+          'src/web/features/ok.ts',
+          "import { statusLabel } from '../../domain/templates/lifecycle.js';\nimport { apiRequest } from '../lib/api-client.js';",
+        ),
         file(
           'src/web/features/templates/ok.tsx',
           "import { statusLabel } from '@domain/templates/lifecycle.js';\nimport { useSession } from '@/lib/session.js';\nimport { ResourceCard } from '@/features/resources/index.js';\nimport { GuidedTour } from '../tours/index.js';\nimport { keywordCounter } from './template-form.js';",
         ),
         file('src/adapters/db/schema.ts', "import type { TemplatesTables } from '../../projections/read-models/templates/tables.js';"),
         file('src/cli/seed.ts', "import { openInfrastructure } from '../composition/infrastructure.js';"),
-        file('src/projections/read-models/search-analytics/tables.ts', "import { ensureSearchExtensions } from '../search/tables.js';\nimport type { DdlDatabase } from '../tables.js';"),
+        file(
+          'src/projections/read-models/search-analytics/tables.ts',
+          "import { ensureSearchExtensions } from '../search/tables.js';\nimport type { DdlDatabase } from '../tables.js';",
+        ),
         file('src/projections/read-models/templates/queries.ts', "const row = await db.selectFrom('templates').selectAll().execute();"),
         // Not a read-model table: the event log and the generations table belong to their adapters and the runner.
         file('src/projections/runner.ts', "await db.selectFrom('projection_generations').selectAll().execute();"),
@@ -76,7 +82,10 @@ describe('dependency boundaries', () => {
   });
 
   it(`allows at most ${MAX_CROSS_FEATURE_IMPORTS} imports between web features, and lists them when there are more`, () => {
-    const importers = (count: number) => Array.from({ length: count }, (_, index) => file(`src/web/features/feature-${index}/uses.ts`, "import { GuidedTour } from '@/features/tours/index.js';"));
+    const importers = (count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        file(`src/web/features/feature-${index}/uses.ts`, "import { GuidedTour } from '@/features/tours/index.js';"),
+      );
     expect(boundaryViolations(importers(MAX_CROSS_FEATURE_IMPORTS))).toEqual([]);
     const [violation, ...others] = boundaryViolations(importers(MAX_CROSS_FEATURE_IMPORTS + 1));
     expect(others).toEqual([]);

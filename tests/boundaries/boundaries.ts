@@ -41,10 +41,12 @@ function resolveSpecifier(file: SourceFile, specifier: string): string | null {
 
 /** Static imports, re-exports and dynamic imports of our modules, resolved to 'src/…'; `typeOnly` for `import type`. */
 function importsOf(file: SourceFile): { target: string; typeOnly: boolean }[] {
-  return [...file.text.matchAll(/(\bimport\s+type\b[^;]*?\bfrom\s+|\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gmu)].flatMap((match) => {
-    const target = resolveSpecifier(file, match[2]!);
-    return target === null ? [] : [{ target, typeOnly: match[1]!.startsWith('import type') }];
-  });
+  return [...file.text.matchAll(/(\bimport\s+type\b[^;]*?\bfrom\s+|\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gmu)].flatMap(
+    (match) => {
+      const target = resolveSpecifier(file, match[2]!);
+      return target === null ? [] : [{ target, typeOnly: match[1]!.startsWith('import type') }];
+    },
+  );
 }
 
 /** The web feature a path belongs to ('accounts' for src/web/features/accounts/…), or null. */
@@ -52,14 +54,19 @@ const webFeatureOf = (path: string) => /^src\/web\/features\/([^/]+)\//u.exec(pa
 /** A feature's public face: what other features may import of it. */
 const isFeatureIndex = (target: string) => /^src\/web\/features\/[^/]+\/index\.js$/u.test(target);
 /** A web feature reaching into another: the few such imports are its declared dependencies. */
-const crossesWebFeatures = (from: string, target: string) => webFeatureOf(from) !== null && webFeatureOf(target) !== null && webFeatureOf(from) !== webFeatureOf(target);
+const crossesWebFeatures = (from: string, target: string) =>
+  webFeatureOf(from) !== null && webFeatureOf(target) !== null && webFeatureOf(from) !== webFeatureOf(target);
 
 /** The most imports from one web feature into another that src/web may hold (issue 56: 55 before, 7 after). */
 export const MAX_CROSS_FEATURE_IMPORTS = 10;
 
 /** Every import from one web feature into another, as 'importing file -> imported module'. */
 export function crossFeatureImports(files: readonly SourceFile[]): string[] {
-  return files.flatMap((file) => importsOf(file).filter(({ target }) => crossesWebFeatures(file.path, target)).map(({ target }) => `${file.path} -> ${target}`));
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter(({ target }) => crossesWebFeatures(file.path, target))
+      .map(({ target }) => `${file.path} -> ${target}`),
+  );
 }
 
 /** The one allowed inward look of an adapter: the database schema composes the read models' table types. */
@@ -74,7 +81,11 @@ const isCli = (path: string) => under(path, 'src/cli');
 /** Which layer may not import which: [rule name, applies to the importing file, forbidden target (seen from the importing file)]. */
 const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string, from: string) => boolean][] = [
   ['src/domain imports nothing else of ours', (from) => under(from, 'src/domain'), (target) => !under(target, 'src/domain')],
-  ['src/web imports only src/web and src/domain (no server code)', (from) => under(from, 'src/web'), (target) => !under(target, 'src/web') && !under(target, 'src/domain')],
+  [
+    'src/web imports only src/web and src/domain (no server code)',
+    (from) => under(from, 'src/web'),
+    (target) => !under(target, 'src/web') && !under(target, 'src/domain'),
+  ],
   [
     'adapters import neither projections, api, commands nor the composition root',
     (from) => under(from, 'src/adapters'),
@@ -96,7 +107,9 @@ const IMPORT_RULES: readonly [string, (from: string) => boolean, (target: string
 
 /** Kysely calls naming a table, and the tables named in `sql` templates (from / join / update / into, sql.table / sql.id). */
 function tablesQueried(text: string): string[] {
-  const kysely = [...text.matchAll(/\.(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`]([a-z_]+)/gu)].map((match) => match[1]!);
+  const kysely = [
+    ...text.matchAll(/\.(?:selectFrom|updateTable|insertInto|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"`]([a-z_]+)/gu),
+  ].map((match) => match[1]!);
   const named = [...text.matchAll(/\bsql\.(?:table|id)\(\s*['"`]([a-z_]+)['"`]/gu)].map((match) => match[1]!);
   const templates = [...text.matchAll(/\bsql(?:<[^`]*?>)?`([^`]*)`/gsu)].flatMap((match) =>
     [...match[1]!.matchAll(/\b(?:from|join|update|into)\s+([a-z_]+)\b/giu)].map((inner) => inner[1]!),
@@ -124,12 +137,15 @@ export function boundaryViolations(files: readonly SourceFile[]): string[] {
     }
     if (!mayQueryReadModels(file.path)) {
       const tables = readModelTablesQueried(file);
-      if (tables.length > 0) violations.push(`${file.path}: SQL against read-model tables outside ${READ_MODEL_MODULES} (${tables.join(', ')})`);
+      if (tables.length > 0)
+        violations.push(`${file.path}: SQL against read-model tables outside ${READ_MODEL_MODULES} (${tables.join(', ')})`);
     }
   }
   const crossing = crossFeatureImports(files);
   if (crossing.length > MAX_CROSS_FEATURE_IMPORTS) {
-    violations.push(`src/web/features: ${crossing.length} imports between features, at most ${MAX_CROSS_FEATURE_IMPORTS} (${crossing.join('; ')})`);
+    violations.push(
+      `src/web/features: ${crossing.length} imports between features, at most ${MAX_CROSS_FEATURE_IMPORTS} (${crossing.join('; ')})`,
+    );
   }
   return violations;
 }

@@ -22,7 +22,11 @@ const listLoadedReact = (entry: string) => `
 async function reactLoadedBy(entry: string, nodeOptions: readonly string[] = []): Promise<string[]> {
   const env = { ...process.env };
   delete env.NODE_ENV;
-  const { stdout } = await promisify(execFile)(process.execPath, [...nodeOptions, '--input-type=module', '--eval', listLoadedReact(entry)], { env });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...nodeOptions, '--input-type=module', '--eval', listLoadedReact(entry)],
+    { env },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
 }
 

@@ -11,10 +11,19 @@ import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runAnalytics(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.analytics), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.analytics), ...args], {
+    env: { ...env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
 }
 
-const metadata = (occurredAt: string, userId: string | null) => ({ correlationId: 'c', causationId: 'c', actor: { userId, role: userId ? ('base' as const) : ('anonymous' as const) }, occurredAt, schemaVersion: 1 });
+const metadata = (occurredAt: string, userId: string | null) => ({
+  correlationId: 'c',
+  causationId: 'c',
+  actor: { userId, role: userId ? ('base' as const) : ('anonymous' as const) },
+  occurredAt,
+  schemaVersion: 1,
+});
 
 describe('npm run analytics (the analysts’ replay)', () => {
   let dataDir: string;
@@ -28,11 +37,29 @@ describe('npm run analytics (the analysts’ replay)', () => {
       ['00000000-0000-4000-8000-000000000003', 'crm', '2026-03-05T10:00:00.000Z'],
     ];
     for (const [searchId, searchTerm, at] of searches) {
-      await infrastructure.store.appendToStream(searchStream(searchId), [{ id: searchId, type: 'SearchPerformed', data: { searchId, searchTerm, userId: null, searcher: 'x' }, metadata: metadata(at, null) }], { expectedRevision: 'no_stream' });
+      await infrastructure.store.appendToStream(
+        searchStream(searchId),
+        [
+          {
+            id: searchId,
+            type: 'SearchPerformed',
+            data: { searchId, searchTerm, userId: null, searcher: 'x' },
+            metadata: metadata(at, null),
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
     }
     await infrastructure.store.appendToStream(
       templateFormStream('u-form'),
-      [{ id: '00000000-0000-4000-8000-000000000010', type: 'TemplateFormProgressed', data: { userId: 'u-form', formProgress: { url: true, images: true } }, metadata: metadata('2026-03-03T10:00:00.000Z', 'u-form') }],
+      [
+        {
+          id: '00000000-0000-4000-8000-000000000010',
+          type: 'TemplateFormProgressed',
+          data: { userId: 'u-form', formProgress: { url: true, images: true } },
+          metadata: metadata('2026-03-03T10:00:00.000Z', 'u-form'),
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
     await infrastructure.close();
@@ -59,7 +86,7 @@ describe('npm run analytics (the analysts’ replay)', () => {
     const rows = parse(asOf.stdout) as string[][];
     expect(rows).toEqual([
       ['list', 'rank', 'term', 'count'],
-      ['searchAnalytics', '1', "'=hyperlink(\"http://evil\")", '1'],
+      ['searchAnalytics', '1', '\'=hyperlink("http://evil")', '1'],
       ['searchAnalytics', '2', 'crm', '1'],
     ]);
     const ranged = runAnalytics(dataDir, ['kpis', '--from', '2026-03-03', '--to', '2026-03-05', '--format', 'json']);

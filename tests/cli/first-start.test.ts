@@ -19,7 +19,13 @@ async function startFresh(env: NodeJS.ProcessEnv) {
   const server = await startServer(configFromEnv({ PORT: '0', LOG_LEVEL: 'silent', ...env }), (line) => void lines.push(line));
   const baseUrl = server.address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
   const login = async (login: string, password: string) =>
-    (await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) })).status;
+    (
+      await fetch(`${baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login, password }),
+      })
+    ).status;
   return { server, lines, baseUrl, login };
 }
 
@@ -53,27 +59,31 @@ describe('first start of an empty store: no password anyone knows', () => {
     expect(await login(DEMO_ADMIN_USERNAME, adminPassword)).toBe(200);
   }, 240_000);
 
-  it.runIf(process.env.DATABASE_URL)('on a database server: only the admin, with a random password, and no demo catalogue', async () => {
-    const serverUrl = new URL(process.env.DATABASE_URL!);
-    const databaseName = `tessera_first_start_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: serverUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    });
-    const databaseUrl = new URL(serverUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    const dataDir = await mkdtemp(join(tmpdir(), 'tessera-first-start-pg-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const { server, lines, baseUrl, login } = await startFresh({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() });
-    cleanups.push(() => server.close());
+  it.runIf(process.env.DATABASE_URL)(
+    'on a database server: only the admin, with a random password, and no demo catalogue',
+    async () => {
+      const serverUrl = new URL(process.env.DATABASE_URL!);
+      const databaseName = `tessera_first_start_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: serverUrl.toString() });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      cleanups.push(async () => {
+        await admin.query(`drop database if exists ${databaseName} with (force)`);
+        await admin.end();
+      });
+      const databaseUrl = new URL(serverUrl);
+      databaseUrl.pathname = `/${databaseName}`;
+      const dataDir = await mkdtemp(join(tmpdir(), 'tessera-first-start-pg-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const { server, lines, baseUrl, login } = await startFresh({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() });
+      cleanups.push(() => server.close());
 
-    const adminPassword = lines.map((line) => ADMIN_PASSWORD_LINE.exec(line)?.[1]).find((password) => password !== undefined);
-    expect(adminPassword).toBeDefined();
-    expect(await login(DEMO_ADMIN_USERNAME, FORMER_DEMO_PASSWORD)).toBe(401);
-    expect(await login(DEMO_ADMIN_USERNAME, adminPassword!)).toBe(200);
-    expect(await topRated(baseUrl)).toEqual([]);
-  }, 120_000);
+      const adminPassword = lines.map((line) => ADMIN_PASSWORD_LINE.exec(line)?.[1]).find((password) => password !== undefined);
+      expect(adminPassword).toBeDefined();
+      expect(await login(DEMO_ADMIN_USERNAME, FORMER_DEMO_PASSWORD)).toBe(401);
+      expect(await login(DEMO_ADMIN_USERNAME, adminPassword!)).toBe(200);
+      expect(await topRated(baseUrl)).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -24,16 +24,23 @@ const RESUME_TEST_TIMEOUT_MS = 360_000;
 
 function runCli(dataDir: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), ...args], { env: cliEnv(dataDir), encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), ...args],
+      { env: cliEnv(dataDir), encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 /** Starts a rebuild and SIGKILLs it once it has reported progress past the start. */
 function rebuildAndKill(dataDir: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), 'rebuild', '--all'], { env: cliEnv(dataDir, KILLED_RUN_ENV) });
+    const child = spawn(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.projections), 'rebuild', '--all'], {
+      env: cliEnv(dataDir, KILLED_RUN_ENV),
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -84,31 +91,35 @@ describe('npm run projections -- rebuild, killed with SIGKILL and run again', ()
     expect(extra.stdout).toBe('');
   });
 
-  it('resumes from its checkpoint and ends with the same read models as a clean rebuild', async () => {
-    // The clean rebuild, the reference, runs beside the killed one and its resumption.
-    const cleanRebuild = runCli(cleanDir, ['rebuild', '--all']);
-    const first = await runCli(killedDir, ['rebuild', 'users']);
-    expect(first.status, first.stderr).toBe(0);
+  it(
+    'resumes from its checkpoint and ends with the same read models as a clean rebuild',
+    async () => {
+      // The clean rebuild, the reference, runs beside the killed one and its resumption.
+      const cleanRebuild = runCli(cleanDir, ['rebuild', '--all']);
+      const first = await runCli(killedDir, ['rebuild', 'users']);
+      expect(first.status, first.stderr).toBe(0);
 
-    await rebuildAndKill(killedDir);
-    const status = await runCli(killedDir, ['status']);
-    expect(status.status, status.stderr).toBe(0);
-    // The templates build was left unfinished: a building generation with a checkpoint part-way.
-    expect(status.stdout).toMatch(new RegExp(`^templates .* g\\d+ v${templatesProjection.version} @\\d+$`, 'mu'));
+      await rebuildAndKill(killedDir);
+      const status = await runCli(killedDir, ['status']);
+      expect(status.status, status.stderr).toBe(0);
+      // The templates build was left unfinished: a building generation with a checkpoint part-way.
+      expect(status.stdout).toMatch(new RegExp(`^templates .* g\\d+ v${templatesProjection.version} @\\d+$`, 'mu'));
 
-    // rebuild --all builds every projection from one read of the log: each unfinished build resumes from its own checkpoint.
-    const resumed = await runCli(killedDir, ['rebuild', '--all']);
-    expect(resumed.status, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(/projection templates: resuming generation \d+ from position [1-9]\d*/);
+      // rebuild --all builds every projection from one read of the log: each unfinished build resumes from its own checkpoint.
+      const resumed = await runCli(killedDir, ['rebuild', '--all']);
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(resumed.stdout).toMatch(/projection templates: resuming generation \d+ from position [1-9]\d*/);
 
-    const clean = await cleanRebuild;
-    expect(clean.status, clean.stderr).toBe(0);
+      const clean = await cleanRebuild;
+      expect(clean.status, clean.stderr).toBe(0);
 
-    const [afterResume, afterClean] = await Promise.all([readModels(killedDir), readModels(cleanDir)]);
-    expect(afterResume.templates.length).toBe(150);
-    expect(afterResume.templates).toEqual(afterClean.templates);
-    expect(afterResume.likes).toEqual(afterClean.likes);
-    expect(afterResume.users).toEqual(afterClean.users);
-    expect(afterResume.generations.filter((g) => g.status === 'building')).toEqual([]);
-  }, RESUME_TEST_TIMEOUT_MS);
+      const [afterResume, afterClean] = await Promise.all([readModels(killedDir), readModels(cleanDir)]);
+      expect(afterResume.templates.length).toBe(150);
+      expect(afterResume.templates).toEqual(afterClean.templates);
+      expect(afterResume.likes).toEqual(afterClean.likes);
+      expect(afterResume.users).toEqual(afterClean.users);
+      expect(afterResume.generations.filter((g) => g.status === 'building')).toEqual([]);
+    },
+    RESUME_TEST_TIMEOUT_MS,
+  );
 });

@@ -28,7 +28,12 @@ interface Answer {
 }
 
 /** One HTTP call; `from` is the loopback address it comes from (every 127.x.y.z is this machine). */
-function call(base: string, method: string, path: string, options: { body?: unknown; cookie?: string | null; from?: string } = {}): Promise<Answer> {
+function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string | null; from?: string } = {},
+): Promise<Answer> {
   const url = new URL(path, base);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -45,7 +50,11 @@ function call(base: string, method: string, path: string, options: { body?: unkn
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
           const setCookie = response.headers['set-cookie']?.find((cookie) => cookie.startsWith('token='));
-          resolve({ status: response.statusCode ?? 0, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {}, cookie: setCookie ? setCookie.split(';')[0]! : null });
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {},
+            cookie: setCookie ? setCookie.split(';')[0]! : null,
+          });
         });
         response.on('error', reject);
       },
@@ -54,7 +63,6 @@ function call(base: string, method: string, path: string, options: { body?: unkn
     outgoing.end(payload);
   });
 }
-
 
 interface Instance {
   base: string;
@@ -65,7 +73,11 @@ interface Instance {
 async function startInstance(url: string, dataDir: string): Promise<Instance> {
   const port = await freePort();
   const { REDIS_URL: _redis, ...env } = process.env;
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: REPO_ROOT, env: { ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+    cwd: REPO_ROOT,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -73,7 +85,10 @@ async function startInstance(url: string, dataDir: string): Promise<Instance> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited before it was ready:\n${output}`);
-    const healthy = await call(base, 'GET', '/api/health').then((answer) => answer.status === 200, () => false);
+    const healthy = await call(base, 'GET', '/api/health').then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
     if (healthy) return { base, child, output: () => output };
     if (Date.now() > deadline) throw new Error(`instance not ready in time:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -141,13 +156,19 @@ describe.runIf(databaseUrl)('two API instances on one Postgres database', () => 
 
   it('reads its own writes through either instance and shares the limits', async () => {
     const username = `twin${randomUUID().slice(0, 6)}`;
-    const signedUp = await call(first!.base, 'POST', '/api/signupUser', { body: { username, email: `${username}@example.com`, password: PASSWORD, agreeToTermsAndConditions: true }, from: '127.0.1.1' });
+    const signedUp = await call(first!.base, 'POST', '/api/signupUser', {
+      body: { username, email: `${username}@example.com`, password: PASSWORD, agreeToTermsAndConditions: true },
+      from: '127.0.1.1',
+    });
     expect(signedUp.status).toBe(201);
     const onSecond = await call(second!.base, 'GET', '/api/users/private/me', { cookie: signedUp.cookie });
     expect(onSecond.body).toMatchObject({ username });
 
     const started = Date.now();
-    const renamed = await call(second!.base, 'POST', '/api/users/me/update', { cookie: signedUp.cookie, body: { info: { firstName: 'Castor' } } });
+    const renamed = await call(second!.base, 'POST', '/api/users/me/update', {
+      cookie: signedUp.cookie,
+      body: { info: { firstName: 'Castor' } },
+    });
     const writeThroughSecondMs = Date.now() - started;
     expect(renamed.status).toBe(200);
     const readOnFirst = await call(first!.base, 'GET', '/api/users/private/me', { cookie: signedUp.cookie });
@@ -159,7 +180,9 @@ describe.runIf(databaseUrl)('two API instances on one Postgres database', () => 
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= max; attempt += 1) {
       const instance = attempt % 2 === 0 ? first! : second!;
-      statuses.push((await call(instance.base, 'POST', '/api/login', { body: { login: username, password: 'Wrong#pass1' }, from: '127.0.2.1' })).status);
+      statuses.push(
+        (await call(instance.base, 'POST', '/api/login', { body: { login: username, password: 'Wrong#pass1' }, from: '127.0.2.1' })).status,
+      );
     }
     console.info(`[two instances] ${max + 1} alternating wrong logins answered ${statuses.join(' ')}`);
     expect(statuses).toEqual([...Array<number>(max).fill(401), 429]);
@@ -187,18 +210,28 @@ describe.runIf(databaseUrl)('two API instances on one Postgres database', () => 
     while (acknowledged.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await stopInstance(first, 'SIGKILL');
     await Promise.all(signUps);
-    console.info(`[two instances] 40 sign-ups, SIGKILL of one instance after 5+ acknowledged: ${acknowledged.length} acknowledged, ${refusedOrCut} cut off or refused`);
+    console.info(
+      `[two instances] 40 sign-ups, SIGKILL of one instance after 5+ acknowledged: ${acknowledged.length} acknowledged, ${refusedOrCut} cut off or refused`,
+    );
 
     // The survivor takes over the projections and shows every acknowledged account.
     let missing = acknowledged;
     const until = Date.now() + 120_000;
     while (missing.length > 0 && Date.now() < until) {
-      const found = await Promise.all(missing.map(async (username) => ((await call(second!.base, 'GET', `/api/users/public/${username}`)).status === 200 ? null : username)));
+      const found = await Promise.all(
+        missing.map(async (username) =>
+          (await call(second!.base, 'GET', `/api/users/public/${username}`)).status === 200 ? null : username,
+        ),
+      );
       missing = found.filter((username): username is string => username !== null);
       if (missing.length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(missing).toEqual([]);
-    const signIns = await Promise.all(acknowledged.map((username, index) => call(second!.base, 'POST', '/api/login', { body: { login: username, password: PASSWORD }, from: `127.0.5.${index + 1}` })));
+    const signIns = await Promise.all(
+      acknowledged.map((username, index) =>
+        call(second!.base, 'POST', '/api/login', { body: { login: username, password: PASSWORD }, from: `127.0.5.${index + 1}` }),
+      ),
+    );
     expect(signIns.map((answer) => answer.status)).toEqual(acknowledged.map(() => 200));
   }, 300_000);
 });

@@ -10,7 +10,10 @@ import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 function runUsersCli(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.users), ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--enable-source-maps', bundlePath(OPERATOR_COMMANDS.users), ...args], {
+    env: { ...env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
 }
 
 describe('npm run users (operator tool)', () => {

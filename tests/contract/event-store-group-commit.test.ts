@@ -28,7 +28,9 @@ describe.each(databaseTargets())('postgres event store group commit: $name', (ta
     expect(conflicting.status).toBe('rejected');
     expect((conflicting as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
     expect(outcomes.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
-    const results = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<{ nextExpectedRevision: bigint; position: bigint }>).value);
+    const results = outcomes.map(
+      (outcome) => (outcome as PromiseFulfilledResult<{ nextExpectedRevision: bigint; position: bigint }>).value,
+    );
     expect(results.map((result) => result.nextExpectedRevision)).toEqual(streams.map(() => 1n));
 
     const written = await store.readAll({ after: head, maxCount: 10 * CONCURRENT_APPENDS });
@@ -42,11 +44,13 @@ describe.each(databaseTargets())('postgres event store group commit: $name', (ta
     expect((await store.readStream(taken)).map((event) => event.type)).toEqual(['First']);
 
     // The first append goes alone; every one that arrived while it was written shares the next transaction.
-    const { rows } = await sql<{ transactions: number }>`select count(distinct xmin::text)::int as transactions from events where position > ${head}`.execute(database.db);
+    const { rows } = await sql<{
+      transactions: number;
+    }>`select count(distinct xmin::text)::int as transactions from events where position > ${head}`.execute(database.db);
     expect(rows[0]!.transactions).toBeLessThanOrEqual(2);
   });
 
-  it('gives an idempotent retry in a group the stored events\' place, and appends to one stream in arrival order', async () => {
+  it("gives an idempotent retry in a group the stored events' place, and appends to one stream in arrival order", async () => {
     const { store } = suite;
     const stream = uniqueStream('retry');
     const first = anEvent('Once');

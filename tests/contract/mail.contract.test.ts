@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/adapters/db/database.js';
 import { createOutboxMailer } from '../../src/adapters/mail/outbox.js';
-import { MailDeliveryError, OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT, type MailMessage, type MailSender } from '../../src/adapters/mail/port.js';
+import {
+  MailDeliveryError,
+  OUTBOX_DEFAULT_LIMIT,
+  OUTBOX_MAX_LIMIT,
+  type MailMessage,
+  type MailSender,
+} from '../../src/adapters/mail/port.js';
 import { createSmtpMailer } from '../../src/adapters/mail/smtp.js';
 import { databaseTargets } from '../fixtures/databases.js';
 import { startSmtpSink, unusedPort, type SmtpSink } from '../fixtures/smtp-sink.js';
@@ -23,21 +29,20 @@ interface MailTarget {
 }
 
 const targets: MailTarget[] = [
-  ...databaseTargets().map(
-    (database): MailTarget => ({
-      name: `outbox on ${database.name}`,
-      kind: 'outbox',
-      async open() {
-        const opened = await database.open();
-        const outbox = createOutboxMailer(opened.db);
-        return {
-          sender: outbox,
-          delivered: async () => (await outbox.list({ limit: OUTBOX_MAX_LIMIT })).map(({ to, subject, text, html }) => ({ to, subject, text, html })),
-          close: () => opened.close(),
-        };
-      },
-    }),
-  ),
+  ...databaseTargets().map((database): MailTarget => ({
+    name: `outbox on ${database.name}`,
+    kind: 'outbox',
+    async open() {
+      const opened = await database.open();
+      const outbox = createOutboxMailer(opened.db);
+      return {
+        sender: outbox,
+        delivered: async () =>
+          (await outbox.list({ limit: OUTBOX_MAX_LIMIT })).map(({ to, subject, text, html }) => ({ to, subject, text, html })),
+        close: () => opened.close(),
+      };
+    },
+  })),
   {
     name: 'smtp to a local smtp-server',
     kind: 'smtp',
@@ -115,12 +120,19 @@ describe.each(databaseTargets())('mail outbox reader: $name', (target) => {
     }
     expect((await outbox.list()).map((message) => message.subject)).toEqual(['message 3', 'message 2', 'message 1', 'message 0']);
     expect((await outbox.list({ to: ' A@Example.com ' })).map((message) => message.subject)).toEqual(['message 2', 'message 0']);
-    expect((await outbox.list({ to: 'nobody@example.com' }))).toEqual([]);
+    expect(await outbox.list({ to: 'nobody@example.com' })).toEqual([]);
     expect((await outbox.list({ limit: 2 })).map((message) => message.subject)).toEqual(['message 3', 'message 2']);
     expect(await outbox.list({ limit: 0 })).toHaveLength(1);
 
     const [newest] = await outbox.list({ limit: 1 });
-    expect(newest).toEqual({ id: expect.any(String), to: 'c@example.com', subject: 'message 3', text: 'body 3', html: null, sentAt: expect.any(Date) });
+    expect(newest).toEqual({
+      id: expect.any(String),
+      to: 'c@example.com',
+      subject: 'message 3',
+      text: 'body 3',
+      html: null,
+      sentAt: expect.any(Date),
+    });
     expect(Math.abs(newest!.sentAt.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
@@ -148,7 +160,12 @@ describe('smtp mail sender failures', () => {
   });
 
   it('sends the address to answer to as Reply-To', async () => {
-    await createSmtpMailer({ smtpUrl: sink.url(), from: FROM }).send({ to: 'maker@example.com', subject: 'a message for you', text: 'hi', replyTo: 'writer@example.com' });
+    await createSmtpMailer({ smtpUrl: sink.url(), from: FROM }).send({
+      to: 'maker@example.com',
+      subject: 'a message for you',
+      text: 'hi',
+      replyTo: 'writer@example.com',
+    });
     expect(sink.messages.find((message) => message.subject === 'a message for you')?.replyTo).toBe('writer@example.com');
   });
 

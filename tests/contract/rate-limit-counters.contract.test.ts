@@ -17,7 +17,11 @@ function counterTargets(): CountersTarget[] {
     name: target.name,
     async open() {
       const database: Database = await target.open();
-      return { first: openRateLimitCounters({ db: database.db }), second: openRateLimitCounters({ db: database.db }), close: () => database.close() };
+      return {
+        first: openRateLimitCounters({ db: database.db }),
+        second: openRateLimitCounters({ db: database.db }),
+        close: () => database.close(),
+      };
     },
   }));
   const redisUrl = process.env.REDIS_URL;
@@ -43,7 +47,9 @@ async function counterApp(counters: RateLimitCounters): Promise<FastifyInstance>
   app.post<{ Body: { key: string; max: number; windowMs: number } }>('/hit', async (request) => {
     const { key, max, windowMs } = request.body;
     const result = await request.server.createRateLimit({ max, timeWindow: windowMs, keyGenerator: () => key })(request);
-    return result.isAllowed ? { allowed: true, remaining: max } : { allowed: !result.isExceeded, remaining: result.remaining, ttl: result.ttl };
+    return result.isAllowed
+      ? { allowed: true, remaining: max }
+      : { allowed: !result.isExceeded, remaining: result.remaining, ttl: result.ttl };
   });
   return app;
 }
@@ -53,7 +59,11 @@ describe.each(counterTargets())('rate-limit counters: $name', (target) => {
   let first: FastifyInstance;
   let second: FastifyInstance;
   const hit = async (app: FastifyInstance, key: string, max: number, windowMs = 60_000) =>
-    (await app.inject({ method: 'POST', url: '/hit', payload: { key, max, windowMs } })).json<{ allowed: boolean; remaining: number; ttl?: number }>();
+    (await app.inject({ method: 'POST', url: '/hit', payload: { key, max, windowMs } })).json<{
+      allowed: boolean;
+      remaining: number;
+      ttl?: number;
+    }>();
 
   beforeAll(async () => {
     opened = await target.open();

@@ -39,7 +39,8 @@ async function environment(database: Database, makeIndex: (runner: ProjectionRun
     commands: createCommandBus(store, upcasters),
     index,
     async settle() {
-      if (!(await index.waitFor(await store.headPosition(), SETTLE_TIMEOUT_MS))) throw new Error('The search index did not catch up with the log');
+      if (!(await index.waitFor(await store.headPosition(), SETTLE_TIMEOUT_MS)))
+        throw new Error('The search index did not catch up with the log');
     },
     async close() {
       await index.stop();
@@ -71,7 +72,11 @@ export function searchIndexTargets(): SearchIndexTarget[] {
         // An index of its own per run, so runs never see each other's documents.
         const indexUid = `templates_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
         return environment(database, (runner) =>
-          createMeilisearchIndex({ host: meiliUrl, apiKey: process.env.MEILI_KEY, indexUid, dropIndexOnStop: true }, database.db, createSearchDocumentFeed(database.db, runner)),
+          createMeilisearchIndex(
+            { host: meiliUrl, apiKey: process.env.MEILI_KEY, indexUid, dropIndexOnStop: true },
+            database.db,
+            createSearchDocumentFeed(database.db, runner),
+          ),
         );
       },
     });

@@ -54,7 +54,12 @@ async function latestLinkMailedTo(baseUrl: string, address: string, path: string
 async function fieldMessage(page: Page, label: string | RegExp): Promise<string> {
   const input = page.getByLabel(label, { exact: true });
   const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+  const texts = await Promise.all(
+    describedBy
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
   return texts.join(' | ');
 }
 
@@ -171,7 +176,7 @@ describe('accounts in the browser', () => {
     expect(unexpected(consoleErrors)).toEqual([]);
   });
 
-  it('brings a visitor who joins from a post\'s Buy prompt back to that post after onboarding', async () => {
+  it("brings a visitor who joins from a post's Buy prompt back to that post after onboarding", async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     const search = (await (await page.request.get('/api/resources/search?q=')).json()) as { data: { titleUrl: string; price: number }[] };
     const paid = search.data.find((resource) => resource.price > 0);
@@ -271,7 +276,7 @@ describe('accounts in the browser', () => {
     expect(unexpected([...owner.consoleErrors, ...visitor.consoleErrors].filter((line) => !/status of 404/u.test(line)))).toEqual([]);
   });
 
-  it("sends a member a message from their profile, and asks a visitor to log in first", async () => {
+  it('sends a member a message from their profile, and asks a visitor to log in first', async () => {
     const visitor = await environment.openPage({ viewportWidth: 375 });
     await visitor.page.goto(`/users/${DEMO_ADMIN_USERNAME}`);
     await waitForApp(visitor.page);
@@ -323,7 +328,9 @@ describe('accounts in the browser', () => {
 
     await page.goto(`/users/${USERNAME}`);
     await page.getByText('I make planners.').waitFor();
-    expect(await page.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href')).toBe('https://www.instagram.com/ada.makes');
+    expect(await page.getByRole('link', { name: 'Instagram', exact: true }).getAttribute('href')).toBe(
+      'https://www.instagram.com/ada.makes',
+    );
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
@@ -339,7 +346,11 @@ describe('accounts in the browser', () => {
     const testUserStatus = () =>
       page.evaluate(async () => ((await (await fetch('/api/users/test-user/status')).json()) as { isTestUser: boolean }).isTestUser);
     const started = await page.evaluate(async () => {
-      const response = await fetch('/api/admin/test-user/toggle', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'start' }) });
+      const response = await fetch('/api/admin/test-user/toggle', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'start' }),
+      });
       return response.status;
     });
     expect(started).toBe(200);
@@ -372,8 +383,12 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/forgot-password?**');
     expect(await page.getByLabel('Username or email').inputValue()).toBe(USERNAME);
 
-    const mailbox = (await (await fetch(`${environment.baseUrl}/dev/mailbox.json?to=${encodeURIComponent(EMAIL)}`)).json()) as MailboxAnswer;
-    const link = mailbox.messages.map((message) => /\/reset-password-from-token\?\S+/u.exec(message.text)?.[0]).find((found) => found !== undefined);
+    const mailbox = (await (
+      await fetch(`${environment.baseUrl}/dev/mailbox.json?to=${encodeURIComponent(EMAIL)}`)
+    ).json()) as MailboxAnswer;
+    const link = mailbox.messages
+      .map((message) => /\/reset-password-from-token\?\S+/u.exec(message.text)?.[0])
+      .find((found) => found !== undefined);
     if (link === undefined) throw new Error('No reset link was mailed');
     await page.goto(link);
     const newPassword = 'Renewed#2027';

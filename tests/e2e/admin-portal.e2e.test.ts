@@ -54,7 +54,11 @@ describe('the admin portal’s statistics and user management', () => {
   }
 
   async function api(path: string, token: string, body: unknown): Promise<number> {
-    const response = await fetch(`${environment.baseUrl}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${environment.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return response.status;
   }
 
@@ -83,13 +87,17 @@ describe('the admin portal’s statistics and user management', () => {
   beforeAll(async () => {
     environment = await startE2eEnvironment();
     adminToken = await tokenOf(DEMO_ADMIN_USERNAME);
-    const users = (await (await fetch(`${environment.baseUrl}/api/admin/allusers`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { data: { username: string; lvl: string }[] };
+    const users = (await (
+      await fetch(`${environment.baseUrl}/api/admin/allusers`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()) as { data: { username: string; lvl: string }[] };
     member = users.data.find((user) => user.lvl === 'base')!.username;
     const memberToken = await tokenOf(member);
     expect(await api('/analytics/search', memberToken, { searchTerm: SEARCH_TERM })).toBe(201);
     expect(await api('/analytics/track-progress', memberToken, { formProgress: { url: true, type: true, title: true } })).toBe(200);
     // An author who sells (the demo's sellers of paid posts have payout accounts) asks for a new price on a live post of theirs.
-    const posts = (await (await fetch(`${environment.baseUrl}/api/admin/resources/search?status=live`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+    const posts = (await (
+      await fetch(`${environment.baseUrl}/api/admin/resources/search?status=live`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()) as {
       data: { _id: string; title: string; titleUrl: string; price: number; author: { username: string } }[];
     };
     const sellers = new Set(posts.data.filter((row) => row.price > 0).map((row) => row.author.username));
@@ -136,7 +144,9 @@ describe('the admin portal’s statistics and user management', () => {
     await funnel.getByLabel('To', { exact: true }).fill('');
     await funnel.getByLabel('From', { exact: true }).fill(tomorrow);
     await funnel.getByRole('button', { name: 'Apply' }).click();
-    expect(await funnel.getByLabel('From', { exact: true }).evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow)).toBe(true);
+    expect(await funnel.getByLabel('From', { exact: true }).evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow)).toBe(
+      true,
+    );
     await funnel.getByText(TEMPLATE_STATS_MESSAGES.empty).waitFor();
     expect(await funnel.getByText(TEMPLATE_STATS_MESSAGES.failed).count()).toBe(0);
 
@@ -203,7 +213,9 @@ describe('the admin portal’s statistics and user management', () => {
     expect(shownAlert.message()).toBe(TEMPLATE_MESSAGES.updated);
     await shownAlert.accept();
     await dialog.waitFor({ state: 'hidden' });
-    const detail = (await (await fetch(`${environment.baseUrl}/api/resources/viewById/${pricedPost._id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as {
+    const detail = (await (
+      await fetch(`${environment.baseUrl}/api/resources/viewById/${pricedPost._id}`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()) as {
       data: { price: number; keywords: string[]; description: { short: string } };
     };
     expect(detail.data).toMatchObject({ price: 4.5, keywords: ['corrected'], description: { short: `Corrected by the e2e run ${RUN}.` } });
@@ -227,7 +239,9 @@ describe('the admin portal’s statistics and user management', () => {
     // A link the server refuses: the alert says which entry and why, and nothing is saved.
     await second.getByLabel('Link').fill('javascript:alert(1)');
     // Refused before any request, so the alert opens within the click: it is answered as it opens.
-    const refusal = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    const refusal = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))),
+    );
     await panel.getByRole('button', { name: 'Save collections and apps' }).click();
     expect(await refusal).toBe('Collections, entry 2: A link starts with / (a page here) or https://');
     await second.getByLabel('Link').fill('/apps');
@@ -237,7 +251,10 @@ describe('the admin portal’s statistics and user management', () => {
     expect(shown.message()).toBe(CURATION_MESSAGES.saved);
     await shown.accept();
     await page.goto('/');
-    await page.getByRole('link', { name: `Staff picks ${RUN}` }).first().waitFor();
+    await page
+      .getByRole('link', { name: `Staff picks ${RUN}` })
+      .first()
+      .waitFor();
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
@@ -289,7 +306,9 @@ describe('the admin portal’s statistics and user management', () => {
     await upload();
     await panel.getByRole('status').filter({ hasText: '4 rows: 2 ready, 0 imported, 0 already imported, 2 with errors.' }).waitFor();
     await expect.poll(() => panel.getByRole('listitem', { name: 'Row 4' }).textContent()).toContain(BULK_IMPORT_MESSAGES.unknownAuthor);
-    await expect.poll(() => panel.getByRole('listitem', { name: 'Row 5' }).textContent()).toContain(`title: ${BULK_IMPORT_MESSAGES.formula}`);
+    await expect
+      .poll(() => panel.getByRole('listitem', { name: 'Row 5' }).textContent())
+      .toContain(`title: ${BULK_IMPORT_MESSAGES.formula}`);
 
     await panel.getByRole('button', { name: 'Import 2 rows' }).click();
     const modal = page.getByRole('dialog', { name: BULK_IMPORT_MESSAGES.successTitle });
@@ -318,7 +337,9 @@ describe('the admin portal’s statistics and user management', () => {
     await panel.getByText(VALIDATION_MESSAGES.valid).waitFor({ timeout: 60_000 });
     await panel.getByRole('button', { name: 'Update AI keywords' }).click();
     await panel.getByText(KEYWORD_MESSAGES.updated).waitFor();
-    await expect.poll(() => panel.getByRole('list', { name: 'Posts given keywords' }).textContent()).toContain(`CSV Checklist ${RUN}: ${deriveKeywords(`CSV Checklist ${RUN}`, 'Every step of a product launch.').join(', ')}`);
+    await expect
+      .poll(() => panel.getByRole('list', { name: 'Posts given keywords' }).textContent())
+      .toContain(`CSV Checklist ${RUN}: ${deriveKeywords(`CSV Checklist ${RUN}`, 'Every step of a product launch.').join(', ')}`);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
@@ -339,14 +360,19 @@ describe('the admin portal’s statistics and user management', () => {
     await panel.getByRole('button', { name: 'Send test to me' }).click();
     await page.getByText(MASS_EMAIL_MESSAGES.testSent).waitFor();
     const adminAddress = `${DEMO_ADMIN_USERNAME}@demo.tessera.local`;
-    await expect.poll(async () => (await mailbox(adminAddress)).filter((message) => message.subject === `[Test] ${subject}`).length).toBe(1);
+    await expect
+      .poll(async () => (await mailbox(adminAddress)).filter((message) => message.subject === `[Test] ${subject}`).length)
+      .toBe(1);
 
     await panel.getByRole('button', { name: `Send to ${count} recipients` }).click();
     const confirmation = page.getByRole('dialog', { name: MASS_EMAIL_MESSAGES.confirm });
     await confirmation.getByRole('button', { name: 'Send', exact: true }).click();
     await confirmation.waitFor({ state: 'hidden' });
     const campaign = panel.getByRole('list', { name: 'Campaigns' }).getByRole('listitem', { name: subject });
-    await campaign.getByRole('status').filter({ hasText: `Finished: ${count} / ${count} sent` }).waitFor({ timeout: 60_000 });
+    await campaign
+      .getByRole('status')
+      .filter({ hasText: `Finished: ${count} / ${count} sent` })
+      .waitFor({ timeout: 60_000 });
     expect(await campaign.getByRole('progressbar').getAttribute('value')).toBe(String(count));
 
     const sent = (await mailbox()).filter((message) => message.subject === subject);
@@ -354,7 +380,9 @@ describe('the admin portal’s statistics and user management', () => {
     expect(new Set(sent.map((message) => message.to)).size).toBe(count);
     expect(sent.every((message) => message.text.includes('Turn off update e-mails: '))).toBe(true);
     // The test went to the admin alone, on top of their campaign message.
-    expect((await mailbox(adminAddress)).map((message) => message.subject).sort()).toEqual(expect.arrayContaining([subject, `[Test] ${subject}`]));
+    expect((await mailbox(adminAddress)).map((message) => message.subject).sort()).toEqual(
+      expect.arrayContaining([subject, `[Test] ${subject}`]),
+    );
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
@@ -365,7 +393,11 @@ describe('the admin portal’s statistics and user management', () => {
       await signInAsAdmin(page);
       await page.goto('/apps');
       // The admin's bar holds the test-user switch too, and the search box stays usable beside it.
-      const searchWidth = () => page.getByRole('banner').getByLabel('Search templates').evaluate((input) => input.getBoundingClientRect().width);
+      const searchWidth = () =>
+        page
+          .getByRole('banner')
+          .getByLabel('Search templates')
+          .evaluate((input) => input.getBoundingClientRect().width);
       expect(await searchWidth()).toBeGreaterThanOrEqual(SEARCH_INPUT_MIN_PX);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       if (viewportWidth === 1280) {
@@ -381,7 +413,11 @@ describe('the admin portal’s statistics and user management', () => {
       await openNavigation();
       await navigation.getByRole('switch', { name: 'Simulate New User' }).check();
       await page.waitForURL((url) => url.pathname === '/');
-      await page.getByRole('dialog', { name: SIMULATE_NEW_USER_MESSAGES.welcomeTitle }).getByRole('button', { name: 'Close' }).first().click();
+      await page
+        .getByRole('dialog', { name: SIMULATE_NEW_USER_MESSAGES.welcomeTitle })
+        .getByRole('button', { name: 'Close' })
+        .first()
+        .click();
       expect(await page.evaluate(() => window.localStorage.getItem('tourState'))).toContain('"navbarTour":true');
       await openNavigation();
       await navigation.getByRole('button', { name: /Switch Back to\s*Admin/u }).click();
@@ -427,7 +463,9 @@ describe('the admin portal’s statistics and user management', () => {
     const releaseApp = await holdRequests(page, APP_CHUNKS);
     const opened = page.goto('/apps', { waitUntil: 'commit' });
     await page.locator('link[rel="modulepreload"]').first().waitFor({ state: 'attached' });
-    await page.context().addCookies([{ name: TEST_USER_SWITCH_HINT.cookieName, value: TEST_USER_SWITCH_HINT.shown, url: environment.baseUrl }]);
+    await page
+      .context()
+      .addCookies([{ name: TEST_USER_SWITCH_HINT.cookieName, value: TEST_USER_SWITCH_HINT.shown, url: environment.baseUrl }]);
     releaseApp();
     await opened;
     await simulateSwitch.waitFor();
@@ -441,13 +479,28 @@ describe('the admin portal’s statistics and user management', () => {
     await signInAsAdmin(page);
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     const names = await tabs.allTextContents();
-    expect(names).toEqual(expect.arrayContaining(['Review queue', 'User management', 'Resource management', 'Price requests', 'Homepage lists', 'Site analytics', 'KPIs', 'Template funnel', 'Bulk import', 'Validate and keywords']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Review queue',
+        'User management',
+        'Resource management',
+        'Price requests',
+        'Homepage lists',
+        'Site analytics',
+        'KPIs',
+        'Template funnel',
+        'Bulk import',
+        'Validate and keywords',
+      ]),
+    );
     const windowHeight = await page.evaluate(() => window.innerHeight);
     for (const name of names) {
       await page.getByRole('tab', { name, exact: true }).click();
       const heading = page.getByRole('tabpanel', { name, exact: true }).getByRole('heading', { level: 2 }).first();
       await heading.waitFor();
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: name }).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: name })
+        .toBeLessThanOrEqual(0);
       // The tabs are one row that scrolls sideways: twelve wrapped ones filled the whole first screen.
       expect((await heading.boundingBox())!.y, name).toBeLessThan(windowHeight);
     }

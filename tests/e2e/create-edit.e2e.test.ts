@@ -16,7 +16,16 @@ const [, AUTHOR, STRANGER] = cataloguePlan(DEMO_CATALOGUE).users.map((user) => u
 const TITLE = `E2E planner ${Date.now().toString(36)}`;
 
 interface DetailAnswer {
-  data: { _id: string; titleUrl: string; title: string; status: string; keywords: string[]; images: { imageUrl: string }[]; platform: string; topic: string };
+  data: {
+    _id: string;
+    titleUrl: string;
+    title: string;
+    status: string;
+    keywords: string[];
+    images: { imageUrl: string }[];
+    platform: string;
+    topic: string;
+  };
   permissions: { canEdit: boolean };
 }
 
@@ -27,7 +36,12 @@ function unexpected(consoleErrors: string[]): string[] {
 
 async function fieldMessages(page: Page, label: string): Promise<string> {
   const describedBy = (await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).textContent()));
+  const texts = await Promise.all(
+    describedBy
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => page.locator(`[id="${id}"]`).textContent()),
+  );
   return texts.join(' | ');
 }
 
@@ -80,7 +94,9 @@ describe('create and edit a post in the browser', () => {
     await tour.waitFor();
     await tour.getByRole('button', { name: 'Skip' }).click();
     await tour.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('tourState') ?? '{}') as { createPageTour?: boolean })).toMatchObject({ createPageTour: false });
+    expect(
+      await page.evaluate(() => JSON.parse(window.localStorage.getItem('tourState') ?? '{}') as { createPageTour?: boolean }),
+    ).toMatchObject({ createPageTour: false });
     await close();
   });
 
@@ -92,7 +108,8 @@ describe('create and edit a post in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'The following fields are missing or invalid' });
     await dialog.waitFor();
     const listed = await dialog.getByRole('listitem').allTextContents();
-    for (const field of ['URL', 'Title', 'Preview description', 'Type', 'App']) expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
+    for (const field of ['URL', 'Title', 'Preview description', 'Type', 'App'])
+      expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -115,7 +132,10 @@ describe('create and edit a post in the browser', () => {
     // ?app= preselects the platform, which leads the tags.
     expect(await page.getByLabel('App', { exact: true }).inputValue()).toBe('notion');
 
-    const progress = page.waitForRequest((request) => request.url().endsWith('/api/analytics/track-progress') && request.method() === 'POST', { timeout: 15_000 });
+    const progress = page.waitForRequest(
+      (request) => request.url().endsWith('/api/analytics/track-progress') && request.method() === 'POST',
+      { timeout: 15_000 },
+    );
 
     const url = page.getByLabel('URL', { exact: true });
     const fetchButton = page.getByRole('button', { name: FETCH_BUTTON_LABELS.idle, exact: true });
@@ -166,13 +186,21 @@ describe('create and edit a post in the browser', () => {
     expect(progressBody.formProgress).toMatchObject({ url: true, type: true });
 
     const fileInput = page.locator('input[type="file"]');
-    await fileInput.setInputFiles({ name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await fileInput.setInputFiles({
+      name: 'drawing.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await page.getByText(IMAGE_MESSAGES.svgRefused).waitFor();
-    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 80, g: 70, b: 230 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 80, g: 70, b: 230 } } })
+      .png()
+      .toBuffer();
     await fileInput.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Screenshot 1' }).waitFor();
     // A picture over 1 MB is compressed in the browser before it is sent.
-    const noise = await sharp(Buffer.from(Array.from({ length: 900 * 700 * 3 }, (_, index) => (index * 7919) % 251)), { raw: { width: 900, height: 700, channels: 3 } })
+    const noise = await sharp(Buffer.from(Array.from({ length: 900 * 700 * 3 }, (_, index) => (index * 7919) % 251)), {
+      raw: { width: 900, height: 700, channels: 3 },
+    })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noise.length).toBeGreaterThan(IMAGE_MAX_BYTES);
@@ -206,7 +234,9 @@ describe('create and edit a post in the browser', () => {
   it('edits a live post: Save Changes only after a change, re-approval message, price request, status under review edit', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signInThroughApi(page.request, AUTHOR!);
-    const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { titleUrl: string; status: string }[] };
+    const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as {
+      data: { titleUrl: string; status: string }[];
+    };
     const live = mine.data.find((post) => post.status === 'live');
     expect(live).toBeDefined();
     const { answer: before } = await detail(page, live!.titleUrl);
@@ -249,7 +279,9 @@ describe('create and edit a post in the browser', () => {
   it('on a phone, a save refused because another tab saved first shows why where the author is, keeping what they typed', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await signInThroughApi(page.request, AUTHOR!);
-    const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { _id: string; titleUrl: string; status: string }[] };
+    const mine = (await (await page.request.get('/api/users/me/created-resources')).json()) as {
+      data: { _id: string; titleUrl: string; status: string }[];
+    };
     const post = mine.data.find((candidate) => candidate.status !== 'under review')!;
     await page.goto(`/editor/resources/${post.titleUrl}`);
     const description = page.getByLabel('Preview description');
@@ -261,7 +293,13 @@ describe('create and edit a post in the browser', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const alert = page.getByRole('alert').filter({ hasText: TEMPLATE_MESSAGES.editedElsewhere });
     await alert.waitFor();
-    await expect.poll(() => alert.evaluate((element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await expect
+      .poll(() =>
+        alert.evaluate(
+          (element) => element.getBoundingClientRect().top >= 0 && element.getBoundingClientRect().bottom <= window.innerHeight,
+        ),
+      )
+      .toBe(true);
     expect(await description.inputValue()).toBe('Typed in this tab');
     expect(unexpected(consoleErrors).filter((line) => !line.includes('409'))).toEqual([]);
     await close();
@@ -273,7 +311,9 @@ describe('create and edit a post in the browser', () => {
     await page.goto(`/editor/resources/${createdTitleUrl}`);
     // Under review: the stranger may not even see it.
     await page.getByRole('heading', { level: 1, name: 'This post does not exist' }).waitFor();
-    const someoneElses = (await (await page.request.get('/api/resources/toprated')).json()) as { data: { titleUrl: string; author: { username: string } }[] };
+    const someoneElses = (await (await page.request.get('/api/resources/toprated')).json()) as {
+      data: { titleUrl: string; author: { username: string } }[];
+    };
     const live = someoneElses.data.find((post) => post.author.username !== STRANGER)!;
     await page.goto(`/editor/resources/${live.titleUrl}`);
     await page.getByText('Unauthorized: You should be admin/author to do this action.').waitFor();

@@ -104,7 +104,9 @@ describe('search, topics and apps', () => {
     const releasedAt = await page.evaluate(() => performance.now());
     releaseApp();
     await opened;
-    await expect.poll(() => page.getByRole('region', { name: 'Personal templates' }).getByRole('article').count()).toBe(viewportWidth < CAROUSEL_BREAKPOINTS_PX.one ? 1 : 2);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Personal templates' }).getByRole('article').count())
+      .toBe(viewportWidth < CAROUSEL_BREAKPOINTS_PX.one ? 1 : 2);
     expect(await layoutShiftSince(page, releasedAt)).toBeLessThan(0.005);
     await page.unrouteAll();
     await close();

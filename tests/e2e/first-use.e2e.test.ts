@@ -31,7 +31,8 @@ async function overflowing(page: Page): Promise<string> {
     [...document.querySelectorAll('body *')]
       .filter((element) => {
         if (element.getBoundingClientRect().right <= window.innerWidth + 0.5) return false;
-        for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== 'visible') return false;
+        for (let parent = element.parentElement; parent !== null; parent = parent.parentElement)
+          if (getComputedStyle(parent).overflowX !== 'visible') return false;
         return true;
       })
       .slice(0, 5)
@@ -94,7 +95,9 @@ describe('first use: what a new user trips over', () => {
       const refusal = page.getByRole('alert').filter({ hasText: SEARCH_TEXT_TOO_LONG });
       await refusal.waitFor();
       expect((await refusal.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height);
-      expect((await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).length).toBeLessThanOrEqual(SEARCH_MAX_QUERY_LENGTH);
+      expect((await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).length).toBeLessThanOrEqual(
+        SEARCH_MAX_QUERY_LENGTH,
+      );
       expect(await pageWidthOverflow(page), await overflowing(page)).toBeLessThanOrEqual(0);
       await close();
     });

@@ -58,14 +58,19 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await page.waitForURL('**/generate');
     await expect.poll(() => page.getByRole('note').textContent()).toBe(GENERATOR_TEXTS.offlineNotice);
     await expect.poll(() => page.getByText('v0.9.8').isVisible()).toBe(true);
-    for (const soon of ['Notion', 'Canva', 'Figma', 'Zapier']) expect(await page.getByRole('radio', { name: soon }).isDisabled()).toBe(true);
+    for (const soon of ['Notion', 'Canva', 'Figma', 'Zapier'])
+      expect(await page.getByRole('radio', { name: soon }).isDisabled()).toBe(true);
 
     await page.getByLabel('Purpose').fill('Kick-off deck for our Q3 product launch');
     await page.getByLabel('Audience').fill('the marketing team');
     await page.getByLabel('Number of slides').fill('5');
     await page.getByRole('radio', { name: 'Midnight' }).check({ force: true });
     await page.getByRole('button', { name: 'Generate' }).click();
-    await expect.poll(() => page.getByText(GENERATOR_TEXTS.progressMessages[0]).or(page.getByText(GENERATOR_TEXTS.progressMessages[1])).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText(GENERATOR_TEXTS.progressMessages[0]).or(page.getByText(GENERATOR_TEXTS.progressMessages[1])).first().isVisible(),
+      )
+      .toBe(true);
 
     const open = page.getByRole('link', { name: GENERATOR_TEXTS.openTemplate });
     await open.waitFor({ timeout: RESULT_TIMEOUT_MS });
@@ -164,7 +169,9 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).analyze();
     await close();
-    const problems = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+    const problems = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
     expect(problems).toEqual([]);
   });
 
@@ -260,7 +267,9 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     const { chat, question } = await openMemberChat(page);
     await question.fill('Who handles refunds?');
     await chat.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => chat.getByRole('alert').textContent()).toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
+    await expect
+      .poll(() => chat.getByRole('alert').textContent())
+      .toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
     expect(await question.inputValue()).toBe('Who handles refunds?');
     expect(await chat.getByRole('listitem').filter({ hasText: 'Who handles refunds?' }).count()).toBe(0);
 
@@ -274,7 +283,9 @@ describe('AI template generator and support chatbot, offline, in Chromium', () =
     await panel.getByRole('radio', { name: 'Idea' }).check({ force: true });
     await panel.getByLabel('Tell us more').fill('A dark mode, please');
     await panel.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => panel.getByRole('alert').textContent()).toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
+    await expect
+      .poll(() => panel.getByRole('alert').textContent())
+      .toMatch(/^You are sending too fast\. Please try again in \d+ minutes?\.$/u);
     expect(await panel.getByLabel('Tell us more').inputValue()).toBe('A dark mode, please');
     expect(consoleErrors.filter((line) => !/\b429\b/u.test(line))).toEqual([]);
     await close();

@@ -132,7 +132,14 @@ interface RunningServer {
 
 async function startServer(port: number, dataDir: string, configuration: Record<string, string> = {}): Promise<RunningServer> {
   // The demo accounts sign in with the tests' password (a real install has none); the log keeps to warnings.
-  const env: NodeJS.ProcessEnv = { ...process.env, ...configuration, PORT: String(port), DATA_DIR: dataDir, DEMO_PASSWORD: TEST_DEMO_PASSWORD, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...configuration,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+  };
   // Always the embedded database, never a developer's real one; rate-limit counters in it too, so runs don't share them.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -204,14 +211,24 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shifts: RecordedShifts['layoutShifts'] = [];
     Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => shifts.push(...list.getEntries().map((entry) => ({ at: entry.startTime, value: (entry as PerformanceEntry & { value: number }).value })))).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) =>
+      shifts.push(
+        ...list.getEntries().map((entry) => ({ at: entry.startTime, value: (entry as PerformanceEntry & { value: number }).value })),
+      ),
+    ).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
 /** The layout shift score of the shifts recorded since `since` (the page's performance.now()); the browser reports a shift after its frame, so this waits a moment first. */
 export async function layoutShiftSince(page: Page, since: number): Promise<number> {
   await page.waitForTimeout(500);
-  return page.evaluate((from) => (window as unknown as RecordedShifts).layoutShifts.filter((shift) => shift.at >= from).reduce((total, shift) => total + shift.value, 0), since);
+  return page.evaluate(
+    (from) =>
+      (window as unknown as RecordedShifts).layoutShifts
+        .filter((shift) => shift.at >= from)
+        .reduce((total, shift) => total + shift.value, 0),
+    since,
+  );
 }
 
 /** The app and its chunks, not the boot script: held back, they stand for a slow phone still fetching the app. */

@@ -2,7 +2,14 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
-import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import {
+  holdRequests,
+  layoutShiftSince,
+  recordLayoutShifts,
+  signInThroughApi,
+  startE2eEnvironment,
+  type E2eEnvironment,
+} from './harness.js';
 
 const PRICE_TEXT = /^(\$ \d+\.\d{2}|Free)$/u;
 const DEMO_MEMBER = cataloguePlan(DEMO_CATALOGUE).users[0]!.username;
@@ -115,7 +122,9 @@ describe('home page and app shell', () => {
     expect(await layoutShiftSince(page, releasedAt)).toBeLessThan(0.01);
 
     await close();
-    expect(consoleErrors).toEqual([`Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/no/such/page)`]);
+    expect(consoleErrors).toEqual([
+      `Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/no/such/page)`,
+    ]);
   });
 
   // The page is drawn before the session is known, with the visitor's Join Free and Start Here; a member's
@@ -152,6 +161,8 @@ describe('home page and app shell', () => {
 
     await close();
     // The browser reports the unknown address's 404 answer itself; nothing else may fail.
-    expect(consoleErrors).toEqual([`Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/some/unknown/path)`]);
+    expect(consoleErrors).toEqual([
+      `Failed to load resource: the server responded with a status of 404 (Not Found) (${environment.baseUrl}/some/unknown/path)`,
+    ]);
   });
 });

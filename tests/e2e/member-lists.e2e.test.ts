@@ -6,7 +6,15 @@ import type { CurrentUser } from '../../src/domain/accounts/current-user.js';
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { SAVED_POSTS_EMPTY, SAVED_POSTS_TITLE } from '../../src/domain/engagement/rules.js';
 import { CREATED_POSTS_TEXTS, createdPostsHeading } from '../../src/domain/templates/rules.js';
-import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
+import {
+  holdRequests,
+  layoutShiftSince,
+  recordLayoutShifts,
+  signInThroughApi,
+  startE2eEnvironment,
+  type E2eEnvironment,
+  type RecordedPage,
+} from './harness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
 
 /** A signed-out page asks who is signed in and gets a 401; anything else on the console is a fault. */
@@ -20,7 +28,10 @@ async function currentUser(request: APIRequestContext): Promise<CurrentUser> {
 
 /** The count beside an account link in the page's own sidebar. */
 function sidebarCount(page: Page, label: 'saved posts' | 'created posts') {
-  return page.getByRole('complementary', { name: 'Your account' }).getByLabel(new RegExp(`^\\d+ ${label}$`, 'u')).textContent();
+  return page
+    .getByRole('complementary', { name: 'Your account' })
+    .getByLabel(new RegExp(`^\\d+ ${label}$`, 'u'))
+    .textContent();
 }
 
 const savedShowing = (page: Page) => page.getByTestId('saved-showing').textContent();
@@ -149,18 +160,32 @@ describe('saved and created posts in the browser', () => {
 
     const create = async (title: string) => {
       const answer = await page.request.post('/api/resources', {
-        data: { type: 'productivity', platform: 'notion', title, description: 'A member-list test post.', url: 'https://example.com/member-lists', instructions: 'Duplicate it.', tags: [], images: [], price: 0 },
+        data: {
+          type: 'productivity',
+          platform: 'notion',
+          title,
+          description: 'A member-list test post.',
+          url: 'https://example.com/member-lists',
+          instructions: 'Duplicate it.',
+          tags: [],
+          images: [],
+          price: 0,
+        },
       });
       expect(answer.status(), await answer.text()).toBe(201);
       return ((await answer.json()) as { resource: { _id: string; titleUrl: string } }).resource;
     };
     const pending = await create('Pending Member Post');
     const rejected = await create('Rejected Member Post');
-    const denial = await admin.page.request.put('/api/admin/resources/update', { data: { _id: rejected._id, status: 'not approved', rejectionReason: 'The link is broken.' } });
+    const denial = await admin.page.request.put('/api/admin/resources/update', {
+      data: { _id: rejected._id, status: 'not approved', rejectionReason: 'The link is broken.' },
+    });
     expect(denial.status(), await denial.text()).toBe(200);
-    const [live] = ((await (await page.request.get('/api/users/me/created-resources')).json()) as { data: { _id: string; titleUrl: string; statusLabel: string }[] }).data.filter(
-      (post) => post.statusLabel === 'Live',
-    );
+    const [live] = (
+      (await (await page.request.get('/api/users/me/created-resources')).json()) as {
+        data: { _id: string; titleUrl: string; statusLabel: string }[];
+      }
+    ).data.filter((post) => post.statusLabel === 'Live');
     const edit = await page.request.put(`/api/resources/${live!._id}`, { data: { description: 'Edited for the member-list test.' } });
     expect(edit.status(), await edit.text()).toBe(200);
     // Enough posts for a second page.
@@ -181,15 +206,20 @@ describe('saved and created posts in the browser', () => {
     const statusOf = async (title: string) => (await row(title).getByTestId('post-status').textContent())?.replace('Status: ', '');
     expect(await statusOf('Pending Member Post')).toBe('Under Review');
     expect(await statusOf('Rejected Member Post')).toBe('Rejected');
-    expect(await row('Pending Member Post').getByRole('link', { name: 'Pending Member Post', exact: true }).getAttribute('href')).toBe(`/resources/${pending.titleUrl}`);
-    expect(await row('Rejected Member Post').getByRole('link', { name: `${CREATED_POSTS_TEXTS.edit} Rejected Member Post` }).getAttribute('href')).toBe(
-      `/editor/resources/${rejected.titleUrl}`,
+    expect(await row('Pending Member Post').getByRole('link', { name: 'Pending Member Post', exact: true }).getAttribute('href')).toBe(
+      `/resources/${pending.titleUrl}`,
     );
+    expect(
+      await row('Rejected Member Post')
+        .getByRole('link', { name: `${CREATED_POSTS_TEXTS.edit} Rejected Member Post` })
+        .getAttribute('href'),
+    ).toBe(`/editor/resources/${rejected.titleUrl}`);
     const statusLabels = async () => (await page.getByTestId('post-status').allTextContents()).map((text) => text.replace('Status: ', ''));
     const firstPageStatuses = await statusLabels();
     const editLinks = page.locator('.created-post__edit');
     expect(await editLinks.count()).toBe(10);
-    for (const href of await editLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) expect(href).toMatch(/^\/editor\/resources\/[a-z0-9-]+$/u);
+    for (const href of await editLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href'))))
+      expect(href).toMatch(/^\/editor\/resources\/[a-z0-9-]+$/u);
 
     // The oldest posts are on page 2; between both pages, every post with its status.
     await page.getByRole('button', { name: 'Next page' }).click();
@@ -223,7 +253,9 @@ describe('saved and created posts in the browser', () => {
   it('shows a new member the empty states with their ways out', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     const username = `lists${Date.now().toString(36)}`;
-    const signup = await page.request.post('/api/signupUser', { data: { username, email: `${username}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true } });
+    const signup = await page.request.post('/api/signupUser', {
+      data: { username, email: `${username}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(signup.status(), await signup.text()).toBe(201);
 
     await page.goto('/saved-posts');

@@ -43,7 +43,11 @@ describe('moderation in the admin portal', () => {
   let reportedTitle: string;
   let authorToken: string;
 
-  async function api<Answer>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: Answer }> {
+  async function api<Answer>(
+    path: string,
+    token: string,
+    init: { method?: string; body?: unknown } = {},
+  ): Promise<{ status: number; body: Answer }> {
     const response = await fetch(`${environment.baseUrl}/api${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -87,7 +91,17 @@ describe('moderation in the admin portal', () => {
     for (const title of [TO_DENY, TO_APPROVE, TO_DELETE]) {
       const created = await api('/resources', authorToken, {
         method: 'POST',
-        body: { type: 'productivity', platform: 'notion', title, description: 'Plan the week in Notion.', url: `https://example.com/${encodeURIComponent(title)}`, instructions: 'Duplicate it.', tags: ['Planner'], images: [], price: 0 },
+        body: {
+          type: 'productivity',
+          platform: 'notion',
+          title,
+          description: 'Plan the week in Notion.',
+          url: `https://example.com/${encodeURIComponent(title)}`,
+          instructions: 'Duplicate it.',
+          tags: ['Planner'],
+          images: [],
+          price: 0,
+        },
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
@@ -95,7 +109,13 @@ describe('moderation in the admin portal', () => {
     reportedTitle = reported.title;
     const report = await api('/resources/reportPost', authorToken, {
       method: 'POST',
-      body: { resourceId: reported._id, name: 'E2e Reporter', email: 'reporter@example.com', reason: 'doesnt-work', message: REPORT_MESSAGE },
+      body: {
+        resourceId: reported._id,
+        name: 'E2e Reporter',
+        email: 'reporter@example.com',
+        reason: 'doesnt-work',
+        message: REPORT_MESSAGE,
+      },
     });
     expect(report.status, JSON.stringify(report.body)).toBe(200);
   }, 120_000);
@@ -144,7 +164,9 @@ describe('moderation in the admin portal', () => {
     // Another admin approves a post while this page still shows it under review: the server's 409 is shown.
     const staleRow = queue.getByRole('listitem', { name: TO_DELETE });
     const stale = (await rowTitled(TO_DELETE))!;
-    expect((await api('/admin/resources/update', adminToken, { method: 'PUT', body: { _id: stale._id, status: 'live' } })).status).toBe(200);
+    expect((await api('/admin/resources/update', adminToken, { method: 'PUT', body: { _id: stale._id, status: 'live' } })).status).toBe(
+      200,
+    );
     await staleRow.getByRole('button', { name: 'Deny' }).click();
     const staleDialog = page.getByRole('dialog', { name: `Deny “${TO_DELETE}”` });
     await staleDialog.getByLabel('Reason for denial').fill('Too late.');
@@ -227,7 +249,10 @@ describe('moderation in the admin portal', () => {
     const live = await api<{ data: AdminRow[] }>('/admin/resources/search?status=live', adminToken);
     const filledByTest: string[] = [];
     for (const row of live.body.data.filter((candidate) => !candidate.sponsored && candidate.title !== TO_APPROVE)) {
-      const answer = await api('/admin/resources/update-sponsor-status', adminToken, { method: 'PUT', body: { _id: row._id, sponsored: true } });
+      const answer = await api('/admin/resources/update-sponsor-status', adminToken, {
+        method: 'PUT',
+        body: { _id: row._id, sponsored: true },
+      });
       if (answer.status === 400) break;
       expect(answer.status).toBe(200);
       filledByTest.push(row._id);
@@ -236,7 +261,9 @@ describe('moderation in the admin portal', () => {
     await management.getByRole('alert').getByText('Maximum sponsor request reached').waitFor();
     expect((await rowTitled(TO_APPROVE))?.sponsored).toBe(false);
     for (const id of filledByTest) {
-      expect((await api('/admin/resources/update-sponsor-status', adminToken, { method: 'PUT', body: { _id: id, sponsored: false } })).status).toBe(200);
+      expect(
+        (await api('/admin/resources/update-sponsor-status', adminToken, { method: 'PUT', body: { _id: id, sponsored: false } })).status,
+      ).toBe(200);
     }
 
     await liveRow.getByRole('button', { name: 'Sponsor' }).click();
@@ -287,7 +314,10 @@ describe('moderation in the admin portal', () => {
     expect(await titleChange.textContent()).toContain(EDITED_TITLE);
 
     // The author changes the link after the moderator opened the queue: approving what they saw is refused.
-    expect((await api(`/resources/${post._id}`, authorToken, { method: 'PUT', body: { link: 'https://example.com/swapped-after-review' } })).status).toBe(200);
+    expect(
+      (await api(`/resources/${post._id}`, authorToken, { method: 'PUT', body: { link: 'https://example.com/swapped-after-review' } }))
+        .status,
+    ).toBe(200);
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('alert').getByText(TEMPLATE_MESSAGES.changedSinceOpened).first().waitFor();
     expect((await rowTitled(TO_APPROVE))?.status).toBe('under review edit');

@@ -20,7 +20,9 @@ describe('onboarding on a phone', () => {
 
   it('brings the missing first name into view when Save is pressed at the bottom of the form (375 px)', async () => {
     const { page, close } = await environment.openPage({ viewportWidth: 375 });
-    const signup = await page.request.post('/api/signupUser', { data: { username: USERNAME, email: `${USERNAME}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true } });
+    const signup = await page.request.post('/api/signupUser', {
+      data: { username: USERNAME, email: `${USERNAME}@example.com`, password: TEST_DEMO_PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(signup.status(), await signup.text()).toBeLessThan(300);
     await page.goto('/onboarding');
     const save = page.getByRole('button', { name: ACCOUNT_MESSAGES.onboardingSubmit });
@@ -30,10 +32,14 @@ describe('onboarding on a phone', () => {
     const firstName = page.getByLabel('First name', { exact: true });
     await page.getByText(ACCOUNT_MESSAGES.firstNameRequired).waitFor({ timeout: STEP_TIMEOUT_MS });
     await expect.poll(() => firstName.evaluate((input) => input === document.activeElement)).toBe(true);
-    await expect.poll(() => firstName.evaluate((input) => {
-      const box = input.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        firstName.evaluate((input) => {
+          const box = input.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
     await close();
   }, 120_000);
 });

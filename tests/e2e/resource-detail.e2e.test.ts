@@ -46,12 +46,25 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     expect(await page.title()).toBe(`${post.title} | Tessera`);
     const servedHtml = await (await fetch(`${environment.baseUrl}/resources/${post.titleUrl}`)).text();
     expect(servedHtml).toContain(`<meta property="og:title" content="${post.title} | Tessera" />`);
-    expect(await page.getByRole('link', { name: post.author.info.displayName ?? post.author.username }).first().getAttribute('href')).toBe(`/users/${post.author.username}`);
+    expect(
+      await page
+        .getByRole('link', { name: post.author.info.displayName ?? post.author.username })
+        .first()
+        .getAttribute('href'),
+    ).toBe(`/users/${post.author.username}`);
     const firstTag = post.keywords[0]!;
-    expect(await page.getByRole('article', { name: post.title, exact: true }).getByRole('list', { name: 'Tags' }).getByRole('link', { name: firstTag, exact: true }).getAttribute('href')).toBe(`/search/tag/${encodeURIComponent(firstTag)}`);
+    expect(
+      await page
+        .getByRole('article', { name: post.title, exact: true })
+        .getByRole('list', { name: 'Tags' })
+        .getByRole('link', { name: firstTag, exact: true })
+        .getAttribute('href'),
+    ).toBe(`/search/tag/${encodeURIComponent(firstTag)}`);
     await page.getByRole('heading', { name: DETAIL_PAGE.relatedPostsHeading }).waitFor();
 
-    await expect.poll(async () => (await detailAs(page, post.titleUrl)).data.analytics.pageViews.total).toBe(before.data.analytics.pageViews.total + 1);
+    await expect
+      .poll(async () => (await detailAs(page, post.titleUrl)).data.analytics.pageViews.total)
+      .toBe(before.data.analytics.pageViews.total + 1);
 
     await page.getByRole('complementary', { name: 'Actions' }).getByRole('button', { name: /Kudos/u }).click();
     await page.getByRole('dialog', { name: /Join the Tessera community/u }).waitFor();
@@ -88,7 +101,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await close();
   });
 
-  it("asks a visitor who clicks See it while the page still asks who they are to log in, and opens the link for a member", async () => {
+  it('asks a visitor who clicks See it while the page still asks who they are to log in, and opens the link for a member', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     const link = (await detailAs(page, post.titleUrl)).data.link!;
     // The post's link leads off the site: answered here, so the test does not wait on the network.
@@ -140,7 +153,10 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await kudos.click();
     await expect.poll(() => kudos.getAttribute('aria-pressed')).toBe(String(!wasLiked));
     releaseLike();
-    await page.getByRole('status').getByText(wasLiked ? 'Kudos removed!' : 'Kudos given!').waitFor();
+    await page
+      .getByRole('status')
+      .getByText(wasLiked ? 'Kudos removed!' : 'Kudos given!')
+      .waitFor();
     const expectedLikes = before.data.ratings.positive + (wasLiked ? -1 : 1);
     await expect.poll(() => kudos.textContent()).toContain(String(expectedLikes));
     expect((await detailAs(page, post.titleUrl)).data.ratings.positive).toBe(expectedLikes);
@@ -194,11 +210,16 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     const busy = toprated.data.find((resource) => resource._id !== post._id && resource.price === 0)!;
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
     // Two members share the comments: one may post only so many an hour.
-    const commenters = cataloguePlan(DEMO_CATALOGUE).users.map((user) => user.username).filter((username) => username !== busy.author.username).slice(0, 2);
+    const commenters = cataloguePlan(DEMO_CATALOGUE)
+      .users.map((user) => user.username)
+      .filter((username) => username !== busy.author.username)
+      .slice(0, 2);
     for (const [index, commenter] of commenters.entries()) {
       await signInThroughApi(page.request, commenter);
       for (let number = 0; number < 12; number++) {
-        const posted = await page.request.post(`/api/comments/resource/${busy._id}`, { data: { message: `Thread comment ${index * 12 + number}` } });
+        const posted = await page.request.post(`/api/comments/resource/${busy._id}`, {
+          data: { message: `Thread comment ${index * 12 + number}` },
+        });
         expect(posted.status(), await posted.text()).toBe(201);
       }
     }
@@ -222,9 +243,13 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
   it('keeps the page within a phone screen with a longest-possible username and an unbroken comment', async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
     const username = 'w'.repeat(ACCOUNT_LIMITS.usernameMax);
-    const signup = await page.request.post('/api/signupUser', { data: { username, email: `${username}@example.com`, password: 'Member#pass12', agreeToTermsAndConditions: true } });
+    const signup = await page.request.post('/api/signupUser', {
+      data: { username, email: `${username}@example.com`, password: 'Member#pass12', agreeToTermsAndConditions: true },
+    });
     expect(signup.status(), await signup.text()).toBe(201);
-    const posted = await page.request.post(`/api/comments/resource/${post._id}`, { data: { message: 'W'.repeat(ENGAGEMENT_LIMITS.commentMax) } });
+    const posted = await page.request.post(`/api/comments/resource/${post._id}`, {
+      data: { message: 'W'.repeat(ENGAGEMENT_LIMITS.commentMax) },
+    });
     expect(posted.status()).toBe(201);
 
     await page.goto(`/resources/${post.titleUrl}`);
@@ -281,8 +306,14 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
 
     const admin = await environment.openPage();
     await logInThroughForm(admin.page, 'admin');
-    const { reports } = (await (await admin.page.request.get('/api/admin/reports')).json()) as { reports: { message: string; reason: string; resourceId: string; reporter: { username: string } }[] };
-    expect(reports.find((report) => report.message === 'The link leads to an empty page.')).toMatchObject({ reason: 'doesnt-work', resourceId: post._id, reporter: { username: VIEWER } });
+    const { reports } = (await (await admin.page.request.get('/api/admin/reports')).json()) as {
+      reports: { message: string; reason: string; resourceId: string; reporter: { username: string } }[];
+    };
+    expect(reports.find((report) => report.message === 'The link leads to an empty page.')).toMatchObject({
+      reason: 'doesnt-work',
+      resourceId: post._id,
+      reporter: { username: VIEWER },
+    });
     await admin.close();
 
     const author = await environment.openPage();
@@ -299,7 +330,17 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     const author = await environment.openPage();
     await logInThroughForm(author.page, post.author.username);
     const created = await author.page.request.post('/api/resources', {
-      data: { type: post.topic, platform: post.platform, title: 'Detail page review check', description: 'Waiting for a moderator.', url: 'https://example.com/review-check', instructions: '', tags: [], images: [], price: 0 },
+      data: {
+        type: post.topic,
+        platform: post.platform,
+        title: 'Detail page review check',
+        description: 'Waiting for a moderator.',
+        url: 'https://example.com/review-check',
+        instructions: '',
+        tags: [],
+        images: [],
+        price: 0,
+      },
     });
     expect(created.status()).toBeLessThan(300);
     const { resource } = (await created.json()) as { resource: { titleUrl: string } };
@@ -316,7 +357,9 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await logInThroughForm(stranger.page, VIEWER);
     await stranger.page.goto(`/resources/${resource.titleUrl}`);
     await stranger.page.getByRole('heading', { level: 1, name: 'This post does not exist' }).waitFor();
-    await stranger.page.getByText('This post could either be pending approval, removed, or it may have never existed in the first place.').waitFor();
+    await stranger.page
+      .getByText('This post could either be pending approval, removed, or it may have never existed in the first place.')
+      .waitFor();
     await stranger.close();
   });
 });

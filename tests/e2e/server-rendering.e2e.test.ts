@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_PAGE } from '../../src/domain/engagement/rules.js';
 import { APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID, type AppScripts } from '../../src/web/app/page-scripts.js';
 import { MAIN_SCREENSHOT_SIZES } from '../../src/web/features/resources/components/Screenshots.js';
-import { APP_CHUNKS, holdRequests, logInThroughForm, signInThroughApi, startE2eEnvironment, waitForApp, type E2eEnvironment } from './harness.js';
+import {
+  APP_CHUNKS,
+  holdRequests,
+  logInThroughForm,
+  signInThroughApi,
+  startE2eEnvironment,
+  waitForApp,
+  type E2eEnvironment,
+} from './harness.js';
 
 interface Card {
   _id: string;
@@ -12,7 +20,6 @@ interface Card {
   title: string;
   author: { username: string };
 }
-
 
 describe('server-rendered pages', () => {
   let environment: E2eEnvironment;
@@ -31,7 +38,11 @@ describe('server-rendered pages', () => {
 
   for (const width of [1280, 375]) {
     it(`shows the public pages without JavaScript at ${width} px`, async () => {
-      const context = await environment.browser.newContext({ baseURL: environment.baseUrl, javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const context = await environment.browser.newContext({
+        baseURL: environment.baseUrl,
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+      });
       try {
         const page = await context.newPage();
         const pages: Array<{ path: string; heading: string | RegExp }> = [
@@ -54,7 +65,10 @@ describe('server-rendered pages', () => {
         await page.goto('/search/query/planner');
         expect(await page.getByRole('article').count()).toBeGreaterThan(0);
         await page.goto(`/resources/${template.titleUrl}`);
-        await page.getByText(/^(\$ \d+\.\d{2}|Free)$/u).first().waitFor();
+        await page
+          .getByText(/^(\$ \d+\.\d{2}|Free)$/u)
+          .first()
+          .waitFor();
 
         expect((await page.goto('/no/such/page'))?.status()).toBe(404);
         expect((await page.goto('/404'))?.status()).toBe(404);
@@ -69,15 +83,18 @@ describe('server-rendered pages', () => {
     const { page, consoleErrors, close } = await environment.openPage();
     const path = `/resources/${template.titleUrl}`;
     await page.goto(path);
-    const timeline = await page.evaluate(([appScriptsId, routeChunksId]) => ({
-      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      scripts: performance
-        .getEntriesByType('resource')
-        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
-        .filter((entry) => entry.path.endsWith('.js')),
-      appScripts: JSON.parse(document.getElementById(appScriptsId)!.textContent!) as AppScripts,
-      routeChunks: JSON.parse(document.getElementById(routeChunksId)!.textContent!) as string[],
-    }), [APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID] as const);
+    const timeline = await page.evaluate(
+      ([appScriptsId, routeChunksId]) => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }))
+          .filter((entry) => entry.path.endsWith('.js')),
+        appScripts: JSON.parse(document.getElementById(appScriptsId)!.textContent!) as AppScripts,
+        routeChunks: JSON.parse(document.getElementById(routeChunksId)!.textContent!) as string[],
+      }),
+      [APP_SCRIPTS_ELEMENT_ID, ROUTE_CHUNKS_ELEMENT_ID] as const,
+    );
     expect(timeline.firstContentfulPaint).not.toBeNull();
     const [boot, ...others] = [...timeline.scripts].sort((a, b) => a.startTime - b.startTime);
     expect(boot!.path).toMatch(/^\/assets\/boot-[\w-]+\.js$/u);
@@ -86,7 +103,8 @@ describe('server-rendered pages', () => {
     // Everything the page names was loaded: the app, its chunks, and the template page's own.
     expect(timeline.routeChunks.some((chunk) => chunk.includes('resource-detail'))).toBe(true);
     const fetched = new Set(others.map((script) => script.path));
-    for (const chunk of [timeline.appScripts.app, ...timeline.appScripts.imports, ...timeline.routeChunks]) expect(fetched, chunk).toContain(chunk);
+    for (const chunk of [timeline.appScripts.app, ...timeline.appScripts.imports, ...timeline.routeChunks])
+      expect(fetched, chunk).toContain(chunk);
 
     await close();
     expect(consoleErrors).toEqual([]);
@@ -178,7 +196,9 @@ describe('server-rendered pages', () => {
   it('makes the taps on buttons of a page the server drew before the app had it once the app starts, each once however often it was tapped', async () => {
     const { page, consoleErrors, close } = await environment.openPage();
     await signInThroughApi(page.request, 'admin');
-    const savedByAdmin = async (titleUrl: string) => ((await (await page.request.get(`/api/resources/${titleUrl}`)).json()) as { data: { prevActions: { has_saved: boolean } } }).data.prevActions.has_saved;
+    const savedByAdmin = async (titleUrl: string) =>
+      ((await (await page.request.get(`/api/resources/${titleUrl}`)).json()) as { data: { prevActions: { has_saved: boolean } } }).data
+        .prevActions.has_saved;
     const releaseApp = await holdRequests(page, APP_CHUNKS);
     // This page's goto waits for the app (harness.ts): it comes once the app is released.
     const opened = page.goto(`/resources/${template.titleUrl}`, { waitUntil: 'commit' });
@@ -225,12 +245,28 @@ describe('server-rendered pages', () => {
   it("serves a template's screenshot at the width a 375 px phone draws it, in the server's markup and after hydration", async () => {
     const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: 375 });
     await logInThroughForm(page, 'admin');
-    const picture = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2563eb', noise: { type: 'gaussian', mean: 128, sigma: 20 } } }).png().toBuffer();
-    const upload = await page.request.post('/api/images?imagePostUpload=true', { multipart: { image: { name: 'board.png', mimeType: 'image/png', buffer: picture } } });
+    const picture = await sharp({
+      create: { width: 1600, height: 1000, channels: 3, background: '#2563eb', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = await page.request.post('/api/images?imagePostUpload=true', {
+      multipart: { image: { name: 'board.png', mimeType: 'image/png', buffer: picture } },
+    });
     expect(upload.status(), await upload.text()).toBe(200);
     const imageUrl = ((await upload.json()) as { Location: string }).Location;
     const created = await page.request.post('/api/resources', {
-      data: { type: 'productivity', platform: 'notion', title: 'Board with a screenshot', description: 'A post with a picture.', url: 'https://example.com/board', instructions: 'Duplicate it.', tags: [], images: [imageUrl], price: 0 },
+      data: {
+        type: 'productivity',
+        platform: 'notion',
+        title: 'Board with a screenshot',
+        description: 'A post with a picture.',
+        url: 'https://example.com/board',
+        instructions: 'Duplicate it.',
+        tags: [],
+        images: [imageUrl],
+        price: 0,
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { _id: id, titleUrl } = ((await created.json()) as { resource: Card }).resource;
@@ -271,17 +307,21 @@ describe('server-rendered pages with a commission (PLATFORM_FEE_PERCENT=6)', () 
       expect(served).toContain('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
       await page.goto('/');
       expect(await footer.textContent()).toBe('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
-      await expect.poll(() => page.getByRole('complementary', { name: 'Join the community' }).first().textContent()).toContain('6% commission on each sale.');
+      await expect
+        .poll(() => page.getByRole('complementary', { name: 'Join the community' }).first().textContent())
+        .toContain('6% commission on each sale.');
 
       // Drawn by the app alone: it reads the fee from the page, as the server named it.
       await page.goto('/signup?beta=true');
-      expect(await page.locator('.auth-card__lead').textContent()).toBe('Welcome to the beta: publish and sell your templates, with a 6% commission on each sale.');
+      expect(await page.locator('.auth-card__lead').textContent()).toBe(
+        'Welcome to the beta: publish and sell your templates, with a 6% commission on each sale.',
+      );
       expect(await page.locator('body').textContent()).not.toMatch(/commission-free|no commission/iu);
       // The sellers page, rendered here and hydrated from the page's meta, states the same fee in its hero and panel.
       await page.goto('/sellers');
-      await expect.poll(() => page.locator('.sellers-hero__lead').textContent()).toBe(
-        'Share your workflows with a community of makers. List for free and set your own price (6% commission on each sale).',
-      );
+      await expect
+        .poll(() => page.locator('.sellers-hero__lead').textContent())
+        .toBe('Share your workflows with a community of makers. List for free and set your own price (6% commission on each sale).');
       expect(await page.locator('#sellers-commission').textContent()).toBe('6% commission');
       expect(await page.locator('main').textContent()).not.toMatch(/commission-free|no commission|keep 100%/iu);
       await close();

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/composition/demo-catalogue.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
-import { holdRequests, layoutShiftSince, recordLayoutShifts, signInThroughApi, startE2eEnvironment, type E2eEnvironment } from './harness.js';
+import {
+  holdRequests,
+  layoutShiftSince,
+  recordLayoutShifts,
+  signInThroughApi,
+  startE2eEnvironment,
+  type E2eEnvironment,
+} from './harness.js';
 
 /** The pages the accessibility check covers (issue 6), and the ones checked again at phone width. */
 const CHECKED_PAGES = ['/', '/sellers', '/blogs', '/contact-us', '/terms-of-service', '/404'];
@@ -111,8 +118,12 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
     const prompt = page.getByRole('dialog', { name: 'Join the Tessera community' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: 'Join Free' }).getAttribute('href')).toBe(`/signup?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`);
-    expect(await prompt.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(`/login?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`);
+    expect(await prompt.getByRole('link', { name: 'Join Free' }).getAttribute('href')).toBe(
+      `/signup?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`,
+    );
+    expect(await prompt.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      `/login?redirectUrl=${encodeURIComponent('/contact-us?reason=marketing')}`,
+    );
     await page.keyboard.press('Escape');
     await prompt.waitFor({ state: 'hidden' });
     expect(await page.getByRole('combobox', { name: /Reason/u }).inputValue()).toBe('marketing');
@@ -129,7 +140,10 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     const box = (await accept.boundingBox())!;
     const middle = box.y + box.height / 2;
     const points = [box.x + 8, box.x + box.width / 2, box.x + box.width - 8].map((x) => [x, middle] as const);
-    const onTop = await page.evaluate((xy) => xy.map(([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null), points);
+    const onTop = await page.evaluate(
+      (xy) => xy.map(([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null),
+      points,
+    );
     expect(onTop).toEqual(['Accept All', 'Accept All', 'Accept All']);
     await accept.click();
     await bar.waitFor({ state: 'hidden' });
@@ -181,7 +195,11 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
   it('takes the cookie choice made before the app runs, and brings back the same page without the bar', async () => {
     // Scripts off: the page as the server drew it, as it is until hydration (a slow phone, a script that failed).
-    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, javaScriptEnabled: false, viewport: { width: NARROW_WIDTH, height: 900 } });
+    const context = await environment.browser.newContext({
+      baseURL: environment.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: NARROW_WIDTH, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto('/search?q=planner');
     const bar = page.getByRole('region', { name: 'Cookie consent' });
@@ -205,7 +223,11 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
   });
 
   it("takes a banner's × clicked before the app runs, and brings back the same page without that banner", async () => {
-    const context = await environment.browser.newContext({ baseURL: environment.baseUrl, javaScriptEnabled: false, viewport: { width: NARROW_WIDTH, height: 900 } });
+    const context = await environment.browser.newContext({
+      baseURL: environment.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: NARROW_WIDTH, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto('/search?q=planner');
     const aiBanner = page.getByRole('complementary', { name: 'New feature' });
@@ -226,66 +248,74 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await context.close();
   });
 
-  it.each([NARROW_WIDTH, WIDE_WIDTH])('keeps every control reached with Tab on the home page clear of the cookie bar at %i px', async (viewportWidth) => {
-    const { page, close } = await environment.openPage({ viewportWidth });
-    await page.goto('/');
-    const bar = page.getByRole('region', { name: 'Cookie consent' });
-    await bar.waitFor();
-    await page.waitForLoadState('networkidle');
-    const hidden: string[] = [];
-    let checked = 0;
-    // Forward through the page until focus reaches the bar itself, which comes after the footer.
-    for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
-      await page.keyboard.press('Tab');
-      const focus = await page.evaluate(() => {
-        const focused = document.activeElement;
-        const barElement = document.querySelector('.cookie-bar');
-        if (!focused || focused === document.body || !barElement) return null;
-        if (barElement.contains(focused)) return 'in the bar';
-        const box = focused.getBoundingClientRect();
-        const barBox = barElement.getBoundingClientRect();
-        const covered = box.width > 0 && box.bottom > barBox.top + 1 && box.top < barBox.bottom - 1;
-        return covered ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (${Math.round(box.top)}-${Math.round(box.bottom)} under ${Math.round(barBox.top)})` : 'clear';
-      });
-      if (focus === 'in the bar') break;
-      if (focus === 'clear') checked += 1;
-      else if (focus !== null) hidden.push(focus);
-    }
-    expect(hidden).toEqual([]);
-    // The walk went through the page's controls (the home page has dozens) and ended at the bar.
-    expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
-    expect(await page.evaluate(() => document.querySelector('.cookie-bar')?.contains(document.activeElement))).toBe(true);
-    await close();
-  });
+  it.each([NARROW_WIDTH, WIDE_WIDTH])(
+    'keeps every control reached with Tab on the home page clear of the cookie bar at %i px',
+    async (viewportWidth) => {
+      const { page, close } = await environment.openPage({ viewportWidth });
+      await page.goto('/');
+      const bar = page.getByRole('region', { name: 'Cookie consent' });
+      await bar.waitFor();
+      await page.waitForLoadState('networkidle');
+      const hidden: string[] = [];
+      let checked = 0;
+      // Forward through the page until focus reaches the bar itself, which comes after the footer.
+      for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const focused = document.activeElement;
+          const barElement = document.querySelector('.cookie-bar');
+          if (!focused || focused === document.body || !barElement) return null;
+          if (barElement.contains(focused)) return 'in the bar';
+          const box = focused.getBoundingClientRect();
+          const barBox = barElement.getBoundingClientRect();
+          const covered = box.width > 0 && box.bottom > barBox.top + 1 && box.top < barBox.bottom - 1;
+          return covered
+            ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (${Math.round(box.top)}-${Math.round(box.bottom)} under ${Math.round(barBox.top)})`
+            : 'clear';
+        });
+        if (focus === 'in the bar') break;
+        if (focus === 'clear') checked += 1;
+        else if (focus !== null) hidden.push(focus);
+      }
+      expect(hidden).toEqual([]);
+      // The walk went through the page's controls (the home page has dozens) and ended at the bar.
+      expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
+      expect(await page.evaluate(() => document.querySelector('.cookie-bar')?.contains(document.activeElement))).toBe(true);
+      await close();
+    },
+  );
 
-  it.each([NARROW_WIDTH, WIDE_WIDTH])('keeps every control reached with Shift+Tab on the home page below the banner and navigation bar at %i px', async (viewportWidth) => {
-    const { page, close } = await environment.openPage({ viewportWidth });
-    await acceptCookies(page, environment.baseUrl);
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('contentinfo').getByRole('link').last().focus();
-    const hidden: string[] = [];
-    let checked = 0;
-    // Backward through the page until focus reaches the navigation bar or the banners above it.
-    for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
-      await page.keyboard.press('Shift+Tab');
-      const focus = await page.evaluate(() => {
-        const focused = document.activeElement;
-        const navbar = document.querySelector('.navbar');
-        if (!focused || !navbar) return null;
-        if (!focused.closest('.app-shell__main, .site-footer')) return 'above the page';
-        const box = focused.getBoundingClientRect();
-        const covered = box.width > 0 && box.top < navbar.getBoundingClientRect().bottom - 1;
-        return covered ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (top ${Math.round(box.top)})` : 'clear';
-      });
-      if (focus === 'above the page') break;
-      if (focus === 'clear') checked += 1;
-      else if (focus !== null) hidden.push(focus);
-    }
-    expect(hidden).toEqual([]);
-    expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
-    await close();
-  });
+  it.each([NARROW_WIDTH, WIDE_WIDTH])(
+    'keeps every control reached with Shift+Tab on the home page below the banner and navigation bar at %i px',
+    async (viewportWidth) => {
+      const { page, close } = await environment.openPage({ viewportWidth });
+      await acceptCookies(page, environment.baseUrl);
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('contentinfo').getByRole('link').last().focus();
+      const hidden: string[] = [];
+      let checked = 0;
+      // Backward through the page until focus reaches the navigation bar or the banners above it.
+      for (let presses = 0; presses < MAX_TAB_PRESSES; presses += 1) {
+        await page.keyboard.press('Shift+Tab');
+        const focus = await page.evaluate(() => {
+          const focused = document.activeElement;
+          const navbar = document.querySelector('.navbar');
+          if (!focused || !navbar) return null;
+          if (!focused.closest('.app-shell__main, .site-footer')) return 'above the page';
+          const box = focused.getBoundingClientRect();
+          const covered = box.width > 0 && box.top < navbar.getBoundingClientRect().bottom - 1;
+          return covered ? `${focused.tagName} '${focused.textContent?.trim().slice(0, 40) ?? ''}' (top ${Math.round(box.top)})` : 'clear';
+        });
+        if (focus === 'above the page') break;
+        if (focus === 'clear') checked += 1;
+        else if (focus !== null) hidden.push(focus);
+      }
+      expect(hidden).toEqual([]);
+      expect(checked).toBeGreaterThan(MIN_CONTROLS_CHECKED);
+      await close();
+    },
+  );
 
   /**
    * Opens `path` signed in as `login` with the session held back until the page is drawn, then lets it
@@ -325,17 +355,20 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
   // From 768 to 1100 px a member's actions (and an admin's test-user switch) wrapped onto a row of their own
   // after the session came, moving the page down (0.08 at 800 px for a member, 0.48 at 900 px for an admin).
-  it.each([800, 1000])('draws a signed-in navigation bar at %i px in two rows, the actions beside the search: nothing under it moves when the session comes', async (viewportWidth) => {
-    for (const login of [DEMO_MEMBER, DEMO_ADMIN_USERNAME]) {
-      const { page, banner, shift, links, action, close } = await sessionComingTo('/apps', viewportWidth, login);
-      expect(shift, login).toBeLessThan(0.01);
-      const search = (await banner.getByRole('search').boundingBox())!;
-      expect(Math.abs(action.y + action.height / 2 - (search.y + search.height / 2)), login).toBeLessThan(4);
-      expect(search.y, login).toBeGreaterThanOrEqual(links.y + links.height);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await close();
-    }
-  });
+  it.each([800, 1000])(
+    'draws a signed-in navigation bar at %i px in two rows, the actions beside the search: nothing under it moves when the session comes',
+    async (viewportWidth) => {
+      for (const login of [DEMO_MEMBER, DEMO_ADMIN_USERNAME]) {
+        const { page, banner, shift, links, action, close } = await sessionComingTo('/apps', viewportWidth, login);
+        expect(shift, login).toBeLessThan(0.01);
+        const search = (await banner.getByRole('search').boundingBox())!;
+        expect(Math.abs(action.y + action.height / 2 - (search.y + search.height / 2)), login).toBeLessThan(4);
+        expect(search.y, login).toBeGreaterThanOrEqual(links.y + links.height);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await close();
+      }
+    },
+  );
 
   // The search pages have no search in the bar: there the actions wrapped under the links once the session
   // came (0.039 at 800 px for a member, 0.034 at 900 px for an admin); their row is now kept open for them.
@@ -359,7 +392,9 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
     await page.getByLabel('Password', { exact: true }).fill(TEST_DEMO_PASSWORD);
     const releaseSession = await holdRequests(page, '**/api/auth/session');
     // The home page's own request for the session: the login page may ask again as it signs in.
-    const sessionAsked = page.waitForRequest((request) => request.url().endsWith('/api/auth/session') && new URL(request.frame().url()).pathname === '/');
+    const sessionAsked = page.waitForRequest(
+      (request) => request.url().endsWith('/api/auth/session') && new URL(request.frame().url()).pathname === '/',
+    );
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -451,16 +486,24 @@ describe('site shell: accessibility, newsletter, contact, cookie bar, tours, ban
 
     await page.getByRole('searchbox', { name: 'Search blogs' }).fill('small team');
     expect(await cards.count()).toBe(1);
-    await cards.first().getByRole('button', { name: /^Read More/u }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /^Read More/u })
+      .click();
     const post = page.getByRole('dialog', { name: 'Five templates every small team should start with' });
     await post.getByText('A shared roadmap', { exact: false }).waitFor();
     expect(new URL(page.url()).searchParams.get('post')).toBe('templates-for-small-teams');
     await page.keyboard.press('Escape');
     await post.waitFor({ state: 'hidden' });
 
-    await cards.first().getByRole('button', { name: /^Share/u }).click();
+    await cards
+      .first()
+      .getByRole('button', { name: /^Share/u })
+      .click();
     const share = page.getByRole('dialog', { name: 'Share this blog' });
-    expect(await share.getByRole('textbox', { name: 'Link' }).inputValue()).toBe(`${environment.baseUrl}/blogs?post=templates-for-small-teams`);
+    expect(await share.getByRole('textbox', { name: 'Link' }).inputValue()).toBe(
+      `${environment.baseUrl}/blogs?post=templates-for-small-teams`,
+    );
     await close();
   });
 

@@ -29,7 +29,9 @@ describe("the spec's messages in the browser", () => {
     const post = data.find((resource) => resource.author.username !== MEMBER)!;
     const { page, close } = await environment.openPage();
     await logInThroughForm(page, MEMBER);
-    await page.route('**/api/resources/save/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: true, message: 'Server down' }) }));
+    await page.route('**/api/resources/save/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: true, message: 'Server down' }) }),
+    );
     await page.goto(`/resources/${post.titleUrl}`);
     const actions = page.getByRole('complementary', { name: 'Actions' });
     const save = actions.getByRole('button', { name: /^Save/u });
@@ -43,7 +45,9 @@ describe("the spec's messages in the browser", () => {
   it("shows 'Failed to load platform data. Please try again later.' with a Retry that loads the apps", async () => {
     const { page, close } = await environment.openPage();
     let refuse = true;
-    await page.route('**/api/platforms**', (route) => (refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":true,"message":"down"}' }) : route.continue()));
+    await page.route('**/api/platforms**', (route) =>
+      refuse ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":true,"message":"down"}' }) : route.continue(),
+    );
     // The server renders /apps with its data; the browser's own load of the platforms is a navigation within the app.
     await page.goto('/');
     await page.locator('[data-tour="navbar-apps"]').click();
@@ -68,7 +72,9 @@ describe("the spec's messages in the browser", () => {
     expect(await alert.textContent()).toContain(`Please use one of the following extensions: ${IMAGE_EXTENSIONS.join(', ')}.`);
 
     // With a picture, Change picture and Remove share the row: they used to push the page wider than the phone.
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
     await upload.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
     await page.getByRole('button', { name: 'Remove', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

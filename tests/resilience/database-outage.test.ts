@@ -24,7 +24,10 @@ async function startCuttableProxy(target: { host: string; port: number }) {
     new Promise<void>((resolve, reject) => {
       server = createServer((client) => {
         const upstream = createConnection(target);
-        for (const [socket, other] of [[client, upstream], [upstream, client]] as const) {
+        for (const [socket, other] of [
+          [client, upstream],
+          [upstream, client],
+        ] as const) {
           sockets.add(socket);
           // As a direct connection would: when one side goes (the server ended a backend, maybe with a
           // reset, which pipe does not pass on), so does the other, instead of leaving the app a silent socket.
@@ -80,7 +83,10 @@ describe.runIf(process.env.DATABASE_URL)('the real Postgres goes away and comes 
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     viaProxy.pathname = `/${databaseName}`;
     dataDir = await mkdtemp(join(tmpdir(), 'tessera-outage-'));
-    infrastructure = await openInfrastructure({ dataDir, databaseUrl: viaProxy.toString(), eventStoreUrl: undefined }, { log: (line) => void lost.push(line) });
+    infrastructure = await openInfrastructure(
+      { dataDir, databaseUrl: viaProxy.toString(), eventStoreUrl: undefined },
+      { log: (line) => void lost.push(line) },
+    );
     await seedCatalogue(infrastructure, { users: 4, templates: 3, seed: 2 }, { passwords: TEST_DEMO_PASSWORDS });
     await infrastructure.runner.start();
     infrastructure.rewards.start();
@@ -103,10 +109,15 @@ describe.runIf(process.env.DATABASE_URL)('the real Postgres goes away and comes 
     const users = (await infrastructure.database.db.selectFrom('users').select('id').execute()).map((row) => row.id);
     const template = await infrastructure.database.db.selectFrom('templates').select('id').executeTakeFirstOrThrow();
     const userId = users[liker.index++ % users.length]!;
-    const { position } = await infrastructure.commands.handle(likeDecider, likeStream(template.id, userId), { type: 'ToggleLike', data: { templateId: template.id, userId } }, {
-      actor: { userId, role: 'base' },
-      idempotencyKey: randomUUID(),
-    });
+    const { position } = await infrastructure.commands.handle(
+      likeDecider,
+      likeStream(template.id, userId),
+      { type: 'ToggleLike', data: { templateId: template.id, userId } },
+      {
+        actor: { userId, role: 'base' },
+        idempotencyKey: randomUUID(),
+      },
+    );
     return {
       projected: await infrastructure.runner.waitFor(position!, RECOVERY_TIMEOUT_MS),
       rewarded: await infrastructure.rewards.waitFor(position!, RECOVERY_TIMEOUT_MS),
@@ -120,7 +131,12 @@ describe.runIf(process.env.DATABASE_URL)('the real Postgres goes away and comes 
     );
     expect(rows.length).toBeGreaterThan(0);
     console.info(`terminated ${rows.length} backends of the app`);
-    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/resources/toprated' })).statusCode, { timeout: RECOVERY_TIMEOUT_MS, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/resources/toprated' })).statusCode, {
+        timeout: RECOVERY_TIMEOUT_MS,
+        interval: 200,
+      })
+      .toBe(200);
     expect(await writeAndProjected()).toEqual({ projected: true, rewarded: true });
   }, 180_000);
 
@@ -131,24 +147,35 @@ describe.runIf(process.env.DATABASE_URL)('the real Postgres goes away and comes 
       login: await app.inject({ method: 'POST', url: '/api/login', payload: { login: 'admin', password: TEST_DEMO_PASSWORDS.admin } }),
       health: await app.inject({ method: 'GET', url: '/api/health' }),
     };
-    for (const [name, answer] of Object.entries(whileDown)) console.info(`while down: ${name} → ${answer.statusCode} retry-after=${answer.headers['retry-after']} ${answer.body}`);
+    for (const [name, answer] of Object.entries(whileDown))
+      console.info(`while down: ${name} → ${answer.statusCode} retry-after=${answer.headers['retry-after']} ${answer.body}`);
     for (const answer of [whileDown.topRated, whileDown.login]) {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.json()).toEqual({ error: true, message: expect.stringContaining('unavailable') });
     }
     expect(whileDown.health.statusCode).toBe(503);
-    expect(whileDown.health.json()).toMatchObject({ status: 'unavailable', parts: { database: 'down', eventStore: 'down' }, projections: null });
+    expect(whileDown.health.json()).toMatchObject({
+      status: 'unavailable',
+      parts: { database: 'down', eventStore: 'down' },
+      projections: null,
+    });
     expect(whileDown.health.body).not.toMatch(new RegExp(`${databaseName}|127\\.0\\.0\\.1|${proxy.port}`, 'u'));
 
     await proxy.restore();
-    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: RECOVERY_TIMEOUT_MS, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, {
+        timeout: RECOVERY_TIMEOUT_MS,
+        interval: 200,
+      })
+      .toBe(200);
     const afterwards = {
       topRated: await app.inject({ method: 'GET', url: '/api/resources/toprated' }),
       login: await app.inject({ method: 'POST', url: '/api/login', payload: { login: 'admin', password: TEST_DEMO_PASSWORDS.admin } }),
       health: await app.inject({ method: 'GET', url: '/api/health' }),
     };
-    for (const [name, answer] of Object.entries(afterwards)) console.info(`after: ${name} → ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+    for (const [name, answer] of Object.entries(afterwards))
+      console.info(`after: ${name} → ${answer.statusCode} ${answer.body.slice(0, 160)}`);
     expect(afterwards.topRated.statusCode).toBe(200);
     expect(afterwards.login.statusCode).toBe(200);
     expect(afterwards.health.json()).toMatchObject({ status: 'ok', parts: { database: 'up', eventStore: 'up' } });

@@ -49,18 +49,35 @@ describe('generation jobs across a restart', () => {
 
   it('resumes a job cut off by a stop, and fails one that had its attempts', async () => {
     // First run: a model that never answers (within its 60 s time-out), so the job is in flight when the server stops.
-    infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined, openaiApiKey: model.apiKey, openaiBaseUrl: model.baseUrl, openaiTimeoutMs: 60_000 });
+    infrastructure = await openInfrastructure({
+      dataDir,
+      databaseUrl: undefined,
+      eventStoreUrl: undefined,
+      openaiApiKey: model.apiKey,
+      openaiBaseUrl: model.baseUrl,
+      openaiTimeoutMs: 60_000,
+    });
     await infrastructure.runner.start();
     await infrastructure.startGeneration();
     const inFlight = randomUUID();
-    await infrastructure.commands.handle(generationDecider, generationStream(inFlight), { type: 'RequestGeneration', data: request(inFlight) }, { actor: { userId: 'restart-user', role: 'base' } });
+    await infrastructure.commands.handle(
+      generationDecider,
+      generationStream(inFlight),
+      { type: 'RequestGeneration', data: request(inFlight) },
+      { actor: { userId: 'restart-user', role: 'base' } },
+    );
     await expect.poll(() => model.requests.length, { timeout: WAIT_MS }).toBeGreaterThan(0);
     expect(await types(inFlight)).toEqual(['GenerationRequested', 'GenerationStarted']);
 
     // A job that a crash cut off on its last attempt (written as the log would hold it).
     const exhausted = randomUUID();
     const context = { actor: { userId: null, role: 'system' as const } };
-    await infrastructure.commands.handle(generationDecider, generationStream(exhausted), { type: 'RequestGeneration', data: request(exhausted) }, context);
+    await infrastructure.commands.handle(
+      generationDecider,
+      generationStream(exhausted),
+      { type: 'RequestGeneration', data: request(exhausted) },
+      context,
+    );
     await infrastructure.close();
     infrastructure = null;
 
@@ -69,7 +86,12 @@ describe('generation jobs across a restart', () => {
     expect(await types(inFlight)).toEqual(['GenerationRequested', 'GenerationStarted']);
     // The second was started by the first run too (or not yet): give it a second interrupted attempt by hand.
     for (let attempts = (await types(exhausted)).filter((type) => type === 'GenerationStarted').length; attempts < 2; attempts += 1) {
-      await infrastructure.commands.handle(generationDecider, generationStream(exhausted), { type: 'StartGeneration', data: { jobId: exhausted, writer: 'model' } }, context);
+      await infrastructure.commands.handle(
+        generationDecider,
+        generationStream(exhausted),
+        { type: 'StartGeneration', data: { jobId: exhausted, writer: 'model' } },
+        context,
+      );
     }
 
     // Second run, offline: recovery resumes the first job (attempt 2) and fails the exhausted one.
@@ -80,8 +102,16 @@ describe('generation jobs across a restart', () => {
     await expect.poll(async () => (await generationJob(db, exhausted))?.status, { timeout: WAIT_MS }).toBe('failed');
 
     const resumed = await infrastructure.store.readStream(generationStream(inFlight));
-    expect(resumed.map((event) => event.type)).toEqual(['GenerationRequested', 'GenerationStarted', 'GenerationStarted', 'GenerationProgressed', 'GenerationSucceeded']);
-    expect(resumed.filter((event) => event.type === 'GenerationStarted').map((event) => (event.data as { attempt: number }).attempt)).toEqual([1, 2]);
+    expect(resumed.map((event) => event.type)).toEqual([
+      'GenerationRequested',
+      'GenerationStarted',
+      'GenerationStarted',
+      'GenerationProgressed',
+      'GenerationSucceeded',
+    ]);
+    expect(
+      resumed.filter((event) => event.type === 'GenerationStarted').map((event) => (event.data as { attempt: number }).attempt),
+    ).toEqual([1, 2]);
     expect(await generationJob(db, exhausted)).toMatchObject({ status: 'failed', error: GENERATOR_MESSAGES.interrupted });
   }, 180_000);
 });

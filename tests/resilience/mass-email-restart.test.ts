@@ -38,25 +38,41 @@ interface Progress {
   finished: boolean;
 }
 
-function call(port: number, method: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+function call(
+  port: number,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: '127.0.0.1', port, method, path, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {} }));
-      response.on('error', reject);
-    });
+    const outgoing = request(
+      { host: '127.0.0.1', port, method, path, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : {} }),
+        );
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
 }
 
-
 /** `npm start`'s server process on the data dir; resolves once it listens. */
 function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), MASS_EMAIL_PER_SECOND: PER_SECOND, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    MASS_EMAIL_PER_SECOND: PER_SECOND,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   delete env.EVENTSTORE_URL;
   delete env.SMTP_URL;
@@ -97,11 +113,28 @@ describe('mass e-mail across a killed server', () => {
     await infrastructure.runner.start();
     const { accounts } = infrastructure;
     const passwordHash = await hashPassword('Member#pass1');
-    const admin = await accounts.register({ username: 'restart_admin', email: 'restart_admin@members.example', password: null, passwordHash, lvl: 'admin', verification: 'verified' });
+    const admin = await accounts.register({
+      username: 'restart_admin',
+      email: 'restart_admin@members.example',
+      password: null,
+      passwordHash,
+      lvl: 'admin',
+      verification: 'verified',
+    });
     const session = await accounts.startSession(admin.userId, 'password', null, { userId: admin.userId, role: 'admin' });
     cookie = `token=${session.token}`;
-    await inParallel(Array.from({ length: MEMBERS }, (_, i) => i), 8, (i) =>
-      accounts.register({ username: `restart_${i}`, email: `restart_${i}@members.example`, password: null, passwordHash, lvl: 'base', verification: 'verified' }),
+    await inParallel(
+      Array.from({ length: MEMBERS }, (_, i) => i),
+      8,
+      (i) =>
+        accounts.register({
+          username: `restart_${i}`,
+          email: `restart_${i}@members.example`,
+          password: null,
+          passwordHash,
+          lvl: 'base',
+          verification: 'verified',
+        }),
     );
     expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
     await infrastructure.close();
@@ -116,65 +149,93 @@ describe('mass e-mail across a killed server', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('delivers each recipient exactly one message, none lost, when the server is killed midway', async () => {
-    const port = await freePort();
-    server = await startServer(dataDir, port);
-    const started = await call(port, 'POST', '/api/zapier/sendEmail', cookie, { subject: SUBJECT, body: 'Hello from **before** and after the crash', recipientsGroup: 'all', isTest: false });
-    expect(started.status).toBe(202);
-    const campaignId = started.body.campaignId as string;
-    const total = started.body.total as number;
-    expect(total).toBe(MEMBERS + 1);
-    const progress = async () => (await call(port, 'GET', `/api/admin/emails/campaigns/${campaignId}`, cookie)).body as unknown as Progress;
+  it(
+    'delivers each recipient exactly one message, none lost, when the server is killed midway',
+    async () => {
+      const port = await freePort();
+      server = await startServer(dataDir, port);
+      const started = await call(port, 'POST', '/api/zapier/sendEmail', cookie, {
+        subject: SUBJECT,
+        body: 'Hello from **before** and after the crash',
+        recipientsGroup: 'all',
+        isTest: false,
+      });
+      expect(started.status).toBe(202);
+      const campaignId = started.body.campaignId as string;
+      const total = started.body.total as number;
+      expect(total).toBe(MEMBERS + 1);
+      const progress = async () =>
+        (await call(port, 'GET', `/api/admin/emails/campaigns/${campaignId}`, cookie)).body as unknown as Progress;
 
-    await expect.poll(async () => (await progress()).delivered, { timeout: WAIT_MS, interval: 100 }).toBeGreaterThanOrEqual(KILL_AFTER_DELIVERED);
-    server.kill('SIGKILL');
-    await exited(server);
-    server = null;
+      await expect
+        .poll(async () => (await progress()).delivered, { timeout: WAIT_MS, interval: 100 })
+        .toBeGreaterThanOrEqual(KILL_AFTER_DELIVERED);
+      server.kill('SIGKILL');
+      await exited(server);
+      server = null;
 
-    // What the killed process left: fewer than all recorded, maybe one message sent but not yet recorded.
-    infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
-    const outboxAtKill = await countOutbox(infrastructure);
-    const recordedAtKill = await countOutcomes(infrastructure, campaignId, await recipientIdsOf(infrastructure, campaignId));
-    await infrastructure.close();
-    infrastructure = null;
-    console.info(`mass e-mail restart: ${total} recipients; killed with ${recordedAtKill} outcomes recorded and ${outboxAtKill.messages} messages in the outbox`);
-    expect(recordedAtKill).toBeLessThan(total);
-    expect(outboxAtKill.messages).toBeGreaterThanOrEqual(recordedAtKill);
+      // What the killed process left: fewer than all recorded, maybe one message sent but not yet recorded.
+      infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+      const outboxAtKill = await countOutbox(infrastructure);
+      const recordedAtKill = await countOutcomes(infrastructure, campaignId, await recipientIdsOf(infrastructure, campaignId));
+      await infrastructure.close();
+      infrastructure = null;
+      console.info(
+        `mass e-mail restart: ${total} recipients; killed with ${recordedAtKill} outcomes recorded and ${outboxAtKill.messages} messages in the outbox`,
+      );
+      expect(recordedAtKill).toBeLessThan(total);
+      expect(outboxAtKill.messages).toBeGreaterThanOrEqual(recordedAtKill);
 
-    // The next start resumes the campaign by itself.
-    server = await startServer(dataDir, port);
-    await expect.poll(async () => (await progress()).finished, { timeout: WAIT_MS, interval: 250 }).toBe(true);
-    expect(await progress()).toMatchObject({ total, delivered: total, failed: 0, skipped: 0 });
-    server.kill('SIGTERM');
-    await exited(server);
-    server = null;
+      // The next start resumes the campaign by itself.
+      server = await startServer(dataDir, port);
+      await expect.poll(async () => (await progress()).finished, { timeout: WAIT_MS, interval: 250 }).toBe(true);
+      expect(await progress()).toMatchObject({ total, delivered: total, failed: 0, skipped: 0 });
+      server.kill('SIGTERM');
+      await exited(server);
+      server = null;
 
-    infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
-    recipients = await recipientIdsOf(infrastructure, campaignId);
-    const outbox = await countOutbox(infrastructure);
-    console.info(`mass e-mail restart: after the second run ${outbox.messages} messages to ${outbox.addresses} addresses (most to one address: ${outbox.mostToOne})`);
-    expect(outbox).toEqual({ messages: total, addresses: total, mostToOne: 1 });
-    expect(await countOutcomes(infrastructure, campaignId, recipients)).toBe(total);
-  }, WAIT_MS * 3);
+      infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+      recipients = await recipientIdsOf(infrastructure, campaignId);
+      const outbox = await countOutbox(infrastructure);
+      console.info(
+        `mass e-mail restart: after the second run ${outbox.messages} messages to ${outbox.addresses} addresses (most to one address: ${outbox.mostToOne})`,
+      );
+      expect(outbox).toEqual({ messages: total, addresses: total, mostToOne: 1 });
+      expect(await countOutcomes(infrastructure, campaignId, recipients)).toBe(total);
+    },
+    WAIT_MS * 3,
+  );
 
-  it('sends no second message for a recipient whose message went out just before a crash, before its outcome was recorded', async () => {
-    // The crash window: the message is in the outbox (sent), its MassEmailDelivered never appended.
-    infrastructure ??= await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
-    const campaignId = randomUUID();
-    const [first, second] = recipients.slice(0, 2) as [string, string];
-    const firstAddress = `${(await userById(infrastructure.database.db, first))!.username}@members.example`;
-    await infrastructure.mail.send({ to: firstAddress, subject: 'Window', text: 'sent before the crash', messageId: massEmailMessageId(campaignId, first) });
-    await infrastructure.commands.handle(
-      massEmailDecider,
-      massEmailStream(campaignId),
-      { type: 'RequestMassEmail', data: { campaignId, subject: 'Window', body: 'after', group: 'all', requestedBy: 'operator', recipientIds: [first, second] } },
-      { actor: { userId: null, role: 'operator' } },
-    );
-    await infrastructure.runner.start();
-    infrastructure.startMassEmail();
-    await expect.poll(async () => countOutcomes(infrastructure!, campaignId, [first, second]), { timeout: WAIT_MS }).toBe(2);
-    expect(await countOutbox(infrastructure, 'Window')).toEqual({ messages: 2, addresses: 2, mostToOne: 1 });
-  }, WAIT_MS);
+  it(
+    'sends no second message for a recipient whose message went out just before a crash, before its outcome was recorded',
+    async () => {
+      // The crash window: the message is in the outbox (sent), its MassEmailDelivered never appended.
+      infrastructure ??= await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
+      const campaignId = randomUUID();
+      const [first, second] = recipients.slice(0, 2) as [string, string];
+      const firstAddress = `${(await userById(infrastructure.database.db, first))!.username}@members.example`;
+      await infrastructure.mail.send({
+        to: firstAddress,
+        subject: 'Window',
+        text: 'sent before the crash',
+        messageId: massEmailMessageId(campaignId, first),
+      });
+      await infrastructure.commands.handle(
+        massEmailDecider,
+        massEmailStream(campaignId),
+        {
+          type: 'RequestMassEmail',
+          data: { campaignId, subject: 'Window', body: 'after', group: 'all', requestedBy: 'operator', recipientIds: [first, second] },
+        },
+        { actor: { userId: null, role: 'operator' } },
+      );
+      await infrastructure.runner.start();
+      infrastructure.startMassEmail();
+      await expect.poll(async () => countOutcomes(infrastructure!, campaignId, [first, second]), { timeout: WAIT_MS }).toBe(2);
+      expect(await countOutbox(infrastructure, 'Window')).toEqual({ messages: 2, addresses: 2, mostToOne: 1 });
+    },
+    WAIT_MS,
+  );
 });
 
 async function recipientIdsOf(infrastructure: Infrastructure, campaignId: string): Promise<string[]> {
@@ -182,7 +243,10 @@ async function recipientIdsOf(infrastructure: Infrastructure, campaignId: string
   return (requested!.data as { recipientIds: string[] }).recipientIds;
 }
 
-async function countOutbox(infrastructure: Infrastructure, subject = SUBJECT): Promise<{ messages: number; addresses: number; mostToOne: number }> {
+async function countOutbox(
+  infrastructure: Infrastructure,
+  subject = SUBJECT,
+): Promise<{ messages: number; addresses: number; mostToOne: number }> {
   const { rows } = await sql<{ messages: number; addresses: number; most: number | null }>`
     select count(*)::int as messages, count(distinct "to")::int as addresses,
            (select max(n)::int from (select count(*) as n from mail_outbox where subject = ${subject} group by "to") per) as most

@@ -35,28 +35,47 @@ describe('mass e-mail retries a recipient whose server said "try later"', () => 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('delivers after a 451 on a later attempt, and records a 550 as failed without retrying', async () => {
-    const passwordHash = await hashPassword('Member#pass1');
-    const ids: Record<string, string> = {};
-    for (const name of ['busy', 'gone', 'fine']) {
-      ids[name] = (await infrastructure.accounts.register({ username: name, email: address(name), password: null, passwordHash, lvl: 'base', verification: 'verified' })).userId;
-    }
-    expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
-    const campaignId = randomUUID();
-    await infrastructure.commands.handle(
-      massEmailDecider,
-      massEmailStream(campaignId),
-      { type: 'RequestMassEmail', data: { campaignId, subject: SUBJECT, body: 'Hello', group: 'all', requestedBy: 'operator', recipientIds: Object.values(ids) } },
-      { actor: { userId: null, role: 'operator' } },
-    );
-    infrastructure.startMassEmail();
+  it(
+    'delivers after a 451 on a later attempt, and records a 550 as failed without retrying',
+    async () => {
+      const passwordHash = await hashPassword('Member#pass1');
+      const ids: Record<string, string> = {};
+      for (const name of ['busy', 'gone', 'fine']) {
+        ids[name] = (
+          await infrastructure.accounts.register({
+            username: name,
+            email: address(name),
+            password: null,
+            passwordHash,
+            lvl: 'base',
+            verification: 'verified',
+          })
+        ).userId;
+      }
+      expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
+      const campaignId = randomUUID();
+      await infrastructure.commands.handle(
+        massEmailDecider,
+        massEmailStream(campaignId),
+        {
+          type: 'RequestMassEmail',
+          data: { campaignId, subject: SUBJECT, body: 'Hello', group: 'all', requestedBy: 'operator', recipientIds: Object.values(ids) },
+        },
+        { actor: { userId: null, role: 'operator' } },
+      );
+      infrastructure.startMassEmail();
 
-    const outcome = async (name: string) => (await infrastructure.store.readStream(massEmailRecipientStream(campaignId, ids[name]!))).map((event) => event.type);
-    await expect.poll(async () => (await Promise.all(['busy', 'gone', 'fine'].map(outcome))).flat().length, { timeout: WAIT_MS, interval: 250 }).toBe(3);
-    expect(await outcome('busy')).toEqual(['MassEmailDelivered']);
-    expect(await outcome('gone')).toEqual(['MassEmailFailed']);
-    expect(await outcome('fine')).toEqual(['MassEmailDelivered']);
-    const received = sink.messages.filter((message) => message.subject === SUBJECT).flatMap((message) => message.to);
-    expect(received.sort()).toEqual([address('busy'), address('fine')]);
-  }, WAIT_MS);
+      const outcome = async (name: string) =>
+        (await infrastructure.store.readStream(massEmailRecipientStream(campaignId, ids[name]!))).map((event) => event.type);
+      await expect
+        .poll(async () => (await Promise.all(['busy', 'gone', 'fine'].map(outcome))).flat().length, { timeout: WAIT_MS, interval: 250 })
+        .toBe(3);
+      expect(await outcome('busy')).toEqual(['MassEmailDelivered']);
+      expect(await outcome('gone')).toEqual(['MassEmailFailed']);
+      expect(await outcome('fine')).toEqual(['MassEmailDelivered']);
+      const received = sink.messages.filter((message) => message.subject === SUBJECT).flatMap((message) => message.to);
+      expect(received.sort()).toEqual([address('busy'), address('fine')]);
+    },
+    WAIT_MS,
+  );
 });

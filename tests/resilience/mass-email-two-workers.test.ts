@@ -36,7 +36,14 @@ describe.runIf(databaseUrl)('mass e-mail with two workers on one Postgres databa
   let recipientIds: string[];
 
   const open = (name: string) =>
-    openInfrastructure({ dataDir: join(dataDir, name), databaseUrl, databaseSchema, eventStoreUrl: undefined, smtpUrl: sink.url(), massEmailPerSecond: PER_SECOND });
+    openInfrastructure({
+      dataDir: join(dataDir, name),
+      databaseUrl,
+      databaseSchema,
+      eventStoreUrl: undefined,
+      smtpUrl: sink.url(),
+      massEmailPerSecond: PER_SECOND,
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'tessera-mass-email-two-'));
@@ -46,8 +53,18 @@ describe.runIf(databaseUrl)('mass e-mail with two workers on one Postgres databa
     await first.runner.start();
     await second.runner.start();
     const passwordHash = await hashPassword('Member#pass1');
-    const members = await inParallel(Array.from({ length: MEMBERS }, (_, i) => i), 8, (i) =>
-      first!.accounts.register({ username: `twin_${i}`, email: `twin_${i}@members.example`, password: null, passwordHash, lvl: 'base', verification: 'verified' }),
+    const members = await inParallel(
+      Array.from({ length: MEMBERS }, (_, i) => i),
+      8,
+      (i) =>
+        first!.accounts.register({
+          username: `twin_${i}`,
+          email: `twin_${i}@members.example`,
+          password: null,
+          passwordHash,
+          lvl: 'base',
+          verification: 'verified',
+        }),
     );
     recipientIds = members.map((member) => member.userId);
     const head = await first.store.headPosition();
@@ -63,32 +80,41 @@ describe.runIf(databaseUrl)('mass e-mail with two workers on one Postgres databa
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('sends each recipient one message over SMTP while both run, and the second finishes what the first left', async () => {
-    const campaignId = randomUUID();
-    await first!.commands.handle(
-      massEmailDecider,
-      massEmailStream(campaignId),
-      { type: 'RequestMassEmail', data: { campaignId, subject: SUBJECT, body: 'One each', group: 'all', requestedBy: 'operator', recipientIds } },
-      { actor: { userId: null, role: 'operator' } },
-    );
-    const sent = () => sink.messages.filter((message) => message.subject === SUBJECT);
+  it(
+    'sends each recipient one message over SMTP while both run, and the second finishes what the first left',
+    async () => {
+      const campaignId = randomUUID();
+      await first!.commands.handle(
+        massEmailDecider,
+        massEmailStream(campaignId),
+        {
+          type: 'RequestMassEmail',
+          data: { campaignId, subject: SUBJECT, body: 'One each', group: 'all', requestedBy: 'operator', recipientIds },
+        },
+        { actor: { userId: null, role: 'operator' } },
+      );
+      const sent = () => sink.messages.filter((message) => message.subject === SUBJECT);
 
-    // The first takes the lock and starts sending; the second starts while it sends.
-    first!.startMassEmail();
-    await expect.poll(() => sent().length, { timeout: WAIT_MS, interval: 50 }).toBeGreaterThan(0);
-    second!.startMassEmail();
-    await expect.poll(() => sent().length, { timeout: WAIT_MS, interval: 50 }).toBeGreaterThanOrEqual(STOP_FIRST_AFTER);
+      // The first takes the lock and starts sending; the second starts while it sends.
+      first!.startMassEmail();
+      await expect.poll(() => sent().length, { timeout: WAIT_MS, interval: 50 }).toBeGreaterThan(0);
+      second!.startMassEmail();
+      await expect.poll(() => sent().length, { timeout: WAIT_MS, interval: 50 }).toBeGreaterThanOrEqual(STOP_FIRST_AFTER);
 
-    // The first process goes away midway: the second takes the lock and resumes the campaign.
-    await first!.close();
-    first = null;
-    const sentByFirst = sent().length;
-    expect(sentByFirst).toBeLessThan(MEMBERS);
+      // The first process goes away midway: the second takes the lock and resumes the campaign.
+      await first!.close();
+      first = null;
+      const sentByFirst = sent().length;
+      expect(sentByFirst).toBeLessThan(MEMBERS);
 
-    await expect.poll(async () => countOutcomes(second!, campaignId, recipientIds), { timeout: WAIT_MS, interval: 250 }).toBe(MEMBERS);
-    const addresses = sent().flatMap((message) => message.to);
-    console.info(`mass e-mail two workers: ${sentByFirst} sent before the first stopped, ${addresses.length} in all to ${new Set(addresses).size} addresses`);
-    expect(addresses).toHaveLength(MEMBERS);
-    expect(new Set(addresses).size).toBe(MEMBERS);
-  }, WAIT_MS * 2);
+      await expect.poll(async () => countOutcomes(second!, campaignId, recipientIds), { timeout: WAIT_MS, interval: 250 }).toBe(MEMBERS);
+      const addresses = sent().flatMap((message) => message.to);
+      console.info(
+        `mass e-mail two workers: ${sentByFirst} sent before the first stopped, ${addresses.length} in all to ${new Set(addresses).size} addresses`,
+      );
+      expect(addresses).toHaveLength(MEMBERS);
+      expect(new Set(addresses).size).toBe(MEMBERS);
+    },
+    WAIT_MS * 2,
+  );
 });

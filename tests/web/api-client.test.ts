@@ -5,7 +5,8 @@ import { ApiError, apiRequest, userMessageOf } from '../../src/web/lib/api-clien
 
 const server = answeringApiServerForTests();
 
-const answerWith = (status: number, body: string, statusText = '', headers: Record<string, string> = {}) => server().answerWith({ status, body, statusText, headers });
+const answerWith = (status: number, body: string, statusText = '', headers: Record<string, string> = {}) =>
+  server().answerWith({ status, body, statusText, headers });
 
 describe('apiRequest', () => {
   it('calls the path under /api with the session cookie and parses the JSON answer', async () => {
@@ -13,7 +14,9 @@ describe('apiRequest', () => {
 
     await expect(apiRequest('/resources/today')).resolves.toEqual({ data: [1, 2] });
 
-    expect(server().requests).toMatchObject([{ method: 'GET', url: '/api/resources/today', headers: { accept: 'application/json' }, body: '' }]);
+    expect(server().requests).toMatchObject([
+      { method: 'GET', url: '/api/resources/today', headers: { accept: 'application/json' }, body: '' },
+    ]);
     expect(server().requests[0]!.headers['content-type']).toBeUndefined();
     expect(server().inits[0]).toMatchObject({ credentials: 'include' });
   });
@@ -23,7 +26,14 @@ describe('apiRequest', () => {
 
     await apiRequest('/email/subscribe', { method: 'POST', body: { email: 'ada@example.com' } });
 
-    expect(server().requests).toMatchObject([{ method: 'POST', url: '/api/email/subscribe', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"email":"ada@example.com"}' }]);
+    expect(server().requests).toMatchObject([
+      {
+        method: 'POST',
+        url: '/api/email/subscribe',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: '{"email":"ada@example.com"}',
+      },
+    ]);
   });
 
   it('resolves to undefined for an empty answer', async () => {
@@ -58,12 +68,20 @@ describe('apiRequest', () => {
       answerWith(status, body, '', headers);
       return apiRequest('/chatbot/chat', { method: 'POST', body: {} }).catch((error: unknown) => error);
     };
-    const tooFast = await failureOf(429, JSON.stringify({ error: true, message: 'Too many requests. Please try again later.' }), { 'retry-after': '1500' });
+    const tooFast = await failureOf(429, JSON.stringify({ error: true, message: 'Too many requests. Please try again later.' }), {
+      'retry-after': '1500',
+    });
     expect(userMessageOf(tooFast, 'fallback')).toBe('You are sending too fast. Please try again in 25 minutes.');
-    expect(userMessageOf(await failureOf(429, JSON.stringify({ error: true, message: 'Slow down.' }), { 'retry-after': '1' }), 'fallback')).toBe('You are sending too fast. Please try again in 1 second.');
+    expect(
+      userMessageOf(await failureOf(429, JSON.stringify({ error: true, message: 'Slow down.' }), { 'retry-after': '1' }), 'fallback'),
+    ).toBe('You are sending too fast. Please try again in 1 second.');
     expect(userMessageOf(await failureOf(429, JSON.stringify({ error: true, message: 'Slow down.' })), 'fallback')).toBe('Slow down.');
-    expect(userMessageOf(await failureOf(400, JSON.stringify({ error: true, message: 'Please select an option.' })), 'fallback')).toBe('Please select an option.');
-    expect(userMessageOf(await failureOf(503, JSON.stringify({ error: true, message: 'Down for maintenance.' })), 'fallback')).toBe('fallback');
+    expect(userMessageOf(await failureOf(400, JSON.stringify({ error: true, message: 'Please select an option.' })), 'fallback')).toBe(
+      'Please select an option.',
+    );
+    expect(userMessageOf(await failureOf(503, JSON.stringify({ error: true, message: 'Down for maintenance.' })), 'fallback')).toBe(
+      'fallback',
+    );
     expect(userMessageOf(await failureOf(404, '<html>Not here</html>'), 'fallback')).toBe('fallback');
     expect(userMessageOf(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
   });

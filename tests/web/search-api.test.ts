@@ -6,7 +6,8 @@ import { fetchPopularTerms, searchOrRefusal } from '../../src/web/features/searc
 
 const server = answeringApiServerForTests();
 
-const answerWith = (status: number, body: unknown) => server().answerWith({ status, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const answerWith = (status: number, body: unknown) =>
+  server().answerWith({ status, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 describe("the search page's results", () => {
   it('refuses too long a search text with the shared message, without asking the API', async () => {
@@ -19,7 +20,9 @@ describe("the search page's results", () => {
   it("shows the API's message when it refuses the search: the searcher's to fix, not a failure", async () => {
     answerWith(400, { error: true, message: 'Unknown topic "astrology"' });
     await expect(searchOrRefusal({ topic: 'astrology' })).resolves.toEqual({ refused: 'Unknown topic "astrology"' });
-    expect(server().requests).toMatchObject([{ method: 'GET', url: expect.stringMatching(/^\/api\/resources\/search\?.*topic=astrology/u) }]);
+    expect(server().requests).toMatchObject([
+      { method: 'GET', url: expect.stringMatching(/^\/api\/resources\/search\?.*topic=astrology/u) },
+    ]);
   });
 
   it('fails when the API fails', async () => {

@@ -66,13 +66,23 @@ describe('page metadata suggester against a local server', () => {
 
   it('says it could not for non-HTML, missing, oversized-before-the-title and too slow pages', async () => {
     for (const path of ['/json', '/missing', '/huge', '/slow']) {
-      expect(await local.suggest(`${base}${path}`), path).toMatchObject({ found: false, message: SUGGESTION_MESSAGES.notFound, title: null });
+      expect(await local.suggest(`${base}${path}`), path).toMatchObject({
+        found: false,
+        message: SUGGESTION_MESSAGES.notFound,
+        title: null,
+      });
     }
   });
 
   it('refuses loopback and private addresses by default (SSRF)', async () => {
     const guarded = createPageMetadataSuggester({ timeoutMs: 500 });
-    for (const url of [`${base}/page`, 'http://localhost:1/', 'http://10.0.0.1/', 'http://[::1]:80/', 'http://169.254.169.254/latest/meta-data']) {
+    for (const url of [
+      `${base}/page`,
+      'http://localhost:1/',
+      'http://10.0.0.1/',
+      'http://[::1]:80/',
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
       await expect(guarded.suggest(url), url).rejects.toEqual(new DomainError('invalid', SUGGESTION_MESSAGES.notPublic));
     }
   });
@@ -86,14 +96,30 @@ describe('page metadata suggester against a local server', () => {
 
 describe('address and metadata helpers', () => {
   it('tells public from non-public addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['93.184.216.34', '2606:4700::6810:84e5', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('falls back to og tags and decodes entities', () => {
-    expect(readPageMetadata(`<meta property='og:title' content='Caf&#233; &quot;Board&quot;'><meta property="og:description" content="A&#x20;board">`)).toEqual({
+    expect(
+      readPageMetadata(
+        `<meta property='og:title' content='Caf&#233; &quot;Board&quot;'><meta property="og:description" content="A&#x20;board">`,
+      ),
+    ).toEqual({
       title: 'Café "Board"',
       description: 'A board',
     });

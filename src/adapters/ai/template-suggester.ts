@@ -17,7 +17,12 @@ export const SUGGESTION_MESSAGES = {
 
 export type PageReadLimits = PublicFetchLimits;
 
-export const DEFAULT_PAGE_READ_LIMITS: PageReadLimits = { timeoutMs: 3_000, maxBytes: 512 * 1024, maxRedirects: 3, allowPrivateAddresses: false };
+export const DEFAULT_PAGE_READ_LIMITS: PageReadLimits = {
+  timeoutMs: 3_000,
+  maxBytes: 512 * 1024,
+  maxRedirects: 3,
+  allowPrivateAddresses: false,
+};
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -34,7 +39,8 @@ function decodeText(value: string): string {
 
 function attributes(tag: string): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const match of tag.matchAll(/([a-z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/giu)) found[match[1]!.toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
+  for (const match of tag.matchAll(/([a-z:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/giu))
+    found[match[1]!.toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
   return found;
 }
 
@@ -62,9 +68,21 @@ export function createPageMetadataSuggester(overrides: Partial<PageReadLimits> =
     mode: 'offline',
     async suggest(value) {
       const platform = appForUrl(httpUrl(value).href);
-      const notFound: TemplateSuggestion = { found: false, message: SUGGESTION_MESSAGES.notFound, type: null, platform, title: null, description: null, instructions: null };
+      const notFound: TemplateSuggestion = {
+        found: false,
+        message: SUGGESTION_MESSAGES.notFound,
+        type: null,
+        platform,
+        title: null,
+        description: null,
+        instructions: null,
+      };
       // The head (title and description) comes first: a page cut at the size cap is read as far as it came.
-      const page = await fetchPublic(value, limits, { accept: 'text/html,application/xhtml+xml', contentType: /text\/html|application\/xhtml\+xml/iu, userAgent: 'TesseraBot/0.1 (+template suggestions)' });
+      const page = await fetchPublic(value, limits, {
+        accept: 'text/html,application/xhtml+xml',
+        contentType: /text\/html|application\/xhtml\+xml/iu,
+        userAgent: 'TesseraBot/0.1 (+template suggestions)',
+      });
       if (page === null) return notFound;
       const { title, description } = readPageMetadata(page.body.toString('utf8'));
       if (title === null && description === null) return notFound;

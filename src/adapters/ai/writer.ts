@@ -50,7 +50,11 @@ export interface TemplateWriter {
   questions(brief: GenerationBrief, signal?: AbortSignal): Promise<QuestionSet[]>;
   content(brief: GenerationBrief, signal?: AbortSignal): Promise<GeneratedContent>;
   /** An answer from the given passages only; `sourceIds` names those it used, `known` false when they do not answer. */
-  answerFromHelp(question: string, passages: readonly HelpPassageRef[], signal?: AbortSignal): Promise<{ answer: string; sourceIds: string[]; known: boolean }>;
+  answerFromHelp(
+    question: string,
+    passages: readonly HelpPassageRef[],
+    signal?: AbortSignal,
+  ): Promise<{ answer: string; sourceIds: string[]; known: boolean }>;
 }
 
 export function createOfflineWriter(): TemplateWriter {
@@ -87,7 +91,8 @@ const SYSTEM_PROMPT = [
 ].join(' ');
 
 const DEFAULT_PROMPT_TEMPLATE = {
-  slides: 'Write a slide deck of {numSlides} slides. Purpose: {brief}. Audience: {audience}. The first section is the title slide; each section is one slide with short bullets.',
+  slides:
+    'Write a slide deck of {numSlides} slides. Purpose: {brief}. Audience: {audience}. The first section is the title slide; each section is one slide with short bullets.',
   docs: 'Write a document. Purpose: {brief}. Audience: {audience}. Use the answers to the follow-up questions: {answers}. Each section has a heading, paragraphs and optional bullets.',
 } as const;
 
@@ -112,21 +117,30 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter
   // One retry of our own is enough: a slow model must fail the job in bounded time.
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: 0 });
 
-  async function structured<T>(name: string, schema: z.ZodType<T>, messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<T> {
+  async function structured<T>(
+    name: string,
+    schema: z.ZodType<T>,
+    messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[],
+    signal?: AbortSignal,
+  ): Promise<T> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
         {
           model: options.model,
           messages: [{ role: 'system', content: SYSTEM_PROMPT }, ...messages],
-          response_format: { type: 'json_schema', json_schema: { name, schema: z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>, strict: false } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name, schema: z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>, strict: false },
+          },
         },
         { signal },
       );
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof OpenAI.APIConnectionTimeoutError) throw new ModelError('model_timeout', GENERATOR_MESSAGES.modelTimedOut);
-      if (error instanceof OpenAI.APIError && error.status !== undefined) throw new ModelError('model_unusable', GENERATOR_MESSAGES.modelUnusable);
+      if (error instanceof OpenAI.APIError && error.status !== undefined)
+        throw new ModelError('model_unusable', GENERATOR_MESSAGES.modelUnusable);
       throw new ModelError('model_unreachable', GENERATOR_MESSAGES.modelUnreachable);
     }
     const text = completion.choices?.[0]?.message?.content;

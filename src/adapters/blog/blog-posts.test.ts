@@ -11,7 +11,14 @@ describe('markdown posts', () => {
       'hello',
       '---\ntitle: Hello: world\ndate: 2025-01-02\ntags: Tips, getting started\n---\n![pic](https://img.example/a.png)\n\n**Bold** <script>alert(1)</script> [x](javascript:alert(1))\n',
     );
-    expect(post).toMatchObject({ id: 'hello', title: 'Hello: world', date: '2025-01-02T00:00:00.000Z', tags: ['tips', 'getting started'], imageUrl: 'https://img.example/a.png', link: null });
+    expect(post).toMatchObject({
+      id: 'hello',
+      title: 'Hello: world',
+      date: '2025-01-02T00:00:00.000Z',
+      tags: ['tips', 'getting started'],
+      imageUrl: 'https://img.example/a.png',
+      link: null,
+    });
     expect(post.contentHtml).toContain('<strong>Bold</strong>');
     expect(post.contentHtml).not.toContain('<script');
     expect(post.contentHtml).toContain('&lt;script&gt;');
@@ -26,7 +33,12 @@ describe('markdown posts', () => {
   it('ships real posts in content/blog, newest first, each with a title, tags and text', async () => {
     const posts = await readMarkdownPosts(fileURLToPath(new URL('../../../content/blog', import.meta.url)));
     expect(posts.length).toBeGreaterThanOrEqual(3);
-    expect(posts.map((post) => post.date)).toEqual(posts.map((post) => post.date).sort().reverse());
+    expect(posts.map((post) => post.date)).toEqual(
+      posts
+        .map((post) => post.date)
+        .sort()
+        .reverse(),
+    );
     for (const post of posts) {
       expect(post.title).not.toBe(post.id);
       expect(post.tags.length).toBeGreaterThan(0);
@@ -41,7 +53,9 @@ describe('WordPress-style feed posts', () => {
     date: '2025-02-03T10:00:00',
     link: 'https://blog.example/hello',
     title: { rendered: 'Tips &amp; tricks' },
-    content: { rendered: '<p>First <b>para</b></p><script>steal()</script><p><img src="https://img.example/p.jpg" onerror="x()">Second&nbsp;one</p>' },
+    content: {
+      rendered: '<p>First <b>para</b></p><script>steal()</script><p><img src="https://img.example/p.jpg" onerror="x()">Second&nbsp;one</p>',
+    },
     excerpt: { rendered: '<p>Short &hellip;</p>' },
     class_list: ['post-7', 'type-post', 'tag-notion', 'tag-getting-started', 'category-news'],
   };

@@ -8,14 +8,27 @@ import { escapeHtml } from '../../domain/shared/html.js';
 
 export type { BlogPost };
 
-
 /** Raw HTML in markdown is shown as text, never passed on; markdown-it also refuses javascript: and data: links. */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
 const EXCERPT_LENGTH = 180;
 const FEED_TIMEOUT_MS = 5_000;
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/giu, (whole, code: string) => {
@@ -61,7 +74,11 @@ export function parseFrontMatter(source: string): { fields: Record<string, strin
   const fields: Record<string, string> = {};
   for (const line of (match[1] ?? '').split(/\r?\n/u)) {
     const separator = line.indexOf(':');
-    if (separator > 0) fields[line.slice(0, separator).trim()] = line.slice(separator + 1).trim().replace(/^"(.*)"$/u, '$1');
+    if (separator > 0)
+      fields[line.slice(0, separator).trim()] = line
+        .slice(separator + 1)
+        .trim()
+        .replace(/^"(.*)"$/u, '$1');
   }
   return { fields, body: match[2] ?? '' };
 }
@@ -87,7 +104,9 @@ export function postFromMarkdown(id: string, source: string): BlogPost {
 
 export async function readMarkdownPosts(directory: string): Promise<BlogPost[]> {
   const names = (await readdir(directory)).filter((name) => name.endsWith('.md'));
-  const posts = await Promise.all(names.map(async (name) => postFromMarkdown(name.replace(/\.md$/u, ''), await readFile(join(directory, name), 'utf8'))));
+  const posts = await Promise.all(
+    names.map(async (name) => postFromMarkdown(name.replace(/\.md$/u, ''), await readFile(join(directory, name), 'utf8'))),
+  );
   return newestFirst(posts);
 }
 

@@ -76,7 +76,7 @@ pg.types.setTypeParser(20, (value: string) => BigInt(value));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.schema, options.log ?? console.warn)
-     : await openPGlite(options.dataDir ?? 'memory');
+    : await openPGlite(options.dataDir ?? 'memory');
   try {
     await migrate(database.db, coreMigrations, options.databaseUrl ? options.schema : undefined);
   } catch (error) {
@@ -86,7 +86,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number, schema: string | undefined, log: (line: string) => void): Promise<Database> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  schema: string | undefined,
+  log: (line: string) => void,
+): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     const client = new pg.Client({ connectionString: databaseUrl });

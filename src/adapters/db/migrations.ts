@@ -35,7 +35,9 @@ export const coreMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('projection_generations_pk', ['projection', 'generation'])
         .execute();
       // At most one live generation per projection.
-      await sql`create unique index projection_generations_one_live on projection_generations (projection) where status = 'live'`.execute(db);
+      await sql`create unique index projection_generations_one_live on projection_generations (projection) where status = 'live'`.execute(
+        db,
+      );
     },
   },
   '0003_vault_keys': {

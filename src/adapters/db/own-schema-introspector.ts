@@ -47,7 +47,8 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
        order by c.relname, a.attnum`.execute(this.#db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
-      if (!options.withInternalKyselyTables && (row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE)) continue;
+      if (!options.withInternalKyselyTables && (row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE))
+        continue;
       let table = tables.get(row.table);
       if (table === undefined) {
         table = { name: row.table, schema: row.schema, isView: row.kind === 'v', isForeign: row.kind === 'f', columns: [] };

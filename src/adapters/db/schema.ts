@@ -91,7 +91,22 @@ export interface SandboxOrdersTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface Schema extends TemplatesTables, UsersTables, EngagementTables, RewardsTables, SearchTables, SearchAnalyticsTables, ContactMessagesTables, CommerceTables, GenerationsTables, SupportTables, AnalyticsTables, PriceRequestsTables, CurationTables, MassEmailsTables {
+export interface Schema
+  extends
+    TemplatesTables,
+    UsersTables,
+    EngagementTables,
+    RewardsTables,
+    SearchTables,
+    SearchAnalyticsTables,
+    ContactMessagesTables,
+    CommerceTables,
+    GenerationsTables,
+    SupportTables,
+    AnalyticsTables,
+    PriceRequestsTables,
+    CurationTables,
+    MassEmailsTables {
   rate_limit_counters: RateLimitCountersTable;
   sandbox_orders: SandboxOrdersTable;
   events: EventsTable;

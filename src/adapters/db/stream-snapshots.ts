@@ -32,7 +32,11 @@ export function createStreamSnapshots(db: Kysely<Schema>): StreamSnapshots {
         .onConflict((conflict) =>
           conflict
             .columns(['stream_id', 'decider'])
-            .doUpdateSet({ revision: (eb) => eb.ref('excluded.revision'), event_id: (eb) => eb.ref('excluded.event_id'), state: sql`excluded.state` })
+            .doUpdateSet({
+              revision: (eb) => eb.ref('excluded.revision'),
+              event_id: (eb) => eb.ref('excluded.event_id'),
+              state: sql`excluded.state`,
+            })
             .where(sql<boolean>`stream_snapshots.revision < excluded.revision`),
         )
         .execute();

@@ -30,7 +30,11 @@ function writableContent(content: GeneratedContent): GeneratedContent {
   return {
     title: xmlText(content.title),
     subtitle: xmlText(content.subtitle),
-    sections: content.sections.map((section) => ({ heading: xmlText(section.heading), paragraphs: section.paragraphs.map(xmlText), bullets: section.bullets.map(xmlText) })),
+    sections: content.sections.map((section) => ({
+      heading: xmlText(section.heading),
+      paragraphs: section.paragraphs.map(xmlText),
+      bullets: section.bullets.map(xmlText),
+    })),
   };
 }
 
@@ -44,7 +48,16 @@ export async function buildSlideDeck(outline: GeneratedContent, style: SlideStyl
   const first = deck.addSlide();
   first.background = { color: style.background };
   first.addShape('rect', { x: 0, y: 0, w: 0.35, h: 7.5, fill: { color: style.accent }, line: { color: style.accent } });
-  first.addText(titleSlide?.heading ?? content.title, { x: 0.9, y: 2.3, w: 11.5, h: 1.4, fontSize: 40, bold: true, color: style.text, fontFace: 'Arial' });
+  first.addText(titleSlide?.heading ?? content.title, {
+    x: 0.9,
+    y: 2.3,
+    w: 11.5,
+    h: 1.4,
+    fontSize: 40,
+    bold: true,
+    color: style.text,
+    fontFace: 'Arial',
+  });
   first.addText(content.subtitle, { x: 0.9, y: 3.8, w: 11.5, h: 0.8, fontSize: 20, color: style.accent, fontFace: 'Arial' });
   for (const section of slides) {
     const slide = deck.addSlide();
@@ -55,7 +68,8 @@ export async function buildSlideDeck(outline: GeneratedContent, style: SlideStyl
       ...section.paragraphs.map((text) => ({ text, options: { breakLine: true, paraSpaceAfter: 10 } })),
       ...section.bullets.map((text) => ({ text, options: { bullet: true, breakLine: true, paraSpaceAfter: 8 } })),
     ];
-    if (lines.length > 0) slide.addText(lines, { x: 0.9, y: 1.6, w: 11.5, h: 5.2, fontSize: 20, color: style.text, valign: 'top', fontFace: 'Arial' });
+    if (lines.length > 0)
+      slide.addText(lines, { x: 0.9, y: 1.6, w: 11.5, h: 5.2, fontSize: 20, color: style.text, valign: 'top', fontFace: 'Arial' });
   }
   return (await deck.write({ outputType: 'nodebuffer' })) as Buffer;
 }
@@ -71,8 +85,12 @@ export async function buildDocument(outline: GeneratedContent): Promise<Buffer> 
   ];
   for (const section of content.sections) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(section.heading)] }));
-    for (const text of section.paragraphs) children.push(new Paragraph({ spacing: { after: PARAGRAPH_SPACING_TWIPS }, children: [new TextRun(text)] }));
-    for (const text of section.bullets) children.push(new Paragraph({ bullet: { level: 0 }, spacing: { after: PARAGRAPH_SPACING_TWIPS / 2 }, children: [new TextRun(text)] }));
+    for (const text of section.paragraphs)
+      children.push(new Paragraph({ spacing: { after: PARAGRAPH_SPACING_TWIPS }, children: [new TextRun(text)] }));
+    for (const text of section.bullets)
+      children.push(
+        new Paragraph({ bullet: { level: 0 }, spacing: { after: PARAGRAPH_SPACING_TWIPS / 2 }, children: [new TextRun(text)] }),
+      );
   }
   const document = new Document({ creator: 'Tessera', title: content.title, sections: [{ children }] });
   return Packer.toBuffer(document);

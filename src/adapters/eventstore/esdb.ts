@@ -101,15 +101,22 @@ async function appendToStream(
       result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision,
     );
   }
-  const position =
-    result.position?.commit ?? (await positionAtRevision(client, streamId, result.nextExpectedRevision));
+  const position = result.position?.commit ?? (await positionAtRevision(client, streamId, result.nextExpectedRevision));
   return { nextExpectedRevision: result.nextExpectedRevision, position };
 }
 
-async function readStream(client: EventStoreDBClient, streamId: string, { fromRevision, maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+async function readStream(
+  client: EventStoreDBClient,
+  streamId: string,
+  { fromRevision, maxCount }: ReadStreamOptions = {},
+): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
   try {
-    for await (const resolved of client.readStream(streamId, { fromRevision: fromRevision ?? START, direction: FORWARDS, ...(maxCount === undefined ? {} : { maxCount }) })) {
+    for await (const resolved of client.readStream(streamId, {
+      fromRevision: fromRevision ?? START,
+      direction: FORWARDS,
+      ...(maxCount === undefined ? {} : { maxCount }),
+    })) {
       if (!resolved.event) continue;
       out.push(toRecordedEvent(resolved.event, commitPositionOf(resolved.event, resolved.commitPosition)));
     }
@@ -296,8 +303,7 @@ function commitPositionOf(event: EsdbRecordedEvent, fallback: bigint | undefined
 function toRecordedEvent(event: EsdbRecordedEvent, position: bigint): RecordedEvent {
   // Every event we write is JSON with our metadata object; anything else was not written by us.
   const metadata: unknown = event.metadata;
-  const isObject =
-    typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && !(metadata instanceof Uint8Array);
+  const isObject = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && !(metadata instanceof Uint8Array);
   if (!event.isJson || !isObject) {
     throw new Error(`EventStoreDB event ${event.id} in ${event.streamId} is not a Tessera event (binary data or metadata)`);
   }

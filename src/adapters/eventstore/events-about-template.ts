@@ -21,7 +21,7 @@ export function eventsAboutTemplate(store: EventStore, db: Kysely<Schema>, upcas
   if (store.kind === 'eventstoredb') {
     return async (templateId) => {
       const found: RecordedEvent[] = [];
-      for (let after = START_OF_LOG; ; ) {
+      for (let after = START_OF_LOG; ;) {
         const page = await store.readAll({ after, maxCount: SCAN_PAGE_SIZE });
         if (page.length === 0) return found;
         for (const event of page) if ((event.data as { templateId?: unknown } | null)?.templateId === templateId) found.push(event);

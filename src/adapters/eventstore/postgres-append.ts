@@ -100,7 +100,10 @@ export function createPostgresAppender(database: Database, onAppended: (position
 }
 
 /** One append in a transaction of its own, checked after the lock is held. */
-async function appendOneLocked(db: Kysely<Schema>, { streamId, events, expectedRevision }: PendingAppend): Promise<AppendResult & { fresh: boolean }> {
+async function appendOneLocked(
+  db: Kysely<Schema>,
+  { streamId, events, expectedRevision }: PendingAppend,
+): Promise<AppendResult & { fresh: boolean }> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
     const current = await lastRevision(trx, streamId);
@@ -142,7 +145,10 @@ async function insertNewStreams(db: Kysely<Schema>, appends: readonly NewStreamA
   const last = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${APPEND_LOCK_NAME}))`.execute(trx);
     const streamIds = appends.map((append) => append.streamId);
-    const stored = streamIds.length === 0 ? [] : await trx.selectFrom('events').select(['stream_id', 'event_id']).where('stream_id', 'in', streamIds).execute();
+    const stored =
+      streamIds.length === 0
+        ? []
+        : await trx.selectFrom('events').select(['stream_id', 'event_id']).where('stream_id', 'in', streamIds).execute();
     const storedIds = new Map<string, Set<string>>();
     for (const row of stored) storedIds.set(row.stream_id, (storedIds.get(row.stream_id) ?? new Set()).add(row.event_id));
     const fresh = appends.filter(({ streamId, events }) => {
@@ -167,7 +173,11 @@ async function insertNewStreams(db: Kysely<Schema>, appends: readonly NewStreamA
     let position: bigint | null = null;
     // Postgres takes at most 65 535 parameters per statement: 6 per row.
     for (let start = 0; start < rows.length; start += BULK_INSERT_ROWS) {
-      const inserted = await trx.insertInto('events').values(rows.slice(start, start + BULK_INSERT_ROWS)).returning('position').execute();
+      const inserted = await trx
+        .insertInto('events')
+        .values(rows.slice(start, start + BULK_INSERT_ROWS))
+        .returning('position')
+        .execute();
       position = BigInt(inserted[inserted.length - 1]!.position);
     }
     return position;
@@ -191,7 +201,7 @@ function takeGroup(waiting: PendingAppend[]): PendingAppend[] {
   const group: PendingAppend[] = [];
   const streams = new Set<string>();
   let events = 0;
-  for (let index = 0; index < waiting.length; ) {
+  for (let index = 0; index < waiting.length;) {
     const append = waiting[index]!;
     const fits = group.length === 0 || events + append.events.length <= GROUP_MAX_EVENTS;
     if (!fits) break;
@@ -283,7 +293,11 @@ function storedOf(db: Kysely<Schema>, streamId: string, events: readonly EventTo
     .selectFrom('events')
     .select(['event_id', 'revision', 'position'])
     .where('stream_id', '=', streamId)
-    .where('event_id', 'in', events.map((event) => event.id))
+    .where(
+      'event_id',
+      'in',
+      events.map((event) => event.id),
+    )
     .orderBy('position')
     .execute();
 }

@@ -21,7 +21,11 @@ export function createPostgresLogReader(db: Kysely<Schema>): PostgresLogReader {
   };
 }
 
-async function readStream(db: Kysely<Schema>, streamId: string, { fromRevision, maxCount }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+async function readStream(
+  db: Kysely<Schema>,
+  streamId: string,
+  { fromRevision, maxCount }: ReadStreamOptions = {},
+): Promise<RecordedEvent[]> {
   const rows = await db
     .selectFrom('events')
     .select(RECORDED_EVENT_COLUMNS)
@@ -34,7 +38,12 @@ async function readStream(db: Kysely<Schema>, streamId: string, { fromRevision, 
 }
 
 async function findEventRevision(db: Kysely<Schema>, streamId: string, eventId: string): Promise<bigint | null> {
-  const row = await db.selectFrom('events').select('revision').where('stream_id', '=', streamId).where('event_id', '=', eventId).executeTakeFirst();
+  const row = await db
+    .selectFrom('events')
+    .select('revision')
+    .where('stream_id', '=', streamId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
   return row ? BigInt(row.revision) : null;
 }
 
@@ -50,7 +59,10 @@ async function readAll(db: Kysely<Schema>, { after, maxCount }: ReadAllOptions):
 }
 
 async function headPosition(db: Kysely<Schema>): Promise<bigint> {
-  const row = await db.selectFrom('events').select((eb) => eb.fn.max('position').as('head')).executeTakeFirst();
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('position').as('head'))
+    .executeTakeFirst();
   return row?.head === null || row?.head === undefined ? START_OF_LOG : BigInt(row.head);
 }
 

@@ -18,7 +18,9 @@ const summary = (page: LogPage) => ({ ids: page.events.map((event) => event.id),
 async function appendEvents(store: EventStore, count: number): Promise<void> {
   const stream = uniqueStream();
   for (let index = 0; index < count; index += 1) {
-    await store.appendToStream(stream, [anEvent(index % 3 === 0 ? 'B' : 'A', { index })], { expectedRevision: index === 0 ? 'no_stream' : BigInt(index - 1) });
+    await store.appendToStream(stream, [anEvent(index % 3 === 0 ? 'B' : 'A', { index })], {
+      expectedRevision: index === 0 ? 'no_stream' : BigInt(index - 1),
+    });
   }
 }
 
@@ -30,7 +32,8 @@ async function following(tail: SharedTailStore, store: EventStore): Promise<bigi
 }
 
 /** Resolves once the tail has delivered `count` events after `start` (where it started, so it answers from memory). */
-const delivered = (tail: EventStore, start: bigint, count: number) => firstValueFrom(tail.subscribeToAll({ after: start }).pipe(take(count), toArray()));
+const delivered = (tail: EventStore, start: bigint, count: number) =>
+  firstValueFrom(tail.subscribeToAll({ after: start }).pipe(take(count), toArray()));
 
 for (const target of databaseTargets())
   describe(`shared tail of the log: ${target.name}`, () => {

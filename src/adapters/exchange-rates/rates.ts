@@ -15,7 +15,9 @@ const FEED_TIMEOUT_MS = 5_000;
  * asked `?from=USD&to=EUR,GBP,…` and answers `{ rates: { EUR: 0.92, … } }` (the Frankfurter / ECB
  * shape). A failed or odd answer keeps the table we have and is tried again after the next day starts.
  */
-export function createExchangeRateSource(options: { feedUrl?: string; now?: () => number; log?: (line: string) => void } = {}): ExchangeRateSource {
+export function createExchangeRateSource(
+  options: { feedUrl?: string; now?: () => number; log?: (line: string) => void } = {},
+): ExchangeRateSource {
   const now = options.now ?? Date.now;
   let table: RatesTable = SHIPPED_RATES;
   let checkedAt: number | null = null;
@@ -33,7 +35,9 @@ export function createExchangeRateSource(options: { feedUrl?: string; now?: () =
       // Only the known ones are replaced: a currency the feed leaves out keeps its last rate.
       table = { base: 'USD', rates: { ...table.rates, ...rates }, asOf: new Date(checkedAt).toISOString(), source: 'feed' };
     } catch (error) {
-      options.log?.(`exchange rates: the feed could not be read (${error instanceof Error ? error.message : String(error)}); keeping the rates of ${table.asOf}`);
+      options.log?.(
+        `exchange rates: the feed could not be read (${error instanceof Error ? error.message : String(error)}); keeping the rates of ${table.asOf}`,
+      );
     }
     return table;
   }

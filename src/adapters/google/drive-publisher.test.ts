@@ -29,10 +29,20 @@ describe('Google Drive publisher against a local server speaking the Drive API',
 
   beforeAll(async () => {
     const server = createServer(async (request, response) => {
-      seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, contentType: request.headers['content-type'], body: await bodyOf(request) });
+      seen.push({
+        method: request.method!,
+        url: request.url!,
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        body: await bodyOf(request),
+      });
       response.setHeader('content-type', 'application/json');
-      if (request.url!.startsWith('/upload/drive/v3/files')) response.end(JSON.stringify({ id: 'drive-file-1', webViewLink: 'https://docs.google.com/presentation/d/drive-file-1/edit?usp=drivesdk' }));
-      else if (request.url!.startsWith('/drive/v3/files/drive-file-1/permissions')) response.end(JSON.stringify({ id: 'anyoneWithLink', role: 'reader', type: 'anyone' }));
+      if (request.url!.startsWith('/upload/drive/v3/files'))
+        response.end(
+          JSON.stringify({ id: 'drive-file-1', webViewLink: 'https://docs.google.com/presentation/d/drive-file-1/edit?usp=drivesdk' }),
+        );
+      else if (request.url!.startsWith('/drive/v3/files/drive-file-1/permissions'))
+        response.end(JSON.stringify({ id: 'anyoneWithLink', role: 'reader', type: 'anyone' }));
       else response.writeHead(404).end(JSON.stringify({ error: { code: 404, message: 'Not found' } }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +57,10 @@ describe('Google Drive publisher against a local server speaking the Drive API',
     const auth = new googleAuth.OAuth2();
     auth.setCredentials({ access_token: 'test-access-token', expiry_date: Date.now() + 3_600_000 });
     const publisher = createGoogleDrivePublisher({ rootUrl, auth, folderId: 'folder-9' });
-    const bytes = await buildSlideDeck(offlineContent({ kind: 'slides', brief: 'Plan the Q3 launch', audience: null, numSlides: 3, answers: {} }), styleById(null));
+    const bytes = await buildSlideDeck(
+      offlineContent({ kind: 'slides', brief: 'Plan the Q3 launch', audience: null, numSlides: 3, answers: {} }),
+      styleById(null),
+    );
 
     const published = await publisher.publish({ bytes, name: 'Plan-the-Q3-launch.pptx', kind: 'slides' });
     expect(published).toEqual({

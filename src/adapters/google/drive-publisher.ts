@@ -29,19 +29,31 @@ export const DRIVE_SCOPES = ['https://www.googleapis.com/auth/drive.file'];
 /** The Drive client's own auth classes (its google-auth-library may differ from the app's). */
 export type DriveOAuthClient = InstanceType<typeof googleAuth.OAuth2>;
 
-export function createGoogleDrivePublisher(options: { keyFile?: string; folderId?: string; rootUrl?: string; auth?: DriveOAuthClient }): GooglePublisher {
+export function createGoogleDrivePublisher(options: {
+  keyFile?: string;
+  folderId?: string;
+  rootUrl?: string;
+  auth?: DriveOAuthClient;
+}): GooglePublisher {
   const auth = options.auth ?? new googleAuth.GoogleAuth({ keyFile: options.keyFile, scopes: DRIVE_SCOPES });
   const client: drive_v3.Drive = drive({ version: 'v3', auth });
   // Per call: the upload URL is built from the method's own options, not the client's.
   const callOptions = options.rootUrl ? { rootUrl: options.rootUrl } : {};
   return {
     async publish({ bytes, name, kind }) {
-      const created = await client.files.create({
-        requestBody: { name: name.replace(/\.(pptx|docx)$/u, ''), mimeType: GOOGLE_MIME[kind], ...(options.folderId ? { parents: [options.folderId] } : {}) },
-        media: { mimeType: kind === 'slides' ? OFFICE_MIME_TYPES.pptx : OFFICE_MIME_TYPES.docx, body: Readable.from(bytes) },
-        fields: 'id,webViewLink',
-        supportsAllDrives: true,
-      }, callOptions);
+      const created = await client.files.create(
+        {
+          requestBody: {
+            name: name.replace(/\.(pptx|docx)$/u, ''),
+            mimeType: GOOGLE_MIME[kind],
+            ...(options.folderId ? { parents: [options.folderId] } : {}),
+          },
+          media: { mimeType: kind === 'slides' ? OFFICE_MIME_TYPES.pptx : OFFICE_MIME_TYPES.docx, body: Readable.from(bytes) },
+          fields: 'id,webViewLink',
+          supportsAllDrives: true,
+        },
+        callOptions,
+      );
       const fileId = created.data.id;
       if (!fileId) throw new Error('Google Drive answered without a file id');
       await client.permissions.create({ fileId, requestBody: { role: 'reader', type: 'anyone' }, supportsAllDrives: true }, callOptions);

@@ -52,9 +52,17 @@ describe('Google ID token verifier (tokens signed with a test key)', () => {
   });
 
   const rejected: Array<[string, () => string, GoogleRejection]> = [
-    ['a token issued to another client (aud)', () => signToken(googleClaims({ aud: 'someone-else.apps.googleusercontent.com' })), 'wrong_audience'],
+    [
+      'a token issued to another client (aud)',
+      () => signToken(googleClaims({ aud: 'someone-else.apps.googleusercontent.com' })),
+      'wrong_audience',
+    ],
     ['a token from another issuer', () => signToken(googleClaims({ iss: 'https://evil.example.com' })), 'wrong_issuer'],
-    ['an expired token (beyond the clock-skew allowance)', () => signToken(googleClaims({ iat: now() - 7200, exp: now() - 3600 })), 'expired'],
+    [
+      'an expired token (beyond the clock-skew allowance)',
+      () => signToken(googleClaims({ iat: now() - 7200, exp: now() - 3600 })),
+      'expired',
+    ],
     ['a token issued in the future', () => signToken(googleClaims({ iat: now() + 3600, exp: now() + 7200 })), 'bad_lifetime'],
     ['a token valid for longer than a day', () => signToken(googleClaims({ exp: now() + 3 * 86_400 })), 'bad_lifetime'],
     ['a token without expiry', () => signToken(googleClaims({ exp: undefined })), 'bad_lifetime'],
@@ -62,11 +70,15 @@ describe('Google ID token verifier (tokens signed with a test key)', () => {
       'a token whose claims were changed after signing',
       () => {
         const [header, , signature] = signToken(googleClaims()).split('.');
-        return `${header}.${Buffer.from(JSON.stringify(googleClaims({ sub: "someone-else" }))).toString("base64url")}.${signature}`;
+        return `${header}.${Buffer.from(JSON.stringify(googleClaims({ sub: 'someone-else' }))).toString('base64url')}.${signature}`;
       },
       'bad_signature',
     ],
-    ['a token signed by another key under the known key id', () => signToken(googleClaims(), { key: otherKey.privateKey }), 'bad_signature'],
+    [
+      'a token signed by another key under the known key id',
+      () => signToken(googleClaims(), { key: otherKey.privateKey }),
+      'bad_signature',
+    ],
     ['a token whose signature was cut', () => signToken(googleClaims()).replace(/\.[^.]+$/, '.'), 'bad_signature'],
     ['a token signed with an unknown key id', () => signToken(googleClaims(), { kid: 'not-published' }), 'unknown_key'],
     ['a token without a subject', () => signToken(googleClaims({ sub: '' })), 'no_subject'],

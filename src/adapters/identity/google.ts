@@ -69,7 +69,10 @@ const LIBRARY_FAILURES: Array<[RegExp, GoogleRejection]> = [
  * google-auth-library); with them (key id → PEM certificate or public key) it trusts only those,
  * which is how tests sign their own tokens.
  */
-export function createGoogleIdTokenVerifier(options: { clientId: string | undefined; certificates?: Record<string, string> }): GoogleIdTokenVerifier {
+export function createGoogleIdTokenVerifier(options: {
+  clientId: string | undefined;
+  certificates?: Record<string, string>;
+}): GoogleIdTokenVerifier {
   const { clientId, certificates } = options;
   const client = new OAuth2Client({ clientId, issuers: GOOGLE_ISSUERS });
   return {

@@ -16,13 +16,25 @@ export function createOutboxMailer(db: Kysely<Schema>): MailSender & MailOutbox 
       // A message with its own id is stored once, however often it is sent.
       await db
         .insertInto('mail_outbox')
-        .values({ id: message.messageId ?? uuidv7(), to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+        .values({
+          id: message.messageId ?? uuidv7(),
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      await db.deleteFrom('mail_outbox').where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${OUTBOX_RETENTION_MS / 1000})`).execute();
+      await db
+        .deleteFrom('mail_outbox')
+        .where('sent_at', '<', sql<Date>`now() - make_interval(secs => ${OUTBOX_RETENTION_MS / 1000})`)
+        .execute();
     },
     async forgetRecipient(to) {
-      await db.deleteFrom('mail_outbox').where((eb) => eb(eb.fn('lower', ['to']), '=', to.trim().toLowerCase())).execute();
+      await db
+        .deleteFrom('mail_outbox')
+        .where((eb) => eb(eb.fn('lower', ['to']), '=', to.trim().toLowerCase()))
+        .execute();
     },
     async list(options = {}) {
       const requested = options.limit !== undefined && Number.isFinite(options.limit) ? Math.trunc(options.limit) : OUTBOX_DEFAULT_LIMIT;

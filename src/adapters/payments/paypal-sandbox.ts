@@ -43,7 +43,10 @@ export function createSandboxOrderProvider(db: Kysely<Schema>): SandboxOrderProv
     description: `local sandbox (PayPal-style approval page at ${SANDBOX_PAYPAL_PATH})`,
     async createOrder(request) {
       const orderId = newId('SANDBOX-');
-      await db.insertInto('sandbox_orders').values({ order_id: orderId, request: JSON.stringify(request), approval: 'none', capture_id: null, refund_id: null }).execute();
+      await db
+        .insertInto('sandbox_orders')
+        .values({ order_id: orderId, request: JSON.stringify(request), approval: 'none', capture_id: null, refund_id: null })
+        .execute();
       return { orderId, approveUrl: `${SANDBOX_PAYPAL_PATH}/${orderId}` };
     },
     async captureOrder(orderId) {
@@ -53,16 +56,31 @@ export function createSandboxOrderProvider(db: Kysely<Schema>): SandboxOrderProv
       if (order.capture_id) return { status: 'completed', captureId: order.capture_id, amount: price };
       if (order.approval === 'none') return { status: 'declined', issue: 'ORDER_NOT_APPROVED', debugId: null };
       if (order.approval === 'approved_declined') {
-        await db.updateTable('sandbox_orders').set({ approval: 'none' }).where('order_id', '=', orderId).where('capture_id', 'is', null).execute();
+        await db
+          .updateTable('sandbox_orders')
+          .set({ approval: 'none' })
+          .where('order_id', '=', orderId)
+          .where('capture_id', 'is', null)
+          .execute();
         return { status: 'declined', issue: INSTRUMENT_DECLINED, debugId: null };
       }
       // Concurrent captures: the first update wins, every caller answers its capture.
-      await db.updateTable('sandbox_orders').set({ capture_id: newId(SANDBOX_CAPTURE_PREFIX) }).where('order_id', '=', orderId).where('capture_id', 'is', null).execute();
+      await db
+        .updateTable('sandbox_orders')
+        .set({ capture_id: newId(SANDBOX_CAPTURE_PREFIX) })
+        .where('order_id', '=', orderId)
+        .where('capture_id', 'is', null)
+        .execute();
       const captured = await rowOf(orderId);
       return { status: 'completed', captureId: captured!.capture_id!, amount: price };
     },
     async refundCapture(captureId) {
-      await db.updateTable('sandbox_orders').set({ refund_id: newId('REFUND-SANDBOX-') }).where('capture_id', '=', captureId).where('refund_id', 'is', null).execute();
+      await db
+        .updateTable('sandbox_orders')
+        .set({ refund_id: newId('REFUND-SANDBOX-') })
+        .where('capture_id', '=', captureId)
+        .where('refund_id', 'is', null)
+        .execute();
       const order = await db.selectFrom('sandbox_orders').select('refund_id').where('capture_id', '=', captureId).executeTakeFirst();
       if (!order) throw new PaymentRefusedError(`The sandbox knows no capture ${captureId}`);
       return { refundId: order.refund_id! };
@@ -88,7 +106,10 @@ export function sandboxOrderPages(provider: SandboxOrderProvider): FastifyPlugin
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const notFound = sandboxPage('Order not found', '<div class="card"><h1>This order does not exist or has expired</h1><p>Go back to the post and choose Pay with PayPal again.</p></div>');
+    const notFound = sandboxPage(
+      'Order not found',
+      '<div class="card"><h1>This order does not exist or has expired</h1><p>Go back to the post and choose Pay with PayPal again.</p></div>',
+    );
 
     app.get<{ Params: { orderId: string } }>(`${SANDBOX_PAYPAL_PATH}/:orderId`, PROVIDER_PAGE, async (request, reply) => {
       const order = await provider.orderOf(request.params.orderId);

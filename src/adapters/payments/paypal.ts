@@ -45,15 +45,23 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
   async function accessToken(): Promise<string> {
     if (token && token.renewAt > Date.now()) return token.value;
     const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64');
-    const answer = await send(api, 'POST', '/v1/oauth2/token', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const answer = await send(api, 'POST', '/v1/oauth2/token', {
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
     const granted = answer.body as { access_token?: string; expires_in?: number } | null;
-    if (answer.status !== 200 || !granted?.access_token) throw new PaymentProviderUnavailableError(`PayPal refused the client credentials (${answer.status})`);
+    if (answer.status !== 200 || !granted?.access_token)
+      throw new PaymentProviderUnavailableError(`PayPal refused the client credentials (${answer.status})`);
     token = { value: granted.access_token, renewAt: Date.now() + (granted.expires_in ?? 0) * 1000 - TOKEN_RENEWAL_MARGIN_MS };
     return token.value;
   }
 
   async function call(method: string, path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: unknown }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    };
     if (requestId) headers['paypal-request-id'] = requestId;
     const answer = await send(api, method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
     // An expired or revoked token: once more with a fresh one.
@@ -71,7 +79,8 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
       const answer = await call('POST', '/v2/checkout/orders', orderBody(request), `order-${request.checkoutId}`);
       const order = answer.body as PayPalOrder | null;
       const approve = order?.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
-      if (answer.status >= 300 || !order?.id || !approve) throw new PaymentProviderUnavailableError(`PayPal did not create the order (${answer.status} ${issueOf(answer.body) ?? ''})`);
+      if (answer.status >= 300 || !order?.id || !approve)
+        throw new PaymentProviderUnavailableError(`PayPal did not create the order (${answer.status} ${issueOf(answer.body) ?? ''})`);
       return { orderId: order.id, approveUrl: approve.href };
     },
     async captureOrder(orderId) {
@@ -95,20 +104,32 @@ export function createPayPalOrderProvider(settings: PayPalSettings): OrderPaymen
       // No amount: the whole capture. The request id makes a retry (or a second refund of the same capture) answer the same refund.
       const answer = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, `refund-${captureId}`);
       const refund = answer.body as { id?: string; status?: string } | null;
-      if ((answer.status === 200 || answer.status === 201) && refund?.id && refund.status !== 'FAILED' && refund.status !== 'CANCELLED') return { refundId: refund.id };
+      if ((answer.status === 200 || answer.status === 201) && refund?.id && refund.status !== 'FAILED' && refund.status !== 'CANCELLED')
+        return { refundId: refund.id };
       const message = `PayPal refund of capture ${captureId} answered ${answer.status} ${issueOf(answer.body) ?? refund?.status ?? ''}`;
       // 5xx and 429 were thrown as outages by send(); a 400/404/422 (CAPTURE_FULLY_REFUNDED, …) or a failed refund stays refused.
-      if (PERMANENT_REFUSAL_STATUSES.has(answer.status) || refund?.status === 'FAILED' || refund?.status === 'CANCELLED') throw new PaymentRefusedError(message);
+      if (PERMANENT_REFUSAL_STATUSES.has(answer.status) || refund?.status === 'FAILED' || refund?.status === 'CANCELLED')
+        throw new PaymentRefusedError(message);
       throw new PaymentProviderUnavailableError(message);
     },
   };
 }
 
 /** One request to PayPal: a network failure, a timeout, a 5xx or a 429 throws as an outage. */
-async function send(api: string, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: unknown }> {
+async function send(
+  api: string,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
-    response = await fetch(`${api}${path}`, { method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS) });
+    response = await fetch(`${api}${path}`, {
+      method,
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS),
+    });
   } catch (error) {
     throw new PaymentProviderUnavailableError(`PayPal ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -119,7 +140,8 @@ async function send(api: string, method: string, path: string, init: { headers?:
   } catch {
     // Not JSON (a proxy's error page): the status decides.
   }
-  if (response.status >= 500 || response.status === 429) throw new PaymentProviderUnavailableError(`PayPal ${method} ${path} answered ${response.status}`);
+  if (response.status >= 500 || response.status === 429)
+    throw new PaymentProviderUnavailableError(`PayPal ${method} ${path} answered ${response.status}`);
   return { status: response.status, body };
 }
 
@@ -138,8 +160,22 @@ function orderBody(request: CreateOrderRequest): unknown {
   return {
     intent: 'CAPTURE',
     purchase_units: [
-      { reference_id: request.checkoutId, custom_id: request.checkoutId, description: request.title.slice(0, 127), amount: { currency_code: request.price.currency, value: valueOf(request.price) } },
+      {
+        reference_id: request.checkoutId,
+        custom_id: request.checkoutId,
+        description: request.title.slice(0, 127),
+        amount: { currency_code: request.price.currency, value: valueOf(request.price) },
+      },
     ],
-    payment_source: { paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
+    payment_source: {
+      paypal: {
+        experience_context: {
+          return_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+          user_action: 'PAY_NOW',
+          shipping_preference: 'NO_SHIPPING',
+        },
+      },
+    },
   };
 }

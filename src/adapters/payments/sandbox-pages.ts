@@ -26,9 +26,12 @@ button.secondary{background:#e9ebf2;color:#1a1f36;margin-top:10px}
 a{color:#635bff}.back{display:inline-block;margin-top:16px;font-size:14px}
 `;
 
-
 /** The icon link keeps the browser from asking for /favicon.ico, which Tessera does not serve (a 404 in the console). */
-export function sandboxPage(title: string, body: string, banner = 'Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.'): string {
+export function sandboxPage(
+  title: string,
+  body: string,
+  banner = 'Sandbox payments: no real money moves. Test card 4242 4242 4242 4242.',
+): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="${SANDBOX_BASE_PATH}/pay.css"></head><body><div class="sandbox-bar">${escapeHtml(banner)}</div><main>${body}</main></body></html>`;
 }
 
@@ -42,7 +45,12 @@ function sameSite(target: string, origin: string): boolean {
   }
 }
 
-function checkoutPage(sessionId: string, session: NonNullable<ReturnType<SandboxPaymentProvider['openSession']>>, error: string | null, values: { cardNumber?: string; expiry?: string; cvc?: string } = {}): string {
+function checkoutPage(
+  sessionId: string,
+  session: NonNullable<ReturnType<SandboxPaymentProvider['openSession']>>,
+  error: string | null,
+  values: { cardNumber?: string; expiry?: string; cvc?: string } = {},
+): string {
   const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
   return sandboxPage(
     'Checkout',
@@ -89,7 +97,9 @@ export function sandboxPages(provider: SandboxPaymentProvider, originOf: (reques
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    app.get(`${SANDBOX_BASE_PATH}/pay.css`, PROVIDER_PAGE, async (_request, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET));
+    app.get(`${SANDBOX_BASE_PATH}/pay.css`, PROVIDER_PAGE, async (_request, reply) =>
+      reply.type('text/css').header('cache-control', 'public, max-age=3600').send(STYLESHEET),
+    );
     registerOnboardingPages(app, provider, originOf);
     registerCheckoutPages(app, provider);
   };
@@ -101,24 +111,53 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value.slice(0, 2000) : '';
 }
 
-function registerOnboardingPages(app: FastifyInstance, provider: SandboxPaymentProvider, originOf: (request: { host: string }) => string): void {
-  app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
-    const { accountId } = request.params;
-    const returnUrl = request.query.return ?? '';
-    const sig = request.query.sig ?? '';
-    if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, originOf(request))) return reply.status(404).type('text/html').send(sandboxPage('Link expired', '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>'));
-    return reply.type('text/html').send(onboardingPage(accountId, returnUrl, sig));
-  });
+function registerOnboardingPages(
+  app: FastifyInstance,
+  provider: SandboxPaymentProvider,
+  originOf: (request: { host: string }) => string,
+): void {
+  app.get<{ Params: { accountId: string }; Querystring: { return?: string; sig?: string } }>(
+    `${SANDBOX_BASE_PATH}/onboarding/:accountId`,
+    PROVIDER_PAGE,
+    async (request, reply) => {
+      const { accountId } = request.params;
+      const returnUrl = request.query.return ?? '';
+      const sig = request.query.sig ?? '';
+      if (!provider.verifyOnboarding(accountId, returnUrl, sig) || !sameSite(returnUrl, originOf(request)))
+        return reply
+          .status(404)
+          .type('text/html')
+          .send(
+            sandboxPage(
+              'Link expired',
+              '<div class="card"><h1>This onboarding link is not valid</h1><p>Start again from your account’s Payments tab.</p></div>',
+            ),
+          );
+      return reply.type('text/html').send(onboardingPage(accountId, returnUrl, sig));
+    },
+  );
 
   app.post<{ Params: { accountId: string } }>(`${SANDBOX_BASE_PATH}/onboarding/:accountId`, PROVIDER_PAGE, async (request, reply) => {
     const returnUrl = field(request.body, 'return');
-    if (!provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) || !sameSite(returnUrl, originOf(request))) return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
+    if (
+      !provider.verifyOnboarding(request.params.accountId, returnUrl, field(request.body, 'sig')) ||
+      !sameSite(returnUrl, originOf(request))
+    )
+      return reply.status(400).type('text/html').send(sandboxPage('Not valid', '<div class="card"><h1>This form is not valid</h1></div>'));
     const outcome = field(request.body, 'outcome') === 'half_done' ? 'half_done' : 'complete';
     try {
       await provider.finishOnboarding(request.params.accountId, outcome);
     } catch (error) {
       if (!(error instanceof PaymentProviderUnavailableError)) throw error;
-      return reply.status(503).type('text/html').send(sandboxPage('Try again', `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`));
+      return reply
+        .status(503)
+        .type('text/html')
+        .send(
+          sandboxPage(
+            'Try again',
+            `<div class="card"><h1>Something went wrong</h1><p>Your details were not saved. Please try again.</p><a class="back" href="${escapeHtml(returnUrl)}">← Back to Tessera</a></div>`,
+          ),
+        );
     }
     return reply.redirect(returnUrl, 303);
   });
@@ -129,26 +168,62 @@ function registerCheckoutPages(app: FastifyInstance, provider: SandboxPaymentPro
   app.get<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
     const sessionId = request.query.session ?? '';
     const session = provider.openSession(sessionId);
-    if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>'));
+    if (!session || session.expiresAt <= new Date().toISOString())
+      return reply
+        .status(404)
+        .type('text/html')
+        .send(
+          sandboxPage(
+            'Checkout expired',
+            '<div class="card"><h1>This checkout has expired</h1><p>Go back to the post and press Buy again.</p></div>',
+          ),
+        );
     return reply.type('text/html').send(checkoutPage(sessionId, session, null));
   });
 
   app.post<{ Querystring: { session?: string } }>(`${SANDBOX_BASE_PATH}/checkout`, PROVIDER_PAGE, async (request, reply) => {
     const sessionId = request.query.session ?? '';
     const session = provider.openSession(sessionId);
-    if (!session || session.expiresAt <= new Date().toISOString()) return reply.status(404).type('text/html').send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
-    const values = { cardNumber: field(request.body, 'cardNumber'), expiry: field(request.body, 'expiry'), cvc: field(request.body, 'cvc') };
-    if (!/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/u.test(values.expiry)) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s expiry date is incomplete (MM / YY).', values));
-    if (!/^\d{3,4}$/u.test(values.cvc.trim())) return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card’s security code is incomplete.', values));
+    if (!session || session.expiresAt <= new Date().toISOString())
+      return reply
+        .status(404)
+        .type('text/html')
+        .send(sandboxPage('Checkout expired', '<div class="card"><h1>This checkout has expired</h1></div>'));
+    const values = {
+      cardNumber: field(request.body, 'cardNumber'),
+      expiry: field(request.body, 'expiry'),
+      cvc: field(request.body, 'cvc'),
+    };
+    if (!/^\s*(0[1-9]|1[0-2])\s*\/\s*\d{2}\s*$/u.test(values.expiry))
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(checkoutPage(sessionId, session, 'Your card’s expiry date is incomplete (MM / YY).', values));
+    if (!/^\d{3,4}$/u.test(values.cvc.trim()))
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(checkoutPage(sessionId, session, 'Your card’s security code is incomplete.', values));
     let outcome: Awaited<ReturnType<SandboxPaymentProvider['pay']>>;
     try {
       outcome = await provider.pay(sessionId, values.cardNumber);
     } catch (error) {
       if (!(error instanceof PaymentProviderUnavailableError)) throw error;
-      return reply.status(503).type('text/html').send(checkoutPage(sessionId, session, 'Something went wrong and you were not charged. Please try again.', values));
+      return reply
+        .status(503)
+        .type('text/html')
+        .send(checkoutPage(sessionId, session, 'Something went wrong and you were not charged. Please try again.', values));
     }
-    if (outcome === 'declined') return reply.status(402).type('text/html').send(checkoutPage(sessionId, session, 'Your card was declined. Try another card.', { expiry: values.expiry, cvc: values.cvc }));
-    if (outcome === 'invalid_card') return reply.status(400).type('text/html').send(checkoutPage(sessionId, session, 'Your card number is invalid.', values));
+    if (outcome === 'declined')
+      return reply
+        .status(402)
+        .type('text/html')
+        .send(checkoutPage(sessionId, session, 'Your card was declined. Try another card.', { expiry: values.expiry, cvc: values.cvc }));
+    if (outcome === 'invalid_card')
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(checkoutPage(sessionId, session, 'Your card number is invalid.', values));
     return reply.redirect(session.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(sessionId)), 303);
   });
 }

@@ -1,6 +1,13 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CARD_MINIMUM_CHARGE, isCurrency, type Money } from '../../domain/commerce/money.js';
-import { PaymentProviderUnavailableError, PaymentRefusedError, type CheckoutRequest, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
+import {
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+  type CheckoutRequest,
+  type CheckoutStatus,
+  type PaymentProvider,
+  type ProviderNotice,
+} from './port.js';
 import { noticeFromStripeEvent, signStripePayload, verifyStripeSignature } from './stripe-events.js';
 
 /** Stripe's test cards, which the sandbox honours the same way. */
@@ -176,23 +183,53 @@ function sessionOf(request: CheckoutRequest): SandboxSession {
 
 function checkoutStatus(session: SandboxSession | null, paymentId: string | null): CheckoutStatus {
   const status = paymentId ? 'paid' : session && session.expiresAt > new Date().toISOString() ? 'open' : 'expired';
-  return { status, paymentId, checkoutId: session?.checkoutId ?? null, templateId: session?.templateId ?? null, buyerId: session?.buyerId ?? null, amount: session?.price ?? null };
+  return {
+    status,
+    paymentId,
+    checkoutId: session?.checkoutId ?? null,
+    templateId: session?.templateId ?? null,
+    buyerId: session?.buyerId ?? null,
+    amount: session?.price ?? null,
+  };
 }
 
 /** A Stripe event's JSON around one object, as Stripe's webhooks carry it. */
 function stripeEvent(type: string, object: Record<string, unknown>): string {
-  return JSON.stringify({ id: `evt_sandbox_${randomUUID()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  return JSON.stringify({
+    id: `evt_sandbox_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
 }
 
 function updatedAccount(accountId: string, owner: string | undefined, outcome: 'complete' | 'half_done'): Record<string, unknown> {
-  return { id: accountId, object: 'account', metadata: owner ? { userId: owner } : {}, details_submitted: true, charges_enabled: outcome === 'complete', payouts_enabled: outcome === 'complete' };
+  return {
+    id: accountId,
+    object: 'account',
+    metadata: owner ? { userId: owner } : {},
+    details_submitted: true,
+    charges_enabled: outcome === 'complete',
+    payouts_enabled: outcome === 'complete',
+  };
 }
 
 function declinedPayment(paymentId: string, session: SandboxSession): Record<string, unknown> {
-  return { id: paymentId, object: 'payment_intent', metadata: metadataOf(session), last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } };
+  return {
+    id: paymentId,
+    object: 'payment_intent',
+    metadata: metadataOf(session),
+    last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' },
+  };
 }
 
-const metadataOf = (session: SandboxSession) => ({ checkoutId: session.checkoutId, templateId: session.templateId, buyerId: session.buyerId });
+const metadataOf = (session: SandboxSession) => ({
+  checkoutId: session.checkoutId,
+  templateId: session.templateId,
+  buyerId: session.buyerId,
+});
 
 /** The Stripe checkout.session object of a paid session, as its webhook carries it. */
 function completedCheckout(sessionId: string, session: SandboxSession, paymentId: string): Record<string, unknown> {

@@ -17,7 +17,12 @@ export function signStripePayload(payload: string, secret: string, timestamp = M
   return `t=${timestamp},v1=${signature}`;
 }
 
-export function verifyStripeSignature(payload: string, header: string | undefined, secret: string, now = Math.floor(Date.now() / 1000)): void {
+export function verifyStripeSignature(
+  payload: string,
+  header: string | undefined,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): void {
   if (!header) throw new WebhookSignatureError('No signature header');
   const parts = header.split(',').map((part) => part.split('=', 2) as [string, string | undefined]);
   const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
@@ -70,7 +75,15 @@ export function noticeFromStripeEvent(raw: string, provider: PaymentProviderName
       const accountId = text(object.id);
       const created = typeof event.created === 'number' ? event.created : 0;
       if (accountId === null) break;
-      return { ...base, kind: 'account', accountId, userId: text(metadata.userId), detailsSubmitted: object.details_submitted === true, chargesEnabled: object.charges_enabled === true, observedAt: new Date(created * 1000).toISOString() };
+      return {
+        ...base,
+        kind: 'account',
+        accountId,
+        userId: text(metadata.userId),
+        detailsSubmitted: object.details_submitted === true,
+        chargesEnabled: object.charges_enabled === true,
+        observedAt: new Date(created * 1000).toISOString(),
+      };
     }
     case 'account.application.deauthorized': {
       const accountId = text(event.account);

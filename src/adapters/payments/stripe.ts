@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import { CARD_MINIMUM_CHARGE, isCurrency } from '../../domain/commerce/money.js';
-import { PaymentProviderUnavailableError, PaymentRefusedError, WebhookSignatureError, type CheckoutStatus, type PaymentProvider, type ProviderNotice } from './port.js';
+import {
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+  WebhookSignatureError,
+  type CheckoutStatus,
+  type PaymentProvider,
+  type ProviderNotice,
+} from './port.js';
 import { noticeFromStripeEvent } from './stripe-events.js';
 
 export interface StripeSettings {
@@ -31,7 +38,13 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     maxNetworkRetries: settings.maxNetworkRetries ?? 2,
     timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
 
   /** `refusals`: a permanent refusal is told apart from an outage (refunds, which a reactor retries). */
@@ -40,7 +53,12 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
       return await request();
     } catch (error) {
       const message = `Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`;
-      if (options.refusals && error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && PERMANENT_REFUSAL_STATUSES.has(error.statusCode)) {
+      if (
+        options.refusals &&
+        error instanceof Stripe.errors.StripeError &&
+        error.statusCode !== undefined &&
+        PERMANENT_REFUSAL_STATUSES.has(error.statusCode)
+      ) {
         throw new PaymentRefusedError(message);
       }
       throw new PaymentProviderUnavailableError(message);
@@ -52,11 +70,15 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     description: api ? `stripe (${api.host})` : 'stripe',
     minimumCharge: CARD_MINIMUM_CHARGE,
     async createAccount({ userId, email }) {
-      const account = await call('accounts.create', () => stripe.accounts.create({ type: 'express', ...(email ? { email } : {}), metadata: { userId } }));
+      const account = await call('accounts.create', () =>
+        stripe.accounts.create({ type: 'express', ...(email ? { email } : {}), metadata: { userId } }),
+      );
       return { accountId: account.id };
     },
     async onboardingLink({ accountId, returnUrl, refreshUrl }) {
-      const link = await call('accountLinks.create', () => stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }));
+      const link = await call('accountLinks.create', () =>
+        stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: 'account_onboarding' }),
+      );
       return { url: link.url };
     },
     async createCheckout(request) {
@@ -67,7 +89,16 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
             mode: 'payment',
             client_reference_id: request.checkoutId,
             metadata,
-            line_items: [{ quantity: 1, price_data: { currency: request.price.currency.toLowerCase(), unit_amount: request.price.amount, product_data: { name: request.title } } }],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.price.currency.toLowerCase(),
+                  unit_amount: request.price.amount,
+                  product_data: { name: request.title },
+                },
+              },
+            ],
             payment_intent_data: {
               metadata,
               transfer_data: { destination: request.sellerAccountId },
@@ -99,7 +130,15 @@ export function createStripePaymentProvider(settings: StripeSettings): PaymentPr
     },
     async refund({ paymentId }) {
       // A destination charge: the transfer to the seller is reversed with it, and the platform fee returned.
-      const refund = await call('refunds.create', () => stripe.refunds.create({ payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true }, { idempotencyKey: `refund-${paymentId}` }), { refusals: true });
+      const refund = await call(
+        'refunds.create',
+        () =>
+          stripe.refunds.create(
+            { payment_intent: paymentId, reverse_transfer: true, refund_application_fee: true },
+            { idempotencyKey: `refund-${paymentId}` },
+          ),
+        { refusals: true },
+      );
       return { refundId: refund.id };
     },
     parseWebhook(rawBody, signature): ProviderNotice {

@@ -20,7 +20,12 @@ export interface RateLimitCounters {
 export const REDIS_RATE_LIMIT_NAMESPACE = 'tessera-rate-limit:';
 
 export function openRateLimitCounters(source: { redisUrl: string } | { db: Kysely<Schema> }): RateLimitCounters {
-  if ('db' in source) return { plugin: { store: postgresRateLimitStore(source.db) }, description: 'database table rate_limit_counters', close: async () => {} };
+  if ('db' in source)
+    return {
+      plugin: { store: postgresRateLimitStore(source.db) },
+      description: 'database table rate_limit_counters',
+      close: async () => {},
+    };
   const { redisUrl } = source;
   // The plugin's Redis store defines its Lua script on this connection and counts atomically with it.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });

@@ -16,7 +16,10 @@ export function postgresRateLimitStore(db: Kysely<Schema>): FastifyRateLimitStor
   async function sweepExpired(): Promise<void> {
     if (Date.now() - lastSweep < EXPIRED_SWEEP_INTERVAL_MS) return;
     lastSweep = Date.now();
-    await db.deleteFrom('rate_limit_counters').where('expires_at', '<', sql<Date>`now()`).execute();
+    await db
+      .deleteFrom('rate_limit_counters')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute();
   }
 
   async function hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
@@ -34,7 +37,10 @@ export function postgresRateLimitStore(db: Kysely<Schema>): FastifyRateLimitStor
 
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      hit(key, timeWindow).then((result) => callback(null, result), (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      hit(key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     // Our keys carry the limit's name, so every route shares one table without colliding.

@@ -118,7 +118,8 @@ export function createMeilisearchIndex(options: MeilisearchOptions, db: Kysely<S
 
 async function succeeded(task: Promise<Task>): Promise<void> {
   const done = await task;
-  if (done.status !== 'succeeded') throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? 'no reason given'}`);
+  if (done.status !== 'succeeded')
+    throw new Error(`Meilisearch task ${done.uid} (${done.type}) ${done.status}: ${done.error?.message ?? 'no reason given'}`);
 }
 
 /** Creates the index when missing and sets what it searches, filters and sorts on. */
@@ -184,7 +185,8 @@ function filters(request: SearchFilters): string[] {
   const result: string[] = [];
   if (request.topic !== undefined) result.push(`topic = ${quoted(request.topic)}`);
   if (request.platform !== undefined) result.push(`platform = ${quoted(request.platform)}`);
-  if (request.keywords !== undefined && request.keywords.length > 0) result.push(`keywords IN [${request.keywords.map(quoted).join(', ')}]`);
+  if (request.keywords !== undefined && request.keywords.length > 0)
+    result.push(`keywords IN [${request.keywords.map(quoted).join(', ')}]`);
   if (request.price === 'free') result.push('price_cents = 0');
   if (request.price === 'paid') result.push('price_cents > 0');
   return result;

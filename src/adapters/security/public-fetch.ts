@@ -24,10 +24,32 @@ export interface PublicFetchLimits {
 /** Addresses a server-side fetch must never reach: loopback, private, link-local, CGNAT, multicast, reserved. */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32], ['100::', 64]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+  ['100::', 64],
+] as const) {
   NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
@@ -69,13 +91,22 @@ export function httpUrl(value: string): URL {
 /** A host written as an IP address never goes through DNS: check it here. */
 function refuseLiteralPrivateHost(url: URL, limits: PublicFetchLimits): void {
   const host = url.hostname.replace(/^\[|\]$/gu, '');
-  if (!limits.allowPrivateAddresses && isIP(host) !== 0 && !isPublicAddress(host)) throw new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic);
-  if (!limits.allowPrivateAddresses && (host === 'localhost' || host.endsWith('.localhost'))) throw new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic);
+  if (!limits.allowPrivateAddresses && isIP(host) !== 0 && !isPublicAddress(host))
+    throw new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic);
+  if (!limits.allowPrivateAddresses && (host === 'localhost' || host.endsWith('.localhost')))
+    throw new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic);
 }
 
 type Answer = { kind: 'body'; body: Buffer; truncated: boolean } | { kind: 'redirect'; location: string } | { kind: 'unreadable' };
 
-function requestOnce(url: URL, limits: PublicFetchLimits, deadline: number, accept: string, contentType: RegExp, userAgent: string): Promise<Answer> {
+function requestOnce(
+  url: URL,
+  limits: PublicFetchLimits,
+  deadline: number,
+  accept: string,
+  contentType: RegExp,
+  userAgent: string,
+): Promise<Answer> {
   return new Promise<Answer>((resolveAnswer, reject) => {
     // A hard deadline for the whole exchange, so a server that trickles bytes cannot hold us.
     const timer = setTimeout(() => request.destroy(new Error('timeout')), Math.max(1, deadline - Date.now()));
@@ -84,31 +115,36 @@ function requestOnce(url: URL, limits: PublicFetchLimits, deadline: number, acce
       resolveAnswer(answer);
     };
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(url, { lookup: guardedLookup(limits.allowPrivateAddresses), headers: { accept, 'user-agent': userAgent } }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        return resolve({ kind: 'redirect', location: response.headers.location });
-      }
-      if (status !== 200 || !contentType.test(String(response.headers['content-type'] ?? ''))) {
-        response.resume();
-        return resolve({ kind: 'unreadable' });
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = (truncated: boolean) => resolve({ kind: 'body', body: Buffer.concat(chunks).subarray(0, limits.maxBytes), truncated });
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= limits.maxBytes) {
-          response.destroy();
-          finish(true);
+    const request = client.get(
+      url,
+      { lookup: guardedLookup(limits.allowPrivateAddresses), headers: { accept, 'user-agent': userAgent } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return resolve({ kind: 'redirect', location: response.headers.location });
         }
-      });
-      response.on('end', () => finish(false));
-      response.on('error', () => resolve({ kind: 'unreadable' }));
-      response.on('close', () => resolve({ kind: 'unreadable' }));
-    });
+        if (status !== 200 || !contentType.test(String(response.headers['content-type'] ?? ''))) {
+          response.resume();
+          return resolve({ kind: 'unreadable' });
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = (truncated: boolean) =>
+          resolve({ kind: 'body', body: Buffer.concat(chunks).subarray(0, limits.maxBytes), truncated });
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= limits.maxBytes) {
+            response.destroy();
+            finish(true);
+          }
+        });
+        response.on('end', () => finish(false));
+        response.on('error', () => resolve({ kind: 'unreadable' }));
+        response.on('close', () => resolve({ kind: 'unreadable' }));
+      },
+    );
     request.on('error', (error) => {
       clearTimeout(timer);
       if (error instanceof NotPublicError) reject(new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic));

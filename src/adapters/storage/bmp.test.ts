@@ -25,7 +25,13 @@ function bitmap(bitsPerPixel: number, compression: number, extra: Buffer, rows: 
 
 describe('BMP decoder', () => {
   it('reads a bottom-up 24-bit bitmap whose rows are padded to 4 bytes', () => {
-    const decoded = decodeBmp(bmp24([[RED, GREEN, BLUE], [WHITE, RED, GREEN]]), 100);
+    const decoded = decodeBmp(
+      bmp24([
+        [RED, GREEN, BLUE],
+        [WHITE, RED, GREEN],
+      ]),
+      100,
+    );
     expect(decoded).toMatchObject({ width: 3, height: 2, channels: 3 });
     expect([...decoded.data]).toEqual([...RED, ...GREEN, ...BLUE, ...WHITE, ...RED, ...GREEN]);
   });
@@ -47,7 +53,10 @@ describe('BMP decoder', () => {
   });
 
   it('refuses truncated, compressed and too large bitmaps', () => {
-    const whole = bmp24([[RED, GREEN], [BLUE, WHITE]]);
+    const whole = bmp24([
+      [RED, GREEN],
+      [BLUE, WHITE],
+    ]);
     expect(() => decodeBmp(whole.subarray(0, whole.length - 4), 100)).toThrow(UnreadableBitmapError);
     expect(() => decodeBmp(whole.subarray(0, 20), 100)).toThrow(UnreadableBitmapError);
     expect(() => decodeBmp(bitmap(8, 1, Buffer.alloc(8), [Buffer.alloc(4)]), 100)).toThrow(UnreadableBitmapError);

@@ -52,7 +52,8 @@ export function createLocalImageStore(directory: string): ImageStore {
   const queue = pLimit(IMAGE_JOB_CONCURRENCY);
   sharp.concurrency(LIBVIPS_THREADS_PER_JOB);
   const variantsDirectory = join(directory, VARIANTS_DIRECTORY);
-  const variantPath = (name: string, width: ImageVariantWidth) => join(variantsDirectory, `${name.slice(0, -'.webp'.length)}-${width}w.webp`);
+  const variantPath = (name: string, width: ImageVariantWidth) =>
+    join(variantsDirectory, `${name.slice(0, -'.webp'.length)}-${width}w.webp`);
   /** Variants being made, by path: concurrent first requests for one wait for the same job. */
   const making = new Map<string, Promise<Buffer | null>>();
 
@@ -142,7 +143,10 @@ async function deleteOrphanVariants(directory: string, variantsDirectory: string
   for (const name of names) {
     const original = VARIANT_NAME.exec(name)?.[1];
     if (original === undefined) continue;
-    const originalGone = await access(join(directory, `${original}.webp`)).then(() => false, () => true);
+    const originalGone = await access(join(directory, `${original}.webp`)).then(
+      () => false,
+      () => true,
+    );
     if (originalGone) await unlink(join(variantsDirectory, name));
   }
 }
@@ -167,7 +171,11 @@ async function encodeWithin(upload: Buffer, maxBytes: number): Promise<Buffer> {
       if (encoded.length <= maxBytes) return encoded;
     }
     const smaller = await sharp(pixels, { raw: info })
-      .resize({ width: Math.max(1, Math.floor(info.width * SHRINK_FACTOR)), height: Math.max(1, Math.floor(info.height * SHRINK_FACTOR)), fit: 'fill' })
+      .resize({
+        width: Math.max(1, Math.floor(info.width * SHRINK_FACTOR)),
+        height: Math.max(1, Math.floor(info.height * SHRINK_FACTOR)),
+        fit: 'fill',
+      })
       .raw()
       .toBuffer({ resolveWithObject: true });
     pixels = smaller.data;

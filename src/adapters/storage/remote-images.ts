@@ -10,13 +10,22 @@ export interface RemoteImageFetcher {
   fetchAndStore(imageUrl: string): Promise<string>;
 }
 
-export const DEFAULT_REMOTE_IMAGE_LIMITS: PublicFetchLimits = { timeoutMs: 10_000, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 1, maxRedirects: 3, allowPrivateAddresses: false };
+export const DEFAULT_REMOTE_IMAGE_LIMITS: PublicFetchLimits = {
+  timeoutMs: 10_000,
+  maxBytes: IMAGE_UPLOAD_MAX_BYTES + 1,
+  maxRedirects: 3,
+  allowPrivateAddresses: false,
+};
 
 export function createRemoteImageFetcher(images: ImageStore, overrides: Partial<PublicFetchLimits> = {}): RemoteImageFetcher {
   const limits = { ...DEFAULT_REMOTE_IMAGE_LIMITS, ...overrides };
   return {
     async fetchAndStore(imageUrl) {
-      const answer = await fetchPublic(imageUrl, limits, { accept: 'image/*', contentType: /^image\//iu, userAgent: 'TesseraBot/0.1 (+bulk import)' });
+      const answer = await fetchPublic(imageUrl, limits, {
+        accept: 'image/*',
+        contentType: /^image\//iu,
+        userAgent: 'TesseraBot/0.1 (+bulk import)',
+      });
       if (answer === null) throw new DomainError('invalid', BULK_IMPORT_MESSAGES.imageFailed);
       if (answer.truncated) throw new DomainError('invalid', IMAGE_MESSAGES.tooLarge);
       // The name only tells the image store it is a picture: the decoder decides what it really is (SVG is refused there).

@@ -61,7 +61,12 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
   if (showsTestUserSwitch) {
     // Read and kept by the app as well (TestUserModeSwitch): not httpOnly.
-    reply.setCookie(TEST_USER_SWITCH_HINT.cookieName, TEST_USER_SWITCH_HINT.shown, { path: '/', sameSite: 'lax', secure, maxAge: TEST_USER_SWITCH_HINT.days * DAY_SECONDS });
+    reply.setCookie(TEST_USER_SWITCH_HINT.cookieName, TEST_USER_SWITCH_HINT.shown, {
+      path: '/',
+      sameSite: 'lax',
+      secure,
+      maxAge: TEST_USER_SWITCH_HINT.days * DAY_SECONDS,
+    });
   } else clearTestUserSwitchHint(reply, secure);
 }
 

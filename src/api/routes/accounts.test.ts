@@ -82,7 +82,13 @@ describe('sign-up', () => {
     // 256 bits = 32 bytes, written as 43 base64url characters without padding.
     expect(answer.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/u);
     expect(Buffer.from(answer.body.token, 'base64url')).toHaveLength(32);
-    expect(answer.body.user).toMatchObject({ username: 'grace', email: 'grace.hopper@example.com', verification: { status: 'pending' }, hasPassword: true, lvl: 'base' });
+    expect(answer.body.user).toMatchObject({
+      username: 'grace',
+      email: 'grace.hopper@example.com',
+      verification: { status: 'pending' },
+      hasPassword: true,
+      lvl: 'base',
+    });
 
     const byCookie = await me(answer.body.token);
     const byBearer = await harness.call<CurrentUser>('GET', '/api/users/private/me', { bearer: answer.body.token });
@@ -102,10 +108,14 @@ describe('sign-up', () => {
     ['a NUL byte', 'nul\u0000byte#1', `password: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['100 000 characters', `${'a'.repeat(99_998)}#1`, ACCOUNT_MESSAGES.passwordTooLong],
   ])('refuses a password with %s, with the spec message and no account created', async (_case, password, message) => {
-    const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'nopass', email: 'nopass@example.com', password, agreeToTermsAndConditions: true } });
+    const answer = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'nopass', email: 'nopass@example.com', password, agreeToTermsAndConditions: true },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
-    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'nopass' } })).body.available).toBe(true);
+    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'nopass' } })).body.available).toBe(
+      true,
+    );
   });
 
   it('keeps the session token out of the JSON answer unless an API client asks for it; the cookie carries it', async () => {
@@ -114,7 +124,13 @@ describe('sign-up', () => {
     expect(asBrowser.statusCode).toBe(200);
     expect(asBrowser.json()).not.toHaveProperty('token');
     expect(asBrowser.body).not.toContain(asBrowser.cookies.find((cookie) => cookie.name === 'token')!.value);
-    const asApiClient = await harness.app.inject({ method: 'POST', url: '/api/login', payload: body, remoteAddress: '10.91.0.1', headers: { 'x-session-token': 'bearer' } });
+    const asApiClient = await harness.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: body,
+      remoteAddress: '10.91.0.1',
+      headers: { 'x-session-token': 'bearer' },
+    });
     const { token } = asApiClient.json<{ token: string }>();
     expect((await harness.call('GET', '/api/users/private/me', { bearer: token })).status).toBe(200);
   });
@@ -130,13 +146,17 @@ describe('sign-up', () => {
     ['a NUL byte', 'nul\u0000name', `username: ${TEXT_MESSAGES.forbiddenCharacters}`],
     ['2 characters', 'ab', 'Username must be at least 3 characters long.'],
   ])('refuses a username with %s', async (_case, username, message) => {
-    const answer = await harness.call('POST', '/api/signupUser', { body: { username, email: 'someone@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    const answer = await harness.call('POST', '/api/signupUser', {
+      body: { username, email: 'someone@example.com', password: PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
   });
 
   it('refuses a reserved name as the spec says, and explains it in the availability check', async () => {
-    const refused = await harness.call('POST', '/api/signupUser', { body: { username: 'gumroad', email: 'g@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    const refused = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'gumroad', email: 'g@example.com', password: PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Signup Error: Form not filled correctly');
     const check = await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'Gumroad' } });
@@ -144,20 +164,28 @@ describe('sign-up', () => {
   });
 
   it('refuses a look-alike e-mail address and a taken one (any case); the refused sign-up leaves its username free', async () => {
-    const lookAlike = await harness.call('POST', '/api/signupUser', { body: { username: 'lookalike', email: 'ada@exаmple.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    const lookAlike = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'lookalike', email: 'ada@exаmple.com', password: PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(lookAlike.status).toBe(400);
     expect(lookAlike.body.message).toBe('This does not resemble a valid email address');
 
-    const taken = await harness.call('POST', '/api/signupUser', { body: { username: 'latecomer', email: 'GRACE.hopper@example.com', password: PASSWORD, agreeToTermsAndConditions: true } });
+    const taken = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'latecomer', email: 'GRACE.hopper@example.com', password: PASSWORD, agreeToTermsAndConditions: true },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This email is already in use');
     const check = await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'latecomer' } });
     expect(check.body).toEqual({ available: true, message: ACCOUNT_MESSAGES.usernameAvailable('latecomer') });
-    expect((await harness.call('POST', '/api/signup/email/check-availability', { body: { email: 'grace.HOPPER@example.com' } })).body).toEqual({ available: false, message: 'This email is already in use' });
+    expect(
+      (await harness.call('POST', '/api/signup/email/check-availability', { body: { email: 'grace.HOPPER@example.com' } })).body,
+    ).toEqual({ available: false, message: 'This email is already in use' });
   });
 
   it('requires the terms to be accepted', async () => {
-    const answer = await harness.call('POST', '/api/signupUser', { body: { username: 'noterms', email: 'noterms@example.com', password: PASSWORD } });
+    const answer = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'noterms', email: 'noterms@example.com', password: PASSWORD },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(ACCOUNT_MESSAGES.termsRequired);
   });
@@ -167,14 +195,30 @@ describe('sign-up after a crash', () => {
   /** What a sign-up that crashed after claiming leaves behind: claims, and no account. */
   async function crashedSignUp(username: string, email: string, claimedAgoMs: number) {
     const ownerId = randomUUID();
-    const metadata = { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: ownerId, role: 'base' as const }, occurredAt: new Date(Date.now() - claimedAgoMs).toISOString(), schemaVersion: 1 };
-    const claims: [ClaimKind, string][] = [['username', username], ['email', await harness.infrastructure.accounts.emailLookup(email)]];
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actor: { userId: ownerId, role: 'base' as const },
+      occurredAt: new Date(Date.now() - claimedAgoMs).toISOString(),
+      schemaVersion: 1,
+    };
+    const claims: [ClaimKind, string][] = [
+      ['username', username],
+      ['email', await harness.infrastructure.accounts.emailLookup(email)],
+    ];
     for (const [kind, value] of claims) {
-      await harness.infrastructure.store.appendToStream(claimStream(kind, value), [{ id: randomUUID(), type: 'ValueClaimed', data: { kind, value, ownerId }, metadata }], { expectedRevision: 'no_stream' });
+      await harness.infrastructure.store.appendToStream(
+        claimStream(kind, value),
+        [{ id: randomUUID(), type: 'ValueClaimed', data: { kind, value, ownerId }, metadata }],
+        { expectedRevision: 'no_stream' },
+      );
     }
   }
   const signUpAs = (username: string, email: string) =>
-    harness.call('POST', '/api/signupUser', { body: { username, email, password: PASSWORD, agreeToTermsAndConditions: true }, remoteAddress: '10.77.0.1' });
+    harness.call('POST', '/api/signupUser', {
+      body: { username, email, password: PASSWORD, agreeToTermsAndConditions: true },
+      remoteAddress: '10.77.0.1',
+    });
 
   it('releases the username and e-mail of a sign-up that crashed long ago, so they can be used again; a recent claim still holds', async () => {
     await crashedSignUp('crashedlongago', 'crashed.long.ago@example.com', ABANDONED_CLAIM_AFTER_MS + 60_000);
@@ -190,8 +234,12 @@ describe('sign-up after a crash', () => {
 describe('login and sessions', () => {
   it('logs in by username or e-mail with a new token each time; logout revokes only that token', async () => {
     const account = await signUp();
-    const byName = await harness.call<{ token: string; success: boolean }>('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
-    const byEmail = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: account.email.toUpperCase(), password: PASSWORD } });
+    const byName = await harness.call<{ token: string; success: boolean }>('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+    });
+    const byEmail = await harness.call<{ token: string }>('POST', '/api/login', {
+      body: { login: account.email.toUpperCase(), password: PASSWORD },
+    });
     expect(byName.status).toBe(200);
     expect(byName.body.success).toBe(true);
     expect(byEmail.status).toBe(200);
@@ -210,12 +258,18 @@ describe('login and sessions', () => {
     expect(unknown.body.message).toBe('Invalid email/password combination.');
     const guesser = '10.65.0.1';
     for (let attempt = 0; attempt < RATE_LIMITS.loginPerAddressAndAccount.max; attempt += 1) {
-      const wrong = await harness.call('POST', '/api/login', { body: { login: account.username, password: 'Wrong#pass1' }, remoteAddress: guesser });
+      const wrong = await harness.call('POST', '/api/login', {
+        body: { login: account.username, password: 'Wrong#pass1' },
+        remoteAddress: guesser,
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe('Invalid email/password combination.');
     }
     // Another spelling of the same account is the same account.
-    const limited = await harness.call('POST', '/api/login', { body: { login: account.email.toUpperCase(), password: PASSWORD }, remoteAddress: guesser });
+    const limited = await harness.call('POST', '/api/login', {
+      body: { login: account.email.toUpperCase(), password: PASSWORD },
+      remoteAddress: guesser,
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe('Too many login attempts. Please try again later.');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -228,13 +282,22 @@ describe('login and sessions', () => {
       Array.from({ length: max + 2 }, (_, index) =>
         index % 2 === 0
           ? harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: `Wrong#pass${index}` } })
-          : harness.call('POST', '/api/change-password', { token: account.token, body: { cp: `Wrong#pass${index}`, np: 'Other#pass1', npv: 'Other#pass1' } }),
+          : harness.call('POST', '/api/change-password', {
+              token: account.token,
+              body: { cp: `Wrong#pass${index}`, np: 'Other#pass1', npv: 'Other#pass1' },
+            }),
       ),
     );
     expect(guesses.filter((answer) => answer.status === 400)).toHaveLength(max);
     expect(guesses.filter((answer) => answer.status === 429)).toHaveLength(2);
-    const right = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } });
-    expect({ status: right.status, message: right.body.message }).toEqual({ status: 429, message: RATE_LIMITS.passwordChecksPerAccount.message });
+    const right = await harness.call<{ message: string }>('POST', '/api/users/me/delete', {
+      token: account.token,
+      body: { password: PASSWORD },
+    });
+    expect({ status: right.status, message: right.body.message }).toEqual({
+      status: 429,
+      message: RATE_LIMITS.passwordChecksPerAccount.message,
+    });
     expect((await me(account.token)).status).toBe(200);
   });
 
@@ -242,21 +305,28 @@ describe('login and sessions', () => {
     const account = await signUp();
     const attacker = '10.66.0.1';
     const { max } = RATE_LIMITS.loginPerAddressAndAccount;
-    const guess = (password: string) => harness.call('POST', '/api/login', { body: { login: account.username, password }, remoteAddress: attacker });
+    const guess = (password: string) =>
+      harness.call('POST', '/api/login', { body: { login: account.username, password }, remoteAddress: attacker });
     const answers = await Promise.all([...Array.from({ length: 2 * max }, (_, index) => guess(`Wrong#pass${index}`)), guess(PASSWORD)]);
     const verified = answers.filter((answer) => answer.status !== 429);
     expect(verified).toHaveLength(max);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(max + 1);
     expect((await guess(PASSWORD)).status).toBe(429);
 
-    const owner = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD }, remoteAddress: account.address });
+    const owner = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+      remoteAddress: account.address,
+    });
     expect(owner.status).toBe(200);
   });
 
   it('refuses a made-up token and a cookie-authenticated state change from another site', async () => {
     expect(await me('not-a-real-token')).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
     const account = await signUp();
-    const crossSite = await harness.call('POST', '/api/logout', { token: account.token, headers: { origin: 'https://evil.example', host: 'tessera.local' } });
+    const crossSite = await harness.call('POST', '/api/logout', {
+      token: account.token,
+      headers: { origin: 'https://evil.example', host: 'tessera.local' },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.message).toBe(ACCESS_MESSAGES.crossSite);
     // A browser that names the request cross-site outright, without an Origin to compare.
@@ -267,20 +337,32 @@ describe('login and sessions', () => {
   });
 
   it('lets the demo admin sign in with the documented password', async () => {
-    const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
+    const answer = await harness.call<{ user: CurrentUser }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user.lvl).toBe('admin');
   });
 
   it("sets the test-user switch's page hint with an admin's session and clears it with a member's, a test user's end and a logout", async () => {
     const hint = (answer: { headers: Record<string, unknown> }) =>
-      [answer.headers['set-cookie'] ?? []].flat().map(String).find((cookie) => cookie.startsWith(`${TEST_USER_SWITCH_HINT.cookieName}=`));
+      [answer.headers['set-cookie'] ?? []]
+        .flat()
+        .map(String)
+        .find((cookie) => cookie.startsWith(`${TEST_USER_SWITCH_HINT.cookieName}=`));
     const cleared = /^testUserSwitch=;.*Expires=Thu, 01 Jan 1970/u;
 
-    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
+    const admin = await harness.call<{ token: string }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+    });
     // Not httpOnly: the app reads it, and keeps it as later sessions say.
-    expect(hint(admin)).toBe(`${TEST_USER_SWITCH_HINT.cookieName}=${TEST_USER_SWITCH_HINT.shown}; Max-Age=${TEST_USER_SWITCH_HINT.days * DAY_SECONDS}; Path=/; SameSite=Lax`);
-    const testUser = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
+    expect(hint(admin)).toBe(
+      `${TEST_USER_SWITCH_HINT.cookieName}=${TEST_USER_SWITCH_HINT.shown}; Max-Age=${TEST_USER_SWITCH_HINT.days * DAY_SECONDS}; Path=/; SameSite=Lax`,
+    );
+    const testUser = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', {
+      token: admin.body.token,
+      body: { action: 'start' },
+    });
     expect(hint(testUser)).toMatch(/^testUserSwitch=1;/u);
     const stopped = await harness.call('POST', '/api/admin/test-user/toggle', { token: testUser.body.token, body: { action: 'stop' } });
     expect(hint(stopped)).toMatch(cleared);
@@ -288,7 +370,9 @@ describe('login and sessions', () => {
     const account = await signUp();
     const member = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD } });
     expect(hint(member)).toMatch(cleared);
-    const again = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
+    const again = await harness.call<{ token: string }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+    });
     expect(hint(await harness.call('POST', '/api/logout', { token: again.body.token }))).toMatch(cleared);
   });
 });
@@ -338,10 +422,19 @@ describe('verification', () => {
     const account = await signUp();
     await harness.call('POST', '/api/request-email-verify', { token: account.token });
     const { un, token } = linkParams((await harness.lastMailTo(account.email)).text);
-    const { position } = await harness.infrastructure.accounts.changeVerificationStatus(account.user._id, 'blocked', 'spam', { userId: null, role: 'operator' });
+    const { position } = await harness.infrastructure.accounts.changeVerificationStatus(account.user._id, 'blocked', 'spam', {
+      userId: null,
+      role: 'operator',
+    });
     await harness.catchUp(position);
-    expect(await harness.call('POST', '/api/verify-email', { body: { t: token, u: un } })).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.accountBlocked } });
-    const login = await harness.call('POST', '/api/login', { body: { login: account.username, password: PASSWORD }, remoteAddress: account.address });
+    expect(await harness.call('POST', '/api/verify-email', { body: { t: token, u: un } })).toMatchObject({
+      status: 403,
+      body: { message: ACCOUNT_MESSAGES.accountBlocked },
+    });
+    const login = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+      remoteAddress: account.address,
+    });
     expect(login).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.accountBlocked } });
   });
 });
@@ -355,7 +448,9 @@ describe('passwords', () => {
     const { un, token } = linkParams((await resetMailTo(account.email)).text);
     expect((await harness.call('POST', '/api/check-token', { body: { u: un, t: token } })).body).toEqual({ error: false });
 
-    const reset = await harness.call<{ token: string }>('POST', '/api/change-password-and-login', { body: { u: un, t: token, p: 'Brand#new22' } });
+    const reset = await harness.call<{ token: string }>('POST', '/api/change-password-and-login', {
+      body: { u: un, t: token, p: 'Brand#new22' },
+    });
     expect(reset.status).toBe(200);
     expect((await me(reset.body.token)).status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
@@ -369,7 +464,10 @@ describe('passwords', () => {
     const account = await signUp();
     await harness.call('POST', '/api/request-password-reset', { body: { username: account.username } });
     const { un, token } = linkParams((await resetMailTo(account.email)).text);
-    const changed = await harness.call('POST', '/api/change-password', { token: account.token, body: { cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw1' } });
+    const changed = await harness.call('POST', '/api/change-password', {
+      token: account.token,
+      body: { cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw1' },
+    });
     expect(changed.status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
     expect((await harness.call('POST', '/api/check-token', { body: { u: un, t: token } })).status).toBe(400);
@@ -378,9 +476,14 @@ describe('passwords', () => {
   it('checks the change-password rules', async () => {
     const account = await signUp();
     const change = (body: Record<string, string>) => harness.call('POST', '/api/change-password', { token: account.token, body });
-    expect(await change({ cp: 'Wrong#one1', np: 'Changed#pw1', npv: 'Changed#pw1' })).toMatchObject({ status: 400, body: { error: true, message: 'Your current password is not correct.' } });
+    expect(await change({ cp: 'Wrong#one1', np: 'Changed#pw1', npv: 'Changed#pw1' })).toMatchObject({
+      status: 400,
+      body: { error: true, message: 'Your current password is not correct.' },
+    });
     expect((await change({ cp: PASSWORD, np: 'Changed#pw1', npv: 'Changed#pw2' })).body.message).toContain('Passwords Do Not Match');
-    expect((await change({ cp: PASSWORD, np: PASSWORD, npv: PASSWORD })).body.message).toContain('New password must be different from the current password.');
+    expect((await change({ cp: PASSWORD, np: PASSWORD, npv: PASSWORD })).body.message).toContain(
+      'New password must be different from the current password.',
+    );
     expect((await me(account.token)).status).toBe(200);
   });
 });
@@ -390,10 +493,20 @@ describe('abuse limits', () => {
     const { max } = RATE_LIMITS.availabilityChecksPerAddress;
     const statuses: number[] = [];
     for (let probe = 0; probe <= max; probe += 1) {
-      statuses.push((await harness.call('POST', '/api/signup/email/check-availability', { body: { email: `probe${probe}@example.com` }, remoteAddress: '10.88.0.1' })).status);
+      statuses.push(
+        (
+          await harness.call('POST', '/api/signup/email/check-availability', {
+            body: { email: `probe${probe}@example.com` },
+            remoteAddress: '10.88.0.1',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
-    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'someone' }, remoteAddress: '10.88.0.1' })).status).toBe(429);
+    expect(
+      (await harness.call('POST', '/api/signup/username/check-availability', { body: { username: 'someone' }, remoteAddress: '10.88.0.1' }))
+        .status,
+    ).toBe(429);
   });
 
   it('counts reset e-mails per account whichever way it is spelt', async () => {
@@ -402,7 +515,14 @@ describe('abuse limits', () => {
     const { max } = RATE_LIMITS.mailsPerAccount;
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= max; attempt += 1) {
-      statuses.push((await harness.call('POST', '/api/request-password-reset', { body: { username: spellings[attempt % spellings.length] }, remoteAddress: `10.89.0.${attempt + 1}` })).status);
+      statuses.push(
+        (
+          await harness.call('POST', '/api/request-password-reset', {
+            body: { username: spellings[attempt % spellings.length] },
+            remoteAddress: `10.89.0.${attempt + 1}`,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(max).fill(200), 429]);
   });
@@ -419,7 +539,11 @@ describe('password reset timing', () => {
     const app = await buildApp(infrastructure);
     try {
       await infrastructure.runner.start();
-      const { position } = await infrastructure.accounts.register({ username: 'slowmail', email: 'slow.mail@example.com', password: PASSWORD });
+      const { position } = await infrastructure.accounts.register({
+        username: 'slowmail',
+        email: 'slow.mail@example.com',
+        password: PASSWORD,
+      });
       expect(await infrastructure.runner.waitFor(position!, 10_000)).toBe(true);
       const ask = (username: string) => app.inject({ method: 'POST', url: '/api/request-password-reset', payload: { username } });
       const [known, unknown] = await Promise.all([ask('slowmail'), ask('nobody-known')]);
@@ -441,7 +565,11 @@ describe('profile', () => {
       token: account.token,
       body: {
         info: { firstName: 'Ada', lastName: 'Byron', bio: 'Counts things.' },
-        social: { twitter: 'https://twitter.com/ada_b?ref=x#top', linkedIn: 'https://www.linkedin.com/in/ada-byron/', website: 'https://example.com/portfolio?x=1' },
+        social: {
+          twitter: 'https://twitter.com/ada_b?ref=x#top',
+          linkedIn: 'https://www.linkedin.com/in/ada-byron/',
+          website: 'https://example.com/portfolio?x=1',
+        },
         privacy: { allowUpdateEmails: false },
         favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
         isCreator: true,
@@ -456,15 +584,27 @@ describe('profile', () => {
       favoriteApps: ['notion', 'zapier', 'figma', 'canva', 'airtable'],
       isCreator: true,
     });
-    const profile = await harness.call<{ user: PublicProfile; pagination: { showing: string; pageStatus: string } }>('GET', `/api/users/public/${account.username}`);
-    expect(profile.body.user).toMatchObject({ username: account.username, erased: false, livePostsCount: 0, totalKudos: 0, info: { displayName: 'Ada Byron' } });
+    const profile = await harness.call<{ user: PublicProfile; pagination: { showing: string; pageStatus: string } }>(
+      'GET',
+      `/api/users/public/${account.username}`,
+    );
+    expect(profile.body.user).toMatchObject({
+      username: account.username,
+      erased: false,
+      livePostsCount: 0,
+      totalKudos: 0,
+      info: { displayName: 'Ada Byron' },
+    });
     expect(profile.body.pagination).toMatchObject({ showing: 'Showing 0 - 0 of 0', pageStatus: '1 of 1' });
     expect((await harness.call('GET', '/api/users/public/no-such-user')).body.message).toBe('This user does not exist');
   });
 
   it('refuses a website that is not a web address (it could never be linked on the profile), keeping the one saved', async () => {
     const account = await signUp();
-    const saved = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: 'ada.example' } } });
+    const saved = await harness.call('POST', '/api/users/me/update', {
+      token: account.token,
+      body: { social: { website: 'ada.example' } },
+    });
     expect(saved.status).toBe(200);
     for (const website of ['javascript:alert(document.cookie)', 'not a host', 'ftp://ada.example/files']) {
       const refused = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website } } });
@@ -473,12 +613,21 @@ describe('profile', () => {
     }
     expect((await me(account.token)).body.social.website).toBe('ada.example');
     // Clearing it stays possible.
-    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(200);
+    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { social: { website: '' } } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a name with text-direction or other control characters (U+202E before evil shows it reversed, as live), keeping the saved one', async () => {
     const account = await signUp();
-    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'Ada', lastName: 'Byron' } } })).status).toBe(200);
+    expect(
+      (
+        await harness.call('POST', '/api/users/me/update', {
+          token: account.token,
+          body: { info: { firstName: 'Ada', lastName: 'Byron' } },
+        })
+      ).status,
+    ).toBe(200);
     for (const info of [{ firstName: '\u202Eevil' }, { lastName: 'By\u2067ron' }, { lastName: 'By\nron' }, { firstName: 'A\u001b[2Jda' }]) {
       const refused = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info } });
       expect(refused.status).toBe(400);
@@ -486,12 +635,17 @@ describe('profile', () => {
     }
     expect((await me(account.token)).body.info).toMatchObject({ firstName: 'Ada', lastName: 'Byron' });
     // Right-to-left names themselves are welcome.
-    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'עדה' } } })).status).toBe(200);
+    expect(
+      (await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'עדה' } } })).status,
+    ).toBe(200);
   });
 
   it('refuses the same app five times as the five favourite apps', async () => {
     const account = await signUp();
-    const repeated = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'notion', 'notion', 'notion', 'notion'] } });
+    const repeated = await harness.call('POST', '/api/users/me/update', {
+      token: account.token,
+      body: { favoriteApps: ['notion', 'notion', 'notion', 'notion', 'notion'] },
+    });
     expect(repeated.status).toBe(400);
     expect(repeated.body.message).toContain(ACCOUNT_MESSAGES.favouriteAppsExactly);
     expect((await me(account.token)).body.favoriteApps).toEqual([]);
@@ -499,10 +653,16 @@ describe('profile', () => {
 
   it('refuses 4 favourite apps and a taken username, changing nothing', async () => {
     const account = await signUp();
-    const four = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] } });
+    const four = await harness.call('POST', '/api/users/me/update', {
+      token: account.token,
+      body: { favoriteApps: ['notion', 'zapier', 'figma', 'canva'] },
+    });
     expect(four.status).toBe(400);
     expect(four.body.message).toContain(ACCOUNT_MESSAGES.favouriteAppsExactly);
-    const taken = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { username: 'grace', info: { firstName: 'Changed' } } });
+    const taken = await harness.call('POST', '/api/users/me/update', {
+      token: account.token,
+      body: { username: 'grace', info: { firstName: 'Changed' } },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Username is already taken.');
     const current = (await me(account.token)).body;
@@ -516,14 +676,21 @@ describe('profile', () => {
       const answer = await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info } });
       expect(answer.status, JSON.stringify(info)).toBe(400);
     }
-    expect((await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(51) } } })).status).toBe(400);
+    expect(
+      (await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(51) } } })).status,
+    ).toBe(400);
   });
 
   it('renames, freeing the old name for others', async () => {
     const account = await signUp();
-    const renamed = await harness.call<CurrentUser>('POST', '/api/users/me/update', { token: account.token, body: { username: `${account.username}x` } });
+    const renamed = await harness.call<CurrentUser>('POST', '/api/users/me/update', {
+      token: account.token,
+      body: { username: `${account.username}x` },
+    });
     expect(renamed.body.username).toBe(`${account.username}x`);
-    expect((await harness.call('POST', '/api/signup/username/check-availability', { body: { username: account.username } })).body.available).toBe(true);
+    expect(
+      (await harness.call('POST', '/api/signup/username/check-availability', { body: { username: account.username } })).body.available,
+    ).toBe(true);
   });
 
   it('re-encodes an uploaded picture as WebP of at most 1 MB; refuses SVG, HTML named .png and uploads over 10 MB', async () => {
@@ -531,15 +698,23 @@ describe('profile', () => {
     const upload = (fileName: string, bytes: Buffer, contentType = 'image/png') => {
       const boundary = '----tessera-test';
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return harness.call<{ thumbnail: string }>('POST', '/api/users/me/picture', { token: account.token, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      return harness.call<{ thumbnail: string }>('POST', '/api/users/me/picture', {
+        token: account.token,
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     };
     // Random noise does not compress: a 1500×800 PNG of it is about 3.6 MB.
     const noise = Buffer.from(Array.from({ length: 1500 * 800 * 3 }, () => Math.floor(Math.random() * 256)));
-    const bigPng = await sharp(noise, { raw: { width: 1500, height: 800, channels: 3 } }).png().toBuffer();
+    const bigPng = await sharp(noise, { raw: { width: 1500, height: 800, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(bigPng.length).toBeGreaterThan(1024 * 1024);
     const stored = await upload('holiday.png', bigPng);
     expect(stored.status).toBe(200);
@@ -548,7 +723,11 @@ describe('profile', () => {
     expect(image.rawPayload.length).toBeLessThanOrEqual(1024 * 1024);
     expect((await me(account.token)).body.info.thumbnail).toBe(stored.body.thumbnail);
 
-    const svg = await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    const svg = await upload(
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    );
     expect(svg.status).toBe(400);
     expect((svg.body as unknown as { message: string }).message).toBe(IMAGE_MESSAGES.svgRefused);
     const html = await upload('cat.png', Buffer.from('<html><script>alert(1)</script></html>'));
@@ -563,12 +742,16 @@ describe('profile', () => {
 describe('Google sign-in (tokens signed with the test key)', () => {
   it('creates a verified account keyed on issuer and subject, and signs the same account in again', async () => {
     const claims = googleClaims({ sub: 'google-subject-1', email: 'turing@example.com', name: 'Alan Turing' });
-    const first = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', { body: { token: signGoogleToken(claims) } });
+    const first = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', {
+      body: { token: signGoogleToken(claims) },
+    });
     expect(first.status).toBe(200);
     expect(first.body.created).toBe(true);
     expect(first.body.user).toMatchObject({ verification: { status: 'verified' }, hasGoogle: true, hasPassword: false });
     // A changed e-mail at Google does not make another account: the key is issuer + subject.
-    const again = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', { body: { token: signGoogleToken({ ...claims, email: 'alan@example.com' }) } });
+    const again = await harness.call<{ user: CurrentUser; created: boolean }>('POST', '/api/auth/googleLogin', {
+      body: { token: signGoogleToken({ ...claims, email: 'alan@example.com' }) },
+    });
     expect(again.body.created).toBe(false);
     expect(again.body.user._id).toBe(first.body.user._id);
   });
@@ -588,9 +771,17 @@ describe('test-user mode and account deletion', () => {
   it('gives an admin a separate test-user token that admin routes refuse; switching back signs the admin in again', async () => {
     const { db } = harness.infrastructure.database;
     // Other tests of this file start and stop test-user mode too.
-    const { last } = await db.selectFrom('events').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
-    const admin = await harness.call<{ token: string }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD } });
-    const started = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', { token: admin.body.token, body: { action: 'start' } });
+    const { last } = await db
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirstOrThrow();
+    const admin = await harness.call<{ token: string }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+    });
+    const started = await harness.call<{ token: string }>('POST', '/api/admin/test-user/toggle', {
+      token: admin.body.token,
+      body: { action: 'start' },
+    });
     expect(started.status).toBe(200);
     const testToken = started.body.token;
     expect(testToken).not.toBe(admin.body.token);
@@ -607,17 +798,31 @@ describe('test-user mode and account deletion', () => {
     expect(back.body.user.lvl).toBe('admin');
     expect((await me(testToken)).status).toBe(401);
 
-    const events = await db.selectFrom('events').select(['type', 'metadata']).where('type', 'in', ['TestUserModeStarted', 'TestUserModeStopped']).where('position', '>', last).execute();
+    const events = await db
+      .selectFrom('events')
+      .select(['type', 'metadata'])
+      .where('type', 'in', ['TestUserModeStarted', 'TestUserModeStopped'])
+      .where('position', '>', last)
+      .execute();
     expect(events.map((event) => event.type)).toEqual(['TestUserModeStarted', 'TestUserModeStopped']);
   });
 
   it('erases an account on request: sessions end, the profile shows as erased, the e-mail cannot be read', async () => {
     const account = await signUp();
     const withoutPassword = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: {} });
-    expect({ status: withoutPassword.status, message: withoutPassword.body.message }).toEqual({ status: 400, message: ACCOUNT_MESSAGES.deleteNeedsPassword });
+    expect({ status: withoutPassword.status, message: withoutPassword.body.message }).toEqual({
+      status: 400,
+      message: ACCOUNT_MESSAGES.deleteNeedsPassword,
+    });
     // A wrong password is named as wrong, not as missing.
-    const wrongPassword = await harness.call<{ message: string }>('POST', '/api/users/me/delete', { token: account.token, body: { password: 'Wrong#one1' } });
-    expect({ status: wrongPassword.status, message: wrongPassword.body.message }).toEqual({ status: 400, message: ACCOUNT_MESSAGES.currentPasswordWrong });
+    const wrongPassword = await harness.call<{ message: string }>('POST', '/api/users/me/delete', {
+      token: account.token,
+      body: { password: 'Wrong#one1' },
+    });
+    expect({ status: wrongPassword.status, message: wrongPassword.body.message }).toEqual({
+      status: 400,
+      message: ACCOUNT_MESSAGES.currentPasswordWrong,
+    });
     expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
     expect((await me(account.token)).status).toBe(401);
     // The name it went by leads nowhere; what remains (its posts' author) shows as erased.
@@ -632,15 +837,35 @@ describe('test-user mode and account deletion', () => {
 describe('personal data after deletion', () => {
   it('leaves no username, contact message, newsletter subscription, outbox mail or claim behind; the e-mail can sign up again', async () => {
     const account = await signUp();
-    expect((await harness.call('POST', '/api/email/subscribe', { body: { email: account.email }, token: account.token, remoteAddress: account.address })).status).toBe(200);
-    expect((await harness.call('POST', '/api/contact-us', { body: { name: 'Erin Erased', email: account.email, message: 'Please call me back' }, token: account.token, remoteAddress: account.address })).status).toBe(200);
+    expect(
+      (
+        await harness.call('POST', '/api/email/subscribe', {
+          body: { email: account.email },
+          token: account.token,
+          remoteAddress: account.address,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await harness.call('POST', '/api/contact-us', {
+          body: { name: 'Erin Erased', email: account.email, message: 'Please call me back' },
+          token: account.token,
+          remoteAddress: account.address,
+        })
+      ).status,
+    ).toBe(200);
     await harness.call('POST', '/api/request-password-reset', { body: { username: account.username }, remoteAddress: account.address });
     await resetMailTo(account.email);
     const { vault } = harness.infrastructure;
     const { subscriberId } = await newsletterSubscription(vault, account.email);
     expect(await vault.isForgotten(subscriberId)).toBe(false);
     await harness.catchUp();
-    const messages = await harness.infrastructure.database.db.selectFrom('contact_messages').select('id').where('sender_user_id', '=', account.user._id).execute();
+    const messages = await harness.infrastructure.database.db
+      .selectFrom('contact_messages')
+      .select('id')
+      .where('sender_user_id', '=', account.user._id)
+      .execute();
     expect(messages).toHaveLength(1);
 
     expect((await harness.call('POST', '/api/users/me/delete', { token: account.token, body: { password: PASSWORD } })).status).toBe(200);
@@ -649,7 +874,10 @@ describe('personal data after deletion', () => {
     expect(await vault.isForgotten(messages[0]!.id)).toBe(true);
     expect(await vault.isForgotten(subscriberId)).toBe(true);
     expect(await harness.infrastructure.outbox!.list({ to: account.email })).toEqual([]);
-    const again = await harness.call('POST', '/api/signupUser', { body: { username: account.username, email: account.email, password: PASSWORD, agreeToTermsAndConditions: true }, remoteAddress: '10.90.0.1' });
+    const again = await harness.call('POST', '/api/signupUser', {
+      body: { username: account.username, email: account.email, password: PASSWORD, agreeToTermsAndConditions: true },
+      remoteAddress: '10.90.0.1',
+    });
     expect(again.status).toBe(201);
   });
 });
@@ -657,26 +885,46 @@ describe('personal data after deletion', () => {
 describe('admin user management', () => {
   it('lets an admin block an account (ending its sessions) and read its full history with actors; owners alone change levels', async () => {
     const member = await signUp();
-    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', { body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD }, remoteAddress: '10.200.0.1' });
-    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/allusers?q=${member.username}`, { token: admin.body.token });
+    const admin = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+      remoteAddress: '10.200.0.1',
+    });
+    const listed = await harness.call<{ data: { username: string }[] }>('GET', `/api/admin/allusers?q=${member.username}`, {
+      token: admin.body.token,
+    });
     expect(listed.body.data.map((user) => user.username)).toEqual([member.username]);
 
-    const noReason = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: ' ' } });
+    const noReason = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, {
+      token: admin.body.token,
+      body: { status: 'blocked', reason: ' ' },
+    });
     expect(noReason.status).toBe(400);
-    const blocked = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, { token: admin.body.token, body: { status: 'blocked', reason: 'spam links' } });
+    const blocked = await harness.call('POST', `/api/admin/users/${member.user._id}/verification`, {
+      token: admin.body.token,
+      body: { status: 'blocked', reason: 'spam links' },
+    });
     expect(blocked.status).toBe(200);
     expect((await me(member.token)).status).toBe(401);
-    expect(await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address })).toMatchObject({
+    expect(
+      await harness.call('POST', '/api/login', { body: { login: member.username, password: PASSWORD }, remoteAddress: member.address }),
+    ).toMatchObject({
       status: 403,
       body: { error: true, message: ACCOUNT_MESSAGES.accountBlocked },
     });
 
-    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${member.user._id}/history`, { token: admin.body.token });
+    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/admin/users/${member.user._id}/history`,
+      { token: admin.body.token },
+    );
     const block = history.body.data.find((event) => event.type === 'VerificationStatusChanged');
     expect(block).toMatchObject({ actor: { userId: admin.body.user._id }, details: { to: 'blocked', reason: 'spam links' } });
     expect(JSON.stringify(history.body)).not.toMatch(/pd1:|argon2|tokenHash/u);
 
-    const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, { token: admin.body.token, body: { lvl: 'admin' } });
+    const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, {
+      token: admin.body.token,
+      body: { lvl: 'admin' },
+    });
     expect(promote.status).toBe(403);
     const asMember = await harness.call('GET', '/api/admin/allusers', { token: (await signUp()).token });
     expect(asMember.status).toBe(403);
@@ -690,9 +938,17 @@ describe('admin user management', () => {
       await harness.catchUp(position);
       return account;
     };
-    const [admin, otherAdmin, owner, otherOwner] = [await atLevel('admin'), await atLevel('admin'), await atLevel('owner'), await atLevel('owner')];
+    const [admin, otherAdmin, owner, otherOwner] = [
+      await atLevel('admin'),
+      await atLevel('admin'),
+      await atLevel('owner'),
+      await atLevel('owner'),
+    ];
     const setStatus = (actor: { token: string }, target: { user: CurrentUser }, status: 'blocked' | 'verified') =>
-      harness.call('POST', `/api/admin/users/${target.user._id}/verification`, { token: actor.token, body: { status, reason: 'abuse of the portal' } });
+      harness.call('POST', `/api/admin/users/${target.user._id}/verification`, {
+        token: actor.token,
+        body: { status, reason: 'abuse of the portal' },
+      });
 
     for (const target of [otherAdmin, owner]) {
       const refused = await setStatus(admin, target, 'blocked');
@@ -704,8 +960,14 @@ describe('admin user management', () => {
     expect((await me(otherAdmin.token)).status).toBe(401);
     expect((await setStatus(owner, otherOwner, 'blocked')).status).toBe(200);
 
-    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>('GET', `/api/admin/users/${otherAdmin.user._id}/history`, { token: owner.token });
-    expect(history.body.data.find((event) => event.type === 'VerificationStatusChanged')).toMatchObject({ actor: { userId: owner.user._id }, details: { to: 'blocked', reason: 'abuse of the portal' } });
+    const history = await harness.call<{ data: { type: string; actor: { userId: string }; details: Record<string, unknown> }[] }>(
+      'GET',
+      `/api/admin/users/${otherAdmin.user._id}/history`,
+      { token: owner.token },
+    );
+    expect(history.body.data.find((event) => event.type === 'VerificationStatusChanged')).toMatchObject({
+      actor: { userId: owner.user._id },
+      details: { to: 'blocked', reason: 'abuse of the portal' },
+    });
   });
 });
-

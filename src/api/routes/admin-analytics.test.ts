@@ -22,36 +22,67 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
   beforeAll(async () => {
     harness = await startApiHarness({ users: 3, templates: 6, seed: SEED });
     admin = await makeMember(harness, { prefix: 'stats_admin', lvl: 'admin', verification: 'verified' });
-    members = [await makeMember(harness, { prefix: 'stats_a', verification: 'verified' }), await makeMember(harness, { prefix: 'stats_b', verification: 'verified' })];
+    members = [
+      await makeMember(harness, { prefix: 'stats_a', verification: 'verified' }),
+      await makeMember(harness, { prefix: 'stats_b', verification: 'verified' }),
+    ];
     const [first, second] = [demoTemplateId(SEED, 0), demoTemplateId(SEED, 1)];
     for (const member of members) {
       expect((await harness.call('POST', `/api/resources/view/${first}`, { token: member.token })).status).toBe(200);
-      expect((await harness.call('POST', `/api/analytics/search`, { token: member.token, body: { searchTerm: 'budget' } })).status).toBe(201);
-      expect((await harness.call('POST', `/api/analytics/track-progress`, { token: member.token, body: { formProgress: { url: true, type: true } } })).status).toBe(200);
+      expect((await harness.call('POST', `/api/analytics/search`, { token: member.token, body: { searchTerm: 'budget' } })).status).toBe(
+        201,
+      );
+      expect(
+        (
+          await harness.call('POST', `/api/analytics/track-progress`, {
+            token: member.token,
+            body: { formProgress: { url: true, type: true } },
+          })
+        ).status,
+      ).toBe(200);
     }
     expect((await harness.call('POST', `/api/resources/view/${second}`, { token: members[0]!.token })).status).toBe(200);
     expect((await harness.call('POST', `/api/resources/clicked/${second}`, { token: members[0]!.token })).status).toBe(200);
     expect((await harness.call('POST', `/api/resources/save/${second}`, { token: members[1]!.token })).status).toBe(200);
-    expect((await harness.call('POST', `/api/comments/resource/${first}`, { token: members[1]!.token, body: { message: 'Useful' } })).status).toBe(201);
-    expect((await harness.call('POST', `/api/analytics/search`, { token: members[0]!.token, body: { searchTerm: '=HYPERLINK("x")' } })).status).toBe(201);
+    expect(
+      (await harness.call('POST', `/api/comments/resource/${first}`, { token: members[1]!.token, body: { message: 'Useful' } })).status,
+    ).toBe(201);
+    expect(
+      (await harness.call('POST', `/api/analytics/search`, { token: members[0]!.token, body: { searchTerm: '=HYPERLINK("x")' } })).status,
+    ).toBe(201);
     await harness.catchUp();
   }, 120_000);
   afterAll(async () => {
     await harness?.close();
   });
 
-  const replayed = async (report: Parameters<typeof computeReport>[0], dates: Parameters<typeof computeReport>[2]) => computeReport(report, await replayFacts(harness.infrastructure.store), dates);
+  const replayed = async (report: Parameters<typeof computeReport>[0], dates: Parameters<typeof computeReport>[2]) =>
+    computeReport(report, await replayFacts(harness.infrastructure.store), dates);
 
   it('gives the same 12 counters', async () => {
-    const portal = await harness.call<Json>('POST', '/api/admin/analyticsView', { token: admin.token, body: { _id: admin.userId, asOf: today } });
+    const portal = await harness.call<Json>('POST', '/api/admin/analyticsView', {
+      token: admin.token,
+      body: { _id: admin.userId, asOf: today },
+    });
     expect(portal.status).toBe(200);
     const replay = await replayed('counters', { asOf: today });
     expect(Object.fromEntries(replay.rows)).toEqual(portal.body);
-    expect(portal.body).toMatchObject({ totalUsers: 6, totalPosts: 6, totalComments: 1, totalClicks: 1, totalSaves: 1, totalViews: 3, lastWeekComments: 1 });
+    expect(portal.body).toMatchObject({
+      totalUsers: 6,
+      totalPosts: 6,
+      totalComments: 1,
+      totalClicks: 1,
+      totalSaves: 1,
+      totalViews: 3,
+      lastWeekComments: 1,
+    });
   });
 
   it('gives the same KPIs for a date range', async () => {
-    const portal = await harness.call<{ searchAnalytics: { term: string; count: number }[]; postsViewedAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', {
+    const portal = await harness.call<{
+      searchAnalytics: { term: string; count: number }[];
+      postsViewedAnalytics: { term: string; count: number }[];
+    }>('POST', '/api/analytics/kpi', {
       token: admin.token,
       body: { from: today, to: today },
     });
@@ -67,28 +98,52 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
     expect(lists).toEqual(portal.body);
   });
 
-  it('counts KPIs up to a day from the first event, as the replay and the portal\'s note say, when only the end date is given', async () => {
+  it("counts KPIs up to a day from the first event, as the replay and the portal's note say, when only the end date is given", async () => {
     const searchId = randomUUID();
     const longAgo = new Date(Date.now() - (DEFAULT_KPI_DAYS + 10) * 24 * 60 * 60 * 1000).toISOString();
-    const metadata = { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: null, role: 'anonymous' as const }, occurredAt: longAgo, schemaVersion: 1 };
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actor: { userId: null, role: 'anonymous' as const },
+      occurredAt: longAgo,
+      schemaVersion: 1,
+    };
     const appended = await harness.infrastructure.store.appendToStream(
       searchStream(searchId),
-      [{ id: randomUUID(), type: 'SearchPerformed', data: { searchId, searchTerm: 'archived term', userId: null, searcher: null }, metadata }],
+      [
+        {
+          id: randomUUID(),
+          type: 'SearchPerformed',
+          data: { searchId, searchTerm: 'archived term', userId: null, searcher: null },
+          metadata,
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
     await harness.catchUp(appended.position);
-    const portal = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', { token: admin.token, body: { to: today } });
+    const portal = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', {
+      token: admin.token,
+      body: { to: today },
+    });
     expect(portal.status).toBe(200);
     expect(portal.body.searchAnalytics).toContainEqual({ term: 'archived term', count: 1 });
     const replay = await replayed('kpis', { to: today });
-    expect(replay.rows.filter(([list]) => list === 'searchAnalytics').map(([, , term, count]) => ({ term, count }))).toEqual(portal.body.searchAnalytics);
+    expect(replay.rows.filter(([list]) => list === 'searchAnalytics').map(([, , term, count]) => ({ term, count }))).toEqual(
+      portal.body.searchAnalytics,
+    );
     // Without any date the portal keeps to the last 30 days.
-    const recent = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', { token: admin.token, body: {} });
+    const recent = await harness.call<{ searchAnalytics: { term: string; count: number }[] }>('POST', '/api/analytics/kpi', {
+      token: admin.token,
+      body: {},
+    });
     expect(recent.body.searchAnalytics.map((entry) => entry.term)).not.toContain('archived term');
   });
 
   it('gives the same template-creation funnel', async () => {
-    const portal = await harness.call<{ totalSubmissions: number; dropOffRates: Record<string, { completed: number; total: number; dropOffRate: number }> }>('GET', `/api/template/stats?from=${today}`, { token: admin.token });
+    const portal = await harness.call<{
+      totalSubmissions: number;
+      dropOffRates: Record<string, { completed: number; total: number; dropOffRate: number }>;
+    }>('GET', `/api/template/stats?from=${today}`, { token: admin.token });
     expect(portal.status).toBe(200);
     expect(portal.body.totalSubmissions).toBe(2);
     expect(portal.body.dropOffRates.url).toEqual({ completed: 2, total: 2, dropOffRate: 0 });
@@ -105,11 +160,22 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
     const bodiless = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token });
     expect({ status: bodiless.status, body: bodiless.body }).toEqual({ status: 200, body: defaults.body });
     for (const body of ['[]', '"2026-03-01"', '7']) {
-      const refused = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, headers: { 'content-type': 'application/json' }, body });
+      const refused = await harness.call<Json>('POST', '/api/analytics/kpi', {
+        token: admin.token,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect({ status: refused.status, message: refused.body.message }, body).toEqual({ status: 400, message: DATE_RANGE_BODY_MESSAGE });
     }
-    const broken = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, headers: { 'content-type': 'application/json' }, body: '{"from":' });
-    expect({ status: broken.status, message: broken.body.message }).toEqual({ status: 400, message: "Body is not valid JSON but content-type is set to 'application/json'" });
+    const broken = await harness.call<Json>('POST', '/api/analytics/kpi', {
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+      body: '{"from":',
+    });
+    expect({ status: broken.status, message: broken.body.message }).toEqual({
+      status: 400,
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+    });
     // The counters' route takes an absent body the same way.
     expect((await harness.call<Json>('POST', '/api/admin/analyticsView', { token: admin.token })).status).toBe(200);
   });
@@ -117,7 +183,10 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
   it('answers with the newest accounts, and refuses bad dates with a 400', async () => {
     const recent = await harness.call<{ data: { username: string }[] }>('GET', '/api/admin/recent-users', { token: admin.token });
     expect(recent.body.data.slice(0, 3).map((user) => user.username)).toEqual([members[1]!.username, members[0]!.username, admin.username]);
-    const backwards = await harness.call<Json>('POST', '/api/analytics/kpi', { token: admin.token, body: { from: '2026-03-02', to: '2026-03-01' } });
+    const backwards = await harness.call<Json>('POST', '/api/analytics/kpi', {
+      token: admin.token,
+      body: { from: '2026-03-02', to: '2026-03-01' },
+    });
     expect(backwards.status).toBe(400);
     const impossible = await harness.call<Json>('GET', '/api/template/stats?from=2026-02-30', { token: admin.token });
     expect(impossible.status).toBe(400);

@@ -12,7 +12,17 @@ import type { ReadModelDb } from './route-deps.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RECENT_USERS = 10;
 
-const COUNTER_KINDS = ['post_created', 'post_removed', 'user_registered', 'user_deleted', 'comment', 'click', 'save', 'unsave', 'view'] as const;
+const COUNTER_KINDS = [
+  'post_created',
+  'post_removed',
+  'user_registered',
+  'user_deleted',
+  'comment',
+  'click',
+  'save',
+  'unsave',
+  'view',
+] as const;
 const KPI_KINDS = ['post_created', 'post_titled', 'search', 'click', 'view'] as const;
 
 const count = z.number();
@@ -32,10 +42,23 @@ const siteCountersAnswer = z.object({
 }) satisfies z.ZodType<SiteCounters>;
 const trendAnswer = z.object({ data: z.array(z.object({ day: z.string(), totalPosts: count, totalUsers: count, totalComments: count })) });
 const recentUsersAnswer = z.object({
-  data: z.array(z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string(), erased: z.boolean(), _dateCreated: z.string() })),
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      username: z.string(),
+      lvl: z.string(),
+      verification: z.string(),
+      erased: z.boolean(),
+      _dateCreated: z.string(),
+    }),
+  ),
 });
 const termCounts = z.array(z.object({ term: z.string(), count }));
-const kpisAnswer = z.object({ searchAnalytics: termCounts, postsClickedAnalytics: termCounts, postsViewedAnalytics: termCounts }) satisfies z.ZodType<Kpis>;
+const kpisAnswer = z.object({
+  searchAnalytics: termCounts,
+  postsClickedAnalytics: termCounts,
+  postsViewedAnalytics: termCounts,
+}) satisfies z.ZodType<Kpis>;
 const templateStatsAnswer = z.object({
   totalSubmissions: count,
   totalCompleted: count,
@@ -43,11 +66,15 @@ const templateStatsAnswer = z.object({
 }) satisfies z.ZodType<TemplateStats>;
 
 /** The answer to a body that is neither a JSON object nor absent. */
-export const DATE_RANGE_BODY_MESSAGE = 'The body must be a JSON object with an optional "from" and "to" day (YYYY-MM-DD), or no body at all.';
+export const DATE_RANGE_BODY_MESSAGE =
+  'The body must be a JSON object with an optional "from" and "to" day (YYYY-MM-DD), or no body at all.';
 
 const dateRange = z
   .object({ from: reportDay.optional(), to: reportDay.optional() }, DATE_RANGE_BODY_MESSAGE)
-  .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, { message: 'The start date must not be after the end date', path: ['from'] });
+  .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+    message: 'The start date must not be after the end date',
+    path: ['from'],
+  });
 
 /**
  * A range of whole days, or up to now: `to` inclusive (its end, or now for today and later), `from`
@@ -91,12 +118,21 @@ export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAs
 
     app.get(
       '/admin/analytics/trend',
-      { config: { access: 'admin' }, schema: { tags, summary: `Posts, users and comments at the end of each of the last ${ANALYTICS_TREND_DAYS} days`, response: { 200: trendAnswer } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: `Posts, users and comments at the end of each of the last ${ANALYTICS_TREND_DAYS} days`,
+          response: { 200: trendAnswer },
+        },
+      },
       async () => {
         const now = new Date();
         const facts = await analyticsFacts(deps.db, COUNTER_KINDS, now);
         const today = startOfDay(dayOf(now)).getTime();
-        const days = Array.from({ length: ANALYTICS_TREND_DAYS }, (_, index) => dayOf(new Date(today - (ANALYTICS_TREND_DAYS - 1 - index) * DAY_MS)));
+        const days = Array.from({ length: ANALYTICS_TREND_DAYS }, (_, index) =>
+          dayOf(new Date(today - (ANALYTICS_TREND_DAYS - 1 - index) * DAY_MS)),
+        );
         return {
           data: days.map((day) => {
             const counters = siteCounters(facts, endOfDay(day) < now ? endOfDay(day) : now);
@@ -111,7 +147,16 @@ export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAs
       { config: { access: 'admin' }, schema: { tags, summary: 'The newest accounts', response: { 200: recentUsersAnswer } } },
       async () => {
         const { rows } = await usersPage(deps.db, undefined, 1, RECENT_USERS);
-        return { data: rows.map((row) => ({ _id: row.id, username: row.username, lvl: row.lvl, verification: row.verification, erased: row.erased, _dateCreated: row.created_at.toISOString() })) };
+        return {
+          data: rows.map((row) => ({
+            _id: row.id,
+            username: row.username,
+            lvl: row.lvl,
+            verification: row.verification,
+            erased: row.erased,
+            _dateCreated: row.created_at.toISOString(),
+          })),
+        };
       },
     );
 
@@ -119,7 +164,12 @@ export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAs
       '/analytics/kpi',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`, body: dateRange.nullish(), response: { 200: kpisAnswer } },
+        schema: {
+          tags,
+          summary: `Searches by term, clicked and viewed posts with counts, for a range of days (default the last ${DEFAULT_KPI_DAYS})`,
+          body: dateRange.nullish(),
+          response: { 200: kpisAnswer },
+        },
       },
       async (request) => {
         // Fastify validates an absent body as null: no body means the defaults.
@@ -130,7 +180,15 @@ export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAs
 
     app.get(
       '/template/stats',
-      { config: { access: 'admin' }, schema: { tags, summary: "The create form's funnel: submissions, completions and drop-off per step (default: since the first event)", querystring: dateRange, response: { 200: templateStatsAnswer } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "The create form's funnel: submissions, completions and drop-off per step (default: since the first event)",
+          querystring: dateRange,
+          response: { 200: templateStatsAnswer },
+        },
+      },
       async (request) => {
         const period = periodOf(request.query, null);
         if (period.from !== null && period.from > period.until) throw new HttpError(400, 'The start date must not be in the future');

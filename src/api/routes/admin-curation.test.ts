@@ -39,9 +39,19 @@ describe('homepage collections and top apps editors', () => {
     const last = await harness.call<Json>('DELETE', `/api/admin/api/collections/${shown[1]!._id}`, { token: admin.token });
     expect(last).toMatchObject({ status: 400, body: { message: CURATION_MESSAGES.lastEntry } });
 
-    const apps = Array.from({ length: 4 }, (_, index) => ({ name: `Tool ${index + 1}`, link: `https://tool${index + 1}.example`, img: null, description: 'Handy.' }));
+    const apps = Array.from({ length: 4 }, (_, index) => ({
+      name: `Tool ${index + 1}`,
+      link: `https://tool${index + 1}.example`,
+      img: null,
+      description: 'Handy.',
+    }));
     expect((await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body: apps })).status).toBe(200);
-    expect((await harness.call<Json[]>('GET', '/api/topapps')).body.map((entry) => entry.name)).toEqual(['Tool 1', 'Tool 2', 'Tool 3', 'Tool 4']);
+    expect((await harness.call<Json[]>('GET', '/api/topapps')).body.map((entry) => entry.name)).toEqual([
+      'Tool 1',
+      'Tool 2',
+      'Tool 3',
+      'Tool 4',
+    ]);
   });
 
   it('refuses 0 or 9 entries, a bad link and an unknown type with a 400, keeping the saved list', async () => {
@@ -49,7 +59,14 @@ describe('homepage collections and top apps editors', () => {
     for (const body of [[], Array.from({ length: 9 }, () => entry), [{ ...entry, link: 'javascript:alert(1)' }]]) {
       expect((await harness.call<Json>('PUT', '/api/admin/api/topapps', { token: admin.token, body })).status).toBe(400);
     }
-    expect((await harness.call<Json>('PUT', '/api/admin/api/collections', { token: admin.token, body: [{ name: 'X', link: '/x', type: 'weird' }] })).status).toBe(400);
+    expect(
+      (
+        await harness.call<Json>('PUT', '/api/admin/api/collections', {
+          token: admin.token,
+          body: [{ name: 'X', link: '/x', type: 'weird' }],
+        })
+      ).status,
+    ).toBe(400);
     expect((await harness.call<Json[]>('GET', '/api/topapps')).body).toHaveLength(4);
   });
 
@@ -97,8 +114,15 @@ describe('homepage collections and top apps editors', () => {
     expect(events).toHaveLength(before + 1);
     expect(events.at(-1)).toMatchObject({ type: 'HomeListSet', data: { list: 'topapps' }, metadata: { actor: { userId: admin.userId } } });
 
-    for (const path of [`/api/admin/api/topapps/${saved[1]!._id}`, '/api/admin/api/topapps/no-such-entry', '/api/admin/api/collections/no-such-entry']) {
-      expect(await harness.call<Json>('DELETE', path, { token: admin.token })).toMatchObject({ status: 404, body: { error: true, message: CURATION_MESSAGES.unknownEntry } });
+    for (const path of [
+      `/api/admin/api/topapps/${saved[1]!._id}`,
+      '/api/admin/api/topapps/no-such-entry',
+      '/api/admin/api/collections/no-such-entry',
+    ]) {
+      expect(await harness.call<Json>('DELETE', path, { token: admin.token })).toMatchObject({
+        status: 404,
+        body: { error: true, message: CURATION_MESSAGES.unknownEntry },
+      });
     }
     expect(await harness.infrastructure.store.readStream(stream)).toHaveLength(before + 1);
   });

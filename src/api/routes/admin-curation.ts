@@ -12,7 +12,10 @@ const savedAnswer = z.object({
 });
 
 /** The collections and top apps editors (spec calls): each PUT replaces a list of 1 to 8 entries; DELETE removes one. */
-export function adminCurationRoutes(deps: { curation: AppServices['templates']['curation']; settle(position: bigint | null): Promise<void> }): FastifyPluginAsyncZod {
+export function adminCurationRoutes(deps: {
+  curation: AppServices['templates']['curation'];
+  settle(position: bigint | null): Promise<void>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['admin'];
     const lists = [
@@ -22,7 +25,10 @@ export function adminCurationRoutes(deps: { curation: AppServices['templates']['
     for (const { list, path, schema, what } of lists) {
       app.put(
         `/admin/api/${path}`,
-        { config: { access: 'admin' }, schema: { tags, summary: `Replace the home page's ${what}: 1 to 8 entries`, body: schema, response: { 200: savedAnswer } } },
+        {
+          config: { access: 'admin' },
+          schema: { tags, summary: `Replace the home page's ${what}: 1 to 8 entries`, body: schema, response: { 200: savedAnswer } },
+        },
         async (request) => {
           const viewer = request.viewer!;
           const { entries, position } = await deps.curation.setList(list, request.body, { userId: viewer.userId, role: viewer.lvl });
@@ -35,11 +41,18 @@ export function adminCurationRoutes(deps: { curation: AppServices['templates']['
         `/admin/api/${path}/:id`,
         {
           config: { access: 'admin' },
-          schema: { tags, summary: `Remove one of the home page's ${list} (a list keeps at least one)`, params: z.object({ id: z.string().max(100) }), response: { 200: z.object({ success: z.literal(true) }) } },
+          schema: {
+            tags,
+            summary: `Remove one of the home page's ${list} (a list keeps at least one)`,
+            params: z.object({ id: z.string().max(100) }),
+            response: { 200: z.object({ success: z.literal(true) }) },
+          },
         },
         async (request) => {
           const viewer = request.viewer!;
-          await deps.settle((await deps.curation.removeEntry(list, request.params.id, { userId: viewer.userId, role: viewer.lvl })).position);
+          await deps.settle(
+            (await deps.curation.removeEntry(list, request.params.id, { userId: viewer.userId, role: viewer.lvl })).position,
+          );
           return { success: true as const };
         },
       );

@@ -30,29 +30,74 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
   it('lets an admin verify or block a member with a reason, and the change is an event in the account’s history', async () => {
     const answer = await update(admin.token, { user: member.userId, status: 'verified', reason: 'Checked the portfolio' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, message: 'User successfully updated!', user: { _id: member.userId, verification: 'verified', lvl: 'base' } });
-    const history = await harness.call<{ data: { type: string; actor: Json; details: Json }[] }>('GET', `/api/admin/users/${member.userId}/history`, { token: admin.token });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'User successfully updated!',
+      user: { _id: member.userId, verification: 'verified', lvl: 'base' },
+    });
+    const history = await harness.call<{ data: { type: string; actor: Json; details: Json }[] }>(
+      'GET',
+      `/api/admin/users/${member.userId}/history`,
+      { token: admin.token },
+    );
     // Who decided, by name: the portal lists the history without a way to look an id up.
-    expect(history.body.data.at(-1)).toMatchObject({ type: 'VerificationStatusChanged', actor: { userId: admin.userId, username: admin.username, role: 'admin' }, details: { from: 'pending', to: 'verified', reason: 'Checked the portfolio' } });
+    expect(history.body.data.at(-1)).toMatchObject({
+      type: 'VerificationStatusChanged',
+      actor: { userId: admin.userId, username: admin.username, role: 'admin' },
+      details: { from: 'pending', to: 'verified', reason: 'Checked the portfolio' },
+    });
   });
 
   it('refuses a status change without a reason, a level change by an admin, and an admin blocking an admin — changing nothing', async () => {
-    expect(await update(admin.token, { user: member.userId, status: 'blocked' })).toMatchObject({ status: 400, body: { message: USER_MANAGEMENT_MESSAGES.reasonRequired } });
-    expect(await update(admin.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 403, body: { message: USER_MANAGEMENT_MESSAGES.levelNeedsOwner } });
-    expect(await update(admin.token, { user: member.userId, status: 'blocked', reason: 'x'.repeat(ADMIN_DECISION_REASON_MAX + 1) })).toMatchObject({ status: 400 });
+    expect(await update(admin.token, { user: member.userId, status: 'blocked' })).toMatchObject({
+      status: 400,
+      body: { message: USER_MANAGEMENT_MESSAGES.reasonRequired },
+    });
+    expect(await update(admin.token, { user: member.userId, lvl: 'admin' })).toMatchObject({
+      status: 403,
+      body: { message: USER_MANAGEMENT_MESSAGES.levelNeedsOwner },
+    });
+    expect(
+      await update(admin.token, { user: member.userId, status: 'blocked', reason: 'x'.repeat(ADMIN_DECISION_REASON_MAX + 1) }),
+    ).toMatchObject({ status: 400 });
     // Both at once: the status part alone would be allowed, but nothing is written.
-    expect(await update(admin.token, { user: member.userId, lvl: 'admin', status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403 });
-    expect(await update(admin.token, { user: otherAdmin.userId, status: 'blocked', reason: 'spam' })).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.statusChangeNeedsOwner } });
-    expect(await update(admin.token, { user: admin.userId, status: 'pending', reason: 'me' })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
-    expect(await update(admin.token, { user: member.userId, status: 'verified' })).toMatchObject({ status: 400, body: { message: USER_MANAGEMENT_MESSAGES.nothingToChange } });
-    const history = await harness.call<{ data: { type: string }[] }>('GET', `/api/admin/users/${member.userId}/history`, { token: admin.token });
-    expect(history.body.data.filter((entry) => entry.type === 'UserLevelChanged' || entry.type === 'VerificationStatusChanged')).toHaveLength(1);
+    expect(await update(admin.token, { user: member.userId, lvl: 'admin', status: 'blocked', reason: 'spam' })).toMatchObject({
+      status: 403,
+    });
+    expect(await update(admin.token, { user: otherAdmin.userId, status: 'blocked', reason: 'spam' })).toMatchObject({
+      status: 403,
+      body: { message: ACCOUNT_MESSAGES.statusChangeNeedsOwner },
+    });
+    expect(await update(admin.token, { user: admin.userId, status: 'pending', reason: 'me' })).toMatchObject({
+      status: 409,
+      body: { message: USER_MANAGEMENT_MESSAGES.notYourself },
+    });
+    expect(await update(admin.token, { user: member.userId, status: 'verified' })).toMatchObject({
+      status: 400,
+      body: { message: USER_MANAGEMENT_MESSAGES.nothingToChange },
+    });
+    const history = await harness.call<{ data: { type: string }[] }>('GET', `/api/admin/users/${member.userId}/history`, {
+      token: admin.token,
+    });
+    expect(
+      history.body.data.filter((entry) => entry.type === 'UserLevelChanged' || entry.type === 'VerificationStatusChanged'),
+    ).toHaveLength(1);
   });
 
   it('lets an owner change a level and block an admin', async () => {
-    expect(await update(owner.token, { user: member.userId, lvl: 'admin' })).toMatchObject({ status: 200, body: { user: { lvl: 'admin' } } });
-    expect(await update(owner.token, { user: otherAdmin.userId, status: 'blocked', reason: 'Left the team' })).toMatchObject({ status: 200, body: { user: { verification: 'blocked' } } });
-    const page = await harness.call<{ data: { username: string; lvl: string; verification: string }[] }>('GET', `/api/admin/allusers?q=um_`, { token: owner.token });
+    expect(await update(owner.token, { user: member.userId, lvl: 'admin' })).toMatchObject({
+      status: 200,
+      body: { user: { lvl: 'admin' } },
+    });
+    expect(await update(owner.token, { user: otherAdmin.userId, status: 'blocked', reason: 'Left the team' })).toMatchObject({
+      status: 200,
+      body: { user: { verification: 'blocked' } },
+    });
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string }[] }>(
+      'GET',
+      `/api/admin/allusers?q=um_`,
+      { token: owner.token },
+    );
     expect(page.body.data.find((row) => row.username === otherAdmin.username)).toMatchObject({ verification: 'blocked' });
     expect(page.body.data.find((row) => row.username === member.username)).toMatchObject({ lvl: 'admin' });
   });
@@ -60,14 +105,27 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
   it('refuses an owner demoting or blocking themselves by every route, so the portal keeps its owner', async () => {
     const self = `/api/admin/users/${owner.userId}`;
     for (const lvl of ['admin', 'base'] as const) {
-      expect(await harness.call<Json>('POST', `${self}/level`, { token: owner.token, body: { lvl } })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
-      expect(await update(owner.token, { user: owner.userId, lvl })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+      expect(await harness.call<Json>('POST', `${self}/level`, { token: owner.token, body: { lvl } })).toMatchObject({
+        status: 409,
+        body: { message: USER_MANAGEMENT_MESSAGES.notYourself },
+      });
+      expect(await update(owner.token, { user: owner.userId, lvl })).toMatchObject({
+        status: 409,
+        body: { message: USER_MANAGEMENT_MESSAGES.notYourself },
+      });
     }
-    expect(await harness.call<Json>('POST', `${self}/verification`, { token: owner.token, body: { status: 'blocked', reason: 'me' } })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
-    expect(await update(owner.token, { user: owner.userId, status: 'blocked', reason: 'me' })).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    expect(
+      await harness.call<Json>('POST', `${self}/verification`, { token: owner.token, body: { status: 'blocked', reason: 'me' } }),
+    ).toMatchObject({ status: 409, body: { message: USER_MANAGEMENT_MESSAGES.notYourself } });
+    expect(await update(owner.token, { user: owner.userId, status: 'blocked', reason: 'me' })).toMatchObject({
+      status: 409,
+      body: { message: USER_MANAGEMENT_MESSAGES.notYourself },
+    });
     const history = await harness.call<{ data: { type: string }[] }>('GET', `${self}/history`, { token: owner.token });
     expect(history.status).toBe(200);
-    expect(history.body.data.map((entry) => entry.type).filter((type) => type === 'UserLevelChanged' || type === 'VerificationStatusChanged')).toEqual([]);
+    expect(
+      history.body.data.map((entry) => entry.type).filter((type) => type === 'UserLevelChanged' || type === 'VerificationStatusChanged'),
+    ).toEqual([]);
   });
   // Last: the owner leaves. Nobody else could then make owners or manage admins.
   it('refuses the only owner deleting their account until another member is an owner', async () => {
@@ -96,7 +154,11 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   });
 
   const activeOwners = async () => {
-    const page = await harness.call<{ data: { username: string; lvl: string; verification: string; erased: boolean }[] }>('GET', '/api/admin/allusers?q=race_', { token: (await anOwner()).token });
+    const page = await harness.call<{ data: { username: string; lvl: string; verification: string; erased: boolean }[] }>(
+      'GET',
+      '/api/admin/allusers?q=race_',
+      { token: (await anOwner()).token },
+    );
     return page.body.data.filter((row) => row.lvl === 'owner' && row.verification !== 'blocked' && !row.erased).map((row) => row.username);
   };
   const owners: Member[] = [];
@@ -104,7 +166,12 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   const anOwner = async () => {
     for (const owner of owners) {
       const me = await harness.call<{ lvl: string }>('GET', '/api/users/private/me', { token: owner.token });
-      if (me.status === 200 && me.body.lvl === 'owner' && (await harness.call('GET', '/api/admin/allusers', { token: owner.token })).status === 200) return owner;
+      if (
+        me.status === 200 &&
+        me.body.lvl === 'owner' &&
+        (await harness.call('GET', '/api/admin/allusers', { token: owner.token })).status === 200
+      )
+        return owner;
     }
     throw new Error('no owner left');
   };
@@ -118,7 +185,11 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   it('lets only one of two owners deleting their accounts at once go (both went: no owner was left)', async () => {
     if (database.skipped) return;
     const [first, second] = [await newOwner('race_del_a'), await newOwner('race_del_b')];
-    const answers = await Promise.all([first, second].map((owner) => harness.call<Json>('POST', '/api/users/me/delete', { token: owner.token, body: { password: 'Member#pass1' } })));
+    const answers = await Promise.all(
+      [first, second].map((owner) =>
+        harness.call<Json>('POST', '/api/users/me/delete', { token: owner.token, body: { password: 'Member#pass1' } }),
+      ),
+    );
     expect(statuses(answers)).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(USER_MANAGEMENT_MESSAGES.lastOwnerDelete);
     expect(await activeOwners()).toHaveLength(1);
@@ -144,7 +215,9 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
     if (database.skipped) return;
     const last = await anOwner();
     await newOwner('race_after');
-    expect((await harness.call<Json>('POST', '/api/users/me/delete', { token: last.token, body: { password: 'Member#pass1' } })).status).toBe(200);
+    expect(
+      (await harness.call<Json>('POST', '/api/users/me/delete', { token: last.token, body: { password: 'Member#pass1' } })).status,
+    ).toBe(200);
     expect(await activeOwners()).toHaveLength(1);
   });
 });

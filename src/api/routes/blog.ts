@@ -21,7 +21,10 @@ export function blogRoutes(deps: { blog: BlogSource }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/blog/posts',
-      { config: { access: 'anyone' }, schema: { summary: 'The blog posts, newest first', tags: ['content'], response: { 200: blogAnswer } } },
+      {
+        config: { access: 'anyone' },
+        schema: { summary: 'The blog posts, newest first', tags: ['content'], response: { 200: blogAnswer } },
+      },
       async (request) => {
         try {
           return { posts: await deps.blog.posts(), source: deps.blog.source };

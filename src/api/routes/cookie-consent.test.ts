@@ -26,7 +26,10 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
     });
 
   it('takes the form from a page of this site', async () => {
-    const answer = await post({ consent: COOKIE_CONSENT.all, returnTo: '/' }, { host: 'tessera.test', origin: 'http://tessera.test', 'sec-fetch-site': 'same-origin' });
+    const answer = await post(
+      { consent: COOKIE_CONSENT.all, returnTo: '/' },
+      { host: 'tessera.test', origin: 'http://tessera.test', 'sec-fetch-site': 'same-origin' },
+    );
     expect(answer.statusCode).toBe(303);
     expect(answer.cookies.map((cookie) => cookie.name)).toEqual(['cookieConsent']);
   });
@@ -43,16 +46,19 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
     expect(answer.cookies).toEqual([]);
   });
 
-  it.each([COOKIE_CONSENT.essentials, COOKIE_CONSENT.all])('sets the consent cookie to %s for 150 days, readable by the app, and sends the browser back', async (consent) => {
-    const answer = await post({ consent, returnTo: '/search?q=notion' });
-    expect(answer.statusCode).toBe(303);
-    expect(answer.headers.location).toBe('/search?q=notion');
-    expect(answer.headers['cache-control']).toBe('no-store');
-    const cookie = answer.cookies.find((set) => set.name === 'cookieConsent');
-    expect(cookie).toMatchObject({ value: consent, path: '/', maxAge: CONSENT_MAX_AGE_S, sameSite: 'Lax' });
-    // The app reads the cookie and may change the choice later: it is no httpOnly cookie.
-    expect(cookie?.httpOnly).toBeUndefined();
-  });
+  it.each([COOKIE_CONSENT.essentials, COOKIE_CONSENT.all])(
+    'sets the consent cookie to %s for 150 days, readable by the app, and sends the browser back',
+    async (consent) => {
+      const answer = await post({ consent, returnTo: '/search?q=notion' });
+      expect(answer.statusCode).toBe(303);
+      expect(answer.headers.location).toBe('/search?q=notion');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      const cookie = answer.cookies.find((set) => set.name === 'cookieConsent');
+      expect(cookie).toMatchObject({ value: consent, path: '/', maxAge: CONSENT_MAX_AGE_S, sameSite: 'Lax' });
+      // The app reads the cookie and may change the choice later: it is no httpOnly cookie.
+      expect(cookie?.httpOnly).toBeUndefined();
+    },
+  );
 
   it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'search', ''])(
     'refuses the return path %j with a 400 and sets nothing',
@@ -65,12 +71,15 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
     },
   );
 
-  it.each<Record<string, string>>([{ consent: 'analytics', returnTo: '/' }, { returnTo: '/' }, { consent: COOKIE_CONSENT.all }])('refuses the form %j with a 400', async (fields) => {
-    const answer = await post(fields);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ error: true });
-    expect(answer.cookies).toEqual([]);
-  });
+  it.each<Record<string, string>>([{ consent: 'analytics', returnTo: '/' }, { returnTo: '/' }, { consent: COOKIE_CONSENT.all }])(
+    'refuses the form %j with a 400',
+    async (fields) => {
+      const answer = await post(fields);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: true });
+      expect(answer.cookies).toEqual([]);
+    },
+  );
 
   describe("a banner's × before the app has started: POST /api/banner-dismissal", () => {
     const dismiss = (fields: Record<string, string>, cookie?: string) =>
@@ -85,7 +94,12 @@ describe('the cookie bar form: POST /api/cookie-consent (app.inject on embedded 
       const first = await dismiss({ banner: 'ai', returnTo: '/search?q=notion' });
       expect(first.statusCode).toBe(303);
       expect(first.headers.location).toBe('/search?q=notion');
-      expect(first.cookies.find((set) => set.name === BANNERS.cookieName)).toMatchObject({ value: 'ai', path: '/', maxAge: BANNERS.days * 24 * 60 * 60, sameSite: 'Lax' });
+      expect(first.cookies.find((set) => set.name === BANNERS.cookieName)).toMatchObject({
+        value: 'ai',
+        path: '/',
+        maxAge: BANNERS.days * 24 * 60 * 60,
+        sameSite: 'Lax',
+      });
       const second = await dismiss({ banner: 'selling', returnTo: '/' }, `${BANNERS.cookieName}=ai`);
       expect(second.cookies.find((set) => set.name === BANNERS.cookieName)?.value).toBe('selling,ai');
     });

@@ -27,19 +27,33 @@ const backToPage = { 303: z.null().describe('No body: back to returnTo (Location
  */
 export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPluginAsyncZod {
   /** Sets the cookie for `days` and answers 303 back to `returnTo`, a path on this site (else 400, nothing set). */
-  function setCookieAndReturn(request: FastifyRequest, reply: FastifyReply, cookie: { name: string; value: string; days: number }, returnTo: string) {
+  function setCookieAndReturn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cookie: { name: string; value: string; days: number },
+    returnTo: string,
+  ) {
     // A page of another site could otherwise post these forms and choose "all" for the visitor.
     refuseCrossSite(request);
     const returnPath = sameSitePath(returnTo);
     if (returnPath === null) throw new HttpError(400, RETURN_PATH_REFUSED);
-    reply.setCookie(cookie.name, cookie.value, { path: '/', sameSite: 'lax', secure: deps.secureCookies, maxAge: cookie.days * DAY_SECONDS });
+    reply.setCookie(cookie.name, cookie.value, {
+      path: '/',
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      maxAge: cookie.days * DAY_SECONDS,
+    });
     return reply.header('cache-control', 'no-store').redirect(returnPath, 303);
   }
 
   return async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     app.post(
       COOKIE_CONSENT.formPath,
       {
@@ -51,7 +65,13 @@ export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPl
           response: backToPage,
         },
       },
-      async (request, reply) => setCookieAndReturn(request, reply, { name: COOKIE_CONSENT.cookieName, value: request.body.consent, days: COOKIE_CONSENT.days }, request.body.returnTo),
+      async (request, reply) =>
+        setCookieAndReturn(
+          request,
+          reply,
+          { name: COOKIE_CONSENT.cookieName, value: request.body.consent, days: COOKIE_CONSENT.days },
+          request.body.returnTo,
+        ),
     );
     app.post(
       BANNERS.dismissPath,
@@ -67,7 +87,12 @@ export function cookieConsentRoutes(deps: { secureCookies: boolean }): FastifyPl
       async (request, reply) => {
         // Added to those dismissed before, in the app's spelling of the cookie.
         const dismissed = dismissedBannerNames(`${request.cookies[BANNERS.cookieName] ?? ''},${request.body.banner}`).join(',');
-        return setCookieAndReturn(request, reply, { name: BANNERS.cookieName, value: dismissed, days: BANNERS.days }, request.body.returnTo);
+        return setCookieAndReturn(
+          request,
+          reply,
+          { name: BANNERS.cookieName, value: dismissed, days: BANNERS.days },
+          request.body.returnTo,
+        );
       },
     );
   };

@@ -6,16 +6,50 @@ import { appPath, PAYMENTS_HELP_PATH, resourcePath, topicPath, userProfilePath }
 import type { ReadModelDb } from './route-deps.js';
 
 /** Pages that are the same for everyone and worth a search engine's visit. */
-const STATIC_PUBLIC_PATHS = ['/', '/search', '/topics', '/apps', '/explore', '/sellers', '/blogs', '/getstarted', '/contact-us', '/terms-of-service', '/cookie-policy', PAYMENTS_HELP_PATH];
+const STATIC_PUBLIC_PATHS = [
+  '/',
+  '/search',
+  '/topics',
+  '/apps',
+  '/explore',
+  '/sellers',
+  '/blogs',
+  '/getstarted',
+  '/contact-us',
+  '/terms-of-service',
+  '/cookie-policy',
+  PAYMENTS_HELP_PATH,
+];
 
 /** Signed-in pages, forms and the API: nothing a search result should lead to. */
-const PATHS_CLOSED_TO_CRAWLERS = ['/api/', '/admin', '/account', '/create', '/editor/', '/saved-posts', '/shared-posts', '/onboarding', '/login', '/signup', '/register-modal', '/reset-password-from-token', '/dev/'];
+const PATHS_CLOSED_TO_CRAWLERS = [
+  '/api/',
+  '/admin',
+  '/account',
+  '/create',
+  '/editor/',
+  '/saved-posts',
+  '/shared-posts',
+  '/onboarding',
+  '/login',
+  '/signup',
+  '/register-modal',
+  '/reset-password-from-token',
+  '/dev/',
+];
 
 /** Crawlers may read robots.txt and the sitemap once an hour; they change as posts are published. */
 const CRAWLER_FILES_MAX_AGE_SECONDS = 3_600;
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', origin)}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', origin)}`,
+    '',
+  ].join('\n');
 }
 
 function escapeXml(text: string): string {
@@ -41,20 +75,40 @@ export async function sitemapXml(db: ReadModelDb, origin: string): Promise<strin
     const location = `<loc>${escapeXml(new URL(path, origin).toString())}</loc>`;
     return `  <url>${location}${lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ''}</url>`;
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (linkOriginFor). */
 export function crawlerRoutes(deps: { db: ReadModelDb; origin: (request: { host: string }) => string }): FastifyPluginAsyncZod {
   // Sent as text: Fastify does not serialise them, the schemas only document the answers.
-  const robotsSchema = { summary: 'What crawlers may read, and where the sitemap is', tags: ['crawlers'], response: { 200: z.string().describe('robots.txt (text/plain)') } };
-  const sitemapSchema = { summary: 'Every public page, for search engines', tags: ['crawlers'], response: { 200: z.string().describe('The sitemap (application/xml)') } };
+  const robotsSchema = {
+    summary: 'What crawlers may read, and where the sitemap is',
+    tags: ['crawlers'],
+    response: { 200: z.string().describe('robots.txt (text/plain)') },
+  };
+  const sitemapSchema = {
+    summary: 'Every public page, for search engines',
+    tags: ['crawlers'],
+    response: { 200: z.string().describe('The sitemap (application/xml)') },
+  };
   return async (app) => {
     app.get('/robots.txt', { schema: robotsSchema }, async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(robotsTxt(deps.origin(request))),
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`)
+        .send(robotsTxt(deps.origin(request))),
     );
     app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) =>
-      reply.type('application/xml; charset=utf-8').header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`).send(await sitemapXml(deps.db, deps.origin(request))),
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`)
+        .send(await sitemapXml(deps.db, deps.origin(request))),
     );
   };
 }

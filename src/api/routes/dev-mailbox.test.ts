@@ -16,8 +16,17 @@ describe('dev mailbox routes (inject, embedded PGlite outbox)', () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory' });
     const outbox = createOutboxMailer(database.db);
-    await outbox.send({ to: 'ada@example.com', subject: 'Your code', text: 'Your verification code is 123456.\nIt expires in 10 minutes.' });
-    await outbox.send({ to: 'mallory@example.com', subject: INJECTION, text: '</pre><img src=x onerror=alert(1)>', html: '<b>ignored</b>' });
+    await outbox.send({
+      to: 'ada@example.com',
+      subject: 'Your code',
+      text: 'Your verification code is 123456.\nIt expires in 10 minutes.',
+    });
+    await outbox.send({
+      to: 'mallory@example.com',
+      subject: INJECTION,
+      text: '</pre><img src=x onerror=alert(1)>',
+      html: '<b>ignored</b>',
+    });
 
     // The same compilers and error handler as buildApp, so the plugin behaves as it will there.
     app = Fastify();
@@ -68,7 +77,11 @@ describe('dev mailbox routes (inject, embedded PGlite outbox)', () => {
     expect(answer.body).not.toContain('mallory@example.com');
     expect(answer.body).toContain('value="ADA@example.com"');
 
-    const none = await app.inject({ method: 'GET', url: `/dev/mailbox?to=${encodeURIComponent('"><x@example.com')}`, remoteAddress: '127.0.0.1' });
+    const none = await app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent('"><x@example.com')}`,
+      remoteAddress: '127.0.0.1',
+    });
     expect(none.body).toContain('No messages to &quot;&gt;&lt;x@example.com yet.');
     expect(none.body).toContain('value="&quot;&gt;&lt;x@example.com"');
   });
@@ -95,7 +108,12 @@ describe('dev mailbox routes (inject, embedded PGlite outbox)', () => {
   it('refuses other addresses with 403 JSON, whatever X-Forwarded-For claims', async () => {
     for (const remoteAddress of ['203.0.113.7', '192.168.1.20', '::ffff:10.0.0.1', '2001:db8::1']) {
       for (const url of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox?to=ada@example.com']) {
-        const answer = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' } });
+        const answer = await app.inject({
+          method: 'GET',
+          url,
+          remoteAddress,
+          headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+        });
         expect(answer.statusCode, `${remoteAddress} ${url}`).toBe(403);
         expect(answer.headers['content-type']).toMatch(/^application\/json/);
         expect(answer.json()).toEqual({ error: true, message: DEV_MAILBOX_FORBIDDEN });

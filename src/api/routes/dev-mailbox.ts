@@ -46,7 +46,10 @@ export function devMailboxRoutes(deps: { outbox: MailOutbox }): FastifyPluginAsy
         },
       },
       async (request) => ({
-        messages: (await deps.outbox.list({ to: request.query.to })).map((message) => ({ ...message, sentAt: message.sentAt.toISOString() })),
+        messages: (await deps.outbox.list({ to: request.query.to })).map((message) => ({
+          ...message,
+          sentAt: message.sentAt.toISOString(),
+        })),
       }),
     );
 

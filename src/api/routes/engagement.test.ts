@@ -44,7 +44,7 @@ const readResource = async (templateId: string, viewerId: string | null = null) 
 const me = async (token: string) => (await harness.call<CurrentUser>('GET', '/api/users/private/me', { token })).body;
 
 describe('like, save, flag and click', () => {
-  it('likes and unlikes, answering the updated resource with the viewer\'s prevActions', async () => {
+  it("likes and unlikes, answering the updated resource with the viewer's prevActions", async () => {
     const liked = await post(`/api/resources/like/${liveId}`, fan.token);
     expect(liked.status).toBe(200);
     expect(liked.body.rsc).toMatchObject({ _id: liveId, ratings: { positive: 1 }, prevActions: { has_liked: true, has_saved: false } });
@@ -57,13 +57,32 @@ describe('like, save, flag and click', () => {
 
   it('leaves hidden and deleted posts out of actions.likes, as out of actions.saves', async () => {
     const liker = await makeMember(harness, { prefix: 'liker' });
-    const [hiddenId, deletedId, keptId] = [await publishTemplate(harness, author.userId), await publishTemplate(harness, author.userId), await publishTemplate(harness, author.userId)];
+    const [hiddenId, deletedId, keptId] = [
+      await publishTemplate(harness, author.userId),
+      await publishTemplate(harness, author.userId),
+      await publishTemplate(harness, author.userId),
+    ];
     for (const id of [hiddenId, deletedId, keptId]) expect((await post(`/api/resources/like/${id}`, liker.token)).status).toBe(200);
     const admin = { actor: { userId: 'reviewer', role: 'admin' as const } };
     const { commands } = harness.infrastructure;
-    await commands.handle(templateDecider, templateStream(hiddenId), { type: 'FlagTemplateForReview', data: { templateId: hiddenId, reason: 'spam' } }, admin);
-    await commands.handle(templateDecider, templateStream(hiddenId), { type: 'ReviewTemplate', data: { templateId: hiddenId, reviewerId: 'reviewer', decision: 'hide', reason: 'spam' } }, admin);
-    const deleted = await commands.handle(templateDecider, templateStream(deletedId), { type: 'DeleteTemplatePermanently', data: { templateId: deletedId, reviewerId: 'reviewer', reason: null } }, admin);
+    await commands.handle(
+      templateDecider,
+      templateStream(hiddenId),
+      { type: 'FlagTemplateForReview', data: { templateId: hiddenId, reason: 'spam' } },
+      admin,
+    );
+    await commands.handle(
+      templateDecider,
+      templateStream(hiddenId),
+      { type: 'ReviewTemplate', data: { templateId: hiddenId, reviewerId: 'reviewer', decision: 'hide', reason: 'spam' } },
+      admin,
+    );
+    const deleted = await commands.handle(
+      templateDecider,
+      templateStream(deletedId),
+      { type: 'DeleteTemplatePermanently', data: { templateId: deletedId, reviewerId: 'reviewer', reason: null } },
+      admin,
+    );
     await harness.catchUp(deleted.position);
     expect((await me(liker.token)).actions.likes).toEqual([keptId]);
   });
@@ -89,18 +108,36 @@ describe('like, save, flag and click', () => {
     expect(await harness.infrastructure.store.readStream(saveStream(templateId, fan.userId))).toEqual([]);
 
     for (let i = 0; i < 2; i += 1) {
-      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: true })).body.rsc).toMatchObject({ ratings: { saves: 1 }, prevActions: { has_saved: true } });
+      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: true })).body.rsc).toMatchObject({
+        ratings: { saves: 1 },
+        prevActions: { has_saved: true },
+      });
     }
     for (let i = 0; i < 2; i += 1) {
-      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({ ratings: { saves: 0 }, prevActions: { has_saved: false } });
+      expect((await post(`/api/resources/save/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({
+        ratings: { saves: 0 },
+        prevActions: { has_saved: false },
+      });
     }
-    expect((await post(`/api/resources/like/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({ ratings: { positive: 0 }, prevActions: { has_liked: false } });
-    expect(await post(`/api/resources/save/${templateId}`, fan.token, { on: 'no' })).toMatchObject({ status: 400, body: { error: true, message: expect.stringMatching(/^on: /u) } });
+    expect((await post(`/api/resources/like/${templateId}`, fan.token, { on: false })).body.rsc).toMatchObject({
+      ratings: { positive: 0 },
+      prevActions: { has_liked: false },
+    });
+    expect(await post(`/api/resources/save/${templateId}`, fan.token, { on: 'no' })).toMatchObject({
+      status: 400,
+      body: { error: true, message: expect.stringMatching(/^on: /u) },
+    });
   });
 
   it('raises and lowers a red flag', async () => {
-    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 1 }, prevActions: { has_flagged: true } });
-    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({ ratings: { redFlags: 0 }, prevActions: { has_flagged: false } });
+    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({
+      ratings: { redFlags: 1 },
+      prevActions: { has_flagged: true },
+    });
+    expect((await post(`/api/resources/flag/${liveId}`, fan.token)).body.rsc).toMatchObject({
+      ratings: { redFlags: 0 },
+      prevActions: { has_flagged: false },
+    });
   });
 
   it('counts every click and every view, anonymous views included', async () => {
@@ -116,18 +153,22 @@ describe('like, save, flag and click', () => {
     const headBefore = await harness.infrastructure.store.headPosition();
     expect((await harness.call('GET', `/api/resources/viewById/${liveId}`, { token: fan.token })).status).toBe(200);
     expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
-    for (const action of ['like', 'save', 'flag', 'clicked']) expect((await harness.call('GET', `/api/resources/${action}/${liveId}`, { token: fan.token })).status).toBe(404);
+    for (const action of ['like', 'save', 'flag', 'clicked'])
+      expect((await harness.call('GET', `/api/resources/${action}/${liveId}`, { token: fan.token })).status).toBe(404);
   });
 
-  it.each(['like', 'save', 'flag', 'clicked', 'view'])('answers 404 "This post does not exist" to %s of an unknown or non-live post, writing nothing', async (action) => {
-    const headBefore = await harness.infrastructure.store.headPosition();
-    for (const id of ['00000000-0000-4000-8000-000000000000', pendingId, 'not-a-uuid']) {
-      const answer = await post(`/api/resources/${action}/${id}`, fan.token);
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: true, message: 'This post does not exist' });
-    }
-    expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
-  });
+  it.each(['like', 'save', 'flag', 'clicked', 'view'])(
+    'answers 404 "This post does not exist" to %s of an unknown or non-live post, writing nothing',
+    async (action) => {
+      const headBefore = await harness.infrastructure.store.headPosition();
+      for (const id of ['00000000-0000-4000-8000-000000000000', pendingId, 'not-a-uuid']) {
+        const answer = await post(`/api/resources/${action}/${id}`, fan.token);
+        expect(answer.status).toBe(404);
+        expect(answer.body).toEqual({ error: true, message: 'This post does not exist' });
+      }
+      expect(await harness.infrastructure.store.headPosition()).toBe(headBefore);
+    },
+  );
 
   it.each(['like', 'save', 'flag', 'clicked'])('asks anonymous callers to sign in for %s', async (action) => {
     const answer = await post(`/api/resources/${action}/${liveId}`);
@@ -151,70 +192,97 @@ const VIEWS_TIMEOUT_MS = 120_000;
 
 for (const database of harnessDatabases()) {
   // PGlite runs one query at a time; only the server makes these requests' transactions overlap.
-  describe.skipIf(database.skipped !== null)(`counts under concurrency on ${database.name}${database.skipped ? ` (skipped: ${database.skipped})` : ''}`, () => {
-    let server: ApiHarness;
-    let poster: Member;
-    let toggler: Member;
-    const like = (templateId: string, token: string) => server.call<Rsc>('POST', `/api/resources/like/${templateId}`, { token });
-    const resourceOn = async (templateId: string, viewerId: string | null = null) =>
-      (await engagedResource(server.infrastructure.database.db, server.infrastructure.vault, templateId, viewerId))!;
+  describe.skipIf(database.skipped !== null)(
+    `counts under concurrency on ${database.name}${database.skipped ? ` (skipped: ${database.skipped})` : ''}`,
+    () => {
+      let server: ApiHarness;
+      let poster: Member;
+      let toggler: Member;
+      const like = (templateId: string, token: string) => server.call<Rsc>('POST', `/api/resources/like/${templateId}`, { token });
+      const resourceOn = async (templateId: string, viewerId: string | null = null) =>
+        (await engagedResource(server.infrastructure.database.db, server.infrastructure.vault, templateId, viewerId))!;
 
-    beforeAll(async () => {
-      server = await startApiHarness({ users: 1, templates: 1, seed: 42 }, { database: database.name });
-      poster = await makeMember(server, { prefix: 'poster' });
-      toggler = await makeMember(server, { prefix: 'toggler' });
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+      beforeAll(async () => {
+        server = await startApiHarness({ users: 1, templates: 1, seed: 42 }, { database: database.name });
+        poster = await makeMember(server, { prefix: 'poster' });
+        toggler = await makeMember(server, { prefix: 'toggler' });
+      });
+      afterAll(async () => {
+        await server?.close();
+      });
 
-    it(`gives ${CROWD_SIZE} likes when ${CROWD_SIZE} users like one template at once`, async () => {
-      const templateId = await publishTemplate(server, poster.userId, { title: 'Crowd Favourite' });
-      const crowd = await makeMembers(server, CROWD_SIZE, { prefix: 'crowd' });
-      const answers = await Promise.all(crowd.map((user) => like(templateId, user.token)));
-      expect(answers.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
-      expect(answers.every((answer) => answer.body.rsc.prevActions.has_liked)).toBe(true);
-      const resource = await resourceOn(templateId);
-      expect(resource.ratings.positive).toBe(CROWD_SIZE);
-      const likers = await server.infrastructure.database.db.selectFrom('template_likes').select('user_id').where('template_id', '=', templateId).execute();
-      expect(new Set(likers.map((liker) => liker.user_id))).toEqual(new Set(crowd.map((user) => user.userId)));
-      console.info(`concurrency on ${database.name}: ${CROWD_SIZE} users liked at once → ${resource.ratings.positive} likes`);
-    }, CROWD_TIMEOUT_MS);
+      it(
+        `gives ${CROWD_SIZE} likes when ${CROWD_SIZE} users like one template at once`,
+        async () => {
+          const templateId = await publishTemplate(server, poster.userId, { title: 'Crowd Favourite' });
+          const crowd = await makeMembers(server, CROWD_SIZE, { prefix: 'crowd' });
+          const answers = await Promise.all(crowd.map((user) => like(templateId, user.token)));
+          expect(answers.map((answer) => answer.status)).toEqual(crowd.map(() => 200));
+          expect(answers.every((answer) => answer.body.rsc.prevActions.has_liked)).toBe(true);
+          const resource = await resourceOn(templateId);
+          expect(resource.ratings.positive).toBe(CROWD_SIZE);
+          const likers = await server.infrastructure.database.db
+            .selectFrom('template_likes')
+            .select('user_id')
+            .where('template_id', '=', templateId)
+            .execute();
+          expect(new Set(likers.map((liker) => liker.user_id))).toEqual(new Set(crowd.map((user) => user.userId)));
+          console.info(`concurrency on ${database.name}: ${CROWD_SIZE} users liked at once → ${resource.ratings.positive} likes`);
+        },
+        CROWD_TIMEOUT_MS,
+      );
 
-    it(`keeps one user's ${PARALLEL_TOGGLES} parallel toggles consistent: the count is 1 exactly when an odd number was accepted`, async () => {
-      const templateId = await publishTemplate(server, poster.userId, { title: 'Toggled Planner' });
-      const answers = await Promise.all(Array.from({ length: PARALLEL_TOGGLES }, () => like(templateId, toggler.token)));
-      const accepted = answers.filter((answer) => answer.status === 200).length;
-      expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
-      expect(accepted).toBeGreaterThan(0);
-      const resource = await resourceOn(templateId, toggler.userId);
-      expect(resource.ratings.positive).toBe(accepted % 2);
-      expect(resource.prevActions.has_liked).toBe(accepted % 2 === 1);
-      const events = await server.infrastructure.store.readStream(`like-${templateId}-${toggler.userId}`);
-      expect(events).toHaveLength(accepted);
-      console.info(`concurrency on ${database.name}: ${PARALLEL_TOGGLES} parallel toggles by one user → ${accepted} accepted, ${PARALLEL_TOGGLES - accepted} refused with 409, final count ${resource.ratings.positive}`);
-    }, TOGGLES_TIMEOUT_MS);
+      it(
+        `keeps one user's ${PARALLEL_TOGGLES} parallel toggles consistent: the count is 1 exactly when an odd number was accepted`,
+        async () => {
+          const templateId = await publishTemplate(server, poster.userId, { title: 'Toggled Planner' });
+          const answers = await Promise.all(Array.from({ length: PARALLEL_TOGGLES }, () => like(templateId, toggler.token)));
+          const accepted = answers.filter((answer) => answer.status === 200).length;
+          expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+          expect(accepted).toBeGreaterThan(0);
+          const resource = await resourceOn(templateId, toggler.userId);
+          expect(resource.ratings.positive).toBe(accepted % 2);
+          expect(resource.prevActions.has_liked).toBe(accepted % 2 === 1);
+          const events = await server.infrastructure.store.readStream(`like-${templateId}-${toggler.userId}`);
+          expect(events).toHaveLength(accepted);
+          console.info(
+            `concurrency on ${database.name}: ${PARALLEL_TOGGLES} parallel toggles by one user → ${accepted} accepted, ${PARALLEL_TOGGLES - accepted} refused with 409, final count ${resource.ratings.positive}`,
+          );
+        },
+        TOGGLES_TIMEOUT_MS,
+      );
 
-    it('counts 200 parallel anonymous views of one post: every answer 2xx, no conflict', () => expectParallelViewsCounted(server, poster), VIEWS_TIMEOUT_MS);
+      it(
+        'counts 200 parallel anonymous views of one post: every answer 2xx, no conflict',
+        () => expectParallelViewsCounted(server, poster),
+        VIEWS_TIMEOUT_MS,
+      );
 
-    it('answers 200 parallel anonymous views from one address and counts as many as its limit allows', () => expectOneAddressLimited(server, poster), VIEWS_TIMEOUT_MS);
+      it(
+        'answers 200 parallel anonymous views from one address and counts as many as its limit allows',
+        () => expectOneAddressLimited(server, poster),
+        VIEWS_TIMEOUT_MS,
+      );
 
-    it('still counts views stored in the former per-day streams', async () => {
-      const templateId = await publishTemplate(server, poster.userId, { title: 'Long Viewed Planner' });
-      const { commands } = server.infrastructure;
-      const data = { templateId, userId: null };
-      const formerDayStream = `view-${templateId}-anonymous-2026-01-02`;
-      await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
-      await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
-      await server.catchUp();
-      expect((await server.call<Rsc>('POST', `/api/resources/view/${templateId}`)).body.rsc.analytics.pageViews.total).toBe(3);
-    });
-  });
+      it('still counts views stored in the former per-day streams', async () => {
+        const templateId = await publishTemplate(server, poster.userId, { title: 'Long Viewed Planner' });
+        const { commands } = server.infrastructure;
+        const data = { templateId, userId: null };
+        const formerDayStream = `view-${templateId}-anonymous-2026-01-02`;
+        await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+        await commands.handle(viewDecider, formerDayStream, { type: 'RecordView', data }, { actor: { userId: null, role: 'anonymous' } });
+        await server.catchUp();
+        expect((await server.call<Rsc>('POST', `/api/resources/view/${templateId}`)).body.rsc.analytics.pageViews.total).toBe(3);
+      });
+    },
+  );
 }
 
 async function expectOneAddressLimited(target: ApiHarness, postAuthor: Member): Promise<void> {
   const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Refreshed Planner' });
-  const answers = await Promise.all(Array.from({ length: 200 }, () => target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress: '127.2.0.1' })));
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, () => target.call('POST', `/api/resources/view/${templateId}`, { remoteAddress: '127.2.0.1' })),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
   const resource = await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null);
   expect(resource!.analytics.pageViews.total).toBe(RATE_LIMITS.anonymousViewsPerAddress.max);
@@ -223,7 +291,8 @@ async function expectOneAddressLimited(target: ApiHarness, postAuthor: Member): 
 /** 200 anonymous visitors, each from an address of its own (so the per-address limit does not apply), view one post at once. */
 async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member): Promise<void> {
   const templateId = await publishTemplate(target, postAuthor.userId, { title: 'Much Viewed Planner' });
-  const pageViews = async () => (await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null))!.analytics.pageViews.total;
+  const pageViews = async () =>
+    (await engagedResource(target.infrastructure.database.db, target.infrastructure.vault, templateId, null))!.analytics.pageViews.total;
   const before = await pageViews();
   const addresses = Array.from({ length: 200 }, (_, index) => `127.1.${Math.floor(index / 250)}.${(index % 250) + 1}`);
   const started = performance.now();
@@ -244,20 +313,27 @@ async function expectParallelViewsCounted(target: ApiHarness, postAuthor: Member
 }
 
 describe('comments', () => {
-  const comments = async (templateId: string, query = '') => harness.call<CommentPage>('GET', `/api/comments/resource/${templateId}${query}`);
+  const comments = async (templateId: string, query = '') =>
+    harness.call<CommentPage>('GET', `/api/comments/resource/${templateId}${query}`);
 
   it('answers a page of comments at a time, newest first, with their number and the cursor to the older ones', async () => {
     const templateId = await publishTemplate(harness, author.userId);
     const count = COMMENTS_PAGE.size * 2 + 5;
     let position: bigint | null = null;
     // Through the command, not the route: one member may post only so many a minute.
-    for (let index = 0; index < count; index++) ({ position } = await harness.infrastructure.engagement.postComment(templateId, `comment ${index}`, { userId: fan.userId, role: 'base' }));
+    for (let index = 0; index < count; index++)
+      ({ position } = await harness.infrastructure.engagement.postComment(templateId, `comment ${index}`, {
+        userId: fan.userId,
+        role: 'base',
+      }));
     await harness.catchUp(position!);
 
     const first = await comments(templateId);
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(count);
-    expect(first.body.comments.map((comment) => comment.message)).toEqual(Array.from({ length: COMMENTS_PAGE.size }, (_, index) => `comment ${count - 1 - index}`));
+    expect(first.body.comments.map((comment) => comment.message)).toEqual(
+      Array.from({ length: COMMENTS_PAGE.size }, (_, index) => `comment ${count - 1 - index}`),
+    );
     const seen = [...first.body.comments];
     let cursor = first.body.nextCursor;
     while (cursor !== null) {
@@ -297,7 +373,11 @@ describe('comments', () => {
     const listed = await comments(liveId);
     expect(listed.headers['content-type']).toMatch(/^application\/json/u);
     expect(listed.body.comments[0]!.message).toBe(message);
-    const stored = await harness.infrastructure.database.db.selectFrom('comments').select('message').where('id', '=', posted.body.comment._id).executeTakeFirstOrThrow();
+    const stored = await harness.infrastructure.database.db
+      .selectFrom('comments')
+      .select('message')
+      .where('id', '=', posted.body.comment._id)
+      .executeTakeFirstOrThrow();
     expect(stored.message).toBe(message);
   });
 
@@ -307,7 +387,12 @@ describe('comments', () => {
     expect((await post('/api/users/me/delete', leaving.token, { password: 'Member#pass1' })).status).toBe(200);
     await harness.catchUp();
     const shown = (await comments(liveId)).body.comments.find((comment) => comment.author._id === leaving.userId);
-    expect(shown?.author).toEqual({ _id: leaving.userId, username: erasedUsername(leaving.userId), erased: true, info: { displayName: ERASED_USER_NAME, thumbnail: null } });
+    expect(shown?.author).toEqual({
+      _id: leaving.userId,
+      username: erasedUsername(leaving.userId),
+      erased: true,
+      info: { displayName: ERASED_USER_NAME, thumbnail: null },
+    });
     expect((await comments(liveId)).body.comments.find((comment) => comment.author._id === fan.userId)?.author.erased).toBe(false);
   });
 
@@ -321,10 +406,16 @@ describe('comments', () => {
   it("e-mails the post's author about a comment, once, unless it is their own or they turned the setting off", async () => {
     const writer = await makeMember(harness, { prefix: 'notified' });
     const templateId = await publishTemplate(harness, writer.userId, { title: 'Notified Planner' });
-    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const commentMails = async () =>
+      (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) =>
+        mail.subject.includes('commented on'),
+      );
     const reactor = harness.infrastructure.commentNotifications;
 
-    expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Lovely layout, thank you for sharing it with everyone' })).status).toBe(201);
+    expect(
+      (await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Lovely layout, thank you for sharing it with everyone' }))
+        .status,
+    ).toBe(201);
     await expect.poll(async () => (await commentMails()).length, { timeout: 30_000 }).toBe(1);
     const [mail] = await commentMails();
     expect(mail!.subject).toBe(`${fan.username} commented on "Notified Planner"`);
@@ -341,10 +432,18 @@ describe('comments', () => {
     // Replayed after a crash before its checkpoint: the same message, stored once.
     expect((await post('/api/users/me/update', writer.token, { privacy: { allowEmailsFromPosts: true } })).status).toBe(200);
     await reactor.stop();
-    const first = (await harness.infrastructure.store.readAll({ after: 0n, maxCount: 100_000 })).find((event) => event.type === 'CommentPosted' && (event.data as { templateId: string }).templateId === templateId)!;
-    await harness.infrastructure.database.db.updateTable('reactor_checkpoints').set({ position: first.position - 1n }).where('reactor', '=', reactor.name).execute();
+    const first = (await harness.infrastructure.store.readAll({ after: 0n, maxCount: 100_000 })).find(
+      (event) => event.type === 'CommentPosted' && (event.data as { templateId: string }).templateId === templateId,
+    )!;
+    await harness.infrastructure.database.db
+      .updateTable('reactor_checkpoints')
+      .set({ position: first.position - 1n })
+      .where('reactor', '=', reactor.name)
+      .execute();
     reactor.start();
-    await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 })
+      .toBe(true);
     // The one turned off is mailed now (the setting is read when the e-mail goes out); the first is not mailed twice.
     expect((await commentMails()).map((sent) => sent.text.includes('Lovely layout'))).toEqual([false, true]);
 
@@ -353,7 +452,9 @@ describe('comments', () => {
     await harness.infrastructure.database.db.deleteFrom('reactor_checkpoints').where('reactor', '=', reactor.name).execute();
     expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'Posted while it was off' })).status).toBe(201);
     reactor.start();
-    await expect.poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await reactor.checkpoint()) >= (await harness.infrastructure.store.headPosition()), { timeout: 30_000 })
+      .toBe(true);
     expect((await commentMails()).some((sent) => sent.text.includes('Posted while it was off'))).toBe(false);
   });
 
@@ -362,26 +463,47 @@ describe('comments', () => {
     const crowd = await makeMembers(harness, 3, { prefix: 'crowd' });
     const posts = [await publishTemplate(harness, writer.userId), await publishTemplate(harness, writer.userId)];
     const reactor = harness.infrastructure.commentNotifications;
-    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const commentMails = async () =>
+      (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) =>
+        mail.subject.includes('commented on'),
+      );
     const flood = COMMENT_MAILS_PER_AUTHOR.max + 2;
     for (let index = 1; index <= flood; index += 1) {
-      expect((await post(`/api/comments/resource/${posts[index % 2]}`, crowd[index % 3]!.token, { message: `Flood comment ${index}` })).status).toBe(201);
+      expect(
+        (await post(`/api/comments/resource/${posts[index % 2]}`, crowd[index % 3]!.token, { message: `Flood comment ${index}` })).status,
+      ).toBe(201);
       // Their own comments are not mailed about, nor counted.
-      if (index === 3) expect((await post(`/api/comments/resource/${posts[0]}`, writer.token, { message: 'Thanks, all' })).status).toBe(201);
+      if (index === 3)
+        expect((await post(`/api/comments/resource/${posts[0]}`, writer.token, { message: 'Thanks, all' })).status).toBe(201);
     }
     expect(await reactor.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
     const mailed = await commentMails();
     const quoted = (index: number) => mailed.filter((mail) => mail.text.includes(`“Flood comment ${index}”`));
     expect(mailed).toHaveLength(COMMENT_MAILS_PER_AUTHOR.max);
     for (let index = 1; index <= COMMENT_MAILS_PER_AUTHOR.max; index += 1) expect(quoted(index)).toHaveLength(1);
-    expect(mailed.filter((mail) => mail.text.includes(COMMENT_MAILS_PAUSED)).map((mail) => quoted(COMMENT_MAILS_PER_AUTHOR.max).includes(mail))).toEqual([true]);
+    expect(
+      mailed.filter((mail) => mail.text.includes(COMMENT_MAILS_PAUSED)).map((mail) => quoted(COMMENT_MAILS_PER_AUTHOR.max).includes(mail)),
+    ).toEqual([true]);
 
     // A comment posted once the hour of the others has passed is mailed about.
     const later = new Date(Date.now() + COMMENT_MAILS_PER_AUTHOR.windowMs + 60_000).toISOString();
     const commentId = randomUUID();
     await harness.infrastructure.store.appendToStream(
       commentStream(commentId),
-      [{ id: randomUUID(), type: 'CommentPosted', data: { commentId, templateId: posts[0]!, authorId: crowd[0]!.userId, message: 'An hour later' }, metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor: { userId: crowd[0]!.userId, role: 'base' }, occurredAt: later, schemaVersion: 1 } }],
+      [
+        {
+          id: randomUUID(),
+          type: 'CommentPosted',
+          data: { commentId, templateId: posts[0]!, authorId: crowd[0]!.userId, message: 'An hour later' },
+          metadata: {
+            correlationId: randomUUID(),
+            causationId: randomUUID(),
+            actor: { userId: crowd[0]!.userId, role: 'base' },
+            occurredAt: later,
+            schemaVersion: 1,
+          },
+        },
+      ],
       { expectedRevision: 'no_stream' },
     );
     expect(await reactor.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
@@ -391,14 +513,23 @@ describe('comments', () => {
   it('turns comment e-mails off from the link in one, in one click, and no other list or member with it', async () => {
     const writer = await makeMember(harness, { prefix: 'unsubscriber' });
     const templateId = await publishTemplate(harness, writer.userId, { title: 'Unsubscribed Planner' });
-    const commentMails = async () => (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) => mail.subject.includes('commented on'));
+    const commentMails = async () =>
+      (await harness.infrastructure.outbox!.list({ to: `${writer.username}@members.example`, limit: 50 })).filter((mail) =>
+        mail.subject.includes('commented on'),
+      );
     const settingsOf = async (userId: string) => (await userById(harness.infrastructure.database.db, userId))!.notifications;
     expect((await post(`/api/comments/resource/${templateId}`, fan.token, { message: 'First comment' })).status).toBe(201);
     await expect.poll(async () => (await commentMails()).length, { timeout: 30_000 }).toBe(1);
     const link = new URL((await commentMails())[0]!.text.match(/Turn off comment e-mails: (\S+)/u)![1]!);
     expect(link.searchParams.get('list')).toBe('activity');
     const path = `${link.pathname}${link.search}`;
-    const oneClick = (url: string) => harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const oneClick = (url: string) =>
+      harness.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
 
     // Opening the link asks and changes nothing (mail scanners open links).
     const page = await harness.app.inject({ method: 'GET', url: path });
@@ -407,9 +538,15 @@ describe('comments', () => {
     expect((await settingsOf(writer.userId)).allowEmailsFromPosts).not.toBe(false);
     // The token is the writer's for this list: not for update e-mails, nor for another member.
     const token = link.searchParams.get('token')!;
-    for (const url of [`/api/emails/unsubscribe?token=${encodeURIComponent(token)}`, `/api/emails/unsubscribe?list=activity&token=${encodeURIComponent(`${fan.userId}${token.slice(token.indexOf('.'))}`)}`]) {
+    for (const url of [
+      `/api/emails/unsubscribe?token=${encodeURIComponent(token)}`,
+      `/api/emails/unsubscribe?list=activity&token=${encodeURIComponent(`${fan.userId}${token.slice(token.indexOf('.'))}`)}`,
+    ]) {
       const refused = await oneClick(url);
-      expect({ status: refused.statusCode, invalid: refused.body.includes(UNSUBSCRIBE_MESSAGES.invalid) }).toEqual({ status: 400, invalid: true });
+      expect({ status: refused.statusCode, invalid: refused.body.includes(UNSUBSCRIBE_MESSAGES.invalid) }).toEqual({
+        status: 400,
+        invalid: true,
+      });
     }
 
     const done = await oneClick(path);
@@ -428,7 +565,11 @@ describe('comments', () => {
     ['blank', '  \n\t ', ENGAGEMENT_MESSAGES.commentEmpty],
     ['invisible (zero-width and direction marks only)', '\u200B \u200D\u2060\u200E\n\u202E', ENGAGEMENT_MESSAGES.commentEmpty],
     ['one over the limit', 'x'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
-    ['one emoji over the limit', '😀'.repeat(ENGAGEMENT_LIMITS.commentMax + 1), ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax)],
+    [
+      'one emoji over the limit',
+      '😀'.repeat(ENGAGEMENT_LIMITS.commentMax + 1),
+      ENGAGEMENT_MESSAGES.commentTooLong(ENGAGEMENT_LIMITS.commentMax),
+    ],
   ])('refuses an %s comment with a clear 400 and stores nothing', async (_case, message, expected) => {
     const headBefore = await harness.infrastructure.store.headPosition();
     const answer = await post(`/api/comments/resource/${liveId}`, fan.token, { message });
@@ -449,7 +590,10 @@ describe('comments', () => {
     const notText = { status: 400, body: { error: true, message: expect.stringMatching(/^message: (is required|must be text)$/u) } };
     expect(await post(`/api/comments/resource/${liveId}`, fan.token, {})).toMatchObject(notText);
     expect(await post(`/api/comments/resource/${liveId}`, fan.token, { message: 42 })).toMatchObject(notText);
-    expect(await post(`/api/comments/resource/${liveId}`, undefined, { message: 'hi' })).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
+    expect(await post(`/api/comments/resource/${liveId}`, undefined, { message: 'hi' })).toMatchObject({
+      status: 401,
+      body: { error: true, message: ACCESS_MESSAGES.signInRequired },
+    });
     const gone = { status: 404, body: { error: true, message: 'This post does not exist' } };
     expect(await post(`/api/comments/resource/${pendingId}`, fan.token, { message: 'hi' })).toMatchObject(gone);
     expect(await comments(pendingId)).toMatchObject(gone);
@@ -457,19 +601,30 @@ describe('comments', () => {
 });
 
 describe('reports', () => {
-  const form = (resourceId: string) => ({ resourceId, name: 'Fan Person', reason: 'doesnt-work', message: 'The link is dead.', email: 'Fan@Example.com', dateReported: new Date().toISOString() });
+  const form = (resourceId: string) => ({
+    resourceId,
+    name: 'Fan Person',
+    reason: 'doesnt-work',
+    message: 'The link is dead.',
+    email: 'Fan@Example.com',
+    dateReported: new Date().toISOString(),
+  });
 
-  it('takes a report, keeps the reporter\'s details out of the log in clear, and shows it to admins', async () => {
+  it("takes a report, keeps the reporter's details out of the log in clear, and shows it to admins", async () => {
     const answer = await post<{ success: boolean }>('/api/resources/reportPost', fan.token, form(liveId));
     expect(answer.status).toBe(200);
     expect(answer.body.success).toBe(true);
-    const log = JSON.stringify(await harness.infrastructure.database.db.selectFrom('events').select('data').where('type', '=', 'TemplateReported').execute());
+    const log = JSON.stringify(
+      await harness.infrastructure.database.db.selectFrom('events').select('data').where('type', '=', 'TemplateReported').execute(),
+    );
     expect(log).not.toContain('fan@example.com');
     expect(log).not.toContain('Fan Person');
     expect(log).not.toContain('The link is dead.');
 
     const admin = await makeMember(harness, { prefix: 'moderator', lvl: 'admin' });
-    const reports = await harness.call<{ reports: Record<string, unknown>[]; total: number }>('GET', '/api/admin/reports', { token: admin.token });
+    const reports = await harness.call<{ reports: Record<string, unknown>[]; total: number }>('GET', '/api/admin/reports', {
+      token: admin.token,
+    });
     expect(reports.status).toBe(200);
     expect(reports.body.reports[0]).toMatchObject({
       resourceId: liveId,
@@ -489,7 +644,10 @@ describe('reports', () => {
   });
 
   it('refuses a reason off the list, a missing e-mail, an unknown or non-live post, and anonymous reporters', async () => {
-    expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), reason: 'because' })).body).toEqual({ error: true, message: `reason: ${ENGAGEMENT_MESSAGES.reportReasonUnknown}` });
+    expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), reason: 'because' })).body).toEqual({
+      error: true,
+      message: `reason: ${ENGAGEMENT_MESSAGES.reportReasonUnknown}`,
+    });
     expect((await post('/api/resources/reportPost', fan.token, { ...form(liveId), email: '' })).status).toBe(400);
     expect((await post('/api/resources/reportPost', fan.token, form('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
     expect((await post('/api/resources/reportPost', fan.token, form(pendingId))).status).toBe(404);
@@ -530,14 +688,19 @@ describe('created and saved lists', () => {
       { actor: { userId: author.userId, role: 'base' } },
     );
     await harness.catchUp(deleted.position);
-    expect((await harness.call<ResourcePage>('GET', '/api/users/private/me/saved?page=2', { token: saver.token })).body).toMatchObject({ total: 11, from: 11, to: 11 });
+    expect((await harness.call<ResourcePage>('GET', '/api/users/private/me/saved?page=2', { token: saver.token })).body).toMatchObject({
+      total: 11,
+      from: 11,
+      to: 11,
+    });
     expect((await me(saver.token)).actions.saves).not.toContain(ids[0]);
     const empty = await harness.call<ResourcePage>('GET', '/api/users/private/me/saved', { token: author.token });
     expect(empty.body).toMatchObject({ total: 0, resources: [], from: 0, to: 0, showing: 'Showing 0 - 0 of 0' });
   });
 
   it('refuses bad pages and anonymous callers', async () => {
-    for (const page of ['0', '-1', 'abc', '1.5']) expect((await harness.call('GET', `/api/users/private/me/saved?page=${page}`, { token: fan.token })).status).toBe(400);
+    for (const page of ['0', '-1', 'abc', '1.5'])
+      expect((await harness.call('GET', `/api/users/private/me/saved?page=${page}`, { token: fan.token })).status).toBe(400);
     expect((await harness.call('GET', '/api/users/private/me/saved')).status).toBe(401);
   });
 });

@@ -8,20 +8,39 @@ import { GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../domain/ge
 import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
 import { GENERATOR_GUEST_COOKIE } from './generator/index.js';
 
-type JobAnswer = { jobId: string; status: string; error: string | null; resultUrl: string | null; copyUrl: string | null; writer: string | null; fileName: string | null };
+type JobAnswer = {
+  jobId: string;
+  status: string;
+  error: string | null;
+  resultUrl: string | null;
+  copyUrl: string | null;
+  writer: string | null;
+  fileName: string | null;
+};
 /** A wide margin for a job on a loaded 2-core machine (offline jobs take milliseconds). */
 const JOB_WAIT_MS = 30_000;
 
 async function signIn(harness: ApiHarness, name: string, lvl: UserLevel): Promise<string> {
   const { accounts } = harness.infrastructure;
-  const { userId } = await accounts.register({ username: `gen_${name}`, email: `${name}@generator.example`, password: null, lvl, verification: 'verified' });
+  const { userId } = await accounts.register({
+    username: `gen_${name}`,
+    email: `${name}@generator.example`,
+    password: null,
+    lvl,
+    verification: 'verified',
+  });
   const session = await accounts.startSession(userId, 'password', null, { userId, role: 'base' });
   await harness.catchUp(session.position);
   return session.token;
 }
 
 /** Polls the job route as the web app does, until the job is done or failed. */
-async function finishedJob(harness: ApiHarness, kind: 'slides' | 'docs', jobId: string, auth: { token?: string; headers?: Record<string, string> }): Promise<JobAnswer> {
+async function finishedJob(
+  harness: ApiHarness,
+  kind: 'slides' | 'docs',
+  jobId: string,
+  auth: { token?: string; headers?: Record<string, string> },
+): Promise<JobAnswer> {
   let answer: JobAnswer | null = null;
   await expect
     .poll(
@@ -73,7 +92,10 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
   });
 
   it('generates a slide deck end to end: a job with its events, a real .pptx, and a copy of it', async () => {
-    const started = await generate({ brief: 'Plan the Q3 product launch', audience: 'marketing leads', app: 'google-slides', numSlides: 5, templateId: 'midnight' }, { token: tokens.member });
+    const started = await generate(
+      { brief: 'Plan the Q3 product launch', audience: 'marketing leads', app: 'google-slides', numSlides: 5, templateId: 'midnight' },
+      { token: tokens.member },
+    );
     expect(started.status).toBe(202);
     const job = await finishedJob(harness, 'slides', started.body.jobId, { token: tokens.member });
     expect(job).toMatchObject({ status: 'done', error: null, writer: 'offline', fileName: 'Plan-the-Q3-product-launch.pptx' });
@@ -85,24 +107,39 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
     expectOfficeFile(file.bytes, 'ppt/slides/slide5.xml');
 
     const fileId = job.copyUrl!.split('/').pop()!;
-    const copy = await harness.call<{ resultUrl: string; fileName: string }>('POST', `/api/ai/templates/files/${fileId}/copy`, { token: tokens.other });
+    const copy = await harness.call<{ resultUrl: string; fileName: string }>('POST', `/api/ai/templates/files/${fileId}/copy`, {
+      token: tokens.other,
+    });
     expect(copy.status).toBe(201);
     expect(copy.body.fileName).toBe('Copy-of-Plan-the-Q3-product-launch.pptx');
     expect(copy.body.resultUrl).not.toBe(job.resultUrl);
     expectOfficeFile((await download(harness, copy.body.resultUrl)).bytes, 'ppt/slides/slide5.xml');
 
     const events = (await harness.infrastructure.store.readStream(`generation-${started.body.jobId}`)).map((event) => event.type);
-    expect(events).toEqual(['GenerationRequested', 'GenerationStarted', 'GenerationProgressed', 'GenerationSucceeded', 'GeneratedFileCopied']);
+    expect(events).toEqual([
+      'GenerationRequested',
+      'GenerationStarted',
+      'GenerationProgressed',
+      'GenerationSucceeded',
+      'GeneratedFileCopied',
+    ]);
   });
 
   it('asks follow-up question sets of every type for a document, then builds a .docx from the answers', async () => {
-    const questions = await harness.call<{ questions: QuestionSet[] }>('POST', '/api/ai/templates/questions', { body: { brief: 'A proposal for a community garden', app: 'google-docs' } });
+    const questions = await harness.call<{ questions: QuestionSet[] }>('POST', '/api/ai/templates/questions', {
+      body: { brief: 'A proposal for a community garden', app: 'google-docs' },
+    });
     expect(questions.status).toBe(200);
     const types = new Set(questions.body.questions.flatMap((set) => set.questions.map((question) => question.type)));
     expect([...types].sort()).toEqual(['checkbox', 'dropdown', 'radio', 'slider', 'text']);
 
     const started = await generate(
-      { brief: 'A proposal for a community garden', app: 'google-docs', format: 'html', answers: { sections: ['Goals', 'Budget'], tone: 'Formal', detail: 5, mustMention: 'the spring opening' } },
+      {
+        brief: 'A proposal for a community garden',
+        app: 'google-docs',
+        format: 'html',
+        answers: { sections: ['Goals', 'Budget'], tone: 'Formal', detail: 5, mustMention: 'the spring opening' },
+      },
       { token: tokens.member },
     );
     const job = await finishedJob(harness, 'docs', started.body.jobId, { token: tokens.member });
@@ -129,7 +166,9 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
     const started = await generate({ brief: 'Quarterly review', app: 'google-slides', numSlides: 3 }, { token: tokens.member });
     const theirs = await harness.call('GET', `/api/ai/templates/slides/job/${started.body.jobId}`, { token: tokens.other });
     expect({ status: theirs.status, message: theirs.body.message }).toEqual({ status: 403, message: GENERATOR_MESSAGES.notYourJob });
-    const unknown = await harness.call('GET', '/api/ai/templates/slides/job/00000000-0000-4000-8000-000000000000', { token: tokens.member });
+    const unknown = await harness.call('GET', '/api/ai/templates/slides/job/00000000-0000-4000-8000-000000000000', {
+      token: tokens.member,
+    });
     expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 404, message: GENERATOR_MESSAGES.unknownJob });
     const notAnId = await harness.call('GET', '/api/ai/templates/slides/job/not-a-job', { token: tokens.member });
     expect(notAnId.status).toBe(404);
@@ -149,23 +188,44 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
       [{ brief: 'x', numSlides: 2.5, app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesWholeNumber],
       [{ brief: 'x', numSlides: 'abc', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.slidesWholeNumber],
       [{ brief: 'x', templateId: 'custom', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.customStyleNeedsId],
-      [{ brief: 'x', templateId: 'no-such-style', app: 'google-slides' }, tokens.member, 400, GENERATOR_MESSAGES.unknownStyle('no-such-style')],
+      [
+        { brief: 'x', templateId: 'no-such-style', app: 'google-slides' },
+        tokens.member,
+        400,
+        GENERATOR_MESSAGES.unknownStyle('no-such-style'),
+      ],
       [{ brief: 'x', app: 'google-docs', overrideHints: '[1, 2]' }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: ['tone'] }, tokens.admin, 400, 'Hints must be a JSON object.'],
       [{ brief: 'x', app: 'google-docs', overrideHints: '{"tone": ' }, tokens.admin, 400, 'Invalid JSON.'],
       // Used to overflow the stack where the job's event was stored: 500.
-      [{ brief: 'x', app: 'google-docs', overrideHints: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` }, tokens.admin, 400, GENERATOR_MESSAGES.hintsTooDeep],
-      [{ brief: 'x', app: 'google-docs', overridePromptTemplate: 'Write a poem' }, tokens.member, 403, GENERATOR_MESSAGES.overridesAdminOnly],
+      [
+        { brief: 'x', app: 'google-docs', overrideHints: `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}` },
+        tokens.admin,
+        400,
+        GENERATOR_MESSAGES.hintsTooDeep,
+      ],
+      [
+        { brief: 'x', app: 'google-docs', overridePromptTemplate: 'Write a poem' },
+        tokens.member,
+        403,
+        GENERATOR_MESSAGES.overridesAdminOnly,
+      ],
       [{ brief: 'Send it to ada@example.com', app: 'google-docs' }, tokens.member, 400, GENERATOR_MESSAGES.privateData('e-mail address')],
     ];
     for (const [body, token, status, message] of cases) {
       const answer = await generate(body, { token });
-      expect({ status: answer.status, message: answer.body.message }, JSON.stringify(body).slice(0, 80)).toEqual({ status, message: expect.stringContaining(message) });
+      expect({ status: answer.status, message: answer.body.message }, JSON.stringify(body).slice(0, 80)).toEqual({
+        status,
+        message: expect.stringContaining(message),
+      });
     }
   });
 
   it('lets an admin generate with only an override, and keeps the override with the job', async () => {
-    const started = await generate({ brief: '', app: 'google-docs', overrideHints: '{"topic": "Onboarding checklist"}' }, { token: tokens.admin });
+    const started = await generate(
+      { brief: '', app: 'google-docs', overrideHints: '{"topic": "Onboarding checklist"}' },
+      { token: tokens.admin },
+    );
     expect(started.status).toBe(202);
     const job = await finishedJob(harness, 'docs', started.body.jobId, { token: tokens.admin });
     expect(job).toMatchObject({ status: 'done', fileName: 'Onboarding-checklist.docx' });
@@ -182,7 +242,8 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
   it('limits generations per address', async () => {
     const limit = RATE_LIMITS.generationsPerAddress.max;
     const answers: number[] = [];
-    for (let index = 0; index <= limit; index += 1) answers.push((await generate({ brief: `Deck ${index}`, app: 'google-slides', numSlides: 1 }, { remoteAddress: '10.77.0.1' })).status);
+    for (let index = 0; index <= limit; index += 1)
+      answers.push((await generate({ brief: `Deck ${index}`, app: 'google-slides', numSlides: 1 }, { remoteAddress: '10.77.0.1' })).status);
     expect(answers.slice(0, limit).every((status) => status === 202)).toBe(true);
     expect(answers[limit]).toBe(429);
     await harness.infrastructure.generation.idle();
@@ -196,7 +257,10 @@ describe('AI generator and chatbot against a local server speaking the OpenAI AP
 
   beforeAll(async () => {
     model = await startFakeOpenAi('good');
-    harness = await startApiHarness({ users: 1, templates: 1, seed: 72 }, { ai: { openaiApiKey: model.apiKey, openaiBaseUrl: model.baseUrl, openaiTimeoutMs: 1500 } });
+    harness = await startApiHarness(
+      { users: 1, templates: 1, seed: 72 },
+      { ai: { openaiApiKey: model.apiKey, openaiBaseUrl: model.baseUrl, openaiTimeoutMs: 1500 } },
+    );
     token = await signIn(harness, 'modeluser', 'base');
   });
   afterAll(async () => {
@@ -204,12 +268,15 @@ describe('AI generator and chatbot against a local server speaking the OpenAI AP
     await model?.close();
   });
 
-  const generate = (body: unknown) => harness.call<{ jobId: string }>('POST', '/api/ai/templates', { body, token, remoteAddress: '10.2.0.1' });
+  const generate = (body: unknown) =>
+    harness.call<{ jobId: string }>('POST', '/api/ai/templates', { body, token, remoteAddress: '10.2.0.1' });
 
   it('has the model write the questions and the deck through the openai SDK (structured output validated)', async () => {
     expect((await harness.call('GET', '/api/ai/status')).body).toMatchObject({ mode: 'model' });
     model.behaviour = 'good';
-    const questions = await harness.call<{ questions: QuestionSet[] }>('POST', '/api/ai/templates/questions', { body: { brief: 'A hiring plan', app: 'google-docs' } });
+    const questions = await harness.call<{ questions: QuestionSet[] }>('POST', '/api/ai/templates/questions', {
+      body: { brief: 'A hiring plan', app: 'google-docs' },
+    });
     expect(questions.body.questions[0]!.title).toBe('About your document (model)');
 
     const started = await generate({ brief: 'Plan the Q3 launch', audience: 'sales', app: 'google-slides', numSlides: 4 });
@@ -221,23 +288,37 @@ describe('AI generator and chatbot against a local server speaking the OpenAI AP
     expect(request.messages.at(-1)!.content).toContain('Plan the Q3 launch');
 
     const doc = await generate({ brief: 'A hiring plan', app: 'google-docs', answers: { audienceLevel: 'The team' } });
-    expect(await finishedJob(harness, 'docs', doc.body.jobId, { token })).toMatchObject({ status: 'done', writer: 'model', fileName: 'Model-written-document.docx' });
+    expect(await finishedJob(harness, 'docs', doc.body.jobId, { token })).toMatchObject({
+      status: 'done',
+      writer: 'model',
+      fileName: 'Model-written-document.docx',
+    });
   });
 
   it('fails the job with a clear message when the model answers garbage (not JSON, or the wrong shape)', async () => {
     for (const behaviour of ['garbage-text', 'garbage-shape'] as const) {
       model.behaviour = behaviour;
       const started = await generate({ brief: 'A budget review', app: 'google-slides', numSlides: 3 });
-      expect(await finishedJob(harness, 'slides', started.body.jobId, { token })).toMatchObject({ status: 'failed', error: GENERATOR_MESSAGES.modelUnusable, resultUrl: null });
+      expect(await finishedJob(harness, 'slides', started.body.jobId, { token })).toMatchObject({
+        status: 'failed',
+        error: GENERATOR_MESSAGES.modelUnusable,
+        resultUrl: null,
+      });
     }
     const questions = await harness.call('POST', '/api/ai/templates/questions', { body: { brief: 'A hiring plan', app: 'google-docs' } });
-    expect({ status: questions.status, message: questions.body.message }).toEqual({ status: 502, message: GENERATOR_MESSAGES.questionsFailed });
+    expect({ status: questions.status, message: questions.body.message }).toEqual({
+      status: 502,
+      message: GENERATOR_MESSAGES.questionsFailed,
+    });
   });
 
   it('fails the job when the model never answers (the SDK times out), leaving nothing running', async () => {
     model.behaviour = 'hang';
     const started = await generate({ brief: 'A roadmap', app: 'google-docs' });
-    expect(await finishedJob(harness, 'docs', started.body.jobId, { token })).toMatchObject({ status: 'failed', error: GENERATOR_MESSAGES.modelTimedOut });
+    expect(await finishedJob(harness, 'docs', started.body.jobId, { token })).toMatchObject({
+      status: 'failed',
+      error: GENERATOR_MESSAGES.modelTimedOut,
+    });
     await harness.infrastructure.generation.idle();
     const events = (await harness.infrastructure.store.readStream(`generation-${started.body.jobId}`)).map((event) => event.type);
     expect(events).toEqual(['GenerationRequested', 'GenerationStarted', 'GenerationFailed']);
@@ -245,14 +326,20 @@ describe('AI generator and chatbot against a local server speaking the OpenAI AP
 
   it('answers a help question from the model, citing a help page; a failing model falls back to the help pages', async () => {
     model.behaviour = 'good';
-    const chat = await harness.call<{ reply: string; sources: { path: string }[] }>('POST', '/api/chatbot/chat', { body: { message: 'Who handles refunds?' }, token });
+    const chat = await harness.call<{ reply: string; sources: { path: string }[] }>('POST', '/api/chatbot/chat', {
+      body: { message: 'Who handles refunds?' },
+      token,
+    });
     expect(chat.status).toBe(200);
     expect(chat.body.reply).toMatch(/^The model says, from /u);
     expect(chat.body.sources.length).toBe(1);
     expect(model.requests.at(-1)!.messages.at(-1)!.content).toContain('Who handles refunds?');
 
     model.behaviour = 'garbage-text';
-    const fallback = await harness.call<{ reply: string; sources: { path: string }[] }>('POST', '/api/chatbot/chat', { body: { message: 'Who handles refunds?' }, token });
+    const fallback = await harness.call<{ reply: string; sources: { path: string }[] }>('POST', '/api/chatbot/chat', {
+      body: { message: 'Who handles refunds?' },
+      token,
+    });
     expect(fallback.body.reply).toContain('refund');
     expect(fallback.body.sources[0]!.path).toMatch(/^\/(sellers|terms-of-service)$/u);
   });

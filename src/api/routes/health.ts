@@ -37,17 +37,29 @@ type Adapters = NonNullable<z.infer<typeof healthAnswer>['adapters']>;
 
 /** Resolves 'up' when `probe` succeeds (in time, when a timeout is given), 'down' when it fails or stalls. */
 async function probe(check: () => Promise<unknown>, timeoutMs: number | null): Promise<'up' | 'down'> {
-  if (timeoutMs === null) return check().then(() => 'up' as const, () => 'down' as const);
+  if (timeoutMs === null)
+    return check().then(
+      () => 'up' as const,
+      () => 'down' as const,
+    );
   let timeout: NodeJS.Timeout | undefined;
   const stalled = new Promise<'down'>((resolve) => (timeout = setTimeout(() => resolve('down'), timeoutMs)));
   try {
-    return await Promise.race([check().then(() => 'up' as const, () => 'down' as const), stalled]);
+    return await Promise.race([
+      check().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      stalled,
+    ]);
   } finally {
     clearTimeout(timeout);
   }
 }
 
-export function healthRoutes(deps: Pick<AppDeps, 'runner' | 'store'> & { adapters: Adapters; db: ReadModelDb; embedded: boolean }): FastifyPluginAsyncZod {
+export function healthRoutes(
+  deps: Pick<AppDeps, 'runner' | 'store'> & { adapters: Adapters; db: ReadModelDb; embedded: boolean },
+): FastifyPluginAsyncZod {
   const timeoutMs = deps.embedded ? null : HEALTH_PROBE_TIMEOUT_MS;
   return async (app) => {
     app.get(
@@ -61,7 +73,10 @@ export function healthRoutes(deps: Pick<AppDeps, 'runner' | 'store'> & { adapter
         },
       },
       async (request, reply) => {
-        const [database, eventStore] = await Promise.all([probe(() => sql`select 1`.execute(deps.db), timeoutMs), probe(() => deps.store.headPosition(), timeoutMs)]);
+        const [database, eventStore] = await Promise.all([
+          probe(() => sql`select 1`.execute(deps.db), timeoutMs),
+          probe(() => deps.store.headPosition(), timeoutMs),
+        ]);
         const up = database === 'up' && eventStore === 'up';
         const statuses = up ? await deps.runner.status().catch(() => null) : null;
         const isAdmin = isStaff(request.viewer);

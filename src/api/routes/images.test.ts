@@ -11,7 +11,9 @@ import { IMAGE_MESSAGES, IMAGE_URL_PREFIX, imageVariantUrl } from '../../domain/
 
 /** A picture that does not compress to nothing, so its sizes say something. */
 const noisyPicture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#336699', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#336699', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
 
 describe('images route: stored pictures and their narrower variants', () => {
   let harness: ApiHarness;
@@ -37,7 +39,15 @@ describe('images route: stored pictures and their narrower variants', () => {
     const metadata = await sharp(variant.rawPayload).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 400, 267]);
     expect(variant.rawPayload.length).toBeLessThan(original.rawPayload.length / 3);
-    expect((await harness.app.inject({ method: 'GET', url: imageVariantUrl(picture, 400), headers: { 'if-none-match': String(variant.headers.etag) } })).statusCode).toBe(304);
+    expect(
+      (
+        await harness.app.inject({
+          method: 'GET',
+          url: imageVariantUrl(picture, 400),
+          headers: { 'if-none-match': String(variant.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
   });
 
   it('answers the original for a width it is not wider than', async () => {
@@ -78,7 +88,10 @@ describe('images route: stored pictures and their narrower variants', () => {
     for (const url of [attached, abandoned]) {
       for (const width of [400, 800] as const) expect((await get(imageVariantUrl(url, width))).statusCode).toBe(200);
     }
-    const variantsOf = async (url: string) => (await readdir(join(uploadedImagesDirectory(harness.dataDir), 'variants'))).filter((name) => name.startsWith(url.slice(IMAGE_URL_PREFIX.length, -'.webp'.length)));
+    const variantsOf = async (url: string) =>
+      (await readdir(join(uploadedImagesDirectory(harness.dataDir), 'variants'))).filter((name) =>
+        name.startsWith(url.slice(IMAGE_URL_PREFIX.length, -'.webp'.length)),
+      );
     expect(await variantsOf(abandoned)).toHaveLength(2);
 
     const later = new Date(Date.now() + UNUSED_UPLOAD_GRACE_MS + 60_000);

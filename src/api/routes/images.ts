@@ -35,7 +35,11 @@ export function imageRoutes(deps: Pick<AppDeps, 'images'>): FastifyPluginAsyncZo
           bytes = await deps.images.readVariant(name, width);
         }
         if (bytes === null) throw new HttpError(404, 'No such image.');
-        return reply.type('image/webp').header('Cache-Control', STORED_IMAGE_CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff').send(bytes);
+        return reply
+          .type('image/webp')
+          .header('Cache-Control', STORED_IMAGE_CACHE_CONTROL)
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(bytes);
       },
     );
   };

@@ -36,7 +36,9 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
     quiet = await makeMember(harness, { prefix: 'mail_quiet' });
     members = await makeMembers(harness, 4, { prefix: 'mail_many' });
     // `quiet` turned update e-mails off in their settings.
-    expect((await harness.call('POST', '/api/users/me/update', { token: quiet.token, body: { privacy: { allowUpdateEmails: false } } })).status).toBeLessThan(300);
+    expect(
+      (await harness.call('POST', '/api/users/me/update', { token: quiet.token, body: { privacy: { allowUpdateEmails: false } } })).status,
+    ).toBeLessThan(300);
     await harness.catchUp();
   }, 120_000);
   afterAll(async () => {
@@ -47,24 +49,38 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
   const send = (token: string, body: Json) => harness.call<Json>('POST', '/api/zapier/sendEmail', { token, body });
   const finished = async (campaignId: string) => {
     await expect
-      .poll(async () => (await harness.call<Progress>('GET', `/api/admin/emails/campaigns/${campaignId}`, { token: admin.token })).body.finished, { timeout: CAMPAIGN_WAIT_MS, interval: 200 })
+      .poll(
+        async () =>
+          (await harness.call<Progress>('GET', `/api/admin/emails/campaigns/${campaignId}`, { token: admin.token })).body.finished,
+        { timeout: CAMPAIGN_WAIT_MS, interval: 200 },
+      )
       .toBe(true);
     return (await harness.call<Progress>('GET', `/api/admin/emails/campaigns/${campaignId}`, { token: admin.token })).body;
   };
 
   it("counts each group's recipients as the analysts' replay does, and previews a few", async () => {
     if (database.skipped) return;
-    const groups = await harness.call<{ data: { group: string; recipients: number }[] }>('GET', '/api/admin/emails/groups', { token: admin.token });
+    const groups = await harness.call<{ data: { group: string; recipients: number }[] }>('GET', '/api/admin/emails/groups', {
+      token: admin.token,
+    });
     expect(groups.body.data).toHaveLength(14);
     const replay = computeReport('groups', await replayFacts(harness.infrastructure.store), {});
-    expect(groups.body.data.map((size) => [size.group, size.recipients])).toEqual(replay.rows.map(([group, recipients]) => [group, recipients]));
+    expect(groups.body.data.map((size) => [size.group, size.recipients])).toEqual(
+      replay.rows.map(([group, recipients]) => [group, recipients]),
+    );
 
-    const all = await harness.call<{ count: number; recipients: { _id: string; username: string }[] }>('GET', '/api/admin/emails/getRecipients?group=all', { token: admin.token });
+    const all = await harness.call<{ count: number; recipients: { _id: string; username: string }[] }>(
+      'GET',
+      '/api/admin/emails/getRecipients?group=all',
+      { token: admin.token },
+    );
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(groups.body.data.find((size) => size.group === 'all')!.recipients);
     expect(all.body.recipients.length).toBe(5);
     // `all` reaches those who turned update e-mails off; every other group leaves them out.
-    const noCreations = await harness.call<{ count: number }>('GET', '/api/admin/emails/getRecipients?group=noCreations', { token: admin.token });
+    const noCreations = await harness.call<{ count: number }>('GET', '/api/admin/emails/getRecipients?group=noCreations', {
+      token: admin.token,
+    });
     expect(noCreations.body.count).toBe(all.body.count - 1 - 2); // `quiet`, and the two demo authors who posted
   });
 
@@ -74,8 +90,14 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(`group: ${MASS_EMAIL_MESSAGES.unknownGroup}`);
     const valid = { subject: 'News', body: 'Hello', recipientsGroup: 'all', isTest: false };
-    expect((await send(admin.token, { ...valid, subject: '  ' })).body).toEqual({ error: true, message: `subject: ${MASS_EMAIL_MESSAGES.subjectBlank}` });
-    expect((await send(admin.token, { ...valid, body: '' })).body).toEqual({ error: true, message: `body: ${MASS_EMAIL_MESSAGES.bodyBlank}` });
+    expect((await send(admin.token, { ...valid, subject: '  ' })).body).toEqual({
+      error: true,
+      message: `subject: ${MASS_EMAIL_MESSAGES.subjectBlank}`,
+    });
+    expect((await send(admin.token, { ...valid, body: '' })).body).toEqual({
+      error: true,
+      message: `body: ${MASS_EMAIL_MESSAGES.bodyBlank}`,
+    });
     const badGroup = await send(admin.token, { ...valid, recipientsGroup: 'nobody' });
     expect(badGroup.status).toBe(400);
     expect(badGroup.body.message).toBe(`recipientsGroup: ${MASS_EMAIL_MESSAGES.unknownGroup}`);
@@ -91,7 +113,12 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
 
   it('sends a test only to the admin, rendered safely, and starts no campaign', async () => {
     if (database.skipped) return;
-    const answer = await send(admin.token, { subject: 'Spring news', body: '**New** templates <script>alert(1)</script>', recipientsGroup: 'all', isTest: true });
+    const answer = await send(admin.token, {
+      subject: 'Spring news',
+      body: '**New** templates <script>alert(1)</script>',
+      recipientsGroup: 'all',
+      isTest: true,
+    });
     expect(answer.body).toEqual({ success: true, message: MASS_EMAIL_MESSAGES.testSent });
     const [mail] = await harness.infrastructure.outbox!.list({ to: address(admin), limit: 5 });
     expect(mail).toMatchObject({ subject: '[Test] Spring news' });
@@ -105,7 +132,13 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
   it('delivers a campaign once to each recipient, respecting update-e-mail settings; a repeated request starts nothing new', async () => {
     if (database.skipped) return;
     const idempotencyKey = randomUUID();
-    const request = { subject: 'Weekly picks', body: 'Our [picks](https://tessera.example/picks)', recipientsGroup: 'noCreations', isTest: false, idempotencyKey };
+    const request = {
+      subject: 'Weekly picks',
+      body: 'Our [picks](https://tessera.example/picks)',
+      recipientsGroup: 'noCreations',
+      isTest: false,
+      idempotencyKey,
+    };
     const started = await send(admin.token, request);
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ success: true, campaignId: idempotencyKey });
@@ -135,7 +168,9 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
   it('turns update e-mails off through the signed link, and answers a tampered link with a clear 400 page', async () => {
     if (database.skipped) return;
     await send(admin.token, { subject: 'Unsubscribe check', body: 'Hi', recipientsGroup: 'all', isTest: true });
-    const link = new URL((await harness.infrastructure.outbox!.list({ to: address(admin), limit: 1 }))[0]!.text.match(/http\S+unsubscribe\?token=\S+/u)![0]);
+    const link = new URL(
+      (await harness.infrastructure.outbox!.list({ to: address(admin), limit: 1 }))[0]!.text.match(/http\S+unsubscribe\?token=\S+/u)![0],
+    );
     const path = `${link.pathname}${link.search}`;
     const page = await harness.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
@@ -145,22 +180,40 @@ describe.each(harnessDatabases())('mass e-mail: $name', (database) => {
 
     const token = link.searchParams.get('token')!;
     const tampered = `${member.userId}${token.slice(token.indexOf('.'))}`;
-    for (const url of [`/api/emails/unsubscribe?token=${encodeURIComponent(tampered)}`, '/api/emails/unsubscribe?token=nonsense', '/api/emails/unsubscribe']) {
-      const refused = await harness.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    for (const url of [
+      `/api/emails/unsubscribe?token=${encodeURIComponent(tampered)}`,
+      '/api/emails/unsubscribe?token=nonsense',
+      '/api/emails/unsubscribe',
+    ]) {
+      const refused = await harness.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain(UNSUBSCRIBE_MESSAGES.invalid);
     }
     expect((await userById(harness.infrastructure.database.db, member.userId))!.notifications.allowUpdateEmails).not.toBe(false);
 
     // One-click unsubscribe (RFC 8058) from the mail client.
-    const done = await harness.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await harness.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain(UNSUBSCRIBE_LISTS.updates.done);
     await harness.catchUp();
     expect((await userById(harness.infrastructure.database.db, admin.userId))!.notifications.allowUpdateEmails).toBe(false);
     const events = await harness.infrastructure.store.readStream(`user-${admin.userId}`);
     expect(events.at(-1)).toMatchObject({ type: 'NotificationSettingsChanged', data: { settings: { allowUpdateEmails: false } } });
-    const withoutAdmin = await harness.call<{ recipients: { _id: string }[]; count: number }>('GET', '/api/admin/emails/getRecipients?group=noCreations', { token: admin.token });
+    const withoutAdmin = await harness.call<{ recipients: { _id: string }[]; count: number }>(
+      'GET',
+      '/api/admin/emails/getRecipients?group=noCreations',
+      { token: admin.token },
+    );
     expect(withoutAdmin.body.count).toBe(members.length + 1);
   });
 });

@@ -42,20 +42,37 @@ export function massEmailRoutes(deps: { db: ReadModelDb; massEmail: MassEmail; s
           tags,
           summary: "A group's recipient count now, and the first few recipients",
           querystring: z.object({ group: audienceGroupSchema }),
-          response: { 200: z.object({ group: z.string(), count: z.number(), recipients: z.array(z.object({ _id: z.string(), username: z.string().nullable() })) }) },
+          response: {
+            200: z.object({
+              group: z.string(),
+              count: z.number(),
+              recipients: z.array(z.object({ _id: z.string(), username: z.string().nullable() })),
+            }),
+          },
         },
       },
       async (request) => {
         const recipientIds = await massEmail.members(request.query.group);
         const shown = recipientIds.slice(0, MASS_EMAIL_LIMITS.previewRecipients);
         const names = await usernamesByIds(deps.db, shown);
-        return { group: request.query.group, count: recipientIds.length, recipients: shown.map((id) => ({ _id: id, username: names.get(id) ?? null })) };
+        return {
+          group: request.query.group,
+          count: recipientIds.length,
+          recipients: shown.map((id) => ({ _id: id, username: names.get(id) ?? null })),
+        };
       },
     );
 
     app.get(
       '/admin/emails/groups',
-      { config: { access: 'admin' }, schema: { tags, summary: 'Every audience group with its recipient count now', response: { 200: z.object({ data: z.array(groupSizeSchema) }) } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Every audience group with its recipient count now',
+          response: { 200: z.object({ data: z.array(groupSizeSchema) }) },
+        },
+      },
       async () => ({ data: await massEmail.groupSizes() }),
     );
 
@@ -77,7 +94,11 @@ export function massEmailRoutes(deps: { db: ReadModelDb; massEmail: MassEmail; s
           await massEmail.sendTest(viewer.userId, subject, body);
           return { success: true, message: MASS_EMAIL_MESSAGES.testSent };
         }
-        const { campaignId, total, position } = await massEmail.startCampaign({ subject, body, group: recipientsGroup, idempotencyKey }, viewer.userId, actorOf(viewer));
+        const { campaignId, total, position } = await massEmail.startCampaign(
+          { subject, body, group: recipientsGroup, idempotencyKey },
+          viewer.userId,
+          actorOf(viewer),
+        );
         await deps.settle(position);
         return reply.status(202).send({ success: true, message: MASS_EMAIL_MESSAGES.campaignStarted, campaignId, total });
       },
@@ -85,7 +106,14 @@ export function massEmailRoutes(deps: { db: ReadModelDb; massEmail: MassEmail; s
 
     app.get(
       '/admin/emails/campaigns',
-      { config: { access: 'admin' }, schema: { tags, summary: 'The latest campaigns, newest first, each with its progress', response: { 200: z.object({ data: z.array(campaignSchema) }) } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'The latest campaigns, newest first, each with its progress',
+          response: { 200: z.object({ data: z.array(campaignSchema) }) },
+        },
+      },
       async () => ({ data: await recentCampaigns(deps.db, MASS_EMAIL_LIMITS.listedCampaigns) }),
     );
 
@@ -93,7 +121,12 @@ export function massEmailRoutes(deps: { db: ReadModelDb; massEmail: MassEmail; s
       '/admin/emails/campaigns/:id',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: "A campaign's progress: delivered, failed and skipped of the total", params: z.object({ id: z.string().max(100) }), response: { 200: campaignSchema } },
+        schema: {
+          tags,
+          summary: "A campaign's progress: delivered, failed and skipped of the total",
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: campaignSchema },
+        },
       },
       async (request) => {
         const progress = await campaignProgress(deps.db, request.params.id);

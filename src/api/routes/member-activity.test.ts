@@ -40,9 +40,13 @@ async function rewardEvents(): Promise<RewardEarned['data'][]> {
 }
 
 function purchase(buyerId: string) {
-  return harness.infrastructure.store.appendToStream(`purchase-test-${randomUUID()}`, [anEvent('TemplatePurchased', { templateId: randomUUID(), buyerId, priceCents: 900 })], {
-    expectedRevision: 'no_stream',
-  });
+  return harness.infrastructure.store.appendToStream(
+    `purchase-test-${randomUUID()}`,
+    [anEvent('TemplatePurchased', { templateId: randomUUID(), buyerId, priceCents: 900 })],
+    {
+      expectedRevision: 'no_stream',
+    },
+  );
 }
 
 describe('rewards', () => {
@@ -52,7 +56,8 @@ describe('rewards', () => {
     });
     expect(signup.status).toBe(201);
     const userId = signup.body.user._id;
-    for (let i = 0; i < 2; i += 1) expect((await harness.call('POST', '/api/login', { body: { login: 'rewardee', password: 'Reward#pass1' } })).status).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await harness.call('POST', '/api/login', { body: { login: 'rewardee', password: 'Reward#pass1' } })).status).toBe(200);
     await settleRewards();
 
     const answer = await rewardsOf(userId, signup.body.token);
@@ -73,7 +78,8 @@ describe('rewards', () => {
     const clicker = await makeMember(harness, { prefix: 'clicker' });
     const pending = await publishTemplate(harness, author.userId, { live: false });
     const templateId = await publishTemplate(harness, author.userId);
-    for (let i = 0; i < 3; i += 1) expect((await harness.call('POST', `/api/resources/clicked/${templateId}`, { token: clicker.token })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await harness.call('POST', `/api/resources/clicked/${templateId}`, { token: clicker.token })).status).toBe(200);
     await settleRewards();
 
     const authorTypes = (await rewardsOf(author.userId, author.token)).body.rewards.map((reward) => reward.type);
@@ -112,7 +118,9 @@ describe('rewards', () => {
     expect(answer.rewards.filter((reward) => reward.type === 'points_500')).toHaveLength(0);
     expect(answer.total).toBe(REWARD_POINTS.signup + REWARD_POINTS.login + 8 * REWARD_POINTS.purchase + REWARD_POINTS.points_100);
     // The milestone came with the purchase that crossed it: the sixth.
-    const purchasesBefore = answer.rewards.slice(answer.rewards.findIndex((reward) => reward.type === 'points_100')).filter((reward) => reward.type === 'purchase');
+    const purchasesBefore = answer.rewards
+      .slice(answer.rewards.findIndex((reward) => reward.type === 'points_100'))
+      .filter((reward) => reward.type === 'purchase');
     expect(purchasesBefore).toHaveLength(6);
   });
 
@@ -124,7 +132,9 @@ describe('rewards', () => {
 
     await rewards.stop();
     await database.db.deleteFrom('reactor_checkpoints').execute();
-    const replays = [1, 2].map(() => new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), { batchSize: 50 }));
+    const replays = [1, 2].map(
+      () => new ReactorRunner(database.db, database.kind, store, createRewardsReactor({ commands, store }), { batchSize: 50 }),
+    );
     const drain = async (runner: ReactorRunner) => {
       while ((await runner.processBatch()) !== null);
     };
@@ -158,17 +168,32 @@ describe('get-started checklist', () => {
 
   it('follows what the user did: verification, kudos (kept after an unlike), a comment, a post', async () => {
     const user = await makeMember(harness, { verification: 'pending' });
-    expect(await progression(user.token)).toEqual({ verifyEmail: false, profilePicture: false, giveKudos: false, addComment: false, createPost: false });
+    expect(await progression(user.token)).toEqual({
+      verifyEmail: false,
+      profilePicture: false,
+      giveKudos: false,
+      addComment: false,
+      createPost: false,
+    });
 
     const templateId = await publishTemplate(harness, demoUserId(SEED, 1));
     await harness.call('POST', `/api/resources/like/${templateId}`, { token: user.token });
     await harness.call('POST', `/api/resources/like/${templateId}`, { token: user.token });
     await harness.call('POST', `/api/comments/resource/${templateId}`, { token: user.token, body: { message: 'Useful!' } });
     await publishTemplate(harness, user.userId, { live: false });
-    expect(await progression(user.token)).toEqual({ verifyEmail: false, profilePicture: false, giveKudos: true, addComment: true, createPost: true });
+    expect(await progression(user.token)).toEqual({
+      verifyEmail: false,
+      profilePicture: false,
+      giveKudos: true,
+      addComment: true,
+      createPost: true,
+    });
   });
 
   it('is for signed-in users only', async () => {
-    expect(await harness.call('GET', '/api/users/progression')).toMatchObject({ status: 401, body: { error: true, message: ACCESS_MESSAGES.signInRequired } });
+    expect(await harness.call('GET', '/api/users/progression')).toMatchObject({
+      status: 401,
+      body: { error: true, message: ACCESS_MESSAGES.signInRequired },
+    });
   });
 });

@@ -26,13 +26,29 @@ describe('PLATFORM_FEE_PERCENT: the platform fee on a sale', () => {
 
   /** A live $10 post of the seller's, bought and paid by a new member through the sandbox card page. */
   async function sellOnce(): Promise<{ templateId: string; buyer: Member }> {
-    const body = { type: 'productivity', platform: 'notion', title: `Fee tracker ${randomUUID().slice(0, 8)}`, description: 'Track fees.', url: 'https://example.com/fees', instructions: 'Duplicate it.', tags: ['Fees'], images: [], price: 10 };
+    const body = {
+      type: 'productivity',
+      platform: 'notion',
+      title: `Fee tracker ${randomUUID().slice(0, 8)}`,
+      description: 'Track fees.',
+      url: 'https://example.com/fees',
+      instructions: 'Duplicate it.',
+      tags: ['Fees'],
+      images: [],
+      price: 10,
+    };
     const created = await harness.call<Json>('POST', '/api/resources', { token: seller.token, body });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const templateId = created.body.resource._id as string;
-    expect((await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: templateId, status: 'live' } })).status).toBe(200);
+    expect(
+      (await harness.call<Json>('PUT', '/api/admin/resources/update', { token: admin.token, body: { _id: templateId, status: 'live' } }))
+        .status,
+    ).toBe(200);
     const buyer = await makeMember(harness, { prefix: 'fee_buyer' });
-    const session = await harness.call<Json>('POST', '/api/create-checkout-session', { token: buyer.token, body: { data: { _id: templateId } } });
+    const session = await harness.call<Json>('POST', '/api/create-checkout-session', {
+      token: buyer.token,
+      body: { data: { _id: templateId } },
+    });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     const paid = await harness.app.inject({
       method: 'POST',
@@ -48,26 +64,36 @@ describe('PLATFORM_FEE_PERCENT: the platform fee on a sale', () => {
 
   const salesOfSeller = async () => (await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token })).body;
 
-  it('takes the configured 20 % at checkout, records it with the sale, and shows the seller earnings net of it', async () => {
-    const { templateId, buyer } = await sellOnce();
-    const events = await harness.infrastructure.store.readStream(purchaseStream(templateId, buyer.userId));
-    const fee = { amount: 200, currency: 'USD' };
-    expect(events.find((event) => event.type === 'CheckoutStarted')?.data).toMatchObject({ price: { amount: 1000 }, platformFee: fee });
-    expect(events.find((event) => event.type === 'PurchaseRecorded')?.data).toMatchObject({ price: { amount: 1000 }, platformFee: fee });
+  it(
+    'takes the configured 20 % at checkout, records it with the sale, and shows the seller earnings net of it',
+    async () => {
+      const { templateId, buyer } = await sellOnce();
+      const events = await harness.infrastructure.store.readStream(purchaseStream(templateId, buyer.userId));
+      const fee = { amount: 200, currency: 'USD' };
+      expect(events.find((event) => event.type === 'CheckoutStarted')?.data).toMatchObject({ price: { amount: 1000 }, platformFee: fee });
+      expect(events.find((event) => event.type === 'PurchaseRecorded')?.data).toMatchObject({ price: { amount: 1000 }, platformFee: fee });
 
-    expect(await salesOfSeller()).toMatchObject({ productsSold: 1, revenue: 10, totalEarnings: 8 });
-    expect((await salesOfSeller()).paymentData).toMatchObject([{ amount: 10, platformFee: 2, status: 'paid' }]);
-    await expect.poll(async () => (await harness.lastMailTo(`${seller.username}@members.example`).catch(() => null))?.text, { timeout: 30_000 }).toContain('You earn 8.00 USD');
-  }, FLOW_TIMEOUT_MS);
+      expect(await salesOfSeller()).toMatchObject({ productsSold: 1, revenue: 10, totalEarnings: 8 });
+      expect((await salesOfSeller()).paymentData).toMatchObject([{ amount: 10, platformFee: 2, status: 'paid' }]);
+      await expect
+        .poll(async () => (await harness.lastMailTo(`${seller.username}@members.example`).catch(() => null))?.text, { timeout: 30_000 })
+        .toContain('You earn 8.00 USD');
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
-  it('keeps a past sale at the fee it was made at when the configuration changes, and charges the new one on new sales', async () => {
-    await harness.restart({ platformFeePercent: 5 });
-    // The sale made at 20 % stays at 20 %.
-    expect(await salesOfSeller()).toMatchObject({ productsSold: 1, revenue: 10, totalEarnings: 8 });
+  it(
+    'keeps a past sale at the fee it was made at when the configuration changes, and charges the new one on new sales',
+    async () => {
+      await harness.restart({ platformFeePercent: 5 });
+      // The sale made at 20 % stays at 20 %.
+      expect(await salesOfSeller()).toMatchObject({ productsSold: 1, revenue: 10, totalEarnings: 8 });
 
-    await sellOnce();
-    const sales = await salesOfSeller();
-    expect(sales).toMatchObject({ productsSold: 2, revenue: 20, totalEarnings: 17.5 });
-    expect(sales.paymentData.map((payment: Json) => payment.platformFee)).toEqual([0.5, 2]);
-  }, FLOW_TIMEOUT_MS);
+      await sellOnce();
+      const sales = await salesOfSeller();
+      expect(sales).toMatchObject({ productsSold: 2, revenue: 20, totalEarnings: 17.5 });
+      expect(sales.paymentData.map((payment: Json) => payment.platformFee)).toEqual([0.5, 2]);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

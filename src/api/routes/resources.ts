@@ -40,9 +40,14 @@ export function resourceRoutes(deps: { db: AppDeps['database']['db']; vault: App
     for (const list of lists) {
       app.get(
         list.path,
-        { config: { access: 'anyone', publicCache: ['templates', 'users'], sameForEveryViewer: true }, schema: { summary: list.summary, tags: ['resources'], querystring: listQuery, response: { 200: listAnswer } } },
+        {
+          config: { access: 'anyone', publicCache: ['templates', 'users'], sameForEveryViewer: true },
+          schema: { summary: list.summary, tags: ['resources'], querystring: listQuery, response: { 200: listAnswer } },
+        },
         async (request) => ({
-          data: await Promise.all((await recommendedResources(deps.db, { ...list, limit: request.query.limit })).map((row) => toResourceView(row, deps.vault))),
+          data: await Promise.all(
+            (await recommendedResources(deps.db, { ...list, limit: request.query.limit })).map((row) => toResourceView(row, deps.vault)),
+          ),
         }),
       );
     }

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUserId, seedCatalogue } from '../../composition/demo-catalogue.js';
 import type { ResourceView } from '../../domain/catalogue/resource-view.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_WORD_LENGTH, SEARCH_TEXT_TOO_LONG, TOP_CONTRIBUTORS_LIMIT } from '../../domain/discovery/constants.js';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_MAX_WORD_LENGTH,
+  SEARCH_TEXT_TOO_LONG,
+  TOP_CONTRIBUTORS_LIMIT,
+} from '../../domain/discovery/constants.js';
 import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
 import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
 import { buildApp } from '../app.js';
@@ -43,9 +50,15 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
     await seedCatalogue(infrastructure, SIZE);
     const authorId = demoUserId(SIZE.seed, 1);
     budgetTrackerId = (
-      await publishTemplate(infrastructure.commands, { title: 'Notion Budget Tracker', platform: 'notion', topic: 'personal', keywords: ['budget'] }, { authorId })
+      await publishTemplate(
+        infrastructure.commands,
+        { title: 'Notion Budget Tracker', platform: 'notion', topic: 'personal', keywords: ['budget'] },
+        { authorId },
+      )
     ).templateId;
-    draftId = (await publishTemplate(infrastructure.commands, { title: 'Notion Budget Draft', keywords: ['budget'] }, { authorId, approve: false })).templateId;
+    draftId = (
+      await publishTemplate(infrastructure.commands, { title: 'Notion Budget Draft', keywords: ['budget'] }, { authorId, approve: false })
+    ).templateId;
     await infrastructure.runner.start();
     await infrastructure.search.start();
     await settle();
@@ -91,7 +104,8 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       expect(last.pagination.urls).toEqual({ next: null, last: null });
 
       const seen = new Set<string>();
-      for (let page = 1; page <= Math.ceil(total / 10); page += 1) for (const resource of (await searchPage(`?limit=10&page=${page}`)).data) seen.add(resource._id);
+      for (let page = 1; page <= Math.ceil(total / 10); page += 1)
+        for (const resource of (await searchPage(`?limit=10&page=${page}`)).data) seen.add(resource._id);
       expect(seen.size).toBe(total);
     });
 
@@ -104,18 +118,29 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
     it('answers page 1 of 1 with 0 items when nothing matches', async () => {
       const { data, pagination } = await searchPage('?q=qwxzvbnmlk');
       expect(data).toEqual([]);
-      expect(pagination).toMatchObject({ currentPage: 1, totalPages: 1, totalItems: 0, pageStatus: '1 / 1', pageNumbers: { first: null, prev: null, next: null, last: null } });
+      expect(pagination).toMatchObject({
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: 0,
+        pageStatus: '1 / 1',
+        pageNumbers: { first: null, prev: null, next: null, last: null },
+      });
     });
 
-    it.each([SEARCH_MAX_WORD_LENGTH, SEARCH_MAX_WORD_LENGTH + 1, SEARCH_MAX_QUERY_LENGTH])('finds nothing for one unknown word of %i letters', async (length) => {
-      const { data, pagination } = await searchPage(`?q=${'q'.repeat(length)}`);
-      expect(data).toEqual([]);
-      expect(pagination).toMatchObject({ totalItems: 0, totalPages: 1 });
-    });
+    it.each([SEARCH_MAX_WORD_LENGTH, SEARCH_MAX_WORD_LENGTH + 1, SEARCH_MAX_QUERY_LENGTH])(
+      'finds nothing for one unknown word of %i letters',
+      async (length) => {
+        const { data, pagination } = await searchPage(`?q=${'q'.repeat(length)}`);
+        expect(data).toEqual([]);
+        expect(pagination).toMatchObject({ totalItems: 0, totalPages: 1 });
+      },
+    );
 
     it('filters by topic and platform given by name or label, keywords and price', async () => {
-      for (const resource of (await searchPage('?topic=Content%20%26%20Files&limit=100')).data) expect(resource.topic).toBe('content_and_files');
-      for (const resource of (await searchPage('?platform=Google%20Sheets&limit=100')).data) expect(resource.platform).toBe('google sheets');
+      for (const resource of (await searchPage('?topic=Content%20%26%20Files&limit=100')).data)
+        expect(resource.topic).toBe('content_and_files');
+      for (const resource of (await searchPage('?platform=Google%20Sheets&limit=100')).data)
+        expect(resource.platform).toBe('google sheets');
       const tagged = await searchPage('?keywords=budget');
       expect(tagged.data.map((resource) => resource._id)).toEqual([budgetTrackerId]);
       const free = await searchPage('?price=free&limit=100');
@@ -168,7 +193,14 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
 
     it('searches text with an SQL statement as plain words: nothing is dropped, search still works', async () => {
       const countDocuments = async () =>
-        Number((await infrastructure.database.db.selectFrom('search_documents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await infrastructure.database.db
+              .selectFrom('search_documents')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const documentsBefore = await countDocuments();
       const { data } = await searchPage(`?q=${encodeURIComponent("'); drop table search_documents; --")}`);
       expect(data.map((resource) => resource._id)).not.toContain(budgetTrackerId);
@@ -201,19 +233,35 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       expect((await get('/api/autocomplete?q=google')).body).toMatchObject({
         apps: [{ name: 'google sheets' }, { name: 'google docs' }, { name: 'google slides' }],
       });
-      expect((await get('/api/autocomplete?q=human')).body).toMatchObject({ topics: [{ name: 'human_resources', label: 'Human Resources' }] });
+      expect((await get('/api/autocomplete?q=human')).body).toMatchObject({
+        topics: [{ name: 'human_resources', label: 'Human Resources' }],
+      });
       expect((await get('/api/autocomplete?q=')).body).toEqual({ titles: [], topics: [], apps: [] });
       expect((await get(`/api/autocomplete?q=${'y'.repeat(SEARCH_MAX_QUERY_LENGTH + 1)}`)).status).toBe(400);
     });
 
     it('POST /api/analytics/search records each search as an event, and popular terms count the people who searched', async () => {
       const before = await infrastructure.store.headPosition();
-      const searches = [['Budget Tracker', '10.8.0.1'], ['budget  tracker', '10.8.0.2'], ['budget planner', '10.8.0.1'], ['crm', '10.8.0.3']];
+      const searches = [
+        ['Budget Tracker', '10.8.0.1'],
+        ['budget  tracker', '10.8.0.2'],
+        ['budget planner', '10.8.0.1'],
+        ['crm', '10.8.0.3'],
+      ];
       for (const [term, address] of searches) {
-        expect(await post('/api/analytics/search', { searchTerm: term, userId: 'ignored' }, address)).toEqual({ status: 201, body: { success: true } });
+        expect(await post('/api/analytics/search', { searchTerm: term, userId: 'ignored' }, address)).toEqual({
+          status: 201,
+          body: { success: true },
+        });
       }
       const events = await infrastructure.store.readAll({ after: before, maxCount: 10 });
-      expect(events.map((event) => [event.type, (event.data as { searchTerm: string }).searchTerm, (event.data as { userId: string | null }).userId])).toEqual([
+      expect(
+        events.map((event) => [
+          event.type,
+          (event.data as { searchTerm: string }).searchTerm,
+          (event.data as { userId: string | null }).userId,
+        ]),
+      ).toEqual([
         ['SearchPerformed', 'budget tracker', null],
         ['SearchPerformed', 'budget tracker', null],
         ['SearchPerformed', 'budget planner', null],
@@ -221,22 +269,31 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
       ]);
       expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
 
-      expect((await post('/api/generateSimilarTerms', { query: 'budget', flag: true })).body).toEqual({ searchTerms: ['budget tracker', 'budget planner'] });
+      expect((await post('/api/generateSimilarTerms', { query: 'budget', flag: true })).body).toEqual({
+        searchTerms: ['budget tracker', 'budget planner'],
+      });
       // Most searched first; equally often searched: the most recent first.
-      expect((await post('/api/generateSimilarTerms', { query: '' })).body).toEqual({ searchTerms: ['budget tracker', 'crm', 'budget planner'] });
+      expect((await post('/api/generateSimilarTerms', { query: '' })).body).toEqual({
+        searchTerms: ['budget tracker', 'crm', 'budget planner'],
+      });
       expect((await post('/api/generateSimilarTerms', { query: 'zzz' })).body).toEqual({ searchTerms: [] });
     });
 
     it('counts one person repeating a search once: popular terms cannot be poisoned from one address', async () => {
-      for (let repeat = 0; repeat < 15; repeat += 1) expect((await post('/api/analytics/search', { searchTerm: 'casino bonus' }, '10.9.0.1')).status).toBe(201);
-      for (const address of ['10.9.0.2', '10.9.0.3']) expect((await post('/api/analytics/search', { searchTerm: 'wedding planner' }, address)).status).toBe(201);
+      for (let repeat = 0; repeat < 15; repeat += 1)
+        expect((await post('/api/analytics/search', { searchTerm: 'casino bonus' }, '10.9.0.1')).status).toBe(201);
+      for (const address of ['10.9.0.2', '10.9.0.3'])
+        expect((await post('/api/analytics/search', { searchTerm: 'wedding planner' }, address)).status).toBe(201);
       expect(await infrastructure.runner.waitFor(await infrastructure.store.headPosition(), WAIT_MS)).toBe(true);
       const { searchTerms } = (await post('/api/generateSimilarTerms', { query: '' })).body as { searchTerms: string[] };
       expect(searchTerms.indexOf('wedding planner')).toBeLessThan(searchTerms.indexOf('casino bonus'));
     });
 
     it('refuses blank, overlong and malformed analytics', async () => {
-      expect(await post('/api/analytics/search', { searchTerm: '   ' })).toMatchObject({ status: 400, body: { error: true, message: 'searchTerm must not be empty' } });
+      expect(await post('/api/analytics/search', { searchTerm: '   ' })).toMatchObject({
+        status: 400,
+        body: { error: true, message: 'searchTerm must not be empty' },
+      });
       expect((await post('/api/analytics/search', { searchTerm: 'x'.repeat(SEARCH_MAX_QUERY_LENGTH + 1) })).status).toBe(400);
       expect((await post('/api/analytics/search', {})).status).toBe(400);
       expect((await post('/api/generateSimilarTerms', { query: 42 })).status).toBe(400);
@@ -281,7 +338,11 @@ describe('search and discovery API (app.inject on embedded PGlite)', () => {
     });
 
     it('GET /api/explore answers the most used tags with their count and newest posts', async () => {
-      const cards = (await get('/api/explore')).body as { term: string; count: number; resources: { _id: string; title: string; titleUrl: string }[] }[];
+      const cards = (await get('/api/explore')).body as {
+        term: string;
+        count: number;
+        resources: { _id: string; title: string; titleUrl: string }[];
+      }[];
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards) {
         expect(card.resources.length).toBe(Math.min(card.count, 10));

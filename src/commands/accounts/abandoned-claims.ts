@@ -25,12 +25,16 @@ export async function releaseIfAbandoned(
   now: Date,
 ): Promise<boolean> {
   const claim = ((await deps.store.readStream(claimStream(kind, value))) as unknown as ClaimEvent[]).at(-1) as
-    | (ClaimEvent & { metadata: { occurredAt: string } })
-    | undefined;
+    (ClaimEvent & { metadata: { occurredAt: string } }) | undefined;
   if (!claim || claim.type !== 'ValueClaimed') return false;
   if (now.getTime() - Date.parse(claim.metadata.occurredAt) < ABANDONED_CLAIM_AFTER_MS) return false;
   const account = await deps.store.readStream(userStream(claim.data.ownerId));
   if (account.some((event) => event.type === 'UserRegistered')) return false;
-  const released = await deps.commands.handle(claimDeciderFor(kind, value, ''), claimStream(kind, value), { type: 'Release', data: { ownerId: claim.data.ownerId } }, { actor: CLAIM_SWEEPER });
+  const released = await deps.commands.handle(
+    claimDeciderFor(kind, value, ''),
+    claimStream(kind, value),
+    { type: 'Release', data: { ownerId: claim.data.ownerId } },
+    { actor: CLAIM_SWEEPER },
+  );
   return released.events.length > 0;
 }

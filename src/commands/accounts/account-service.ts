@@ -6,7 +6,14 @@ import { emailLookupOf, onAccount, type AccountServiceDeps, type NewSession } fr
 import { eraseAccount } from './erasure.js';
 import { googleKeyOf, googleLogin, type GoogleIdentity } from './google-sign-in.js';
 import { OwnerGuard } from './owner-guard.js';
-import { changePassword, checkResetToken, isCurrentPassword, requestPasswordReset, resetPassword, setPasswordByOperator } from './passwords.js';
+import {
+  changePassword,
+  checkResetToken,
+  isCurrentPassword,
+  requestPasswordReset,
+  resetPassword,
+  setPasswordByOperator,
+} from './passwords.js';
 import { readProfile, updateProfile, type ProfileDocument, type ProfileUpdate } from './profile.js';
 import { register, type RegistrationInput } from './registration.js';
 import { endSession, findByLogin, login, startSession, startTestUserMode, stopTestUserMode } from './sessions.js';

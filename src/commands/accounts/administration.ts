@@ -14,12 +14,29 @@ const mayTakeAnOwner = (actor: Actor, userId: string) => actor.role !== 'operato
 
 export function changeLevel(deps: AccountServiceDeps, owners: OwnerGuard, userId: string, to: UserLevel, actor: Actor) {
   const change = () => onAccount(deps, userId, { type: 'ChangeLevel', data: { to, decidedById: actor.userId } }, { actor });
-  return to === 'owner' || !mayTakeAnOwner(actor, userId) ? change() : owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change);
+  return to === 'owner' || !mayTakeAnOwner(actor, userId)
+    ? change()
+    : owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change);
 }
 
-export function changeVerificationStatus(deps: AccountServiceDeps, owners: OwnerGuard, userId: string, to: VerificationStatus, reason: string, actor: Actor) {
-  const change = () => onAccount(deps, userId, { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role, decidedById: actor.userId } }, { actor });
-  return to === 'blocked' && mayTakeAnOwner(actor, userId) ? owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change) : change();
+export function changeVerificationStatus(
+  deps: AccountServiceDeps,
+  owners: OwnerGuard,
+  userId: string,
+  to: VerificationStatus,
+  reason: string,
+  actor: Actor,
+) {
+  const change = () =>
+    onAccount(
+      deps,
+      userId,
+      { type: 'ChangeVerificationStatus', data: { to, reason, decidedBy: actor.role, decidedById: actor.userId } },
+      { actor },
+    );
+  return to === 'blocked' && mayTakeAnOwner(actor, userId)
+    ? owners.keepingAnOwner(userId, USER_MANAGEMENT_MESSAGES.lastOwnerChange, change)
+    : change();
 }
 
 /** Every event of the account's stream, oldest first (the admin's history of it). */

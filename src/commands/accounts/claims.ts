@@ -4,7 +4,12 @@ import type { CommandBus } from '../bus/handle-command.js';
 
 /** Takes a username, e-mail address or Google identity for one account; `takenMessage` refuses it when another holds it. */
 export function claimValue(commands: CommandBus, kind: ClaimKind, value: string, ownerId: string, takenMessage: string, actor: Actor) {
-  return commands.handle(claimDeciderFor(kind, value, takenMessage), claimStream(kind, value), { type: 'Claim', data: { ownerId } }, { actor });
+  return commands.handle(
+    claimDeciderFor(kind, value, takenMessage),
+    claimStream(kind, value),
+    { type: 'Claim', data: { ownerId } },
+    { actor },
+  );
 }
 
 export function releaseValue(commands: CommandBus, kind: ClaimKind, value: string, ownerId: string, actor: Actor) {

@@ -17,7 +17,11 @@ export async function eraseAccount(deps: AccountServiceDeps, userId: string, act
   const row = await userById(deps.db, userId);
   const email = await emailOf(deps, userId);
   const deleted = await onAccount(deps, userId, { type: 'DeleteAccount' }, { actor });
-  const claims: [ClaimKind, string | null | undefined][] = [['username', row?.username], ['email', row?.email_lookup], ['google', row?.google_key]];
+  const claims: [ClaimKind, string | null | undefined][] = [
+    ['username', row?.username],
+    ['email', row?.email_lookup],
+    ['google', row?.google_key],
+  ];
   const released = [];
   for (const [kind, value] of claims) if (value) released.push((await releaseValue(deps.commands, kind, value, userId, actor)).position);
   if (email !== null) {

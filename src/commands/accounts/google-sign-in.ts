@@ -1,4 +1,9 @@
-import { GoogleTokenRejectedError, type GoogleIdentity, type GoogleIdTokenVerifier, type GoogleRejection } from '../../adapters/identity/google.js';
+import {
+  GoogleTokenRejectedError,
+  type GoogleIdentity,
+  type GoogleIdTokenVerifier,
+  type GoogleRejection,
+} from '../../adapters/identity/google.js';
 import type { UserLevel } from '../../domain/accounts/events.js';
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import { DomainError } from '../../domain/shared/events.js';
@@ -11,7 +16,9 @@ import { findByLogin, startSession } from './sessions.js';
 export type { GoogleIdentity } from '../../adapters/identity/google.js';
 
 /** Signs in with a Google ID token: `rejected` names why Google's token was refused (nothing written then). */
-export type GoogleTokenSignIn = (token: string) => Promise<{ rejected: GoogleRejection } | ({ rejected: null } & Awaited<ReturnType<typeof googleLogin>>)>;
+export type GoogleTokenSignIn = (
+  token: string,
+) => Promise<{ rejected: GoogleRejection } | ({ rejected: null } & Awaited<ReturnType<typeof googleLogin>>)>;
 
 export function googleTokenSignIn(verifier: GoogleIdTokenVerifier, accounts: Pick<AccountService, 'googleLogin'>): GoogleTokenSignIn {
   return async (token) => {
@@ -43,13 +50,24 @@ export async function googleLogin(deps: AccountServiceDeps, identity: GoogleIden
   const existing = await findByLogin(deps, identity.email);
   if (existing) throw new DomainError('conflict', `${ACCOUNT_MESSAGES.emailTaken}. Please log in with your password.`);
   const username = await freeUsernameFrom(deps, identity.email.split('@')[0] ?? 'member');
-  const { userId } = await register(deps, { username, email: identity.email, password: null, googleKey: key, displayName: identity.name, verification: 'verified' });
+  const { userId } = await register(deps, {
+    username,
+    email: identity.email,
+    password: null,
+    googleKey: key,
+    displayName: identity.name,
+    verification: 'verified',
+  });
   const session = await startSession(deps, userId, 'google', null, { userId, role: 'base' });
   return { userId, session, created: true };
 }
 
 async function freeUsernameFrom(deps: Pick<AccountServiceDeps, 'db'>, seed: string): Promise<string> {
-  const base = seed.toLowerCase().replace(/[^a-z0-9._-]/gu, '').slice(0, 20).padEnd(3, '0');
+  const base = seed
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]/gu, '')
+    .slice(0, 20)
+    .padEnd(3, '0');
   for (let suffix = 0; ; suffix += 1) {
     const candidate = suffix === 0 ? base : `${base}${suffix}`;
     const taken = await userByUsername(deps.db, candidate);

@@ -26,7 +26,11 @@ export interface ProfileUpdate {
   activity?: { viewedAccountSetupPage?: boolean };
 }
 
-export async function readProfile(deps: Pick<AccountServiceDeps, 'vault'>, userId: string, profileEnc: string | null): Promise<ProfileDocument> {
+export async function readProfile(
+  deps: Pick<AccountServiceDeps, 'vault'>,
+  userId: string,
+  profileEnc: string | null,
+): Promise<ProfileDocument> {
   if (profileEnc === null) return EMPTY_PROFILE;
   const plaintext = await deps.vault.decrypt(userId, profileEnc);
   if (plaintext === null) return EMPTY_PROFILE;
@@ -38,18 +42,25 @@ export async function readProfile(deps: Pick<AccountServiceDeps, 'vault'>, userI
 export async function updateProfile(deps: AccountServiceDeps, userId: string, update: ProfileUpdate, actor: Actor): Promise<bigint | null> {
   const row = await existingUserById(deps.db, userId);
   const positions: (bigint | null)[] = [];
-  const onThisAccount = async (command: Parameters<typeof onAccount>[2]) => positions.push((await onAccount(deps, userId, command, { actor })).position);
-  if (update.username !== undefined && update.username !== row.username) positions.push(await changeUsername(deps, userId, row.username, update.username, actor));
+  const onThisAccount = async (command: Parameters<typeof onAccount>[2]) =>
+    positions.push((await onAccount(deps, userId, command, { actor })).position);
+  if (update.username !== undefined && update.username !== row.username)
+    positions.push(await changeUsername(deps, userId, row.username, update.username, actor));
   if (update.info || update.social) {
     const current = await readProfile(deps, userId, row.profile_enc);
     const next: ProfileDocument = { info: { ...current.info, ...update.info }, social: { ...current.social, ...update.social } };
     const displayName = `${next.info.firstName} ${next.info.lastName}`.trim();
     await onThisAccount({
       type: 'UpdateProfile',
-      data: { profileEnc: await deps.vault.encrypt(userId, JSON.stringify(next)), displayNameEnc: displayName ? await deps.vault.encrypt(userId, displayName) : row.display_name_enc },
+      data: {
+        profileEnc: await deps.vault.encrypt(userId, JSON.stringify(next)),
+        displayNameEnc: displayName ? await deps.vault.encrypt(userId, displayName) : row.display_name_enc,
+      },
     });
   }
-  const settings = Object.fromEntries(Object.entries(update.privacy ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+  const settings = Object.fromEntries(
+    Object.entries(update.privacy ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+  );
   if (Object.keys(settings).length > 0) await onThisAccount({ type: 'ChangeNotificationSettings', data: { settings } });
   if (update.favoriteApps) await onThisAccount({ type: 'ChooseFavouriteApps', data: { apps: update.favoriteApps } });
   if (update.isCreator !== undefined) await onThisAccount({ type: 'MakeCreatorChoice', data: { isCreator: update.isCreator } });
@@ -58,7 +69,13 @@ export async function updateProfile(deps: AccountServiceDeps, userId: string, up
 }
 
 /** Claims the new name first, then renames, then frees the old name. */
-export async function changeUsername(deps: AccountServiceDeps, userId: string, from: string, to: string, actor: Actor): Promise<bigint | null> {
+export async function changeUsername(
+  deps: AccountServiceDeps,
+  userId: string,
+  from: string,
+  to: string,
+  actor: Actor,
+): Promise<bigint | null> {
   await claimValue(deps.commands, 'username', to, userId, ACCOUNT_MESSAGES.profileUsernameTaken, actor);
   try {
     const renamed = await onAccount(deps, userId, { type: 'ChangeUsername', data: { to } }, { actor });

@@ -30,7 +30,10 @@ export interface RegistrationInput {
  * Claims the username, the e-mail address and the Google identity, then registers the account.
  * A failed step releases what was claimed before it, so a refused sign-up leaves nothing behind.
  */
-export async function registerAccount(deps: Pick<AccountServiceDeps, 'commands' | 'vault'>, input: RegistrationInput): Promise<{ userId: string; position: bigint | null }> {
+export async function registerAccount(
+  deps: Pick<AccountServiceDeps, 'commands' | 'vault'>,
+  input: RegistrationInput,
+): Promise<{ userId: string; position: bigint | null }> {
   const userId = input.userId ?? randomUUID();
   const actor: Actor = input.actor ?? { userId, role: 'base' };
   const emailLookup = await emailLookupOf(deps.vault, input.email);
@@ -72,7 +75,13 @@ export async function registerAccount(deps: Pick<AccountServiceDeps, 'commands' 
     const named = await deps.commands.handle(
       accountDeciderFor(userId),
       userStream(userId),
-      { type: 'UpdateProfile', data: { profileEnc: await deps.vault.encrypt(userId, JSON.stringify(profile)), displayNameEnc: await deps.vault.encrypt(userId, input.displayName.trim()) } },
+      {
+        type: 'UpdateProfile',
+        data: {
+          profileEnc: await deps.vault.encrypt(userId, JSON.stringify(profile)),
+          displayNameEnc: await deps.vault.encrypt(userId, input.displayName.trim()),
+        },
+      },
       { actor, idempotencyKey: input.idempotencyKey && `${input.idempotencyKey}-profile` },
     );
     return { userId, position: named.position };

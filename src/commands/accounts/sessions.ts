@@ -8,14 +8,23 @@ import { activeUserByUsername, userByEmailLookup } from '../../projections/read-
 import { emailLookupOf, nowOf, onAccount, type AccountServiceDeps, type NewSession } from './deps.js';
 
 /** Starts a session; the token is returned once and stored only as its hash. */
-export async function startSession(deps: AccountServiceDeps, userId: string, method: SessionMethod, checkedPasswordHash: string | null, actor: Actor): Promise<NewSession> {
+export async function startSession(
+  deps: AccountServiceDeps,
+  userId: string,
+  method: SessionMethod,
+  checkedPasswordHash: string | null,
+  actor: Actor,
+): Promise<NewSession> {
   const token = newSecretToken();
   const sessionId = randomUUID();
   const expiresAt = new Date(nowOf(deps).getTime() + SESSION_LIFETIME_MS);
   const result = await onAccount(
     deps,
     userId,
-    { type: 'StartSession', data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString(), method, checkedPasswordHash } },
+    {
+      type: 'StartSession',
+      data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString(), method, checkedPasswordHash },
+    },
     { actor },
   );
   return { token, sessionId, expiresAt, position: result.position };
@@ -35,7 +44,11 @@ export async function findByLogin(deps: Pick<AccountServiceDeps, 'db' | 'vault'>
 }
 
 /** Checks username-or-e-mail and password; the same answer and about the same time whether or not the account exists. */
-export async function login(deps: AccountServiceDeps, loginName: string, password: string): Promise<{ userId: string; session: NewSession }> {
+export async function login(
+  deps: AccountServiceDeps,
+  loginName: string,
+  password: string,
+): Promise<{ userId: string; session: NewSession }> {
   const user = await findByLogin(deps, loginName);
   const storedHash = user?.password_hash ?? null;
   const matches = await passwordMatches(storedHash ?? (await decoyPasswordHash()), password);
@@ -49,7 +62,12 @@ export async function startTestUserMode(deps: AccountServiceDeps, adminId: strin
   const token = newSecretToken();
   const sessionId = randomUUID();
   const expiresAt = new Date(nowOf(deps).getTime() + TEST_USER_SESSION_LIFETIME_MS);
-  const result = await onAccount(deps, adminId, { type: 'StartTestUserMode', data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor });
+  const result = await onAccount(
+    deps,
+    adminId,
+    { type: 'StartTestUserMode', data: { sessionId, tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } },
+    { actor },
+  );
   return { token, sessionId, expiresAt, position: result.position };
 }
 

@@ -6,7 +6,8 @@ import type { UnsubscribeList } from '../../domain/accounts/rules.js';
 export const UNSUBSCRIBE_PATH = '/api/emails/unsubscribe';
 
 /** What a list's token signs: update e-mails' links predate the other lists and must keep working. */
-const signedText = (userId: string, list: UnsubscribeList) => (list === 'updates' ? `unsubscribe:${userId}` : `unsubscribe:${list}:${userId}`);
+const signedText = (userId: string, list: UnsubscribeList) =>
+  list === 'updates' ? `unsubscribe:${userId}` : `unsubscribe:${list}:${userId}`;
 
 /**
  * A signed unsubscribe token: the user id and an HMAC of it and the list under the vault's

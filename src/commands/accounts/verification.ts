@@ -17,7 +17,15 @@ export async function issueVerificationCode(deps: AccountServiceDeps, userId: st
   const result = await onAccount(
     deps,
     userId,
-    { type: 'IssueVerificationCode', data: { codeId: randomUUID(), codeHash: await codeHash(deps, userId, code), expiresAt: expiresAt.toISOString(), attempts: VERIFICATION_CODE.maxAttempts } },
+    {
+      type: 'IssueVerificationCode',
+      data: {
+        codeId: randomUUID(),
+        codeHash: await codeHash(deps, userId, code),
+        expiresAt: expiresAt.toISOString(),
+        attempts: VERIFICATION_CODE.maxAttempts,
+      },
+    },
     { actor },
   );
   const email = await emailOf(deps, userId);
@@ -38,21 +46,36 @@ export async function submitVerificationCode(
   code: string,
   actor: Actor,
 ): Promise<{ verified: true; position: bigint | null } | { verified: false; attemptsRemaining: number; position: bigint | null }> {
-  const result = await onAccount(deps, userId, { type: 'SubmitVerificationCode', data: { codeHash: await codeHash(deps, userId, code), now: nowOf(deps).toISOString() } }, { actor });
+  const result = await onAccount(
+    deps,
+    userId,
+    { type: 'SubmitVerificationCode', data: { codeHash: await codeHash(deps, userId, code), now: nowOf(deps).toISOString() } },
+    { actor },
+  );
   const rejected = result.events.find((event) => event.type === 'VerificationCodeRejected');
-  if (rejected && rejected.type === 'VerificationCodeRejected') return { verified: false, attemptsRemaining: rejected.data.attemptsRemaining, position: result.position };
+  if (rejected && rejected.type === 'VerificationCodeRejected')
+    return { verified: false, attemptsRemaining: rejected.data.attemptsRemaining, position: result.position };
   return { verified: true, position: result.position };
 }
 
 export async function sendVerificationLink(deps: AccountServiceDeps, userId: string, actor: Actor) {
   const token = newSecretToken();
   const expiresAt = new Date(nowOf(deps).getTime() + VERIFICATION_LINK_LIFETIME_MS);
-  const result = await onAccount(deps, userId, { type: 'IssueVerificationLink', data: { linkId: randomUUID(), tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } }, { actor });
+  const result = await onAccount(
+    deps,
+    userId,
+    { type: 'IssueVerificationLink', data: { linkId: randomUUID(), tokenHash: tokenHash(token), expiresAt: expiresAt.toISOString() } },
+    { actor },
+  );
   const user = await existingUserById(deps.db, userId);
   const email = await emailOf(deps, userId);
   if (email) {
     const link = `${deps.publicUrl}/email-verified?un=${encodeURIComponent(user.username)}&token=${encodeURIComponent(token)}`;
-    await deps.mail.send({ to: email, subject: 'Verify your Tessera e-mail address', text: `Welcome to Tessera, ${user.username}!\n\nConfirm your e-mail address by opening this link (valid for 24 hours):\n${link}\n` });
+    await deps.mail.send({
+      to: email,
+      subject: 'Verify your Tessera e-mail address',
+      text: `Welcome to Tessera, ${user.username}!\n\nConfirm your e-mail address by opening this link (valid for 24 hours):\n${link}\n`,
+    });
   }
   return result;
 }
@@ -60,5 +83,10 @@ export async function sendVerificationLink(deps: AccountServiceDeps, userId: str
 export async function verifyByLink(deps: AccountServiceDeps, username: string, token: string) {
   const user = await activeUserByUsername(deps.db, username);
   if (!user) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
-  return onAccount(deps, user.id, { type: 'VerifyByLink', data: { tokenHash: tokenHash(token), now: nowOf(deps).toISOString() } }, { actor: { userId: user.id, role: 'base' } });
+  return onAccount(
+    deps,
+    user.id,
+    { type: 'VerifyByLink', data: { tokenHash: tokenHash(token), now: nowOf(deps).toISOString() } },
+    { actor: { userId: user.id, role: 'base' } },
+  );
 }

@@ -59,19 +59,29 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     const stream = templateStream(templateId);
     const now = new Date('2024-05-01T10:00:00.000Z');
 
-    const result = await commands.handle(templateDecider, stream, { type: 'SubmitTemplate', data: submission(templateId) }, {
-      actor: author,
-      correlationId: 'corr-1',
-      causationId: 'cause-1',
-      now,
-    });
+    const result = await commands.handle(
+      templateDecider,
+      stream,
+      { type: 'SubmitTemplate', data: submission(templateId) },
+      {
+        actor: author,
+        correlationId: 'corr-1',
+        causationId: 'cause-1',
+        now,
+      },
+    );
     expect(result.repeated).toBe(false);
     expect(result.events).toEqual([{ type: 'TemplateSubmitted', data: submission(templateId) }]);
 
-    const approved = await commands.handle(templateDecider, stream, { type: 'ApproveTemplate', data: { templateId, reviewerId: 'admin-1' } }, {
-      actor: admin,
-      correlationId: 'corr-1',
-    });
+    const approved = await commands.handle(
+      templateDecider,
+      stream,
+      { type: 'ApproveTemplate', data: { templateId, reviewerId: 'admin-1' } },
+      {
+        actor: admin,
+        correlationId: 'corr-1',
+      },
+    );
 
     const stored = await store.readStream(stream);
     expect(stored.map((event) => [event.type, event.revision])).toEqual([
@@ -96,7 +106,12 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
 
   it('uses the causation id as correlation id when none is given, and random event ids without a key', async () => {
     const templateId = randomUUID();
-    await commands.handle(templateDecider, templateStream(templateId), { type: 'SubmitTemplate', data: submission(templateId) }, { actor: author });
+    await commands.handle(
+      templateDecider,
+      templateStream(templateId),
+      { type: 'SubmitTemplate', data: submission(templateId) },
+      { actor: author },
+    );
     const [event] = await store.readStream(templateStream(templateId));
     expect(event!.metadata.correlationId).toBe(event!.metadata.causationId);
     expect(event!.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -106,8 +121,18 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
   it("stamps each event with its type's current schema version", async () => {
     const versioned = createCommandBus(store, { TemplateSubmitted: { 1: (data) => data, 2: (data) => data } });
     const templateId = randomUUID();
-    await versioned.handle(templateDecider, templateStream(templateId), { type: 'SubmitTemplate', data: submission(templateId) }, { actor: author });
-    await versioned.handle(templateDecider, templateStream(templateId), { type: 'ApproveTemplate', data: { templateId, reviewerId: 'a' } }, { actor: admin });
+    await versioned.handle(
+      templateDecider,
+      templateStream(templateId),
+      { type: 'SubmitTemplate', data: submission(templateId) },
+      { actor: author },
+    );
+    await versioned.handle(
+      templateDecider,
+      templateStream(templateId),
+      { type: 'ApproveTemplate', data: { templateId, reviewerId: 'a' } },
+      { actor: admin },
+    );
     const stored = await store.readStream(templateStream(templateId));
     expect(stored.map((event) => event.metadata.schemaVersion)).toEqual([3, 1]);
   });
@@ -141,7 +166,9 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     const templateId = randomUUID();
     const stream = likeStream(templateId, 'user-1');
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => commands.handle(likeDecider, stream, toggle(templateId, 'user-1'), { actor: author, idempotencyKey: 'double-click' })),
+      Array.from({ length: 5 }, () =>
+        commands.handle(likeDecider, stream, toggle(templateId, 'user-1'), { actor: author, idempotencyKey: 'double-click' }),
+      ),
     );
     const stored = await store.readStream(stream);
     expect(stored.map((event) => event.type)).toEqual(['TemplateLiked']);
@@ -182,13 +209,17 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     const templateId = randomUUID();
     const users = Array.from({ length: 30 }, (_, index) => `user-${index}`);
     const results = await Promise.all(
-      users.map((userId) => commands.handle(likeDecider, likeStream(templateId, userId), toggle(templateId, userId), { actor: { userId, role: 'base' } })),
+      users.map((userId) =>
+        commands.handle(likeDecider, likeStream(templateId, userId), toggle(templateId, userId), { actor: { userId, role: 'base' } }),
+      ),
     );
     expect(results.every((result) => result.events[0]?.type === 'TemplateLiked' && !result.repeated)).toBe(true);
     expect(new Set(results.map((result) => result.position)).size).toBe(30);
 
     const streams = await Promise.all(users.map((userId) => store.readStream(likeStream(templateId, userId))));
-    const likes = streams.flat().filter((event) => event.type === 'TemplateLiked' && (event.data as { templateId: string }).templateId === templateId);
+    const likes = streams
+      .flat()
+      .filter((event) => event.type === 'TemplateLiked' && (event.data as { templateId: string }).templateId === templateId);
     expect(likes).toHaveLength(30);
     expect(new Set(likes.map((event) => (event.data as { userId: string }).userId))).toEqual(new Set(users));
     expect(streams.every((events) => events.length === 1)).toBe(true);
@@ -200,7 +231,12 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     const head = await store.headPosition();
 
     const error = await commands
-      .handle(templateDecider, stream, { type: 'ApproveTemplate', data: { templateId, reviewerId: 'admin-1' } }, { actor: admin, idempotencyKey: 'k' })
+      .handle(
+        templateDecider,
+        stream,
+        { type: 'ApproveTemplate', data: { templateId, reviewerId: 'admin-1' } },
+        { actor: admin, idempotencyKey: 'k' },
+      )
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ kind: 'not_found', message: 'This post does not exist' });
@@ -258,7 +294,9 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     const templateId = randomUUID();
     const stream = likeStream(templateId, 'user-1');
     const bus = createCommandBus(racedStore(stream, templateId, Number.POSITIVE_INFINITY), upcasters);
-    await expect(bus.handle(likeDecider, stream, toggle(templateId, 'user-1'), { actor: author })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(bus.handle(likeDecider, stream, toggle(templateId, 'user-1'), { actor: author })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     // Every attempt lost to the other writer: its toggles are all that is stored.
     expect(await store.readStream(stream)).toHaveLength(MAX_CONFLICT_RETRIES + 1);
   });
@@ -290,8 +328,22 @@ describe.each(databaseTargets())("a stream's state from the command bus: $name",
   });
 
   async function appendRewards(userId: string, keys: string[]): Promise<void> {
-    const events = keys.map((key): RewardEarned => ({ type: 'RewardEarned', data: { userId, rewardType: 'click', key, points: REWARD_POINTS.click, description: REWARD_DESCRIPTIONS.click, sourceEventId: randomUUID() } }));
-    await store.appendToStream(rewardsStream(userId), events.map((event) => ({ ...anEvent(), ...event })), { expectedRevision: 'any' });
+    const events = keys.map((key): RewardEarned => ({
+      type: 'RewardEarned',
+      data: {
+        userId,
+        rewardType: 'click',
+        key,
+        points: REWARD_POINTS.click,
+        description: REWARD_DESCRIPTIONS.click,
+        sourceEventId: randomUUID(),
+      },
+    }));
+    await store.appendToStream(
+      rewardsStream(userId),
+      events.map((event) => ({ ...anEvent(), ...event })),
+      { expectedRevision: 'any' },
+    );
   }
 
   /** The stream folded from its first event, as a reader without the bus would. */
@@ -329,6 +381,8 @@ describe.each(databaseTargets())("a stream's state from the command bus: $name",
   });
 
   it('answers the initial state for an empty stream', async () => {
-    expect(await createCommandBus(store, upcasters, snapshots).stateOf(rewardsDecider, rewardsStream(randomUUID()))).toEqual(rewardsDecider.initialState());
+    expect(await createCommandBus(store, upcasters, snapshots).stateOf(rewardsDecider, rewardsStream(randomUUID()))).toEqual(
+      rewardsDecider.initialState(),
+    );
   });
 });

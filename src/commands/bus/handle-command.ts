@@ -49,7 +49,12 @@ export function eventIdFor(streamId: string, idempotencyKey: string, index: numb
  * one, the metadata of the command's context. Writers that decide outside `handle` (bulk appends of
  * new streams) use it too, so their events are the ones `handle` would have appended.
  */
-export function eventsToAppend(streamId: string, decided: readonly DomainEvent[], context: CommandContext, upcasters: UpcasterRegistry): EventToAppend[] {
+export function eventsToAppend(
+  streamId: string,
+  decided: readonly DomainEvent[],
+  context: CommandContext,
+  upcasters: UpcasterRegistry,
+): EventToAppend[] {
   const causationId = context.causationId ?? randomUUID();
   const occurredAt = (context.now ?? new Date()).toISOString();
   return decided.map((event, index) => ({
@@ -101,15 +106,23 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
     sizeCalculation: (folded) => Number(folded.revision) + 1,
   });
   /** A decider's snapshot, where this bus can use one: an idempotent repeat from before it must find its events by id. */
-  const snapshotOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>) => (snapshots && findEventRevision ? decider.snapshot : undefined);
-  const cacheKeyOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string) => `${snapshotOf(decider)?.name}\u0000${streamId}`;
+  const snapshotOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>) =>
+    snapshots && findEventRevision ? decider.snapshot : undefined;
+  const cacheKeyOf = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string) =>
+    `${snapshotOf(decider)?.name}\u0000${streamId}`;
 
   /** A stream's state folded by `decider`: after the state this bus folded last or the stream's snapshot when it can, else from the start. */
   async function readFolded<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string): Promise<Folded<S>> {
     const snapshot = snapshotOf(decider);
-    const fold = (state: S, events: readonly RecordedEvent[]) => events.reduce((folded, event) => decider.evolve(folded, event as unknown as E), state);
+    const fold = (state: S, events: readonly RecordedEvent[]) =>
+      events.reduce((folded, event) => decider.evolve(folded, event as unknown as E), state);
     /** `state` as folded through the event `last`. */
-    const foldedThrough = (state: S, last: RecordedEvent, read: RecordedEvent[], fromState: boolean) => ({ through: { revision: last.revision, eventId: last.id, state }, state, read, fromState });
+    const foldedThrough = (state: S, last: RecordedEvent, read: RecordedEvent[], fromState: boolean) => ({
+      through: { revision: last.revision, eventId: last.id, state },
+      state,
+      read,
+      fromState,
+    });
     /** The state folded through `from` and the events after it; null when the stream does not hold `from`'s event at its revision. */
     const foldAfter = async (from: FoldedState<S>) => {
       const [at, ...after] = await store.readStream(streamId, { fromRevision: from.revision });
@@ -135,7 +148,8 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
     const snapshot = snapshotOf(decider);
     if (!snapshot || !folded.through) return;
     foldedStates.set(cacheKeyOf(decider, streamId), folded.through);
-    if (folded.read.length >= SNAPSHOT_AFTER_EVENTS) await snapshots!.save(streamId, snapshot.name, { ...folded.through, state: snapshot.toJson(folded.state) });
+    if (folded.read.length >= SNAPSHOT_AFTER_EVENTS)
+      await snapshots!.save(streamId, snapshot.name, { ...folded.through, state: snapshot.toJson(folded.state) });
   }
 
   return {
@@ -154,7 +168,8 @@ export function createCommandBus(store: EventStore, upcasters: UpcasterRegistry,
           const earlier = folded.read.findIndex((event) => event.id === firstId);
           if (earlier >= 0) return repeatedResult(folded.read, streamId, idempotencyKey, earlier);
           const revision = folded.fromState ? await findEventRevision!(streamId, firstId) : null;
-          if (revision !== null) return repeatedResult(await store.readStream(streamId, { fromRevision: revision }), streamId, idempotencyKey, 0);
+          if (revision !== null)
+            return repeatedResult(await store.readStream(streamId, { fromRevision: revision }), streamId, idempotencyKey, 0);
         }
         await keep(decider, streamId, folded);
         const decided = decider.decide(command, folded.state);
@@ -181,7 +196,11 @@ function repeatedResult<E extends DomainEvent>(
   firstIndex: number,
 ): CommandResult<E> {
   const events: RecordedEvent[] = [];
-  for (let i = firstIndex, index = 0; i < history.length && history[i]!.id === eventIdFor(streamId, idempotencyKey, index); i += 1, index += 1) {
+  for (
+    let i = firstIndex, index = 0;
+    i < history.length && history[i]!.id === eventIdFor(streamId, idempotencyKey, index);
+    i += 1, index += 1
+  ) {
     events.push(history[i]!);
   }
   return {

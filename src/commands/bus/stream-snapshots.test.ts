@@ -27,7 +27,14 @@ const award = (userId: string, keys: readonly string[]): AwardRewardsCommand => 
 });
 const earned = (userId: string, key: string): RewardEarned => ({
   type: 'RewardEarned',
-  data: { userId, rewardType: 'click', key, points: REWARD_POINTS.click, description: REWARD_DESCRIPTIONS.click, sourceEventId: randomUUID() },
+  data: {
+    userId,
+    rewardType: 'click',
+    key,
+    points: REWARD_POINTS.click,
+    description: REWARD_DESCRIPTIONS.click,
+    sourceEventId: randomUUID(),
+  },
 });
 /** What a decision awarded, without whose stream it was. */
 const awarded = (events: readonly DomainEvent[]) => (events as RewardEarned[]).map(({ data }) => [data.rewardType, data.key, data.points]);
@@ -78,14 +85,18 @@ describe.each(databaseTargets())('command bus with stream snapshots: $name', (ta
     const decisions: { snapshotted: DomainEvent[]; whole: DomainEvent[]; read: number[] }[] = [];
     for (const keys of commands) {
       eventsRead = [];
-      const snapshotted = (await withSnapshots.handle(rewardsDecider, rewardsStream(member), award(member, keys), { actor: reactor })).events;
+      const snapshotted = (await withSnapshots.handle(rewardsDecider, rewardsStream(member), award(member, keys), { actor: reactor }))
+        .events;
       const read = [...eventsRead];
       const whole = (await wholeStreams.handle(rewardsDecider, rewardsStream(twin), award(twin, keys), { actor: reactor })).events;
       decisions.push({ snapshotted, whole, read });
     }
     for (const { snapshotted, whole } of decisions) expect(awarded(snapshotted)).toEqual(awarded(whole));
     // The seeded stream has no milestone yet: the first decision adds the one passed, and new keys only.
-    expect(awarded(decisions[0]!.snapshotted)).toEqual([['click', 'open:new-1', 1], ['points_100', 'points_100', 10]]);
+    expect(awarded(decisions[0]!.snapshotted)).toEqual([
+      ['click', 'open:new-1', 1],
+      ['points_100', 'points_100', 10],
+    ]);
     expect(awarded(decisions[1]!.snapshotted)).toEqual([['click', 'open:new-2', 1]]);
 
     // The first command read the whole stream and kept its snapshot; the next read only the events after what the one before folded.
@@ -96,7 +107,12 @@ describe.each(databaseTargets())('command bus with stream snapshots: $name', (ta
 
     // Another process (a bus of its own) starts from the snapshot.
     eventsRead = [];
-    const elsewhere = await createCommandBus(store, upcasters, snapshots).handle(rewardsDecider, rewardsStream(member), award(member, ['open:9', 'open:new-4']), { actor: reactor });
+    const elsewhere = await createCommandBus(store, upcasters, snapshots).handle(
+      rewardsDecider,
+      rewardsStream(member),
+      award(member, ['open:9', 'open:new-4']),
+      { actor: reactor },
+    );
     expect(awarded(elsewhere.events)).toEqual([['click', 'open:new-4', 1]]);
     expect(eventsRead).toEqual([1 + decisions.reduce((events, { snapshotted }) => events + snapshotted.length, 0)]);
   });
@@ -105,14 +121,20 @@ describe.each(databaseTargets())('command bus with stream snapshots: $name', (ta
     const member = randomUUID();
     const stream = rewardsStream(member);
     await seedRewards(member, 5);
-    const first = await withSnapshots.handle(rewardsDecider, stream, award(member, ['open:first']), { actor: reactor, idempotencyKey: 'first-open' });
+    const first = await withSnapshots.handle(rewardsDecider, stream, award(member, ['open:first']), {
+      actor: reactor,
+      idempotencyKey: 'first-open',
+    });
     await seedRewards(member, SNAPSHOT_AFTER_EVENTS, 100);
     await withSnapshots.handle(rewardsDecider, stream, award(member, ['open:later']), { actor: reactor });
     const kept = await snapshots.load(stream, rewardsDecider.snapshot!.name);
     expect(kept?.revision).toBe(BigInt(5 + 1 + SNAPSHOT_AFTER_EVENTS - 1));
     const length = (await store.readStream(stream)).length;
 
-    const repeat = await withSnapshots.handle(rewardsDecider, stream, award(member, ['open:first']), { actor: reactor, idempotencyKey: 'first-open' });
+    const repeat = await withSnapshots.handle(rewardsDecider, stream, award(member, ['open:first']), {
+      actor: reactor,
+      idempotencyKey: 'first-open',
+    });
     expect(repeat.repeated).toBe(true);
     expect(repeat.position).toBe(first.position);
     expect(awarded(repeat.events)).toEqual(awarded(first.events));
@@ -133,7 +155,12 @@ describe.each(databaseTargets())('command bus with stream snapshots: $name', (ta
     await seedRewards(member, SNAPSHOT_AFTER_EVENTS + 10);
     const withoutLookup: EventStore = { ...store };
     delete withoutLookup.findEventRevision;
-    const result = await createCommandBus(withoutLookup, upcasters, snapshots).handle(rewardsDecider, rewardsStream(member), award(member, ['open:new']), { actor: reactor });
+    const result = await createCommandBus(withoutLookup, upcasters, snapshots).handle(
+      rewardsDecider,
+      rewardsStream(member),
+      award(member, ['open:new']),
+      { actor: reactor },
+    );
     expect(awarded(result.events)[0]).toEqual(['click', 'open:new', 1]);
     expect(await snapshots.load(rewardsStream(member), rewardsDecider.snapshot!.name)).toBeNull();
   });
@@ -163,7 +190,17 @@ describe('decider snapshots', () => {
     const events: AccountEvent[] = [
       {
         type: 'UserRegistered',
-        data: { userId, username: 'ada', emailEnc: 'enc', emailLookup: 'lookup', displayNameEnc: null, lvl: 'base', passwordHash: 'hash', googleKey: null, verification: 'pending' },
+        data: {
+          userId,
+          username: 'ada',
+          emailEnc: 'enc',
+          emailLookup: 'lookup',
+          displayNameEnc: null,
+          lvl: 'base',
+          passwordHash: 'hash',
+          googleKey: null,
+          verification: 'pending',
+        },
       },
       session('s3'),
       session('s1', true),
@@ -187,7 +224,20 @@ describe('decider snapshots', () => {
     const events = [
       {
         type: 'TemplateSubmitted',
-        data: { templateId, authorId: 'author', titleUrl: 'planner', title: 'Planner', description: 'Plan.', instructions: 'Copy.', url: 'https://example.com', topic: 'productivity', platform: 'notion', keywords: [], price: 500, imageUrls: [] },
+        data: {
+          templateId,
+          authorId: 'author',
+          titleUrl: 'planner',
+          title: 'Planner',
+          description: 'Plan.',
+          instructions: 'Copy.',
+          url: 'https://example.com',
+          topic: 'productivity',
+          platform: 'notion',
+          keywords: [],
+          price: 500,
+          imageUrls: [],
+        },
       },
       { type: 'TemplatePurchased', data: { templateId, buyerId: 'buyer-2', priceCents: 500 } },
       { type: 'TemplatePurchased', data: { templateId, buyerId: 'buyer-1', priceCents: 500 } },

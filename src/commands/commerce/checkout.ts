@@ -3,37 +3,61 @@ import { platformFeeOf } from '../../domain/commerce/commission.js';
 import { purchaseStream, type PaymentProviderName } from '../../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { belowMinimumCharge, formatMoney, type Money } from '../../domain/commerce/money.js';
-import { CHECKOUT_SESSION_TTL_MS, ORDER_PROVIDER_NAME, PAYPAL_RETURN_PARAM, checkoutRefusal, openCheckout, purchaseDecider, type Offer } from '../../domain/commerce/purchase.js';
+import {
+  CHECKOUT_SESSION_TTL_MS,
+  ORDER_PROVIDER_NAME,
+  PAYPAL_RETURN_PARAM,
+  checkoutRefusal,
+  openCheckout,
+  purchaseDecider,
+  type Offer,
+} from '../../domain/commerce/purchase.js';
 import { DomainError } from '../../domain/shared/events.js';
 import { fromProvider, settle, type CommerceServiceDeps, type Member } from './deps.js';
 import { offerFor } from './offers.js';
 
 /** A card checkout session (Stripe, or the sandbox's card page) for this buyer and post. */
-export async function startCardCheckout(deps: CommerceServiceDeps, buyer: Member, templateId: string, origin: string): Promise<{ sessionId: string; url: string }> {
+export async function startCardCheckout(
+  deps: CommerceServiceDeps,
+  buyer: Member,
+  templateId: string,
+  origin: string,
+): Promise<{ sessionId: string; url: string }> {
   const { minimumCharge } = deps.provider;
-  const session = await startCheckoutWith(deps, buyer, templateId, deps.provider.name, async ({ checkoutId, offer, platformFee, expiresAt }) => {
-    // The provider would refuse the session (an answer that reads as an outage): say so before asking.
-    if (belowMinimumCharge(offer.price, minimumCharge)) {
-      throw new DomainError('invalid', COMMERCE_MESSAGES.belowCardMinimum(formatMoney(minimumCharge)));
-    }
-    return deps.provider.createCheckout({
-      checkoutId,
-      templateId,
-      buyerId: buyer.userId,
-      title: offer.bought.title,
-      price: offer.price,
-      sellerAccountId: offer.sellerAccountId!,
-      platformFee,
-      successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
-      expiresAt,
-    });
-  });
+  const session = await startCheckoutWith(
+    deps,
+    buyer,
+    templateId,
+    deps.provider.name,
+    async ({ checkoutId, offer, platformFee, expiresAt }) => {
+      // The provider would refuse the session (an answer that reads as an outage): say so before asking.
+      if (belowMinimumCharge(offer.price, minimumCharge)) {
+        throw new DomainError('invalid', COMMERCE_MESSAGES.belowCardMinimum(formatMoney(minimumCharge)));
+      }
+      return deps.provider.createCheckout({
+        checkoutId,
+        templateId,
+        buyerId: buyer.userId,
+        title: offer.bought.title,
+        price: offer.price,
+        sellerAccountId: offer.sellerAccountId!,
+        platformFee,
+        successUrl: `${origin}/success?resourceid=${encodeURIComponent(templateId)}&sessionid={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}?success=false`,
+        expiresAt,
+      });
+    },
+  );
   return { sessionId: session.providerSessionId, url: session.url };
 }
 
 /** A PayPal-style order for this buyer and post: the buyer approves it at `approveUrl`, then we capture it. */
-export async function createOrder(deps: CommerceServiceDeps, buyer: Member, templateId: string, origin: string): Promise<{ orderId: string; approveUrl: string }> {
+export async function createOrder(
+  deps: CommerceServiceDeps,
+  buyer: Member,
+  templateId: string,
+  origin: string,
+): Promise<{ orderId: string; approveUrl: string }> {
   const order = await startCheckoutWith(deps, buyer, templateId, ORDER_PROVIDER_NAME, async ({ checkoutId, offer }) => {
     const detailUrl = `${origin}/resources/${encodeURIComponent(offer.bought.titleUrl)}`;
     const created = await deps.orders.createOrder({
@@ -61,7 +85,12 @@ async function startCheckoutWith(
   buyer: Member,
   templateId: string,
   provider: PaymentProviderName,
-  openAtProvider: (checkout: { checkoutId: string; offer: Offer; platformFee: Money; expiresAt: Date }) => Promise<{ sessionId: string; url: string }>,
+  openAtProvider: (checkout: {
+    checkoutId: string;
+    offer: Offer;
+    platformFee: Money;
+    expiresAt: Date;
+  }) => Promise<{ sessionId: string; url: string }>,
 ): Promise<{ providerSessionId: string; url: string }> {
   const offer = await offerFor(deps, templateId);
   const stream = purchaseStream(templateId, buyer.userId);
@@ -80,7 +109,17 @@ async function startCheckoutWith(
   const result = await deps.commands.handle(
     purchaseDecider,
     stream,
-    { type: 'StartCheckout', data: { checkoutId, buyerId: buyer.userId, offer, platformFee, session: { provider, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() }, now: now.toISOString() } },
+    {
+      type: 'StartCheckout',
+      data: {
+        checkoutId,
+        buyerId: buyer.userId,
+        offer,
+        platformFee,
+        session: { provider, providerSessionId: session.sessionId, checkoutUrl: session.url, expiresAt: expiresAt.toISOString() },
+        now: now.toISOString(),
+      },
+    },
     { actor: buyer },
   );
   if (result.events.length > 0) {

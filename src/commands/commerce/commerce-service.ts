@@ -54,7 +54,11 @@ export class CommerceService {
     return captureOrder(this.deps, buyer, orderId);
   }
 
-  confirmReturn(buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
+  confirmReturn(
+    buyer: Member,
+    templateId: string,
+    sessionId: string,
+  ): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
     return confirmReturn(this.deps, buyer, templateId, sessionId);
   }
 

@@ -32,7 +32,8 @@ export async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError || error instanceof DomainError) throw error;
+    if (error instanceof PaymentProviderUnavailableError || error instanceof PaymentRefusedError || error instanceof DomainError)
+      throw error;
     throw new PaymentProviderUnavailableError(error instanceof Error ? error.message : String(error));
   }
 }

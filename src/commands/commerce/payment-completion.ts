@@ -25,18 +25,26 @@ export type OrderCaptureOutcome = { titleUrl: string } & (
  */
 export async function captureOrder(deps: CommerceServiceDeps, buyer: Member, orderId: string): Promise<OrderCaptureOutcome> {
   const checkout = await checkoutBySession(deps.db, orderId);
-  if (!checkout || checkout.provider !== ORDER_PROVIDER_NAME || checkout.buyer_id !== buyer.userId) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
+  if (!checkout || checkout.provider !== ORDER_PROVIDER_NAME || checkout.buyer_id !== buyer.userId)
+    throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
   const stream = purchaseStream(checkout.template_id, buyer.userId);
   const titleUrl = (await offerFor(deps, checkout.template_id)).bought.titleUrl;
   const state = await deps.commands.stateOf(purchaseDecider, stream);
   const known = state.checkouts[checkout.checkout_id];
-  if (known?.paid) return { status: 'completed', captureId: known.paid.providerPaymentId, amount: known.paid.amount, titleUrl, purchased: true };
+  if (known?.paid)
+    return { status: 'completed', captureId: known.paid.providerPaymentId, amount: known.paid.amount, titleUrl, purchased: true };
   // Bought by card since this order was approved: capturing would take the money only for it to be refunded.
   if (state.active !== null) return { status: 'owned', titleUrl };
 
   const capture = await fromProvider(() => deps.orders.captureOrder(orderId));
   if (capture.status === 'declined') {
-    return { status: 'declined', issue: capture.issue, debugId: capture.debugId, restartUrl: capture.issue === INSTRUMENT_DECLINED ? (known?.started?.checkoutUrl ?? null) : null, titleUrl };
+    return {
+      status: 'declined',
+      issue: capture.issue,
+      debugId: capture.debugId,
+      restartUrl: capture.issue === INSTRUMENT_DECLINED ? (known?.started?.checkoutUrl ?? null) : null,
+      titleUrl,
+    };
   }
   await applyNotice(deps, {
     kind: 'checkout_paid',
@@ -58,14 +66,27 @@ export async function captureOrder(deps: CommerceServiceDeps, buyer: Member, ord
  * the session and record what it says (the same command a webhook runs, so nothing counts twice).
  * Answers whether the buyer now owns the post, and the post's address.
  */
-export async function confirmReturn(deps: CommerceServiceDeps, buyer: Member, templateId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
+export async function confirmReturn(
+  deps: CommerceServiceDeps,
+  buyer: Member,
+  templateId: string,
+  sessionId: string,
+): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
   const row = await resourceById(deps.db, templateId);
   if (!row) throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
   const known = await checkoutBySession(deps.db, sessionId);
-  if (known && (known.buyer_id !== buyer.userId || known.template_id !== templateId)) throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
+  if (known && (known.buyer_id !== buyer.userId || known.template_id !== templateId))
+    throw new DomainError('not_found', COMMERCE_MESSAGES.checkoutNotFound);
   if (!(await activePurchaseOf(deps.db, templateId, buyer.userId))) {
     const session = await fromProvider(() => deps.provider.retrieveCheckout(sessionId));
-    if (session.status === 'paid' && session.paymentId && session.checkoutId && session.templateId === templateId && session.buyerId === buyer.userId && session.amount) {
+    if (
+      session.status === 'paid' &&
+      session.paymentId &&
+      session.checkoutId &&
+      session.templateId === templateId &&
+      session.buyerId === buyer.userId &&
+      session.amount
+    ) {
       await applyNotice(deps, {
         kind: 'checkout_paid',
         provider: deps.provider.name,

@@ -3,8 +3,24 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { normaliseEmail } from '../../domain/accounts/rules.js';
-import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider } from '../../domain/engagement/decider.js';
-import { clickStream, commentStream, flagStream, likeStream, reportStream, saveStream, viewStream } from '../../domain/engagement/events.js';
+import {
+  clickDecider,
+  commentDecider,
+  flagDecider,
+  likeDecider,
+  reportDecider,
+  saveDecider,
+  viewDecider,
+} from '../../domain/engagement/decider.js';
+import {
+  clickStream,
+  commentStream,
+  flagStream,
+  likeStream,
+  reportStream,
+  saveStream,
+  viewStream,
+} from '../../domain/engagement/events.js';
 import { ENGAGEMENT_MESSAGES } from '../../domain/engagement/rules.js';
 import { type ReportForm } from '../../domain/engagement/schemas.js';
 import { isEngageable } from '../../domain/templates/lifecycle.js';
@@ -60,7 +76,12 @@ export class EngagementService {
   async recordView(templateId: string, viewerId: string | null, actor: Actor): Promise<{ position: bigint | null }> {
     await this.engageableTemplate(templateId);
     const stream = viewStream(templateId, randomUUID());
-    return this.deps.commands.handle(viewDecider, stream, { type: 'RecordView', data: { templateId, userId: viewerId } }, { actor, now: this.#now() });
+    return this.deps.commands.handle(
+      viewDecider,
+      stream,
+      { type: 'RecordView', data: { templateId, userId: viewerId } },
+      { actor, now: this.#now() },
+    );
   }
 
   async postComment(templateId: string, message: string, actor: MemberActor): Promise<{ commentId: string; position: bigint | null }> {

@@ -44,7 +44,8 @@ export function checkGenerationRequest(request: GenerateRequest, byStaff: boolea
   const promptOverride = request.overridePromptTemplate?.trim() || null;
   const hints = parseHintsOverride(hintsText(request.overrideHints));
   if (!hints.ok) throw new DomainError('invalid', hints.message);
-  if ((promptOverride !== null || hints.hints !== null) && !byStaff) throw new DomainError('forbidden', GENERATOR_MESSAGES.overridesAdminOnly);
+  if ((promptOverride !== null || hints.hints !== null) && !byStaff)
+    throw new DomainError('forbidden', GENERATOR_MESSAGES.overridesAdminOnly);
   const answerTexts = Object.values(request.answers ?? {}).flatMap((value) => (typeof value === 'number' ? [] : [value].flat()));
   refusePrivateData(request.brief, request.audience, ...answerTexts);
   return { promptOverride, hintsOverride: hints.hints };
@@ -62,7 +63,15 @@ export function createGenerationUseCases(deps: GenerationDeps) {
     async questions(request: QuestionsRequest): Promise<QuestionSet[] | null> {
       const { brief, audience, app, numSlides } = request;
       try {
-        return await writer.questions({ kind: kindOfApp(app), brief, audience: audience || null, numSlides: numSlides ?? null, answers: {}, promptOverride: null, hints: null });
+        return await writer.questions({
+          kind: kindOfApp(app),
+          brief,
+          audience: audience || null,
+          numSlides: numSlides ?? null,
+          answers: {},
+          promptOverride: null,
+          hints: null,
+        });
       } catch (error) {
         if (error instanceof ModelError) return null;
         throw error;
@@ -70,7 +79,12 @@ export function createGenerationUseCases(deps: GenerationDeps) {
     },
 
     /** Starts a job the generation worker runs; `overrides` come from checkGenerationRequest. */
-    async requestGeneration(request: GenerateRequest, overrides: GenerationOverrides, owner: GenerationOwner, actor: Actor): Promise<{ jobId: string; position: bigint | null }> {
+    async requestGeneration(
+      request: GenerateRequest,
+      overrides: GenerationOverrides,
+      owner: GenerationOwner,
+      actor: Actor,
+    ): Promise<{ jobId: string; position: bigint | null }> {
       const kind = kindOfApp(request.app);
       const jobId = randomUUID();
       const data = {
@@ -92,7 +106,11 @@ export function createGenerationUseCases(deps: GenerationDeps) {
      * A copy of a generated file for whoever asks (the file id is the access); null when there is no
      * such file. `admit` (a rate limit) runs once the file is found, before anything is written.
      */
-    async copyFile(fileId: string, actor: Actor, admit: () => Promise<void>): Promise<{ fileId: string; fileName: string; position: bigint | null } | null> {
+    async copyFile(
+      fileId: string,
+      actor: Actor,
+      admit: () => Promise<void>,
+    ): Promise<{ fileId: string; fileName: string; position: bigint | null } | null> {
       const file = await generatedFile(db, fileId);
       if (!file) return null;
       await admit();

@@ -15,7 +15,20 @@ import type { CommandBus } from '../bus/handle-command.js';
 import { unsubscribeUrl } from '../accounts/unsubscribe-token.js';
 
 /** The facts the audience groups are defined from (src/domain/analytics/reports.ts). */
-const AUDIENCE_FACT_KINDS: readonly FactKind[] = ['user_registered', 'user_deleted', 'notifications', 'post_created', 'comment', 'click', 'save', 'like', 'view', 'search', 'form_progress', 'purchase'];
+const AUDIENCE_FACT_KINDS: readonly FactKind[] = [
+  'user_registered',
+  'user_deleted',
+  'notifications',
+  'post_created',
+  'comment',
+  'click',
+  'save',
+  'like',
+  'view',
+  'search',
+  'form_progress',
+  'purchase',
+];
 
 export interface MassEmailDeps {
   db: Kysely<Schema>;
@@ -30,7 +43,8 @@ export interface MassEmailDeps {
  * that the mass e-mail worker delivers).
  */
 export function createMassEmail(deps: MassEmailDeps) {
-  const members = async (group: AudienceGroup) => audienceMembers(await analyticsFacts(deps.db, AUDIENCE_FACT_KINDS, new Date()), new Date(), group);
+  const members = async (group: AudienceGroup) =>
+    audienceMembers(await analyticsFacts(deps.db, AUDIENCE_FACT_KINDS, new Date()), new Date(), group);
   return {
     /** The ids of a group's members now. */
     members,
@@ -46,7 +60,10 @@ export function createMassEmail(deps: MassEmailDeps) {
       const row = await userById(deps.db, adminId);
       const to = row?.email_enc ? await deps.vault.decrypt(row.id, row.email_enc) : null;
       if (!to) throw new DomainError('invalid', MASS_EMAIL_MESSAGES.adminHasNoAddress);
-      await deps.mail.send({ to, ...massEmailMessage(`[Test] ${subject}`, body, await unsubscribeUrl(deps.vault, deps.publicUrl, adminId, 'updates')) });
+      await deps.mail.send({
+        to,
+        ...massEmailMessage(`[Test] ${subject}`, body, await unsubscribeUrl(deps.vault, deps.publicUrl, adminId, 'updates')),
+      });
     },
 
     /** A campaign to the group's members now; the same idempotency key starts it once. */
@@ -61,7 +78,10 @@ export function createMassEmail(deps: MassEmailDeps) {
       const result = await deps.commands.handle(
         massEmailDecider,
         massEmailStream(campaignId),
-        { type: 'RequestMassEmail', data: { campaignId, subject: campaign.subject, body: campaign.body, group: campaign.group, requestedBy, recipientIds } },
+        {
+          type: 'RequestMassEmail',
+          data: { campaignId, subject: campaign.subject, body: campaign.body, group: campaign.group, requestedBy, recipientIds },
+        },
         { actor, idempotencyKey: campaignId },
       );
       const total = result.events[0]?.data.recipientIds.length ?? recipientIds.length;

@@ -66,7 +66,10 @@ export function createOutreach(deps: { commands: CommandBus; db: Kysely<Schema>;
       await commands.handle(
         memberMessageDecider,
         memberMessageStream(messageId),
-        { type: 'SendMemberMessage', data: { messageId, senderId: sender.userId, recipientId: recipient.id, messageEnc: await vault.encrypt(sender.userId, message) } },
+        {
+          type: 'SendMemberMessage',
+          data: { messageId, senderId: sender.userId, recipientId: recipient.id, messageEnc: await vault.encrypt(sender.userId, message) },
+        },
         { actor: sender.actor },
       );
     },

@@ -32,7 +32,9 @@ export function createHelpDesk(writer: TemplateWriter, passages: readonly HelpPa
     const best = found[0];
     if (!best) return { reply: SUPPORT_MESSAGES.dontKnow, sources: [], answeredBy: 'retrieval', known: false };
     const quoted = found.filter((result, position) => position === 0 || result.score >= best.score * SECOND_PASSAGE_SHARE);
-    const reply = [SUPPORT_MESSAGES.offlineIntro, ...quoted.map((result) => `${result.passage.heading}\n${result.passage.text}`)].join('\n\n');
+    const reply = [SUPPORT_MESSAGES.offlineIntro, ...quoted.map((result) => `${result.passage.heading}\n${result.passage.text}`)].join(
+      '\n\n',
+    );
     return { reply, sources: quoted.map((result) => sourceOf(result.passage)), answeredBy: 'retrieval', known: true };
   }
 

@@ -6,7 +6,13 @@ import { openingEvent, type EventStore, type NewStreamAppend } from '../../adapt
 import type { RemoteImageFetcher } from '../../adapters/storage/remote-images.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { withUnstorableMarked } from '../../domain/shared/text.js';
-import { BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, type BulkImportPayload, type BulkRowReport } from '../../domain/templates/bulk-import.js';
+import {
+  BULK_IMPORT_MESSAGES,
+  bulkRowKey,
+  checkBulkRow,
+  type BulkImportPayload,
+  type BulkRowReport,
+} from '../../domain/templates/bulk-import.js';
 import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
 import { templateStream } from '../../domain/templates/events.js';
 import { TEMPLATE_MESSAGES, titleUrlFor, type TemplateContent } from '../../domain/templates/rules.js';
@@ -77,7 +83,15 @@ function reportOf(row: ReadyRow, status: 'valid' | 'imported'): BulkRowReport {
 }
 
 function duplicateOf(row: ReadyRow): { report: BulkRowReport } {
-  return { report: { ...row.base, status: 'duplicate', errors: [BULK_IMPORT_MESSAGES.alreadyImported], templateId: row.templateId, titleUrl: row.titleUrl } };
+  return {
+    report: {
+      ...row.base,
+      status: 'duplicate',
+      errors: [BULK_IMPORT_MESSAGES.alreadyImported],
+      templateId: row.templateId,
+      titleUrl: row.titleUrl,
+    },
+  };
 }
 
 function invalidOf(row: { base: ReadyRow['base'] }, errors: string[]): { report: BulkRowReport } {
@@ -109,7 +123,15 @@ async function checkRows(deps: BulkImportDeps, payloads: readonly BulkImportPayl
     }
     const key = bulkRowKey(payload);
     const templateId = uuidv5(key, BULK_IMPORT_NAMESPACE);
-    const row: ReadyRow = { base, key, templateId, titleUrl: titleUrlFor(checked.content.title, templateId), authorId, content: checked.content, imageUrl: checked.imageUrl };
+    const row: ReadyRow = {
+      base,
+      key,
+      templateId,
+      titleUrl: titleUrlFor(checked.content.title, templateId),
+      authorId,
+      content: checked.content,
+      imageUrl: checked.imageUrl,
+    };
     if (seen.has(key) || (await openingEvent(deps.store, templateStream(templateId))) !== null) {
       outcomes.push(duplicateOf(row));
       continue;
@@ -144,8 +166,14 @@ async function withPictures(images: RemoteImageFetcher, rows: readonly RowOutcom
 function importCommands(row: PicturedRow, adminId: string): { command: TemplateCommand; idempotencyKey: string }[] {
   const { templateId, authorId, titleUrl, content, imageUrls, key } = row;
   return [
-    { command: { type: 'SubmitTemplate', data: { ...content, imageUrls, templateId, authorId, titleUrl, importedBy: adminId } }, idempotencyKey: `bulk-import:${key}` },
-    { command: { type: 'ApproveTemplate', data: { templateId, reviewerId: adminId, reason: BULK_IMPORT_APPROVAL_REASON } }, idempotencyKey: `bulk-import-approval:${key}` },
+    {
+      command: { type: 'SubmitTemplate', data: { ...content, imageUrls, templateId, authorId, titleUrl, importedBy: adminId } },
+      idempotencyKey: `bulk-import:${key}`,
+    },
+    {
+      command: { type: 'ApproveTemplate', data: { templateId, reviewerId: adminId, reason: BULK_IMPORT_APPROVAL_REASON } },
+      idempotencyKey: `bulk-import-approval:${key}`,
+    },
   ];
 }
 
@@ -181,7 +209,8 @@ async function writeRows(deps: BulkImportDeps, rows: RowOutcome<PicturedRow>[], 
   if (deps.store.appendToNewStreams) {
     try {
       const { position, alreadyStored } = await deps.store.appendToNewStreams(appends.map(({ append }) => append));
-      for (const { index, append } of appends) if (alreadyStored.has(append.streamId)) rows[index] = duplicateOf(rows[index] as PicturedRow);
+      for (const { index, append } of appends)
+        if (alreadyStored.has(append.streamId)) rows[index] = duplicateOf(rows[index] as PicturedRow);
       return position;
     } catch {
       // Nothing of it was stored: each row is written alone below (and a lasting failure is thrown there).

@@ -42,7 +42,11 @@ export class TemplateService {
     }
   }
 
-  async submit(authorId: string, content: TemplateContent, actor: Actor): Promise<{ templateId: string; titleUrl: string; position: bigint | null }> {
+  async submit(
+    authorId: string,
+    content: TemplateContent,
+    actor: Actor,
+  ): Promise<{ templateId: string; titleUrl: string; position: bigint | null }> {
     await this.#checkImages(content.imageUrls);
     const templateId = randomUUID();
     const titleUrl = titleUrlFor(content.title, templateId);
@@ -53,7 +57,11 @@ export class TemplateService {
   /** `revision`: the content revision the editor opened; a post saved since is refused (409). */
   async edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor, revision?: number) {
     if (changes.imageUrls) await this.#checkImages(changes.imageUrls);
-    return this.#run(templateId, { type: 'EditTemplate', data: { templateId, requester, changes, ...(revision === undefined ? {} : { revision }) } }, actor);
+    return this.#run(
+      templateId,
+      { type: 'EditTemplate', data: { templateId, requester, changes, ...(revision === undefined ? {} : { revision }) } },
+      actor,
+    );
   }
 
   clearImages(templateId: string, requester: Requester, actor: Actor) {
@@ -65,7 +73,11 @@ export class TemplateService {
   }
 
   /** An admin's correction of the description, details and keywords, published at once. */
-  adminEdit(templateId: string, changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>>, reviewer: Actor & { userId: string }) {
+  adminEdit(
+    templateId: string,
+    changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>>,
+    reviewer: Actor & { userId: string },
+  ) {
     return this.#run(templateId, { type: 'AdminEditTemplate', data: { templateId, reviewerId: reviewer.userId, changes } }, reviewer);
   }
 
@@ -76,7 +88,11 @@ export class TemplateService {
 
   /** Approves or declines the author's waiting request; `requested` is the price the admin saw. */
   decidePriceChange(templateId: string, approve: boolean, requested: number, reason: string | null, reviewer: Actor & { userId: string }) {
-    return this.#run(templateId, { type: 'DecidePriceChange', data: { templateId, reviewerId: reviewer.userId, approve, requested, reason } }, reviewer);
+    return this.#run(
+      templateId,
+      { type: 'DecidePriceChange', data: { templateId, reviewerId: reviewer.userId, approve, requested, reason } },
+      reviewer,
+    );
   }
 
   delete(templateId: string, requester: Requester, reason: string | null, actor: Actor) {
@@ -85,11 +101,22 @@ export class TemplateService {
 
   /** `revision`: the content revision the moderator saw; a post edited since is refused (409). */
   review(templateId: string, decision: ReviewDecision, reason: string | null, reviewer: Actor & { userId: string }, revision?: number) {
-    return this.#run(templateId, { type: 'ReviewTemplate', data: { templateId, reviewerId: reviewer.userId, decision, reason, ...(revision === undefined ? {} : { revision }) } }, reviewer);
+    return this.#run(
+      templateId,
+      {
+        type: 'ReviewTemplate',
+        data: { templateId, reviewerId: reviewer.userId, decision, reason, ...(revision === undefined ? {} : { revision }) },
+      },
+      reviewer,
+    );
   }
 
   deletePermanently(templateId: string, reason: string | null, reviewer: Actor & { userId: string }) {
-    return this.#run(templateId, { type: 'DeleteTemplatePermanently', data: { templateId, reviewerId: reviewer.userId, reason } }, reviewer);
+    return this.#run(
+      templateId,
+      { type: 'DeleteTemplatePermanently', data: { templateId, reviewerId: reviewer.userId, reason } },
+      reviewer,
+    );
   }
 
   /** Live → live flagged; for the reactor that watches users' flags (engagement). */
@@ -106,7 +133,8 @@ export class TemplateService {
   setSponsored(templateId: string, sponsored: boolean, reason: string | null, admin: Actor) {
     const change = this.#sponsorQueue.then(async () => {
       if (sponsored) {
-        if ((await sponsoredCountExcept(this.deps.db, templateId)) >= TEMPLATE_SPONSOR_LIMIT) throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
+        if ((await sponsoredCountExcept(this.deps.db, templateId)) >= TEMPLATE_SPONSOR_LIMIT)
+          throw new DomainError('invalid', TEMPLATE_MESSAGES.sponsorLimit);
       }
       const result = await this.#run(templateId, { type: 'SetSponsored', data: { templateId, sponsored, reason } }, admin);
       if (result.position !== null) await this.deps.waitForReadModels(result.position);
@@ -120,7 +148,9 @@ export class TemplateService {
    * Gives live posts without keywords keywords derived from their title and description (offline),
    * as the admin's corrections. Answers the posts filled and the last position written.
    */
-  async fillMissingKeywords(admin: Actor & { userId: string }): Promise<{ updated: { _id: string; title: string; keywords: string[] }[]; position: bigint | null }> {
+  async fillMissingKeywords(
+    admin: Actor & { userId: string },
+  ): Promise<{ updated: { _id: string; title: string; keywords: string[] }[]; position: bigint | null }> {
     const updated: { _id: string; title: string; keywords: string[] }[] = [];
     let position: bigint | null = null;
     for (const post of await liveTemplatesWithoutKeywords(this.deps.db)) {
@@ -139,6 +169,11 @@ export class TemplateService {
   }
 
   trackFormProgress(userId: string, formProgress: Record<string, boolean>, actor: Actor) {
-    return this.deps.commands.handle(formProgressDecider, templateFormStream(userId), { type: 'TrackFormProgress', data: { userId, formProgress } }, { actor });
+    return this.deps.commands.handle(
+      formProgressDecider,
+      templateFormStream(userId),
+      { type: 'TrackFormProgress', data: { userId, formProgress } },
+      { actor },
+    );
   }
 }

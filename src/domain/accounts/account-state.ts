@@ -55,21 +55,43 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'GoogleIdentityLinked':
       return { ...state, googleKey: event.data.googleKey };
     case 'SessionStarted':
-      return { ...state, sessions: state.sessions.started(event.data.sessionId, { isTestUser: event.data.isTestUser, expiresAt: event.data.expiresAt }) };
+      return {
+        ...state,
+        sessions: state.sessions.started(event.data.sessionId, { isTestUser: event.data.isTestUser, expiresAt: event.data.expiresAt }),
+      };
     case 'SessionEnded':
       return { ...state, sessions: state.sessions.ended(event.data.sessionId) };
     case 'VerificationCodeIssued':
-      return { ...state, code: { codeId: event.data.codeId, codeHash: event.data.codeHash, expiresAt: event.data.expiresAt, attemptsRemaining: event.data.attempts, used: false } };
+      return {
+        ...state,
+        code: {
+          codeId: event.data.codeId,
+          codeHash: event.data.codeHash,
+          expiresAt: event.data.expiresAt,
+          attemptsRemaining: event.data.attempts,
+          used: false,
+        },
+      };
     case 'VerificationCodeRejected':
-      return state.code?.codeId === event.data.codeId ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } } : state;
+      return state.code?.codeId === event.data.codeId
+        ? { ...state, code: { ...state.code, attemptsRemaining: event.data.attemptsRemaining } }
+        : state;
     case 'VerificationLinkIssued':
-      return { ...state, links: state.links.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }) };
+      return {
+        ...state,
+        links: state.links.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false }),
+      };
     case 'EmailVerified':
       return { ...state, verification: 'verified', code: state.code && { ...state.code, used: true }, links: PersistentMap() };
     case 'PasswordResetRequested':
       return {
         ...state,
-        resets: state.resets.set(event.data.tokenHash, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false, resetId: event.data.resetId }),
+        resets: state.resets.set(event.data.tokenHash, {
+          tokenHash: event.data.tokenHash,
+          expiresAt: event.data.expiresAt,
+          used: false,
+          resetId: event.data.resetId,
+        }),
       };
     case 'PasswordChanged':
       // Any change of password makes every outstanding reset link useless.
@@ -101,6 +123,11 @@ export const accountSnapshot: DeciderSnapshot<AccountState> = {
   toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
   fromJson: (json) => {
     const state = json as AccountStateJson;
-    return { ...state, sessions: AccountSessions.of(state.sessions), links: PersistentMap(state.links), resets: PersistentMap(state.resets) };
+    return {
+      ...state,
+      sessions: AccountSessions.of(state.sessions),
+      links: PersistentMap(state.links),
+      resets: PersistentMap(state.resets),
+    };
   },
 };

@@ -42,7 +42,10 @@ export interface PublicProfile {
   _id: string;
   username: string;
   erased: boolean;
-  info: Pick<CurrentUser['info'], 'firstName' | 'lastName' | 'displayName' | 'initials' | 'jobTitle' | 'companyName' | 'location' | 'bio' | 'thumbnail'>;
+  info: Pick<
+    CurrentUser['info'],
+    'firstName' | 'lastName' | 'displayName' | 'initials' | 'jobTitle' | 'companyName' | 'location' | 'bio' | 'thumbnail'
+  >;
   social: SocialLinks;
   _dateCreated: string;
   livePostsCount: number;

@@ -25,8 +25,14 @@ const session = (sessionId: string): SessionStarted => ({
   type: 'SessionStarted',
   data: { userId, sessionId, tokenHash: `hash-${sessionId}`, expiresAt: '2026-12-22T10:00:00.000Z', method: 'password', isTestUser: false },
 });
-const codeIssued: AccountEvent = { type: 'VerificationCodeIssued', data: { userId, codeId: 'code-1', codeHash: 'right', expiresAt: '2026-11-22T10:10:00.000Z', attempts: 5 } };
-const resetRequested: AccountEvent = { type: 'PasswordResetRequested', data: { userId, resetId: 'reset-1', tokenHash: 'reset-hash', expiresAt: '2026-11-22T11:00:00.000Z' } };
+const codeIssued: AccountEvent = {
+  type: 'VerificationCodeIssued',
+  data: { userId, codeId: 'code-1', codeHash: 'right', expiresAt: '2026-11-22T10:10:00.000Z', attempts: 5 },
+};
+const resetRequested: AccountEvent = {
+  type: 'PasswordResetRequested',
+  data: { userId, resetId: 'reset-1', tokenHash: 'reset-hash', expiresAt: '2026-11-22T11:00:00.000Z' },
+};
 
 const spec = deciderSpec(accountDeciderFor(userId));
 
@@ -38,7 +44,10 @@ describe('account decider', () => {
 
   it('refuses commands on accounts that do not exist or were erased', () => {
     spec.given([]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', 'This user does not exist');
-    spec.given([registered, { type: 'AccountDeleted', data: { userId } }]).when({ type: 'MarkAccountSetupPageViewed' }).thenThrows('not_found', 'This user does not exist');
+    spec
+      .given([registered, { type: 'AccountDeleted', data: { userId } }])
+      .when({ type: 'MarkAccountSetupPageViewed' })
+      .thenThrows('not_found', 'This user does not exist');
   });
 
   it('starts a session only with the password hash that is current, and never for a blocked account', () => {
@@ -46,7 +55,10 @@ describe('account decider', () => {
       type: 'StartSession',
       data: { sessionId: 's1', tokenHash: 'hash-s1', expiresAt: '2026-12-22T10:00:00.000Z', method: 'password', checkedPasswordHash },
     });
-    spec.given([registered]).when(start(data.passwordHash)).then([session('s1')]);
+    spec
+      .given([registered])
+      .when(start(data.passwordHash))
+      .then([session('s1')]);
     spec.given([registered]).when(start('an-older-hash')).thenThrows('invalid', 'Invalid email/password combination.');
     spec
       .given([registered, { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } }])
@@ -82,7 +94,12 @@ describe('account decider', () => {
       },
     });
     // s1 expires on 31 January, the test session t1 on 5 February at 01:00, s2 on 4 March, s3 (started on 1 March) on 31 March.
-    const history = [registered, startedAt('s1', '2026-01-01T00:00:00.000Z'), startedAt('s2', '2026-02-02T00:00:00.000Z'), startedAt('t1', '2026-02-05T00:00:00.000Z', true)];
+    const history = [
+      registered,
+      startedAt('s1', '2026-01-01T00:00:00.000Z'),
+      startedAt('s2', '2026-02-02T00:00:00.000Z'),
+      startedAt('t1', '2026-02-05T00:00:00.000Z', true),
+    ];
     const s3 = startedAt('s3', '2026-03-01T00:00:00.000Z');
     // s1 had expired when s3 started; t1 too, but it waits behind s2, which had not: kept as before.
     expect([...[...history, s3].reduce(decider.evolve, decider.initialState()).sessions.keys()]).toEqual(['s2', 't1', 's3']);
@@ -90,9 +107,17 @@ describe('account decider', () => {
     spec
       .given([...history, s3])
       .when({ type: 'ChangePassword', data: { checkedPasswordHash: data.passwordHash!, passwordHash: 'new-hash' } })
-      .then([changed, ...['s2', 't1', 's3'].map((sessionId): AccountEvent => ({ type: 'SessionEnded', data: { userId, sessionId, reason: 'password_changed' } }))]);
+      .then([
+        changed,
+        ...['s2', 't1', 's3'].map((sessionId): AccountEvent => ({
+          type: 'SessionEnded',
+          data: { userId, sessionId, reason: 'password_changed' },
+        })),
+      ]);
     // A sign-in a day for a year keeps the last 30 days' sessions (the one of 30 days before expires as the last starts), not every one.
-    const daily = Array.from({ length: 365 }, (_, day) => startedAt(`d${day}`, new Date(Date.parse('2026-01-01T00:00:00.000Z') + day * 24 * 60 * 60 * 1000).toISOString()));
+    const daily = Array.from({ length: 365 }, (_, day) =>
+      startedAt(`d${day}`, new Date(Date.parse('2026-01-01T00:00:00.000Z') + day * 24 * 60 * 60 * 1000).toISOString()),
+    );
     const afterAYear = [registered, ...daily].reduce(decider.evolve, decider.initialState());
     expect(afterAYear.sessions.size).toBe(30);
     expect([...afterAYear.sessions.keys()][0]).toBe('d335');
@@ -100,12 +125,21 @@ describe('account decider', () => {
 
   it('counts down wrong codes, verifies with the right one, and refuses after the attempts or expiry', () => {
     const submit = (codeHash: string, now = NOW): AccountCommand => ({ type: 'SubmitVerificationCode', data: { codeHash, now } });
-    spec.given([registered, codeIssued]).when(submit('wrong')).then([{ type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 4 } }]);
-    spec.given([registered, codeIssued]).when(submit('right')).then([{ type: 'EmailVerified', data: { userId, method: 'code' } }]);
+    spec
+      .given([registered, codeIssued])
+      .when(submit('wrong'))
+      .then([{ type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 4 } }]);
+    spec
+      .given([registered, codeIssued])
+      .when(submit('right'))
+      .then([{ type: 'EmailVerified', data: { userId, method: 'code' } }]);
     const exhausted: AccountEvent = { type: 'VerificationCodeRejected', data: { userId, codeId: 'code-1', attemptsRemaining: 0 } };
     spec.given([registered, codeIssued, exhausted]).when(submit('right')).thenThrows('invalid', 'Please Try Again');
     spec.given([registered, codeIssued]).when(submit('right', LATER)).thenThrows('invalid', ACCOUNT_MESSAGES.otpExpired);
-    spec.given([registered, codeIssued, { type: 'EmailVerified', data: { userId, method: 'code' } }]).when(submit('right')).thenThrows('conflict', ACCOUNT_MESSAGES.alreadyVerified);
+    spec
+      .given([registered, codeIssued, { type: 'EmailVerified', data: { userId, method: 'code' } }])
+      .when(submit('right'))
+      .thenThrows('conflict', ACCOUNT_MESSAGES.alreadyVerified);
   });
 
   it('resets a password once with a live token and ends every session; a later password change voids older tokens', () => {
@@ -122,7 +156,10 @@ describe('account decider', () => {
     spec.given([registered, resetRequested, used]).when(reset).thenThrows('invalid', 'Invalid Token: Token is expired.');
     const changed: AccountEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'other', reason: 'changed', resetId: null } };
     spec.given([registered, resetRequested, changed]).when(reset).thenThrows('invalid', 'Invalid Token: Token is expired.');
-    spec.given([registered, resetRequested]).when({ type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'x', now: '2026-11-22T12:00:00.000Z' } }).thenThrows('invalid', 'Invalid Token: Token is expired.');
+    spec
+      .given([registered, resetRequested])
+      .when({ type: 'ResetPassword', data: { tokenHash: 'reset-hash', passwordHash: 'x', now: '2026-11-22T12:00:00.000Z' } })
+      .thenThrows('invalid', 'Invalid Token: Token is expired.');
   });
 
   it('lets only admins start test-user mode, and stops only a test-user session', () => {
@@ -134,9 +171,15 @@ describe('account decider', () => {
       .when(startTest)
       .then([
         { type: 'TestUserModeStarted', data: { userId, sessionId: 't1' } },
-        { type: 'SessionStarted', data: { userId, sessionId: 't1', tokenHash: 'test-hash', expiresAt: LATER, method: 'test_user', isTestUser: true } },
+        {
+          type: 'SessionStarted',
+          data: { userId, sessionId: 't1', tokenHash: 'test-hash', expiresAt: LATER, method: 'test_user', isTestUser: true },
+        },
       ]);
-    spec.given([...admin, session('s1')]).when({ type: 'StopTestUserMode', data: { sessionId: 's1' } }).thenThrows('conflict', 'Test-user mode is not on for this session.');
+    spec
+      .given([...admin, session('s1')])
+      .when({ type: 'StopTestUserMode', data: { sessionId: 's1' } })
+      .thenThrows('conflict', 'Test-user mode is not on for this session.');
   });
 
   it('blocking ends the sessions; deleting ends them and erases the account', () => {
@@ -157,30 +200,60 @@ describe('account decider', () => {
   });
 
   it('lets admins block only members; only an owner (or the operator) blocks or unblocks an admin or an owner', () => {
-    const asLevel = (to: 'admin' | 'owner') => [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to } } as AccountEvent];
-    const block = (decidedBy: 'admin' | 'owner' | 'operator' | 'base') => ({ type: 'ChangeVerificationStatus' as const, data: { to: 'blocked' as const, reason: 'abuse', decidedBy, decidedById: decidedBy === 'operator' ? null : `${decidedBy}-1` } });
-    const blocked = { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'abuse' } } as AccountEvent;
+    const asLevel = (to: 'admin' | 'owner') => [
+      registered,
+      { type: 'UserLevelChanged', data: { userId, from: 'base', to } } as AccountEvent,
+    ];
+    const block = (decidedBy: 'admin' | 'owner' | 'operator' | 'base') => ({
+      type: 'ChangeVerificationStatus' as const,
+      data: { to: 'blocked' as const, reason: 'abuse', decidedBy, decidedById: decidedBy === 'operator' ? null : `${decidedBy}-1` },
+    });
+    const blocked = {
+      type: 'VerificationStatusChanged',
+      data: { userId, from: 'pending', to: 'blocked', reason: 'abuse' },
+    } as AccountEvent;
     spec.given([registered]).when(block('admin')).then([blocked]);
     spec.given([registered]).when(block('base')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('admin')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('owner')).when(block('admin')).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
-    spec.given([...asLevel('owner'), blocked]).when({ type: 'ChangeVerificationStatus', data: { to: 'verified', reason: 'sorry', decidedBy: 'admin', decidedById: 'admin-1' } }).thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+    spec
+      .given([...asLevel('owner'), blocked])
+      .when({ type: 'ChangeVerificationStatus', data: { to: 'verified', reason: 'sorry', decidedBy: 'admin', decidedById: 'admin-1' } })
+      .thenThrows('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
     spec.given(asLevel('admin')).when(block('owner')).then([blocked]);
     spec.given(asLevel('owner')).when(block('owner')).then([blocked]);
     spec.given(asLevel('owner')).when(block('operator')).then([blocked]);
   });
 
   it('refuses a blocked account verifying itself with a code or link issued before the block: only an admin lifts a block', () => {
-    const linkIssued: AccountEvent = { type: 'VerificationLinkIssued', data: { userId, linkId: 'link-1', tokenHash: 'link-hash', expiresAt: '2026-11-23T10:00:00.000Z' } };
+    const linkIssued: AccountEvent = {
+      type: 'VerificationLinkIssued',
+      data: { userId, linkId: 'link-1', tokenHash: 'link-hash', expiresAt: '2026-11-23T10:00:00.000Z' },
+    };
     const blocked: AccountEvent = { type: 'VerificationStatusChanged', data: { userId, from: 'pending', to: 'blocked', reason: 'spam' } };
-    spec.given([registered, linkIssued, blocked]).when({ type: 'VerifyByLink', data: { tokenHash: 'link-hash', now: NOW } }).thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-    spec.given([registered, codeIssued, blocked]).when({ type: 'SubmitVerificationCode', data: { codeHash: 'right', now: NOW } }).thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+    spec
+      .given([registered, linkIssued, blocked])
+      .when({ type: 'VerifyByLink', data: { tokenHash: 'link-hash', now: NOW } })
+      .thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
+    spec
+      .given([registered, codeIssued, blocked])
+      .when({ type: 'SubmitVerificationCode', data: { codeHash: 'right', now: NOW } })
+      .thenThrows('forbidden', ACCOUNT_MESSAGES.accountBlocked);
   });
 
   it('refuses anyone changing their own level or status: an owner could leave the portal with no owner', () => {
     const owner = [registered, { type: 'UserLevelChanged', data: { userId, from: 'base', to: 'owner' } } as AccountEvent];
-    spec.given(owner).when({ type: 'ChangeLevel', data: { to: 'base', decidedById: userId } }).thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
-    spec.given(owner).when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'me', decidedBy: 'owner', decidedById: userId } }).thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
-    spec.given(owner).when({ type: 'ChangeLevel', data: { to: 'base', decidedById: null } }).then([{ type: 'UserLevelChanged', data: { userId, from: 'owner', to: 'base' } }]);
+    spec
+      .given(owner)
+      .when({ type: 'ChangeLevel', data: { to: 'base', decidedById: userId } })
+      .thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+    spec
+      .given(owner)
+      .when({ type: 'ChangeVerificationStatus', data: { to: 'blocked', reason: 'me', decidedBy: 'owner', decidedById: userId } })
+      .thenThrows('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
+    spec
+      .given(owner)
+      .when({ type: 'ChangeLevel', data: { to: 'base', decidedById: null } })
+      .then([{ type: 'UserLevelChanged', data: { userId, from: 'owner', to: 'base' } }]);
   });
 });

@@ -22,7 +22,13 @@ export type AccountCommand =
   | { type: 'LinkGoogleIdentity'; data: { googleKey: string } }
   | {
       type: 'StartSession';
-      data: { sessionId: string; tokenHash: string; expiresAt: string; method: SessionMethod; /** The hash the password was checked against. */ checkedPasswordHash: string | null };
+      data: {
+        sessionId: string;
+        tokenHash: string;
+        expiresAt: string;
+        method: SessionMethod;
+        /** The hash the password was checked against. */ checkedPasswordHash: string | null;
+      };
     }
   | { type: 'EndSession'; data: { sessionId: string; reason: SessionEndReason } }
   | { type: 'IssueVerificationCode'; data: { codeId: string; codeHash: string; expiresAt: string; attempts: number } }
@@ -45,7 +51,12 @@ export type AccountCommand =
   | { type: 'ChangeLevel'; data: { to: UserLevel; /** The deciding actor's user id (null: the operator). */ decidedById: string | null } }
   | {
       type: 'ChangeVerificationStatus';
-      data: { to: VerificationStatus; reason: string; /** The deciding actor's role and user id (the actor is in the event's metadata). */ decidedBy: Role; decidedById: string | null };
+      data: {
+        to: VerificationStatus;
+        reason: string;
+        /** The deciding actor's role and user id (the actor is in the event's metadata). */ decidedBy: Role;
+        decidedById: string | null;
+      };
     }
   | { type: 'StartTestUserMode'; data: { sessionId: string; tokenHash: string; expiresAt: string } }
   | { type: 'StopTestUserMode'; data: { sessionId: string } }
@@ -63,10 +74,16 @@ function liveSecret<T extends ExpiringSecret>(secrets: PersistentMap<string, T>,
 type CommandOf<T extends AccountCommand['type']> = Extract<AccountCommand, { type: T }>;
 
 /** Signing in: the Google identity, sessions, and test-user mode (staff seeing the site as a new member). */
-function decideSignIn(userId: string, state: AccountState, command: CommandOf<'LinkGoogleIdentity' | 'StartSession' | 'EndSession' | 'StartTestUserMode' | 'StopTestUserMode'>): AccountEvent[] {
+function decideSignIn(
+  userId: string,
+  state: AccountState,
+  command: CommandOf<'LinkGoogleIdentity' | 'StartSession' | 'EndSession' | 'StartTestUserMode' | 'StopTestUserMode'>,
+): AccountEvent[] {
   switch (command.type) {
     case 'LinkGoogleIdentity':
-      return state.googleKey === command.data.googleKey ? [] : [{ type: 'GoogleIdentityLinked', data: { userId, googleKey: command.data.googleKey } }];
+      return state.googleKey === command.data.googleKey
+        ? []
+        : [{ type: 'GoogleIdentityLinked', data: { userId, googleKey: command.data.googleKey } }];
     case 'StartSession':
       if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
       // The password may have changed between checking it and starting the session.
@@ -76,22 +93,39 @@ function decideSignIn(userId: string, state: AccountState, command: CommandOf<'L
       return [
         {
           type: 'SessionStarted',
-          data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: command.data.method, isTestUser: false },
+          data: {
+            userId,
+            sessionId: command.data.sessionId,
+            tokenHash: command.data.tokenHash,
+            expiresAt: command.data.expiresAt,
+            method: command.data.method,
+            isTestUser: false,
+          },
         },
       ];
     case 'EndSession':
-      return state.sessions.has(command.data.sessionId) ? [{ type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: command.data.reason } }] : [];
+      return state.sessions.has(command.data.sessionId)
+        ? [{ type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: command.data.reason } }]
+        : [];
     case 'StartTestUserMode':
       if (state.lvl === 'base') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accessDenied);
       return [
         { type: 'TestUserModeStarted', data: { userId, sessionId: command.data.sessionId } },
         {
           type: 'SessionStarted',
-          data: { userId, sessionId: command.data.sessionId, tokenHash: command.data.tokenHash, expiresAt: command.data.expiresAt, method: 'test_user', isTestUser: true },
+          data: {
+            userId,
+            sessionId: command.data.sessionId,
+            tokenHash: command.data.tokenHash,
+            expiresAt: command.data.expiresAt,
+            method: 'test_user',
+            isTestUser: true,
+          },
         },
       ];
     case 'StopTestUserMode':
-      if (!state.sessions.get(command.data.sessionId)?.isTestUser) throw new DomainError('conflict', 'Test-user mode is not on for this session.');
+      if (!state.sessions.get(command.data.sessionId)?.isTestUser)
+        throw new DomainError('conflict', 'Test-user mode is not on for this session.');
       return [
         { type: 'TestUserModeStopped', data: { userId, sessionId: command.data.sessionId } },
         { type: 'SessionEnded', data: { userId, sessionId: command.data.sessionId, reason: 'test_user_stopped' } },
@@ -100,7 +134,11 @@ function decideSignIn(userId: string, state: AccountState, command: CommandOf<'L
 }
 
 /** Verifying the e-mail address, by code or by link. */
-function decideVerification(userId: string, state: AccountState, command: CommandOf<'IssueVerificationCode' | 'IssueVerificationLink' | 'SubmitVerificationCode' | 'VerifyByLink'>): AccountEvent[] {
+function decideVerification(
+  userId: string,
+  state: AccountState,
+  command: CommandOf<'IssueVerificationCode' | 'IssueVerificationLink' | 'SubmitVerificationCode' | 'VerifyByLink'>,
+): AccountEvent[] {
   switch (command.type) {
     case 'IssueVerificationCode':
     case 'IssueVerificationLink':
@@ -122,18 +160,24 @@ function decideVerification(userId: string, state: AccountState, command: Comman
     case 'VerifyByLink':
       if (state.verification === 'verified') return [];
       if (state.verification === 'blocked') throw new DomainError('forbidden', ACCOUNT_MESSAGES.accountBlocked);
-      if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
+      if (liveSecret(state.links, command.data.tokenHash, command.data.now) === null)
+        throw new DomainError('invalid', ACCOUNT_MESSAGES.verificationLinkInvalid);
       return [{ type: 'EmailVerified', data: { userId, method: 'link' } }];
   }
 }
 
 /** The password: reset by a link, changed by the member, or set by an operator. Every change ends every session. */
-function decidePassword(userId: string, state: AccountState, command: CommandOf<'RequestPasswordReset' | 'CheckResetToken' | 'ResetPassword' | 'ChangePassword' | 'SetPasswordByOperator'>): AccountEvent[] {
+function decidePassword(
+  userId: string,
+  state: AccountState,
+  command: CommandOf<'RequestPasswordReset' | 'CheckResetToken' | 'ResetPassword' | 'ChangePassword' | 'SetPasswordByOperator'>,
+): AccountEvent[] {
   switch (command.type) {
     case 'RequestPasswordReset':
       return [{ type: 'PasswordResetRequested', data: { userId, ...command.data } }];
     case 'CheckResetToken':
-      if (liveSecret(state.resets, command.data.tokenHash, command.data.now) === null) throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
+      if (liveSecret(state.resets, command.data.tokenHash, command.data.now) === null)
+        throw new DomainError('invalid', ACCOUNT_MESSAGES.resetTokenInvalid);
       return [];
     case 'ResetPassword': {
       const reset = liveSecret(state.resets, command.data.tokenHash, command.data.now);
@@ -160,12 +204,26 @@ function decidePassword(userId: string, state: AccountState, command: CommandOf<
 }
 
 /** What the member says about themselves and how they use the site. */
-function decideProfile(userId: string, state: AccountState, command: CommandOf<'UpdateProfile' | 'ChangeUsername' | 'ChangeNotificationSettings' | 'ChooseFavouriteApps' | 'MakeCreatorChoice' | 'MarkAccountSetupPageViewed' | 'ChangeProfilePicture'>): AccountEvent[] {
+function decideProfile(
+  userId: string,
+  state: AccountState,
+  command: CommandOf<
+    | 'UpdateProfile'
+    | 'ChangeUsername'
+    | 'ChangeNotificationSettings'
+    | 'ChooseFavouriteApps'
+    | 'MakeCreatorChoice'
+    | 'MarkAccountSetupPageViewed'
+    | 'ChangeProfilePicture'
+  >,
+): AccountEvent[] {
   switch (command.type) {
     case 'UpdateProfile':
       return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
     case 'ChangeUsername':
-      return state.username === command.data.to ? [] : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
+      return state.username === command.data.to
+        ? []
+        : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
     case 'ChangeNotificationSettings':
       return [{ type: 'NotificationSettingsChanged', data: { userId, settings: command.data.settings } }];
     case 'ChooseFavouriteApps':
@@ -180,7 +238,11 @@ function decideProfile(userId: string, state: AccountState, command: CommandOf<'
 }
 
 /** Decisions of staff (or the operator) about the account, and its deletion. */
-function decideManagement(userId: string, state: AccountState, command: CommandOf<'ChangeLevel' | 'ChangeVerificationStatus' | 'DeleteAccount'>): AccountEvent[] {
+function decideManagement(
+  userId: string,
+  state: AccountState,
+  command: CommandOf<'ChangeLevel' | 'ChangeVerificationStatus' | 'DeleteAccount'>,
+): AccountEvent[] {
   switch (command.type) {
     case 'ChangeLevel':
       // Nobody changes their own level or status: an owner who demoted or blocked themselves could leave the portal with no owner.
@@ -188,7 +250,8 @@ function decideManagement(userId: string, state: AccountState, command: CommandO
       return state.lvl === command.data.to ? [] : [{ type: 'UserLevelChanged', data: { userId, from: state.lvl, to: command.data.to } }];
     case 'ChangeVerificationStatus':
       if (command.data.decidedById === userId) throw new DomainError('conflict', USER_MANAGEMENT_MESSAGES.notYourself);
-      if (!mayChangeStatusOf(command.data.decidedBy, state.lvl)) throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+      if (!mayChangeStatusOf(command.data.decidedBy, state.lvl))
+        throw new DomainError('forbidden', ACCOUNT_MESSAGES.statusChangeNeedsOwner);
       if (state.verification === command.data.to) return [];
       return [
         { type: 'VerificationStatusChanged', data: { userId, from: state.verification, to: command.data.to, reason: command.data.reason } },

@@ -33,12 +33,27 @@ export type SessionStarted = DomainEvent<
   { userId: string; sessionId: string; tokenHash: string; expiresAt: string; method: SessionMethod; isTestUser: boolean }
 >;
 export type SessionEnded = DomainEvent<'SessionEnded', { userId: string; sessionId: string; reason: SessionEndReason }>;
-export type VerificationCodeIssued = DomainEvent<'VerificationCodeIssued', { userId: string; codeId: string; codeHash: string; expiresAt: string; attempts: number }>;
-export type VerificationCodeRejected = DomainEvent<'VerificationCodeRejected', { userId: string; codeId: string; attemptsRemaining: number }>;
-export type VerificationLinkIssued = DomainEvent<'VerificationLinkIssued', { userId: string; linkId: string; tokenHash: string; expiresAt: string }>;
+export type VerificationCodeIssued = DomainEvent<
+  'VerificationCodeIssued',
+  { userId: string; codeId: string; codeHash: string; expiresAt: string; attempts: number }
+>;
+export type VerificationCodeRejected = DomainEvent<
+  'VerificationCodeRejected',
+  { userId: string; codeId: string; attemptsRemaining: number }
+>;
+export type VerificationLinkIssued = DomainEvent<
+  'VerificationLinkIssued',
+  { userId: string; linkId: string; tokenHash: string; expiresAt: string }
+>;
 export type EmailVerified = DomainEvent<'EmailVerified', { userId: string; method: 'code' | 'link' }>;
-export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { userId: string; resetId: string; tokenHash: string; expiresAt: string }>;
-export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; reason: 'changed' | 'reset' | 'set_by_operator'; resetId: string | null }>;
+export type PasswordResetRequested = DomainEvent<
+  'PasswordResetRequested',
+  { userId: string; resetId: string; tokenHash: string; expiresAt: string }
+>;
+export type PasswordChanged = DomainEvent<
+  'PasswordChanged',
+  { userId: string; passwordHash: string; reason: 'changed' | 'reset' | 'set_by_operator'; resetId: string | null }
+>;
 /** The whole profile after the change, encrypted as one JSON document (info and social links). */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; profileEnc: string; displayNameEnc: string | null }>;
 export type UsernameChanged = DomainEvent<'UsernameChanged', { userId: string; from: string; to: string }>;
@@ -48,7 +63,10 @@ export type CreatorChoiceMade = DomainEvent<'CreatorChoiceMade', { userId: strin
 export type AccountSetupPageViewed = DomainEvent<'AccountSetupPageViewed', { userId: string }>;
 export type ProfilePictureChanged = DomainEvent<'ProfilePictureChanged', { userId: string; pictureUrl: string | null }>;
 export type UserLevelChanged = DomainEvent<'UserLevelChanged', { userId: string; from: UserLevel; to: UserLevel }>;
-export type VerificationStatusChanged = DomainEvent<'VerificationStatusChanged', { userId: string; from: VerificationStatus; to: VerificationStatus; reason: string }>;
+export type VerificationStatusChanged = DomainEvent<
+  'VerificationStatusChanged',
+  { userId: string; from: VerificationStatus; to: VerificationStatus; reason: string }
+>;
 export type TestUserModeStarted = DomainEvent<'TestUserModeStarted', { userId: string; sessionId: string }>;
 export type TestUserModeStopped = DomainEvent<'TestUserModeStopped', { userId: string; sessionId: string }>;
 /** The vault key is destroyed with this event: every projection then shows the user as erased. */

@@ -96,7 +96,8 @@ export const ACCOUNT_MESSAGES = {
   deleteAccountTitle: 'Delete your account',
   deleteAccountWarning: 'This erases your profile and personal data. Your templates stay listed without your name. This cannot be undone.',
   accountDeletedTitle: 'Your account has been deleted',
-  accountDeleted: 'Your profile and personal data are erased, and you are signed out everywhere. Your templates stay listed without your name.',
+  accountDeleted:
+    'Your profile and personal data are erased, and you are signed out everywhere. Your templates stay listed without your name.',
   ownerNoPosts: "You haven't uploaded any templates yet.",
   visitorNoPosts: "This user hasn't created anything yet.",
   erasedProfile: 'This account has been deleted.',
@@ -104,7 +105,6 @@ export const ACCOUNT_MESSAGES = {
   switchingBackToAdmin: 'Switching back to your admin account…',
   switchBackFailed: 'Could not switch back to the admin account. Please log in.',
 } as const;
-
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*.,;:';
 const PASSWORD_ALLOWED = /^[A-Za-z0-9!@#$%^&*.,;:]+$/u;
@@ -172,7 +172,9 @@ export function emailDomainSuggestions(typed: string): string[] {
   if (at <= 0) return [];
   const local = typed.slice(0, at);
   const domainStart = typed.slice(at + 1).toLowerCase();
-  return EMAIL_DOMAIN_SUGGESTIONS.filter((domain) => domain.startsWith(domainStart) && domain !== domainStart).map((domain) => `${local}@${domain}`);
+  return EMAIL_DOMAIN_SUGGESTIONS.filter((domain) => domain.startsWith(domainStart) && domain !== domainStart).map(
+    (domain) => `${local}@${domain}`,
+  );
 }
 
 /**
@@ -199,7 +201,10 @@ export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
 
 /** The notifications tab's toggles, and the e-mails that name the one they come under. */
 export const NOTIFICATION_SETTING_TEXTS: Record<NotificationSetting, { label: string; description: string }> = {
-  allowEmailsFromPosts: { label: 'Activity on my templates', description: 'An e-mail when someone comments on one of your templates. Sales and refunds are always e-mailed.' },
+  allowEmailsFromPosts: {
+    label: 'Activity on my templates',
+    description: 'An e-mail when someone comments on one of your templates. Sales and refunds are always e-mailed.',
+  },
   allowUpdateEmails: { label: 'Product updates', description: 'News about Tessera, new features and community highlights.' },
   allowEmailsFromUsers: { label: 'Messages from other members', description: 'Emails from people who want to reach you about your work.' },
 };
@@ -236,7 +241,8 @@ export const UNSUBSCRIBE_LIST_NAMES = Object.keys(UNSUBSCRIBE_LISTS) as Unsubscr
 
 /** What an unsubscribe link's page says when the link cannot be used. */
 export const UNSUBSCRIBE_MESSAGES = {
-  invalid: 'This unsubscribe link is not valid. Open the link exactly as it came in the e-mail, or turn these e-mails off in your account settings.',
+  invalid:
+    'This unsubscribe link is not valid. Open the link exactly as it came in the e-mail, or turn these e-mails off in your account settings.',
   gone: 'This account no longer exists, so it receives no e-mail.',
 } as const;
 

@@ -18,10 +18,13 @@ const username = z.string().superRefine((value, context) => {
   const problem = usernameProblem(value);
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
-const email = z.string().trim().superRefine((value, context) => {
-  const problem = emailProblem(value);
-  if (problem) context.addIssue({ code: 'custom', message: problem });
-});
+const email = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const problem = emailProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 export const signupSchema = z.object({
   username,
@@ -34,11 +37,21 @@ export type SignupForm = z.infer<typeof signupSchema>;
 export const loginSchema = z.object({
   /** Username or e-mail. */
   login: z.string().trim().min(1, 'Please enter your username or email').max(ACCOUNT_LIMITS.emailMax),
-  password: z.string().min(1, 'Please enter your password').max(ACCOUNT_LIMITS.passwordMax * 8),
+  password: z
+    .string()
+    .min(1, 'Please enter your password')
+    .max(ACCOUNT_LIMITS.passwordMax * 8),
 });
 
 export const changePasswordSchema = z
-  .object({ cp: z.string().min(1).max(ACCOUNT_LIMITS.passwordMax * 8), np: password, npv: z.string() })
+  .object({
+    cp: z
+      .string()
+      .min(1)
+      .max(ACCOUNT_LIMITS.passwordMax * 8),
+    np: password,
+    npv: z.string(),
+  })
   .refine((value) => value.np === value.npv, { message: ACCOUNT_MESSAGES.passwordsDoNotMatch, path: ['npv'] })
   .refine((value) => value.np !== value.cp, { message: ACCOUNT_MESSAGES.passwordMustDiffer, path: ['np'] });
 
@@ -62,7 +75,10 @@ export const socialLinksSchema = z.object({
   facebook: text(ACCOUNT_LIMITS.socialMax),
   instagram: text(ACCOUNT_LIMITS.socialMax),
   linkedIn: text(ACCOUNT_LIMITS.socialMax),
-  website: text(ACCOUNT_LIMITS.socialMax).refine((value) => value === '' || websiteUrl(value) !== null, ACCOUNT_MESSAGES.websiteNotAnAddress),
+  website: text(ACCOUNT_LIMITS.socialMax).refine(
+    (value) => value === '' || websiteUrl(value) !== null,
+    ACCOUNT_MESSAGES.websiteNotAnAddress,
+  ),
   twitter: text(ACCOUNT_LIMITS.socialMax),
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
@@ -83,7 +99,10 @@ const requiredNames = {
 export const profileUpdateSchema = z.object({
   info: profileInfoSchema.extend(requiredNames).partial().optional(),
   social: socialLinksSchema.partial().optional(),
-  privacy: z.object({ allowEmailsFromPosts: z.boolean(), allowUpdateEmails: z.boolean(), allowEmailsFromUsers: z.boolean() }).partial().optional(),
+  privacy: z
+    .object({ allowEmailsFromPosts: z.boolean(), allowUpdateEmails: z.boolean(), allowEmailsFromUsers: z.boolean() })
+    .partial()
+    .optional(),
   username: username.optional(),
   favoriteApps: favouriteAppsSchema.optional(),
   isCreator: z.boolean().optional(),

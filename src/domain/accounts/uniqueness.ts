@@ -14,7 +14,11 @@ export type ClaimCommand = { type: 'Claim'; data: { ownerId: string } } | { type
 
 export const claimStream = (kind: ClaimKind, value: string) => `unique-${kind}-${value}`;
 
-export function claimDeciderFor(kind: ClaimKind, value: string, takenMessage: string): Decider<{ ownerId: string | null }, ClaimCommand, ClaimEvent> {
+export function claimDeciderFor(
+  kind: ClaimKind,
+  value: string,
+  takenMessage: string,
+): Decider<{ ownerId: string | null }, ClaimCommand, ClaimEvent> {
   return {
     initialState: () => ({ ownerId: null }),
     evolve: (state, event) => ({ ownerId: event.type === 'ValueClaimed' ? event.data.ownerId : null }),
@@ -24,7 +28,9 @@ export function claimDeciderFor(kind: ClaimKind, value: string, takenMessage: st
         if (state.ownerId !== null) throw new DomainError('conflict', takenMessage);
         return [{ type: 'ValueClaimed', data: { kind, value, ownerId: command.data.ownerId } }];
       }
-      return state.ownerId === command.data.ownerId ? [{ type: 'ValueReleased', data: { kind, value, ownerId: command.data.ownerId } }] : [];
+      return state.ownerId === command.data.ownerId
+        ? [{ type: 'ValueReleased', data: { kind, value, ownerId: command.data.ownerId } }]
+        : [];
     },
   };
 }

@@ -10,6 +10,7 @@ describe('websiteUrl', () => {
   });
 
   it('gives no link for other schemes, credentials or text that is not an address', () => {
-    for (const value of ['', 'javascript:alert(document.cookie)', 'ftp://ann.example/files', 'mailto:ann@ann.example', 'not a host']) expect(websiteUrl(value)).toBeNull();
+    for (const value of ['', 'javascript:alert(document.cookie)', 'ftp://ann.example/files', 'mailto:ann@ann.example', 'not a host'])
+      expect(websiteUrl(value)).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import type { AccountDeleted, NotificationSettingsChanged, UserRegistered } from '../accounts/events.js';
 import type { SearchPerformed } from '../discovery/events.js';
-import type { CommentPosted, TemplateClicked, TemplateLiked, TemplateSaved, TemplateUnsaved, TemplateViewed } from '../engagement/events.js';
+import type {
+  CommentPosted,
+  TemplateClicked,
+  TemplateLiked,
+  TemplateSaved,
+  TemplateUnsaved,
+  TemplateViewed,
+} from '../engagement/events.js';
 import type {
   TemplateApproved,
   TemplateDeleted,
@@ -160,7 +167,9 @@ export function analyticsFactOf(event: Occurred & { type: string; data: unknown 
     case 'SearchPerformed':
       return fact('search', event.data.userId, event.data.searchTerm);
     case 'TemplateFormProgressed': {
-      const touched = FORM_PROGRESS_FIELDS.filter((field) => event.data.formProgress[field] === true).map((field) => STEP_OF_FORM_FIELD[field]);
+      const touched = FORM_PROGRESS_FIELDS.filter((field) => event.data.formProgress[field] === true).map(
+        (field) => STEP_OF_FORM_FIELD[field],
+      );
       return fact('form_progress', event.data.userId, null, touched.join(','));
     }
     case 'TemplatePurchased':

@@ -11,7 +11,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const reportDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'This date does not exist');
+  .refine(
+    (day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    'This date does not exist',
+  );
 
 export function startOfDay(day: string): Date {
   return new Date(`${day}T00:00:00Z`);

@@ -16,10 +16,14 @@ const daysAgo = (days: number, hours = 0) => new Date(NOW.getTime() - days * 86_
 
 describe('analytics facts', () => {
   it('maps the form steps to the spec names (images → screenshot) and ignores events the statistics do not read', () => {
-    const [progress] = factsOf(event('TemplateFormProgressed', { userId: 'u1', formProgress: { url: true, images: true, price: false } }, daysAgo(1)));
+    const [progress] = factsOf(
+      event('TemplateFormProgressed', { userId: 'u1', formProgress: { url: true, images: true, price: false } }, daysAgo(1)),
+    );
     expect(progress).toMatchObject({ kind: 'form_progress', userId: 'u1', value: 'url,screenshot' });
     expect(analyticsFactOf(event('SessionStarted', { userId: 'u1' }, daysAgo(1)))).toBeNull();
-    expect(analyticsFactOf(event('NotificationSettingsChanged', { userId: 'u1', settings: { allowEmailsFromPosts: false } }, daysAgo(1)))).toBeNull();
+    expect(
+      analyticsFactOf(event('NotificationSettingsChanged', { userId: 'u1', settings: { allowEmailsFromPosts: false } }, daysAgo(1))),
+    ).toBeNull();
   });
 });
 
@@ -58,7 +62,13 @@ describe('site counters', () => {
       totalViews: 1,
     });
     // As of 4 days ago: u3 and t3 not there yet, the unsave not yet made.
-    expect(siteCounters(facts, new Date(daysAgo(4)))).toMatchObject({ totalPosts: 2, totalUsers: 2, totalSaves: 0, totalComments: 1, totalViews: 0 });
+    expect(siteCounters(facts, new Date(daysAgo(4)))).toMatchObject({
+      totalPosts: 2,
+      totalUsers: 2,
+      totalSaves: 0,
+      totalComments: 1,
+      totalViews: 0,
+    });
   });
 });
 
@@ -75,8 +85,16 @@ describe('KPIs', () => {
       event('TemplateViewed', { templateId: 't1', userId: null }, daysAgo(4)),
       event('TemplateViewed', { templateId: 't2', userId: null }, daysAgo(4)),
       event('TemplateViewed', { templateId: 't2', userId: null }, daysAgo(3)),
-      event('TemplateEdited', { templateId: 't2', editorId: 'u1', changes: { title: 'Roadmap 2027' }, previousStatus: 'under review' }, daysAgo(3)),
-      event('TemplateEdited', { templateId: 't2', editorId: 'u1', changes: { title: 'Later title' }, previousStatus: 'under review' }, daysAgo(1)),
+      event(
+        'TemplateEdited',
+        { templateId: 't2', editorId: 'u1', changes: { title: 'Roadmap 2027' }, previousStatus: 'under review' },
+        daysAgo(3),
+      ),
+      event(
+        'TemplateEdited',
+        { templateId: 't2', editorId: 'u1', changes: { title: 'Later title' }, previousStatus: 'under review' },
+        daysAgo(1),
+      ),
     );
     expect(kpis(facts, { from: new Date(daysAgo(6)), until: new Date(daysAgo(2)) })).toEqual({
       searchAnalytics: [
@@ -94,20 +112,39 @@ describe('KPIs', () => {
   it('names a post by the title visitors saw: an edit of a live post counts once approved, never while it waits or once denied', () => {
     const facts = factsOf(
       event('TemplateSubmitted', { templateId: 't1', authorId: 'u1', title: 'Budget' }, daysAgo(10)),
-      event('TemplateEdited', { templateId: 't1', editorId: 'u1', changes: { title: 'Budget (denied)' }, previousStatus: 'live' }, daysAgo(6)),
+      event(
+        'TemplateEdited',
+        { templateId: 't1', editorId: 'u1', changes: { title: 'Budget (denied)' }, previousStatus: 'live' },
+        daysAgo(6),
+      ),
       event('TemplateDenied', { templateId: 't1', reviewerId: 'a1', reason: 'No' }, daysAgo(6)),
       event('TemplateClicked', { templateId: 't1', userId: 'u2' }, daysAgo(5)),
       event('TemplateEdited', { templateId: 't1', editorId: 'u1', changes: { title: 'Budget 2027' }, previousStatus: 'live' }, daysAgo(4)),
     );
-    expect(kpis(facts, { from: new Date(daysAgo(7)), until: new Date(daysAgo(3)) }).postsClickedAnalytics).toEqual([{ term: 'Budget', count: 1 }]);
-    const approved = [...facts, ...factsOf(event('TemplateApproved', { templateId: 't1', reviewerId: 'a1', published: { title: 'Budget 2027' } }, daysAgo(2)))];
+    expect(kpis(facts, { from: new Date(daysAgo(7)), until: new Date(daysAgo(3)) }).postsClickedAnalytics).toEqual([
+      { term: 'Budget', count: 1 },
+    ]);
+    const approved = [
+      ...facts,
+      ...factsOf(event('TemplateApproved', { templateId: 't1', reviewerId: 'a1', published: { title: 'Budget 2027' } }, daysAgo(2))),
+    ];
     expect(kpis(approved, { from: new Date(daysAgo(7)), until: NOW }).postsClickedAnalytics).toEqual([{ term: 'Budget 2027', count: 1 }]);
   });
 });
 
 describe('template-creation funnel', () => {
   it('counts each person who touched the form as a submission, the steps they touched, and drop-off rates to 2 decimals', () => {
-    const all = { url: true, type: true, platform: true, title: true, description: true, instructions: true, images: true, tags: true, price: true };
+    const all = {
+      url: true,
+      type: true,
+      platform: true,
+      title: true,
+      description: true,
+      instructions: true,
+      images: true,
+      tags: true,
+      price: true,
+    };
     const facts = factsOf(
       event('TemplateFormProgressed', { userId: 'u1', formProgress: { url: true } }, daysAgo(5)),
       event('TemplateFormProgressed', { userId: 'u1', formProgress: all }, daysAgo(5)),

@@ -162,7 +162,8 @@ export function kpis(facts: Iterable<AnalyticsFact>, period: ReportPeriod): Kpis
   const byTitle = (counts: Map<string, number>) => {
     const titled = new Map<string, number>();
     // Two posts may share a title: their counts add up under it, as an analyst reading titles would expect.
-    for (const [templateId, count] of counts) titled.set(titles.get(templateId) ?? templateId, (titled.get(titles.get(templateId) ?? templateId) ?? 0) + count);
+    for (const [templateId, count] of counts)
+      titled.set(titles.get(templateId) ?? templateId, (titled.get(titles.get(templateId) ?? templateId) ?? 0) + count);
     return ranked(titled);
   };
   return { searchAnalytics: ranked(searches), postsClickedAnalytics: byTitle(clicks), postsViewedAnalytics: byTitle(views) };
@@ -204,7 +205,14 @@ export function templateStats(facts: Iterable<AnalyticsFact>, period: ReportPeri
   const dropOffRates = Object.fromEntries(
     FUNNEL_STEPS.map((step) => {
       const completed = [...touchedBy.values()].filter((touched) => touched.has(step)).length;
-      return [step, { completed, total: totalSubmissions, dropOffRate: totalSubmissions === 0 ? 0 : roundRate(((totalSubmissions - completed) / totalSubmissions) * 100) }];
+      return [
+        step,
+        {
+          completed,
+          total: totalSubmissions,
+          dropOffRate: totalSubmissions === 0 ? 0 : roundRate(((totalSubmissions - completed) / totalSubmissions) * 100),
+        },
+      ];
     }),
   ) as Record<FunnelStep, FunnelStepStats>;
   const totalCompleted = [...touchedBy.values()].filter((touched) => FUNNEL_STEPS.every((step) => touched.has(step))).length;
@@ -232,7 +240,17 @@ export type AudienceGroup = (typeof AUDIENCE_GROUPS)[number]['group'];
 export const AUDIENCE_GROUP_IDS = AUDIENCE_GROUPS.map((entry) => entry.group) as AudienceGroup[];
 
 /** What counts as "doing something" for the audience groups: every signed-in action in the log. */
-const ACTION_KINDS = new Set<AnalyticsFact['kind']>(['post_created', 'comment', 'click', 'save', 'like', 'view', 'search', 'form_progress', 'purchase']);
+const ACTION_KINDS = new Set<AnalyticsFact['kind']>([
+  'post_created',
+  'comment',
+  'click',
+  'save',
+  'like',
+  'view',
+  'search',
+  'form_progress',
+  'purchase',
+]);
 const SIX_MONTHS_MS = 182 * DAY_MS;
 
 interface Member {
@@ -287,7 +305,9 @@ function belongs(group: AudienceGroup, member: Member, now: number): boolean {
     case 'noEngagements':
       return !kinds.has('like') && !kinds.has('save') && !kinds.has('comment');
     case 'dormantNewSignups':
-      return registeredAt >= now - 30 * DAY_MS && registeredAt <= now - 48 * HOUR_MS && count(registeredAt, registeredAt + 48 * HOUR_MS) === 0;
+      return (
+        registeredAt >= now - 30 * DAY_MS && registeredAt <= now - 48 * HOUR_MS && count(registeredAt, registeredAt + 48 * HOUR_MS) === 0
+      );
     case 'day1Active':
       return count(registeredAt, registeredAt + 24 * HOUR_MS) > 0;
     case '7DayEngaged':
@@ -326,5 +346,8 @@ export interface AudienceSize {
 export function audienceSizes(facts: Iterable<AnalyticsFact>, asOf: Date): AudienceSize[] {
   const now = asOf.getTime();
   const all = [...members(facts, asOf).values()];
-  return AUDIENCE_GROUP_IDS.map((group) => ({ group, recipients: all.filter((member) => (group === 'all' || member.allowsUpdateEmails) && belongs(group, member, now)).length }));
+  return AUDIENCE_GROUP_IDS.map((group) => ({
+    group,
+    recipients: all.filter((member) => (group === 'all' || member.allowsUpdateEmails) && belongs(group, member, now)).length,
+  }));
 }

@@ -14,12 +14,18 @@ describe('the platform fee', () => {
   it('is the configured percent of the price in whole cents, and the seller earns the rest', () => {
     expect(platformFeeOf({ amount: 1250, currency: 'USD' }, 20)).toEqual({ amount: 250, currency: 'USD' });
     expect(platformFeeOf({ amount: 999, currency: 'USD' }, 6)).toEqual({ amount: 60, currency: 'USD' });
-    expect(sellerEarningsOf({ price: { amount: 999, currency: 'USD' }, platformFee: { amount: 60, currency: 'USD' } })).toEqual({ amount: 939, currency: 'USD' });
+    expect(sellerEarningsOf({ price: { amount: 999, currency: 'USD' }, platformFee: { amount: 60, currency: 'USD' } })).toEqual({
+      amount: 939,
+      currency: 'USD',
+    });
   });
 
   it('reads checkouts and purchases stored before it was recorded at the beta’s 0 %, and leaves a recorded fee as it is', () => {
     for (const type of ['CheckoutStarted', 'PurchaseRecorded']) {
-      expect(upcast(upcasters, stored(type, { price: { amount: 1250, currency: 'USD' } }, 1))).toMatchObject({ data: { platformFee: { amount: 0, currency: 'USD' } }, metadata: { schemaVersion: 2 } });
+      expect(upcast(upcasters, stored(type, { price: { amount: 1250, currency: 'USD' } }, 1))).toMatchObject({
+        data: { platformFee: { amount: 0, currency: 'USD' } },
+        metadata: { schemaVersion: 2 },
+      });
       const recorded = stored(type, { price: { amount: 1250, currency: 'USD' }, platformFee: { amount: 250, currency: 'USD' } }, 2);
       expect(upcast(upcasters, recorded)).toBe(recorded);
     }

@@ -12,7 +12,10 @@ export type PaymentProviderName = 'sandbox' | 'stripe' | 'paypal';
 // ── Payout accounts: one stream per seller ────────────────────────────────────────────────────
 
 /** The seller started onboarding: the provider opened an account for them. */
-export type PayoutAccountCreated = DomainEvent<'PayoutAccountCreated', { userId: string; provider: PaymentProviderName; accountId: string }>;
+export type PayoutAccountCreated = DomainEvent<
+  'PayoutAccountCreated',
+  { userId: string; provider: PaymentProviderName; accountId: string }
+>;
 /** The provider told us the account's state changed (a webhook, or a status read after onboarding). */
 export type PayoutAccountUpdated = DomainEvent<
   'PayoutAccountUpdated',
@@ -27,10 +30,17 @@ export type PayoutAccountUpdated = DomainEvent<
   }
 >;
 /** Disconnect, or Start Fresh (reset): the account no longer takes payments for this seller. */
-export type PayoutAccountDisconnected = DomainEvent<'PayoutAccountDisconnected', { userId: string; accountId: string; reason: 'disconnect' | 'reset' }>;
+export type PayoutAccountDisconnected = DomainEvent<
+  'PayoutAccountDisconnected',
+  { userId: string; accountId: string; reason: 'disconnect' | 'reset' }
+>;
 
 export type PayoutAccountEvent = PayoutAccountCreated | PayoutAccountUpdated | PayoutAccountDisconnected;
-export const PAYOUT_ACCOUNT_EVENT_TYPES = ['PayoutAccountCreated', 'PayoutAccountUpdated', 'PayoutAccountDisconnected'] as const satisfies readonly PayoutAccountEvent['type'][];
+export const PAYOUT_ACCOUNT_EVENT_TYPES = [
+  'PayoutAccountCreated',
+  'PayoutAccountUpdated',
+  'PayoutAccountDisconnected',
+] as const satisfies readonly PayoutAccountEvent['type'][];
 export const payoutAccountStream = (userId: string) => `payout-account-${userId}`;
 
 // ── Purchases: one stream per buyer and post, so one buyer's purchases of a post are serialised ──
@@ -65,7 +75,15 @@ export type CheckoutStarted = DomainEvent<
 >;
 export type PaymentSucceeded = DomainEvent<
   'PaymentSucceeded',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerEventId: string; providerPaymentId: string; amount: Money }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerEventId: string;
+    providerPaymentId: string;
+    amount: Money;
+  }
 >;
 export type PaymentFailed = DomainEvent<
   'PaymentFailed',
@@ -129,13 +147,31 @@ export type DuplicatePaymentReceived = DomainEvent<
 /** The duplicate payment went back to the buyer through the provider that took it. */
 export type DuplicatePaymentRefunded = DomainEvent<
   'DuplicatePaymentRefunded',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; providerRefundId: string; amount: Money; title: string }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    providerRefundId: string;
+    amount: Money;
+    title: string;
+  }
 >;
 
 /** The provider refused for good to give the duplicate payment back (already refunded at the provider, …): an admin looks at it. */
 export type DuplicatePaymentRefundFailed = DomainEvent<
   'DuplicatePaymentRefundFailed',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string; reason: string }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    title: string;
+    reason: string;
+  }
 >;
 
 /**
@@ -145,17 +181,43 @@ export type DuplicatePaymentRefundFailed = DomainEvent<
  */
 export type RemovedPostPaymentReceived = DomainEvent<
   'RemovedPostPaymentReceived',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    title: string;
+  }
 >;
 /** The payment for a removed post went back to the buyer through the provider that took it. */
 export type RemovedPostPaymentRefunded = DomainEvent<
   'RemovedPostPaymentRefunded',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; providerRefundId: string; amount: Money; title: string }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    providerRefundId: string;
+    amount: Money;
+    title: string;
+  }
 >;
 /** The provider refused for good to give the payment for a removed post back: an admin looks at it. */
 export type RemovedPostPaymentRefundFailed = DomainEvent<
   'RemovedPostPaymentRefundFailed',
-  { checkoutId: string; templateId: string; buyerId: string; provider: PaymentProviderName; providerPaymentId: string; amount: Money; title: string; reason: string }
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    title: string;
+    reason: string;
+  }
 >;
 
 export type PurchaseEvent =

@@ -68,6 +68,10 @@ export function displayPrice(usd: number, currency: CurrencyCode, rates: Exchang
 /** '€11.50', '¥1,890', 'US$12.50' as the browser's Intl would write it in English. */
 export function formatDisplayPrice(price: { amount: number; currency: CurrencyCode }): string {
   const digits = minorUnitDigits(price.currency);
-  return new Intl.NumberFormat('en', { style: 'currency', currency: price.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(price.amount);
+  return new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: price.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(price.amount);
 }
-

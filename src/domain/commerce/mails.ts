@@ -48,7 +48,10 @@ export function purchaseReceiptMail(sale: Sale, sellerName: string): CommerceMai
 /** Where refunded money goes: PayPal captures back to the PayPal account, card payments to the card. */
 const refundedTo = (provider: string) => (provider === ORDER_PROVIDER_NAME ? 'your PayPal account' : 'your card');
 
-export function refundMail(refund: { title: string; amount: Money; purchaseId: string; provider: string; providerRefundId: string }, to: 'buyer' | 'seller'): CommerceMail {
+export function refundMail(
+  refund: { title: string; amount: Money; purchaseId: string; provider: string; providerRefundId: string },
+  to: 'buyer' | 'seller',
+): CommerceMail {
   const what =
     to === 'buyer'
       ? `Your purchase of "${refund.title}" was refunded: ${formatMoney(refund.amount)} goes back to ${refundedTo(refund.provider)}.`
@@ -56,12 +59,21 @@ export function refundMail(refund: { title: string; amount: Money; purchaseId: s
   return {
     subject: `Refund for "${refund.title}"`,
     // Only the buyer has a statement to watch.
-    text: [what, ...(to === 'buyer' ? ['Refunds usually show on the statement within 5–10 business days.'] : []), `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`].join('\n\n'),
+    text: [
+      what,
+      ...(to === 'buyer' ? ['Refunds usually show on the statement within 5–10 business days.'] : []),
+      `Purchase ${refund.purchaseId} (refund ${refund.providerRefundId})`,
+    ].join('\n\n'),
   };
 }
 
 /** The buyer paid twice for a post they own (two checkouts both paid): the second payment went back by itself. */
-export function duplicatePaymentRefundMail(refund: { title: string; amount: Money; provider: string; providerRefundId: string }): CommerceMail {
+export function duplicatePaymentRefundMail(refund: {
+  title: string;
+  amount: Money;
+  provider: string;
+  providerRefundId: string;
+}): CommerceMail {
   const where = refundedTo(refund.provider);
   return {
     subject: `We refunded your second payment for "${refund.title}"`,

@@ -13,10 +13,12 @@ export const COMMERCE_MESSAGES = {
   purchaseFailureTitle: 'Failure',
   purchaseFailureText: 'There was an issue with your payment. Please try again or contact support.',
   postRemovedTitle: 'This post was removed',
-  postRemovedText: 'The post was removed from Tessera while you were paying for it, so there is nothing to download. Your payment is refunded automatically, and we will e-mail you when it is on its way back.',
+  postRemovedText:
+    'The post was removed from Tessera while you were paying for it, so there is nothing to download. Your payment is refunded automatically, and we will e-mail you when it is on its way back.',
   // Back from approving a PayPal order for a post the buyer may no longer see: the order is never captured.
   paypalPostGoneTitle: 'This post is no longer available',
-  paypalPostGoneText: 'It was removed or taken down while you were approving the payment with PayPal, so the payment was not taken: nothing was charged.',
+  paypalPostGoneText:
+    'It was removed or taken down while you were approving the payment with PayPal, so the payment was not taken: nothing was charged.',
   // Link decoding (spec 8).
   authenticationErrorTitle: 'Authentication Error',
   noAccess: 'You do not have access to this resource',

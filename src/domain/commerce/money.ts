@@ -4,7 +4,26 @@
  */
 
 /** The currencies the rate lookup supports (spec 9), in the spec's order. */
-export const SUPPORTED_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY', 'CNY', 'CHF', 'INR', 'BRL', 'ZAR', 'MXN', 'KRW', 'SGD', 'NZD', 'SEK', 'NOK', 'DKK'] as const;
+export const SUPPORTED_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'JPY',
+  'CNY',
+  'CHF',
+  'INR',
+  'BRL',
+  'ZAR',
+  'MXN',
+  'KRW',
+  'SGD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+] as const;
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 /** The price dropdown's currencies (spec 9). */
 export const DISPLAY_CURRENCY_CHOICES = ['USD', 'EUR', 'GBP', 'CAD', 'INR', 'JPY'] as const satisfies readonly CurrencyCode[];

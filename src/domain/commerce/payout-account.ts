@@ -47,9 +47,20 @@ export const payoutAccountDecider: Decider<PayoutAccountState, PayoutAccountComm
   evolve: (state, event) => {
     switch (event.type) {
       case 'PayoutAccountCreated':
-        return { provider: event.data.provider, accountId: event.data.accountId, detailsSubmitted: false, chargesEnabled: false, observedAt: null };
+        return {
+          provider: event.data.provider,
+          accountId: event.data.accountId,
+          detailsSubmitted: false,
+          chargesEnabled: false,
+          observedAt: null,
+        };
       case 'PayoutAccountUpdated':
-        return { ...state, detailsSubmitted: event.data.detailsSubmitted, chargesEnabled: event.data.chargesEnabled, observedAt: event.data.observedAt };
+        return {
+          ...state,
+          detailsSubmitted: event.data.detailsSubmitted,
+          chargesEnabled: event.data.chargesEnabled,
+          observedAt: event.data.observedAt,
+        };
       case 'PayoutAccountDisconnected':
         return payoutAccountDecider.initialState();
     }
@@ -65,12 +76,22 @@ export const payoutAccountDecider: Decider<PayoutAccountState, PayoutAccountComm
         // A webhook about an account this seller no longer uses (disconnected, reset) changes nothing.
         if (update.accountId !== state.accountId) return [];
         if (state.observedAt !== null && update.observedAt < state.observedAt) return [];
-        if (state.observedAt !== null && update.detailsSubmitted === state.detailsSubmitted && update.chargesEnabled === state.chargesEnabled) return [];
+        if (
+          state.observedAt !== null &&
+          update.detailsSubmitted === state.detailsSubmitted &&
+          update.chargesEnabled === state.chargesEnabled
+        )
+          return [];
         return [{ type: 'PayoutAccountUpdated', data: update }];
       }
       case 'DisconnectPayoutAccount':
         if (state.accountId === null) throw new DomainError('conflict', COMMERCE_MESSAGES.noPayoutAccount);
-        return [{ type: 'PayoutAccountDisconnected', data: { userId: command.data.userId, accountId: state.accountId, reason: command.data.reason } }];
+        return [
+          {
+            type: 'PayoutAccountDisconnected',
+            data: { userId: command.data.userId, accountId: state.accountId, reason: command.data.reason },
+          },
+        ];
     }
   },
 };

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import type { CheckoutStarted, DuplicatePaymentReceived, DuplicatePaymentRefunded, RemovedPostPaymentReceived, RemovedPostPaymentRefunded, PaymentFailed, PaymentSucceeded, PurchaseEvent, PurchaseRecorded, PurchaseRefunded } from './events.js';
+import type {
+  CheckoutStarted,
+  DuplicatePaymentReceived,
+  DuplicatePaymentRefunded,
+  RemovedPostPaymentReceived,
+  RemovedPostPaymentRefunded,
+  PaymentFailed,
+  PaymentSucceeded,
+  PurchaseEvent,
+  PurchaseRecorded,
+  PurchaseRefunded,
+} from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import { toMinorUnits } from './money.js';
 import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
@@ -18,10 +29,22 @@ const offer: Offer = {
   sellerPayoutStatus: 'enabled',
   sellerAccountId: 'acct_1',
 };
-const session = (n: number) => ({ provider: 'sandbox' as const, providerSessionId: `cs_${n}`, checkoutUrl: `/sandbox/checkout/cs_${n}`, expiresAt: '2026-11-23T06:30:00.000Z' });
+const session = (n: number) => ({
+  provider: 'sandbox' as const,
+  providerSessionId: `cs_${n}`,
+  checkoutUrl: `/sandbox/checkout/cs_${n}`,
+  expiresAt: '2026-11-23T06:30:00.000Z',
+});
 const start = (checkoutId: string, n = 1, overrides: Partial<Offer> = {}, at = now): PurchaseCommand => ({
   type: 'StartCheckout',
-  data: { checkoutId, buyerId, offer: { ...offer, ...overrides }, platformFee: { amount: 125, currency: 'USD' }, session: session(n), now: at },
+  data: {
+    checkoutId,
+    buyerId,
+    offer: { ...offer, ...overrides },
+    platformFee: { amount: 125, currency: 'USD' },
+    session: session(n),
+    now: at,
+  },
 });
 const started = (checkoutId: string, n = 1): CheckoutStarted => ({
   type: 'CheckoutStarted',
@@ -42,7 +65,15 @@ const started = (checkoutId: string, n = 1): CheckoutStarted => ({
 });
 const paid = (checkoutId: string, eventId = `evt_${checkoutId}`): PaymentSucceeded => ({
   type: 'PaymentSucceeded',
-  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerEventId: eventId, providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' } },
+  data: {
+    checkoutId,
+    templateId: 't1',
+    buyerId,
+    provider: 'sandbox',
+    providerEventId: eventId,
+    providerPaymentId: `pi_${checkoutId}`,
+    amount: { amount: 1250, currency: 'USD' },
+  },
 });
 const failed = (checkoutId: string): PaymentFailed => ({
   type: 'PaymentFailed',
@@ -65,48 +96,106 @@ const recorded = (checkoutId: string): PurchaseRecorded => ({
 });
 const refunded = (checkoutId: string, refundedBy: string | null = 'admin-1'): PurchaseRefunded => ({
   type: 'PurchaseRefunded',
-  data: { purchaseId: checkoutId, templateId: 't1', buyerId, sellerId: 'seller-1', title: 'Lead router', amount: { amount: 1250, currency: 'USD' }, provider: 'sandbox', providerRefundId: 're_1', refundedBy },
+  data: {
+    purchaseId: checkoutId,
+    templateId: 't1',
+    buyerId,
+    sellerId: 'seller-1',
+    title: 'Lead router',
+    amount: { amount: 1250, currency: 'USD' },
+    provider: 'sandbox',
+    providerRefundId: 're_1',
+    refundedBy,
+  },
 });
 const duplicate = (checkoutId: string): DuplicatePaymentReceived => ({
   type: 'DuplicatePaymentReceived',
-  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' }, standingPurchaseId: 'c1', title: 'Lead router' },
+  data: {
+    checkoutId,
+    templateId: 't1',
+    buyerId,
+    provider: 'sandbox',
+    providerPaymentId: `pi_${checkoutId}`,
+    amount: { amount: 1250, currency: 'USD' },
+    standingPurchaseId: 'c1',
+    title: 'Lead router',
+  },
 });
-const pay = (event: PaymentSucceeded, postRemoved = false): PurchaseCommand => ({ type: 'RecordPaymentSucceeded', data: event.data, postRemoved });
+const pay = (event: PaymentSucceeded, postRemoved = false): PurchaseCommand => ({
+  type: 'RecordPaymentSucceeded',
+  data: event.data,
+  postRemoved,
+});
 const removedPostPayment = (checkoutId: string, title = 'Lead router'): RemovedPostPaymentReceived => ({
   type: 'RemovedPostPaymentReceived',
-  data: { checkoutId, templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: `pi_${checkoutId}`, amount: { amount: 1250, currency: 'USD' }, title },
+  data: {
+    checkoutId,
+    templateId: 't1',
+    buyerId,
+    provider: 'sandbox',
+    providerPaymentId: `pi_${checkoutId}`,
+    amount: { amount: 1250, currency: 'USD' },
+    title,
+  },
 });
 
 describe('purchase decider', () => {
   it('starts a checkout priced from the offer, and records the purchase of that revision when paid', () => {
-    spec.given([]).when(start('c1')).then([started('c1')]);
-    spec.given([started('c1')]).when(pay(paid('c1'))).then([paid('c1'), recorded('c1')]);
+    spec
+      .given([])
+      .when(start('c1'))
+      .then([started('c1')]);
+    spec
+      .given([started('c1')])
+      .when(pay(paid('c1')))
+      .then([paid('c1'), recorded('c1')]);
   });
 
   it('accepts the payment before its checkout (a webhook overtaking our append), in either order one purchase', () => {
-    spec.given([]).when(pay(paid('c1'))).then([paid('c1')]);
-    spec.given([paid('c1')]).when(start('c1')).then([started('c1'), recorded('c1')]);
+    spec
+      .given([])
+      .when(pay(paid('c1')))
+      .then([paid('c1')]);
+    spec
+      .given([paid('c1')])
+      .when(start('c1'))
+      .then([started('c1'), recorded('c1')]);
   });
 
   it('ignores a repeated payment notice and a repeated checkout start', () => {
     const history: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
-    spec.given(history).when(pay(paid('c1', 'evt_other_delivery'))).then([]);
+    spec
+      .given(history)
+      .when(pay(paid('c1', 'evt_other_delivery')))
+      .then([]);
     spec.given(history).when(start('c1')).then([]);
   });
 
   it('refuses a second purchase politely, and allows one again after a refund', () => {
     const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
     spec.given(owned).when(start('c2', 2)).thenThrows('conflict', COMMERCE_MESSAGES.alreadyPurchased);
-    spec.given([...owned, refunded('c1')]).when(start('c2', 2, {}, later)).then([{ ...started('c2', 2) }]);
+    spec
+      .given([...owned, refunded('c1')])
+      .when(start('c2', 2, {}, later))
+      .then([{ ...started('c2', 2) }]);
   });
 
   it('records a second paid checkout as a duplicate payment to refund, never as a second purchase', () => {
     const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1'), started('c2', 2)];
-    spec.given(owned).when(pay(paid('c2'))).then([paid('c2'), duplicate('c2')]);
+    spec
+      .given(owned)
+      .when(pay(paid('c2')))
+      .then([paid('c2'), duplicate('c2')]);
     // Its webhook overtook its checkout start, and the other purchase was recorded in between.
-    spec.given([paid('c2'), started('c1'), paid('c1'), recorded('c1')]).when(start('c2', 2)).then([started('c2', 2), duplicate('c2')]);
+    spec
+      .given([paid('c2'), started('c1'), paid('c1'), recorded('c1')])
+      .when(start('c2', 2))
+      .then([started('c2', 2), duplicate('c2')]);
     // Repeated notices add nothing.
-    spec.given([...owned, paid('c2'), duplicate('c2')]).when(pay(paid('c2', 'evt_again'))).then([]);
+    spec
+      .given([...owned, paid('c2'), duplicate('c2')])
+      .when(pay(paid('c2', 'evt_again')))
+      .then([]);
   });
 
   it('records the refund of a duplicate payment once, and only of a duplicate', () => {
@@ -114,66 +203,159 @@ describe('purchase decider', () => {
     const refundIt: PurchaseCommand = { type: 'RecordPaymentReturned', data: { checkoutId: 'c2', providerRefundId: 're_dup' } };
     const back: DuplicatePaymentRefunded = {
       type: 'DuplicatePaymentRefunded',
-      data: { checkoutId: 'c2', templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: 'pi_c2', providerRefundId: 're_dup', amount: { amount: 1250, currency: 'USD' }, title: 'Lead router' },
+      data: {
+        checkoutId: 'c2',
+        templateId: 't1',
+        buyerId,
+        provider: 'sandbox',
+        providerPaymentId: 'pi_c2',
+        providerRefundId: 're_dup',
+        amount: { amount: 1250, currency: 'USD' },
+        title: 'Lead router',
+      },
     };
     spec.given(twice).when(refundIt).then([back]);
-    spec.given([...twice, back]).when(refundIt).then([]);
-    spec.given([started('c1'), paid('c1'), recorded('c1')]).when({ type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_x' } }).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
+    spec
+      .given([...twice, back])
+      .when(refundIt)
+      .then([]);
+    spec
+      .given([started('c1'), paid('c1'), recorded('c1')])
+      .when({ type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_x' } })
+      .thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
     // The buyer's own purchase stands throughout.
     expect([...twice, back].reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active?.purchaseId).toBe('c1');
   });
 
   it('records a payment for a post removed while the buyer paid as money to return, not as a purchase', () => {
-    spec.given([started('c1')]).when(pay(paid('c1'), true)).then([paid('c1'), removedPostPayment('c1')]);
+    spec
+      .given([started('c1')])
+      .when(pay(paid('c1'), true))
+      .then([paid('c1'), removedPostPayment('c1')]);
     // Its webhook overtook its checkout start: the title is not known, the money goes back all the same.
-    spec.given([]).when(pay(paid('c1'), true)).then([paid('c1'), removedPostPayment('c1', '')]);
+    spec
+      .given([])
+      .when(pay(paid('c1'), true))
+      .then([paid('c1'), removedPostPayment('c1', '')]);
     // Owned already: it is a duplicate, whatever became of the post.
-    spec.given([started('c1'), paid('c1'), recorded('c1'), started('c2', 2)]).when(pay(paid('c2'), true)).then([paid('c2'), duplicate('c2')]);
+    spec
+      .given([started('c1'), paid('c1'), recorded('c1'), started('c2', 2)])
+      .when(pay(paid('c2'), true))
+      .then([paid('c2'), duplicate('c2')]);
     const owed: PurchaseEvent[] = [started('c1'), paid('c1'), removedPostPayment('c1')];
     expect(owed.reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active).toBeNull();
-    spec.given(owed).when(pay(paid('c1', 'evt_again'), true)).then([]);
+    spec
+      .given(owed)
+      .when(pay(paid('c1', 'evt_again'), true))
+      .then([]);
 
     const back: RemovedPostPaymentRefunded = {
       type: 'RemovedPostPaymentRefunded',
-      data: { checkoutId: 'c1', templateId: 't1', buyerId, provider: 'sandbox', providerPaymentId: 'pi_c1', providerRefundId: 're_gone', amount: { amount: 1250, currency: 'USD' }, title: 'Lead router' },
+      data: {
+        checkoutId: 'c1',
+        templateId: 't1',
+        buyerId,
+        provider: 'sandbox',
+        providerPaymentId: 'pi_c1',
+        providerRefundId: 're_gone',
+        amount: { amount: 1250, currency: 'USD' },
+        title: 'Lead router',
+      },
     };
     const returnIt: PurchaseCommand = { type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_gone' } };
     spec.given(owed).when(returnIt).then([back]);
-    spec.given([...owed, back]).when(returnIt).then([]);
+    spec
+      .given([...owed, back])
+      .when(returnIt)
+      .then([]);
     const refusal: PurchaseCommand = { type: 'RecordPaymentReturnFailure', data: { checkoutId: 'c1', reason: 'already refunded' } };
     const { providerRefundId: _none, ...unrefunded } = back.data;
-    spec.given(owed).when(refusal).then([{ type: 'RemovedPostPaymentRefundFailed', data: { ...unrefunded, reason: 'already refunded' } }]);
-    spec.given([...owed, back]).when(refusal).then([]);
+    spec
+      .given(owed)
+      .when(refusal)
+      .then([{ type: 'RemovedPostPaymentRefundFailed', data: { ...unrefunded, reason: 'already refunded' } }]);
+    spec
+      .given([...owed, back])
+      .when(refusal)
+      .then([]);
   });
 
   it('offers the open checkout again instead of a second session, until it expires or fails', () => {
-    spec.given([started('c1')]).when(start('c2', 2)).then([]);
-    spec.given([started('c1')]).when(start('c2', 2, {}, later)).then([started('c2', 2)]);
-    spec.given([started('c1'), failed('c1')]).when(start('c2', 2)).then([started('c2', 2)]);
+    spec
+      .given([started('c1')])
+      .when(start('c2', 2))
+      .then([]);
+    spec
+      .given([started('c1')])
+      .when(start('c2', 2, {}, later))
+      .then([started('c2', 2)]);
+    spec
+      .given([started('c1'), failed('c1')])
+      .when(start('c2', 2))
+      .then([started('c2', 2)]);
   });
 
   it('refuses own, free and unpublished posts, and sellers whose account takes no charges', () => {
-    spec.given([]).when(start('c1', 1, { sellerId: buyerId })).thenThrows('forbidden', COMMERCE_MESSAGES.ownPost);
-    spec.given([]).when(start('c1', 1, { price: { amount: 0, currency: 'USD' } })).thenThrows('invalid', COMMERCE_MESSAGES.freePost);
-    spec.given([]).when(start('c1', 1, { forSale: false })).thenThrows('conflict', COMMERCE_MESSAGES.notForSale);
-    spec.given([]).when(start('c1', 1, { sellerPayoutStatus: 'restricted' })).thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
-    spec.given([]).when(start('c1', 1, { sellerPayoutStatus: 'enabled', sellerAccountId: null })).thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
+    spec
+      .given([])
+      .when(start('c1', 1, { sellerId: buyerId }))
+      .thenThrows('forbidden', COMMERCE_MESSAGES.ownPost);
+    spec
+      .given([])
+      .when(start('c1', 1, { price: { amount: 0, currency: 'USD' } }))
+      .thenThrows('invalid', COMMERCE_MESSAGES.freePost);
+    spec
+      .given([])
+      .when(start('c1', 1, { forSale: false }))
+      .thenThrows('conflict', COMMERCE_MESSAGES.notForSale);
+    spec
+      .given([])
+      .when(start('c1', 1, { sellerPayoutStatus: 'restricted' }))
+      .thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
+    spec
+      .given([])
+      .when(start('c1', 1, { sellerPayoutStatus: 'enabled', sellerAccountId: null }))
+      .thenThrows('conflict', COMMERCE_MESSAGES.paymentErrorText);
     expect(checkoutRefusal(purchaseDecider.initialState(), buyerId, offer)).toBeNull();
   });
 
   it('records a declined card once, and no purchase', () => {
-    spec.given([started('c1')]).when({ type: 'RecordPaymentFailed', data: failed('c1').data }).then([failed('c1')]);
-    spec.given([started('c1'), failed('c1')]).when({ type: 'RecordPaymentFailed', data: failed('c1').data }).then([]);
+    spec
+      .given([started('c1')])
+      .when({ type: 'RecordPaymentFailed', data: failed('c1').data })
+      .then([failed('c1')]);
+    spec
+      .given([started('c1'), failed('c1')])
+      .when({ type: 'RecordPaymentFailed', data: failed('c1').data })
+      .then([]);
   });
 
   it('refunds the standing purchase once, by id or by the provider payment id, and ignores the provider echo', () => {
     const owned: PurchaseEvent[] = [started('c1'), paid('c1'), recorded('c1')];
-    const byAdmin: PurchaseCommand = { type: 'RefundPurchase', data: { purchaseId: 'c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: 'admin-1' } };
-    spec.given(owned).when(byAdmin).then([refunded('c1')]);
-    spec.given([...owned, refunded('c1')]).when(byAdmin).then([]);
-    const echo: PurchaseCommand = { type: 'RefundPurchase', data: { purchaseId: null, providerPaymentId: 'pi_c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: null } };
-    spec.given(owned).when(echo).then([refunded('c1', null)]);
-    spec.given([...owned, refunded('c1')]).when(echo).then([]);
+    const byAdmin: PurchaseCommand = {
+      type: 'RefundPurchase',
+      data: { purchaseId: 'c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: 'admin-1' },
+    };
+    spec
+      .given(owned)
+      .when(byAdmin)
+      .then([refunded('c1')]);
+    spec
+      .given([...owned, refunded('c1')])
+      .when(byAdmin)
+      .then([]);
+    const echo: PurchaseCommand = {
+      type: 'RefundPurchase',
+      data: { purchaseId: null, providerPaymentId: 'pi_c1', provider: 'sandbox', providerRefundId: 're_1', refundedBy: null },
+    };
+    spec
+      .given(owned)
+      .when(echo)
+      .then([refunded('c1', null)]);
+    spec
+      .given([...owned, refunded('c1')])
+      .when(echo)
+      .then([]);
     spec.given([]).when(byAdmin).thenThrows('not_found', COMMERCE_MESSAGES.notPurchased);
   });
 });

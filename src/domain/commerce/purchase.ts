@@ -90,7 +90,13 @@ export type PurchaseCommand =
   | { type: 'RecordPaymentReturnFailure'; data: { checkoutId: string; reason: string } }
   | {
       type: 'RefundPurchase';
-      data: { purchaseId: string | null; providerPaymentId?: string; provider: PurchaseRefunded['data']['provider']; providerRefundId: string; refundedBy: string | null };
+      data: {
+        purchaseId: string | null;
+        providerPaymentId?: string;
+        provider: PurchaseRefunded['data']['provider'];
+        providerRefundId: string;
+        refundedBy: string | null;
+      };
     };
 
 /** Why this buyer may not buy this offer now; null when they may. The API checks it before asking the provider for a session. */
@@ -99,7 +105,8 @@ export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Of
   if (!(offer.price.amount > 0)) return new DomainError('invalid', COMMERCE_MESSAGES.freePost);
   if (!offer.forSale) return new DomainError('conflict', COMMERCE_MESSAGES.notForSale);
   if (state.active !== null) return new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
-  if (!canTakeCharges(offer.sellerPayoutStatus) || offer.sellerAccountId === null) return new DomainError('conflict', COMMERCE_MESSAGES.paymentErrorText);
+  if (!canTakeCharges(offer.sellerPayoutStatus) || offer.sellerAccountId === null)
+    return new DomainError('conflict', COMMERCE_MESSAGES.paymentErrorText);
   return null;
 }
 
@@ -107,11 +114,22 @@ export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Of
  * An open checkout of the same price and provider that the buyer can still pay: offered again rather
  * than a second session (a card checkout is no answer to a PayPal order, nor the other way round).
  */
-export function openCheckout(state: PurchaseState, offer: Offer, now: string, provider: PaymentProviderName): CheckoutStarted['data'] | null {
+export function openCheckout(
+  state: PurchaseState,
+  offer: Offer,
+  now: string,
+  provider: PaymentProviderName,
+): CheckoutStarted['data'] | null {
   for (const track of Object.values(state.checkouts)) {
     const started = track.started;
-    if (!started || started.provider !== provider || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now) continue;
-    if (started.price.amount === offer.price.amount && started.price.currency === offer.price.currency && started.bought.revision === offer.bought.revision) return started;
+    if (!started || started.provider !== provider || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now)
+      continue;
+    if (
+      started.price.amount === offer.price.amount &&
+      started.price.currency === offer.price.currency &&
+      started.bought.revision === offer.bought.revision
+    )
+      return started;
   }
   return null;
 }
@@ -152,11 +170,23 @@ function duplicateOf(standing: PurchaseRecorded['data'], paid: PaymentSucceeded[
 
 function removedPostPaymentOf(started: CheckoutStarted['data'] | null, paid: PaymentSucceeded['data']): RemovedPostPaymentReceived {
   const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount } = paid;
-  return { type: 'RemovedPostPaymentReceived', data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title: started?.bought.title ?? '' } };
+  return {
+    type: 'RemovedPostPaymentReceived',
+    data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title: started?.bought.title ?? '' },
+  };
 }
 
 const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
-  state.checkouts[checkoutId] ?? { started: null, expiresAt: null, paid: null, failed: false, duplicate: null, removedPost: null, returned: false, returnFailed: false };
+  state.checkouts[checkoutId] ?? {
+    started: null,
+    expiresAt: null,
+    paid: null,
+    failed: false,
+    duplicate: null,
+    removedPost: null,
+    returned: false,
+    returnFailed: false,
+  };
 const withTrack = (state: PurchaseState, checkoutId: string, change: Partial<CheckoutTrack>): PurchaseState => ({
   ...state,
   checkouts: { ...state.checkouts, [checkoutId]: { ...track(state, checkoutId), ...change } },
@@ -190,7 +220,11 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
       case 'PurchaseRefunded':
-        return { ...state, active: state.active?.purchaseId === event.data.purchaseId ? null : state.active, refunded: [...state.refunded, event.data.purchaseId] };
+        return {
+          ...state,
+          active: state.active?.purchaseId === event.data.purchaseId ? null : state.active,
+          refunded: [...state.refunded, event.data.purchaseId],
+        };
     }
   },
   decide: (command, state) => {
@@ -249,7 +283,16 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
         if (known.returned) return [];
         const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
-        const data = { checkoutId, templateId, buyerId, provider, providerPaymentId, providerRefundId: command.data.providerRefundId, amount, title };
+        const data = {
+          checkoutId,
+          templateId,
+          buyerId,
+          provider,
+          providerPaymentId,
+          providerRefundId: command.data.providerRefundId,
+          amount,
+          title,
+        };
         return [known.duplicate ? { type: 'DuplicatePaymentRefunded', data } : { type: 'RemovedPostPaymentRefunded', data }];
       }
       case 'RecordPaymentReturnFailure': {
@@ -264,7 +307,8 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;
         const active = state.active;
-        const matches = active !== null && (purchaseId !== null ? active.purchaseId === purchaseId : active.providerPaymentId === providerPaymentId);
+        const matches =
+          active !== null && (purchaseId !== null ? active.purchaseId === purchaseId : active.providerPaymentId === providerPaymentId);
         if (!matches) {
           // The provider's own refund notice after our refund, or a repeat: nothing new.
           if (purchaseId === null || state.refunded.includes(purchaseId)) return [];
@@ -273,7 +317,17 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return [
           {
             type: 'PurchaseRefunded',
-            data: { purchaseId: active.purchaseId, templateId: active.templateId, buyerId: active.buyerId, sellerId: active.sellerId, title: active.bought.title, amount: active.price, provider, providerRefundId, refundedBy },
+            data: {
+              purchaseId: active.purchaseId,
+              templateId: active.templateId,
+              buyerId: active.buyerId,
+              sellerId: active.sellerId,
+              title: active.bought.title,
+              amount: active.price,
+              provider,
+              providerRefundId,
+              refundedBy,
+            },
           },
         ];
       }

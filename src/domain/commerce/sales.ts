@@ -25,7 +25,11 @@ export function salesByDay(sales: readonly SaleForChart[]): SalesDay[] {
   if (paid.length === 0) return [];
   const days = new Map<string, SalesDay>();
   const sorted = paid.map((sale) => sale.day).sort();
-  for (let day = new Date(`${sorted[0]}T00:00:00Z`); day.toISOString().slice(0, 10) <= sorted.at(-1)!; day = new Date(day.getTime() + 86_400_000)) {
+  for (
+    let day = new Date(`${sorted[0]}T00:00:00Z`);
+    day.toISOString().slice(0, 10) <= sorted.at(-1)!;
+    day = new Date(day.getTime() + 86_400_000)
+  ) {
     days.set(day.toISOString().slice(0, 10), { label: salesDayLabel(day), purchases: 0, amount: 0 });
   }
   for (const sale of paid) {

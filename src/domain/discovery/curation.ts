@@ -36,14 +36,29 @@ const entryImage = z
   .string()
   .trim()
   .max(500)
-  .refine((img) => img === '' || /^https?:\/\/[^\s]+$/iu.test(img) || /^\/(?!\/)/u.test(img), 'An image is an https:// address or a path here')
+  .refine(
+    (img) => img === '' || /^https?:\/\/[^\s]+$/iu.test(img) || /^\/(?!\/)/u.test(img),
+    'An image is an https:// address or a path here',
+  )
   .transform((img) => (img === '' ? null : img))
   .nullable();
 const entryName = z.string().trim().min(1, 'Every entry needs a name').max(80, 'A name is at most 80 characters');
 const entryId = z.string().trim().max(100).optional();
 
-export const collectionEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), type: z.enum(Object.keys(COLLECTION_TYPES) as [CollectionType, ...CollectionType[]]).default('select') });
-export const topAppEntrySchema = z.object({ _id: entryId, name: entryName, link: entryLink, img: entryImage.default(null), description: z.string().trim().max(200, 'A description is at most 200 characters').default('') });
+export const collectionEntrySchema = z.object({
+  _id: entryId,
+  name: entryName,
+  link: entryLink,
+  img: entryImage.default(null),
+  type: z.enum(Object.keys(COLLECTION_TYPES) as [CollectionType, ...CollectionType[]]).default('select'),
+});
+export const topAppEntrySchema = z.object({
+  _id: entryId,
+  name: entryName,
+  link: entryLink,
+  img: entryImage.default(null),
+  description: z.string().trim().max(200, 'A description is at most 200 characters').default(''),
+});
 
 const listOf = <T extends z.ZodType<{ _id?: string | undefined }>>(entry: T) =>
   z
@@ -71,7 +86,9 @@ export function curationListProblem(list: CuratedList, entries: unknown): string
   if (checked.success) return null;
   const issue = checked.error.issues[0]!;
   const [index] = issue.path;
-  return typeof index === 'number' ? `${LIST_TITLES[list]}, entry ${index + 1}: ${issue.message}` : `${LIST_TITLES[list]}: ${issue.message}`;
+  return typeof index === 'number'
+    ? `${LIST_TITLES[list]}, entry ${index + 1}: ${issue.message}`
+    : `${LIST_TITLES[list]}: ${issue.message}`;
 }
 
 /** How one list's PUT went: saved, or not, with the server's reason when it refused the list (a 400). */
@@ -81,8 +98,10 @@ export type ListSaveOutcome = { saved: true } | { saved: false; refusal: string 
 export function curationSaveMessage(outcomes: Record<CuratedList, ListSaveOutcome>): string {
   const { collections, topapps } = outcomes;
   if (collections.saved && topapps.saved) return CURATION_MESSAGES.saved;
-  if (collections.saved && !topapps.saved) return CURATION_MESSAGES.partlySaved(LIST_TITLES.collections, LIST_TITLES.topapps.toLowerCase(), topapps.refusal);
-  if (topapps.saved && !collections.saved) return CURATION_MESSAGES.partlySaved(LIST_TITLES.topapps, LIST_TITLES.collections.toLowerCase(), collections.refusal);
+  if (collections.saved && !topapps.saved)
+    return CURATION_MESSAGES.partlySaved(LIST_TITLES.collections, LIST_TITLES.topapps.toLowerCase(), topapps.refusal);
+  if (topapps.saved && !collections.saved)
+    return CURATION_MESSAGES.partlySaved(LIST_TITLES.topapps, LIST_TITLES.collections.toLowerCase(), collections.refusal);
   // Neither saved: a refusal says what to change, where 'please try again' could not help.
   for (const list of ['collections', 'topapps'] as const) {
     const outcome = outcomes[list];
@@ -111,10 +130,13 @@ export type HomeListSet = DomainEvent<'HomeListSet', { list: CuratedList; entrie
 export type CurationEvent = HomeListSet;
 export const curationStream = (list: CuratedList) => `home-curation-${list}`;
 
-export type CurationCommand = { type: 'SetList'; data: { list: CuratedList; entries: (CollectionEntry | TopAppEntry)[] } } | { type: 'RemoveEntry'; data: { list: CuratedList; entryId: string; current: (CollectionEntry | TopAppEntry)[] } };
+export type CurationCommand =
+  | { type: 'SetList'; data: { list: CuratedList; entries: (CollectionEntry | TopAppEntry)[] } }
+  | { type: 'RemoveEntry'; data: { list: CuratedList; entryId: string; current: (CollectionEntry | TopAppEntry)[] } };
 
 /** An entry's fields in name order: the same entry sent with its fields in another order is the same entry. */
-const canonicalEntry = (entry: CollectionEntry | TopAppEntry) => JSON.stringify(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const canonicalEntry = (entry: CollectionEntry | TopAppEntry) =>
+  JSON.stringify(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const sameEntries = (saved: readonly (CollectionEntry | TopAppEntry)[] | null, sent: readonly (CollectionEntry | TopAppEntry)[]) =>
   saved !== null && saved.length === sent.length && saved.every((entry, index) => canonicalEntry(entry) === canonicalEntry(sent[index]!));
 
@@ -133,10 +155,19 @@ export const curationDecider: Decider<{ entries: (CollectionEntry | TopAppEntry)
     const current = state.entries ?? command.data.current;
     if (!current.some((entry) => entry._id === command.data.entryId)) throw new DomainError('not_found', CURATION_MESSAGES.unknownEntry);
     if (current.length <= CURATION_LIMITS.min) throw new DomainError('invalid', CURATION_MESSAGES.lastEntry);
-    return [{ type: 'HomeListSet', data: { list: command.data.list, entries: current.filter((entry) => entry._id !== command.data.entryId) } }];
+    return [
+      { type: 'HomeListSet', data: { list: command.data.list, entries: current.filter((entry) => entry._id !== command.data.entryId) } },
+    ];
   },
 };
 
 /** What the home page shows until an admin saves a list: the shipped quick links and tools, with stable ids. */
-export const DEFAULT_COLLECTIONS: readonly CollectionEntry[] = QUICK_LINKS.map((entry, index) => ({ _id: `default-collection-${index + 1}`, ...entry, type: 'select' }));
-export const DEFAULT_TOP_APPS: readonly TopAppEntry[] = TRENDING_TOOLS.map((entry, index) => ({ _id: `default-app-${index + 1}`, ...entry }));
+export const DEFAULT_COLLECTIONS: readonly CollectionEntry[] = QUICK_LINKS.map((entry, index) => ({
+  _id: `default-collection-${index + 1}`,
+  ...entry,
+  type: 'select',
+}));
+export const DEFAULT_TOP_APPS: readonly TopAppEntry[] = TRENDING_TOOLS.map((entry, index) => ({
+  _id: `default-app-${index + 1}`,
+  ...entry,
+}));

@@ -6,29 +6,50 @@ import type { SearchPerformed } from './events.js';
 import { matchesNoTemplate, normaliseSearchText, searchTextProblem, searchWords } from './search-text.js';
 
 const spec = deciderSpec(searchDecider);
-const record = (searchTerm: string) => ({ type: 'RecordSearch' as const, data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
-const performed = (searchTerm: string): SearchPerformed => ({ type: 'SearchPerformed', data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null } });
+const record = (searchTerm: string) => ({
+  type: 'RecordSearch' as const,
+  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null },
+});
+const performed = (searchTerm: string): SearchPerformed => ({
+  type: 'SearchPerformed',
+  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null },
+});
 
 describe('search analytics decider', () => {
   it('records a search with its term normalised', () => {
-    spec.given([]).when(record('  Budget   TRACKER ')).then([performed('budget tracker')]);
+    spec
+      .given([])
+      .when(record('  Budget   TRACKER '))
+      .then([performed('budget tracker')]);
   });
 
   it('records a search once, however often the command repeats', () => {
-    spec.given([performed('budget')]).when(record('budget')).then([]);
+    spec
+      .given([performed('budget')])
+      .when(record('budget'))
+      .then([]);
   });
 
   it('refuses blank and overlong terms', () => {
     spec.given([]).when(record('   ')).thenThrows('invalid', 'searchTerm must not be empty');
-    spec.given([]).when(record('x'.repeat(SEARCH_MAX_QUERY_LENGTH + 1))).thenThrows('invalid', /at most/);
+    spec
+      .given([])
+      .when(record('x'.repeat(SEARCH_MAX_QUERY_LENGTH + 1)))
+      .thenThrows('invalid', /at most/);
   });
 
   it('counts an emoji as one character: a term of the limit in emoji is recorded, one more refused (as the API and search page do)', () => {
     const atLimit = '😀'.repeat(SEARCH_MAX_QUERY_LENGTH);
     expect(searchTextProblem(atLimit)).toBeNull();
     expect(searchTextProblem(`${atLimit}😀`)).not.toBeNull();
-    spec.given([]).when(record(atLimit)).then([performed(atLimit)]);
-    spec.given([]).when(record(`${atLimit}😀`)).thenThrows('invalid', /at most/);
+    spec
+      .given([])
+      .when(record(atLimit))
+      .then([performed(atLimit)]);
+    spec
+      .given([])
+      .when(record(`${atLimit}😀`))
+      .thenThrows('invalid', /at most/);
   });
 });
 
@@ -39,7 +60,14 @@ describe('search text', () => {
 
   it('keeps only words: operators, quotes, backslashes and SQL are separators', () => {
     expect(searchWords(`"budget" AND NOT tracker:x -y \\ '; drop table templates; --`)).toEqual([
-      'budget', 'and', 'not', 'tracker', 'x', 'y', 'drop', 'table',
+      'budget',
+      'and',
+      'not',
+      'tracker',
+      'x',
+      'y',
+      'drop',
+      'table',
     ]);
     expect(searchWords('Café déjà-vu 2024')).toEqual(['café', 'déjà', 'vu', '2024']);
     expect(searchWords('!!! ---')).toEqual([]);

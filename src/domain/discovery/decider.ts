@@ -8,7 +8,10 @@ export interface SearchState {
   recorded: boolean;
 }
 
-export type SearchCommand = { type: 'RecordSearch'; data: { searchId: string; searchTerm: string; userId: string | null; searcher: string | null } };
+export type SearchCommand = {
+  type: 'RecordSearch';
+  data: { searchId: string; searchTerm: string; userId: string | null; searcher: string | null };
+};
 
 /** Search analytics: every search is one event, recorded once. */
 export const searchDecider: Decider<SearchState, SearchCommand, SearchEvent> = {

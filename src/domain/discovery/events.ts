@@ -5,7 +5,10 @@ import type { DomainEvent } from '../shared/events.js';
  * `searcher` tells anonymous searchers apart for popular terms (which count people, not requests): a
  * keyed digest of the network address, never the address. Searches recorded before it have none.
  */
-export type SearchPerformed = DomainEvent<'SearchPerformed', { searchId: string; searchTerm: string; userId: string | null; searcher?: string | null }>;
+export type SearchPerformed = DomainEvent<
+  'SearchPerformed',
+  { searchId: string; searchTerm: string; userId: string | null; searcher?: string | null }
+>;
 
 export type SearchEvent = SearchPerformed;
 

@@ -8,7 +8,11 @@ export function searchTextProblem(text: string): string | null {
 
 /** Lower case, single spaces, no control characters, no leading or trailing blanks: the form terms are counted in. */
 export function normaliseSearchText(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
 }
 
 /**

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import { clickDecider, commentDecider, flagDecider, likeDecider, reportDecider, saveDecider, viewDecider, type LikeCommand } from './decider.js';
+import {
+  clickDecider,
+  commentDecider,
+  flagDecider,
+  likeDecider,
+  reportDecider,
+  saveDecider,
+  viewDecider,
+  type LikeCommand,
+} from './decider.js';
 import { clickStream, flagStream, likeStream, saveStream, viewStream, type TemplateLiked, type TemplateUnliked } from './events.js';
 import { ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES, REPORT_REASONS } from './rules.js';
 import { reportSchema } from './schemas.js';
@@ -32,7 +41,10 @@ describe('like decider', () => {
 
   it('carries the template and the user of the command', () => {
     const other = { templateId: 'template-2', userId: 'user-9' };
-    spec.given([]).when({ type: 'ToggleLike', data: other }).then([{ type: 'TemplateLiked', data: other }]);
+    spec
+      .given([])
+      .when({ type: 'ToggleLike', data: other })
+      .then([{ type: 'TemplateLiked', data: other }]);
   });
 
   it('keeps one stream per user and template', () => {
@@ -67,7 +79,10 @@ describe('save and flag deciders', () => {
     const flag = deciderSpec(flagDecider);
     const flagged = { type: 'TemplateFlagged', data } as const;
     flag.given([]).when({ type: 'ToggleFlag', data }).then([flagged]);
-    flag.given([flagged]).when({ type: 'ToggleFlag', data }).then([{ type: 'TemplateUnflagged', data }]);
+    flag
+      .given([flagged])
+      .when({ type: 'ToggleFlag', data })
+      .then([{ type: 'TemplateUnflagged', data }]);
   });
 
   it('keep their own streams, apart from likes', () => {
@@ -80,7 +95,10 @@ describe('click and view counters', () => {
     const clicked = { type: 'TemplateClicked', data } as const;
     deciderSpec(clickDecider).given([clicked, clicked]).when({ type: 'RecordClick', data }).then([clicked]);
     const anonymous = { templateId: 'template-1', userId: null };
-    deciderSpec(viewDecider).given([]).when({ type: 'RecordView', data: anonymous }).then([{ type: 'TemplateViewed', data: anonymous }]);
+    deciderSpec(viewDecider)
+      .given([])
+      .when({ type: 'RecordView', data: anonymous })
+      .then([{ type: 'TemplateViewed', data: anonymous }]);
   });
 
   it('give every view a stream of its own, so views of one post never contend', () => {
@@ -95,45 +113,84 @@ describe('comment decider', () => {
 
   it('posts the text exactly as typed, markup included', () => {
     const message = '<script>alert("x")</script>\n  second line  ';
-    comment.given([]).when({ type: 'PostComment', data: posted(message) }).then([{ type: 'CommentPosted', data: posted(message) }]);
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted(message) })
+      .then([{ type: 'CommentPosted', data: posted(message) }]);
   });
 
   it('refuses empty and blank comments, and one character over the limit', () => {
-    comment.given([]).when({ type: 'PostComment', data: posted('') }).thenThrows('invalid', ENGAGEMENT_MESSAGES.commentEmpty);
-    comment.given([]).when({ type: 'PostComment', data: posted(' \n\t ') }).thenThrows('invalid', ENGAGEMENT_MESSAGES.commentEmpty);
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted('') })
+      .thenThrows('invalid', ENGAGEMENT_MESSAGES.commentEmpty);
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted(' \n\t ') })
+      .thenThrows('invalid', ENGAGEMENT_MESSAGES.commentEmpty);
     const max = ENGAGEMENT_LIMITS.commentMax;
-    comment.given([]).when({ type: 'PostComment', data: posted('x'.repeat(max + 1)) }).thenThrows('invalid', ENGAGEMENT_MESSAGES.commentTooLong(max));
-    comment.given([]).when({ type: 'PostComment', data: posted('x'.repeat(max)) }).then([{ type: 'CommentPosted', data: posted('x'.repeat(max)) }]);
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted('x'.repeat(max + 1)) })
+      .thenThrows('invalid', ENGAGEMENT_MESSAGES.commentTooLong(max));
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted('x'.repeat(max)) })
+      .then([{ type: 'CommentPosted', data: posted('x'.repeat(max)) }]);
   });
 
   it('counts an emoji as one character: a comment of the limit in emoji is posted, one more refused', () => {
     const max = ENGAGEMENT_LIMITS.commentMax;
-    comment.given([]).when({ type: 'PostComment', data: posted('😀'.repeat(max)) }).then([{ type: 'CommentPosted', data: posted('😀'.repeat(max)) }]);
-    comment.given([]).when({ type: 'PostComment', data: posted('😀'.repeat(max + 1)) }).thenThrows('invalid', ENGAGEMENT_MESSAGES.commentTooLong(max));
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted('😀'.repeat(max)) })
+      .then([{ type: 'CommentPosted', data: posted('😀'.repeat(max)) }]);
+    comment
+      .given([])
+      .when({ type: 'PostComment', data: posted('😀'.repeat(max + 1)) })
+      .thenThrows('invalid', ENGAGEMENT_MESSAGES.commentTooLong(max));
   });
 
   it('posts a comment once', () => {
-    comment.given([{ type: 'CommentPosted', data: posted('hi') }]).when({ type: 'PostComment', data: posted('hi') }).thenThrows('conflict');
+    comment
+      .given([{ type: 'CommentPosted', data: posted('hi') }])
+      .when({ type: 'PostComment', data: posted('hi') })
+      .thenThrows('conflict');
   });
 });
 
 describe('report decider', () => {
   const report = deciderSpec(reportDecider);
-  const reportData = { reportId: 'r1', templateId: 'template-1', reporterId: 'user-1', reason: 'spam', nameEnc: 'pd1:n', emailEnc: 'pd1:e', messageEnc: 'pd1:m' };
+  const reportData = {
+    reportId: 'r1',
+    templateId: 'template-1',
+    reporterId: 'user-1',
+    reason: 'spam',
+    nameEnc: 'pd1:n',
+    emailEnc: 'pd1:e',
+    messageEnc: 'pd1:m',
+  };
 
-  it('reports someone else\'s template', () => {
-    report.given([]).when({ type: 'ReportTemplate', data: reportData, template: { authorId: 'user-2' } }).then([{ type: 'TemplateReported', data: reportData }]);
+  it("reports someone else's template", () => {
+    report
+      .given([])
+      .when({ type: 'ReportTemplate', data: reportData, template: { authorId: 'user-2' } })
+      .then([{ type: 'TemplateReported', data: reportData }]);
   });
 
   it('refuses the author reporting their own post', () => {
-    report.given([]).when({ type: 'ReportTemplate', data: reportData, template: { authorId: 'user-1' } }).thenThrows('forbidden', ENGAGEMENT_MESSAGES.reportOwnPost);
+    report
+      .given([])
+      .when({ type: 'ReportTemplate', data: reportData, template: { authorId: 'user-1' } })
+      .thenThrows('forbidden', ENGAGEMENT_MESSAGES.reportOwnPost);
   });
 });
 
 describe('engagement rules', () => {
-  it('accepts the spec\'s report reasons and the placeholder, nothing else', () => {
+  it("accepts the spec's report reasons and the placeholder, nothing else", () => {
     const form = { resourceId: 't', name: 'Ada', message: 'Broken link', email: 'ada@example.com' };
-    for (const reason of [...Object.keys(REPORT_REASONS), '', undefined]) expect(reportSchema.safeParse({ ...form, reason }).success).toBe(true);
+    for (const reason of [...Object.keys(REPORT_REASONS), '', undefined])
+      expect(reportSchema.safeParse({ ...form, reason }).success).toBe(true);
     expect(reportSchema.safeParse({ ...form, reason: 'because' }).error?.issues[0]?.message).toBe(ENGAGEMENT_MESSAGES.reportReasonUnknown);
     expect(reportSchema.safeParse({ ...form, name: '  ' }).error?.issues[0]?.message).toBe(ENGAGEMENT_MESSAGES.reportNameRequired);
     expect(reportSchema.safeParse({ ...form, email: 'not-an-address' }).success).toBe(false);

@@ -36,9 +36,19 @@ export type LikeCommand = ToggleCommand<'ToggleLike'>;
 export type SaveCommand = ToggleCommand<'ToggleSave'>;
 export type FlagCommand = ToggleCommand<'ToggleFlag'>;
 
-export const likeDecider: Decider<ToggleState, LikeCommand, LikeEvent> = toggleDecider<'ToggleLike', 'TemplateLiked', 'TemplateUnliked'>('TemplateLiked', 'TemplateUnliked');
-export const saveDecider: Decider<ToggleState, SaveCommand, SaveEvent> = toggleDecider<'ToggleSave', 'TemplateSaved', 'TemplateUnsaved'>('TemplateSaved', 'TemplateUnsaved');
-export const flagDecider: Decider<ToggleState, FlagCommand, FlagEvent> = toggleDecider<'ToggleFlag', 'TemplateFlagged', 'TemplateUnflagged'>('TemplateFlagged', 'TemplateUnflagged');
+export const likeDecider: Decider<ToggleState, LikeCommand, LikeEvent> = toggleDecider<'ToggleLike', 'TemplateLiked', 'TemplateUnliked'>(
+  'TemplateLiked',
+  'TemplateUnliked',
+);
+export const saveDecider: Decider<ToggleState, SaveCommand, SaveEvent> = toggleDecider<'ToggleSave', 'TemplateSaved', 'TemplateUnsaved'>(
+  'TemplateSaved',
+  'TemplateUnsaved',
+);
+export const flagDecider: Decider<ToggleState, FlagCommand, FlagEvent> = toggleDecider<
+  'ToggleFlag',
+  'TemplateFlagged',
+  'TemplateUnflagged'
+>('TemplateFlagged', 'TemplateUnflagged');
 
 /** Counters need no state: every click or view is one more event. */
 export type ClickCommand = { type: 'RecordClick'; data: UserTemplate };

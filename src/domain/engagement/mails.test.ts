@@ -23,7 +23,11 @@ describe('the comment notification e-mail', () => {
   it('names the commenter and the post, quotes the comment at a word, links the post, the setting that sends it and the one-click unsubscribe', () => {
     const long = `${'word '.repeat(60)}end`;
     const unsubscribe = 'https://tessera.example/api/emails/unsubscribe?list=activity&token=u.sig';
-    const mail = commentNotificationMail({ commenter: 'ada', title: 'Lead Router', message: long, titleUrl: 'lead-router' }, 'https://tessera.example', unsubscribe);
+    const mail = commentNotificationMail(
+      { commenter: 'ada', title: 'Lead Router', message: long, titleUrl: 'lead-router' },
+      'https://tessera.example',
+      unsubscribe,
+    );
     expect(mail.subject).toBe('ada commented on "Lead Router"');
     expect(mail.text).toContain('https://tessera.example/resources/lead-router');
     expect(mail.text).toContain('https://tessera.example/account#settings-tabs-tab-notifications');

@@ -33,9 +33,12 @@ export const reportSchema = z.object({
     .trim()
     .min(1, ENGAGEMENT_MESSAGES.reportMessageRequired)
     .max(ENGAGEMENT_LIMITS.reportMessageMax, ENGAGEMENT_MESSAGES.reportTooLong('The message', ENGAGEMENT_LIMITS.reportMessageMax)),
-  email: z.string().trim().superRefine((value, context) => {
-    const problem = emailProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
+  email: z
+    .string()
+    .trim()
+    .superRefine((value, context) => {
+      const problem = emailProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type ReportForm = z.infer<typeof reportSchema>;

@@ -47,9 +47,16 @@ export const generationDecider: Decider<GenerationState, GenerationCommand, Gene
         if (!canStart(state.status)) return [];
         // A job found 'generating' was cut off by a restart: resume it, unless it already had its attempts.
         if (state.attempts >= MAX_GENERATION_ATTEMPTS) {
-          return [{ type: 'GenerationFailed', data: { jobId: command.data.jobId, reason: 'interrupted', message: GENERATOR_MESSAGES.interrupted } }];
+          return [
+            {
+              type: 'GenerationFailed',
+              data: { jobId: command.data.jobId, reason: 'interrupted', message: GENERATOR_MESSAGES.interrupted },
+            },
+          ];
         }
-        return [{ type: 'GenerationStarted', data: { jobId: command.data.jobId, attempt: state.attempts + 1, writer: command.data.writer } }];
+        return [
+          { type: 'GenerationStarted', data: { jobId: command.data.jobId, attempt: state.attempts + 1, writer: command.data.writer } },
+        ];
       }
       case 'RecordProgress':
         return state.status === 'generating' ? [{ type: 'GenerationProgressed', data: command.data }] : [];

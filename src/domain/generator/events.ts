@@ -48,11 +48,18 @@ export type GenerationSucceeded = DomainEvent<
   }
 >;
 
-export type GenerationFailed = DomainEvent<'GenerationFailed', { jobId: string; reason: 'model_timeout' | 'model_unusable' | 'model_unreachable' | 'interrupted' | 'error'; message: string }>;
+export type GenerationFailed = DomainEvent<
+  'GenerationFailed',
+  { jobId: string; reason: 'model_timeout' | 'model_unusable' | 'model_unreachable' | 'interrupted' | 'error'; message: string }
+>;
 
 /** 'Copy': a file of its own for whoever asked, built from the same outline. */
-export type GeneratedFileCopied = DomainEvent<'GeneratedFileCopied', { jobId: string; fileId: string; fileName: string; copiedBy: string | null }>;
+export type GeneratedFileCopied = DomainEvent<
+  'GeneratedFileCopied',
+  { jobId: string; fileId: string; fileName: string; copiedBy: string | null }
+>;
 
-export type GenerationEvent = GenerationRequested | GenerationStarted | GenerationProgressed | GenerationSucceeded | GenerationFailed | GeneratedFileCopied;
+export type GenerationEvent =
+  GenerationRequested | GenerationStarted | GenerationProgressed | GenerationSucceeded | GenerationFailed | GeneratedFileCopied;
 
 export const generationStream = (jobId: string) => `generation-${jobId}`;

@@ -23,14 +23,37 @@ export const OFFLINE_QUESTION_SETS: readonly QuestionSet[] = [
   {
     title: 'Details',
     questions: [
-      { id: 'detail', type: 'slider', question: 'How much detail per section (1 = headlines, 5 = full paragraphs)?', min: 1, max: 5, step: 1 },
-      { id: 'mustMention', type: 'text', question: 'Anything it must mention?', placeholder: 'e.g. the launch date, the team, the budget owner' },
+      {
+        id: 'detail',
+        type: 'slider',
+        question: 'How much detail per section (1 = headlines, 5 = full paragraphs)?',
+        min: 1,
+        max: 5,
+        step: 1,
+      },
+      {
+        id: 'mustMention',
+        type: 'text',
+        question: 'Anything it must mention?',
+        placeholder: 'e.g. the launch date, the team, the budget owner',
+      },
     ],
   },
 ];
 
 const DEFAULT_DOC_SECTIONS = ['Summary', 'Goals', 'Timeline', 'Next steps'];
-const SLIDE_SEQUENCE = ['Agenda', 'Why this matters', 'Where we are today', 'Key points', 'Options', 'Plan', 'Timeline', 'Risks and mitigations', 'Next steps', 'Questions'];
+const SLIDE_SEQUENCE = [
+  'Agenda',
+  'Why this matters',
+  'Where we are today',
+  'Key points',
+  'Options',
+  'Plan',
+  'Timeline',
+  'Risks and mitigations',
+  'Next steps',
+  'Questions',
+];
 
 /** "Plan the q3 launch for our team." → "Plan the Q3 launch for our team" as a title. */
 function titleFrom(brief: string): string {
@@ -61,13 +84,25 @@ function docSection(heading: string, brief: string, audience: string | null, ans
   return { heading, paragraphs, bullets };
 }
 
-export function offlineContent(input: { kind: GenerationKind; brief: string; audience: string | null; numSlides: number | null; answers: Answers; hints?: Record<string, unknown> | null }): GeneratedContent {
+export function offlineContent(input: {
+  kind: GenerationKind;
+  brief: string;
+  audience: string | null;
+  numSlides: number | null;
+  answers: Answers;
+  hints?: Record<string, unknown> | null;
+}): GeneratedContent {
   const brief = input.brief.trim() || (typeof input.hints?.topic === 'string' ? input.hints.topic : 'Your template');
   const title = titleFrom(brief);
   const subtitle = input.audience ? `For ${input.audience}` : input.kind === 'slides' ? 'A slide deck outline' : 'A document outline';
   if (input.kind === 'docs') {
-    const chosen = Array.isArray(input.answers.sections) && input.answers.sections.length > 0 ? input.answers.sections : DEFAULT_DOC_SECTIONS;
-    return { title, subtitle, sections: chosen.slice(0, GENERATOR.slidesMax).map((heading) => docSection(heading, brief, input.audience, input.answers)) };
+    const chosen =
+      Array.isArray(input.answers.sections) && input.answers.sections.length > 0 ? input.answers.sections : DEFAULT_DOC_SECTIONS;
+    return {
+      title,
+      subtitle,
+      sections: chosen.slice(0, GENERATOR.slidesMax).map((heading) => docSection(heading, brief, input.audience, input.answers)),
+    };
   }
   const count = Math.min(input.numSlides ?? GENERATOR.defaultSlides, GENERATOR.slidesMax);
   // The first slide is the title slide; the rest follow a presentation's usual arc.
@@ -77,7 +112,14 @@ export function offlineContent(input: { kind: GenerationKind; brief: string; aud
     sections.push({
       heading,
       paragraphs: [],
-      bullets: heading === 'Agenda' ? SLIDE_SEQUENCE.slice(1, Math.min(5, count)).map((item) => item) : [`Your point on “${heading.toLowerCase()}” for: ${title}`, 'Add a supporting fact or figure', 'Say what you want the audience to do'],
+      bullets:
+        heading === 'Agenda'
+          ? SLIDE_SEQUENCE.slice(1, Math.min(5, count)).map((item) => item)
+          : [
+              `Your point on “${heading.toLowerCase()}” for: ${title}`,
+              'Add a supporting fact or figure',
+              'Say what you want the audience to do',
+            ],
     });
   }
   return { title, subtitle, sections };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { briefProblem, generateRequestSchema, GENERATOR, GENERATOR_MESSAGES, numSlidesOfText, parseHintsOverride, privateDataIn } from './rules.js';
+import {
+  briefProblem,
+  generateRequestSchema,
+  GENERATOR,
+  GENERATOR_MESSAGES,
+  numSlidesOfText,
+  parseHintsOverride,
+  privateDataIn,
+} from './rules.js';
 
 const firstMessage = (input: unknown) => generateRequestSchema.safeParse(input).error?.issues[0]?.message;
 
@@ -14,11 +22,15 @@ describe('generator validation rules (spec section 5)', () => {
     expect(generateRequestSchema.safeParse({ brief: '', app: 'google-docs', overridePromptTemplate: 'Write a memo' }).success).toBe(true);
     expect(firstMessage({ brief: 'x', audience: 'a'.repeat(201), app: 'google-slides' })).toBe(GENERATOR_MESSAGES.audienceTooLong);
     expect(firstMessage({ brief: 'x', numSlides: 0, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesPositive);
-    expect(firstMessage({ brief: 'x', numSlides: 1.5, app: 'google-slides' })).toBe('The number of slides must be a whole number, such as 8.');
+    expect(firstMessage({ brief: 'x', numSlides: 1.5, app: 'google-slides' })).toBe(
+      'The number of slides must be a whole number, such as 8.',
+    );
     expect(firstMessage({ brief: 'x', numSlides: Number.NaN, app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
     expect(firstMessage({ brief: 'x', templateId: 'custom', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.customStyleNeedsId);
     // A custom id no style has would silently give the default style.
-    expect(firstMessage({ brief: 'x', templateId: 'does-not-exist', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.unknownStyle('does-not-exist'));
+    expect(firstMessage({ brief: 'x', templateId: 'does-not-exist', app: 'google-slides' })).toBe(
+      GENERATOR_MESSAGES.unknownStyle('does-not-exist'),
+    );
     expect(generateRequestSchema.safeParse({ brief: 'x', templateId: ' midnight ', app: 'google-slides' }).success).toBe(true);
     expect(firstMessage({ brief: 'x', app: 'notion' })).toBe(GENERATOR_MESSAGES.unknownApp);
   });
@@ -30,14 +42,18 @@ describe('generator validation rules (spec section 5)', () => {
     expect(firstMessage({ brief: 'x', numSlides: '8', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
   });
 
-  it('reads the form\'s number of slides as typed: blank is the default, text that is no number is refused, never replaced by the default', () => {
+  it("reads the form's number of slides as typed: blank is the default, text that is no number is refused, never replaced by the default", () => {
     expect(['', '  '].map(numSlidesOfText)).toEqual([null, null]);
     expect([' 12 ', '8.0', '1e1', '+3'].map(numSlidesOfText)).toEqual([12, 8, 10, 3]);
     for (const text of ['abc', '1e', '8 slides', '0x10', '.', 'Infinity']) {
-      expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText(text) }), text).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
+      expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText(text) }), text).toBe(
+        GENERATOR_MESSAGES.slidesWholeNumber,
+      );
     }
     expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText('1e300') })).toBe(GENERATOR_MESSAGES.slidesTooMany);
-    expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText('2.5') })).toBe(GENERATOR_MESSAGES.slidesWholeNumber);
+    expect(briefProblem({ brief: 'x', app: 'google-slides', numSlides: numSlidesOfText('2.5') })).toBe(
+      GENERATOR_MESSAGES.slidesWholeNumber,
+    );
   });
 
   it('takes hints as a JSON object only: blank is none, an array or broken JSON gets the spec message', () => {
@@ -64,10 +80,18 @@ describe('generator validation rules (spec section 5)', () => {
 
   it('refuses control characters in the purpose, the audience and text answers, which would make the generated file unreadable', () => {
     expect(firstMessage({ brief: 'Plan \u001b[31m in red', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.briefControlCharacters);
-    expect(firstMessage({ brief: 'Plan', audience: 'team\u0007', app: 'google-slides' })).toBe(GENERATOR_MESSAGES.audienceControlCharacters);
-    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { goal: 'ship\u000b' } })).toBe(GENERATOR_MESSAGES.answerControlCharacters);
-    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { sections: ['Summary', 'Goals\u0001'] } })).toBe(GENERATOR_MESSAGES.answerControlCharacters);
+    expect(firstMessage({ brief: 'Plan', audience: 'team\u0007', app: 'google-slides' })).toBe(
+      GENERATOR_MESSAGES.audienceControlCharacters,
+    );
+    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { goal: 'ship\u000b' } })).toBe(
+      GENERATOR_MESSAGES.answerControlCharacters,
+    );
+    expect(firstMessage({ brief: 'Plan', app: 'google-docs', answers: { sections: ['Summary', 'Goals\u0001'] } })).toBe(
+      GENERATOR_MESSAGES.answerControlCharacters,
+    );
     // Line breaks and tabs in the purpose and answers are text, and stay allowed.
-    expect(generateRequestSchema.safeParse({ brief: 'Plan:\n- launch\tQ3', app: 'google-docs', answers: { goal: 'one\ntwo' } }).success).toBe(true);
+    expect(
+      generateRequestSchema.safeParse({ brief: 'Plan:\n- launch\tQ3', app: 'google-docs', answers: { goal: 'one\ntwo' } }).success,
+    ).toBe(true);
   });
 });

@@ -34,8 +34,15 @@ export const GENERATOR_TEXTS = {
   restartConfirm: 'Start over? Your brief, answers and result will be cleared.',
   offlineNotice:
     'Offline mode: no AI model is configured on this server, so the generator builds your template from your brief and answers with a fixed outline. It is not written by GPT.',
-  privacyReminder: 'Please do not enter private data (names, e-mail addresses, phone numbers, card or account numbers): our terms forbid private data in the AI tool.',
-  progressMessages: ['Reading your brief…', 'Planning the outline…', 'Writing the content…', 'Laying out the pages…', 'Saving your template…'],
+  privacyReminder:
+    'Please do not enter private data (names, e-mail addresses, phone numbers, card or account numbers): our terms forbid private data in the AI tool.',
+  progressMessages: [
+    'Reading your brief…',
+    'Planning the outline…',
+    'Writing the content…',
+    'Laying out the pages…',
+    'Saving your template…',
+  ],
 } as const;
 
 /** Every message the generator shows (section 8 word for word, and our own where the spec is silent). */
@@ -101,7 +108,14 @@ export interface SlideStyle {
   text: string;
 }
 export const SLIDE_STYLES: readonly SlideStyle[] = [
-  { id: DEFAULT_STYLE_ID, name: 'Tessera Classic', thumbUrl: '/generator-styles/classic.svg', background: 'FFFFFF', accent: '4F46E5', text: '1F2937' },
+  {
+    id: DEFAULT_STYLE_ID,
+    name: 'Tessera Classic',
+    thumbUrl: '/generator-styles/classic.svg',
+    background: 'FFFFFF',
+    accent: '4F46E5',
+    text: '1F2937',
+  },
   { id: 'midnight', name: 'Midnight', thumbUrl: '/generator-styles/midnight.svg', background: '111827', accent: 'F59E0B', text: 'F9FAFB' },
   { id: 'meadow', name: 'Meadow', thumbUrl: '/generator-styles/meadow.svg', background: 'F0FDF4', accent: '15803D', text: '14532D' },
   { id: 'coral', name: 'Coral', thumbUrl: '/generator-styles/coral.svg', background: 'FFF7ED', accent: 'EA580C', text: '431407' },
@@ -196,7 +210,9 @@ export function privateDataIn(...texts: readonly (string | undefined)[]): string
 }
 
 /** Admin hints override: blank means none; otherwise a JSON object (section 5). */
-export function parseHintsOverride(text: string | undefined): { ok: true; hints: Record<string, unknown> | null } | { ok: false; message: string } {
+export function parseHintsOverride(
+  text: string | undefined,
+): { ok: true; hints: Record<string, unknown> | null } | { ok: false; message: string } {
   if (text === undefined || text.trim() === '') return { ok: true, hints: null };
   // Deeper hints overflowed the stack where the event was stored (a 500).
   if (jsonNestsDeeperThan(text, JSON_MAX_DEPTH)) return { ok: false, message: GENERATOR_MESSAGES.hintsTooDeep };
@@ -206,7 +222,8 @@ export function parseHintsOverride(text: string | undefined): { ok: true; hints:
   } catch {
     return { ok: false, message: GENERATOR_MESSAGES.invalidJson };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, message: GENERATOR_MESSAGES.hintsNotObject };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { ok: false, message: GENERATOR_MESSAGES.hintsNotObject };
   return { ok: true, hints: parsed as Record<string, unknown> };
 }
 
@@ -223,7 +240,10 @@ const audience = z
 /** The limit a number breaks: Infinity (JSON's 1e400) is past one of them, not 'no number'. */
 const slidesOutOfRange = (input: number) => (input > 0 ? GENERATOR_MESSAGES.slidesTooMany : GENERATOR_MESSAGES.slidesPositive);
 const numSlides = z
-  .number({ error: (issue) => (typeof issue.input === 'number' && !Number.isNaN(issue.input) ? slidesOutOfRange(issue.input) : GENERATOR_MESSAGES.slidesWholeNumber) })
+  .number({
+    error: (issue) =>
+      typeof issue.input === 'number' && !Number.isNaN(issue.input) ? slidesOutOfRange(issue.input) : GENERATOR_MESSAGES.slidesWholeNumber,
+  })
   // The limits before wholeness: 1e300 is whole (though no safe integer), and the limit is the rule it breaks.
   .gt(0, GENERATOR_MESSAGES.slidesPositive)
   .max(GENERATOR.slidesMax, GENERATOR_MESSAGES.slidesTooMany)
@@ -250,17 +270,32 @@ export const briefFields = {
   numSlides: numSlides.nullish(),
 };
 
-function checkBrief(value: { brief: string; app: GeneratorApp; numSlides?: number | null; templateId?: string | null; overridePromptTemplate?: string; overrideHints?: unknown }, context: z.RefinementCtx): void {
+function checkBrief(
+  value: {
+    brief: string;
+    app: GeneratorApp;
+    numSlides?: number | null;
+    templateId?: string | null;
+    overridePromptTemplate?: string;
+    overrideHints?: unknown;
+  },
+  context: z.RefinementCtx,
+): void {
   const hasOverride = (value.overridePromptTemplate ?? '').trim() !== '' || hintsText(value.overrideHints).trim() !== '';
   // An admin may generate with only an override; the API checks who sent it.
-  if (value.brief === '' && !hasOverride) context.addIssue({ code: 'custom', path: ['brief'], message: GENERATOR_MESSAGES.purposeRequired });
-  if (value.templateId === CUSTOM_STYLE_ID) context.addIssue({ code: 'custom', path: ['templateId'], message: GENERATOR_MESSAGES.customStyleNeedsId });
+  if (value.brief === '' && !hasOverride)
+    context.addIssue({ code: 'custom', path: ['brief'], message: GENERATOR_MESSAGES.purposeRequired });
+  if (value.templateId === CUSTOM_STYLE_ID)
+    context.addIssue({ code: 'custom', path: ['templateId'], message: GENERATOR_MESSAGES.customStyleNeedsId });
   // Only slides have a style; an id no style has would otherwise give the default one without a word.
   else if (value.app === 'google-slides' && value.templateId && !SLIDE_STYLES.some((style) => style.id === value.templateId)) {
     context.addIssue({ code: 'custom', path: ['templateId'], message: GENERATOR_MESSAGES.unknownStyle(value.templateId) });
   }
   if (value.overrideHints !== undefined) {
-    const hints = typeof value.overrideHints === 'string' ? parseHintsOverride(value.overrideHints) : parseHintsOverride(JSON.stringify(value.overrideHints));
+    const hints =
+      typeof value.overrideHints === 'string'
+        ? parseHintsOverride(value.overrideHints)
+        : parseHintsOverride(JSON.stringify(value.overrideHints));
     if (!hints.ok) context.addIssue({ code: 'custom', path: ['overrideHints'], message: hints.message });
   }
 }

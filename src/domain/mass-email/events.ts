@@ -16,7 +16,10 @@ export type MassEmailRequested = DomainEvent<
 export type MassEmailDelivered = DomainEvent<'MassEmailDelivered', { campaignId: string; recipientId: string; messageId: string }>;
 export type MassEmailFailed = DomainEvent<'MassEmailFailed', { campaignId: string; recipientId: string; reason: string }>;
 /** Not sent: the member turned update e-mails off after the request, or the account is gone. */
-export type MassEmailSkipped = DomainEvent<'MassEmailSkipped', { campaignId: string; recipientId: string; reason: 'unsubscribed' | 'no_address' }>;
+export type MassEmailSkipped = DomainEvent<
+  'MassEmailSkipped',
+  { campaignId: string; recipientId: string; reason: 'unsubscribed' | 'no_address' }
+>;
 
 export type MassEmailRecipientEvent = MassEmailDelivered | MassEmailFailed | MassEmailSkipped;
 export type MassEmailEvent = MassEmailRequested | MassEmailRecipientEvent;

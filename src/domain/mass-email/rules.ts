@@ -31,12 +31,23 @@ export function isAudienceGroup(value: string): value is AudienceGroup {
   return (AUDIENCE_GROUP_IDS as string[]).includes(value);
 }
 
-export const audienceGroupSchema = z.string().refine(isAudienceGroup, { message: MASS_EMAIL_MESSAGES.unknownGroup }).transform((value) => value as AudienceGroup);
+export const audienceGroupSchema = z
+  .string()
+  .refine(isAudienceGroup, { message: MASS_EMAIL_MESSAGES.unknownGroup })
+  .transform((value) => value as AudienceGroup);
 
 /** `POST /zapier/sendEmail`: the spec's fields, and an optional key so a repeated click starts one campaign. */
 export const sendEmailSchema = z.object({
-  subject: z.string().trim().min(1, MASS_EMAIL_MESSAGES.subjectBlank).max(MASS_EMAIL_LIMITS.subject, `The subject must be at most ${MASS_EMAIL_LIMITS.subject} characters`),
-  body: z.string().trim().min(1, MASS_EMAIL_MESSAGES.bodyBlank).max(MASS_EMAIL_LIMITS.body, `The message must be at most ${MASS_EMAIL_LIMITS.body} characters`),
+  subject: z
+    .string()
+    .trim()
+    .min(1, MASS_EMAIL_MESSAGES.subjectBlank)
+    .max(MASS_EMAIL_LIMITS.subject, `The subject must be at most ${MASS_EMAIL_LIMITS.subject} characters`),
+  body: z
+    .string()
+    .trim()
+    .min(1, MASS_EMAIL_MESSAGES.bodyBlank)
+    .max(MASS_EMAIL_LIMITS.body, `The message must be at most ${MASS_EMAIL_LIMITS.body} characters`),
   recipientsGroup: audienceGroupSchema,
   isTest: z.boolean().default(false),
   idempotencyKey: z.string().uuid().optional(),

@@ -28,7 +28,10 @@ describe('newsletter decider', () => {
   });
 });
 
-const messaged: MemberMessageSent = { type: 'MemberMessageSent', data: { messageId: 'mm1', senderId: 'u1', recipientId: 'u2', messageEnc: 'pd1:m' } };
+const messaged: MemberMessageSent = {
+  type: 'MemberMessageSent',
+  data: { messageId: 'mm1', senderId: 'u1', recipientId: 'u2', messageEnc: 'pd1:m' },
+};
 
 describe('contact message, member message and template request deciders', () => {
   it('receives a message once', () => {
@@ -59,7 +62,9 @@ describe('outreach rules', () => {
 
   it('requires name, e-mail and message but not the reason, and only known reasons', () => {
     expect(contactMessageSchema.safeParse({ name: 'Ada', email: 'ada@example.com', message: 'Hello' }).success).toBe(true);
-    expect(contactMessageSchema.safeParse({ name: ' ', email: 'ada@example.com', message: 'Hello' }).error?.issues[0]?.message).toBe('Please enter your name.');
+    expect(contactMessageSchema.safeParse({ name: ' ', email: 'ada@example.com', message: 'Hello' }).error?.issues[0]?.message).toBe(
+      'Please enter your name.',
+    );
     expect(contactMessageSchema.safeParse({ name: 'Ada', email: 'ada@example.com', message: 'Hi', reason: 'spam' }).success).toBe(false);
   });
 

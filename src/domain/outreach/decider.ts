@@ -19,7 +19,10 @@ export interface ReceivedState {
 }
 
 /** A stream of one event, the command's data: each has an id of its own, so a second append under it is a client bug. */
-function recordedOnce<E extends { type: string; data: unknown }, C extends { type: string; data: E['data'] }>(type: E['type'], conflict: string): Decider<ReceivedState, C, E> {
+function recordedOnce<E extends { type: string; data: unknown }, C extends { type: string; data: E['data'] }>(
+  type: E['type'],
+  conflict: string,
+): Decider<ReceivedState, C, E> {
   return {
     initialState: () => ({ received: false }),
     evolve: () => ({ received: true }),
@@ -31,10 +34,19 @@ function recordedOnce<E extends { type: string; data: unknown }, C extends { typ
 }
 
 export type SendContactMessageCommand = { type: 'SendContactMessage'; data: ContactMessageReceived['data'] };
-export const contactMessageDecider = recordedOnce<ContactMessageReceived, SendContactMessageCommand>('ContactMessageReceived', 'This message was already received.');
+export const contactMessageDecider = recordedOnce<ContactMessageReceived, SendContactMessageCommand>(
+  'ContactMessageReceived',
+  'This message was already received.',
+);
 
 export type RequestTemplateCommand = { type: 'RequestTemplate'; data: TemplateRequested['data'] };
-export const templateRequestDecider = recordedOnce<TemplateRequested, RequestTemplateCommand>('TemplateRequested', 'This request was already received.');
+export const templateRequestDecider = recordedOnce<TemplateRequested, RequestTemplateCommand>(
+  'TemplateRequested',
+  'This request was already received.',
+);
 
 export type SendMemberMessageCommand = { type: 'SendMemberMessage'; data: MemberMessageSent['data'] };
-export const memberMessageDecider = recordedOnce<MemberMessageSent, SendMemberMessageCommand>('MemberMessageSent', 'This message was already sent.');
+export const memberMessageDecider = recordedOnce<MemberMessageSent, SendMemberMessageCommand>(
+  'MemberMessageSent',
+  'This message was already sent.',
+);

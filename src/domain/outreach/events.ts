@@ -22,7 +22,10 @@ export type TemplateRequested = DomainEvent<
  * A member's message to another, e-mailed to them with the sender's address to answer to. The text is
  * vault ciphertext under the sender's key: erasing the sender erases what they wrote.
  */
-export type MemberMessageSent = DomainEvent<'MemberMessageSent', { messageId: string; senderId: string; recipientId: string; messageEnc: string }>;
+export type MemberMessageSent = DomainEvent<
+  'MemberMessageSent',
+  { messageId: string; senderId: string; recipientId: string; messageEnc: string }
+>;
 
 export type OutreachEvent = NewsletterSubscribed | ContactMessageReceived | TemplateRequested | MemberMessageSent;
 

@@ -6,7 +6,11 @@ import { NOTIFICATION_SETTING_TEXTS } from '../accounts/rules.js';
  * "Messages from other members" off): the message whole, the sender's address to answer to (the mail's
  * Reply-To too), and the setting's page and `unsubscribeUrl`, which turns it off at once.
  */
-export function memberMessageMail(message: { sender: string; senderEmail: string; text: string }, publicUrl: string, unsubscribeUrl: string): { subject: string; text: string } {
+export function memberMessageMail(
+  message: { sender: string; senderEmail: string; text: string },
+  publicUrl: string,
+  unsubscribeUrl: string,
+): { subject: string; text: string } {
   const setting = NOTIFICATION_SETTING_TEXTS.allowEmailsFromUsers.label;
   return {
     subject: `${message.sender} sent you a message on Tessera`,

@@ -44,7 +44,11 @@ export const MEMBER_MESSAGE_TEXTS = {
 } as const;
 
 /** Whether a member can be sent messages: an account that is there and not blocked, with the setting on (it is unless turned off). */
-export function acceptsMemberMessages(member: { erased: boolean; verification: string; notifications: Partial<Record<'allowEmailsFromUsers', boolean>> }): boolean {
+export function acceptsMemberMessages(member: {
+  erased: boolean;
+  verification: string;
+  notifications: Partial<Record<'allowEmailsFromUsers', boolean>>;
+}): boolean {
   return !member.erased && member.verification !== 'blocked' && member.notifications.allowEmailsFromUsers !== false;
 }
 

@@ -26,7 +26,11 @@ const messageText = z
   .max(OUTREACH_LIMITS.messageMax, `Message must be at most ${OUTREACH_LIMITS.messageMax} characters`);
 
 export const contactMessageSchema = z.object({
-  name: z.string().trim().min(1, OUTREACH_MESSAGES.nameRequired).max(OUTREACH_LIMITS.nameMax, `Name must be at most ${OUTREACH_LIMITS.nameMax} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, OUTREACH_MESSAGES.nameRequired)
+    .max(OUTREACH_LIMITS.nameMax, `Name must be at most ${OUTREACH_LIMITS.nameMax} characters`),
   email,
   reason: z.enum(contactReasonValues).optional(),
   message: messageText,
@@ -34,7 +38,11 @@ export const contactMessageSchema = z.object({
 export type ContactMessageForm = z.infer<typeof contactMessageSchema>;
 
 export const templateRequestSchema = z.object({
-  title: z.string().trim().max(OUTREACH_LIMITS.requestTitleMax, `Title must be at most ${OUTREACH_LIMITS.requestTitleMax} characters`).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(OUTREACH_LIMITS.requestTitleMax, `Title must be at most ${OUTREACH_LIMITS.requestTitleMax} characters`)
+    .optional(),
   description: z
     .string()
     .trim()

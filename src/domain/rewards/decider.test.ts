@@ -22,8 +22,14 @@ const purchases = (count: number) => Array.from({ length: count }, (_, index) =>
 
 describe('rewards decider', () => {
   it('awards an action once per key', () => {
-    spec.given([]).when(award([{ rewardType: 'signup', key: 'signup' }])).then([earned('signup', 'signup')]);
-    spec.given([earned('signup', 'signup')]).when(award([{ rewardType: 'signup', key: 'signup' }], 'source-2')).then([]);
+    spec
+      .given([])
+      .when(award([{ rewardType: 'signup', key: 'signup' }]))
+      .then([earned('signup', 'signup')]);
+    spec
+      .given([earned('signup', 'signup')])
+      .when(award([{ rewardType: 'signup', key: 'signup' }], 'source-2'))
+      .then([]);
     spec
       .given([earned('login', 'login:2026-05-01')])
       .when(award([{ rewardType: 'login', key: 'login:2026-05-02' }]))
@@ -34,20 +40,32 @@ describe('rewards decider', () => {
     const history = [earned('signup', 'signup'), ...purchases(6)]; // 10 + 6 × 15 = 100
     expect(history.reduce((sum, event) => sum + event.data.points, 0)).toBe(100);
     const beforeLast = history.slice(0, -1);
-    spec.given(beforeLast).when(award([{ rewardType: 'purchase', key: 'purchase:t5' }], 'p5')).then([earned('purchase', 'purchase:t5', 'p5'), earned('points_100', 'points_100', 'p5')]);
+    spec
+      .given(beforeLast)
+      .when(award([{ rewardType: 'purchase', key: 'purchase:t5' }], 'p5'))
+      .then([earned('purchase', 'purchase:t5', 'p5'), earned('points_100', 'points_100', 'p5')]);
     const after = [...history, earned('points_100', 'points_100', 'p5')];
-    spec.given(after).when(award([{ rewardType: 'purchase', key: 'purchase:t99' }], 'p99')).then([earned('purchase', 'purchase:t99', 'p99')]);
+    spec
+      .given(after)
+      .when(award([{ rewardType: 'purchase', key: 'purchase:t99' }], 'p99'))
+      .then([earned('purchase', 'purchase:t99', 'p99')]);
   });
 
   it('stays below a milestone one point short of it', () => {
     const history = [...purchases(6)]; // 90
-    spec.given(history).when(award([{ rewardType: 'click', key: 'click:t1' }])).then([earned('click', 'click:t1')]);
+    spec
+      .given(history)
+      .when(award([{ rewardType: 'click', key: 'click:t1' }]))
+      .then([earned('click', 'click:t1')]);
   });
 
   it('counts a milestone bonus towards the next milestone', () => {
     // 10 + 31 × 15 = 475, with points_100 (+10) = 485; one more purchase → 500 → points_500.
     const history = [earned('signup', 'signup'), ...purchases(31), earned('points_100', 'points_100')];
-    spec.given(history).when(award([{ rewardType: 'purchase', key: 'purchase:new' }])).then([earned('purchase', 'purchase:new'), earned('points_500', 'points_500')]);
+    spec
+      .given(history)
+      .when(award([{ rewardType: 'purchase', key: 'purchase:new' }]))
+      .then([earned('purchase', 'purchase:new'), earned('points_500', 'points_500')]);
   });
 
   it('folds without changing a state it was given: a state folded further leaves the earlier one deciding as before', () => {
@@ -67,14 +85,34 @@ describe('rewards policy', () => {
   const at = '2026-05-01T23:59:59.000Z';
   it('rewards sign-up, and verification too for accounts that start verified', () => {
     const registered = (verification: 'pending' | 'verified') =>
-      awardsFor({ type: 'UserRegistered', id: 'e1', occurredAt: at, data: { userId, username: 'u', emailEnc: '', emailLookup: '', displayNameEnc: null, lvl: 'base', passwordHash: null, googleKey: null, verification } });
+      awardsFor({
+        type: 'UserRegistered',
+        id: 'e1',
+        occurredAt: at,
+        data: {
+          userId,
+          username: 'u',
+          emailEnc: '',
+          emailLookup: '',
+          displayNameEnc: null,
+          lvl: 'base',
+          passwordHash: null,
+          googleKey: null,
+          verification,
+        },
+      });
     expect(registered('pending')?.data.awards).toEqual([{ rewardType: 'signup', key: 'signup' }]);
     expect(registered('verified')?.data.awards.map((a) => a.rewardType)).toEqual(['signup', 'verification']);
   });
 
   it('rewards a password or Google sign-in once per UTC day; not sign-up sessions, resets or test users', () => {
     const session = (method: 'password' | 'google' | 'signup' | 'password_reset' | 'test_user', isTestUser = false) =>
-      awardsFor({ type: 'SessionStarted', id: 'e2', occurredAt: at, data: { userId, sessionId: 's', tokenHash: 'h', expiresAt: at, method, isTestUser } });
+      awardsFor({
+        type: 'SessionStarted',
+        id: 'e2',
+        occurredAt: at,
+        data: { userId, sessionId: 's', tokenHash: 'h', expiresAt: at, method, isTestUser },
+      });
     expect(session('password')?.data.awards).toEqual([{ rewardType: 'login', key: 'login:2026-05-01' }]);
     expect(session('google')?.data.awards).toEqual([{ rewardType: 'login', key: 'login:2026-05-01' }]);
     expect(session('signup')).toBeNull();
@@ -83,22 +121,32 @@ describe('rewards policy', () => {
   });
 
   it('rewards the author on approval, the clicker once per template, the buyer once per template', () => {
-    expect(awardsFor({ type: 'TemplateApproved', id: 'e3', occurredAt: at, data: { templateId: 't1', authorId: 'author', imported: false } })?.data).toEqual({
+    expect(
+      awardsFor({ type: 'TemplateApproved', id: 'e3', occurredAt: at, data: { templateId: 't1', authorId: 'author', imported: false } })
+        ?.data,
+    ).toEqual({
       userId: 'author',
       sourceEventId: 'e3',
       awards: [{ rewardType: 'create', key: 'create:t1' }],
     });
-    expect(awardsFor({ type: 'TemplateClicked', id: 'e4', occurredAt: at, data: { templateId: 't1', userId, authorId: 'author' } })?.data.awards).toEqual([{ rewardType: 'click', key: 'click:t1' }]);
-    expect(awardsFor({ type: 'TemplatePurchased', id: 'e5', occurredAt: at, data: { templateId: 't1', buyerId: userId, priceCents: 500 } })?.data.awards).toEqual([
-      { rewardType: 'purchase', key: 'purchase:t1' },
-    ]);
+    expect(
+      awardsFor({ type: 'TemplateClicked', id: 'e4', occurredAt: at, data: { templateId: 't1', userId, authorId: 'author' } })?.data.awards,
+    ).toEqual([{ rewardType: 'click', key: 'click:t1' }]);
+    expect(
+      awardsFor({ type: 'TemplatePurchased', id: 'e5', occurredAt: at, data: { templateId: 't1', buyerId: userId, priceCents: 500 } })?.data
+        .awards,
+    ).toEqual([{ rewardType: 'purchase', key: 'purchase:t1' }]);
   });
 
   it("gives no 'click' points to the author opening their own template", () => {
-    expect(awardsFor({ type: 'TemplateClicked', id: 'e7', occurredAt: at, data: { templateId: 't1', userId, authorId: userId } })).toBeNull();
+    expect(
+      awardsFor({ type: 'TemplateClicked', id: 'e7', occurredAt: at, data: { templateId: 't1', userId, authorId: userId } }),
+    ).toBeNull();
   });
   it("gives no 'create' points for a post an admin imported from a CSV file (they recognise the member's own posting)", () => {
-    expect(awardsFor({ type: 'TemplateApproved', id: 'e6', occurredAt: at, data: { templateId: 't2', authorId: 'author', imported: true } })).toBeNull();
+    expect(
+      awardsFor({ type: 'TemplateApproved', id: 'e6', occurredAt: at, data: { templateId: 't2', authorId: 'author', imported: true } }),
+    ).toBeNull();
   });
 
   it("says 'point' for 1 and 'points' otherwise", () => {

@@ -35,13 +35,17 @@ export const rewardsDecider: Decider<RewardsState, AwardRewardsCommand, RewardEa
     const earned: RewardEarned[] = [];
     const earn = (rewardType: RewardEarned['data']['rewardType'], key: string) => {
       const points = REWARD_POINTS[rewardType];
-      earned.push({ type: 'RewardEarned', data: { userId, rewardType, key, points, description: REWARD_DESCRIPTIONS[rewardType], sourceEventId } });
+      earned.push({
+        type: 'RewardEarned',
+        data: { userId, rewardType, key, points, description: REWARD_DESCRIPTIONS[rewardType], sourceEventId },
+      });
       rewarded = rewarded.add(key);
       total += points;
     };
     for (const { rewardType, key } of command.data.awards) if (!rewarded.has(key)) earn(rewardType, key);
     // A milestone's bonus counts towards the next one, hence ascending order.
-    for (const milestone of REWARD_MILESTONES) if (total >= milestone.threshold && !rewarded.has(milestone.type)) earn(milestone.type, milestone.type);
+    for (const milestone of REWARD_MILESTONES)
+      if (total >= milestone.threshold && !rewarded.has(milestone.type)) earn(milestone.type, milestone.type);
     return earned;
   },
 };

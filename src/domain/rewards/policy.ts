@@ -5,24 +5,30 @@ import { REWARDED_LOGIN_METHODS } from './constants.js';
 import type { AwardRewardsCommand } from './decider.js';
 
 /** Event types the rewards reactor listens to. */
-export const REWARD_SOURCE_EVENT_TYPES = ['UserRegistered', 'SessionStarted', 'EmailVerified', 'TemplateApproved', 'TemplateClicked', 'TemplatePurchased'] as const;
+export const REWARD_SOURCE_EVENT_TYPES = [
+  'UserRegistered',
+  'SessionStarted',
+  'EmailVerified',
+  'TemplateApproved',
+  'TemplateClicked',
+  'TemplatePurchased',
+] as const;
 
 /**
  * A source event as the policy needs it; an approval carries the post's author and whether an
  * admin imported it, a click the post's author (all from the submission, looked up by the reactor).
  */
-export type RewardSource =
-  | (
-      | UserRegistered
-      | SessionStarted
-      | EmailVerified
-      | TemplatePurchased
-      | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }
-      | { type: 'TemplateClicked'; data: TemplateClicked['data'] & { authorId: string } }
-    ) & {
-      id: string;
-      occurredAt: string;
-    };
+export type RewardSource = (
+  | UserRegistered
+  | SessionStarted
+  | EmailVerified
+  | TemplatePurchased
+  | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }
+  | { type: 'TemplateClicked'; data: TemplateClicked['data'] & { authorId: string } }
+) & {
+  id: string;
+  occurredAt: string;
+};
 
 /** Which rewards an event earns, and for whom; null when it earns none. */
 export function awardsFor(source: RewardSource): AwardRewardsCommand | null {

@@ -20,26 +20,65 @@ const spec = deciderSpec(counter);
 
 describe('decider spec helper', () => {
   it('folds the given events before deciding', () => {
-    spec.given([]).when({ type: 'Count' }).then([counted(1)]);
-    spec.given([counted(1)]).when({ type: 'Count' }).then([counted(2)]);
-    spec.given([counted(1), counted(2)]).when({ type: 'Count' }).thenThrows('conflict', 'Too many');
-    spec.given([counted(2)]).when({ type: 'Count' }).thenThrows('conflict', /many/);
+    spec
+      .given([])
+      .when({ type: 'Count' })
+      .then([counted(1)]);
+    spec
+      .given([counted(1)])
+      .when({ type: 'Count' })
+      .then([counted(2)]);
+    spec
+      .given([counted(1), counted(2)])
+      .when({ type: 'Count' })
+      .thenThrows('conflict', 'Too many');
+    spec
+      .given([counted(2)])
+      .when({ type: 'Count' })
+      .thenThrows('conflict', /many/);
   });
 
   it('fails when the events differ', () => {
-    expect(() => spec.given([]).when({ type: 'Count' }).then([counted(2)])).toThrow(AssertionError);
+    expect(() =>
+      spec
+        .given([])
+        .when({ type: 'Count' })
+        .then([counted(2)]),
+    ).toThrow(AssertionError);
     expect(() => spec.given([]).when({ type: 'Count' }).then([])).toThrow(AssertionError);
   });
 
   it('fails then() when decide throws', () => {
-    expect(() => spec.given([counted(2)]).when({ type: 'Count' }).then([])).toThrow(/decide threw DomainError: Too many/);
+    expect(() =>
+      spec
+        .given([counted(2)])
+        .when({ type: 'Count' })
+        .then([]),
+    ).toThrow(/decide threw DomainError: Too many/);
   });
 
   it('fails thenThrows() when decide returns events, throws another kind, message or error type', () => {
     expect(() => spec.given([]).when({ type: 'Count' }).thenThrows('conflict')).toThrow(/but decide returned/);
-    expect(() => spec.given([counted(2)]).when({ type: 'Count' }).thenThrows('not_found')).toThrow(AssertionError);
-    expect(() => spec.given([counted(2)]).when({ type: 'Count' }).thenThrows('conflict', 'Too few')).toThrow(AssertionError);
-    expect(() => spec.given([counted(2)]).when({ type: 'Count' }).thenThrows('conflict', /few/)).toThrow(AssertionError);
-    expect(() => spec.given([]).when({ type: 'Explode' }).thenThrows('conflict')).toThrow(/Expected a DomainError, but decide threw TypeError: boom/);
+    expect(() =>
+      spec
+        .given([counted(2)])
+        .when({ type: 'Count' })
+        .thenThrows('not_found'),
+    ).toThrow(AssertionError);
+    expect(() =>
+      spec
+        .given([counted(2)])
+        .when({ type: 'Count' })
+        .thenThrows('conflict', 'Too few'),
+    ).toThrow(AssertionError);
+    expect(() =>
+      spec
+        .given([counted(2)])
+        .when({ type: 'Count' })
+        .thenThrows('conflict', /few/),
+    ).toThrow(AssertionError);
+    expect(() => spec.given([]).when({ type: 'Explode' }).thenThrows('conflict')).toThrow(
+      /Expected a DomainError, but decide threw TypeError: boom/,
+    );
   });
 });

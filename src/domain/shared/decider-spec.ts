@@ -49,7 +49,11 @@ export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, 
                 deepStrictEqual(error.kind, kind, `Expected a ${kind} DomainError, got ${error.kind}: ${error.message}`);
                 if (typeof message === 'string') deepStrictEqual(error.message, message);
                 else if (message && !message.test(error.message)) {
-                  throw new AssertionError({ message: `DomainError message does not match ${String(message)}`, actual: error.message, expected: message });
+                  throw new AssertionError({
+                    message: `DomainError message does not match ${String(message)}`,
+                    actual: error.message,
+                    expected: message,
+                  });
                 }
                 return;
               }

@@ -5,7 +5,9 @@ describe('image upload extensions', () => {
   it('lists only what can be uploaded: no .svg in the extensions or in the wrong-extension message', () => {
     expect(IMAGE_EXTENSIONS).not.toContain('.svg');
     expect(IMAGE_EXTENSIONS).toContain('.bmp');
-    expect(IMAGE_MESSAGES.invalidFormat).toBe('Please use one of the following extensions: .jpg, .jpeg, .jfif, .png, .webp, .bmp, .tiff, .tif.');
+    expect(IMAGE_MESSAGES.invalidFormat).toBe(
+      'Please use one of the following extensions: .jpg, .jpeg, .jfif, .png, .webp, .bmp, .tiff, .tif.',
+    );
   });
 
   it('refuses a wrong extension with the list, an SVG (by name or media type) with why, and passes an image', () => {

@@ -16,7 +16,8 @@ const UNITS: Partial<Record<string, readonly [one: string, more: string]>> = {
   file: ['byte', 'bytes'],
 };
 
-const counted = (count: number | bigint, [one, more]: readonly [string, string]): string => `${count.toString()} ${Number(count) === 1 ? one : more}`;
+const counted = (count: number | bigint, [one, more]: readonly [string, string]): string =>
+  `${count.toString()} ${Number(count) === 1 ? one : more}`;
 
 const EXPECTED: Partial<Record<string, string>> = {
   string: 'text',

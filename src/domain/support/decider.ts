@@ -39,10 +39,14 @@ const isOwner = (owner: ConversationOwner, writer: ConversationOwner) =>
 
 export const conversationDecider: Decider<ConversationState, RecordChatCommand, SupportChatAnswered> = {
   initialState: () => ({ owner: undefined, exchanges: 0 }),
-  evolve: (state, event) => ({ owner: state.owner ?? { userId: event.data.userId, guestKey: event.data.guestKey }, exchanges: state.exchanges + 1 }),
+  evolve: (state, event) => ({
+    owner: state.owner ?? { userId: event.data.userId, guestKey: event.data.guestKey },
+    exchanges: state.exchanges + 1,
+  }),
   decide: (command, state) => {
     if (state.owner !== undefined && !isOwner(state.owner, command.data)) throw new DomainError('forbidden', NOT_YOUR_CONVERSATION);
-    if (state.exchanges >= MAX_EXCHANGES_PER_CONVERSATION) throw new DomainError('conflict', 'This conversation is full. Please start a new one.');
+    if (state.exchanges >= MAX_EXCHANGES_PER_CONVERSATION)
+      throw new DomainError('conflict', 'This conversation is full. Please start a new one.');
     // A member's guest cookie is recorded only where it is what lets them write: it would tie their account to the browser's guest chats.
     const guestsConversation = command.data.userId === null || state.owner?.userId === null;
     return [{ type: 'SupportChatAnswered', data: guestsConversation ? command.data : { ...command.data, guestKey: null } }];

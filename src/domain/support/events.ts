@@ -8,7 +8,16 @@ import type { BetaOption } from './rules.js';
  */
 export type BetaFeedbackReceived = DomainEvent<
   'BetaFeedbackReceived',
-  { feedbackId: string; selection: BetaOption; textEnc: string; userId: string | null; nameEnc: string | null; emailEnc: string | null; currentPage: string; clientTimestamp: string | null }
+  {
+    feedbackId: string;
+    selection: BetaOption;
+    textEnc: string;
+    userId: string | null;
+    nameEnc: string | null;
+    emailEnc: string | null;
+    currentPage: string;
+    clientTimestamp: string | null;
+  }
 >;
 
 export interface ChatSource {

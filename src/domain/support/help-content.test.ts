@@ -22,7 +22,8 @@ const CONSTANTS_IN_PAGES: Record<string, string> = {
 /** Page source as its reader sees it: JSX tags and expressions the passages spell out, whitespace folded. */
 function readable(sourceFile: string): string {
   let source = readFileSync(`${ROOT}${sourceFile}`, 'utf8');
-  for (const [name, value] of Object.entries(CONSTANTS_IN_PAGES)) source = source.replaceAll(`\${${name}}`, value).replaceAll(`{${name}}`, value);
+  for (const [name, value] of Object.entries(CONSTANTS_IN_PAGES))
+    source = source.replaceAll(`\${${name}}`, value).replaceAll(`{${name}}`, value);
   return source
     .replaceAll("{' '}", ' ')
     .replace(/<[^>]+>/gu, '')

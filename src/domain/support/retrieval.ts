@@ -6,7 +6,9 @@ import type { HelpPassage } from './help-content.js';
  * stays under MIN_SCORE has no answer in the help content, and the bot says so.
  */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from have how i if in is it its me my of on or so that the their them then there they this to was we what when where which who why will with you your'.split(' '),
+  'a an and are as at be by can do does for from have how i if in is it its me my of on or so that the their them then there they this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 /** A question needs this much BM25 score in one passage to count as answered. */
 export const MIN_SCORE = 2.2;
@@ -27,7 +29,10 @@ function stem(word: string): string {
  * full-width forms ('ﬁ' is 'fi'); '$' stays in a word for prices.
  */
 export function terms(text: string): string[] {
-  const folded = text.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '');
+  const folded = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '');
   return (folded.match(/[\p{L}\p{N}$]+/gu) ?? []).filter((word) => !STOP_WORDS.has(word) && word.length > 1).map(stem);
 }
 

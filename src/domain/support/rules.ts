@@ -9,10 +9,12 @@ export const SUPPORT_MESSAGES = {
   noResponse: 'Sorry, no response was received.',
   requestFailed: 'Sorry, something went wrong. Try again later.',
   feedbackThanks: 'Thank you! Your feedback was sent to the team.',
-  dontKnow: 'I could not find an answer to that in Tessera’s help pages. Try asking in other words, or choose Issue or Idea to write to the team.',
+  dontKnow:
+    'I could not find an answer to that in Tessera’s help pages. Try asking in other words, or choose Issue or Idea to write to the team.',
   offlineIntro: 'Here is what Tessera’s help pages say:',
   /** The panel's answer to a refused message (not in the spec): the conversation is another account's, or full; the panel starts another. */
-  conversationClosed: 'This conversation can’t go on from here (for example, because you signed out). A new conversation has started: please send your question again.',
+  conversationClosed:
+    'This conversation can’t go on from here (for example, because you signed out). A new conversation has started: please send your question again.',
   conversationFull: 'This conversation is full. A new conversation has started: please send your question again.',
   /** The panel of a member who has signed out meanwhile (in another tab, or their session ended): as a guest, they say who they are. */
   signedOutMeanwhile: 'You are signed out. Please tell us who you are to go on chatting.',

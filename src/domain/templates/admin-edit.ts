@@ -11,5 +11,6 @@ export const PRICE_REQUEST_MESSAGES = {
   approved: 'Price change approved: the author was told by e-mail.',
   declined: 'Price change declined: the author was told by e-mail.',
   none: 'No price change requests are waiting.',
-  authorCannotSell: "The author has no connected payout account with charges enabled, so nobody could buy this post: it can only be free (price 0).",
+  authorCannotSell:
+    'The author has no connected payout account with charges enabled, so nobody could buy this post: it can only be free (price 0).',
 } as const;

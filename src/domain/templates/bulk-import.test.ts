@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, bulkRowKey, checkBulkRow, csvTextOf, isFormulaCell, markRepeatedRows, payloadsFromRecords, type BulkRowReport } from './bulk-import.js';
+import {
+  BULK_IMPORT_LIMITS,
+  BULK_IMPORT_MESSAGES,
+  bulkRowKey,
+  checkBulkRow,
+  csvTextOf,
+  isFormulaCell,
+  markRepeatedRows,
+  payloadsFromRecords,
+  type BulkRowReport,
+} from './bulk-import.js';
 
 const HEADER = ['type', 'title', 'platform', 'description', 'url', 'instructions', 'tags', 'image location', 'price', 'author'];
-const GOOD = ['Productivity', 'Weekly Planner', 'Notion', 'Plan the week.', 'https://example.com/weekly', 'Duplicate it.', ' Planning , Weekly ,', '', '5', 'maker'];
+const GOOD = [
+  'Productivity',
+  'Weekly Planner',
+  'Notion',
+  'Plan the week.',
+  'https://example.com/weekly',
+  'Duplicate it.',
+  ' Planning , Weekly ,',
+  '',
+  '5',
+  'maker',
+];
 
 describe('bulk import rows', () => {
   it('maps the spec columns in any order and heading style, skipping blank lines', () => {
@@ -10,11 +31,28 @@ describe('bulk import rows', () => {
     const { payloads, fileError } = payloadsFromRecords([reordered, [...GOOD].reverse(), ['', '', ''], [...GOOD].reverse()]);
     expect(fileError).toBeNull();
     expect(payloads.map((payload) => payload.row)).toEqual([2, 4]);
-    expect(payloads[0]).toEqual({ row: 2, type: 'Productivity', title: 'Weekly Planner', platform: 'Notion', description: 'Plan the week.', url: 'https://example.com/weekly', instructions: 'Duplicate it.', tags: ['Planning', 'Weekly'], images: [], price: '5', author: 'maker' });
+    expect(payloads[0]).toEqual({
+      row: 2,
+      type: 'Productivity',
+      title: 'Weekly Planner',
+      platform: 'Notion',
+      description: 'Plan the week.',
+      url: 'https://example.com/weekly',
+      instructions: 'Duplicate it.',
+      tags: ['Planning', 'Weekly'],
+      images: [],
+      price: '5',
+      author: 'maker',
+    });
   });
 
   it('names missing and unknown columns, an empty file and one over the row limit', () => {
-    expect(payloadsFromRecords([['title', 'colour'], ['x', 'y']]).fileError).toBe(
+    expect(
+      payloadsFromRecords([
+        ['title', 'colour'],
+        ['x', 'y'],
+      ]).fileError,
+    ).toBe(
       'Wrong columns (missing columns: type, platform, description, url; unknown column: colour). The columns are: type, title, platform, description, url, instructions, tags, image location, price, author.',
     );
     expect(payloadsFromRecords([HEADER]).fileError).toBe(BULK_IMPORT_MESSAGES.empty);
@@ -38,18 +76,35 @@ describe('bulk import rows', () => {
   it('checks a row with the create rules: labels become names, a blank price is 0, a blank author the admin', () => {
     const [payload] = payloadsFromRecords([HEADER, GOOD]).payloads;
     const checked = checkBulkRow(payload!);
-    expect(checked).toMatchObject({ ok: true, author: 'maker', imageUrl: null, content: { topic: 'productivity', platform: 'notion', keywords: ['planning', 'weekly'], price: 5 } });
+    expect(checked).toMatchObject({
+      ok: true,
+      author: 'maker',
+      imageUrl: null,
+      content: { topic: 'productivity', platform: 'notion', keywords: ['planning', 'weekly'], price: 5 },
+    });
     expect(checkBulkRow({ ...payload!, price: '', author: '' })).toMatchObject({ ok: true, author: null, content: { price: 0 } });
     expect(checkBulkRow({ ...payload!, price: 'ten' })).toEqual({ ok: false, errors: ['price: Please enter a valid price.'] });
-    expect(checkBulkRow({ ...payload!, type: 'cooking', title: '' })).toEqual({ ok: false, errors: ['title: Title is required', 'type: Please choose a topic'] });
-    expect(checkBulkRow({ ...payload!, images: ['file:///etc/passwd'] })).toEqual({ ok: false, errors: [`image location: ${BULK_IMPORT_MESSAGES.imageUrl}`] });
+    expect(checkBulkRow({ ...payload!, type: 'cooking', title: '' })).toEqual({
+      ok: false,
+      errors: ['title: Title is required', 'type: Please choose a topic'],
+    });
+    expect(checkBulkRow({ ...payload!, images: ['file:///etc/passwd'] })).toEqual({
+      ok: false,
+      errors: [`image location: ${BULK_IMPORT_MESSAGES.imageUrl}`],
+    });
   });
 
   it('refuses formula cells in every column, naming the column', () => {
     for (const lead of ['=', '+', '-', '@', '\t', '\r']) expect(isFormulaCell(`${lead}1+1`), JSON.stringify(lead)).toBe(true);
     expect(isFormulaCell('Plan = do')).toBe(false);
     const [payload] = payloadsFromRecords([HEADER, GOOD]).payloads;
-    const checked = checkBulkRow({ ...payload!, title: '=HYPERLINK("http://evil.example","x")', description: '@SUM(A1)', tags: ['ok', '+cmd'], price: '-5' });
+    const checked = checkBulkRow({
+      ...payload!,
+      title: '=HYPERLINK("http://evil.example","x")',
+      description: '@SUM(A1)',
+      tags: ['ok', '+cmd'],
+      price: '-5',
+    });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(checked.errors.filter((error) => error.endsWith(BULK_IMPORT_MESSAGES.formula))).toEqual([
@@ -67,7 +122,7 @@ describe('bulk import rows', () => {
     expect(bulkRowKey({ ...first!, title: ' Weekly Planner ', platform: 'NOTION' })).toBe(bulkRowKey(first!));
   });
 
-  it("marks a row repeating an earlier row of the file, which the server saw in another batch and called valid, as the same as that row", () => {
+  it('marks a row repeating an earlier row of the file, which the server saw in another batch and called valid, as the same as that row', () => {
     const other = [...GOOD.slice(0, 4), 'https://example.com/other', ...GOOD.slice(5)];
     const { payloads } = payloadsFromRecords([HEADER, GOOD, other, [...GOOD], [...other]]);
     const reports: BulkRowReport[] = payloads.map((payload) => ({ row: payload.row, status: 'valid', errors: [], title: payload.title }));

@@ -26,7 +26,8 @@ export const BULK_IMPORT_MESSAGES = {
   errorTitle: 'Error!!',
   error: 'Error sending bulk data. Contact the dev support.',
   notParsable: 'This file could not be read as CSV',
-  notText: 'This file is not a text CSV file: it may be a picture, a spreadsheet or a CSV saved in another encoding. Save it from your spreadsheet as CSV UTF-8 and upload that.',
+  notText:
+    'This file is not a text CSV file: it may be a picture, a spreadsheet or a CSV saved in another encoding. Save it from your spreadsheet as CSV UTF-8 and upload that.',
   empty: 'The file has no rows below its header.',
   tooManyRows: `A file may hold at most ${BULK_IMPORT_LIMITS.rowsPerFile} rows: please split it.`,
   formula: 'starts with =, +, -, @, a tab or a carriage return: spreadsheet formulas are not imported',
@@ -57,7 +58,19 @@ export const BULK_IMPORT_COLUMNS = [
  * The longest cell the import call takes, per column, and the most tags: far above the create form's
  * limits, so a cell cut to its cap still breaks them and only its row is reported invalid.
  */
-export const BULK_IMPORT_CELL_CAPS = { type: 200, title: 1000, platform: 200, description: 5000, url: 2000, instructions: 10_000, tag: 200, tags: 50, image: 2000, price: 50, author: 100 } as const;
+export const BULK_IMPORT_CELL_CAPS = {
+  type: 200,
+  title: 1000,
+  platform: 200,
+  description: 5000,
+  url: 2000,
+  instructions: 10_000,
+  tag: 200,
+  tags: 50,
+  image: 2000,
+  price: 50,
+  author: 100,
+} as const;
 
 /** The spec's bulk import payload: tags trimmed into an array, images as addresses; price and author optional. */
 export const bulkImportPayloadSchema = z.object({
@@ -107,10 +120,15 @@ export function payloadsFromRecords(records: readonly (readonly string[])[]): { 
   const known = new Map(BULK_IMPORT_COLUMNS.map((column) => [headingKey(column.header), column.key]));
   const unknown = header.filter((heading) => !known.has(headingKey(heading)));
   const present = new Set(header.map(headingKey));
-  const missing = BULK_IMPORT_COLUMNS.filter((column) => column.required && !present.has(headingKey(column.header))).map((column) => column.header);
+  const missing = BULK_IMPORT_COLUMNS.filter((column) => column.required && !present.has(headingKey(column.header))).map(
+    (column) => column.header,
+  );
   const expected = BULK_IMPORT_COLUMNS.map((column) => column.header).join(', ');
   if (missing.length > 0 || unknown.length > 0) {
-    const parts = [missing.length > 0 ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '', unknown.length > 0 ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : ''];
+    const parts = [
+      missing.length > 0 ? `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : '',
+      unknown.length > 0 ? `unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : '',
+    ];
     return { payloads: [], fileError: `Wrong columns (${parts.filter(Boolean).join('; ')}). The columns are: ${expected}.` };
   }
   const filled = rows.map((cells, index) => ({ cells, row: index + 2 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
@@ -170,7 +188,8 @@ function isHttpAddress(value: string): boolean {
   }
 }
 
-export type CheckedBulkRow = { ok: true; content: TemplateContent; author: string | null; imageUrl: string | null } | { ok: false; errors: string[] };
+export type CheckedBulkRow =
+  { ok: true; content: TemplateContent; author: string | null; imageUrl: string | null } | { ok: false; errors: string[] };
 
 /**
  * One row through the create form's rules (templateContentSchema), after refusing formula cells.
@@ -213,7 +232,9 @@ export function checkBulkRow(payload: BulkImportPayload): CheckedBulkRow {
     const fieldNames: Record<string, string> = { topic: 'type', keywords: 'tags' };
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'row');
-      errors.push(`${fieldNames[field] ?? field}: ${field === 'price' && !Number.isFinite(price) ? 'Please enter a valid price.' : issue.message}`);
+      errors.push(
+        `${fieldNames[field] ?? field}: ${field === 'price' && !Number.isFinite(price) ? 'Please enter a valid price.' : issue.message}`,
+      );
     }
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
@@ -265,6 +286,8 @@ export function markRepeatedRows(payloads: readonly BulkImportPayload[], reports
   }
   return reports.map((report) => {
     const first = repeats.get(report.row);
-    return first === undefined || report.status === 'invalid' ? report : { ...report, status: 'duplicate', errors: [`${BULK_IMPORT_MESSAGES.repeatsRow} ${first}`] };
+    return first === undefined || report.status === 'invalid'
+      ? report
+      : { ...report, status: 'duplicate', errors: [`${BULK_IMPORT_MESSAGES.repeatsRow} ${first}`] };
   });
 }

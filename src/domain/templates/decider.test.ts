@@ -63,7 +63,10 @@ const reviewBy = (decision: ReviewDecision, reason: string | null = null, revisi
   type: 'ReviewTemplate',
   data: { templateId, reviewerId, decision, reason, ...(revision === undefined ? {} : { revision }) },
 });
-const edit = (requester: Requester, changes: object = { title: 'Weekly Planner 2' }): TemplateCommand => ({ type: 'EditTemplate', data: { templateId, requester, changes } });
+const edit = (requester: Requester, changes: object = { title: 'Weekly Planner 2' }): TemplateCommand => ({
+  type: 'EditTemplate',
+  data: { templateId, requester, changes },
+});
 const remove = (requester: Requester): TemplateCommand => ({ type: 'DeleteTemplate', data: { templateId, requester, reason: null } });
 
 const spec = deciderSpec(templateDecider);
@@ -93,7 +96,10 @@ describe('template decider', () => {
   describe('review decisions follow exactly the spec transitions', () => {
     const reasonFor: Record<ReviewDecision, string | null> = { approve: null, deny: 'Broken link', not_flagged: null, hide: 'Spam' };
     const editDenied: TemplateEvent = { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'Broken link', editOnly: true } };
-    const editApproved: TemplateEvent = { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } };
+    const editApproved: TemplateEvent = {
+      type: 'TemplateApproved',
+      data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } },
+    };
     /** Every allowed decision: from which status, the event, and where it leads; everything else is refused. */
     const allowed: [ReviewDecision, TemplateStatus, TemplateEvent, TemplateStatus][] = [
       ['approve', 'under review', approved, 'live'],
@@ -115,7 +121,10 @@ describe('template decider', () => {
       for (const status of TEMPLATE_STATUSES) {
         if (allowed.some(([d, from]) => d === decision && from === status)) continue;
         it(`${decision}: refused from ${status} with a conflict`, () => {
-          spec.given(historyFor[status]).when(reviewBy(decision, reasonFor[decision])).thenThrows('conflict', `A template that is ${status} cannot be ${REVIEW_ACTIONS[decision].verb}.`);
+          spec
+            .given(historyFor[status])
+            .when(reviewBy(decision, reasonFor[decision]))
+            .thenThrows('conflict', `A template that is ${status} cannot be ${REVIEW_ACTIONS[decision].verb}.`);
         });
       }
     }
@@ -123,12 +132,27 @@ describe('template decider', () => {
     it('a decision on the revision the moderator saw goes through; one on an older revision is refused', () => {
       const history = historyFor['under review edit'];
       expect(fold(history).contentRevision).toBe(2);
-      spec.given(history).when(reviewBy('approve', null, 2)).then([editApproved]);
+      spec
+        .given(history)
+        .when(reviewBy('approve', null, 2))
+        .then([editApproved]);
       // The author edited again after the moderator opened revision 2.
-      const again: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: authorId, changes: { url: 'https://example.com/other' }, previousStatus: 'under review edit' } };
-      spec.given([...history, again]).when(reviewBy('approve', null, 2)).thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
-      spec.given([...history, again]).when(reviewBy('deny', 'No', 2)).thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
-      spec.given(historyFor['under review']).when(reviewBy('approve', null, 1)).then([approved]);
+      const again: TemplateEvent = {
+        type: 'TemplateEdited',
+        data: { templateId, editorId: authorId, changes: { url: 'https://example.com/other' }, previousStatus: 'under review edit' },
+      };
+      spec
+        .given([...history, again])
+        .when(reviewBy('approve', null, 2))
+        .thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+      spec
+        .given([...history, again])
+        .when(reviewBy('deny', 'No', 2))
+        .thenThrows('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+      spec
+        .given(historyFor['under review'])
+        .when(reviewBy('approve', null, 1))
+        .then([approved]);
     });
 
     it('denying needs a reason that is not blank', () => {
@@ -137,12 +161,18 @@ describe('template decider', () => {
     });
 
     it('keeps the reason, trimmed, on every decision', () => {
-      spec.given([submitted]).when(reviewBy('approve', '  Looks good ')).then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: 'Looks good' } }]);
+      spec
+        .given([submitted])
+        .when(reviewBy('approve', '  Looks good '))
+        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: 'Looks good' } }]);
     });
 
     it('ApproveTemplate is approve without a note', () => {
       spec.given([submitted]).when({ type: 'ApproveTemplate', data: { templateId, reviewerId } }).then([approved]);
-      spec.given([submitted, approved]).when({ type: 'ApproveTemplate', data: { templateId, reviewerId } }).thenThrows('conflict', 'A template that is live cannot be approved.');
+      spec
+        .given([submitted, approved])
+        .when({ type: 'ApproveTemplate', data: { templateId, reviewerId } })
+        .thenThrows('conflict', 'A template that is live cannot be approved.');
     });
 
     it('refuses decisions on unknown and deleted templates', () => {
@@ -160,30 +190,55 @@ describe('template decider', () => {
       spec.given(historyFor['under review edit']).when(flag).then([held]);
       expect(fold([...historyFor['under review edit'], held]).status).toBe('under review edit');
       // Held once: a second report while the same edit waits adds nothing.
-      spec.given([...historyFor['under review edit'], held]).when(flag).then([]);
+      spec
+        .given([...historyFor['under review edit'], held])
+        .when(flag)
+        .then([]);
       // An edit of a post already flagged keeps its flag: nothing new to hold.
-      spec.given([...historyFor['live flagged'], edited('live flagged')]).when(flag).then([]);
+      spec
+        .given([...historyFor['live flagged'], edited('live flagged')])
+        .when(flag)
+        .then([]);
       for (const [decision, reason, decided] of [
-        ['approve', null, { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }],
+        [
+          'approve',
+          null,
+          { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } },
+        ],
         ['deny', 'No', { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }],
       ] as const) {
-        spec.given([...historyFor['under review edit'], held]).when(reviewBy(decision, reason)).then([decided, flagged]);
+        spec
+          .given([...historyFor['under review edit'], held])
+          .when(reviewBy(decision, reason))
+          .then([decided, flagged]);
         expect(fold([...historyFor['under review edit'], held, decided, flagged]).status).toBe('live flagged');
       }
     });
     it("after 'Not Flagged', members' flags send the post back only once as many again are raised as the moderator judged", () => {
-      const byFlags = (flags: number): TemplateCommand => ({ type: 'FlagTemplateForReview', data: { templateId, reason: `${flags} flags`, flags } });
-      const flaggedBy = (flags: number): TemplateEvent => ({ type: 'TemplateFlaggedForReview', data: { templateId, reason: `${flags} flags`, flags } });
+      const byFlags = (flags: number): TemplateCommand => ({
+        type: 'FlagTemplateForReview',
+        data: { templateId, reason: `${flags} flags`, flags },
+      });
+      const flaggedBy = (flags: number): TemplateEvent => ({
+        type: 'TemplateFlaggedForReview',
+        data: { templateId, reason: `${flags} flags`, flags },
+      });
       const judged = [...historyFor.live, flaggedBy(3), flagCleared];
       // One flagger lowering and raising their flag again counts the same 3.
       spec.given(judged).when(byFlags(3)).then([]);
       spec.given(judged).when(byFlags(5)).then([]);
-      spec.given(judged).when(byFlags(6)).then([flaggedBy(6)]);
+      spec
+        .given(judged)
+        .when(byFlags(6))
+        .then([flaggedBy(6)]);
       // A report is not a tally: it always asks a moderator.
       spec.given(judged).when(flag).then([flagged]);
     });
     it('refuses templates that are not live', () => {
-      spec.given(historyFor['under review']).when(flag).thenThrows('conflict', 'A template that is under review cannot be flagged for review.');
+      spec
+        .given(historyFor['under review'])
+        .when(flag)
+        .thenThrows('conflict', 'A template that is under review cannot be flagged for review.');
       spec.given(historyFor.hidden).when(flag).thenThrows('conflict', 'A template that is hidden cannot be flagged for review.');
     });
   });
@@ -199,17 +254,29 @@ describe('template decider', () => {
         hidden: 'under review',
       };
       for (const status of TEMPLATE_STATUSES) {
-        spec.given(historyFor[status]).when(edit(author)).then([edited(status)]);
+        spec
+          .given(historyFor[status])
+          .when(edit(author))
+          .then([edited(status)]);
         expect(fold([...historyFor[status], edited(status)]).status).toBe(after[status]);
       }
     });
 
     it('successive edits of a live post add up to one pending edit; approval or denial clears it', () => {
-      const second: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: authorId, changes: { url: 'https://example.com/2' }, previousStatus: 'under review edit' } };
+      const second: TemplateEvent = {
+        type: 'TemplateEdited',
+        data: { templateId, editorId: authorId, changes: { url: 'https://example.com/2' }, previousStatus: 'under review edit' },
+      };
       const state = fold([...historyFor.live, edited('live'), second]);
       expect(state.pending).toEqual({ title: 'Weekly Planner 2', url: 'https://example.com/2' });
       expect(state.contentRevision).toBe(3);
-      expect(fold([...historyFor.live, edited('live'), { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }]).pending).toBeNull();
+      expect(
+        fold([
+          ...historyFor.live,
+          edited('live'),
+          { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } },
+        ]).pending,
+      ).toBeNull();
       // A post nobody sees yet has no approved version to keep: its edit replaces the content.
       expect(fold([submitted, edited('under review')]).pending).toBeNull();
     });
@@ -220,23 +287,38 @@ describe('template decider', () => {
       spec
         .given(editedWhileFlagged)
         .when(reviewBy('approve'))
-        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }, reflagged]);
+        .then([
+          { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } },
+          reflagged,
+        ]);
       spec
         .given(editedWhileFlagged)
         .when(reviewBy('deny', 'No'))
         .then([{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }, reflagged]);
       // A flag review a moderator settled is not brought back by a later edit.
       const settled = [...historyFor['live flagged'], flagCleared, edited('live')];
-      spec.given(settled).when(reviewBy('approve')).then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }]);
+      spec
+        .given(settled)
+        .when(reviewBy('approve'))
+        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }]);
     });
 
     it('lets admins and site owners edit too', () => {
-      spec.given(historyFor.live).when(edit(admin)).then([edited('live', reviewerId)]);
-      spec.given(historyFor.live).when(edit(siteOwner)).then([edited('live', strangerId)]);
+      spec
+        .given(historyFor.live)
+        .when(edit(admin))
+        .then([edited('live', reviewerId)]);
+      spec
+        .given(historyFor.live)
+        .when(edit(siteOwner))
+        .then([edited('live', strangerId)]);
     });
 
     it("refuses someone else's post", () => {
-      spec.given(historyFor.live).when(edit(stranger)).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
+      spec
+        .given(historyFor.live)
+        .when(edit(stranger))
+        .thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
     it('an edit without changes decides nothing', () => {
@@ -250,34 +332,65 @@ describe('template decider', () => {
 
   describe('ClearTemplateImages and RequestPriceChange', () => {
     it('records them for the author without changing the status', () => {
-      spec.given(historyFor.live).when({ type: 'ClearTemplateImages', data: { templateId, requester: author } }).then([{ type: 'TemplateImagesCleared', data: { templateId, editorId: authorId } }]);
+      spec
+        .given(historyFor.live)
+        .when({ type: 'ClearTemplateImages', data: { templateId, requester: author } })
+        .then([{ type: 'TemplateImagesCleared', data: { templateId, editorId: authorId } }]);
       const request: TemplateCommand = { type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 20 } };
-      const requested: TemplateEvent = { type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 20 } };
+      const requested: TemplateEvent = {
+        type: 'TemplatePriceChangeRequested',
+        data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 20 },
+      };
       spec.given(historyFor.live).when(request).then([requested]);
       expect(fold([...historyFor.live, requested]).status).toBe('live');
     });
 
     it("refuses them on someone else's post", () => {
-      spec.given(historyFor.live).when({ type: 'ClearTemplateImages', data: { templateId, requester: stranger } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
-      spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } }).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
+      spec
+        .given(historyFor.live)
+        .when({ type: 'ClearTemplateImages', data: { templateId, requester: stranger } })
+        .thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
+      spec
+        .given(historyFor.live)
+        .when({ type: 'RequestPriceChange', data: { templateId, requester: stranger, newPrice: 20 } })
+        .thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
     it('refuses a price change request for the price the post already has, unless it withdraws a waiting one', () => {
-      spec.given(historyFor.live).when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } }).thenThrows('invalid', TEMPLATE_MESSAGES.priceUnchanged);
-      const waiting: TemplateEvent = { type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 20 } };
-      spec.given([...historyFor.live, waiting]).when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } }).then([{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 12 } }]);
+      spec
+        .given(historyFor.live)
+        .when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } })
+        .thenThrows('invalid', TEMPLATE_MESSAGES.priceUnchanged);
+      const waiting: TemplateEvent = {
+        type: 'TemplatePriceChangeRequested',
+        data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 20 },
+      };
+      spec
+        .given([...historyFor.live, waiting])
+        .when({ type: 'RequestPriceChange', data: { templateId, requester: author, newPrice: 12 } })
+        .then([{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice: 12 } }]);
     });
   });
 
   describe('SetSponsored', () => {
     const sponsor = (value: boolean): TemplateCommand => ({ type: 'SetSponsored', data: { templateId, sponsored: value } });
-    it('refuses to sponsor an unknown template', () => spec.given([]).when(sponsor(true)).thenThrows('not_found', 'This post does not exist'));
+    it('refuses to sponsor an unknown template', () =>
+      spec.given([]).when(sponsor(true)).thenThrows('not_found', 'This post does not exist'));
     it('sponsors and un-sponsors', () => {
-      spec.given(historyFor.live).when(sponsor(true)).then([sponsored(true)]);
-      spec.given([...historyFor.live, sponsored(true)]).when(sponsor(false)).then([sponsored(false)]);
+      spec
+        .given(historyFor.live)
+        .when(sponsor(true))
+        .then([sponsored(true)]);
+      spec
+        .given([...historyFor.live, sponsored(true)])
+        .when(sponsor(false))
+        .then([sponsored(false)]);
     });
     it('repeating the current state decides nothing', () => {
-      spec.given([...historyFor.live, sponsored(true)]).when(sponsor(true)).then([]);
+      spec
+        .given([...historyFor.live, sponsored(true)])
+        .when(sponsor(true))
+        .then([]);
       spec.given(historyFor.live).when(sponsor(false)).then([]);
     });
   });
@@ -289,63 +402,127 @@ describe('template decider', () => {
     });
 
     it('admins may delete through the editor, strangers may not', () => {
-      spec.given(historyFor.live).when(remove(admin)).then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: reviewerId, reason: null } }]);
-      spec.given(historyFor.live).when(remove(stranger)).thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
+      spec
+        .given(historyFor.live)
+        .when(remove(admin))
+        .then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: reviewerId, reason: null } }]);
+      spec
+        .given(historyFor.live)
+        .when(remove(stranger))
+        .thenThrows('forbidden', 'Unauthorized: You should be admin/author to do this action.');
     });
 
     it('refuses a post with 2 or more owners (the author and a buyer)', () => {
-      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(author)).thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
-      spec.given([...historyFor.live, purchased(buyerId)]).when(remove(admin)).thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
+      spec
+        .given([...historyFor.live, purchased(buyerId)])
+        .when(remove(author))
+        .thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
+      spec
+        .given([...historyFor.live, purchased(buyerId)])
+        .when(remove(admin))
+        .thenThrows('conflict', 'Post have been purchased, delete is not allowed.');
     });
 
     it('counts each buyer once, and the author buying their own post adds no owner', () => {
       expect(folded([...historyFor.live, purchased(buyerId), purchased(buyerId)]).owners).toEqual([authorId, buyerId]);
-      spec.given([...historyFor.live, purchased(authorId)]).when(remove(author)).then([deleted]);
+      spec
+        .given([...historyFor.live, purchased(authorId)])
+        .when(remove(author))
+        .then([deleted]);
     });
 
     it('refuses to delete twice', () => {
-      spec.given([...historyFor.live, deleted]).when(remove(author)).thenThrows('not_found', 'This post does not exist');
+      spec
+        .given([...historyFor.live, deleted])
+        .when(remove(author))
+        .thenThrows('not_found', 'This post does not exist');
     });
   });
 
   describe('DeleteTemplatePermanently', () => {
-    const removeFor = (reason: string | null): TemplateCommand => ({ type: 'DeleteTemplatePermanently', data: { templateId, reviewerId, reason } });
+    const removeFor = (reason: string | null): TemplateCommand => ({
+      type: 'DeleteTemplatePermanently',
+      data: { templateId, reviewerId, reason },
+    });
     it('removes a post in any status, even a purchased one', () => {
       for (const status of TEMPLATE_STATUSES) spec.given(historyFor[status]).when(removeFor('Scam')).then([removed]);
-      spec.given([...historyFor.live, purchased(buyerId)]).when(removeFor('Scam')).then([removed]);
+      spec
+        .given([...historyFor.live, purchased(buyerId)])
+        .when(removeFor('Scam'))
+        .then([removed]);
     });
     it('nothing is left to remove afterwards', () => {
-      spec.given([...historyFor.live, removed]).when(removeFor(null)).thenThrows('not_found', 'This post does not exist');
-      spec.given([...historyFor.live, removed]).when(reviewBy('hide')).thenThrows('not_found', 'This post does not exist');
+      spec
+        .given([...historyFor.live, removed])
+        .when(removeFor(null))
+        .thenThrows('not_found', 'This post does not exist');
+      spec
+        .given([...historyFor.live, removed])
+        .when(reviewBy('hide'))
+        .thenThrows('not_found', 'This post does not exist');
     });
   });
 
   describe('RecordPurchase', () => {
     const buy = (buyer: string): TemplateCommand => ({ type: 'RecordPurchase', data: { templateId, buyerId: buyer, priceCents: 1200 } });
     it('adds an owner once', () => {
-      spec.given(historyFor.live).when(buy(buyerId)).then([purchased(buyerId)]);
-      spec.given([...historyFor.live, purchased(buyerId)]).when(buy(buyerId)).then([]);
+      spec
+        .given(historyFor.live)
+        .when(buy(buyerId))
+        .then([purchased(buyerId)]);
+      spec
+        .given([...historyFor.live, purchased(buyerId)])
+        .when(buy(buyerId))
+        .then([]);
     });
 
     it('still adds the buyer of a post deleted while they paid: the payment was taken, and the commerce reactor must not stall on it', () => {
       const deleted = { type: 'TemplateDeleted' as const, data: { templateId, deletedBy: authorId, reason: null } };
-      spec.given([...historyFor.live, deleted]).when(buy(buyerId)).then([purchased(buyerId)]);
-      spec.given([...historyFor.live, removed]).when(buy(buyerId)).then([purchased(buyerId)]);
+      spec
+        .given([...historyFor.live, deleted])
+        .when(buy(buyerId))
+        .then([purchased(buyerId)]);
+      spec
+        .given([...historyFor.live, removed])
+        .when(buy(buyerId))
+        .then([purchased(buyerId)]);
       spec.given([]).when(buy(buyerId)).thenThrows('not_found', 'This post does not exist');
     });
 
     it('a refund removes the buyer (never the author), after which the post may be deleted again', () => {
       const refund = (buyer: string): TemplateCommand => ({ type: 'RecordPurchaseRefund', data: { templateId, buyerId: buyer } });
       const refunded = { type: 'TemplatePurchaseRefunded' as const, data: { templateId, buyerId } };
-      spec.given([...historyFor.live, purchased(buyerId)]).when(refund(buyerId)).then([refunded]);
-      spec.given([...historyFor.live, purchased(buyerId), refunded]).when(refund(buyerId)).then([]);
+      spec
+        .given([...historyFor.live, purchased(buyerId)])
+        .when(refund(buyerId))
+        .then([refunded]);
+      spec
+        .given([...historyFor.live, purchased(buyerId), refunded])
+        .when(refund(buyerId))
+        .then([]);
       spec.given(historyFor.live).when(refund(authorId)).then([]);
-      spec.given([...historyFor.live, purchased(buyerId), refunded]).when(remove(author)).then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: authorId, reason: null } }]);
+      spec
+        .given([...historyFor.live, purchased(buyerId), refunded])
+        .when(remove(author))
+        .then([{ type: 'TemplateDeleted', data: { templateId, deletedBy: authorId, reason: null } }]);
     });
   });
 
   it('evolves status, sponsorship, owners and deletion from the events', () => {
-    expect(folded([])).toEqual({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: [], pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 });
+    expect(folded([])).toEqual({
+      status: null,
+      deleted: false,
+      authorId: null,
+      price: 0,
+      sponsored: false,
+      owners: [],
+      pending: null,
+      pendingPrice: null,
+      contentRevision: 0,
+      flagReason: null,
+      flagsInReview: 0,
+      flagsJudged: 0,
+    });
     expect(folded([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
@@ -363,34 +540,66 @@ describe('template decider', () => {
   });
 
   describe("an admin's correction and the price-change inbox", () => {
-    const requested = (newPrice: number): TemplateEvent => ({ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: authorId, currentPrice: 12, newPrice } });
-    const decide = (approve: boolean, price: number, reason: string | null = null): TemplateCommand => ({ type: 'DecidePriceChange', data: { templateId, reviewerId, approve, requested: price, reason } });
+    const requested = (newPrice: number): TemplateEvent => ({
+      type: 'TemplatePriceChangeRequested',
+      data: { templateId, requesterId: authorId, currentPrice: 12, newPrice },
+    });
+    const decide = (approve: boolean, price: number, reason: string | null = null): TemplateCommand => ({
+      type: 'DecidePriceChange',
+      data: { templateId, reviewerId, approve, requested: price, reason },
+    });
     const correction = { description: 'Sharper.', keywords: ['okr'] };
     const adminEdit: TemplateCommand = { type: 'AdminEditTemplate', data: { templateId, reviewerId, changes: correction } };
 
     it('publishes a correction of a public post at once, with the edit and its approval on the record', () => {
-      spec.given(historyFor.live).when(adminEdit).then([
-        { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'live' } },
-        { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: correction } },
-      ]);
-      spec.given(historyFor['under review']).when(adminEdit).then([{ type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'under review' } }]);
+      spec
+        .given(historyFor.live)
+        .when(adminEdit)
+        .then([
+          { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'live' } },
+          { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: correction } },
+        ]);
+      spec
+        .given(historyFor['under review'])
+        .when(adminEdit)
+        .then([
+          { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'under review' } },
+        ]);
       spec.given(historyFor['under review edit']).when(adminEdit).thenThrows('conflict', TEMPLATE_MESSAGES.adminEditWhileEditWaits);
       spec.given(historyFor.hidden).when(adminEdit).thenThrows('conflict', 'A template that is hidden cannot be edited here.');
     });
 
     it('approves the waiting request it names, declines it, and refuses a stale or missing one', () => {
-      spec.given([...historyFor.live, requested(20)]).when(decide(true, 20)).then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 20, requested: 20 } }]);
-      spec.given([...historyFor.live, requested(20)]).when(decide(false, 20, 'Too much')).then([{ type: 'TemplatePriceChangeDeclined', data: { templateId, reviewerId, requested: 20, reason: 'Too much' } }]);
-      spec.given([...historyFor.live, requested(20), requested(25)]).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.priceRequestChanged);
+      spec
+        .given([...historyFor.live, requested(20)])
+        .when(decide(true, 20))
+        .then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 20, requested: 20 } }]);
+      spec
+        .given([...historyFor.live, requested(20)])
+        .when(decide(false, 20, 'Too much'))
+        .then([{ type: 'TemplatePriceChangeDeclined', data: { templateId, reviewerId, requested: 20, reason: 'Too much' } }]);
+      spec
+        .given([...historyFor.live, requested(20), requested(25)])
+        .when(decide(true, 20))
+        .thenThrows('conflict', TEMPLATE_MESSAGES.priceRequestChanged);
       spec.given(historyFor.live).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.noPriceRequest);
       const changed: TemplateEvent = { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 30, requested: null } };
-      spec.given([...historyFor.live, requested(20), changed]).when(decide(true, 20)).thenThrows('conflict', TEMPLATE_MESSAGES.noPriceRequest);
+      spec
+        .given([...historyFor.live, requested(20), changed])
+        .when(decide(true, 20))
+        .thenThrows('conflict', TEMPLATE_MESSAGES.noPriceRequest);
       expect(fold([...historyFor.live, requested(20), changed])).toMatchObject({ price: 30, pendingPrice: null });
     });
 
     it('sets a price directly, and records nothing when it is already that price', () => {
-      spec.given(historyFor.live).when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 15 } }).then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 15, requested: null } }]);
-      spec.given(historyFor.live).when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 12 } }).then([]);
+      spec
+        .given(historyFor.live)
+        .when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 15 } })
+        .then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 15, requested: null } }]);
+      spec
+        .given(historyFor.live)
+        .when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 12 } })
+        .then([]);
     });
   });
 });

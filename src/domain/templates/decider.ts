@@ -54,10 +54,20 @@ export type TemplateCommand =
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
   | { type: 'RequestPriceChange'; data: { templateId: string; requester: Requester; newPrice: number } }
   /** An admin's correction in resource management: published at once (spec: resource edit). */
-  | { type: 'AdminEditTemplate'; data: { templateId: string; reviewerId: string; changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>> } }
+  | {
+      type: 'AdminEditTemplate';
+      data: {
+        templateId: string;
+        reviewerId: string;
+        changes: Partial<Pick<EditableContent, 'description' | 'instructions' | 'keywords'>>;
+      };
+    }
   | { type: 'ChangePrice'; data: { templateId: string; reviewerId: string; to: number } }
   /** `requested`: the price the admin saw in the request; a newer request refuses the decision. */
-  | { type: 'DecidePriceChange'; data: { templateId: string; reviewerId: string; approve: boolean; requested: number; reason: string | null } }
+  | {
+      type: 'DecidePriceChange';
+      data: { templateId: string; reviewerId: string; approve: boolean; requested: number; reason: string | null };
+    }
   | { type: 'SetSponsored'; data: { templateId: string; sponsored: boolean; reason?: string | null } }
   | { type: 'DeleteTemplate'; data: { templateId: string; requester: Requester; reason: string | null } }
   | { type: 'DeleteTemplatePermanently'; data: { templateId: string; reviewerId: string; reason: string | null } }
@@ -90,17 +100,33 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
   const reason = data.reason?.trim() || null;
   // Checked before the transition: a blank denial is bad input whatever the status.
   if (data.decision === 'deny' && reason === null) throw new DomainError('invalid', TEMPLATE_MESSAGES.denialBlank);
-  if (data.revision !== undefined && data.revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
+  if (data.revision !== undefined && data.revision !== state.contentRevision)
+    throw new DomainError('conflict', TEMPLATE_MESSAGES.changedSinceOpened);
   if (!action.from.includes(status)) throw illegal(status, action.verb);
   const { templateId, reviewerId } = data;
   // The edit of a flagged post was decided, not the flags: the post waits for that decision again.
   const flags = state.flagsInReview > 0 ? { flags: state.flagsInReview } : {};
-  const flagReview: TemplateEvent[] = state.pending !== null && state.flagReason !== null ? [{ type: 'TemplateFlaggedForReview', data: { templateId, reason: state.flagReason, ...flags } }] : [];
+  const flagReview: TemplateEvent[] =
+    state.pending !== null && state.flagReason !== null
+      ? [{ type: 'TemplateFlaggedForReview', data: { templateId, reason: state.flagReason, ...flags } }]
+      : [];
   switch (data.decision) {
     case 'approve':
-      return [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) } }, ...flagReview];
+      return [
+        {
+          type: 'TemplateApproved',
+          data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) },
+        },
+        ...flagReview,
+      ];
     case 'deny':
-      return [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: reason!, ...(state.pending === null ? {} : { editOnly: true }) } }, ...flagReview];
+      return [
+        {
+          type: 'TemplateDenied',
+          data: { templateId, reviewerId, reason: reason!, ...(state.pending === null ? {} : { editOnly: true }) },
+        },
+        ...flagReview,
+      ];
     case 'not_flagged':
       return [{ type: 'TemplateFlagCleared', data: { templateId, reviewerId, reason } }];
     case 'hide':
@@ -109,7 +135,20 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
 }
 
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
-  initialState: () => ({ status: null, deleted: false, authorId: null, price: 0, sponsored: false, owners: OrderedSet(), pending: null, pendingPrice: null, contentRevision: 0, flagReason: null, flagsInReview: 0, flagsJudged: 0 }),
+  initialState: () => ({
+    status: null,
+    deleted: false,
+    authorId: null,
+    price: 0,
+    sponsored: false,
+    owners: OrderedSet(),
+    pending: null,
+    pendingPrice: null,
+    contentRevision: 0,
+    flagReason: null,
+    flagsInReview: 0,
+    flagsJudged: 0,
+  }),
   // Every sale of a post lands on its stream.
   snapshot: {
     name: 'template.1',
@@ -125,7 +164,13 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
       status === undefined ? state : status === DELETED_STATUS ? { ...state, deleted: true } : { ...state, status };
     switch (event.type) {
       case 'TemplateSubmitted':
-        return { ...next, authorId: event.data.authorId, price: event.data.price, owners: OrderedSet([event.data.authorId]), contentRevision: 1 };
+        return {
+          ...next,
+          authorId: event.data.authorId,
+          price: event.data.price,
+          owners: OrderedSet([event.data.authorId]),
+          contentRevision: 1,
+        };
       case 'TemplateEdited':
         return {
           ...next,
@@ -177,7 +222,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         const { flags } = command.data;
         if (flags !== undefined && flags < state.flagsJudged + FLAGS_FOR_REVIEW) return [];
         // Still public while its edit waits: the flag is held, and deciding the edit opens its review.
-        if (status === STATUS.underReviewEdit) return state.flagReason === null ? [{ type: 'TemplateFlaggedForReview', data: { ...command.data, whileEditWaits: true } }] : [];
+        if (status === STATUS.underReviewEdit)
+          return state.flagReason === null ? [{ type: 'TemplateFlaggedForReview', data: { ...command.data, whileEditWaits: true } }] : [];
         if (status !== STATUS.live) throw illegal(status, 'flagged for review');
         return [{ type: 'TemplateFlaggedForReview', data: command.data }];
       }
@@ -185,7 +231,8 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         const status = existing(state);
         const { templateId, requester, changes, revision } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
-        if (revision !== undefined && revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.editedElsewhere);
+        if (revision !== undefined && revision !== state.contentRevision)
+          throw new DomainError('conflict', TEMPLATE_MESSAGES.editedElsewhere);
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'TemplateEdited', data: { templateId, editorId: requester.userId, changes, previousStatus: status } }];
       }
@@ -199,17 +246,30 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         const { templateId, requester, newPrice } = command.data;
         if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
         // With another request waiting, asking for the current price withdraws it: that one is let through.
-        if (state.pendingPrice === null && Math.round(newPrice * 100) === Math.round(state.price * 100)) throw new DomainError('invalid', TEMPLATE_MESSAGES.priceUnchanged);
-        return [{ type: 'TemplatePriceChangeRequested', data: { templateId, requesterId: requester.userId, currentPrice: state.price, newPrice } }];
+        if (state.pendingPrice === null && Math.round(newPrice * 100) === Math.round(state.price * 100))
+          throw new DomainError('invalid', TEMPLATE_MESSAGES.priceUnchanged);
+        return [
+          {
+            type: 'TemplatePriceChangeRequested',
+            data: { templateId, requesterId: requester.userId, currentPrice: state.price, newPrice },
+          },
+        ];
       }
       case 'AdminEditTemplate': {
         const status = existing(state);
         const { templateId, reviewerId, changes } = command.data;
         if (Object.keys(changes).length === 0) return [];
         if (state.pending !== null) throw new DomainError('conflict', TEMPLATE_MESSAGES.adminEditWhileEditWaits);
-        const edited: TemplateEvent = { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes, previousStatus: status } };
+        const edited: TemplateEvent = {
+          type: 'TemplateEdited',
+          data: { templateId, editorId: reviewerId, changes, previousStatus: status },
+        };
         // A public post's correction goes live with it (the edit and its approval, both on the record); a new post's content is replaced while it waits.
-        if (isPublic(status)) return [edited, { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: changes } }];
+        if (isPublic(status))
+          return [
+            edited,
+            { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: changes } },
+          ];
         if (status === STATUS.underReview) return [edited];
         throw illegal(status, 'edited here');
       }

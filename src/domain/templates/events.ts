@@ -32,7 +32,10 @@ export type TemplateDenied = DomainEvent<'TemplateDenied', { templateId: string;
  * has an edit waiting (under review edit) and stays so; the flag review opens once the edit is decided.
  */
 /** `flags`: the red flags counted when members' flags opened the review (absent for a report, and in events before it was recorded). */
-export type TemplateFlaggedForReview = DomainEvent<'TemplateFlaggedForReview', { templateId: string; reason: string; whileEditWaits?: true; flags?: number }>;
+export type TemplateFlaggedForReview = DomainEvent<
+  'TemplateFlaggedForReview',
+  { templateId: string; reason: string; whileEditWaits?: true; flags?: number }
+>;
 /** Live flagged → live ("Not Flagged"). */
 export type TemplateFlagCleared = DomainEvent<'TemplateFlagCleared', { templateId: string; reviewerId: string; reason: string | null }>;
 /** Live flagged → hidden ("Hide It"). */
@@ -55,14 +58,23 @@ export type TemplatePriceChangeRequested = DomainEvent<
  * An admin set the price: directly in resource management, or by approving the author's request
  * (`requested`: the requested price the admin approved; null for a direct change). No status change.
  */
-export type TemplatePriceChanged = DomainEvent<'TemplatePriceChanged', { templateId: string; reviewerId: string; from: number; to: number; requested: number | null }>;
+export type TemplatePriceChanged = DomainEvent<
+  'TemplatePriceChanged',
+  { templateId: string; reviewerId: string; from: number; to: number; requested: number | null }
+>;
 /** An admin declined the author's waiting price-change request; the price stays. */
-export type TemplatePriceChangeDeclined = DomainEvent<'TemplatePriceChangeDeclined', { templateId: string; reviewerId: string; requested: number; reason: string | null }>;
+export type TemplatePriceChangeDeclined = DomainEvent<
+  'TemplatePriceChangeDeclined',
+  { templateId: string; reviewerId: string; requested: number; reason: string | null }
+>;
 export type TemplateSponsored = DomainEvent<'TemplateSponsored', { templateId: string; sponsored: boolean; reason?: string | null }>;
 /** Removed by its author (or an admin through the editor); refused once someone bought it. */
 export type TemplateDeleted = DomainEvent<'TemplateDeleted', { templateId: string; deletedBy: string; reason: string | null }>;
 /** An admin's permanent delete from moderation: allowed whatever the owners. */
-export type TemplatePermanentlyDeleted = DomainEvent<'TemplatePermanentlyDeleted', { templateId: string; reviewerId: string; reason: string | null }>;
+export type TemplatePermanentlyDeleted = DomainEvent<
+  'TemplatePermanentlyDeleted',
+  { templateId: string; reviewerId: string; reason: string | null }
+>;
 /**
  * A buyer became an owner. Declared here so the delete rule can count owners; commerce appends
  * it to the template's stream when a purchase completes.

@@ -11,7 +11,11 @@ describe('history titles', () => {
   });
 
   it('says an edit of a post nobody sees yet goes to review, one of a public post to re-approval', () => {
-    expect(historyTitle('TemplateEdited', { changes: { title: 'x' }, previousStatus: 'live' })).toBe('Edited (title) and sent for re-approval');
-    expect(historyTitle('TemplateEdited', { changes: { title: 'x' }, previousStatus: 'not approved' })).toBe('Edited (title) and sent for review');
+    expect(historyTitle('TemplateEdited', { changes: { title: 'x' }, previousStatus: 'live' })).toBe(
+      'Edited (title) and sent for re-approval',
+    );
+    expect(historyTitle('TemplateEdited', { changes: { title: 'x' }, previousStatus: 'not approved' })).toBe(
+      'Edited (title) and sent for review',
+    );
   });
 });

@@ -12,7 +12,8 @@ const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
     `Edited (${Object.keys((data.changes as object | undefined) ?? {}).join(', ')}) and sent for ${typeof data.previousStatus === 'string' && !isPublic(data.previousStatus) ? 'review' : 're-approval'}`,
   TemplateImagesCleared: () => 'Screenshots cleared',
   TemplatePriceChangeRequested: (data) => `Price change requested: $${String(data.currentPrice)} → $${String(data.newPrice)}`,
-  TemplatePriceChanged: (data) => `Price changed by an admin: $${String(data.from)} → $${String(data.to)}${data.requested === null ? '' : ' (request approved)'}`,
+  TemplatePriceChanged: (data) =>
+    `Price changed by an admin: $${String(data.from)} → $${String(data.to)}${data.requested === null ? '' : ' (request approved)'}`,
   TemplatePriceChangeDeclined: (data) => `Price change to $${String(data.requested)} declined`,
   TemplateSponsored: (data) => (data.sponsored ? 'Sponsored' : 'Unsponsored'),
   TemplateDeleted: () => 'Deleted',
@@ -25,7 +26,10 @@ const TITLES: Record<string, (data: Record<string, unknown>) => string> = {
 export function historyTitle(type: string, data: unknown): string {
   const title = TITLES[type];
   if (title) return title((data ?? {}) as Record<string, unknown>);
-  const words = type.replace(/^Template/u, '').replace(/([a-z0-9])([A-Z])/gu, '$1 $2').toLowerCase();
+  const words = type
+    .replace(/^Template/u, '')
+    .replace(/([a-z0-9])([A-Z])/gu, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -4,7 +4,11 @@ import { TEMPLATE_LIMITS } from './rules.js';
 
 describe('offline keywords', () => {
   it('ranks title words twice, leaves out stop words, short words and numbers, ties by first appearance', () => {
-    expect(deriveKeywords('Sprint Board for Teams', 'Run two-week sprints with a board your team can share.')).toEqual(['board', 'sprint', 'teams']);
+    expect(deriveKeywords('Sprint Board for Teams', 'Run two-week sprints with a board your team can share.')).toEqual([
+      'board',
+      'sprint',
+      'teams',
+    ]);
     expect(deriveKeywords('The 2024 Budget', 'A budget tracker for small budget holders.')).toEqual(['budget', 'tracker', 'small']);
   });
 

@@ -32,7 +32,10 @@ export function deriveKeywords(title: string, description: string): string[] {
       .filter((word) => word.length >= MIN_WORD_LENGTH && !STOP_WORDS.has(word) && !/^\d+$/u.test(word));
   const scores = new Map<string, { score: number; first: number }>();
   let order = 0;
-  for (const [text, weight] of [[title, 2], [description, 1]] as const) {
+  for (const [text, weight] of [
+    [title, 2],
+    [description, 1],
+  ] as const) {
     for (const word of words(text)) {
       const entry = scores.get(word) ?? { score: 0, first: order++ };
       entry.score += weight;

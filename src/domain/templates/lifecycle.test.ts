@@ -19,7 +19,9 @@ const reviewerId = 'r1';
 
 describe('template lifecycle', () => {
   it('who may see, find, engage with and be recommended a post in each status (case-insensitive)', () => {
-    const table = Object.fromEntries(TEMPLATE_STATUSES.map((status) => [status, [isPublic(status), isSearchable(status), isEngageable(status), isRecommended(status)]]));
+    const table = Object.fromEntries(
+      TEMPLATE_STATUSES.map((status) => [status, [isPublic(status), isSearchable(status), isEngageable(status), isRecommended(status)]]),
+    );
     expect(table).toEqual({
       'under review': [false, false, false, false],
       // The approved version stays public while an edit waits.
@@ -34,8 +36,18 @@ describe('template lifecycle', () => {
   });
 
   it('an edit keeps a public post public as under review edit; any other goes back to under review', () => {
-    const editFrom = (previousStatus: TemplateStatus): TemplateEvent => ({ type: 'TemplateEdited', data: { templateId, editorId: 'a', changes: { title: 'x' }, previousStatus } });
-    expect(TEMPLATE_STATUSES.map((status) => statusAfter(editFrom(status)))).toEqual(['under review', 'under review edit', 'under review edit', 'under review edit', 'under review', 'under review']);
+    const editFrom = (previousStatus: TemplateStatus): TemplateEvent => ({
+      type: 'TemplateEdited',
+      data: { templateId, editorId: 'a', changes: { title: 'x' }, previousStatus },
+    });
+    expect(TEMPLATE_STATUSES.map((status) => statusAfter(editFrom(status)))).toEqual([
+      'under review',
+      'under review edit',
+      'under review edit',
+      'under review edit',
+      'under review',
+      'under review',
+    ]);
   });
 
   it('a denied edit leaves the post live; a denied submission (and every older denial) is not approved', () => {
@@ -50,12 +62,12 @@ describe('template lifecycle', () => {
     expect(labels('under review edit')).toEqual(['Approve', 'Deny']);
     expect(labels('live flagged')).toEqual(['Not Flagged', 'Hide It']);
     expect(labels('live')).toEqual([]);
-    expect([decisionFor('under review', 'live'), decisionFor('live flagged', 'live'), decisionFor('under review edit', 'not approved'), decisionFor('live flagged', 'hidden')]).toEqual([
-      'approve',
-      'not_flagged',
-      'deny',
-      'hide',
-    ]);
+    expect([
+      decisionFor('under review', 'live'),
+      decisionFor('live flagged', 'live'),
+      decisionFor('under review edit', 'not approved'),
+      decisionFor('live flagged', 'hidden'),
+    ]).toEqual(['approve', 'not_flagged', 'deny', 'hide']);
     // No transition fits: still a decision, which the decider refuses.
     expect(decisionFor('live', 'hidden')).toBe('hide');
   });
@@ -65,7 +77,14 @@ describe('template lifecycle', () => {
   });
 
   it('diffs a pending edit field by field, leaving out fields set to their current value', () => {
-    const approved = { title: 'Planner', description: 'Short', instructions: 'Long', url: 'https://a.example', keywords: ['a'], imageUrls: [] };
+    const approved = {
+      title: 'Planner',
+      description: 'Short',
+      instructions: 'Long',
+      url: 'https://a.example',
+      keywords: ['a'],
+      imageUrls: [],
+    };
     expect(pendingDiff(approved, { title: 'Planner 2', url: 'https://a.example', keywords: ['a', 'b'] })).toEqual([
       { field: 'title', before: 'Planner', after: 'Planner 2' },
       { field: 'keywords', before: ['a'], after: ['a', 'b'] },

@@ -111,9 +111,30 @@ export interface ReviewAction {
 
 /** The moderation transitions (generator-admin-site.md section 4); a denied edit leaves the approved version live. */
 export const REVIEW_ACTIONS: Readonly<Record<ReviewDecision, ReviewAction>> = {
-  approve: { decision: 'approve', from: [STATUS.underReview, STATUS.underReviewEdit], requests: STATUS.live, label: 'Approve', doneLabel: 'Approved', verb: 'approved' },
-  deny: { decision: 'deny', from: [STATUS.underReview, STATUS.underReviewEdit], requests: STATUS.notApproved, label: 'Deny', doneLabel: 'Denied', verb: 'denied' },
-  not_flagged: { decision: 'not_flagged', from: [STATUS.liveFlagged], requests: STATUS.live, label: 'Not Flagged', doneLabel: 'Marked as not flagged', verb: 'marked as not flagged' },
+  approve: {
+    decision: 'approve',
+    from: [STATUS.underReview, STATUS.underReviewEdit],
+    requests: STATUS.live,
+    label: 'Approve',
+    doneLabel: 'Approved',
+    verb: 'approved',
+  },
+  deny: {
+    decision: 'deny',
+    from: [STATUS.underReview, STATUS.underReviewEdit],
+    requests: STATUS.notApproved,
+    label: 'Deny',
+    doneLabel: 'Denied',
+    verb: 'denied',
+  },
+  not_flagged: {
+    decision: 'not_flagged',
+    from: [STATUS.liveFlagged],
+    requests: STATUS.live,
+    label: 'Not Flagged',
+    doneLabel: 'Marked as not flagged',
+    verb: 'marked as not flagged',
+  },
   hide: { decision: 'hide', from: [STATUS.liveFlagged], requests: STATUS.hidden, label: 'Hide It', doneLabel: 'Hidden', verb: 'hidden' },
 };
 
@@ -165,7 +186,14 @@ export function adminStatusLabel(status: string): string {
 
 /** The review queue's status filter: 'pending' is everything awaiting a decision (the server's default). */
 export type QueueFilter = 'pending' | 'all' | TemplateStatus;
-const QUEUE_ORDER: readonly TemplateStatus[] = [STATUS.underReview, STATUS.underReviewEdit, STATUS.liveFlagged, STATUS.live, STATUS.hidden, STATUS.notApproved];
+const QUEUE_ORDER: readonly TemplateStatus[] = [
+  STATUS.underReview,
+  STATUS.underReviewEdit,
+  STATUS.liveFlagged,
+  STATUS.live,
+  STATUS.hidden,
+  STATUS.notApproved,
+];
 export const QUEUE_FILTERS: readonly { value: QueueFilter; label: string }[] = [
   { value: 'pending', label: 'Awaiting a decision' },
   ...QUEUE_ORDER.map((status) => ({ value: status, label: adminStatusLabel(status) })),

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { statusLabel } from './lifecycle.js';
-import { adminPriceSchema, keywordTooLongMessage, newPriceSchema, parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateUrlValidity, titleUrlFor } from './rules.js';
+import {
+  adminPriceSchema,
+  keywordTooLongMessage,
+  newPriceSchema,
+  parsePriceText,
+  TEMPLATE_LIMITS,
+  TEMPLATE_MESSAGES,
+  templateContentSchema,
+  templateUrlValidity,
+  titleUrlFor,
+} from './rules.js';
 
 const valid = {
   title: 'Weekly Planner',
@@ -33,7 +43,16 @@ describe('template content rules', () => {
   });
 
   it('refuses line breaks, tabs, control characters and bidi override marks inside a title', () => {
-    for (const title of ['Two\nlines', 'Tab\there', 'Bell\u0007', 'Escape\u001b[31m', 'Delete\u007f', 'C1\u0085', 'Reversed \u202Eexe.txt', 'Isolated \u2066x\u2069']) {
+    for (const title of [
+      'Two\nlines',
+      'Tab\there',
+      'Bell\u0007',
+      'Escape\u001b[31m',
+      'Delete\u007f',
+      'C1\u0085',
+      'Reversed \u202Eexe.txt',
+      'Isolated \u2066x\u2069',
+    ]) {
       expect(problems({ title }), JSON.stringify(title)).toEqual([TEMPLATE_MESSAGES.titleControlCharacters]);
     }
     // Around the title they are trimmed like spaces; letters of any script and emoji are fine.
@@ -71,12 +90,20 @@ describe('template content rules', () => {
   });
 
   it('deduplicates before counting: 4 tags that are 3 distinct ones pass, 4 distinct ones do not', () => {
-    expect(templateContentSchema.parse({ ...valid, keywords: ['Planner', 'planner ', 'weekly', 'tasks'] }).keywords).toEqual(['planner', 'weekly', 'tasks']);
+    expect(templateContentSchema.parse({ ...valid, keywords: ['Planner', 'planner ', 'weekly', 'tasks'] }).keywords).toEqual([
+      'planner',
+      'weekly',
+      'tasks',
+    ]);
     expect(problems({ keywords: ['planner', 'weekly', 'tasks', 'goals'] })).toEqual(['At most 3 keywords']);
   });
 
   it('puts the type tag first and the platform tag second', () => {
-    expect(templateContentSchema.parse({ ...valid, keywords: ['planner', 'Notion', 'productivity'] }).keywords).toEqual(['productivity', 'notion', 'planner']);
+    expect(templateContentSchema.parse({ ...valid, keywords: ['planner', 'Notion', 'productivity'] }).keywords).toEqual([
+      'productivity',
+      'notion',
+      'planner',
+    ]);
   });
 
   it('asks for a direct domain instead of a link shortener', () => {
@@ -137,14 +164,18 @@ describe('template content rules', () => {
     const long = 'k'.repeat(TEMPLATE_LIMITS.tagLength + 1);
     expect(problems({ keywords: [`  ${'k'.repeat(TEMPLATE_LIMITS.tagLength)}  `] })).toEqual([]);
     expect(problems({ keywords: ['short', long] })).toEqual([keywordTooLongMessage(long)]);
-    expect(keywordTooLongMessage(long)).toBe(`The keyword “${'k'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`);
+    expect(keywordTooLongMessage(long)).toBe(
+      `The keyword “${'k'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`,
+    );
   });
 
   it('counts an emoji in a keyword as one character, and quotes a long one without splitting an emoji', () => {
     expect(problems({ keywords: ['😀'.repeat(TEMPLATE_LIMITS.tagLength)] })).toEqual([]);
     const long = '😀'.repeat(TEMPLATE_LIMITS.tagLength + 1);
     expect(problems({ keywords: [long] })).toEqual([keywordTooLongMessage(long)]);
-    expect(keywordTooLongMessage(long)).toBe(`The keyword “${'😀'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`);
+    expect(keywordTooLongMessage(long)).toBe(
+      `The keyword “${'😀'.repeat(20)}…” is 41 characters long: each keyword must be at most 40 characters`,
+    );
     expect(templateUrlValidity(`https://example.com/${'😀'.repeat(TEMPLATE_LIMITS.url - 'https://example.com/'.length)}`)).toBe('valid');
   });
 

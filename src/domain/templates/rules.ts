@@ -44,9 +44,11 @@ export const TEMPLATE_MESSAGES = {
   /** Denying an edit drops the edit only: the approved version stays on the website. */
   denyEditWarning: 'Denying this edit keeps the approved version live; the author is told your reason.',
   /** A review decision refused because the post changed after the moderator opened it. */
-  changedSinceOpened: 'This post was edited after you opened it. The list has been reloaded: please look at the latest version before deciding.',
+  changedSinceOpened:
+    'This post was edited after you opened it. The list has been reloaded: please look at the latest version before deciding.',
   /** An edit from an editor opened before another save (a second tab, an admin): saving it would undo that save. */
-  editedElsewhere: 'This post was changed (in another tab or by an admin) after you opened the editor. Copy your changes, reload the page, and save them again.',
+  editedElsewhere:
+    'This post was changed (in another tab or by an admin) after you opened the editor. Copy your changes, reload the page, and save them again.',
   invalidPrice: 'Please enter a valid price.',
   priceTooHigh: 'Price should not exceed $249',
   priceBelowMinimum: 'The lowest price is $0.01. Enter 0 to share the template for free.',
@@ -83,7 +85,19 @@ const topicNames = TOPICS.map((topic) => topic.name) as [string, ...string[]];
 const appNames = APPS.map((app) => app.name) as [string, ...string[]];
 
 /** Link shorteners and redirectors: the spec asks for a direct domain to the template instead. */
-export const NON_DIRECT_HOSTS: readonly string[] = ['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'lnkd.in'];
+export const NON_DIRECT_HOSTS: readonly string[] = [
+  'bit.ly',
+  'tinyurl.com',
+  't.co',
+  'goo.gl',
+  'ow.ly',
+  'is.gd',
+  'buff.ly',
+  'rebrand.ly',
+  'cutt.ly',
+  'shorturl.at',
+  'lnkd.in',
+];
 
 /** True for a URL whose host is (a subdomain of) a known shortener. */
 export function isNonDirectUrl(value: string): boolean {
@@ -149,7 +163,10 @@ const descriptionSchema = z
   .trim()
   .min(1, 'Description is required')
   .max(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`);
-const instructionsSchema = z.string().trim().max(TEMPLATE_LIMITS.instructions, `Instructions must be at most ${TEMPLATE_LIMITS.instructions} characters`);
+const instructionsSchema = z
+  .string()
+  .trim()
+  .max(TEMPLATE_LIMITS.instructions, `Instructions must be at most ${TEMPLATE_LIMITS.instructions} characters`);
 
 /** How much of a refused keyword its message quotes: enough to recognise it, never a whole pasted page. */
 const QUOTED_KEYWORD_LENGTH = 20;
@@ -166,7 +183,8 @@ const keywordsSchema = z
   .array(z.string())
   .transform((tags) => tags.map((tag) => tag.trim()))
   .superRefine((tags, context) => {
-    for (const tag of tags) if (characterCount(tag) > TEMPLATE_LIMITS.tagLength) context.addIssue({ code: 'custom', message: keywordTooLongMessage(tag) });
+    for (const tag of tags)
+      if (characterCount(tag) > TEMPLATE_LIMITS.tagLength) context.addIssue({ code: 'custom', message: keywordTooLongMessage(tag) });
   })
   .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()).filter((tag) => tag.length > 0))])
   .pipe(z.array(z.string()).max(TEMPLATE_LIMITS.tags, `At most ${TEMPLATE_LIMITS.tags} keywords`));
@@ -199,21 +217,27 @@ export function parsePriceText(text: string): number {
 
 /** A post's price in dollars: 0 is free (the default), otherwise whole cents up to the maximum. */
 const postPriceSchema = (negativeMessage: string) =>
-  z.number(TEMPLATE_MESSAGES.invalidPrice).min(0, negativeMessage).max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh).superRefine(refuseFractionsOfCents);
+  z
+    .number(TEMPLATE_MESSAGES.invalidPrice)
+    .min(0, negativeMessage)
+    .max(TEMPLATE_LIMITS.maxPrice, TEMPLATE_MESSAGES.priceTooHigh)
+    .superRefine(refuseFractionsOfCents);
 const priceSchema = postPriceSchema('Price cannot be negative');
 
 /** One template's content as its author submits it; shared by the API, the web form and the seed. */
-export const templateContentSchema = z.object({
-  title: titleSchema,
-  description: descriptionSchema,
-  instructions: instructionsSchema,
-  url: httpUrl,
-  topic: z.enum(topicNames, 'Please choose a topic'),
-  platform: z.enum(appNames, 'Please choose an app'),
-  keywords: keywordsSchema,
-  price: priceSchema,
-  imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`),
-}).transform((content) => ({ ...content, keywords: typeAndPlatformTagsFirst(content.keywords, content.topic, content.platform) }));
+export const templateContentSchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    instructions: instructionsSchema,
+    url: httpUrl,
+    topic: z.enum(topicNames, 'Please choose a topic'),
+    platform: z.enum(appNames, 'Please choose an app'),
+    keywords: keywordsSchema,
+    price: priceSchema,
+    imageUrls: z.array(z.string()).max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`),
+  })
+  .transform((content) => ({ ...content, keywords: typeAndPlatformTagsFirst(content.keywords, content.topic, content.platform) }));
 
 export type TemplateContent = z.infer<typeof templateContentSchema>;
 

@@ -35,7 +35,9 @@ export function appForUrl(value: string): string | null {
   }
   const host = url.hostname.toLowerCase();
   const match = APP_HOSTS.find(
-    (entry) => (host === entry.host || host.endsWith(`.${entry.host}`)) && (entry.pathPrefix === undefined || url.pathname.startsWith(entry.pathPrefix)),
+    (entry) =>
+      (host === entry.host || host.endsWith(`.${entry.host}`)) &&
+      (entry.pathPrefix === undefined || url.pathname.startsWith(entry.pathPrefix)),
   );
   return match?.app ?? null;
 }
@@ -43,7 +45,9 @@ export function appForUrl(value: string): string | null {
 /** The first topic whose name or label occurs in the text as a word, or null. */
 export function topicForText(text: string): string | null {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9&]+/gu, ' ')} `;
-  const topic = TOPICS.find((entry) => [entry.name.replaceAll('_', ' '), entry.label.toLowerCase()].some((word) => lower.includes(` ${word} `)));
+  const topic = TOPICS.find((entry) =>
+    [entry.name.replaceAll('_', ' '), entry.label.toLowerCase()].some((word) => lower.includes(` ${word} `)),
+  );
   return topic?.name ?? null;
 }
 

@@ -44,7 +44,8 @@ export function createCommentNotificationReactor(deps: {
       if (!author || author.erased || author.verification === 'blocked' || !author.email_enc) return;
       if (author.notifications.allowEmailsFromPosts === false) return;
       // Counted from the log's order, not from what was sent: a replay decides as the first run did.
-      if (!(await deps.waitForReadModels(event.position))) throw new Error(`The read models did not reach position ${event.position} in time`);
+      if (!(await deps.waitForReadModels(event.position)))
+        throw new Error(`The read models did not reach position ${event.position} in time`);
       const since = new Date(Date.parse(event.metadata.occurredAt) - COMMENT_MAILS_PER_AUTHOR.windowMs);
       const earlier = await commentsOnPostsOf(deps.db, post.author_id, since, event.position);
       if (earlier >= COMMENT_MAILS_PER_AUTHOR.max) return;
@@ -52,12 +53,22 @@ export function createCommentNotificationReactor(deps: {
       if (!to) return;
       const unsubscribe = await unsubscribeUrl(deps.vault, deps.publicUrl, author.id, 'activity');
       const message = commentNotificationMail(
-        { commenter: commenter && !commenter.erased ? commenter.username : 'A member', title: post.title, message: comment.message, titleUrl: post.title_url },
+        {
+          commenter: commenter && !commenter.erased ? commenter.username : 'A member',
+          title: post.title,
+          message: comment.message,
+          titleUrl: post.title_url,
+        },
         deps.publicUrl,
         unsubscribe,
         earlier === COMMENT_MAILS_PER_AUTHOR.max - 1,
       );
-      await deps.mail.send({ to, ...message, messageId: uuidv5(comment.commentId, COMMENT_MAIL_NAMESPACE), headers: unsubscribeHeaders(unsubscribe) });
+      await deps.mail.send({
+        to,
+        ...message,
+        messageId: uuidv5(comment.commentId, COMMENT_MAIL_NAMESPACE),
+        headers: unsubscribeHeaders(unsubscribe),
+      });
     },
   };
 }

@@ -19,7 +19,13 @@ const COMMERCE_ACTOR: Actor = { userId: null, role: 'system' };
  * that back. Each is appended once (the source event's id is the idempotency key), and the
  * e-mails go out only with the append that is new, so a replay does not mail twice.
  */
-export function createCommerceReactor(deps: { commands: CommandBus; db: Kysely<Schema>; vault: PersonalDataVault; mail: MailSender; publicUrl: string }): Reactor {
+export function createCommerceReactor(deps: {
+  commands: CommandBus;
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  mail: MailSender;
+  publicUrl: string;
+}): Reactor {
   async function contact(userId: string): Promise<{ email: string | null; name: string }> {
     const row = await userById(deps.db, userId);
     if (!row || row.erased) return { email: null, name: 'a member' };
@@ -30,7 +36,13 @@ export function createCommerceReactor(deps: { commands: CommandBus; db: Kysely<S
     if (to) await deps.mail.send({ to, ...message });
   }
 
-  const context = (event: RecordedEvent) => ({ actor: COMMERCE_ACTOR, idempotencyKey: event.id, causationId: event.id, correlationId: event.metadata.correlationId, now: new Date(event.metadata.occurredAt) });
+  const context = (event: RecordedEvent) => ({
+    actor: COMMERCE_ACTOR,
+    idempotencyKey: event.id,
+    causationId: event.id,
+    correlationId: event.metadata.correlationId,
+    now: new Date(event.metadata.occurredAt),
+  });
 
   return {
     name: 'commerce',
@@ -38,20 +50,44 @@ export function createCommerceReactor(deps: { commands: CommandBus; db: Kysely<S
     async react(event) {
       if (event.type === 'PurchaseRecorded') {
         const data = event.data as PurchaseRecorded['data'];
-        const result = await deps.commands.handle(templateDecider, templateStream(data.templateId), { type: 'RecordPurchase', data: { templateId: data.templateId, buyerId: data.buyerId, priceCents: data.price.amount } }, context(event));
+        const result = await deps.commands.handle(
+          templateDecider,
+          templateStream(data.templateId),
+          { type: 'RecordPurchase', data: { templateId: data.templateId, buyerId: data.buyerId, priceCents: data.price.amount } },
+          context(event),
+        );
         if (result.repeated || result.events.length === 0) return;
         const [buyer, seller] = await Promise.all([contact(data.buyerId), contact(data.sellerId)]);
-        const sale = { title: data.bought.title, price: data.price, platformFee: data.platformFee, pageUrl: `${deps.publicUrl}/resources/${data.bought.titleUrl}`, purchaseId: data.purchaseId, provider: data.provider, providerPaymentId: data.providerPaymentId };
+        const sale = {
+          title: data.bought.title,
+          price: data.price,
+          platformFee: data.platformFee,
+          pageUrl: `${deps.publicUrl}/resources/${data.bought.titleUrl}`,
+          purchaseId: data.purchaseId,
+          provider: data.provider,
+          providerPaymentId: data.providerPaymentId,
+        };
         await mail(seller.email, saleNotificationMail(sale, buyer.name));
         await mail(buyer.email, purchaseReceiptMail(sale, seller.name));
         return;
       }
       if (event.type === 'PurchaseRefunded') {
         const data = event.data as PurchaseRefunded['data'];
-        const result = await deps.commands.handle(templateDecider, templateStream(data.templateId), { type: 'RecordPurchaseRefund', data: { templateId: data.templateId, buyerId: data.buyerId } }, context(event));
+        const result = await deps.commands.handle(
+          templateDecider,
+          templateStream(data.templateId),
+          { type: 'RecordPurchaseRefund', data: { templateId: data.templateId, buyerId: data.buyerId } },
+          context(event),
+        );
         if (result.repeated || result.events.length === 0) return;
         const [buyer, seller] = await Promise.all([contact(data.buyerId), contact(data.sellerId)]);
-        const refund = { title: data.title, amount: data.amount, purchaseId: data.purchaseId, provider: data.provider, providerRefundId: data.providerRefundId };
+        const refund = {
+          title: data.title,
+          amount: data.amount,
+          purchaseId: data.purchaseId,
+          provider: data.provider,
+          providerRefundId: data.providerRefundId,
+        };
         await mail(buyer.email, refundMail(refund, 'buyer'));
         await mail(seller.email, refundMail(refund, 'seller'));
       }

@@ -20,7 +20,13 @@ export const GENERATION_CONCURRENCY = 2;
 
 /** A file name from the title: letters, digits and dashes, with the format's extension. */
 export function fileNameFor(content: GeneratedContent, kind: 'slides' | 'docs'): string {
-  const base = content.title.normalize('NFKD').replace(/[^\w\s-]/gu, '').trim().replace(/\s+/gu, '-').slice(0, 60) || 'template';
+  const base =
+    content.title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/gu, '')
+      .trim()
+      .replace(/\s+/gu, '-')
+      .slice(0, 60) || 'template';
   return `${base}.${kind === 'slides' ? 'pptx' : 'docx'}`;
 }
 
@@ -63,7 +69,8 @@ export class GenerationWorker {
 
   /** Runs again every job a stopped server left queued or generating. Answers how many it took. */
   async recover(): Promise<number> {
-    if (!(await this.deps.waitForReadModels())) this.deps.log?.('generation worker: the read models are behind; recovering from what they show');
+    if (!(await this.deps.waitForReadModels()))
+      this.deps.log?.('generation worker: the read models are behind; recovering from what they show');
     const jobIds = await unfinishedGenerationJobIds(this.deps.db);
     for (const jobId of jobIds) this.enqueue(jobId);
     return jobIds.length;
@@ -95,7 +102,9 @@ export class GenerationWorker {
     try {
       return await this.deps.google.publish(file);
     } catch (error) {
-      this.deps.log?.(`generation ${jobId}: Google Drive refused the file (${error instanceof Error ? error.message : String(error)}); serving it from Tessera`);
+      this.deps.log?.(
+        `generation ${jobId}: Google Drive refused the file (${error instanceof Error ? error.message : String(error)}); serving it from Tessera`,
+      );
       return null;
     }
   }
@@ -109,7 +118,12 @@ export class GenerationWorker {
     const context = { actor: WORKER_ACTOR, correlationId: requested.metadata.correlationId, causationId: requested.id };
     const { writer, commands } = this.deps;
 
-    const started = await commands.handle(generationDecider, stream, { type: 'StartGeneration', data: { jobId, writer: writer.mode } }, context);
+    const started = await commands.handle(
+      generationDecider,
+      stream,
+      { type: 'StartGeneration', data: { jobId, writer: writer.mode } },
+      context,
+    );
     if (started.events[0]?.type !== 'GenerationStarted') return; // finished already, or failed for running out of attempts
 
     try {
@@ -133,7 +147,10 @@ export class GenerationWorker {
       await commands.handle(
         generationDecider,
         stream,
-        { type: 'CompleteGeneration', data: { jobId, fileId: randomUUID(), fileName, content, writer: writer.mode, model: writer.model, google } },
+        {
+          type: 'CompleteGeneration',
+          data: { jobId, fileId: randomUUID(), fileName, content, writer: writer.mode, model: writer.model, google },
+        },
         context,
       );
     } catch (error) {
@@ -142,7 +159,8 @@ export class GenerationWorker {
         error instanceof ModelError
           ? { reason: error.reason, message: error.message }
           : { reason: 'error' as const, message: GENERATOR_MESSAGES.templateFailed };
-      if (!(error instanceof ModelError)) this.deps.log?.(`generation ${jobId} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!(error instanceof ModelError))
+        this.deps.log?.(`generation ${jobId} failed: ${error instanceof Error ? error.stack : String(error)}`);
       await commands.handle(generationDecider, stream, { type: 'FailGeneration', data: { jobId, ...failure } }, context);
     }
   }

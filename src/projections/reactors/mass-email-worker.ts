@@ -7,7 +7,12 @@ import { openingEvent, type EventStore } from '../../adapters/eventstore/port.js
 import { MailDeliveryError, type MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { massEmailRecipientDecider } from '../../domain/mass-email/decider.js';
-import { massEmailRecipientStream, massEmailStream, type MassEmailRecipientEvent, type MassEmailRequested } from '../../domain/mass-email/events.js';
+import {
+  massEmailRecipientStream,
+  massEmailStream,
+  type MassEmailRecipientEvent,
+  type MassEmailRequested,
+} from '../../domain/mass-email/events.js';
 import { massEmailMessage } from '../../domain/mass-email/rules.js';
 import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
 import type { Reactor } from './reactor-runner.js';
@@ -85,7 +90,9 @@ export class MassEmailWorker {
       onLockTaken: (lock) => {
         if (this.#stopped) return;
         this.#tenure = { lock, ended: new AbortController() };
-        this.recover().catch((error: unknown) => this.deps.log?.(`mass e-mail: resuming unfinished campaigns failed: ${error instanceof Error ? error.message : String(error)}`));
+        this.recover().catch((error: unknown) =>
+          this.deps.log?.(`mass e-mail: resuming unfinished campaigns failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
       },
       onLockReleased: async () => {
         this.#tenure?.ended.abort();
@@ -116,7 +123,9 @@ export class MassEmailWorker {
     const run = this.#limit(() => this.#run(campaignId, tenure))
       .catch(async (error: unknown) => {
         if (signal.aborted) return;
-        this.deps.log?.(`mass e-mail ${campaignId}: ${error instanceof Error ? error.message : String(error)}; retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        this.deps.log?.(
+          `mass e-mail ${campaignId}: ${error instanceof Error ? error.message : String(error)}; retrying in ${RETRY_AFTER_FAILURE_MS} ms`,
+        );
         await sleep(RETRY_AFTER_FAILURE_MS, undefined, { signal }).then(
           () => setImmediate(() => this.enqueue(campaignId)),
           () => undefined,
@@ -153,7 +162,8 @@ export class MassEmailWorker {
       const stream = massEmailRecipientStream(campaignId, recipientId);
       if ((await openingEvent(this.deps.store, stream)) !== null) continue;
       const outcome = await this.#deliverRetrying(campaign, recipientId, signal).catch((error: unknown) => {
-        if (signal.aborted || error instanceof MailDeliveryError) return { failure: error instanceof Error ? error.message : String(error) };
+        if (signal.aborted || error instanceof MailDeliveryError)
+          return { failure: error instanceof Error ? error.message : String(error) };
         throw error;
       });
       if (signal.aborted && 'failure' in outcome) return; // stopped mid-send: the next start tries this recipient again

@@ -20,7 +20,12 @@ const MEMBER_MESSAGE_MAIL_NAMESPACE = '8f0d4c2a-61b7-4e95-a3c8-2d5e7b9f1a64';
  * gone with their key). At least once by the runner, once in the mailbox: the message id comes from
  * the member message's, as for comment e-mails.
  */
-export function createMemberMessageReactor(deps: { db: Kysely<Schema>; vault: PersonalDataVault; mail: MailSender; publicUrl: string }): Reactor {
+export function createMemberMessageReactor(deps: {
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  mail: MailSender;
+  publicUrl: string;
+}): Reactor {
   return {
     name: 'member-messages',
     handles: ['MemberMessageSent'],
@@ -37,7 +42,13 @@ export function createMemberMessageReactor(deps: { db: Kysely<Schema>; vault: Pe
       if (!to || !senderEmail || !text) return;
       const unsubscribe = await unsubscribeUrl(deps.vault, deps.publicUrl, recipient.id, 'messages');
       const message = memberMessageMail({ sender: sender.username, senderEmail, text }, deps.publicUrl, unsubscribe);
-      await deps.mail.send({ to, ...message, messageId: uuidv5(sent.messageId, MEMBER_MESSAGE_MAIL_NAMESPACE), replyTo: senderEmail, headers: unsubscribeHeaders(unsubscribe) });
+      await deps.mail.send({
+        to,
+        ...message,
+        messageId: uuidv5(sent.messageId, MEMBER_MESSAGE_MAIL_NAMESPACE),
+        replyTo: senderEmail,
+        headers: unsubscribeHeaders(unsubscribe),
+      });
     },
   };
 }

@@ -32,7 +32,8 @@ export function createModerationReactor(deps: ModerationReactorDeps): Reactor {
       return { reason: `Reported: ${reason !== null && isReportReason(reason) ? REPORT_REASONS[reason] : 'no reason given'}` };
     }
     const { templateId } = (event as unknown as TemplateFlagged).data;
-    if (!(await deps.waitForReadModels(event.position))) throw new Error(`The read models did not reach position ${event.position} in time`);
+    if (!(await deps.waitForReadModels(event.position)))
+      throw new Error(`The read models did not reach position ${event.position} in time`);
     const flags = await redFlagCount(deps.db, templateId);
     return flags >= FLAGS_FOR_REVIEW ? { reason: `${flags} members raised a red flag`, flags } : null;
   }
@@ -45,12 +46,17 @@ export function createModerationReactor(deps: ModerationReactorDeps): Reactor {
       if (request === null) return;
       const { templateId } = event.data as { templateId: string };
       try {
-        await deps.commands.handle(templateDecider, templateStream(templateId), { type: 'FlagTemplateForReview', data: { templateId, ...request } }, {
-          actor: MODERATION_ACTOR,
-          idempotencyKey: event.id,
-          causationId: event.id,
-          correlationId: event.metadata.correlationId,
-        });
+        await deps.commands.handle(
+          templateDecider,
+          templateStream(templateId),
+          { type: 'FlagTemplateForReview', data: { templateId, ...request } },
+          {
+            actor: MODERATION_ACTOR,
+            idempotencyKey: event.id,
+            causationId: event.id,
+            correlationId: event.metadata.correlationId,
+          },
+        );
       } catch (error) {
         // A post under review, hidden or deleted meanwhile is already out of public view: nothing to do.
         if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'not_found')) return;

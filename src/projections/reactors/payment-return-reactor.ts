@@ -22,7 +22,12 @@ const PAYMENT_RETURN_ACTOR: Actor = { userId: null, role: 'system' };
  * restart finds the refund in the purchase's events and asks the provider nothing; a crash between
  * the provider's refund and our append asks again, and the provider's idempotency answers the same refund.
  */
-export function createPaymentReturnReactor(deps: { commerce: CommerceService; db: Kysely<Schema>; vault: PersonalDataVault; mail: MailSender }): Reactor {
+export function createPaymentReturnReactor(deps: {
+  commerce: CommerceService;
+  db: Kysely<Schema>;
+  vault: PersonalDataVault;
+  mail: MailSender;
+}): Reactor {
   async function emailOf(userId: string): Promise<string | null> {
     const row = await userById(deps.db, userId);
     if (!row || row.erased || !row.email_enc) return null;
@@ -35,13 +40,22 @@ export function createPaymentReturnReactor(deps: { commerce: CommerceService; db
     handles: ['DuplicatePaymentReceived', 'RemovedPostPaymentReceived'],
     async react(event) {
       const payment = event.data as DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'];
-      const context = { actor: PAYMENT_RETURN_ACTOR, idempotencyKey: event.id, causationId: event.id, correlationId: event.metadata.correlationId, now: new Date(event.metadata.occurredAt) };
+      const context = {
+        actor: PAYMENT_RETURN_ACTOR,
+        idempotencyKey: event.id,
+        causationId: event.id,
+        correlationId: event.metadata.correlationId,
+        now: new Date(event.metadata.occurredAt),
+      };
       const { refunded, refundId } = await deps.commerce.returnPayment(payment, context);
       if (!refunded) return;
       const to = await emailOf(payment.buyerId);
       if (!to) return;
       const refund = { title: payment.title, amount: payment.amount, provider: payment.provider, providerRefundId: refundId! };
-      await deps.mail.send({ to, ...(event.type === 'RemovedPostPaymentReceived' ? removedPostRefundMail(refund) : duplicatePaymentRefundMail(refund)) });
+      await deps.mail.send({
+        to,
+        ...(event.type === 'RemovedPostPaymentReceived' ? removedPostRefundMail(refund) : duplicatePaymentRefundMail(refund)),
+      });
     },
   };
 }

@@ -16,9 +16,17 @@ describe.each(databaseTargets())('reactor runner: $name', (target) => {
   it('hands a reactor only the events of its types, in order, and moves its checkpoint through pages holding none of them', async () => {
     const { database, store } = suite;
     const types = ['Other', 'Wanted', 'Other', 'Other', 'Other', 'Other', 'Wanted', 'Other', 'Other'];
-    await store.appendToStream(uniqueStream(), types.map((type, i) => anEvent(type, { i })), { expectedRevision: 'no_stream' });
+    await store.appendToStream(
+      uniqueStream(),
+      types.map((type, i) => anEvent(type, { i })),
+      { expectedRevision: 'no_stream' },
+    );
     const reacted: RecordedEvent[] = [];
-    const reactor = { name: `passes-over-${target.name}`, handles: ['Wanted'], react: async (event: RecordedEvent) => void reacted.push(event) };
+    const reactor = {
+      name: `passes-over-${target.name}`,
+      handles: ['Wanted'],
+      react: async (event: RecordedEvent) => void reacted.push(event),
+    };
     const runner = new ReactorRunner(database.db, database.kind, store, reactor, { batchSize: 3 });
 
     // Pages of three: [Other, Wanted, Other], [Other, Other, Other], [Wanted, Other, Other], then the head.
@@ -45,7 +53,11 @@ describe.each(databaseTargets())('reactor runner: $name', (target) => {
     const counter = new StatementCounter();
     const reacted: number[] = [];
     // Types of its own: the first test's events lie before it in the log.
-    const reactor = { name: `live-${target.name}`, handles: ['WantedLive'], react: async (event: RecordedEvent) => void reacted.push((event.data as { i: number }).i) };
+    const reactor = {
+      name: `live-${target.name}`,
+      handles: ['WantedLive'],
+      react: async (event: RecordedEvent) => void reacted.push((event.data as { i: number }).i),
+    };
     const runner = new ReactorRunner(database.db.withPlugin(counter), database.kind, store, reactor);
     runner.start();
     try {
@@ -54,13 +66,17 @@ describe.each(databaseTargets())('reactor runner: $name', (target) => {
       const statementsBefore = counter.count;
       const startedAt = performance.now();
       for (let i = 0; i < APPENDS; i += 1) {
-        const { position } = await store.appendToStream(stream, [anEvent(i % 10 === 9 ? 'WantedLive' : 'Other', { i })], { expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1) });
+        const { position } = await store.appendToStream(stream, [anEvent(i % 10 === 9 ? 'WantedLive' : 'Other', { i })], {
+          expectedRevision: i === 0 ? 'no_stream' : BigInt(i - 1),
+        });
         expect(await runner.waitFor(position, WAIT_MS)).toBe(true);
       }
       const elapsedMs = performance.now() - startedAt;
       expect(reacted).toEqual([9, 19, 29]);
       // One store per event reacted to, and the deferred ones; a read and a store of the checkpoint per append before: 60 here.
-      expect(counter.count - statementsBefore).toBeLessThanOrEqual(reacted.length + Math.ceil(elapsedMs / UNHANDLED_CHECKPOINT_COMMIT_MS) + 2);
+      expect(counter.count - statementsBefore).toBeLessThanOrEqual(
+        reacted.length + Math.ceil(elapsedMs / UNHANDLED_CHECKPOINT_COMMIT_MS) + 2,
+      );
     } finally {
       await runner.stop();
     }

@@ -84,12 +84,20 @@ export class ReactorRunner {
   }
 
   async checkpoint(): Promise<bigint> {
-    const row = await this.db.selectFrom('reactor_checkpoints').select('position').where('reactor', '=', this.reactor.name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('reactor_checkpoints')
+      .select('position')
+      .where('reactor', '=', this.reactor.name)
+      .executeTakeFirst();
     if (row) return BigInt(row.position);
     if (this.reactor.startsAt !== 'head') return START_OF_LOG;
     // First run of a reactor that starts at the head: store where that is, so a restart goes on from there.
     const head = await this.store.headPosition();
-    await this.db.insertInto('reactor_checkpoints').values({ reactor: this.reactor.name, position: head }).onConflict((oc) => oc.column('reactor').doNothing()).execute();
+    await this.db
+      .insertInto('reactor_checkpoints')
+      .values({ reactor: this.reactor.name, position: head })
+      .onConflict((oc) => oc.column('reactor').doNothing())
+      .execute();
     return this.checkpoint();
   }
 
@@ -180,7 +188,9 @@ export class ReactorRunner {
         // A failed batch, or the database / event store gone (the lock's connection too): pause,
         // then take the lock again and continue from the stored checkpoint.
         if (this.#stopped) return;
-        this.options.log?.(`reactor ${this.reactor.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`);
+        this.options.log?.(
+          `reactor ${this.reactor.name}: ${error instanceof Error ? error.message : String(error)}; paused, retrying in ${RETRY_AFTER_FAILURE_MS} ms`,
+        );
         await this.#idle(RETRY_AFTER_FAILURE_MS, null);
       }
     }
@@ -189,7 +199,13 @@ export class ReactorRunner {
   /** Waits for the stop signal, the timer, or (given a checkpoint) an event after it. */
   async #idle(ms: number, after: bigint | null): Promise<void> {
     if (this.#stopped) return;
-    const wakers = [this.#stopSignal.pipe(filter(Boolean), map(() => undefined)), timer(ms).pipe(map(() => undefined))];
+    const wakers = [
+      this.#stopSignal.pipe(
+        filter(Boolean),
+        map(() => undefined),
+      ),
+      timer(ms).pipe(map(() => undefined)),
+    ];
     if (after !== null) wakers.push(this.store.subscribeToAll({ after }).pipe(map(() => undefined)));
     await firstValueFrom(race(...wakers).pipe(take(1)));
   }

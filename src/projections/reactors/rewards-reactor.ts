@@ -28,12 +28,18 @@ export function createRewardsReactor(deps: { commands: CommandBus; store: EventS
 
   async function sourceOf(event: RecordedEvent): Promise<RewardSource | null> {
     const base = { id: event.id, occurredAt: event.metadata.occurredAt };
-    if (event.type !== 'TemplateApproved' && event.type !== 'TemplateClicked') return { ...base, type: event.type, data: event.data } as RewardSource;
+    if (event.type !== 'TemplateApproved' && event.type !== 'TemplateClicked')
+      return { ...base, type: event.type, data: event.data } as RewardSource;
     const { templateId } = event.data as { templateId: string };
     const submission = await submissionOf(templateId);
     if (submission === null) return null;
-    if (event.type === 'TemplateClicked') return { ...base, type: 'TemplateClicked', data: { ...(event.data as TemplateClicked['data']), authorId: submission.authorId } };
-    return { ...base, type: 'TemplateApproved', data: { templateId, authorId: submission.authorId, imported: submission.importedBy !== undefined } };
+    if (event.type === 'TemplateClicked')
+      return { ...base, type: 'TemplateClicked', data: { ...(event.data as TemplateClicked['data']), authorId: submission.authorId } };
+    return {
+      ...base,
+      type: 'TemplateApproved',
+      data: { templateId, authorId: submission.authorId, imported: submission.importedBy !== undefined },
+    };
   }
 
   return {

@@ -59,7 +59,9 @@ export type DdlDatabase = Kysely<any>;
  * never steer a plan, and gathering them was most of the ANALYZE a rebuild runs before its switch.
  */
 export async function gatherNoStatistics(trx: DdlDatabase, table: string, columns: readonly string[]): Promise<void> {
-  await sql`alter table ${sql.id(table)} ${sql.join(columns.map((column) => sql`alter column ${sql.id(column)} set statistics 0`))}`.execute(trx);
+  await sql`alter table ${sql.id(table)} ${sql.join(columns.map((column) => sql`alter column ${sql.id(column)} set statistics 0`))}`.execute(
+    trx,
+  );
 }
 
 /**

@@ -60,10 +60,12 @@ describe('taps before the app has the page', () => {
     expect(made).toEqual(['click save', 'click like']);
   });
 
-  it("keep the browser from sending a form the app submits, and submit it through the app once it starts", async () => {
+  it('keep the browser from sending a form the app submits, and submit it through the app once it starts', async () => {
     const { made, start } = drawPage();
     holdEarlyTaps(document, appStarted(document));
-    const notSentByTheBrowser = document.getElementById('search')!.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+    const notSentByTheBrowser = document
+      .getElementById('search')!
+      .dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
     expect(notSentByTheBrowser).toBe(false);
     // A submit button's tap is held as a tap, which the browser then does not turn into a submission.
     expect(tap('post')).toBe(false);

@@ -16,7 +16,9 @@ type TextField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const NOT_TYPED_INTO = new Set(['button', 'checkbox', 'file', 'hidden', 'image', 'radio', 'reset', 'submit']);
 
 const isTextField = (target: EventTarget | null): target is TextField =>
-  target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && !NOT_TYPED_INTO.has(target.type));
+  target instanceof HTMLTextAreaElement ||
+  target instanceof HTMLSelectElement ||
+  (target instanceof HTMLInputElement && !NOT_TYPED_INTO.has(target.type));
 
 /**
  * Tells the app the field holds `value`, as typing it would. Hydration leaves the typed text on screen
@@ -58,7 +60,15 @@ export function holdEarlyTaps(page: Document, started: Promise<void>): void {
     keydown(event: Event) {
       const { target, key, isComposing } = event as KeyboardEvent;
       // An Enter that ends an input method's composition picks a word, it does not submit.
-      if (key !== 'Enter' || isComposing || !(target instanceof HTMLInputElement) || !inApp(target) || target.form === null || !handledByApp(target.form)) return;
+      if (
+        key !== 'Enter' ||
+        isComposing ||
+        !(target instanceof HTMLInputElement) ||
+        !inApp(target) ||
+        target.form === null ||
+        !handledByApp(target.form)
+      )
+        return;
       stop(event);
       holdForm(target.form);
     },

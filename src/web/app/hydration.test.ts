@@ -25,7 +25,9 @@ describe('loader data carried from the server render to hydration', () => {
     };
     const { settled, payload } = await settleLoaderData(loaderData);
 
-    const restored = restoreLoaderData(throughThePage(payload)) as { page: { related: Record<string, unknown>; feeds: unknown[]; detail: unknown } };
+    const restored = restoreLoaderData(throughThePage(payload)) as {
+      page: { related: Record<string, unknown>; feeds: unknown[]; detail: unknown };
+    };
     expect(awaited(restored.page.related.author)).toEqual([{ _id: 'a1' }]);
     expect(awaited(restored.page.related.related)).toEqual([{ _id: 'r1' }, { _id: 'r2' }]);
     expect(awaited(restored.page.feeds[0])).toEqual(['x']);
@@ -36,7 +38,9 @@ describe('loader data carried from the server render to hydration', () => {
   });
 
   it('carries a failed list as failed, without its server-side message', async () => {
-    const { payload } = await settleLoaderData({ page: { related: { author: Promise.reject(new Error('database at 10.0.0.3 refused')) } } });
+    const { payload } = await settleLoaderData({
+      page: { related: { author: Promise.reject(new Error('database at 10.0.0.3 refused')) } },
+    });
     expect(JSON.stringify(payload)).not.toContain('10.0.0.3');
     const restored = restoreLoaderData(throughThePage(payload)) as { page: { related: { author: Promise<unknown> } } };
     await expect(restored.page.related.author).rejects.toThrow('The data could not be loaded.');
@@ -64,6 +68,8 @@ describe('loader data carried from the server render to hydration', () => {
   it('refuses loader data that JSON would change on the way, instead of sending it broken', async () => {
     await expect(settleLoaderData({ page: { when: new Date(0) } })).rejects.toThrow(UnserializableLoaderDataError);
     await expect(settleLoaderData({ page: { lists: new Map() } })).rejects.toThrow(UnserializableLoaderDataError);
-    await expect(settleLoaderData({ page: { list: Promise.resolve({ more: Promise.resolve([]) }) } })).rejects.toThrow(UnserializableLoaderDataError);
+    await expect(settleLoaderData({ page: { list: Promise.resolve({ more: Promise.resolve([]) }) } })).rejects.toThrow(
+      UnserializableLoaderDataError,
+    );
   });
 });

@@ -52,7 +52,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export class UnserializableLoaderDataError extends Error {
   constructor(routeId: string, path: Array<string | number>, value: unknown) {
     const kind = typeof value === 'object' && value !== null ? value.constructor.name : typeof value;
-    super(`The loader data of route ${routeId} holds a ${kind} at ${JSON.stringify(path)}: only JSON data and promises of it reach the browser`);
+    super(
+      `The loader data of route ${routeId} holds a ${kind} at ${JSON.stringify(path)}: only JSON data and promises of it reach the browser`,
+    );
     this.name = 'UnserializableLoaderDataError';
   }
 }
@@ -80,7 +82,12 @@ async function settleValue(value: unknown, routeId: string, path: Array<string |
       : { rendered: settledPromise(outcome), serialized: null };
   }
   if (Array.isArray(value)) {
-    const items = await settleAll(value.map((item: unknown, index) => [index, item] as const), routeId, path, deferred);
+    const items = await settleAll(
+      value.map((item: unknown, index) => [index, item] as const),
+      routeId,
+      path,
+      deferred,
+    );
     return { rendered: items.map((item) => item.rendered), serialized: items.map((item) => item.serialized) };
   }
   if (isPlainObject(value)) {
@@ -102,7 +109,12 @@ async function settleValue(value: unknown, routeId: string, path: Array<string |
  * another is awaited is no unhandled rejection (which ends the server's process). Their deferred
  * values are listed in the entries' order, whatever order they settle in.
  */
-async function settleAll(entries: ReadonlyArray<readonly [string | number, unknown]>, routeId: string, path: Array<string | number>, deferred: DeferredValue[]): Promise<Settled[]> {
+async function settleAll(
+  entries: ReadonlyArray<readonly [string | number, unknown]>,
+  routeId: string,
+  path: Array<string | number>,
+  deferred: DeferredValue[],
+): Promise<Settled[]> {
   const found = entries.map((): DeferredValue[] => []);
   const settled = await Promise.all(entries.map(([key, entry], index) => settleValue(entry, routeId, [...path, key], found[index]!)));
   deferred.push(...found.flat());
@@ -114,7 +126,9 @@ async function settleAll(entries: ReadonlyArray<readonly [string | number, unkno
  * settled promises in their place (so the server's render shows the lists, not their skeletons),
  * and what the browser needs to hydrate with the same data.
  */
-export async function settleLoaderData(loaderData: Record<string, unknown>): Promise<{ settled: Record<string, unknown>; payload: HydrationPayload }> {
+export async function settleLoaderData(
+  loaderData: Record<string, unknown>,
+): Promise<{ settled: Record<string, unknown>; payload: HydrationPayload }> {
   const settled: Record<string, unknown> = {};
   const payload: HydrationPayload = { loaderData: {}, deferred: [] };
   for (const [routeId, data] of Object.entries(loaderData)) {

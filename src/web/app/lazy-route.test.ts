@@ -14,7 +14,10 @@ describe('loadChunk', () => {
   });
 
   it('turns a failed download into a ChunkLoadError', async () => {
-    const error = await loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')), 50).catch((caught: unknown) => caught);
+    const error = await loadChunk(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+      50,
+    ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /a.js'))).toBe(true);
     expect(isChunkLoadError(new Error('render failed'))).toBe(false);

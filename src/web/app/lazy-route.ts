@@ -8,7 +8,9 @@ export class ChunkLoadError extends Error {
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;
   // Browsers word a failed dynamic import differently; all of them mention the module or the import.
-  return error instanceof TypeError && /dynamically imported module|importing a module script|error loading dynamically/iu.test(error.message);
+  return (
+    error instanceof TypeError && /dynamically imported module|importing a module script|error loading dynamically/iu.test(error.message)
+  );
 }
 
 /**

@@ -9,7 +9,9 @@ function leaves(route: RouteObject): RouteObject[] {
 
 describe('routes', () => {
   it('give every leaf something to draw, as react-router wants (else it warns in the console of an unknown address)', () => {
-    const drawNothing = routes.flatMap(leaves).filter((route) => route.element === undefined && route.Component === undefined && route.lazy === undefined);
+    const drawNothing = routes
+      .flatMap(leaves)
+      .filter((route) => route.element === undefined && route.Component === undefined && route.lazy === undefined);
     expect(drawNothing.map((route) => route.path)).toEqual([]);
   });
 });

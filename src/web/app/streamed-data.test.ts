@@ -21,8 +21,14 @@ describe('streamed data strategy', () => {
     const controller = new AbortController();
     // What fetch does with an aborted signal: rejects once the abort happens, after the loader returned.
     const tools = new Promise((_resolve, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason)));
-    const skipped = { route: { id: 'shell' }, shouldLoad: false, resolve: () => Promise.reject(new Error('not to be loaded')) } as unknown as DataStrategyMatch;
-    const results = await streamedDataStrategy({ matches: [skipped, matchLoading('home', { tools, title: 'Home' })] } as unknown as DataStrategyFunctionArgs);
+    const skipped = {
+      route: { id: 'shell' },
+      shouldLoad: false,
+      resolve: () => Promise.reject(new Error('not to be loaded')),
+    } as unknown as DataStrategyMatch;
+    const results = await streamedDataStrategy({
+      matches: [skipped, matchLoading('home', { tools, title: 'Home' })],
+    } as unknown as DataStrategyFunctionArgs);
     expect(Object.keys(results)).toEqual(['home']);
 
     controller.abort(); // The navigation is cancelled: its loader data is dropped, nobody awaits `tools`.

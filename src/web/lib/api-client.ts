@@ -108,7 +108,10 @@ function errorOf(body: string, response: Response): ApiError {
     if (typeof answer === 'object' && answer !== null && 'message' in answer && typeof answer.message === 'string') {
       const fields = 'fields' in answer && Array.isArray(answer.fields) ? (answer.fields as RefusedField[]) : [];
       const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
-      return new ApiError(response.status, answer.message, fields, { fromServer: true, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null });
+      return new ApiError(response.status, answer.message, fields, {
+        fromServer: true,
+        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+      });
     }
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the generic message.

@@ -6,6 +6,9 @@ import { clipToCharacters } from '@domain/shared/characters.js';
  * (characterCount). It stands in for the native maxlength, which counts UTF-16 units and stopped a
  * field at half its limit when typed in emoji.
  */
-export function keepingAtMost(max: number, onValue: (value: string) => void): (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void {
+export function keepingAtMost(
+  max: number,
+  onValue: (value: string) => void,
+): (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void {
   return (event) => onValue(clipToCharacters(event.target.value, max));
 }

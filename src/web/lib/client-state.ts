@@ -27,7 +27,11 @@ function subscribe(listener: () => void): () => void {
 
 export function useActiveModal(): GlobalModal | null {
   // A server-rendered page opens no modal.
-  return useSyncExternalStore(subscribe, () => activeModal, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => activeModal,
+    () => null,
+  );
 }
 
 export function getActiveModal(): GlobalModal | null {

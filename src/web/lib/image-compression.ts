@@ -61,7 +61,11 @@ export async function compressImageFile(file: File): Promise<Blob | null> {
       context.fillRect(0, 0, canvas.width, canvas.height);
       context.drawImage(image, 0, 0, canvas.width, canvas.height);
       return new Promise<Blob>((resolve, reject) => {
-        canvas.toBlob((blob) => (blob === null ? reject(new Error('The picture could not be encoded')) : resolve(blob)), 'image/jpeg', quality);
+        canvas.toBlob(
+          (blob) => (blob === null ? reject(new Error('The picture could not be encoded')) : resolve(blob)),
+          'image/jpeg',
+          quality,
+        );
       });
     });
   } finally {

@@ -20,6 +20,7 @@ export function pageCookiesOf(read: (name: string) => string | null | undefined)
   return {
     [COOKIE_CONSENT.cookieName]: consent === COOKIE_CONSENT.all || consent === COOKIE_CONSENT.essentials ? consent : null,
     [BANNERS.cookieName]: dismissedBanners.length === 0 ? null : dismissedBanners.join(','),
-    [TEST_USER_SWITCH_HINT.cookieName]: read(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown ? TEST_USER_SWITCH_HINT.shown : null,
+    [TEST_USER_SWITCH_HINT.cookieName]:
+      read(TEST_USER_SWITCH_HINT.cookieName) === TEST_USER_SWITCH_HINT.shown ? TEST_USER_SWITCH_HINT.shown : null,
   };
 }

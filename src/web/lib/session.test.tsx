@@ -13,7 +13,9 @@ describe('useSession while a server-rendered page hydrates', () => {
   afterEach(() => setApiTransport((url, init) => fetch(url, init)));
 
   it("renders the server's state (not yet known) even once the session has arrived, so hydration matches the page", async () => {
-    setApiTransport(async () => new Response(JSON.stringify({ user: null }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    setApiTransport(
+      async () => new Response(JSON.stringify({ user: null }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     expect(await loadSession()).toBeNull();
     // renderToString and hydration read the server snapshot; a later render reads the loaded session.
     expect(renderToString(<SessionProbe />)).toBe('<span>not yet known</span>');

@@ -49,7 +49,8 @@ export function loadSession(): Promise<CurrentUser | null> {
       return user;
     })
     .catch((error: unknown) => {
-      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) console.error('Could not load the current user', error);
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403))
+        console.error('Could not load the current user', error);
       publish({ user: null, loading: false });
       return null;
     });

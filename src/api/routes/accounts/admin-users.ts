@@ -13,16 +13,34 @@ const ADMIN_USERS_PAGE_SIZE = 25;
 const levels = z.enum(['base', 'admin', 'owner']);
 const statuses = z.enum(['pending', 'verified', 'blocked']);
 const usersPageAnswer = z.object({
-  data: z.array(z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string(), erased: z.boolean(), _dateCreated: z.string() })),
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      username: z.string(),
+      lvl: z.string(),
+      verification: z.string(),
+      erased: z.boolean(),
+      _dateCreated: z.string(),
+    }),
+  ),
   pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalItems: z.number(), itemsPerPage: z.number() }),
 });
-const updatedAnswer = z.object({ success: z.boolean(), message: z.string(), user: z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string() }) });
+const updatedAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: z.object({ _id: z.string(), username: z.string(), lvl: z.string(), verification: z.string() }),
+});
 const historyAnswer = z.object({
   data: z.array(
     z.object({
       type: z.string(),
       occurredAt: z.string(),
-      actor: z.object({ userId: z.string().nullable(), role: z.string(), impersonatedBy: z.string().optional(), username: z.string().nullable() }),
+      actor: z.object({
+        userId: z.string().nullable(),
+        role: z.string(),
+        impersonatedBy: z.string().optional(),
+        username: z.string().nullable(),
+      }),
       details: z.record(z.string(), z.unknown()),
     }),
   ),
@@ -30,7 +48,21 @@ const historyAnswer = z.object({
 const successAnswer = z.object({ success: z.boolean() });
 
 /** Event fields an admin may read in a user's history; hashes, ciphertext and tokens are never shown. */
-const HISTORY_FIELDS = new Set(['username', 'from', 'to', 'reason', 'method', 'isTestUser', 'sessionId', 'lvl', 'verification', 'apps', 'isCreator', 'settings', 'attemptsRemaining']);
+const HISTORY_FIELDS = new Set([
+  'username',
+  'from',
+  'to',
+  'reason',
+  'method',
+  'isTestUser',
+  'sessionId',
+  'lvl',
+  'verification',
+  'apps',
+  'isCreator',
+  'settings',
+  'attemptsRemaining',
+]);
 
 function safeSummary(data: unknown): Record<string, unknown> {
   if (typeof data !== 'object' || data === null) return {};
@@ -53,13 +85,33 @@ export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' |
       '/admin/allusers',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Accounts, newest first, optionally by username prefix', querystring: z.object({ q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }), response: { 200: usersPageAnswer } },
+        schema: {
+          tags,
+          summary: 'Accounts, newest first, optionally by username prefix',
+          querystring: z.object({
+            q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(),
+            page: z.coerce.number().int().min(1).max(100_000).default(1),
+          }),
+          response: { 200: usersPageAnswer },
+        },
       },
       async (request) => {
         const { rows, total } = await usersPage(deps.db, request.query.q, request.query.page, ADMIN_USERS_PAGE_SIZE);
         return {
-          data: rows.map((row) => ({ _id: row.id, username: row.username, lvl: row.lvl, verification: row.verification, erased: row.erased, _dateCreated: row.created_at.toISOString() })),
-          pagination: { currentPage: request.query.page, totalPages: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)), totalItems: total, itemsPerPage: ADMIN_USERS_PAGE_SIZE },
+          data: rows.map((row) => ({
+            _id: row.id,
+            username: row.username,
+            lvl: row.lvl,
+            verification: row.verification,
+            erased: row.erased,
+            _dateCreated: row.created_at.toISOString(),
+          })),
+          pagination: {
+            currentPage: request.query.page,
+            totalPages: Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE)),
+            totalItems: total,
+            itemsPerPage: ADMIN_USERS_PAGE_SIZE,
+          },
         };
       },
     );
@@ -68,12 +120,21 @@ export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' |
       '/admin/users/:userId/verification',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: 'Block or unblock an account (blocking ends its sessions)', params: userParams, body: z.object({ status: statuses, reason: z.string().trim().min(1, 'Please give a reason').max(ADMIN_DECISION_REASON_MAX) }), response: { 200: successAnswer } },
+        schema: {
+          tags,
+          summary: 'Block or unblock an account (blocking ends its sessions)',
+          params: userParams,
+          body: z.object({ status: statuses, reason: z.string().trim().min(1, 'Please give a reason').max(ADMIN_DECISION_REASON_MAX) }),
+          response: { 200: successAnswer },
+        },
       },
       async (request) => {
         const viewer = request.viewer!;
         const target = await existing(request.params.userId);
-        const result = await deps.accounts.changeVerificationStatus(target.id, request.body.status, request.body.reason, { userId: viewer.userId, role: viewer.lvl });
+        const result = await deps.accounts.changeVerificationStatus(target.id, request.body.status, request.body.reason, {
+          userId: viewer.userId,
+          role: viewer.lvl,
+        });
         await deps.settle(result.position);
         return { success: true };
       },
@@ -81,7 +142,16 @@ export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' |
 
     app.post(
       '/admin/users/:userId/level',
-      { config: { access: 'owner' }, schema: { tags, summary: 'Make an account base, admin or owner (owners only)', params: userParams, body: z.object({ lvl: levels }), response: { 200: successAnswer } } },
+      {
+        config: { access: 'owner' },
+        schema: {
+          tags,
+          summary: 'Make an account base, admin or owner (owners only)',
+          params: userParams,
+          body: z.object({ lvl: levels }),
+          response: { 200: successAnswer },
+        },
+      },
       async (request) => {
         const viewer = request.viewer!;
         const target = await existing(request.params.userId);
@@ -117,7 +187,8 @@ export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' |
         if (target.id === viewer.userId) throw new HttpError(409, USER_MANAGEMENT_MESSAGES.notYourself);
         // Every check before the first change: an update is made whole or not at all.
         if (levelChanges && !mayChangeLevel(viewer.lvl)) throw new HttpError(403, USER_MANAGEMENT_MESSAGES.levelNeedsOwner);
-        if (statusChanges && !mayChangeStatus(viewer.lvl, target.lvl as UserLevel)) throw new HttpError(403, ACCOUNT_MESSAGES.statusChangeNeedsOwner);
+        if (statusChanges && !mayChangeStatus(viewer.lvl, target.lvl as UserLevel))
+          throw new HttpError(403, ACCOUNT_MESSAGES.statusChangeNeedsOwner);
         if (statusChanges && !reason) throw new HttpError(400, USER_MANAGEMENT_MESSAGES.reasonRequired);
         const actor = { userId: viewer.userId, role: viewer.lvl };
         let position: bigint | null = null;
@@ -125,22 +196,39 @@ export function adminUserRoutes(deps: Pick<AccountRouteDeps, 'db' | 'accounts' |
         if (levelChanges) position = (await deps.accounts.changeLevel(target.id, lvl, actor)).position;
         await deps.settle(position);
         const updated = await existing(target.id);
-        return { success: true, message: USER_MANAGEMENT_MESSAGES.updated, user: { _id: updated.id, username: updated.username, lvl: updated.lvl, verification: updated.verification } };
+        return {
+          success: true,
+          message: USER_MANAGEMENT_MESSAGES.updated,
+          user: { _id: updated.id, username: updated.username, lvl: updated.lvl, verification: updated.verification },
+        };
       },
     );
 
     app.get(
       '/admin/users/:userId/history',
-      { config: { access: 'admin' }, schema: { tags, summary: "Every event on the account's stream, with actor (and their username) and time", params: userParams, response: { 200: historyAnswer } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "Every event on the account's stream, with actor (and their username) and time",
+          params: userParams,
+          response: { 200: historyAnswer },
+        },
+      },
       async (request) => {
         await existing(request.params.userId);
         const events = await deps.accounts.history(request.params.userId);
-        const usernames = await usernamesByIds(deps.db, [...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null))]);
+        const usernames = await usernamesByIds(deps.db, [
+          ...new Set(events.map((event) => event.metadata.actor.userId).filter((id): id is string => id !== null)),
+        ]);
         return {
           data: events.map((event) => ({
             type: event.type,
             occurredAt: event.metadata.occurredAt,
-            actor: { ...event.metadata.actor, username: event.metadata.actor.userId === null ? null : (usernames.get(event.metadata.actor.userId) ?? null) },
+            actor: {
+              ...event.metadata.actor,
+              username: event.metadata.actor.userId === null ? null : (usernames.get(event.metadata.actor.userId) ?? null),
+            },
             details: safeSummary(event.data),
           })),
         };

@@ -34,13 +34,27 @@ export function emailUnsubscribeRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vaul
   return async (app) => {
     app.get(
       '/emails/unsubscribe',
-      { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "An e-mail's unsubscribe link: asks before turning that list's e-mails off", querystring: linkQuery, response: page } },
+      {
+        config: { access: 'anyone' },
+        schema: {
+          tags: ['accounts'],
+          summary: "An e-mail's unsubscribe link: asks before turning that list's e-mails off",
+          querystring: linkQuery,
+          response: page,
+        },
+      },
       async (request, reply) => {
         const { token, list } = request.query;
-        if ((await verifyUnsubscribeToken(deps.vault, token, list)) === null) return unsubscribePage(reply, 400, list, `<p role="alert">${UNSUBSCRIBE_MESSAGES.invalid}</p>`);
+        if ((await verifyUnsubscribeToken(deps.vault, token, list)) === null)
+          return unsubscribePage(reply, 400, list, `<p role="alert">${UNSUBSCRIBE_MESSAGES.invalid}</p>`);
         const action = `?list=${list}&token=${encodeURIComponent(token)}`;
         const { ask, button } = UNSUBSCRIBE_LISTS[list];
-        return unsubscribePage(reply, 200, list, `<p>${ask}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${button}</button></form>`);
+        return unsubscribePage(
+          reply,
+          200,
+          list,
+          `<p>${ask}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${button}</button></form>`,
+        );
       },
     );
 
@@ -50,7 +64,15 @@ export function emailUnsubscribeRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vaul
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
       scope.post(
         '/emails/unsubscribe',
-        { config: { access: 'anyone' }, schema: { tags: ['accounts'], summary: "Turn a list's e-mails off with its signed unsubscribe token (a settings event)", querystring: linkQuery, response: page } },
+        {
+          config: { access: 'anyone' },
+          schema: {
+            tags: ['accounts'],
+            summary: "Turn a list's e-mails off with its signed unsubscribe token (a settings event)",
+            querystring: linkQuery,
+            response: page,
+          },
+        },
         async (request, reply) => {
           const { token, list } = request.query;
           const userId = await verifyUnsubscribeToken(deps.vault, token, list);

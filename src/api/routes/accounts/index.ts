@@ -19,7 +19,17 @@ export type { AccountRouteDeps } from './deps.js';
  */
 export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const routes of [signUpRoutes, signInRoutes, verificationRoutes, passwordRoutes, profileRoutes, testUserRoutes, adminUserRoutes, memberActivityRoutes, emailUnsubscribeRoutes]) {
+    for (const routes of [
+      signUpRoutes,
+      signInRoutes,
+      verificationRoutes,
+      passwordRoutes,
+      profileRoutes,
+      testUserRoutes,
+      adminUserRoutes,
+      memberActivityRoutes,
+      emailUnsubscribeRoutes,
+    ]) {
       await app.register(routes(deps));
     }
   };

@@ -22,10 +22,18 @@ const pageAnswer = z.object({
   showing: z.string(),
 });
 const rewardsAnswer = z.object({
-  rewards: z.array(z.object({ _id: z.string(), type: z.string(), description: z.string(), value: z.number(), earned: z.boolean(), timestamp: z.string() })),
+  rewards: z.array(
+    z.object({ _id: z.string(), type: z.string(), description: z.string(), value: z.number(), earned: z.boolean(), timestamp: z.string() }),
+  ),
   total: z.number(),
 });
-const progressionAnswer = z.object({ verifyEmail: z.boolean(), profilePicture: z.boolean(), giveKudos: z.boolean(), addComment: z.boolean(), createPost: z.boolean() });
+const progressionAnswer = z.object({
+  verifyEmail: z.boolean(),
+  profilePicture: z.boolean(),
+  giveKudos: z.boolean(),
+  addComment: z.boolean(),
+  createPost: z.boolean(),
+});
 
 /** The signed-in user's rewards, checklist and saved posts (created posts: GET /users/me/created-resources, routes/templates/view.ts). */
 export function memberActivityRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault'>): FastifyPluginAsyncZod {
@@ -36,7 +44,12 @@ export function memberActivityRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault'
       '/rewards/:userId',
       {
         config: signedIn,
-        schema: { tags: ['rewards'], summary: "A user's rewards and total: one's own, or anyone's for admins", params: z.object({ userId: z.string().min(1).max(100) }), response: { 200: rewardsAnswer } },
+        schema: {
+          tags: ['rewards'],
+          summary: "A user's rewards and total: one's own, or anyone's for admins",
+          params: z.object({ userId: z.string().min(1).max(100) }),
+          response: { 200: rewardsAnswer },
+        },
       },
       async (request) => {
         const viewer = request.viewer!;
@@ -55,7 +68,15 @@ export function memberActivityRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault'
 
     app.get(
       '/users/private/me/saved',
-      { config: signedIn, schema: { tags: ['engagement'], summary: 'Saved posts, newest save first, 10 per page', querystring: pageQuery, response: { 200: pageAnswer } } },
+      {
+        config: signedIn,
+        schema: {
+          tags: ['engagement'],
+          summary: 'Saved posts, newest save first, 10 per page',
+          querystring: pageQuery,
+          response: { 200: pageAnswer },
+        },
+      },
       async (request) => savedPage(deps.db, deps.vault, request.viewer!.userId, request.query.page, SAVED_POSTS_PAGE_SIZE),
     );
   };

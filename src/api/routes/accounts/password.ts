@@ -21,7 +21,10 @@ export function passwordRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/change-password',
-      { config: signedInOnly, schema: { tags, summary: 'Change the password (ends every session)', body: changePasswordSchema, response: { 200: noErrorAnswer } } },
+      {
+        config: signedInOnly,
+        schema: { tags, summary: 'Change the password (ends every session)', body: changePasswordSchema, response: { 200: noErrorAnswer } },
+      },
       async (request, reply) => {
         const viewer = signedIn(request);
         await enforceLimit(request, 'passwordChecksPerAccount', `user:${viewer.userId}`);
@@ -35,14 +38,21 @@ export function passwordRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       '/request-password-reset',
       {
         config: anyone,
-        schema: { tags, summary: 'E-mail a password reset link', body: z.object({ username: z.string().min(1).max(400) }), response: { 200: z.object({ success: z.boolean(), message: z.string() }) } },
+        schema: {
+          tags,
+          summary: 'E-mail a password reset link',
+          body: z.object({ username: z.string().min(1).max(400) }),
+          response: { 200: z.object({ success: z.boolean(), message: z.string() }) },
+        },
       },
       async (request) => {
         await enforceLimit(request, 'mailsPerAddress', request.ip);
         await enforceLimit(request, 'mailsPerAccount', await accountKey(deps, request.body.username));
         // The answer must not tell whether the account exists: the reset and its e-mail (much slower for a
         // real account) go on in the background, and every request is answered after the same time.
-        void deps.accounts.requestPasswordReset(request.body.username).catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
+        void deps.accounts
+          .requestPasswordReset(request.body.username)
+          .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'));
         await setTimeout(PASSWORD_RESET_ANSWER_MS);
         return { success: true, message: ACCOUNT_MESSAGES.resetRequested };
       },
@@ -50,7 +60,15 @@ export function passwordRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/check-token',
-      { config: anyone, schema: { tags, summary: 'Is this reset link still valid?', body: z.object({ t: tokenText, u: z.string().max(200) }), response: { 200: z.object({ error: z.literal(false) }) } } },
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Is this reset link still valid?',
+          body: z.object({ t: tokenText, u: z.string().max(200) }),
+          response: { 200: z.object({ error: z.literal(false) }) },
+        },
+      },
       async (request) => {
         await deps.accounts.checkResetToken(request.body.u, request.body.t);
         return { error: false as const };
@@ -72,7 +90,11 @@ export function passwordRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const problem = passwordProblem(request.body.p);
         if (problem) throw new HttpError(400, problem);
         const { userId, session } = await deps.accounts.resetPassword(request.body.u, request.body.t, request.body.p);
-        return { error: false as const, message: 'Your password has been changed.', ...(await startedSession(deps, request, reply, session, userId)) };
+        return {
+          error: false as const,
+          message: 'Your password has been changed.',
+          ...(await startedSession(deps, request, reply, session, userId)),
+        };
       },
     );
   };

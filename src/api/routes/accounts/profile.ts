@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, PROFILE_PAGE_SIZE, storedSocialValue, type SocialNetwork } from '../../../domain/accounts/rules.js';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  PROFILE_PAGE_SIZE,
+  storedSocialValue,
+  type SocialNetwork,
+} from '../../../domain/accounts/rules.js';
 import { profileUpdateSchema } from '../../../domain/accounts/schemas.js';
 import { IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '../../../domain/shared/images.js';
 import { pageCounts } from '../../../domain/shared/pagination.js';
@@ -25,28 +31,56 @@ const publicProfileAnswer = z.object({
   user: publicProfileSchema,
   isOwner: z.boolean(),
   posts: z.array(resourceSchema),
-  pagination: z.object({ currentPage: z.number(), totalPages: z.number(), totalItems: z.number(), itemsPerPage: z.number(), showing: z.string(), pageStatus: z.string() }),
+  pagination: z.object({
+    currentPage: z.number(),
+    totalPages: z.number(),
+    totalItems: z.number(),
+    itemsPerPage: z.number(),
+    showing: z.string(),
+    pageStatus: z.string(),
+  }),
 });
 
 /** One's own profile (details, picture, deleting the account) and anyone's public profile. */
 export function profileRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/users/me/update', { config: signedInOnly, schema: { tags, summary: 'Change parts of the profile', body: profileUpdateSchema, response: { 200: currentUserSchema } } }, async (request) => {
-      const viewer = signedIn(request);
-      const { username, social, ...rest } = request.body;
-      if (username !== undefined) {
-        const answer = await usernameAnswer(deps, username, viewer);
-        if (!answer.available) throw new HttpError(answer.reserved ? 400 : 409, answer.reserved ? answer.message : ACCOUNT_MESSAGES.profileUsernameTaken);
-      }
-      const reducedSocial =
-        social && Object.fromEntries(Object.entries(social).map(([network, value]) => [network, value === undefined ? undefined : storedSocialValue(network as SocialNetwork, value)]));
-      await deps.settle(await deps.accounts.updateProfile(viewer.userId, { ...rest, username, social: reducedSocial }, actorOf(viewer)));
-      return me(deps, { ...viewer, username: username ?? viewer.username });
-    });
+    app.post(
+      '/users/me/update',
+      {
+        config: signedInOnly,
+        schema: { tags, summary: 'Change parts of the profile', body: profileUpdateSchema, response: { 200: currentUserSchema } },
+      },
+      async (request) => {
+        const viewer = signedIn(request);
+        const { username, social, ...rest } = request.body;
+        if (username !== undefined) {
+          const answer = await usernameAnswer(deps, username, viewer);
+          if (!answer.available)
+            throw new HttpError(answer.reserved ? 400 : 409, answer.reserved ? answer.message : ACCOUNT_MESSAGES.profileUsernameTaken);
+        }
+        const reducedSocial =
+          social &&
+          Object.fromEntries(
+            Object.entries(social).map(([network, value]) => [
+              network,
+              value === undefined ? undefined : storedSocialValue(network as SocialNetwork, value),
+            ]),
+          );
+        await deps.settle(await deps.accounts.updateProfile(viewer.userId, { ...rest, username, social: reducedSocial }, actorOf(viewer)));
+        return me(deps, { ...viewer, username: username ?? viewer.username });
+      },
+    );
 
     app.post(
       '/users/me/picture',
-      { config: signedInOnly, schema: { tags, summary: 'Upload a profile picture (multipart field "image")', response: { 200: z.object({ thumbnail: z.string() }) } } },
+      {
+        config: signedInOnly,
+        schema: {
+          tags,
+          summary: 'Upload a profile picture (multipart field "image")',
+          response: { 200: z.object({ thumbnail: z.string() }) },
+        },
+      },
       async (request) => {
         const viewer = signedIn(request);
         await enforceLimit(request, 'uploadsPerUser', viewer.userId);
@@ -68,17 +102,26 @@ export function profileRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete('/users/me/picture', { config: signedInOnly, schema: { tags, summary: 'Remove the profile picture', response: { 200: currentUserSchema } } }, async (request) => {
-      const viewer = signedIn(request);
-      await deps.settle((await deps.accounts.changePicture(viewer.userId, null, actorOf(viewer))).position);
-      return me(deps, viewer);
-    });
+    app.delete(
+      '/users/me/picture',
+      { config: signedInOnly, schema: { tags, summary: 'Remove the profile picture', response: { 200: currentUserSchema } } },
+      async (request) => {
+        const viewer = signedIn(request);
+        await deps.settle((await deps.accounts.changePicture(viewer.userId, null, actorOf(viewer))).position);
+        return me(deps, viewer);
+      },
+    );
 
     app.post(
       '/users/me/delete',
       {
         config: signedInOnly,
-        schema: { tags, summary: 'Delete my account (erases personal data)', body: z.object({ password: storedPasswordText.optional() }).optional(), response: { 200: successAnswer } },
+        schema: {
+          tags,
+          summary: 'Delete my account (erases personal data)',
+          body: z.object({ password: storedPasswordText.optional() }).optional(),
+          response: { 200: successAnswer },
+        },
       },
       async (request, reply) => {
         const viewer = signedIn(request);
@@ -89,7 +132,8 @@ export function profileRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           const password = request.body?.password ?? '';
           if (password === '') throw new HttpError(400, ACCOUNT_MESSAGES.deleteNeedsPassword);
           await enforceLimit(request, 'passwordChecksPerAccount', `user:${viewer.userId}`);
-          if (!(await deps.accounts.isCurrentPassword(viewer.userId, password))) throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+          if (!(await deps.accounts.isCurrentPassword(viewer.userId, password)))
+            throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong);
         }
         await deps.settle((await deps.accounts.deleteAccount(viewer.userId, actorOf(viewer))).position);
         clearSessionCookie(reply, deps.secureCookies);

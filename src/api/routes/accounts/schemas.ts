@@ -7,9 +7,25 @@ import { z } from '../../../domain/shared/zod.js';
  * so each schema follows what its handler returns (`satisfies` checks them against the view types).
  */
 
-const profileInfo = { firstName: z.string(), lastName: z.string(), jobTitle: z.string(), companyName: z.string(), location: z.string(), bio: z.string() };
-const socialLinks = z.object({ facebook: z.string(), instagram: z.string(), linkedIn: z.string(), website: z.string(), twitter: z.string() });
-const notificationSettings = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, z.boolean()])) as Record<NotificationSetting, z.ZodBoolean>;
+const profileInfo = {
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string(),
+  companyName: z.string(),
+  location: z.string(),
+  bio: z.string(),
+};
+const socialLinks = z.object({
+  facebook: z.string(),
+  instagram: z.string(),
+  linkedIn: z.string(),
+  website: z.string(),
+  twitter: z.string(),
+});
+const notificationSettings = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, z.boolean()])) as Record<
+  NotificationSetting,
+  z.ZodBoolean
+>;
 
 export const currentUserSchema = z.object({
   _id: z.string(),
@@ -27,7 +43,10 @@ export const currentUserSchema = z.object({
   activity: z.object({ viewedAccountSetupPage: z.boolean() }),
   favoriteApps: z.array(z.string()),
   isCreator: z.boolean().nullable(),
-  reward: z.object({ total: z.number(), history: z.array(z.object({ _id: z.string(), timestamp: z.string(), value: z.number(), description: z.string() })) }),
+  reward: z.object({
+    total: z.number(),
+    history: z.array(z.object({ _id: z.string(), timestamp: z.string(), value: z.number(), description: z.string() })),
+  }),
   actions: z.object({ likes: z.array(z.string()), saves: z.array(z.string()), posts: z.array(z.string()) }),
   paid: z.array(z.object({ resourceId: z.string(), price: z.number().optional(), sessionId: z.string().optional() })),
   seller: z.object({ hasPayoutAccount: z.boolean(), hasSales: z.boolean() }),
@@ -52,4 +71,8 @@ export const messageAnswer = z.object({ message: z.string() });
 export const successAnswer = z.object({ success: z.boolean() });
 /** The spec's answers that say only that nothing went wrong, and how. */
 export const noErrorAnswer = z.object({ error: z.literal(false), message: z.string() });
-export const availabilityAnswer = z.object({ available: z.boolean(), message: z.string(), reserved: z.object({ name: z.string(), label: z.string() }).optional() });
+export const availabilityAnswer = z.object({
+  available: z.boolean(),
+  message: z.string(),
+  reserved: z.object({ name: z.string(), label: z.string() }).optional(),
+});

@@ -10,7 +10,13 @@ import type { AccountRouteDeps } from './deps.js';
 import { currentUserOf } from './user-views.js';
 
 /** The answer to a new session: its cookie set, the user, and the token for clients that ask for it. */
-export async function startedSession(deps: AccountRouteDeps, request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: string) {
+export async function startedSession(
+  deps: AccountRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+  userId: string,
+) {
   await deps.settle(session.position);
   const row = await existingUserById(deps.db, userId);
   const viewer: Viewer = {

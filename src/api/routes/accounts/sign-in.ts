@@ -17,24 +17,38 @@ const signedInAnswer = z.object({ success: z.boolean(), message: z.string(), ...
 /** Signing in (password, Google) and out, and what the web app asks of its session. */
 export function signInRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/login', { config: anyone, schema: { tags, summary: 'Sign in with username or e-mail and password', body: loginSchema, response: { 200: signedInAnswer } } }, async (request, reply) => {
-      // Counted atomically before the password is checked: parallel guesses cannot all get through.
-      await enforceLimit(request, 'loginPerAddress', request.ip);
-      await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${await accountKey(deps, request.body.login)}`);
-      try {
-        const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
-        return { success: true, message: 'Logged in', ...(await startedSession(deps, request, reply, session, userId)) };
-      } catch (error) {
-        if (error instanceof DomainError && error.kind === 'invalid') {
-          throw new HttpError(401, ACCOUNT_MESSAGES.loginFailed);
+    app.post(
+      '/login',
+      {
+        config: anyone,
+        schema: { tags, summary: 'Sign in with username or e-mail and password', body: loginSchema, response: { 200: signedInAnswer } },
+      },
+      async (request, reply) => {
+        // Counted atomically before the password is checked: parallel guesses cannot all get through.
+        await enforceLimit(request, 'loginPerAddress', request.ip);
+        await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${await accountKey(deps, request.body.login)}`);
+        try {
+          const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
+          return { success: true, message: 'Logged in', ...(await startedSession(deps, request, reply, session, userId)) };
+        } catch (error) {
+          if (error instanceof DomainError && error.kind === 'invalid') {
+            throw new HttpError(401, ACCOUNT_MESSAGES.loginFailed);
+          }
+          throw error;
         }
-        throw error;
-      }
-    });
+      },
+    );
 
     app.get(
       '/auth/google/config',
-      { config: anyone, schema: { tags, summary: 'The Google client id, when Google sign-in is configured', response: { 200: z.object({ clientId: z.string().nullable() }) } } },
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'The Google client id, when Google sign-in is configured',
+          response: { 200: z.object({ clientId: z.string().nullable() }) },
+        },
+      },
       async () => ({ clientId: deps.googleClientId }),
     );
 
@@ -42,7 +56,12 @@ export function signInRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       '/auth/googleLogin',
       {
         config: anyone,
-        schema: { tags, summary: 'Sign in with a Google ID token', body: z.object({ token: z.string().max(8192) }), response: { 200: signedInAnswer.extend({ created: z.boolean() }) } },
+        schema: {
+          tags,
+          summary: 'Sign in with a Google ID token',
+          body: z.object({ token: z.string().max(8192) }),
+          response: { 200: signedInAnswer.extend({ created: z.boolean() }) },
+        },
       },
       async (request, reply) => {
         if (request.body.token === '') throw new HttpError(400, ACCOUNT_MESSAGES.googleNoCredential);
@@ -52,29 +71,53 @@ export function signInRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           throw new HttpError(401, ACCOUNT_MESSAGES.googleFailed);
         }
         const { userId, session, created } = signedInWithGoogle;
-        return { success: true, message: created ? 'Welcome to Tessera!' : 'Logged in', created, ...(await startedSession(deps, request, reply, session, userId)) };
+        return {
+          success: true,
+          message: created ? 'Welcome to Tessera!' : 'Logged in',
+          created,
+          ...(await startedSession(deps, request, reply, session, userId)),
+        };
       },
     );
 
-    app.post('/logout', { config: anyone, schema: { tags, summary: 'End this session', response: { 200: successAnswer } } }, async (request, reply) => {
-      const viewer = request.viewer;
-      if (viewer) await deps.settle((await deps.accounts.endSession(viewer.userId, viewer.sessionId, 'logout', actorOf(viewer))).position);
-      clearSessionCookie(reply, deps.secureCookies);
-      return { success: true };
-    });
+    app.post(
+      '/logout',
+      { config: anyone, schema: { tags, summary: 'End this session', response: { 200: successAnswer } } },
+      async (request, reply) => {
+        const viewer = request.viewer;
+        if (viewer)
+          await deps.settle((await deps.accounts.endSession(viewer.userId, viewer.sessionId, 'logout', actorOf(viewer))).position);
+        clearSessionCookie(reply, deps.secureCookies);
+        return { success: true };
+      },
+    );
 
     // The web app cannot read its httpOnly cookie to know whether it is signed in: it asks here, and a signed-out visitor is a normal answer, not an error.
     app.get(
       '/auth/session',
-      { config: anyone, schema: { tags, summary: 'The signed-in user, or null for a visitor', response: { 200: z.object({ user: currentUserSchema.nullable() }) } } },
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'The signed-in user, or null for a visitor',
+          response: { 200: z.object({ user: currentUserSchema.nullable() }) },
+        },
+      },
       async (request) => ({ user: request.viewer ? await currentUserOf(deps.db, deps.accounts, deps.vault, request.viewer) : null }),
     );
 
-    app.get('/users/private/me', { config: signedInOnly, schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } } }, async (request) => me(deps, signedIn(request)));
+    app.get(
+      '/users/private/me',
+      { config: signedInOnly, schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } } },
+      async (request) => me(deps, signedIn(request)),
+    );
 
     app.get(
       '/users/check',
-      { config: signedInOnly, schema: { tags, summary: 'Is this session still valid?', response: { 200: z.object({ ok: z.boolean(), userId: z.string() }) } } },
+      {
+        config: signedInOnly,
+        schema: { tags, summary: 'Is this session still valid?', response: { 200: z.object({ ok: z.boolean(), userId: z.string() }) } },
+      },
       async (request) => ({ ok: true, userId: signedIn(request).userId }),
     );
   };

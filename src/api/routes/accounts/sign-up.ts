@@ -16,7 +16,15 @@ export function signUpRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/signup/username/check-availability',
-      { config: anyone, schema: { tags, summary: 'Is this username free to take?', body: z.object({ username: z.string().max(200) }), response: { 200: availabilityAnswer } } },
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Is this username free to take?',
+          body: z.object({ username: z.string().max(200) }),
+          response: { 200: availabilityAnswer },
+        },
+      },
       async (request) => {
         await enforceLimit(request, 'availabilityChecksPerAddress', request.ip);
         return usernameAnswer(deps, request.body.username, request.viewer);
@@ -25,7 +33,15 @@ export function signUpRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/signup/email/check-availability',
-      { config: anyone, schema: { tags, summary: 'Is this e-mail address free to use?', body: z.object({ email: z.string().max(400) }), response: { 200: availabilityAnswer } } },
+      {
+        config: anyone,
+        schema: {
+          tags,
+          summary: 'Is this e-mail address free to use?',
+          body: z.object({ email: z.string().max(400) }),
+          response: { 200: availabilityAnswer },
+        },
+      },
       async (request) => {
         // Each answer says whether an address has an account: limited so nobody can test a list of them.
         await enforceLimit(request, 'availabilityChecksPerAddress', request.ip);
@@ -43,7 +59,12 @@ export function signUpRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create an account and sign in',
-          body: z.object({ username: z.string().max(200), email: z.string().max(400), password: newPasswordText, agreeToTermsAndConditions: z.boolean().optional() }),
+          body: z.object({
+            username: z.string().max(200),
+            email: z.string().max(400),
+            password: newPasswordText,
+            agreeToTermsAndConditions: z.boolean().optional(),
+          }),
           response: { 201: z.object({ ...sessionFields, message: z.string() }) },
         },
       },

@@ -16,7 +16,10 @@ export function testUserRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/test-user/status',
-      { config: signedInOnly, schema: { tags, summary: 'Is this a test-user session?', response: { 200: z.object({ isTestUser: z.boolean() }) } } },
+      {
+        config: signedInOnly,
+        schema: { tags, summary: 'Is this a test-user session?', response: { 200: z.object({ isTestUser: z.boolean() }) } },
+      },
       async (request) => ({ isTestUser: signedIn(request).impersonatedBy !== null }),
     );
 
@@ -54,7 +57,11 @@ export function testUserRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       '/auth/relogin-admin',
       {
         config: signedInOnly,
-        schema: { tags: ['admin'], summary: 'Leave test-user mode and sign in as the admin again', response: { 200: z.object({ success: z.boolean(), message: z.string(), ...sessionFields }) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Leave test-user mode and sign in as the admin again',
+          response: { 200: z.object({ success: z.boolean(), message: z.string(), ...sessionFields }) },
+        },
       },
       async (request, reply) => {
         const viewer = signedIn(request);

@@ -31,7 +31,10 @@ export async function currentUserOf(db: ReadModelDb, accounts: AccountService, v
     payoutAccountOf(db, row.id),
     hasSales(db, row.id),
   ]);
-  const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<NotificationSetting, boolean>;
+  const notifications = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, row.notifications[setting] ?? true])) as Record<
+    NotificationSetting,
+    boolean
+  >;
   const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
   return {
     _id: row.id,
@@ -49,9 +52,16 @@ export async function currentUserOf(db: ReadModelDb, accounts: AccountService, v
     activity: { viewedAccountSetupPage: row.viewed_setup },
     favoriteApps: row.favorite_apps,
     isCreator: row.is_creator,
-    reward: { total: rewards.total, history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })) },
+    reward: {
+      total: rewards.total,
+      history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })),
+    },
     actions: { likes, saves, posts },
-    paid: purchases.map((purchase) => ({ resourceId: purchase.template_id, price: toMajorUnits(purchase), sessionId: purchase.purchase_id })),
+    paid: purchases.map((purchase) => ({
+      resourceId: purchase.template_id,
+      price: toMajorUnits(purchase),
+      sessionId: purchase.purchase_id,
+    })),
     seller: { hasPayoutAccount: payoutAccount !== null, hasSales: sold },
   };
 }

@@ -12,12 +12,16 @@ export const tokenText = z.string().min(1).max(200);
 /** E-mail verification: by the link mailed, or by the 6-digit code mailed. */
 export function verificationRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/request-email-verify', { config: signedInOnly, schema: { tags, summary: 'E-mail a verification link', response: { 200: messageAnswer } } }, async (request) => {
-      const viewer = signedIn(request);
-      await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
-      await deps.accounts.sendVerificationLink(viewer.userId, actorOf(viewer));
-      return { message: 'We have sent you a link to verify your e-mail address.' };
-    });
+    app.post(
+      '/request-email-verify',
+      { config: signedInOnly, schema: { tags, summary: 'E-mail a verification link', response: { 200: messageAnswer } } },
+      async (request) => {
+        const viewer = signedIn(request);
+        await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
+        await deps.accounts.sendVerificationLink(viewer.userId, actorOf(viewer));
+        return { message: 'We have sent you a link to verify your e-mail address.' };
+      },
+    );
 
     app.post(
       '/verify-email',
@@ -36,12 +40,16 @@ export function verificationRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZo
       },
     );
 
-    app.post('/generate-otp', { config: signedInOnly, schema: { tags, summary: 'E-mail a 6-digit verification code', response: { 200: messageAnswer } } }, async (request) => {
-      const viewer = signedIn(request);
-      await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
-      await deps.accounts.issueVerificationCode(viewer.userId, actorOf(viewer));
-      return { message: ACCOUNT_MESSAGES.otpSent };
-    });
+    app.post(
+      '/generate-otp',
+      { config: signedInOnly, schema: { tags, summary: 'E-mail a 6-digit verification code', response: { 200: messageAnswer } } },
+      async (request) => {
+        const viewer = signedIn(request);
+        await enforceLimit(request, 'mailsPerAccount', `user:${viewer.userId}`);
+        await deps.accounts.issueVerificationCode(viewer.userId, actorOf(viewer));
+        return { message: ACCOUNT_MESSAGES.otpSent };
+      },
+    );
 
     app.post(
       '/verify-otp',
@@ -54,18 +62,25 @@ export function verificationRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZo
           response: {
             200: z.object({ verified: z.literal(true), message: z.string() }),
             // Errors answer { error, message } too: the attempts are there only after a wrong code.
-            400: z.object({ error: z.literal(true), verified: z.literal(false).optional(), attempts: z.number().optional(), message: z.string() }),
+            400: z.object({
+              error: z.literal(true),
+              verified: z.literal(false).optional(),
+              attempts: z.number().optional(),
+              message: z.string(),
+            }),
           },
         },
       },
       async (request, reply) => {
         const viewer = signedIn(request);
         const code = request.body.otp.trim();
-        if (!new RegExp(`^\\d{${VERIFICATION_CODE.digits}}$`, 'u').test(code)) throw new HttpError(400, `Please enter the ${VERIFICATION_CODE.digits}-digit code from the e-mail.`);
+        if (!new RegExp(`^\\d{${VERIFICATION_CODE.digits}}$`, 'u').test(code))
+          throw new HttpError(400, `Please enter the ${VERIFICATION_CODE.digits}-digit code from the e-mail.`);
         const result = await deps.accounts.submitVerificationCode(viewer.userId, code, actorOf(viewer));
         await deps.settle(result.position);
         if (result.verified) return { verified: true as const, message: 'Your account is verified.' };
-        const message = result.attemptsRemaining > 0 ? ACCOUNT_MESSAGES.otpIncorrect(result.attemptsRemaining) : ACCOUNT_MESSAGES.otpTryAgain;
+        const message =
+          result.attemptsRemaining > 0 ? ACCOUNT_MESSAGES.otpIncorrect(result.attemptsRemaining) : ACCOUNT_MESSAGES.otpTryAgain;
         return reply.status(400).send({ error: true as const, verified: false as const, attempts: result.attemptsRemaining, message });
       },
     );

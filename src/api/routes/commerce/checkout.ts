@@ -11,7 +11,21 @@ const captureAnswer = z.object({
   id: z.string(),
   status: z.literal('COMPLETED').optional(),
   purchased: z.boolean(),
-  purchase_units: z.array(z.object({ payments: z.object({ captures: z.array(z.object({ id: z.string(), status: z.literal('COMPLETED'), amount: z.object({ currency_code: z.string(), value: z.string() }) })) }) })).optional(),
+  purchase_units: z
+    .array(
+      z.object({
+        payments: z.object({
+          captures: z.array(
+            z.object({
+              id: z.string(),
+              status: z.literal('COMPLETED'),
+              amount: z.object({ currency_code: z.string(), value: z.string() }),
+            }),
+          ),
+        }),
+      }),
+    )
+    .optional(),
   details: z.array(z.object({ issue: z.string() })).optional(),
   debug_id: z.string().nullable().optional(),
   restartUrl: z.string().nullable().optional(),
@@ -49,8 +63,16 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'signed_in' },
         schema: {
           tags,
-          summary: 'A PayPal-style order for a paid post: id and where the buyer approves it; priced by the server from the post (cart amounts or currencies sent are ignored)',
-          body: z.object({ cart: z.array(z.object({ id: z.string().min(1).max(100) }).passthrough()).min(1).max(1) }).passthrough(),
+          summary:
+            'A PayPal-style order for a paid post: id and where the buyer approves it; priced by the server from the post (cart amounts or currencies sent are ignored)',
+          body: z
+            .object({
+              cart: z
+                .array(z.object({ id: z.string().min(1).max(100) }).passthrough())
+                .min(1)
+                .max(1),
+            })
+            .passthrough(),
           response: { 200: z.object({ id: z.string(), status: z.literal('CREATED'), approveUrl: z.string() }) },
         },
       },
@@ -66,7 +88,8 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         config: { access: 'signed_in' },
         schema: {
           tags,
-          summary: "Capture the buyer's approved order: PayPal's capture answer (purchase_units payments), or details[0].issue (INSTRUMENT_DECLINED: approve again at restartUrl); not captured when the buyer owns the post by now",
+          summary:
+            "Capture the buyer's approved order: PayPal's capture answer (purchase_units payments), or details[0].issue (INSTRUMENT_DECLINED: approve again at restartUrl); not captured when the buyer owns the post by now",
           params: z.object({ orderID: z.string().min(1).max(100) }),
           body: z.object({}).passthrough().nullish(),
           response: { 200: captureAnswer },
@@ -79,9 +102,19 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         if (outcome.status === 'owned') return { id: request.params.orderID, purchased: true, redirectUrl: detailUrl };
         // The call worked and the payment did not: PayPal's issue rides in the answer for the page to read (spec 7).
         if (outcome.status === 'declined') {
-          return { id: request.params.orderID, purchased: false, details: [{ issue: outcome.issue }], debug_id: outcome.debugId, restartUrl: outcome.restartUrl, redirectUrl: `${detailUrl}?success=false` };
+          return {
+            id: request.params.orderID,
+            purchased: false,
+            details: [{ issue: outcome.issue }],
+            debug_id: outcome.debugId,
+            restartUrl: outcome.restartUrl,
+            redirectUrl: `${detailUrl}?success=false`,
+          };
         }
-        const amount = { currency_code: outcome.amount.currency, value: toMajorUnits(outcome.amount).toFixed(minorUnitDigits(outcome.amount.currency)) };
+        const amount = {
+          currency_code: outcome.amount.currency,
+          value: toMajorUnits(outcome.amount).toFixed(minorUnitDigits(outcome.amount.currency)),
+        };
         return {
           id: request.params.orderID,
           status: 'COMPLETED' as const,
@@ -106,7 +139,11 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const result = await commerce.confirmReturn(member(request), request.body.id, request.body.sessionId);
         // postRemoved: the post was removed while the buyer paid; the payment is being refunded (the page says so instead of going to it).
-        return { purchased: result.purchased, postRemoved: result.postRemoved, redirectUrl: `/resources/${encodeURIComponent(result.titleUrl)}?success=${result.purchased}` };
+        return {
+          purchased: result.purchased,
+          postRemoved: result.postRemoved,
+          redirectUrl: `/resources/${encodeURIComponent(result.titleUrl)}?success=${result.purchased}`,
+        };
       },
     );
   };

@@ -28,7 +28,15 @@ export function payoutAccountRoutes(deps: CommerceRouteDeps): FastifyPluginAsync
           tags,
           summary: "A seller's payout account status (their own; admins anyone's)",
           params: userParams,
-          response: { 200: z.object({ status: payoutStatus, details_submitted: z.boolean(), charges_enabled: z.boolean(), email: z.string().nullable(), provider: z.string() }) },
+          response: {
+            200: z.object({
+              status: payoutStatus,
+              details_submitted: z.boolean(),
+              charges_enabled: z.boolean(),
+              email: z.string().nullable(),
+              provider: z.string(),
+            }),
+          },
         },
       },
       async (request) => {
@@ -65,12 +73,19 @@ export function payoutAccountRoutes(deps: CommerceRouteDeps): FastifyPluginAsync
       ['/stripe/disconnect/:userId', 'disconnect', 'Disconnect the payout account'],
       ['/stripe/reset-onboarding/:userId', 'reset', 'Start Fresh: drop the half-done account; the next Connect opens a new one'],
     ] as const) {
-      app.post(path, { config: { access: 'signed_in' }, schema: { tags, summary, params: userParams, response: { 200: z.object({ error: z.literal(false), status: payoutStatus }) } } }, async (request) => {
-        ownAccount(request.viewer!, request.params.userId);
-        const viewer = request.viewer!;
-        await commerce.disconnect({ ...actorOf(viewer), userId: request.params.userId }, reason);
-        return { error: false as const, status: payoutStatusOf(null) };
-      });
+      app.post(
+        path,
+        {
+          config: { access: 'signed_in' },
+          schema: { tags, summary, params: userParams, response: { 200: z.object({ error: z.literal(false), status: payoutStatus }) } },
+        },
+        async (request) => {
+          ownAccount(request.viewer!, request.params.userId);
+          const viewer = request.viewer!;
+          await commerce.disconnect({ ...actorOf(viewer), userId: request.params.userId }, reason);
+          return { error: false as const, status: payoutStatusOf(null) };
+        },
+      );
     }
   };
 }

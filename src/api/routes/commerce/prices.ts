@@ -12,7 +12,14 @@ export function priceRoutes(deps: Pick<CommerceRouteDeps, 'commerce' | 'exchange
         schema: {
           tags,
           summary: 'Rates from USD for showing prices in another currency (display only: charges stay in USD)',
-          response: { 200: z.object({ base: z.literal('USD'), rates: z.record(z.string(), z.number()), asOf: z.string(), source: z.enum(['shipped', 'feed']) }) },
+          response: {
+            200: z.object({
+              base: z.literal('USD'),
+              rates: z.record(z.string(), z.number()),
+              asOf: z.string(),
+              source: z.enum(['shipped', 'feed']),
+            }),
+          },
         },
       },
       async (_request, reply) => {
@@ -25,7 +32,11 @@ export function priceRoutes(deps: Pick<CommerceRouteDeps, 'commerce' | 'exchange
       '/config/stripe',
       {
         config: { access: 'anyone' },
-        schema: { tags, summary: 'Which card provider takes payments (no publishable key: checkout is hosted)', response: { 200: z.object({ publishableKey: z.string(), provider: z.string() }) } },
+        schema: {
+          tags,
+          summary: 'Which card provider takes payments (no publishable key: checkout is hosted)',
+          response: { 200: z.object({ publishableKey: z.string(), provider: z.string() }) },
+        },
       },
       async () => ({ publishableKey: '', provider: deps.commerce.provider.name }),
     );

@@ -18,7 +18,14 @@ const purchasedAnswer = z.object({
   resources: z.array(
     engagedResourceSchema.extend({
       purchased: z.literal(true),
-      purchase: z.object({ purchaseId: z.string(), revision: z.number(), title: z.string(), price: z.number(), currency, date: z.string() }),
+      purchase: z.object({
+        purchaseId: z.string(),
+        revision: z.number(),
+        title: z.string(),
+        price: z.number(),
+        currency,
+        date: z.string(),
+      }),
     }),
   ),
   total: z.number(),
@@ -31,7 +38,17 @@ const salesAnswer = z.object({
   currency,
   productsCreated: z.number(),
   paymentData: z.array(
-    z.object({ id: z.string(), amount: z.number(), platformFee: z.number(), currency, description: z.string(), date: z.string(), status: paymentStatus, buyerId: z.string(), templateId: z.string() }),
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      platformFee: z.number(),
+      currency,
+      description: z.string(),
+      date: z.string(),
+      status: paymentStatus,
+      buyerId: z.string(),
+      templateId: z.string(),
+    }),
   ),
   views: z.number(),
   kudos: z.number(),
@@ -63,14 +80,22 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         // A post waiting for review or taken down is not there for others, free or not (as its page says).
         if (row.price_cents <= 0 && isPublic(row.status)) return { error: false as const, link: row.url };
         const purchase = viewer === null ? undefined : await activePurchaseOf(db, row.id, viewer.userId);
-        if (!purchase) throw isPublic(row.status) ? new HttpError(403, COMMERCE_MESSAGES.noAccess) : new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
+        if (!purchase)
+          throw isPublic(row.status) ? new HttpError(403, COMMERCE_MESSAGES.noAccess) : new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
         return { error: false as const, link: purchase.url, revision: purchase.revision };
       },
     );
 
     app.put(
       '/users/private/me/purchases',
-      { config: { access: 'signed_in' }, schema: { tags, summary: 'Purchased posts, newest first, each with the viewer’s prevActions and what was bought', response: { 200: purchasedAnswer } } },
+      {
+        config: { access: 'signed_in' },
+        schema: {
+          tags,
+          summary: 'Purchased posts, newest first, each with the viewer’s prevActions and what was bought',
+          response: { 200: purchasedAnswer },
+        },
+      },
       async (request) => {
         const viewerId = request.viewer!.userId;
         const purchases = await purchasesOfBuyer(db, viewerId);
@@ -81,7 +106,14 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
           resources.push({
             ...resource,
             purchased: true as const,
-            purchase: { purchaseId: purchase.purchase_id, revision: purchase.revision, title: purchase.title, price: toMajorUnits(purchase), currency: purchase.currency, date: purchase.purchased_at.toISOString() },
+            purchase: {
+              purchaseId: purchase.purchase_id,
+              revision: purchase.revision,
+              title: purchase.title,
+              price: toMajorUnits(purchase),
+              currency: purchase.currency,
+              date: purchase.purchased_at.toISOString(),
+            },
           });
         }
         return { resources, total: resources.length };
@@ -90,7 +122,10 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/users/sales-data',
-      { config: { access: 'signed_in' }, schema: { tags, summary: "The seller's sales, payments and their posts' tallies", response: { 200: salesAnswer } } },
+      {
+        config: { access: 'signed_in' },
+        schema: { tags, summary: "The seller's sales, payments and their posts' tallies", response: { 200: salesAnswer } },
+      },
       async (request) => salesOf(db, request.viewer!.userId),
     );
   };

@@ -10,7 +10,15 @@ import { member, type CommerceRouteDeps } from './deps.js';
 const tags = ['admin'];
 const purchasesAnswer = z.object({
   purchases: z.array(
-    z.object({ purchaseId: z.string(), buyerId: z.string(), buyerUsername: z.string().nullable(), amount: z.number(), currency: z.string(), date: z.string(), refunded: z.boolean() }),
+    z.object({
+      purchaseId: z.string(),
+      buyerId: z.string(),
+      buyerUsername: z.string().nullable(),
+      amount: z.number(),
+      currency: z.string(),
+      date: z.string(),
+      refunded: z.boolean(),
+    }),
   ),
 });
 
@@ -21,11 +29,19 @@ export function refundRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       '/admin/resources/:id/purchases',
       {
         config: { access: 'admin' },
-        schema: { tags, summary: "A post's purchases, refunded ones too (for the refund button)", params: z.object({ id: z.string().min(1).max(100) }), response: { 200: purchasesAnswer } },
+        schema: {
+          tags,
+          summary: "A post's purchases, refunded ones too (for the refund button)",
+          params: z.object({ id: z.string().min(1).max(100) }),
+          response: { 200: purchasesAnswer },
+        },
       },
       async (request) => {
         const purchases = await purchasesOfTemplate(deps.db, request.params.id);
-        const names = await usernamesByIds(deps.db, purchases.map((purchase) => purchase.buyer_id));
+        const names = await usernamesByIds(
+          deps.db,
+          purchases.map((purchase) => purchase.buyer_id),
+        );
         return {
           purchases: purchases.map((purchase) => ({
             purchaseId: purchase.purchase_id,

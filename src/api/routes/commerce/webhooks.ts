@@ -32,7 +32,11 @@ export function webhookRoutes(deps: Pick<CommerceRouteDeps, 'commerce'>): Fastif
       PAYMENT_WEBHOOK_PATH,
       {
         config: { access: 'anyone' },
-        schema: { tags, summary: 'Payment provider webhooks (signature checked on the raw body; each event applied once)', response: { 200: z.object({ received: z.literal(true) }) } },
+        schema: {
+          tags,
+          summary: 'Payment provider webhooks (signature checked on the raw body; each event applied once)',
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
       },
       async (request) => {
         const body = request.body as { raw?: unknown } | undefined;

@@ -11,7 +11,14 @@ export function curatedListRoutes(deps: { db: ReadModelDb }): FastifyPluginAsync
   return async (app) => {
     app.get(
       '/collections',
-      { config: { access: 'anyone', publicCache: ['curation'] }, schema: { summary: 'Quick links of the home sidebar (the collections editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) } } },
+      {
+        config: { access: 'anyone', publicCache: ['curation'] },
+        schema: {
+          summary: 'Quick links of the home sidebar (the collections editor sets them)',
+          tags: ['browse'],
+          response: { 200: z.array(quickLinkSchema.extend({ type: z.string() })) },
+        },
+      },
       async () => (await currentCuratedList(deps.db, 'collections')) as CollectionEntry[],
     );
 
@@ -19,7 +26,11 @@ export function curatedListRoutes(deps: { db: ReadModelDb }): FastifyPluginAsync
       '/topapps',
       {
         config: { access: 'anyone', publicCache: ['curation'] },
-        schema: { summary: 'Trending web tools of the home sidebar (the top apps editor sets them)', tags: ['browse'], response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) } },
+        schema: {
+          summary: 'Trending web tools of the home sidebar (the top apps editor sets them)',
+          tags: ['browse'],
+          response: { 200: z.array(quickLinkSchema.extend({ description: z.string() })) },
+        },
       },
       async () => (await currentCuratedList(deps.db, 'topapps')) as TopAppEntry[],
     );

@@ -21,13 +21,24 @@ export function exploreRoutes(deps: { db: ReadModelDb }): FastifyPluginAsyncZod 
           summary: 'The most used tags, each with its count and newest resources',
           tags: ['browse'],
           response: {
-            200: z.array(z.object({ term: z.string(), count: z.number(), resources: z.array(z.object({ _id: z.string(), title: z.string(), titleUrl: z.string() })) })),
+            200: z.array(
+              z.object({
+                term: z.string(),
+                count: z.number(),
+                resources: z.array(z.object({ _id: z.string(), title: z.string(), titleUrl: z.string() })),
+              }),
+            ),
           },
         },
       },
       async () => {
         const tags = await keywordUsage(db, HIDDEN_KEYWORDS, EXPLORE_TAG_COUNT);
-        const ids = await newestPerGroup(db, 'keyword', tags.map((tag) => tag.term), EXPLORE_MAX_RESOURCES_PER_TAG);
+        const ids = await newestPerGroup(
+          db,
+          'keyword',
+          tags.map((tag) => tag.term),
+          EXPLORE_MAX_RESOURCES_PER_TAG,
+        );
         const allIds = [...ids.values()].flat();
         const rows = await documentTitlesByIds(db, allIds);
         const titles = new Map(rows.map((row) => [row.id, row]));
@@ -50,14 +61,28 @@ export function exploreRoutes(deps: { db: ReadModelDb }): FastifyPluginAsyncZod 
           summary: 'Creators with the most live resources',
           tags: ['browse'],
           response: {
-            200: z.array(z.object({ _id: z.string(), username: z.string(), isVerified: z.boolean(), postCount: z.number(), info: z.object({ thumbnail: z.string().nullable() }) })),
+            200: z.array(
+              z.object({
+                _id: z.string(),
+                username: z.string(),
+                isVerified: z.boolean(),
+                postCount: z.number(),
+                info: z.object({ thumbnail: z.string().nullable() }),
+              }),
+            ),
           },
         },
       },
       async () => {
         const rows = await topContributors(db, TOP_CONTRIBUTORS_LIMIT);
         // Verification and pictures are not in the users read model yet (accounts work): shown as unverified, no picture.
-        return rows.map((row) => ({ _id: row.id, username: row.username, isVerified: false, postCount: row.post_count, info: { thumbnail: null } }));
+        return rows.map((row) => ({
+          _id: row.id,
+          username: row.username,
+          isVerified: false,
+          postCount: row.post_count,
+          info: { thumbnail: null },
+        }));
       },
     );
   };

@@ -13,7 +13,10 @@ import { BROWSING_READ_MODELS } from './explore.js';
 const KEYWORD_LIST_LIMIT = 100;
 const MAX_TOPIC_RESOURCES = 20;
 
-const booleanFlag = z.enum(['true', 'false'], 'must be true or false').optional().transform((value) => value === 'true');
+const booleanFlag = z
+  .enum(['true', 'false'], 'must be true or false')
+  .optional()
+  .transform((value) => value === 'true');
 const entrySchema = z.object({ name: z.string(), label: z.string() });
 
 /** Topics, apps and keywords, with what live resources use of them. */
@@ -30,16 +33,31 @@ export function taxonomyRoutes(deps: { db: ReadModelDb; vault: Vault }): Fastify
           tags: ['browse'],
           querystring: z.object({
             withResources: booleanFlag,
-            limit: z.coerce.number('limit must be a number').int('limit must be a whole number').min(1, 'limit must be at least 1').max(MAX_TOPIC_RESOURCES, `limit must be at most ${MAX_TOPIC_RESOURCES}`).default(TOPICS_REQUEST_LIMIT),
+            limit: z.coerce
+              .number('limit must be a number')
+              .int('limit must be a whole number')
+              .min(1, 'limit must be at least 1')
+              .max(MAX_TOPIC_RESOURCES, `limit must be at most ${MAX_TOPIC_RESOURCES}`)
+              .default(TOPICS_REQUEST_LIMIT),
           }),
           response: { 200: z.array(z.object({ topic: entrySchema, resources: z.array(resourceSchema) })) },
         },
       },
       async (request) => {
         const { withResources, limit } = request.query;
-        const ids = withResources ? await newestPerGroup(db, 'topic', TOPICS.map((topic) => topic.name), limit) : new Map<string, string[]>();
+        const ids = withResources
+          ? await newestPerGroup(
+              db,
+              'topic',
+              TOPICS.map((topic) => topic.name),
+              limit,
+            )
+          : new Map<string, string[]>();
         return Promise.all(
-          TOPICS.map(async (topic) => ({ topic: { name: topic.name, label: topic.label }, resources: await resourceViewsByIds(db, vault, ids.get(topic.name) ?? []) })),
+          TOPICS.map(async (topic) => ({
+            topic: { name: topic.name, label: topic.label },
+            resources: await resourceViewsByIds(db, vault, ids.get(topic.name) ?? []),
+          })),
         );
       },
     );
@@ -77,7 +95,12 @@ export function taxonomyRoutes(deps: { db: ReadModelDb; vault: Vault }): Fastify
       async (request) => {
         const column = request.query.type;
         const rows = await searchableCountsBy(db, column);
-        return rows.map(({ value: term, count }) => ({ _id: `${column}:${term}`, term, platform: column === 'platform' ? term : null, count }));
+        return rows.map(({ value: term, count }) => ({
+          _id: `${column}:${term}`,
+          term,
+          platform: column === 'platform' ? term : null,
+          count,
+        }));
       },
     );
 

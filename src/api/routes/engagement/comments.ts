@@ -36,7 +36,13 @@ export function commentRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod 
       '/comments/resource/:id',
       {
         config: { access: 'signed_in' },
-        schema: { tags, summary: 'Comment on a post; the text is kept exactly as typed', params: idParams, body: commentSchema, response: { 201: z.object({ comment: commentViewSchema }) } },
+        schema: {
+          tags,
+          summary: 'Comment on a post; the text is kept exactly as typed',
+          params: idParams,
+          body: commentSchema,
+          response: { 201: z.object({ comment: commentViewSchema }) },
+        },
       },
       async (request, reply) => {
         const { actor } = member(request);

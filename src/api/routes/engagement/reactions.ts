@@ -41,7 +41,13 @@ export function reactionRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod
         {
           config: { access: 'signed_in' },
           // Fastify validates an absent body as null: no body flips the toggle, as the spec's GETs did.
-          schema: { tags, summary: `${toggle.summary}; { "on": true | false } sets it instead of flipping it`, params: idParams, body: toggleBody.nullish(), response: { 200: rscAnswer } },
+          schema: {
+            tags,
+            summary: `${toggle.summary}; { "on": true | false } sets it instead of flipping it`,
+            params: idParams,
+            body: toggleBody.nullish(),
+            response: { 200: rscAnswer },
+          },
         },
         async (request) => {
           const { viewer, actor } = member(request);
@@ -53,7 +59,10 @@ export function reactionRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod
 
     app.post(
       '/resources/clicked/:id',
-      { config: { access: 'signed_in' }, schema: { tags, summary: "Count a click on the template's link", params: idParams, response: { 200: rscAnswer } } },
+      {
+        config: { access: 'signed_in' },
+        schema: { tags, summary: "Count a click on the template's link", params: idParams, response: { 200: rscAnswer } },
+      },
       async (request) => {
         const { viewer, actor } = member(request);
         const result = await deps.engagement.recordClick(request.params.id, actor);
@@ -63,7 +72,10 @@ export function reactionRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod
 
     app.post(
       '/resources/view/:id',
-      { config: { access: 'anyone' }, schema: { tags, summary: 'Count a view of the detail page', params: idParams, response: { 200: rscAnswer } } },
+      {
+        config: { access: 'anyone' },
+        schema: { tags, summary: 'Count a view of the detail page', params: idParams, response: { 200: rscAnswer } },
+      },
       async (request) => {
         const viewer = request.viewer;
         const actor = viewer ? actorOf(viewer) : { userId: null, role: 'anonymous' as const };
@@ -76,6 +88,5 @@ export function reactionRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod
         return answerWith(request.params.id, viewer, result.position);
       },
     );
-
   };
 }

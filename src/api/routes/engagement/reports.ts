@@ -33,7 +33,12 @@ export function reportRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod {
       '/resources/reportPost',
       {
         config: { access: 'signed_in' },
-        schema: { tags, summary: 'Report a post to the moderators (not for its author)', body: reportSchema, response: { 200: z.object({ success: z.literal(true), message: z.string() }) } },
+        schema: {
+          tags,
+          summary: 'Report a post to the moderators (not for its author)',
+          body: reportSchema,
+          response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        },
       },
       async (request) => {
         const { actor } = member(request);

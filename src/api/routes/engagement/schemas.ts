@@ -9,7 +9,12 @@ import { HttpError } from '../../errors.js';
 import { resourceSchema } from '../resources.js';
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });
-const authorSchema = z.object({ _id: z.string(), username: z.string(), erased: z.boolean(), info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }) });
+const authorSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  erased: z.boolean(),
+  info: z.object({ displayName: z.string().nullable(), thumbnail: z.string().nullable() }),
+});
 export const engagedResourceSchema = resourceSchema.extend({
   prevActions: z.object({ has_liked: z.boolean(), has_saved: z.boolean(), has_flagged: z.boolean() }),
   analytics: z.object({ pageViews: z.object({ total: z.number() }), clicks: z.number() }),
@@ -20,7 +25,10 @@ export const commentViewSchema = z.object({ _id: z.string(), message: z.string()
 export const commentPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(COMMENTS_PAGE.maxSize).default(COMMENTS_PAGE.size),
   // A log position: digits only, below 2^63 (what a bigint column holds).
-  before: z.string().regex(/^[1-9]\d{0,17}$/u, COMMENTS_PAGE.badCursor).optional(),
+  before: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/u, COMMENTS_PAGE.badCursor)
+    .optional(),
 });
 
 /** The signed-in viewer and the actor their events record; 401 for anyone else. */

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkGenerationRequest, refusePrivateData, type GenerationUseCases } from '../../../commands/generator/generation.js';
 import { isStaff } from '../../../domain/accounts/access.js';
 import { JOB_STATUSES } from '../../../domain/generator/job-lifecycle.js';
-import { generateRequestSchema, GENERATOR, GENERATOR_MESSAGES, questionSetSchema, questionsRequestSchema } from '../../../domain/generator/rules.js';
+import {
+  generateRequestSchema,
+  GENERATOR,
+  GENERATOR_MESSAGES,
+  questionSetSchema,
+  questionsRequestSchema,
+} from '../../../domain/generator/rules.js';
 import { z } from '../../../domain/shared/zod.js';
 import { originalFileOf } from '../../../projections/read-models/generations/queries.js';
 import { actorOf } from '../../actors.js';
@@ -50,7 +56,12 @@ export function generationJobRoutes(deps: GenerationOwnership & { generation: Ge
       '/ai/templates',
       {
         config: { access: 'anyone' },
-        schema: { summary: 'Start a generation job', tags: ['generator'], body: generateRequestSchema, response: { 202: z.object({ jobId: z.string() }) } },
+        schema: {
+          summary: 'Start a generation job',
+          tags: ['generator'],
+          body: generateRequestSchema,
+          response: { 202: z.object({ jobId: z.string() }) },
+        },
       },
       async (request, reply) => {
         const viewer = request.viewer;

@@ -19,7 +19,11 @@ export interface GenerationOwnership {
 }
 
 /** The owner of what this request generates: the user, or a keyed digest of the guest's cookie (set on first use when `reply` is given). */
-export async function ownerOf(deps: GenerationOwnership, request: FastifyRequest, reply: FastifyReply | null): Promise<GenerationOwner | null> {
+export async function ownerOf(
+  deps: GenerationOwnership,
+  request: FastifyRequest,
+  reply: FastifyReply | null,
+): Promise<GenerationOwner | null> {
   if (request.viewer) return { userId: request.viewer.userId, guestKey: null };
   const guestId = guestIdOf(request, reply, { name: GENERATOR_GUEST_COOKIE, path: '/api/ai', secure: deps.secureCookies });
   if (guestId === null) return null;

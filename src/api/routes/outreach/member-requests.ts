@@ -16,7 +16,7 @@ export function memberRequestRoutes(deps: { outreach: Outreach }): FastifyPlugin
       {
         config: { access: 'signed_in' },
         schema: {
-          summary: "E-mail a member a message (verified members; the recipient's \"Messages from other members\" setting governs it)",
+          summary: 'E-mail a member a message (verified members; the recipient\'s "Messages from other members" setting governs it)',
           tags: ['outreach'],
           params: z.object({ username: z.string().max(200) }),
           body: memberMessageSchema,
@@ -37,7 +37,12 @@ export function memberRequestRoutes(deps: { outreach: Outreach }): FastifyPlugin
       '/requests',
       {
         config: { access: 'signed_in' },
-        schema: { summary: 'Ask the community for a template', tags: ['outreach'], body: templateRequestSchema, response: { 201: successAnswer } },
+        schema: {
+          summary: 'Ask the community for a template',
+          tags: ['outreach'],
+          body: templateRequestSchema,
+          response: { 201: successAnswer },
+        },
       },
       async (request, reply) => {
         const viewer = viewerOf(request);

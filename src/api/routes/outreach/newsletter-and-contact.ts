@@ -17,7 +17,12 @@ export function newsletterAndContactRoutes(deps: { outreach: Outreach }): Fastif
       '/email/subscribe',
       {
         config: { access: 'anyone' },
-        schema: { summary: 'Subscribe an address to the newsletter', tags: ['outreach'], body: subscribeSchema, response: { 200: subscribeAnswer } },
+        schema: {
+          summary: 'Subscribe an address to the newsletter',
+          tags: ['outreach'],
+          body: subscribeSchema,
+          response: { 200: subscribeAnswer },
+        },
       },
       async (request) => {
         const email = normaliseEmail(request.body.email);

@@ -30,7 +30,11 @@ export function autocompleteRoutes(deps: { search: AppDeps['search'] }): Fastify
           tags: ['search'],
           querystring: z.object({ q: searchText.default('') }),
           response: {
-            200: z.object({ titles: z.array(z.object({ title: z.string(), titleUrl: z.string() })), topics: z.array(entrySchema), apps: z.array(entrySchema) }),
+            200: z.object({
+              titles: z.array(z.object({ title: z.string(), titleUrl: z.string() })),
+              topics: z.array(entrySchema),
+              apps: z.array(entrySchema),
+            }),
           },
         },
       },

@@ -28,7 +28,10 @@ export function popularSearchRoutes(deps: { db: ReadModelDb; searchRecording: Se
           summary: 'Records a search (popular searches are computed from these)',
           tags: ['search'],
           // userId is accepted for the original client but never trusted: the session says who searched.
-          body: z.object({ searchTerm: z.string().max(SEARCH_MAX_QUERY_LENGTH, `searchTerm must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`), userId: z.string().nullish() }),
+          body: z.object({
+            searchTerm: z.string().max(SEARCH_MAX_QUERY_LENGTH, `searchTerm must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`),
+            userId: z.string().nullish(),
+          }),
           response: { 201: z.object({ success: z.literal(true) }) },
         },
       },

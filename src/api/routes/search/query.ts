@@ -1,6 +1,14 @@
 import type { AppDeps } from '../../app.js';
 import { APPS, TOPICS, type TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
-import { PRICE_FILTERS, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_KEYWORD_LENGTH, SEARCH_MAX_KEYWORDS, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_TEXT_TOO_LONG } from '../../../domain/discovery/constants.js';
+import {
+  PRICE_FILTERS,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_KEYWORD_LENGTH,
+  SEARCH_MAX_KEYWORDS,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_TEXT_TOO_LONG,
+} from '../../../domain/discovery/constants.js';
 import { characterCount } from '../../../domain/shared/characters.js';
 import { z } from '../../../domain/shared/zod.js';
 
@@ -33,7 +41,10 @@ export const searchQuery = z.object({
     .string()
     .optional()
     .transform((value, context) => {
-      const keywords = (value ?? '').split(',').map((keyword) => keyword.trim().toLowerCase()).filter(Boolean);
+      const keywords = (value ?? '')
+        .split(',')
+        .map((keyword) => keyword.trim().toLowerCase())
+        .filter(Boolean);
       if (keywords.length > SEARCH_MAX_KEYWORDS) context.addIssue({ code: 'custom', message: `At most ${SEARCH_MAX_KEYWORDS} keywords` });
       if (keywords.some((keyword) => characterCount(keyword) > SEARCH_MAX_KEYWORD_LENGTH)) {
         context.addIssue({ code: 'custom', message: `A keyword must be at most ${SEARCH_MAX_KEYWORD_LENGTH} characters` });
@@ -72,7 +83,12 @@ export const paginationSchema = z.object({
   itemsPerPage: z.number(),
   showing: z.string(),
   pageStatus: z.string(),
-  pageNumbers: z.object({ first: z.number().nullable(), prev: z.number().nullable(), next: z.number().nullable(), last: z.number().nullable() }),
+  pageNumbers: z.object({
+    first: z.number().nullable(),
+    prev: z.number().nullable(),
+    next: z.number().nullable(),
+    last: z.number().nullable(),
+  }),
   urls: z.object({ next: z.string().nullable(), last: z.string().nullable() }),
   limit: z.number(),
 });

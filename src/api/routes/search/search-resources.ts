@@ -13,7 +13,11 @@ export function searchResourcesRoutes(deps: { db: ReadModelDb; vault: Vault; sea
     app.get(
       '/resources/search',
       {
-        config: { access: 'anyone', publicCache: deps.search.answersFromReadModels ? ['search', 'templates', 'users'] : undefined, sameForEveryViewer: true },
+        config: {
+          access: 'anyone',
+          publicCache: deps.search.answersFromReadModels ? ['search', 'templates', 'users'] : undefined,
+          sameForEveryViewer: true,
+        },
         schema: {
           summary: 'Live resources matching text and filters, one page at a time',
           tags: ['search'],

@@ -35,7 +35,11 @@ export function supportAdminRoutes(deps: { db: ReadModelDb; vault: Vault }): Fas
           },
         },
       },
-      async (request) => ({ data: await betaFeedbackPage(db, vault, request.query.page, SUPPORT_PAGE_SIZE), page: request.query.page, pageSize: SUPPORT_PAGE_SIZE }),
+      async (request) => ({
+        data: await betaFeedbackPage(db, vault, request.query.page, SUPPORT_PAGE_SIZE),
+        page: request.query.page,
+        pageSize: SUPPORT_PAGE_SIZE,
+      }),
     );
 
     app.get(
@@ -65,7 +69,11 @@ export function supportAdminRoutes(deps: { db: ReadModelDb; vault: Vault }): Fas
           },
         },
       },
-      async (request) => ({ data: await chatExchangesPage(db, vault, request.query.page, SUPPORT_PAGE_SIZE), page: request.query.page, pageSize: SUPPORT_PAGE_SIZE }),
+      async (request) => ({
+        data: await chatExchangesPage(db, vault, request.query.page, SUPPORT_PAGE_SIZE),
+        page: request.query.page,
+        pageSize: SUPPORT_PAGE_SIZE,
+      }),
     );
   };
 }

@@ -38,7 +38,11 @@ export function supportConversationRoutes(deps: { support: SupportDesk; secureCo
         if (viewer === null) refuseMissingGuestDetails(request.body);
         await enforceLimit(request, 'chatMessagesPerAddress', request.ip);
         // A member is given no cookie, but one they hold from chatting as a guest on this browser lets them go on with that chat.
-        const guestId = guestIdOf(request, viewer ? null : reply, { name: CHAT_GUEST_COOKIE, path: '/api/chatbot', secure: deps.secureCookies });
+        const guestId = guestIdOf(request, viewer ? null : reply, {
+          name: CHAT_GUEST_COOKIE,
+          path: '/api/chatbot',
+          secure: deps.secureCookies,
+        });
         return deps.support.chat({
           conversationId: request.body.conversationId,
           message: request.body.message,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/shared/zod.js';
-import { ADMIN_DECISION_REASON_MAX, adminPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../../domain/templates/rules.js';
+import {
+  ADMIN_DECISION_REASON_MAX,
+  adminPriceSchema,
+  parsePriceText,
+  TEMPLATE_MESSAGES,
+  templateEditSchema,
+} from '../../../domain/templates/rules.js';
 import { ADMIN_KEYWORD_SLOTS, PRICE_REQUEST_MESSAGES } from '../../../domain/templates/admin-edit.js';
 import { takesCharges } from '../../../projections/read-models/commerce/queries.js';
 import { pendingPriceRequests } from '../../../projections/read-models/price-requests/queries.js';
@@ -37,7 +43,14 @@ const priceRequestsSchema = z.object({
 });
 
 /** The decision is recorded whatever the mail server says: a failed notice is logged, not a failed decision. */
-async function tellAuthor(deps: Pick<TemplateRouteDeps, 'db' | 'vault' | 'mail' | 'log'>, authorId: string, title: string, approved: boolean, price: number, reason: string | null): Promise<void> {
+async function tellAuthor(
+  deps: Pick<TemplateRouteDeps, 'db' | 'vault' | 'mail' | 'log'>,
+  authorId: string,
+  title: string,
+  approved: boolean,
+  price: number,
+  reason: string | null,
+): Promise<void> {
   try {
     const author = await userById(deps.db, authorId);
     const email = author?.email_enc ? await deps.vault.decrypt(authorId, author.email_enc) : null;
@@ -111,20 +124,31 @@ export function adminEditRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod 
       },
     );
 
-    app.get('/admin/price-requests', { config: { access: 'admin' }, schema: { tags, summary: "Authors' price-change requests waiting for a decision, oldest first", response: { 200: priceRequestsSchema } } }, async () => {
-      const rows = await pendingPriceRequests(deps.db);
-      return {
-        data: rows.map((row) => ({
-          resourceId: row.template_id,
-          title: row.title,
-          titleUrl: row.title_url,
-          requester: { _id: row.requester_id, username: row.username },
-          currentPrice: row.price_cents / 100,
-          requestedPrice: row.requested_price_cents / 100,
-          requestedAt: row.requested_at.toISOString(),
-        })),
-      };
-    });
+    app.get(
+      '/admin/price-requests',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: "Authors' price-change requests waiting for a decision, oldest first",
+          response: { 200: priceRequestsSchema },
+        },
+      },
+      async () => {
+        const rows = await pendingPriceRequests(deps.db);
+        return {
+          data: rows.map((row) => ({
+            resourceId: row.template_id,
+            title: row.title,
+            titleUrl: row.title_url,
+            requester: { _id: row.requester_id, username: row.username },
+            currentPrice: row.price_cents / 100,
+            requestedPrice: row.requested_price_cents / 100,
+            requestedAt: row.requested_at.toISOString(),
+          })),
+        };
+      },
+    );
 
     app.post(
       '/admin/price-requests/:id/decide',
@@ -134,7 +158,11 @@ export function adminEditRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod 
           tags,
           summary: "Approve (the price changes) or decline an author's request; the author is told by e-mail",
           params: z.object({ id: z.string().max(100) }),
-          body: z.object({ approve: z.boolean(), requestedPrice: z.number().min(0), reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional() }),
+          body: z.object({
+            approve: z.boolean(),
+            requestedPrice: z.number().min(0),
+            reason: z.string().trim().max(ADMIN_DECISION_REASON_MAX).optional(),
+          }),
           response: { 200: successSchema },
         },
       },
@@ -143,7 +171,10 @@ export function adminEditRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod 
         const row = await existing(request.params.id);
         const { approve, requestedPrice, reason } = request.body;
         if (approve) await refuseUnsellablePrice(row.author_id, requestedPrice);
-        const result = await deps.templates.lifecycle.decidePriceChange(row.id, approve, requestedPrice, reason || null, { userId: viewer.userId, role: viewer.lvl });
+        const result = await deps.templates.lifecycle.decidePriceChange(row.id, approve, requestedPrice, reason || null, {
+          userId: viewer.userId,
+          role: viewer.lvl,
+        });
         await deps.settle(result.position);
         await tellAuthor(deps, row.author_id, row.title, approve, requestedPrice, reason || null);
         return { success: true as const, message: approve ? PRICE_REQUEST_MESSAGES.approved : PRICE_REQUEST_MESSAGES.declined };

@@ -28,9 +28,22 @@ const validationAnswer = z.object({
   message: z.string(),
   tables: z.number(),
   position: z.string(),
-  differences: z.array(z.object({ table: z.string(), projection: z.string(), liveRows: z.number(), rebuiltRows: z.number(), onlyLive: z.number(), onlyRebuilt: z.number() })),
+  differences: z.array(
+    z.object({
+      table: z.string(),
+      projection: z.string(),
+      liveRows: z.number(),
+      rebuiltRows: z.number(),
+      onlyLive: z.number(),
+      onlyRebuilt: z.number(),
+    }),
+  ),
 });
-const keywordsAnswer = z.object({ success: z.literal(true), message: z.string(), updated: z.array(z.object({ _id: z.string(), title: z.string(), keywords: z.array(z.string()) })) });
+const keywordsAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  updated: z.array(z.object({ _id: z.string(), title: z.string(), keywords: z.array(z.string()) })),
+});
 
 /** The admin portal's bulk import, image fetch, read-model validation and keyword update (generator-admin-site.md section 7). */
 export function bulkImportRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
@@ -43,7 +56,16 @@ export function bulkImportRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Import CSV rows as live posts (at most ${BULK_IMPORT_LIMITS.rowsPerRequest} per call); dryRun checks them and writes nothing. Answers one report per row`,
-          body: z.object({ data: z.array(bulkImportPayloadSchema).min(1, BULK_IMPORT_MESSAGES.empty).max(BULK_IMPORT_LIMITS.rowsPerRequest, `At most ${BULK_IMPORT_LIMITS.rowsPerRequest} rows per call: send a file in batches.`), dryRun: z.boolean().optional() }),
+          body: z.object({
+            data: z
+              .array(bulkImportPayloadSchema)
+              .min(1, BULK_IMPORT_MESSAGES.empty)
+              .max(
+                BULK_IMPORT_LIMITS.rowsPerRequest,
+                `At most ${BULK_IMPORT_LIMITS.rowsPerRequest} rows per call: send a file in batches.`,
+              ),
+            dryRun: z.boolean().optional(),
+          }),
           response: { 200: importAnswer },
         },
       },
@@ -52,7 +74,15 @@ export function bulkImportRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
         const { reports, position } = await deps.templates.importRows(request.body.data, { dryRun, admin: reviewerOf(request.viewer!) });
         await deps.settle(position);
         const count = (status: string) => reports.filter((report) => report.status === status).length;
-        return { success: true as const, dryRun, reports, imported: count('imported'), duplicates: count('duplicate'), invalid: count('invalid'), valid: count('valid') };
+        return {
+          success: true as const,
+          dryRun,
+          reports,
+          imported: count('imported'),
+          duplicates: count('duplicate'),
+          invalid: count('invalid'),
+          valid: count('valid'),
+        };
       },
     );
 
@@ -72,7 +102,14 @@ export function bulkImportRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
 
     app.get(
       '/admin/validate',
-      { config: { access: 'admin' }, schema: { tags, summary: 'Rebuild every read model from the log into scratch tables and compare with the live ones', response: { 200: validationAnswer } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Rebuild every read model from the log into scratch tables and compare with the live ones',
+          response: { 200: validationAnswer },
+        },
+      },
       async () => {
         const report = await deps.templates.validateReadModels();
         const valid = report.differences.length === 0;
@@ -83,7 +120,14 @@ export function bulkImportRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
     // The spec's GET changes data: here it is a POST, as every state-changing call is.
     app.post(
       '/admin/updateAIKeywords',
-      { config: { access: 'admin' }, schema: { tags, summary: 'Give live posts without keywords keywords derived from their title and description (offline)', response: { 200: keywordsAnswer } } },
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Give live posts without keywords keywords derived from their title and description (offline)',
+          response: { 200: keywordsAnswer },
+        },
+      },
       async (request) => {
         const { updated, position } = await deps.templates.lifecycle.fillMissingKeywords(reviewerOf(request.viewer!));
         await deps.settle(position);

@@ -21,7 +21,10 @@ const createBody = z.object({
   tags: tagList.optional(),
   images: imageList.optional(),
   // Typed text is read as the forms read it, so 'abc' gets the price message; blank is free.
-  price: z.union([z.number(), z.string().trim()]).transform((price) => (typeof price === 'number' ? price : price === '' ? 0 : parsePriceText(price))).nullish(),
+  price: z
+    .union([z.number(), z.string().trim()])
+    .transform((price) => (typeof price === 'number' ? price : price === '' ? 0 : parsePriceText(price)))
+    .nullish(),
 });
 
 const created = z.object({ error: z.literal(false), message: z.string(), redirect: z.string(), resource: detailDataSchema.nullable() });
@@ -33,7 +36,12 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       '/resources',
       {
         config: { access: 'verified' },
-        schema: { tags, summary: 'Create a post (verified users); it starts under review', body: createBody, response: { 201: created, 400: refusedSchema } },
+        schema: {
+          tags,
+          summary: 'Create a post (verified users); it starts under review',
+          body: createBody,
+          response: { 201: created, 400: refusedSchema },
+        },
       },
       async (request, reply) => {
         const viewer = request.viewer!;
@@ -52,7 +60,13 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         if (!parsed.success) return reply.status(400).send(invalidFieldsAnswer(parsed.error));
         // Selling needs a payout account with charges enabled (spec 6).
         if (parsed.data.price > 0 && !(await takesCharges(deps.db, viewer.userId))) {
-          return reply.status(400).send({ error: true, message: TEMPLATE_MESSAGES.payoutRequired, fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }] });
+          return reply
+            .status(400)
+            .send({
+              error: true,
+              message: TEMPLATE_MESSAGES.payoutRequired,
+              fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }],
+            });
         }
         const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer));
         await deps.settle(submitted.position);
@@ -92,13 +106,18 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "The create form's touched flags (sent 2 s after the last change), for the creation funnel",
-          body: z.object({ username: z.string().max(200).optional(), formProgress: z.partialRecord(z.enum(FORM_PROGRESS_FIELDS), z.boolean()) }),
+          body: z.object({
+            username: z.string().max(200).optional(),
+            formProgress: z.partialRecord(z.enum(FORM_PROGRESS_FIELDS), z.boolean()),
+          }),
           response: { 200: z.object({ success: z.literal(true) }) },
         },
       },
       async (request) => {
         const viewer = request.viewer!;
-        const flags = Object.fromEntries(Object.entries(request.body.formProgress).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'));
+        const flags = Object.fromEntries(
+          Object.entries(request.body.formProgress).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'),
+        );
         await deps.templates.lifecycle.trackFormProgress(viewer.userId, flags, actorOf(viewer));
         return { success: true as const };
       },

@@ -10,7 +10,18 @@ import { actorOf } from '../../actors.js';
 import { HttpError } from '../../errors.js';
 import type { TemplateRouteDeps } from './deps.js';
 import { refusedSchema, savedPostSchema, successSchema } from './schemas.js';
-import { detailAnswerOf, idParams, ifMatchRevision, imageList, invalidFieldsAnswer, reasonText, requesterOf, tagList, tags, visibleRowById } from './shared.js';
+import {
+  detailAnswerOf,
+  idParams,
+  ifMatchRevision,
+  imageList,
+  invalidFieldsAnswer,
+  reasonText,
+  requesterOf,
+  tagList,
+  tags,
+  visibleRowById,
+} from './shared.js';
 
 const editBody = z.object({
   title: z.string().optional(),
@@ -55,12 +66,23 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         const { link, images, revision, ...rest } = request.body;
         const parsed = templateEditSchema.safeParse({ ...rest, url: link, imageUrls: images });
         if (!parsed.success) return reply.status(400).send(invalidFieldsAnswer(parsed.error));
-        const result = await deps.templates.lifecycle.edit(row.id, requesterOf(viewer), changesTo(row, parsed.data), actorOf(viewer), revision ?? request.headers['if-match']);
+        const result = await deps.templates.lifecycle.edit(
+          row.id,
+          requesterOf(viewer),
+          changesTo(row, parsed.data),
+          actorOf(viewer),
+          revision ?? request.headers['if-match'],
+        );
         await deps.settle(result.position);
         const updated = await visibleRowById(deps, row.id, viewer);
         return {
           error: false as const,
-          message: result.events.length === 0 ? 'Nothing changed.' : updated.status === STATUS.underReviewEdit ? TEMPLATE_MESSAGES.sentForReapproval : TEMPLATE_MESSAGES.sentForReview,
+          message:
+            result.events.length === 0
+              ? 'Nothing changed.'
+              : updated.status === STATUS.underReviewEdit
+                ? TEMPLATE_MESSAGES.sentForReapproval
+                : TEMPLATE_MESSAGES.sentForReview,
           redirect: `/resources/${updated.title_url}`,
           resource: (await detailAnswerOf(deps, updated, viewer)).data,
         };
@@ -82,7 +104,10 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = request.viewer!;
         const row = await visibleRowById(deps, request.params.id, viewer);
-        await deps.settle((await deps.templates.lifecycle.delete(row.id, requesterOf(viewer), request.body?.reason?.trim() || null, actorOf(viewer))).position);
+        await deps.settle(
+          (await deps.templates.lifecycle.delete(row.id, requesterOf(viewer), request.body?.reason?.trim() || null, actorOf(viewer)))
+            .position,
+        );
         return { error: false as const, message: TEMPLATE_MESSAGES.deleted, redirect: '/shared-posts' };
       },
     );
@@ -94,18 +119,29 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Request a price change from an admin (the spec path); the requester comes from the session, not the body',
-          body: z.object({ newPrice: z.unknown().optional(), resourceId: z.string().max(100), resourceTitle: z.string().max(200).optional(), userEmail: z.string().max(400).optional(), userName: z.string().max(200).optional() }),
+          body: z.object({
+            newPrice: z.unknown().optional(),
+            resourceId: z.string().max(100),
+            resourceTitle: z.string().max(200).optional(),
+            userEmail: z.string().max(400).optional(),
+            userName: z.string().max(200).optional(),
+          }),
           response: { 200: successSchema },
         },
       },
       async (request) => {
         const viewer = request.viewer!;
-        const newPrice = newPriceSchema.safeParse(typeof request.body.newPrice === 'string' ? parsePriceText(request.body.newPrice) : request.body.newPrice);
+        const newPrice = newPriceSchema.safeParse(
+          typeof request.body.newPrice === 'string' ? parsePriceText(request.body.newPrice) : request.body.newPrice,
+        );
         if (!newPrice.success) throw new HttpError(400, newPrice.error.issues[0]!.message);
         const row = await visibleRowById(deps, request.body.resourceId, viewer);
         // A requested price is above 0: as on the create form, only an author whose payout account takes charges may ask for one (others get the decider's 403).
-        if (mayManagePost(viewer, row.author_id) && !(await takesCharges(deps.db, row.author_id))) throw new HttpError(400, TEMPLATE_MESSAGES.payoutRequired);
-        await deps.settle((await deps.templates.lifecycle.requestPriceChange(row.id, requesterOf(viewer), newPrice.data, actorOf(viewer))).position);
+        if (mayManagePost(viewer, row.author_id) && !(await takesCharges(deps.db, row.author_id)))
+          throw new HttpError(400, TEMPLATE_MESSAGES.payoutRequired);
+        await deps.settle(
+          (await deps.templates.lifecycle.requestPriceChange(row.id, requesterOf(viewer), newPrice.data, actorOf(viewer))).position,
+        );
         return { success: true as const, message: TEMPLATE_MESSAGES.priceChangeRequested };
       },
     );

@@ -14,13 +14,22 @@ export function historyRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       '/resources/:id/history',
       {
         config: { access: 'signed_in' },
-        schema: { tags, summary: 'Every event that touched my post (author, admin or site owner)', params: idParams, response: { 200: resourceHistorySchema } },
+        schema: {
+          tags,
+          summary: 'Every event that touched my post (author, admin or site owner)',
+          params: idParams,
+          response: { 200: resourceHistorySchema },
+        },
       },
       async (request) => {
         const viewer = request.viewer!;
         const row = await visibleRowById(deps, request.params.id, viewer);
         if (!mayManagePost(viewer, row.author_id)) throw new HttpError(403, TEMPLATE_MESSAGES.unauthorized);
-        return { resourceId: row.id, title: row.title, history: await deps.templates.history.of(row.id, isStaff(viewer) ? 'admin' : 'author', viewer.userId) };
+        return {
+          resourceId: row.id,
+          title: row.title,
+          history: await deps.templates.history.of(row.id, isStaff(viewer) ? 'admin' : 'author', viewer.userId),
+        };
       },
     );
 

@@ -14,7 +14,16 @@ export type { TemplateRouteDeps } from './deps.js';
 /** Posts: create, view, edit and delete, screenshots, history; the admin portal's review, corrections and bulk import. */
 export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const routes of [createRoutes, screenshotRoutes, viewRoutes, editRoutes, historyRoutes, reviewRoutes, adminEditRoutes, bulkImportRoutes]) {
+    for (const routes of [
+      createRoutes,
+      screenshotRoutes,
+      viewRoutes,
+      editRoutes,
+      historyRoutes,
+      reviewRoutes,
+      adminEditRoutes,
+      bulkImportRoutes,
+    ]) {
       await app.register(routes(deps));
     }
   };

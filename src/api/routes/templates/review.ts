@@ -35,7 +35,11 @@ export function reviewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           schema: {
             tags: adminTags,
             summary: 'Review queue and resource search: by status (default: everything awaiting a decision, oldest first) and title',
-            querystring: z.object({ status: statusFilter.default('pending'), q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(), page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+            querystring: z.object({
+              status: statusFilter.default('pending'),
+              q: z.string().max(ADMIN_LIST_QUERY_MAX).optional(),
+              page: z.coerce.number().int().min(1).max(100_000).default(1),
+            }),
             response: { 200: reviewQueueSchema },
           },
         },
@@ -61,8 +65,22 @@ export function reviewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         if (!row || row.status === DELETED_STATUS) throw notFound();
         const reason = (request.body.rejectionReason ?? request.body.reason ?? '').trim() || null;
         const revision = request.body.revision ?? request.headers['if-match'];
-        await deps.settle((await deps.templates.lifecycle.review(row.id, decisionFor(row.status, request.body.status), reason, reviewerOf(viewer), revision)).position);
-        return { error: false as const, message: 'Resource updated successfully', resource: (await detailAnswerOf(deps, (await resourceById(deps.db, row.id))!, viewer)).data };
+        await deps.settle(
+          (
+            await deps.templates.lifecycle.review(
+              row.id,
+              decisionFor(row.status, request.body.status),
+              reason,
+              reviewerOf(viewer),
+              revision,
+            )
+          ).position,
+        );
+        return {
+          error: false as const,
+          message: 'Resource updated successfully',
+          resource: (await detailAnswerOf(deps, (await resourceById(deps.db, row.id))!, viewer)).data,
+        };
       },
     );
 
@@ -79,7 +97,9 @@ export function reviewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { _id, sponsored, reason } = request.body;
-        await deps.settle((await deps.templates.lifecycle.setSponsored(_id, sponsored, reason?.trim() || null, actorOf(request.viewer!))).position);
+        await deps.settle(
+          (await deps.templates.lifecycle.setSponsored(_id, sponsored, reason?.trim() || null, actorOf(request.viewer!))).position,
+        );
         return { error: false as const, sponsored };
       },
     );
@@ -88,10 +108,23 @@ export function reviewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       '/admin/resources/delete',
       {
         config: { access: 'admin' },
-        schema: { tags: adminTags, summary: 'Delete a post permanently (admins)', body: z.object({ _id: z.string().max(100), reason: reasonText.optional() }), response: { 200: doneWithMessageSchema } },
+        schema: {
+          tags: adminTags,
+          summary: 'Delete a post permanently (admins)',
+          body: z.object({ _id: z.string().max(100), reason: reasonText.optional() }),
+          response: { 200: doneWithMessageSchema },
+        },
       },
       async (request) => {
-        await deps.settle((await deps.templates.lifecycle.deletePermanently(request.body._id, request.body.reason?.trim() || null, reviewerOf(request.viewer!))).position);
+        await deps.settle(
+          (
+            await deps.templates.lifecycle.deletePermanently(
+              request.body._id,
+              request.body.reason?.trim() || null,
+              reviewerOf(request.viewer!),
+            )
+          ).position,
+        );
         return { error: false as const, message: TEMPLATE_MESSAGES.deleted };
       },
     );

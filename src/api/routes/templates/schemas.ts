@@ -15,7 +15,12 @@ import { resourceSchema } from '../resources.js';
  * is checked against the type its read model or use case answers with (`satisfies`).
  */
 
-export const pageCountsSchema = z.object({ currentPage: z.number(), totalPages: z.number(), totalItems: z.number(), itemsPerPage: z.number() }) satisfies z.ZodType<PageCounts>;
+export const pageCountsSchema = z.object({
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+  itemsPerPage: z.number(),
+}) satisfies z.ZodType<PageCounts>;
 
 const STATUS_LABELS = ['Live', 'Under Review', 'Under Review - Edited', 'Rejected'] as const satisfies readonly StatusLabel[];
 const editableField = z.enum(Object.keys(EDITABLE_FIELD_LABELS) as [keyof EditableContent, ...(keyof EditableContent)[]]);
@@ -81,7 +86,12 @@ const historyEntrySchema = z.object({
   type: z.string(),
   title: z.string(),
   _date: z.string(),
-  actor: z.object({ userId: z.string().nullable(), username: z.string().nullable(), role: z.string(), impersonatedBy: z.string().nullable() }),
+  actor: z.object({
+    userId: z.string().nullable(),
+    username: z.string().nullable(),
+    role: z.string(),
+    impersonatedBy: z.string().nullable(),
+  }),
   reason: z.string().nullable(),
   status: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
@@ -91,7 +101,13 @@ export const resourceHistorySchema = z.object({ resourceId: z.string(), title: z
 
 export const adminHistoriesSchema = z.object({
   data: z.array(
-    z.object({ resourceId: z.string(), title: z.string().nullable(), titleUrl: z.string().nullable(), status: z.string().nullable(), history: z.array(historyEntrySchema) }) satisfies z.ZodType<AdminTemplateHistory>,
+    z.object({
+      resourceId: z.string(),
+      title: z.string().nullable(),
+      titleUrl: z.string().nullable(),
+      status: z.string().nullable(),
+      history: z.array(historyEntrySchema),
+    }) satisfies z.ZodType<AdminTemplateHistory>,
   ),
 });
 
@@ -109,7 +125,11 @@ export const suggestionSchema = z.object({
 export const savedPostSchema = z.object({ error: z.literal(false), message: z.string(), redirect: z.string(), resource: detailDataSchema });
 
 /** A refusal; the create and edit forms' own checks name each refused field. */
-export const refusedSchema = z.object({ error: z.literal(true), message: z.string(), fields: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+export const refusedSchema = z.object({
+  error: z.literal(true),
+  message: z.string(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
 
 export const doneSchema = z.object({ error: z.literal(false) });
 export const doneWithMessageSchema = z.object({ error: z.literal(false), message: z.string() });

@@ -42,7 +42,15 @@ export function screenshotRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
 
     app.put(
       '/resources/images/clear/:id',
-      { config: { access: 'signed_in' }, schema: { tags, summary: "Remove a post's screenshots (author, admin or site owner)", params: idParams, response: { 200: doneSchema } } },
+      {
+        config: { access: 'signed_in' },
+        schema: {
+          tags,
+          summary: "Remove a post's screenshots (author, admin or site owner)",
+          params: idParams,
+          response: { 200: doneSchema },
+        },
+      },
       async (request) => {
         const viewer = request.viewer!;
         const row = await visibleRowById(deps, request.params.id, viewer);

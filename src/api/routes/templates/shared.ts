@@ -30,14 +30,16 @@ export const imageList = z
   .max(TEMPLATE_LIMITS.images, `At most ${TEMPLATE_LIMITS.images} screenshots`)
   .transform((images) =>
     images
-      .map((image, index) => (typeof image === 'string' ? { imageUrl: image, order: index } : { imageUrl: image.imageUrl, order: image.order ?? index }))
+      .map((image, index) =>
+        typeof image === 'string' ? { imageUrl: image, order: index } : { imageUrl: image.imageUrl, order: image.order ?? index },
+      )
       .sort((a, b) => a.order - b.order)
       .map((image) => image.imageUrl),
   );
 /** Spec tags come as strings or {value, label}. */
-export const tagList = z.array(z.union([z.string(), z.object({ value: z.string().optional(), label: z.string().optional() })])).transform((tags) =>
-  tags.map((tag) => (typeof tag === 'string' ? tag : (tag.value ?? tag.label ?? ''))),
-);
+export const tagList = z
+  .array(z.union([z.string(), z.object({ value: z.string().optional(), label: z.string().optional() })]))
+  .transform((tags) => tags.map((tag) => (typeof tag === 'string' ? tag : (tag.value ?? tag.label ?? ''))));
 
 export const reasonText = z.string().max(TEMPLATE_LIMITS.reason, `A reason must be at most ${TEMPLATE_LIMITS.reason} characters`);
 

@@ -27,7 +27,8 @@ export function viewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             response: { 200: detailAnswerSchema },
           },
         },
-        async (request) => detailAnswerOf(deps, visibleRow(await resourceByTitleUrl(deps.db, request.params.titleUrl), request.viewer), request.viewer),
+        async (request) =>
+          detailAnswerOf(deps, visibleRow(await resourceByTitleUrl(deps.db, request.params.titleUrl), request.viewer), request.viewer),
       );
     }
 

@@ -15,7 +15,16 @@ export const analyticsProjection = defineProjection({
     const rows: RowValues[] = [];
     for (const event of events) {
       const fact = analyticsFactOf(event);
-      if (fact) rows.push({ position: event.position, event_id: fact.eventId, kind: fact.kind, at: fact.at, user_id: fact.userId, key: fact.key, value: fact.value });
+      if (fact)
+        rows.push({
+          position: event.position,
+          event_id: fact.eventId,
+          kind: fact.kind,
+          at: fact.at,
+          user_id: fact.userId,
+          key: fact.key,
+          value: fact.value,
+        });
     }
     // One fact per event: a replayed event is already there. One JSON parameter, not seven per fact.
     return prepareWriteRows(t.analytics_facts, rows, { conflict: ['position'] });

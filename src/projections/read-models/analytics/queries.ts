@@ -13,5 +13,12 @@ export async function analyticsFacts(db: Kysely<Schema>, kinds: readonly FactKin
     .orderBy('at')
     .orderBy('event_id')
     .execute();
-  return rows.map((row) => ({ eventId: row.event_id, kind: row.kind, at: row.at.toISOString(), userId: row.user_id, key: row.key, value: row.value }));
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    kind: row.kind,
+    at: row.at.toISOString(),
+    userId: row.user_id,
+    key: row.key,
+    value: row.value,
+  }));
 }

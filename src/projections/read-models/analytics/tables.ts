@@ -35,7 +35,13 @@ export async function createAnalyticsTables(trx: DdlDatabase, t: GenerationTable
   await gatherNoStatistics(trx, t.analytics_facts, FACT_COLUMNS_COUNTED_ONLY);
 }
 
-const FACT_COLUMNS_COUNTED_ONLY = ['position', 'event_id', 'user_id', 'key', 'value'] as const satisfies readonly (keyof AnalyticsFactsView)[];
+const FACT_COLUMNS_COUNTED_ONLY = [
+  'position',
+  'event_id',
+  'user_id',
+  'key',
+  'value',
+] as const satisfies readonly (keyof AnalyticsFactsView)[];
 
 /** The reports' index: a rebuild creates it once its rows are in. */
 export async function createAnalyticsIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {

@@ -15,7 +15,16 @@ type Recorded<T extends ProjectableEvent['type']> = RecordedOneOf<ProjectableEve
 export const commerceProjection = defineProjection({
   name: 'commerce',
   version: 2,
-  handles: ['PayoutAccountCreated', 'PayoutAccountUpdated', 'PayoutAccountDisconnected', 'CheckoutStarted', 'PaymentSucceeded', 'PaymentFailed', 'PurchaseRecorded', 'PurchaseRefunded'],
+  handles: [
+    'PayoutAccountCreated',
+    'PayoutAccountUpdated',
+    'PayoutAccountDisconnected',
+    'CheckoutStarted',
+    'PaymentSucceeded',
+    'PaymentFailed',
+    'PurchaseRecorded',
+    'PurchaseRefunded',
+  ],
   tables: ['payout_accounts', 'checkouts', 'purchases'],
   createTables: createCommerceTables,
   async apply(trx, events, t) {
@@ -41,16 +50,33 @@ export const commerceProjection = defineProjection({
 });
 
 /** A seller's payout account, one row per seller. */
-async function applyPayoutAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: Recorded<'PayoutAccountCreated' | 'PayoutAccountUpdated' | 'PayoutAccountDisconnected'>): Promise<void> {
+async function applyPayoutAccountEvent(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  event: Recorded<'PayoutAccountCreated' | 'PayoutAccountUpdated' | 'PayoutAccountDisconnected'>,
+): Promise<void> {
   const at = new Date(event.metadata.occurredAt);
   const position = event.position;
   switch (event.type) {
     case 'PayoutAccountCreated': {
-      const row = { provider: event.data.provider, account_id: event.data.accountId, details_submitted: false, charges_enabled: false, status: payoutStatusOf({ detailsSubmitted: false, chargesEnabled: false }), updated_at: at, last_position: position };
+      const row = {
+        provider: event.data.provider,
+        account_id: event.data.accountId,
+        details_submitted: false,
+        charges_enabled: false,
+        status: payoutStatusOf({ detailsSubmitted: false, chargesEnabled: false }),
+        updated_at: at,
+        last_position: position,
+      };
       await trx
         .insertInto(t.payout_accounts)
         .values({ user_id: event.data.userId, ...row })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where(sql.ref(`${t.payout_accounts}.last_position`), '<', position))
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet(row)
+            .where(sql.ref(`${t.payout_accounts}.last_position`), '<', position),
+        )
         .execute();
       break;
     }
@@ -58,7 +84,13 @@ async function applyPayoutAccountEvent(trx: Kysely<Schema>, t: GenerationTables,
       const { detailsSubmitted, chargesEnabled } = event.data;
       await trx
         .updateTable(t.payout_accounts)
-        .set({ details_submitted: detailsSubmitted, charges_enabled: chargesEnabled, status: payoutStatusOf({ detailsSubmitted, chargesEnabled }), updated_at: at, last_position: position })
+        .set({
+          details_submitted: detailsSubmitted,
+          charges_enabled: chargesEnabled,
+          status: payoutStatusOf({ detailsSubmitted, chargesEnabled }),
+          updated_at: at,
+          last_position: position,
+        })
         .where('user_id', '=', event.data.userId)
         .where('account_id', '=', event.data.accountId)
         .where('last_position', '<', position)
@@ -79,7 +111,11 @@ async function applyPayoutAccountEvent(trx: Kysely<Schema>, t: GenerationTables,
 }
 
 /** A checkout from its start to its payment's outcome. */
-async function applyCheckoutEvent(trx: Kysely<Schema>, t: GenerationTables, event: Recorded<'CheckoutStarted' | 'PaymentSucceeded' | 'PaymentFailed'>): Promise<void> {
+async function applyCheckoutEvent(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  event: Recorded<'CheckoutStarted' | 'PaymentSucceeded' | 'PaymentFailed'>,
+): Promise<void> {
   const at = new Date(event.metadata.occurredAt);
   const position = event.position;
   switch (event.type) {
@@ -117,7 +153,11 @@ async function applyCheckoutEvent(trx: Kysely<Schema>, t: GenerationTables, even
 }
 
 /** A purchase, and its refund. */
-async function applyPurchaseEvent(trx: Kysely<Schema>, t: GenerationTables, event: Recorded<'PurchaseRecorded' | 'PurchaseRefunded'>): Promise<void> {
+async function applyPurchaseEvent(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  event: Recorded<'PurchaseRecorded' | 'PurchaseRefunded'>,
+): Promise<void> {
   const at = new Date(event.metadata.occurredAt);
   const position = event.position;
   switch (event.type) {
@@ -147,7 +187,12 @@ async function applyPurchaseEvent(trx: Kysely<Schema>, t: GenerationTables, even
         .onConflict((oc) => oc.column('purchase_id').doNothing())
         .execute();
       // The payment may have been read before its checkout row existed (a webhook overtaking our append).
-      await trx.updateTable(t.checkouts).set({ status: 'paid', last_position: position }).where('checkout_id', '=', d.checkoutId).where('last_position', '<', position).execute();
+      await trx
+        .updateTable(t.checkouts)
+        .set({ status: 'paid', last_position: position })
+        .where('checkout_id', '=', d.checkoutId)
+        .where('last_position', '<', position)
+        .execute();
       break;
     }
     case 'PurchaseRefunded':

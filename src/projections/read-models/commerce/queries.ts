@@ -20,7 +20,13 @@ export interface PayoutAccountRow {
 export async function payoutAccountOf(db: Kysely<Schema>, userId: string): Promise<PayoutAccountRow | null> {
   const row = await db.selectFrom('payout_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row || row.status === payoutStatusOf(null)) return null;
-  return { provider: row.provider, accountId: row.account_id, detailsSubmitted: row.details_submitted, chargesEnabled: row.charges_enabled, status: row.status };
+  return {
+    provider: row.provider,
+    accountId: row.account_id,
+    detailsSubmitted: row.details_submitted,
+    chargesEnabled: row.charges_enabled,
+    status: row.status,
+  };
 }
 
 /** Whether the member's payout account takes charges: only then may a post of theirs have a price. */
@@ -39,7 +45,13 @@ export function checkoutBySession(db: Kysely<Schema>, providerSessionId: string)
 
 /** The purchase that gives this buyer this post now (not refunded). */
 export function activePurchaseOf(db: Kysely<Schema>, templateId: string, buyerId: string): Promise<PurchasesView | undefined> {
-  return db.selectFrom('purchases').selectAll().where('template_id', '=', templateId).where('buyer_id', '=', buyerId).where('refunded_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('template_id', '=', templateId)
+    .where('buyer_id', '=', buyerId)
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export function purchaseByProviderPayment(db: Kysely<Schema>, providerPaymentId: string): Promise<PurchasesView | undefined> {
@@ -48,17 +60,32 @@ export function purchaseByProviderPayment(db: Kysely<Schema>, providerPaymentId:
 
 /** The buyer's standing purchases, newest first (refunded ones are gone from their list). */
 export function purchasesOfBuyer(db: Kysely<Schema>, buyerId: string): Promise<PurchasesView[]> {
-  return db.selectFrom('purchases').selectAll().where('buyer_id', '=', buyerId).where('refunded_at', 'is', null).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();
+  return db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('buyer_id', '=', buyerId)
+    .where('refunded_at', 'is', null)
+    .orderBy('purchased_at', 'desc')
+    .orderBy('purchase_id')
+    .execute();
 }
 
 /** Whether the user has ever sold anything (a refunded sale counts: it stays on the sales page). */
 export async function hasSales(db: Kysely<Schema>, sellerId: string): Promise<boolean> {
-  return (await db.selectFrom('purchases').select('purchase_id').where('seller_id', '=', sellerId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('purchases').select('purchase_id').where('seller_id', '=', sellerId).limit(1).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Every purchase of a post, newest first, refunded ones too. */
 export function purchasesOfTemplate(db: Kysely<Schema>, templateId: string): Promise<PurchasesView[]> {
-  return db.selectFrom('purchases').selectAll().where('template_id', '=', templateId).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();
+  return db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('template_id', '=', templateId)
+    .orderBy('purchased_at', 'desc')
+    .orderBy('purchase_id')
+    .execute();
 }
 
 /** The spec's Sales response (posts-payments-rewards.md section 3). */
@@ -70,7 +97,17 @@ export interface SalesAnswer {
   currency: CurrencyCode;
   productsCreated: number;
   /** `amount` is what the buyer paid; `platformFee` the platform's cut of it, as recorded with the sale. */
-  paymentData: { id: string; amount: number; platformFee: number; currency: CurrencyCode; description: string; date: string; status: 'paid' | 'refunded'; buyerId: string; templateId: string }[];
+  paymentData: {
+    id: string;
+    amount: number;
+    platformFee: number;
+    currency: CurrencyCode;
+    description: string;
+    date: string;
+    status: 'paid' | 'refunded';
+    buyerId: string;
+    templateId: string;
+  }[];
   views: number;
   kudos: number;
   comments: number;
@@ -85,7 +122,13 @@ export interface SalesAnswer {
  * currency (US dollars) for display.
  */
 export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<SalesAnswer> {
-  const purchases = await db.selectFrom('purchases').selectAll().where('seller_id', '=', sellerId).orderBy('purchased_at', 'desc').orderBy('purchase_id').execute();
+  const purchases = await db
+    .selectFrom('purchases')
+    .selectAll()
+    .where('seller_id', '=', sellerId)
+    .orderBy('purchased_at', 'desc')
+    .orderBy('purchase_id')
+    .execute();
   const tallies = await db
     .selectFrom('templates')
     .leftJoin('template_activity', 'template_activity.template_id', 'templates.id')
@@ -102,7 +145,11 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
   const account = await payoutAccountOf(db, sellerId);
   const standing = purchases.filter((purchase) => purchase.refunded_at === null);
   const revenueMinor = standing.reduce((sum, purchase) => sum + purchase.amount, 0);
-  const earningsMinor = standing.reduce((sum, purchase) => sum + sellerEarningsOf({ price: purchase, platformFee: { amount: purchase.platform_fee, currency: purchase.currency } }).amount, 0);
+  const earningsMinor = standing.reduce(
+    (sum, purchase) =>
+      sum + sellerEarningsOf({ price: purchase, platformFee: { amount: purchase.platform_fee, currency: purchase.currency } }).amount,
+    0,
+  );
   const status = (purchase: PurchasesView) => (purchase.refunded_at === null ? ('paid' as const) : ('refunded' as const));
   return {
     salesData: purchases.map((purchase) => ({

@@ -14,7 +14,12 @@ export const curationProjection = defineProjection({
       await trx
         .insertInto(t.curated_lists)
         .values(row)
-        .onConflict((oc) => oc.column('list').doUpdateSet(row).where(`${t.curated_lists}.last_position` as 'last_position', '<', event.position))
+        .onConflict((oc) =>
+          oc
+            .column('list')
+            .doUpdateSet(row)
+            .where(`${t.curated_lists}.last_position` as 'last_position', '<', event.position),
+        )
         .execute();
     }
   },

@@ -1,9 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
-import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS, type CollectionEntry, type CuratedList, type TopAppEntry } from '../../../domain/discovery/curation.js';
+import {
+  DEFAULT_COLLECTIONS,
+  DEFAULT_TOP_APPS,
+  type CollectionEntry,
+  type CuratedList,
+  type TopAppEntry,
+} from '../../../domain/discovery/curation.js';
 
 /** The list as an admin last saved it, or null while none has been saved. */
-export async function savedCuratedList<L extends CuratedList>(db: Kysely<Schema>, list: L): Promise<(L extends 'collections' ? CollectionEntry : TopAppEntry)[] | null> {
+export async function savedCuratedList<L extends CuratedList>(
+  db: Kysely<Schema>,
+  list: L,
+): Promise<(L extends 'collections' ? CollectionEntry : TopAppEntry)[] | null> {
   const row = await db.selectFrom('curated_lists').select('entries').where('list', '=', list).executeTakeFirst();
   return row ? (row.entries as (L extends 'collections' ? CollectionEntry : TopAppEntry)[]) : null;
 }

@@ -7,7 +7,15 @@ import { projectionSpec, recordedLog } from '../../../../tests/fixtures/projecti
 import { engagementProjection } from './projection.js';
 
 const comment: CommentPosted['data'] = { commentId: 'c1', templateId: 't1', authorId: 'u2', message: '<b>Nice</b> one' };
-const report: TemplateReported['data'] = { reportId: 'r1', templateId: 't2', reporterId: 'u2', reason: null, nameEnc: 'name', emailEnc: 'email', messageEnc: 'text' };
+const report: TemplateReported['data'] = {
+  reportId: 'r1',
+  templateId: 't2',
+  reporterId: 'u2',
+  reason: null,
+  nameEnc: 'name',
+  emailEnc: 'email',
+  messageEnc: 'text',
+};
 
 describe.each(databaseTargets())('engagement projection: $name', (target) => {
   let database: Database;
@@ -32,12 +40,18 @@ describe.each(databaseTargets())('engagement projection: $name', (target) => {
       { streamId: 'view-t2-u3', type: 'TemplateViewed', data: { templateId: 't2', userId: 'u3' } },
     ]);
     const rows = await spec.given(log, 3);
-    expect(rows.template_activity!.map((row) => [row.template_id, row.views, row.clicks, row.comments, Number(row.last_position)])).toEqual([
-      ['t1', 2, 1, 1, 4],
-      ['t2', 1, 0, 0, 8],
+    expect(rows.template_activity!.map((row) => [row.template_id, row.views, row.clicks, row.comments, Number(row.last_position)])).toEqual(
+      [
+        ['t1', 2, 1, 1, 4],
+        ['t2', 1, 0, 0, 8],
+      ],
+    );
+    expect(rows.comments!.map((row) => [row.id, row.template_id, row.author_id, row.message])).toEqual([
+      ['c1', 't1', 'u2', '<b>Nice</b> one'],
     ]);
-    expect(rows.comments!.map((row) => [row.id, row.template_id, row.author_id, row.message])).toEqual([['c1', 't1', 'u2', '<b>Nice</b> one']]);
-    expect(rows.reports!.map((row) => [row.id, row.template_id, row.reporter_id, row.reason, row.name_enc])).toEqual([['r1', 't2', 'u2', null, 'name']]);
+    expect(rows.reports!.map((row) => [row.id, row.template_id, row.reporter_id, row.reason, row.name_enc])).toEqual([
+      ['r1', 't2', 'u2', null, 'name'],
+    ]);
     expect(rows.kudos_givers).toEqual([{ user_id: 'u1' }]);
   });
 });

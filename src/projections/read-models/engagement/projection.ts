@@ -33,7 +33,14 @@ export const engagementProjection = defineProjection({
           break;
         case 'CommentPosted': {
           const { data } = event;
-          comments.push({ id: data.commentId, template_id: data.templateId, author_id: data.authorId, message: data.message, created_at: at, position: event.position });
+          comments.push({
+            id: data.commentId,
+            template_id: data.templateId,
+            author_id: data.authorId,
+            message: data.message,
+            created_at: at,
+            position: event.position,
+          });
           counted.push({ templateId: data.templateId, counter: 'comments', position: event.position });
           break;
         }
@@ -59,7 +66,12 @@ export const engagementProjection = defineProjection({
     }
     await writeRows(trx, t.comments, comments, { conflict: ['id'] });
     await writeRows(trx, t.reports, reports, { conflict: ['id'] });
-    await writeRows(trx, t.kudos_givers, [...kudosGivers].map((userId) => ({ user_id: userId })), { conflict: ['user_id'] });
+    await writeRows(
+      trx,
+      t.kudos_givers,
+      [...kudosGivers].map((userId) => ({ user_id: userId })),
+      { conflict: ['user_id'] },
+    );
     await countOnce(trx, t, counted);
   },
 });
@@ -69,7 +81,11 @@ export const engagementProjection = defineProjection({
  * events of a template arrive in log order, so a replayed event finds last_position at or past its own.
  * The batch's counts are folded per template in memory and written in one statement.
  */
-async function countOnce(trx: Kysely<Schema>, t: GenerationTables, counted: readonly { templateId: string; counter: Counter; position: bigint }[]): Promise<void> {
+async function countOnce(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  counted: readonly { templateId: string; counter: Counter; position: bigint }[],
+): Promise<void> {
   if (counted.length === 0) return;
   const ids = [...new Set(counted.map((count) => count.templateId))];
   const { rows: stored } = await sql<TemplateActivityView>`

@@ -39,16 +39,29 @@ export async function toEngagedView(row: EngagedRow, vault: PersonalDataVault): 
   };
 }
 
-export async function engagedResource(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string, viewerId: string | null): Promise<EngagedResourceView | null> {
+export async function engagedResource(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  templateId: string,
+  viewerId: string | null,
+): Promise<EngagedResourceView | null> {
   const row = await engagedRows(db, viewerId).where('templates.id', '=', templateId).executeTakeFirst();
   return row ? toEngagedView(row, vault) : null;
 }
 
-
 /** The viewer's saved templates, newest save first. */
-export async function savedPage(db: Kysely<Schema>, vault: PersonalDataVault, userId: string, page: number, pageSize: number): Promise<ResourcePage> {
+export async function savedPage(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<ResourcePage> {
   const saved = (query: ReturnType<typeof engagedRows>) =>
-    query.innerJoin('template_saves', 'template_saves.template_id', 'templates.id').where('template_saves.user_id', '=', userId).where('templates.status', 'in', PUBLIC_STATUSES);
+    query
+      .innerJoin('template_saves', 'template_saves.template_id', 'templates.id')
+      .where('template_saves.user_id', '=', userId)
+      .where('templates.status', 'in', PUBLIC_STATUSES);
   const { total } = await db
     .selectFrom('template_saves')
     .innerJoin('templates', 'templates.id', 'template_saves.template_id')
@@ -90,12 +103,24 @@ export async function savedTemplateIds(db: Kysely<Schema>, userId: string): Prom
  * (null: from the newest), along the (template_id, position) index; one more is read to know
  * whether older ones remain.
  */
-export async function commentsPage(db: Kysely<Schema>, vault: PersonalDataVault, templateId: string, page: { before: bigint | null; limit: number }): Promise<CommentPage> {
+export async function commentsPage(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  templateId: string,
+  page: { before: bigint | null; limit: number },
+): Promise<CommentPage> {
   let query = commentRows(db).where('comments.template_id', '=', templateId);
   if (page.before !== null) query = query.where('comments.position', '<', page.before);
   const [rows, counted] = await Promise.all([
-    query.orderBy('comments.position', 'desc').limit(page.limit + 1).execute(),
-    db.selectFrom('comments').select(sql<number>`count(*)::int`.as('total')).where('template_id', '=', templateId).executeTakeFirstOrThrow(),
+    query
+      .orderBy('comments.position', 'desc')
+      .limit(page.limit + 1)
+      .execute(),
+    db
+      .selectFrom('comments')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where('template_id', '=', templateId)
+      .executeTakeFirstOrThrow(),
   ]);
   const shown = rows.slice(0, page.limit);
   return {
@@ -129,7 +154,17 @@ function commentRows(db: Kysely<Schema>) {
   return db
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.author_id')
-    .select(['comments.id', 'comments.message', 'comments.created_at', 'comments.position', 'comments.author_id', 'users.username', 'users.erased', 'users.display_name_enc', 'users.picture_url']);
+    .select([
+      'comments.id',
+      'comments.message',
+      'comments.created_at',
+      'comments.position',
+      'comments.author_id',
+      'users.username',
+      'users.erased',
+      'users.display_name_enc',
+      'users.picture_url',
+    ]);
 }
 
 type CommentRow = Awaited<ReturnType<ReturnType<typeof commentRows>['executeTakeFirstOrThrow']>>;
@@ -144,7 +179,10 @@ async function commentView(vault: PersonalDataVault, row: CommentRow): Promise<C
       erased: row.erased,
       info: row.erased
         ? { displayName: ERASED_USER_NAME, thumbnail: null }
-        : { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
+        : {
+            displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null,
+            thumbnail: row.picture_url,
+          },
     },
     _dateCreated: row.created_at.toISOString(),
   };
@@ -152,12 +190,24 @@ async function commentView(vault: PersonalDataVault, row: CommentRow): Promise<C
 
 /** One page of reports, newest first, with the reporter's name and the reported post when it still exists; and their number. */
 export async function reportsPage(db: Kysely<Schema>, page: number, pageSize: number) {
-  const { total } = await db.selectFrom('reports').select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const { total } = await db
+    .selectFrom('reports')
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('reports')
     .innerJoin('users', 'users.id', 'reports.reporter_id')
     .leftJoin('templates', 'templates.id', 'reports.template_id')
-    .select(['reports.id', 'reports.template_id', 'reports.reporter_id', 'reports.reason', 'reports.name_enc', 'reports.email_enc', 'reports.message_enc', 'reports.created_at'])
+    .select([
+      'reports.id',
+      'reports.template_id',
+      'reports.reporter_id',
+      'reports.reason',
+      'reports.name_enc',
+      'reports.email_enc',
+      'reports.message_enc',
+      'reports.created_at',
+    ])
     .select(['users.username', 'users.erased', 'templates.title', 'templates.title_url', 'templates.status'])
     .orderBy('reports.position', 'desc')
     .limit(pageSize)

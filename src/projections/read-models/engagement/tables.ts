@@ -77,7 +77,10 @@ export async function createEngagementTables(trx: DdlDatabase, t: GenerationTabl
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createTable(t.kudos_givers).addColumn('user_id', 'text', (c) => c.primaryKey()).execute();
+  await trx.schema
+    .createTable(t.kudos_givers)
+    .addColumn('user_id', 'text', (c) => c.primaryKey())
+    .execute();
 }
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */

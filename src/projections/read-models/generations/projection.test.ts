@@ -11,11 +11,26 @@ const jobEvents = (jobId: string, outcome: 'done' | 'failed'): { streamId: strin
   {
     streamId: generationStream(jobId),
     type: 'GenerationRequested',
-    data: { jobId, kind: 'docs', owner: { userId: null, guestKey: 'k1' }, brief: 'A garden proposal', audience: null, numSlides: null, styleId: null, answers: {}, promptOverride: null, hintsOverride: null },
+    data: {
+      jobId,
+      kind: 'docs',
+      owner: { userId: null, guestKey: 'k1' },
+      brief: 'A garden proposal',
+      audience: null,
+      numSlides: null,
+      styleId: null,
+      answers: {},
+      promptOverride: null,
+      hintsOverride: null,
+    },
   },
   { streamId: generationStream(jobId), type: 'GenerationStarted', data: { jobId, attempt: 1, writer: 'offline' } },
   outcome === 'done'
-    ? { streamId: generationStream(jobId), type: 'GenerationSucceeded', data: { jobId, fileId: `${jobId}-f`, fileName: 'A-garden-proposal.docx', content, writer: 'offline', model: null } }
+    ? {
+        streamId: generationStream(jobId),
+        type: 'GenerationSucceeded',
+        data: { jobId, fileId: `${jobId}-f`, fileName: 'A-garden-proposal.docx', content, writer: 'offline', model: null },
+      }
     : { streamId: generationStream(jobId), type: 'GenerationFailed', data: { jobId, reason: 'model_timeout', message: 'timed out' } },
 ];
 
@@ -34,7 +49,11 @@ describe.each(databaseTargets())('generations projection: $name', (target) => {
     const log = recordedLog([
       ...jobEvents('j1', 'done'),
       ...jobEvents('j2', 'failed'),
-      { streamId: generationStream('j1'), type: 'GeneratedFileCopied', data: { jobId: 'j1', fileId: 'j1-copy', fileName: 'Copy-of-A-garden-proposal.docx', copiedBy: null } },
+      {
+        streamId: generationStream('j1'),
+        type: 'GeneratedFileCopied',
+        data: { jobId: 'j1', fileId: 'j1-copy', fileName: 'Copy-of-A-garden-proposal.docx', copiedBy: null },
+      },
     ]);
     const rows = await spec.given(log, 2);
     expect(rows.generation_jobs!.map((row) => [row.job_id, row.status, row.attempts, row.error, row.owner_guest_key])).toEqual([

@@ -12,7 +12,18 @@ export const generationsProjection = defineProjection({
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const position = event.position;
-      const update = (values: Partial<{ status: 'generating' | 'done' | 'failed'; error: string | null; attempts: number; writer: string; model: string | null; content: string; google_open_url: string | null; google_copy_url: string | null }>) =>
+      const update = (
+        values: Partial<{
+          status: 'generating' | 'done' | 'failed';
+          error: string | null;
+          attempts: number;
+          writer: string;
+          model: string | null;
+          content: string;
+          google_open_url: string | null;
+          google_copy_url: string | null;
+        }>,
+      ) =>
         trx
           .updateTable(t.generation_jobs)
           .set({ ...(values as Record<string, unknown>), updated_at: at, last_position: position })
@@ -58,7 +69,13 @@ export const generationsProjection = defineProjection({
           });
           await trx
             .insertInto(t.generated_files)
-            .values({ file_id: event.data.fileId, job_id: event.data.jobId, file_name: event.data.fileName, created_at: at, last_position: position })
+            .values({
+              file_id: event.data.fileId,
+              job_id: event.data.jobId,
+              file_name: event.data.fileName,
+              created_at: at,
+              last_position: position,
+            })
             .onConflict((oc) => oc.column('file_id').doNothing())
             .execute();
           break;
@@ -68,7 +85,13 @@ export const generationsProjection = defineProjection({
         case 'GeneratedFileCopied':
           await trx
             .insertInto(t.generated_files)
-            .values({ file_id: event.data.fileId, job_id: event.data.jobId, file_name: event.data.fileName, created_at: at, last_position: position })
+            .values({
+              file_id: event.data.fileId,
+              job_id: event.data.jobId,
+              file_name: event.data.fileName,
+              created_at: at,
+              last_position: position,
+            })
             .onConflict((oc) => oc.column('file_id').doNothing())
             .execute();
           break;

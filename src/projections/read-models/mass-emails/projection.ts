@@ -17,7 +17,15 @@ export const massEmailsProjection = defineProjection({
         const { campaignId, subject, body, group, requestedBy, recipientIds } = event.data;
         await trx
           .insertInto(t.mass_email_campaigns)
-          .values({ campaign_id: campaignId, subject, body, audience_group: group, requested_by: requestedBy, requested_at: at, total: recipientIds.length })
+          .values({
+            campaign_id: campaignId,
+            subject,
+            body,
+            audience_group: group,
+            requested_by: requestedBy,
+            requested_at: at,
+            total: recipientIds.length,
+          })
           .onConflict((oc) => oc.column('campaign_id').doNothing())
           .execute();
         continue;

@@ -20,9 +20,15 @@ function campaignsWithCounts(db: Kysely<Schema>) {
       'c.requested_at',
       'c.total',
       'u.username',
-      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'delivered')::int`.as('delivered'),
-      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'failed')::int`.as('failed'),
-      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'skipped')::int`.as('skipped'),
+      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'delivered')::int`.as(
+        'delivered',
+      ),
+      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'failed')::int`.as(
+        'failed',
+      ),
+      sql<number>`(select count(*) from mass_email_outcomes o where o.campaign_id = c.campaign_id and o.outcome = 'skipped')::int`.as(
+        'skipped',
+      ),
     ]);
 }
 
@@ -61,7 +67,13 @@ export async function unfinishedCampaignIds(db: Kysely<Schema>): Promise<string[
   const rows = await db
     .selectFrom('mass_email_campaigns as c')
     .select('c.campaign_id')
-    .where((eb) => eb('c.total', '>', eb.selectFrom('mass_email_outcomes as o').select(eb.fn.countAll<number>().as('n')).whereRef('o.campaign_id', '=', 'c.campaign_id')))
+    .where((eb) =>
+      eb(
+        'c.total',
+        '>',
+        eb.selectFrom('mass_email_outcomes as o').select(eb.fn.countAll<number>().as('n')).whereRef('o.campaign_id', '=', 'c.campaign_id'),
+      ),
+    )
     .orderBy('c.requested_at')
     .execute();
   return rows.map((row) => row.campaign_id);

@@ -4,7 +4,11 @@ import { databaseTargets } from '../../../../tests/fixtures/databases.js';
 import { projectionSpec, recordedLog } from '../../../../tests/fixtures/projection-spec.js';
 import { priceRequestsProjection } from './projection.js';
 
-const on = (templateId: string, type: string, data: Record<string, unknown>) => ({ streamId: `template-${templateId}`, type, data: { templateId, ...data } });
+const on = (templateId: string, type: string, data: Record<string, unknown>) => ({
+  streamId: `template-${templateId}`,
+  type,
+  data: { templateId, ...data },
+});
 
 describe.each(databaseTargets())('price requests projection: $name', (target) => {
   let database: Database;

@@ -5,7 +5,13 @@ import { createPriceRequestsTables } from './tables.js';
 export const priceRequestsProjection = defineProjection({
   name: 'price_requests',
   version: 1,
-  handles: ['TemplatePriceChangeRequested', 'TemplatePriceChanged', 'TemplatePriceChangeDeclined', 'TemplateDeleted', 'TemplatePermanentlyDeleted'],
+  handles: [
+    'TemplatePriceChangeRequested',
+    'TemplatePriceChanged',
+    'TemplatePriceChangeDeclined',
+    'TemplateDeleted',
+    'TemplatePermanentlyDeleted',
+  ],
   tables: ['price_change_requests'],
   createTables: createPriceRequestsTables,
   async apply(trx, events, t) {
@@ -23,7 +29,12 @@ export const priceRequestsProjection = defineProjection({
         await trx
           .insertInto(t.price_change_requests)
           .values(row)
-          .onConflict((oc) => oc.column('template_id').doUpdateSet(row).where(`${t.price_change_requests}.last_position` as 'last_position', '<', event.position))
+          .onConflict((oc) =>
+            oc
+              .column('template_id')
+              .doUpdateSet(row)
+              .where(`${t.price_change_requests}.last_position` as 'last_position', '<', event.position),
+          )
           .execute();
       } else {
         // Decided, or the post is gone: the request no longer waits.

@@ -8,7 +8,14 @@ import { rewardsProjection } from './projection.js';
 const earned = (userId: string, rewardType: RewardEarned['data']['rewardType'], key: string, points: number) => ({
   streamId: rewardsStream(userId),
   type: 'RewardEarned' as const,
-  data: { userId, rewardType, key, points, description: `${rewardType} reward`, sourceEventId: `source-${key}` } satisfies RewardEarned['data'],
+  data: {
+    userId,
+    rewardType,
+    key,
+    points,
+    description: `${rewardType} reward`,
+    sourceEventId: `source-${key}`,
+  } satisfies RewardEarned['data'],
 });
 
 describe.each(databaseTargets())('rewards projection: $name', (target) => {
@@ -23,9 +30,15 @@ describe.each(databaseTargets())('rewards projection: $name', (target) => {
   });
 
   it('keeps one row per reward earned, whoever earned it; applied twice, the same rows', async () => {
-    const log = recordedLog([earned('u1', 'signup', 'signup', 10), earned('u2', 'signup', 'signup', 10), earned('u1', 'verification', 'verification', 20)]);
+    const log = recordedLog([
+      earned('u1', 'signup', 'signup', 10),
+      earned('u2', 'signup', 'signup', 10),
+      earned('u1', 'verification', 'verification', 20),
+    ]);
     const { rewards } = await spec.given(log, 2);
-    expect(rewards!.map((row) => [row.id, row.user_id, row.type, row.points, Number(row.position)]).sort((a, b) => Number(a[4]) - Number(b[4]))).toEqual([
+    expect(
+      rewards!.map((row) => [row.id, row.user_id, row.type, row.points, Number(row.position)]).sort((a, b) => Number(a[4]) - Number(b[4])),
+    ).toEqual([
       [log[0]!.id, 'u1', 'signup', 10, 1],
       [log[1]!.id, 'u2', 'signup', 10, 2],
       [log[2]!.id, 'u1', 'verification', 20, 3],

@@ -6,7 +6,14 @@ import type { Progression, RewardView } from '../../../domain/engagement/views.j
 export async function rewardsOf(db: Kysely<Schema>, userId: string): Promise<{ rewards: RewardView[]; total: number }> {
   const rows = await db.selectFrom('rewards').selectAll().where('user_id', '=', userId).orderBy('position', 'desc').execute();
   return {
-    rewards: rows.map((row) => ({ _id: row.id, type: row.type, description: row.description, value: row.points, earned: true, timestamp: row.earned_at.toISOString() })),
+    rewards: rows.map((row) => ({
+      _id: row.id,
+      type: row.type,
+      description: row.description,
+      value: row.points,
+      earned: true,
+      timestamp: row.earned_at.toISOString(),
+    })),
     total: rows.reduce((sum, row) => sum + row.points, 0),
   };
 }
@@ -19,9 +26,24 @@ export async function progressionOf(db: Kysely<Schema>, userId: string): Promise
     .select([
       sql<boolean>`users.verification = 'verified'`.as('verifyEmail'),
       sql<boolean>`users.picture_url is not null`.as('profilePicture'),
-      exists(db.selectFrom('kudos_givers').select(sql`1`.as('one')).where('user_id', '=', userId)).as('giveKudos'),
-      exists(db.selectFrom('comments').select(sql`1`.as('one')).where('author_id', '=', userId)).as('addComment'),
-      exists(db.selectFrom('templates').select(sql`1`.as('one')).where('author_id', '=', userId)).as('createPost'),
+      exists(
+        db
+          .selectFrom('kudos_givers')
+          .select(sql`1`.as('one'))
+          .where('user_id', '=', userId),
+      ).as('giveKudos'),
+      exists(
+        db
+          .selectFrom('comments')
+          .select(sql`1`.as('one'))
+          .where('author_id', '=', userId),
+      ).as('addComment'),
+      exists(
+        db
+          .selectFrom('templates')
+          .select(sql`1`.as('one'))
+          .where('author_id', '=', userId),
+      ).as('createPost'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();

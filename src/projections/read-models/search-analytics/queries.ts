@@ -8,7 +8,12 @@ const CLOSE_TERM_SIMILARITY = 0.3;
  * The most searched terms: all of them when `words` is empty, otherwise those containing one of
  * the words or close to `normalisedQuery`, most searched first.
  */
-export async function mostSearchedTerms(db: Kysely<Schema>, words: readonly string[], normalisedQuery: string, limit: number): Promise<string[]> {
+export async function mostSearchedTerms(
+  db: Kysely<Schema>,
+  words: readonly string[],
+  normalisedQuery: string,
+  limit: number,
+): Promise<string[]> {
   let select = db.selectFrom('search_terms').select('term');
   if (words.length > 0) {
     select = select.where((eb) =>

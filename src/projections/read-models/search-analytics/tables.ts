@@ -48,5 +48,7 @@ export async function createSearchAnalyticsTables(trx: DdlDatabase, t: Generatio
 
 /** The readers' indexes: a rebuild creates them once its rows are in. */
 export async function createSearchAnalyticsIndexes(db: DdlDatabase, t: GenerationTables): Promise<void> {
-  await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(db);
+  await sql`create index if not exists ${sql.id(`${t.search_terms}_trgm`)} on ${sql.id(t.search_terms)} using gist (term public.gist_trgm_ops)`.execute(
+    db,
+  );
 }

@@ -7,7 +7,25 @@ import type { ProjectionRunner } from '../../runner.js';
 import { searchProjection } from './projection.js';
 import type { SearchFilters, SearchHits, SearchIndex, SearchRequest, TitleSuggestion } from '../../../adapters/search/port.js';
 
-const STOP_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'and', 'or', 'the', 'for', 'of', 'to', 'in', 'on', 'with', 'by', 'at', 'from', 'is', 'your', 'my']);
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'or',
+  'the',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'with',
+  'by',
+  'at',
+  'from',
+  'is',
+  'your',
+  'my',
+]);
 /** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. */
 const RELEVANCE_CANDIDATES = SEARCH_TOTAL_CAP;
 /** Vocabulary words considered as corrections of one query word (the nearest by trigram distance). */
@@ -108,7 +126,14 @@ const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
  * planner, which then collects the few matches first and sorts only those. With many matches
  * the ordered index finds a page after a few rows.
  */
-async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBuilder<unknown>, match: string | null, exact: string | null, fewMatches: boolean): Promise<string[]> {
+async function pageIds(
+  db: Kysely<Schema>,
+  request: SearchRequest,
+  where: RawBuilder<unknown>,
+  match: string | null,
+  exact: string | null,
+  fewMatches: boolean,
+): Promise<string[]> {
   const { limit, offset } = request;
   const narrowed = fewMatches;
   const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
@@ -133,7 +158,9 @@ async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBui
       select id from ${withPopularity} where ${where} and ${popular}
       order by ${mostPopular} limit ${limit} offset ${offset}`.execute(db);
     if (first.rows.length === limit) return first.rows.map((row) => row.id);
-    const counted = await sql<{ n: string | number | bigint }>`select count(*) as n from ${withPopularity} where ${where} and ${popular}`.execute(db);
+    const counted = await sql<{
+      n: string | number | bigint;
+    }>`select count(*) as n from ${withPopularity} where ${where} and ${popular}`.execute(db);
     const popularCount = Number(counted.rows[0]?.n ?? 0);
     const rest = await sql<{ id: string }>`
       select id from search_documents where ${where}
@@ -141,7 +168,9 @@ async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBui
       order by ${newest} limit ${limit - first.rows.length} offset ${Math.max(0, offset - popularCount)}`.execute(db);
     return [...first.rows, ...rest.rows].map((row) => row.id);
   }
-  const { rows } = await sql<{ id: string }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`select id from search_documents where ${where} order by ${newest} limit ${limit} offset ${offset}`.execute(db);
   return rows.map((row) => row.id);
 }
 

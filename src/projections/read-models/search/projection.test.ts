@@ -39,12 +39,23 @@ describe.each(databaseTargets())('search projection: $name', (target) => {
       on('denied-edit', { type: 'TemplateSubmitted', data: submission('denied-edit', 'Wombat Ledger') }),
       on('waiting', { type: 'TemplateSubmitted', data: submission('waiting', 'Numbat Ledger') }),
       on('never-live', { type: 'TemplateSubmitted', data: submission('never-live', 'Dingo Ledger') }),
-      ...['approved-edit', 'denied-edit', 'waiting'].map((id) => on(id, { type: 'TemplateApproved', data: { templateId: id, reviewerId, reason: null } })),
       ...['approved-edit', 'denied-edit', 'waiting'].map((id) =>
-        on(id, { type: 'TemplateEdited', data: { templateId: id, editorId: 'a1', changes: { title: `${id} new title` }, previousStatus: 'live' } }),
+        on(id, { type: 'TemplateApproved', data: { templateId: id, reviewerId, reason: null } }),
       ),
-      on('never-live', { type: 'TemplateEdited', data: { templateId: 'never-live', editorId: 'a1', changes: { title: 'Dingo Ledger Two' }, previousStatus: 'under review' } }),
-      on('approved-edit', { type: 'TemplateApproved', data: { templateId: 'approved-edit', reviewerId, reason: null, published: { title: 'approved-edit new title' } } }),
+      ...['approved-edit', 'denied-edit', 'waiting'].map((id) =>
+        on(id, {
+          type: 'TemplateEdited',
+          data: { templateId: id, editorId: 'a1', changes: { title: `${id} new title` }, previousStatus: 'live' },
+        }),
+      ),
+      on('never-live', {
+        type: 'TemplateEdited',
+        data: { templateId: 'never-live', editorId: 'a1', changes: { title: 'Dingo Ledger Two' }, previousStatus: 'under review' },
+      }),
+      on('approved-edit', {
+        type: 'TemplateApproved',
+        data: { templateId: 'approved-edit', reviewerId, reason: null, published: { title: 'approved-edit new title' } },
+      }),
       on('denied-edit', { type: 'TemplateDenied', data: { templateId: 'denied-edit', reviewerId, reason: 'No', editOnly: true } }),
     ]);
     const { search_documents: documents } = await spec.given(log);

@@ -24,7 +24,8 @@ const ENGAGEMENT_WEIGHTS: Readonly<Record<PopularityEvent['type'], number>> = {
   TemplateViewed: 1,
 };
 
-const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>): event is RecordedOneOf<PopularityEvent> => Object.hasOwn(ENGAGEMENT_WEIGHTS, event.type);
+const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>): event is RecordedOneOf<PopularityEvent> =>
+  Object.hasOwn(ENGAGEMENT_WEIGHTS, event.type);
 
 /**
  * The Postgres search index (src/adapters/search/postgres.ts reads it; the Meilisearch feeder
@@ -109,16 +110,49 @@ export const searchProjection = defineProjection({
       const changed = [...(await writeSubmitted(trx)), ...(await writeChanges(trx))];
       if (live) await replaceTemplateWords(trx, t, changed);
       await writeEngagements(trx);
-      if (live && engaged.size > 0) await recountPopularity(trx, t, [...engaged].map(([id, position]) => ({ id, position })));
+      if (live && engaged.size > 0)
+        await recountPopularity(
+          trx,
+          t,
+          [...engaged].map(([id, position]) => ({ id, position })),
+        );
     };
   },
   // Side by side: the vocabulary is mostly Node's work on the documents, the popularity the database's on the engagement.
   finishBuild: [rebuildVocabulary, (trx, t) => recountPopularity(trx, t, 'all')],
 });
 
-type SubmittedDocument = Record<(typeof DOCUMENT_COLUMNS)[number], unknown> & { title: string; description: string; keywords: string[]; platform: string; topic: string };
-const DOCUMENT_COLUMNS = ['id', 'title_url', 'title', 'description', 'keywords', 'tag_text', 'topic', 'platform', 'price_cents', 'status', 'searchable', 'author_id', 'created_at', 'last_position'] as const;
-type Change = { position: bigint; status: StoredStatus | null; title?: string; description?: string; keywords?: string[]; priceCents?: number };
+type SubmittedDocument = Record<(typeof DOCUMENT_COLUMNS)[number], unknown> & {
+  title: string;
+  description: string;
+  keywords: string[];
+  platform: string;
+  topic: string;
+};
+const DOCUMENT_COLUMNS = [
+  'id',
+  'title_url',
+  'title',
+  'description',
+  'keywords',
+  'tag_text',
+  'topic',
+  'platform',
+  'price_cents',
+  'status',
+  'searchable',
+  'author_id',
+  'created_at',
+  'last_position',
+] as const;
+type Change = {
+  position: bigint;
+  status: StoredStatus | null;
+  title?: string;
+  description?: string;
+  keywords?: string[];
+  priceCents?: number;
+};
 type ChangedDocument = { id: string; title: string; keywords: string[]; searchable: boolean };
 const CHANGED_DOCUMENT_COLUMNS = ['id', 'title', 'keywords', 'searchable'] as const satisfies readonly (keyof ChangedDocument)[];
 
@@ -150,13 +184,21 @@ function tagText(keywords: readonly string[], platform: string, topic: string): 
 function prepareChanges(t: GenerationTables, changes: ReadonlyMap<string, Change>, answer: boolean): BatchWrite<ChangedDocument[]> {
   type Entry = [string, Change];
   // A price change (no status of its own) goes with the content changes: its row keeps the status it has.
-  const hasContent = ([, change]: Entry) => change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
+  const hasContent = ([, change]: Entry) =>
+    change.title !== undefined || change.description !== undefined || change.keywords !== undefined || change.priceCents !== undefined;
   const returned = answer ? sql`returning ${sql.join(CHANGED_DOCUMENT_COLUMNS.map((column) => sql.ref(`d.${column}`)))}` : sql``;
   const statements: RawBuilder<ChangedDocument>[] = [];
   // Most changes are status only: updating no text column spares recomputing the document's tsvector.
   const statusOnly = [...changes].filter((change) => !hasContent(change));
   if (statusOnly.length > 0) {
-    const values = rowsJson(statusOnly.map(([id, change]) => ({ id, position: change.position, status: change.status, searchable: change.status === null ? null : isSearchable(change.status) })));
+    const values = rowsJson(
+      statusOnly.map(([id, change]) => ({
+        id,
+        position: change.position,
+        status: change.status,
+        searchable: change.status === null ? null : isSearchable(change.status),
+      })),
+    );
     statements.push(sql<ChangedDocument>`
       update ${sql.id(t.search_documents)} d
       set status = v.status, searchable = v.searchable, last_position = v.position
@@ -205,7 +247,11 @@ function prepareChanges(t: GenerationTables, changes: ReadonlyMap<string, Change
  * the engaged templates (each with the position of its latest engagement event), or of every template
  * at the end of a rebuild. Only templates with a document count.
  */
-async function recountPopularity(trx: Kysely<Schema>, t: GenerationTables, engaged: readonly { id: string; position: bigint }[] | 'all'): Promise<void> {
+async function recountPopularity(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  engaged: readonly { id: string; position: bigint }[] | 'all',
+): Promise<void> {
   const window = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
   const engagement = sql.id(t.search_engagement);
   const popularity = sql.id(t.search_popularity);
@@ -238,7 +284,10 @@ async function recountPopularity(trx: Kysely<Schema>, t: GenerationTables, engag
 }
 
 /** Topic and app names are words people search for even before a template uses them: they always stay. */
-const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [...searchWords(entry.name.replaceAll('_', ' ')), ...searchWords(entry.label)]);
+const TAXONOMY_WORDS: readonly string[] = [...TOPICS, ...APPS].flatMap((entry) => [
+  ...searchWords(entry.name.replaceAll('_', ' ')),
+  ...searchWords(entry.label),
+]);
 const TAXONOMY_WORD_SET: ReadonlySet<string> = new Set(TAXONOMY_WORDS);
 
 /**
@@ -248,7 +297,11 @@ const TAXONOMY_WORD_SET: ReadonlySet<string> = new Set(TAXONOMY_WORDS);
  * log event by event leaves the same words as a rebuild; a replayed change finds its words stored
  * already and counts nothing.
  */
-async function replaceTemplateWords(trx: Kysely<Schema>, t: GenerationTables, changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[]): Promise<void> {
+async function replaceTemplateWords(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  changed: readonly { id: string; title: string; keywords: string[]; searchable: boolean }[],
+): Promise<void> {
   if (changed.length === 0) return;
   const { rows: stored } = await sql<{ template_id: string; words: string[] }>`
     select template_id, words from ${sql.id(t.search_word_templates)}
@@ -300,7 +353,7 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
   // A resumed rebuild runs this again: it starts from the topic and app words alone.
   await sql`truncate ${wordTemplates}, ${words}`.execute(trx);
   await addWords(trx, t, TAXONOMY_WORDS);
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const { rows } = await sql<{ id: string; title: string; keywords: string[] }>`
       select id, title, keywords from ${sql.id(t.search_documents)}
       where searchable and id > ${after} order by id limit ${VOCABULARY_PAGE_SIZE}`.execute(trx);
@@ -321,5 +374,10 @@ async function rebuildVocabulary(trx: Kysely<Schema>, t: GenerationTables): Prom
 async function addWords(trx: Kysely<Schema>, t: GenerationTables, words: readonly string[]): Promise<void> {
   const unique = [...new Set(words)].filter((word) => word.length > 1);
   if (unique.length === 0) return;
-  await writeRows(trx, t.search_words, unique.map((word) => ({ word })), { conflict: ['word'] });
+  await writeRows(
+    trx,
+    t.search_words,
+    unique.map((word) => ({ word })),
+    { conflict: ['word'] },
+  );
 }

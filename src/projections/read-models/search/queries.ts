@@ -45,7 +45,9 @@ export async function searchableCountsBy(db: Kysely<Schema>, column: 'platform' 
 
 /** Title and address of the documents with these ids. */
 export function documentTitlesByIds(db: Kysely<Schema>, ids: readonly string[]) {
-  return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', ids).execute();
+  return ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('search_documents').select(['id', 'title', 'title_url']).where('id', 'in', ids).execute();
 }
 
 /** The authors with the most searchable templates. */

@@ -84,7 +84,14 @@ export async function ensureSearchExtensions(db: DdlDatabase): Promise<void> {
   await sql`create extension if not exists fuzzystrmatch with schema public`.execute(db);
 }
 
-const DOCUMENT_COLUMNS_SHOWN_ONLY = ['title_url', 'title', 'description', 'tag_text', 'status', 'author_id'] as const satisfies readonly (keyof SearchDocumentsView)[];
+const DOCUMENT_COLUMNS_SHOWN_ONLY = [
+  'title_url',
+  'title',
+  'description',
+  'tag_text',
+  'status',
+  'author_id',
+] as const satisfies readonly (keyof SearchDocumentsView)[];
 
 export async function createSearchTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await ensureSearchExtensions(trx);
@@ -108,10 +115,14 @@ export async function createSearchTables(trx: DdlDatabase, t: GenerationTables):
     // Title words weigh most, then keywords, app and topic, then the description. Unstemmed ('simple'):
     // prefixes of stems match too much ('read' would match every 'ready-to-use'), and typos are corrected anyway.
     .addColumn('document', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(sql`
+      c
+        .generatedAlwaysAs(
+          sql`
         setweight(to_tsvector('simple', title), 'A') ||
         setweight(to_tsvector('simple', tag_text), 'B') ||
-        setweight(to_tsvector('simple', description), 'C')`).stored(),
+        setweight(to_tsvector('simple', description), 'C')`,
+        )
+        .stored(),
     )
     .execute();
   // Searches filter on the document, topic, app, keywords, price and time; the texts are only shown.
@@ -154,16 +165,22 @@ export async function createSearchIndexes(db: DdlDatabase, t: GenerationTables):
   const index = (suffix: string) => sql.id(`${t.search_documents}_${suffix}`);
   const popularity = sql.id(t.search_popularity);
   await eachSettled([
-    sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_engagement}_template`)} on ${sql.id(t.search_engagement)} (template_id, occurred_at)`.execute(
+      db,
+    ),
     sql`create index if not exists ${index('document')} on ${documents} using gin (document) where searchable`.execute(db),
     sql`create index if not exists ${index('keywords')} on ${documents} using gin (keywords) where searchable`.execute(db),
     sql`create index if not exists ${index('newest')} on ${documents} (created_at desc, id) where searchable`.execute(db),
     sql`create index if not exists ${index('topic')} on ${documents} (topic, created_at desc) where searchable`.execute(db),
     sql`create index if not exists ${index('platform')} on ${documents} (platform, created_at desc) where searchable`.execute(db),
-    sql`create index if not exists ${sql.id(`${t.search_popularity}_popular`)} on ${popularity} (popularity_90 desc, last_engaged_at)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_popularity}_popular`)} on ${popularity} (popularity_90 desc, last_engaged_at)`.execute(
+      db,
+    ),
     // The Meilisearch feeder reads the rows changed after its checkpoint.
     sql`create index if not exists ${index('position')} on ${documents} (last_position)`.execute(db),
     sql`create index if not exists ${sql.id(`${t.search_popularity}_position`)} on ${popularity} (last_position)`.execute(db),
-    sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.search_words}_trgm`)} on ${sql.id(t.search_words)} using gist (word public.gist_trgm_ops)`.execute(
+      db,
+    ),
   ]);
 }

@@ -17,8 +17,10 @@ describe('search vocabulary (typo corrections)', () => {
     await harness?.close();
   });
 
-  const vocabulary = async () => (await harness.infrastructure.database.db.selectFrom('search_words').select('word').orderBy('word').execute()).map((row) => row.word);
-  const usesOf = async (word: string) => (await harness.infrastructure.database.db.selectFrom('search_words').select('uses').where('word', '=', word).executeTakeFirst())?.uses;
+  const vocabulary = async () =>
+    (await harness.infrastructure.database.db.selectFrom('search_words').select('word').orderBy('word').execute()).map((row) => row.word);
+  const usesOf = async (word: string) =>
+    (await harness.infrastructure.database.db.selectFrom('search_words').select('uses').where('word', '=', word).executeTakeFirst())?.uses;
 
   it('forgets the words of deleted posts and of replaced titles, keeps those another post still uses, exactly as a rebuild of the log does', async () => {
     const { commands, runner } = harness.infrastructure;
@@ -30,9 +32,24 @@ describe('search vocabulary (typo corrections)', () => {
     expect(await vocabulary()).toEqual(expect.arrayContaining(['quixotrel', 'vornhelm', 'zembrak']));
     expect(await usesOf('quixotrel')).toBe(2);
 
-    await commands.handle(templateDecider, templateStream(deleted), { type: 'DeleteTemplate', data: { templateId: deleted, requester: author, reason: null } }, { actor: { userId: authorId, role: 'base' } });
-    await commands.handle(templateDecider, templateStream(edited), { type: 'EditTemplate', data: { templateId: edited, requester: author, changes: { title: 'Brightwell tracker' } } }, { actor: { userId: authorId, role: 'base' } });
-    const approved = await commands.handle(templateDecider, templateStream(edited), { type: 'ApproveTemplate', data: { templateId: edited, reviewerId: 'reviewer' } }, { actor: { userId: null, role: 'operator' } });
+    await commands.handle(
+      templateDecider,
+      templateStream(deleted),
+      { type: 'DeleteTemplate', data: { templateId: deleted, requester: author, reason: null } },
+      { actor: { userId: authorId, role: 'base' } },
+    );
+    await commands.handle(
+      templateDecider,
+      templateStream(edited),
+      { type: 'EditTemplate', data: { templateId: edited, requester: author, changes: { title: 'Brightwell tracker' } } },
+      { actor: { userId: authorId, role: 'base' } },
+    );
+    const approved = await commands.handle(
+      templateDecider,
+      templateStream(edited),
+      { type: 'ApproveTemplate', data: { templateId: edited, reviewerId: 'reviewer' } },
+      { actor: { userId: null, role: 'operator' } },
+    );
     expect(await runner.waitFor(approved.position!, 10_000)).toBe(true);
 
     const live = await vocabulary();

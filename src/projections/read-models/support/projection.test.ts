@@ -20,11 +20,35 @@ describe.each(databaseTargets())('support projection: $name', (target) => {
     const exchange = (exchangeId: string) => ({
       streamId: conversationStream('c1'),
       type: 'SupportChatAnswered',
-      data: { conversationId: 'c1', exchangeId, userId: null, nameEnc: 'n', emailEnc: 'e', questionEnc: `q-${exchangeId}`, reply: 'r', sources: [{ title: 'Terms', path: '/terms-of-service' }], answeredBy: 'retrieval', known: true },
+      data: {
+        conversationId: 'c1',
+        exchangeId,
+        userId: null,
+        nameEnc: 'n',
+        emailEnc: 'e',
+        questionEnc: `q-${exchangeId}`,
+        reply: 'r',
+        sources: [{ title: 'Terms', path: '/terms-of-service' }],
+        answeredBy: 'retrieval',
+        known: true,
+      },
     });
     const rows = await spec.given(
       recordedLog([
-        { streamId: feedbackStream('f1'), type: 'BetaFeedbackReceived', data: { feedbackId: 'f1', selection: 'Idea', textEnc: 't', userId: 'u1', nameEnc: null, emailEnc: null, currentPage: '/', clientTimestamp: null } },
+        {
+          streamId: feedbackStream('f1'),
+          type: 'BetaFeedbackReceived',
+          data: {
+            feedbackId: 'f1',
+            selection: 'Idea',
+            textEnc: 't',
+            userId: 'u1',
+            nameEnc: null,
+            emailEnc: null,
+            currentPage: '/',
+            clientTimestamp: null,
+          },
+        },
         exchange('x1'),
         exchange('x2'),
       ]),

@@ -63,5 +63,9 @@ export async function createSupportTables(trx: DdlDatabase, t: GenerationTables)
     .addColumn('answered_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_position', 'bigint', (c) => c.notNull())
     .execute();
-  await trx.schema.createIndex(`${t.support_chat_exchanges}_conversation`).on(t.support_chat_exchanges).columns(['conversation_id', 'answered_at']).execute();
+  await trx.schema
+    .createIndex(`${t.support_chat_exchanges}_conversation`)
+    .on(t.support_chat_exchanges)
+    .columns(['conversation_id', 'answered_at'])
+    .execute();
 }

@@ -20,7 +20,12 @@ export function mayViewTemplate(row: ResourceRow, viewer: AccessSubject | null):
 }
 
 /** The detail answer (GET /resources/{titleUrl}); null when the post is gone from the engagement read model. */
-export async function templateDetail(db: Kysely<Schema>, vault: PersonalDataVault, row: ResourceRow, viewer: AccessSubject | null): Promise<ResourceDetailAnswer | null> {
+export async function templateDetail(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  row: ResourceRow,
+  viewer: AccessSubject | null,
+): Promise<ResourceDetailAnswer | null> {
   const view = await engagedResource(db, vault, row.id, viewer?.userId ?? null);
   if (!view) return null;
   const privileged = mayManagePost(viewer, row.author_id);

@@ -4,7 +4,13 @@ import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { pageCounts, type PageCounts } from '../../../domain/shared/pagination.js';
 import { pendingDiff, statusLabel, type FieldChange, type QueueFilter, type StatusLabel } from '../../../domain/templates/lifecycle.js';
-import { ADMIN_VIEW_OWNERS_SHOWN, CREATED_POSTS_PAGE_SIZE, createdPostsHeading, RELATED_POSTS_LIMIT, REVIEW_QUEUE_PAGE_SIZE } from '../../../domain/templates/rules.js';
+import {
+  ADMIN_VIEW_OWNERS_SHOWN,
+  CREATED_POSTS_PAGE_SIZE,
+  createdPostsHeading,
+  RELATED_POSTS_LIMIT,
+  REVIEW_QUEUE_PAGE_SIZE,
+} from '../../../domain/templates/rules.js';
 import { contactsByIds } from '../users/queries.js';
 import { authorResourcesPage, relatedResources, reviewQueuePage } from './queries.js';
 import { approvedContentOf, toResourceView, withPendingEdit, type ResourceRow } from './views.js';
@@ -12,7 +18,12 @@ import { approvedContentOf, toResourceView, withPendingEdit, type ResourceRow } 
 /* The lists of posts the template routes answer with, each shaped as the page that reads it. */
 
 /** More by the author or related posts: live posts only. */
-export async function relatedViews(db: Kysely<Schema>, vault: PersonalDataVault, row: ResourceRow, kind: 'author' | 'related'): Promise<ResourceView[]> {
+export async function relatedViews(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  row: ResourceRow,
+  kind: 'author' | 'related',
+): Promise<ResourceView[]> {
   return Promise.all((await relatedResources(db, row, kind, RELATED_POSTS_LIMIT)).map((related) => toResourceView(related, vault)));
 }
 
@@ -23,11 +34,22 @@ export interface CreatedPostsPage {
 }
 
 /** An author's own posts, every status, a page at a time (/shared-posts); each shows its waiting edit. */
-export async function createdPostsPage(db: Kysely<Schema>, vault: PersonalDataVault, authorId: string, page: number): Promise<CreatedPostsPage> {
+export async function createdPostsPage(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  authorId: string,
+  page: number,
+): Promise<CreatedPostsPage> {
   const { rows, total } = await authorResourcesPage(db, authorId, { page, pageSize: CREATED_POSTS_PAGE_SIZE, publicOnly: false });
   return {
     heading: createdPostsHeading(total, page),
-    data: await Promise.all(rows.map(async (row) => ({ ...(await toResourceView(withPendingEdit(row), vault)), statusLabel: statusLabel(row.status), editUrl: `/editor/resources/${row.title_url}` }))),
+    data: await Promise.all(
+      rows.map(async (row) => ({
+        ...(await toResourceView(withPendingEdit(row), vault)),
+        statusLabel: statusLabel(row.status),
+        editUrl: `/editor/resources/${row.title_url}`,
+      })),
+    ),
     pagination: pageCounts(page, CREATED_POSTS_PAGE_SIZE, total),
   };
 }
@@ -59,13 +81,21 @@ export interface ReviewQueuePage {
 }
 
 /** The review queue and resource search; each post names its first owners and counts them all. */
-export async function reviewQueue(db: Kysely<Schema>, vault: PersonalDataVault, { status, q, page }: { status: QueueFilter; q?: string | undefined; page: number }): Promise<ReviewQueuePage> {
+export async function reviewQueue(
+  db: Kysely<Schema>,
+  vault: PersonalDataVault,
+  { status, q, page }: { status: QueueFilter; q?: string | undefined; page: number },
+): Promise<ReviewQueuePage> {
   const { rows, total } = await reviewQueuePage(db, { status, q, page, pageSize: REVIEW_QUEUE_PAGE_SIZE });
   const shownOwners = (row: (typeof rows)[number]) => row.owners.slice(0, ADMIN_VIEW_OWNERS_SHOWN);
   const contacts = await contactsByIds(db, [...new Set(rows.flatMap(shownOwners))]);
   const owner = async (userId: string): Promise<QueueOwner> => {
     const contact = contacts.get(userId);
-    return { _id: userId, username: contact?.username ?? null, email: contact?.email_enc ? await vault.decrypt(userId, contact.email_enc) : null };
+    return {
+      _id: userId,
+      username: contact?.username ?? null,
+      email: contact?.email_enc ? await vault.decrypt(userId, contact.email_enc) : null,
+    };
   };
   const data = await Promise.all(
     rows.map(async (row) => ({

@@ -1,7 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
-import { TEMPLATE_EVENT_TYPES, type EditableContent, type TemplateEvent, type TemplateSubmitted } from '../../../domain/templates/events.js';
+import {
+  TEMPLATE_EVENT_TYPES,
+  type EditableContent,
+  type TemplateEvent,
+  type TemplateSubmitted,
+} from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
 import { defineProjection, type ProjectableEvent } from '../../projection.js';
 import type { GenerationTables } from '../tables.js';
@@ -66,17 +71,22 @@ async function recountAll(trx: Kysely<Schema>, t: GenerationTables): Promise<voi
       select r.id, ${sql.join(columns.map((column) => sql`coalesce(${sql.id(column)}.n, 0) as ${sql.id(column)}`))}
       from ${sql.id(t.templates)} r ${sql.join(counted, sql` `)}
     ) c
-    where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(trx);
+    where d.id = c.id and (${sql.join(columns.map((column) => sql`d.${sql.id(column)}`))}) is distinct from (${sql.join(columns.map((column) => sql`c.${sql.id(column)}`))})`.execute(
+    trx,
+  );
 }
 
 /** Sets the toggled templates' counts from their sets. */
 function recountStatement(t: GenerationTables, toggled: ReadonlySet<string>) {
-  const counts = Object.entries(COUNTED_IN).map(([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`);
+  const counts = Object.entries(COUNTED_IN).map(
+    ([column, table]) => sql`${sql.id(column)} = (select count(*)::int from ${sql.id(t[table])} s where s.template_id = d.id)`,
+  );
   return sql`update ${sql.id(t.templates)} d set ${sql.join(counts)} where d.id in (select jsonb_array_elements_text(${JSON.stringify([...toggled])}::jsonb))`;
 }
 
 type ToggleEvent = Extract<ProjectableEvent, { type: ToggleEventType }>;
-const isToggle = (event: RecordedOneOf<TemplateEvent | ToggleEvent>): event is RecordedOneOf<ToggleEvent> => Object.hasOwn(TOGGLES, event.type);
+const isToggle = (event: RecordedOneOf<TemplateEvent | ToggleEvent>): event is RecordedOneOf<ToggleEvent> =>
+  Object.hasOwn(TOGGLES, event.type);
 
 const COUNTED_IN: Record<CountColumn, ToggleTable> = { likes: 'template_likes', saves: 'template_saves', red_flags: 'template_flags' };
 
@@ -106,7 +116,9 @@ function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<Te
     if (ofStored.length === 0) return;
     const stored = await sql<TemplateRow>`
       select ${sql.join(TEMPLATE_COLUMNS.map((column) => sql.id(column)))} from ${sql.id(t.templates)}
-      where id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ofStored.map((event) => event.data.templateId))])}::jsonb))`.execute(trx);
+      where id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(ofStored.map((event) => event.data.templateId))])}::jsonb))`.execute(
+      trx,
+    );
     const rows = new Map(stored.rows.map((row) => [row.id, row]));
     const changed = new Set<TemplateRow>();
     for (const event of ofStored) {
@@ -148,7 +160,11 @@ const TEMPLATE_COLUMNS = [
 ] as const satisfies readonly (keyof TemplateRow)[];
 
 /** A row is written back unless the stored one is newer. */
-const TEMPLATE_WRITE: WriteRowsOptions = { conflict: ['id'], update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'), onlyNewer: true };
+const TEMPLATE_WRITE: WriteRowsOptions = {
+  conflict: ['id'],
+  update: TEMPLATE_COLUMNS.filter((column) => column !== 'id'),
+  onlyNewer: true,
+};
 
 function submittedRow({ data, metadata, position }: RecordedEvent<TemplateSubmitted>): TemplateRow {
   const at = new Date(metadata.occurredAt);
@@ -194,7 +210,11 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
       row.price_cents = Math.round(event.data.to * 100);
       break;
     case 'TemplateApproved':
-      Object.assign(row, { status, status_reason: event.data.reason ?? null, pending_changes: null, flagged_for_review: false }, contentColumns(event.data.published ?? {}));
+      Object.assign(
+        row,
+        { status, status_reason: event.data.reason ?? null, pending_changes: null, flagged_for_review: false },
+        contentColumns(event.data.published ?? {}),
+      );
       break;
     case 'TemplateDenied':
       Object.assign(row, { status, status_reason: event.data.reason, pending_changes: null, flagged_for_review: false });
@@ -209,7 +229,12 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
       break;
     case 'TemplateEdited':
       // The flag review outlasts an edit that keeps the post public, as in the decider.
-      Object.assign(row, { status, status_reason: null, content_revision: row.content_revision + 1, flagged_for_review: status === STATUS.underReviewEdit && row.flagged_for_review });
+      Object.assign(row, {
+        status,
+        status_reason: null,
+        content_revision: row.content_revision + 1,
+        flagged_for_review: status === STATUS.underReviewEdit && row.flagged_for_review,
+      });
       // An edit of a public post waits beside the approved version; one of a post nobody sees yet replaces it.
       if (status === STATUS.underReviewEdit) row.pending_changes = { ...row.pending_changes, ...event.data.changes };
       else Object.assign(row, { pending_changes: null }, contentColumns(event.data.changes));
@@ -217,7 +242,8 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
     case 'TemplateImagesCleared':
       row.image_urls = [];
       // A waiting edit's screenshots go too.
-      if (row.pending_changes && Object.hasOwn(row.pending_changes, 'imageUrls')) row.pending_changes = { ...row.pending_changes, imageUrls: [] };
+      if (row.pending_changes && Object.hasOwn(row.pending_changes, 'imageUrls'))
+        row.pending_changes = { ...row.pending_changes, imageUrls: [] };
       row.content_revision += 1;
       break;
     case 'TemplateSponsored':
@@ -247,9 +273,15 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
  * (and put back when its last toggle puts it in); a pair only put in is inserted unless present.
  * The save time kept is that of the save after the last unsave, as one by one. Answers the templates toggled.
  */
-function prepareToggles(t: GenerationTables, events: readonly RecordedOneOf<ToggleEvent>[]): { writeToggles: BatchWrite; toggled: Set<string> } {
+function prepareToggles(
+  t: GenerationTables,
+  events: readonly RecordedOneOf<ToggleEvent>[],
+): { writeToggles: BatchWrite; toggled: Set<string> } {
   const toggled = new Set<string>();
-  const pairs = new Map<string, { table: ToggleTable; templateId: string; userId: string; on: boolean; takenOut: boolean; since: Date | null }>();
+  const pairs = new Map<
+    string,
+    { table: ToggleTable; templateId: string; userId: string; on: boolean; takenOut: boolean; since: Date | null }
+  >();
   for (const event of events) {
     const toggle = TOGGLES[event.type];
     const { templateId, userId } = event.data;
@@ -270,10 +302,18 @@ function prepareToggles(t: GenerationTables, events: readonly RecordedOneOf<Togg
     const ofTable = [...pairs.values()].filter((pair) => pair.table === table);
     const inserted = ofTable.filter((pair) => pair.on);
     return [
-      prepareDeleteRows(t[table], ['template_id', 'user_id'], ofTable.filter((pair) => pair.takenOut).map((pair) => [pair.templateId, pair.userId])),
+      prepareDeleteRows(
+        t[table],
+        ['template_id', 'user_id'],
+        ofTable.filter((pair) => pair.takenOut).map((pair) => [pair.templateId, pair.userId]),
+      ),
       prepareWriteRows(
         t[table],
-        inserted.map((pair) => (table === 'template_saves' ? { template_id: pair.templateId, user_id: pair.userId, saved_at: pair.since } : { template_id: pair.templateId, user_id: pair.userId })),
+        inserted.map((pair) =>
+          table === 'template_saves'
+            ? { template_id: pair.templateId, user_id: pair.userId, saved_at: pair.since }
+            : { template_id: pair.templateId, user_id: pair.userId },
+        ),
         { conflict: ['template_id', 'user_id'] },
       ),
     ];

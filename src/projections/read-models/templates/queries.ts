@@ -1,7 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import { pageWindow } from '../../../domain/shared/pagination.js';
-import { AWAITING_DECISION, DELETED_STATUS, PUBLIC_STATUSES, RECOMMENDED_STATUSES, STATUS, type QueueFilter } from '../../../domain/templates/lifecycle.js';
+import {
+  AWAITING_DECISION,
+  DELETED_STATUS,
+  PUBLIC_STATUSES,
+  RECOMMENDED_STATUSES,
+  STATUS,
+  type QueueFilter,
+} from '../../../domain/templates/lifecycle.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { toResourceView, type ResourceRow } from './views.js';
@@ -49,10 +56,16 @@ function recommendedRows(db: Kysely<Schema>) {
 export type FeedOrder = 'top_rated' | 'newest';
 
 /** The home feeds: recommended posts (live, or live with an edit waiting), most liked or newest first. */
-export function recommendedResources(db: Kysely<Schema>, { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number }): Promise<ResourceRow[]> {
+export function recommendedResources(
+  db: Kysely<Schema>,
+  { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number },
+): Promise<ResourceRow[]> {
   let query = recommendedRows(db);
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
-  query = order === 'top_rated' ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc') : query.orderBy('templates.created_at', 'desc');
+  query =
+    order === 'top_rated'
+      ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc')
+      : query.orderBy('templates.created_at', 'desc');
   return query.orderBy('templates.id').limit(limit).execute();
 }
 
@@ -78,7 +91,14 @@ export async function authorResourcesPage(
 ): Promise<{ rows: ResourceRow[]; total: number }> {
   let query = resourceRows(db).where('templates.author_id', '=', authorId).where('templates.status', '<>', DELETED_STATUS);
   if (publicOnly) query = query.where('templates.status', 'in', PUBLIC_STATUSES);
-  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await query.orderBy('templates.created_at', 'desc').orderBy('templates.id').limit(limit).offset(offset).execute();
   return { rows, total };
@@ -86,7 +106,13 @@ export async function authorResourcesPage(
 
 /** The ids of an author's posts (not deleted), newest first. */
 export async function authorTemplateIds(db: Kysely<Schema>, authorId: string): Promise<string[]> {
-  const rows = await db.selectFrom('templates').select('id').where('author_id', '=', authorId).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .where('status', '<>', DELETED_STATUS)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -100,7 +126,14 @@ export async function reviewQueuePage(
   else if (status === 'all') query = query.where('templates.status', '<>', DELETED_STATUS);
   else query = query.where('templates.status', '=', status);
   if (q) query = query.where('templates.title', 'ilike', `%${q.replace(/[%_\\]/gu, '\\$&')}%`);
-  const total = Number((await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await query
     .leftJoin('template_activity', 'template_activity.template_id', 'templates.id')
@@ -128,7 +161,18 @@ export function publicTemplateMetaFields(db: Kysely<Schema>, titleUrl: string) {
   return db
     .selectFrom('templates')
     .innerJoin('users', 'users.id', 'templates.author_id')
-    .select(['templates.title', 'templates.description_short', 'templates.image_urls', 'templates.title_url', 'templates.price_cents', 'templates.likes', 'templates.platform', 'templates.created_at', 'templates.updated_at', 'users.username'])
+    .select([
+      'templates.title',
+      'templates.description_short',
+      'templates.image_urls',
+      'templates.title_url',
+      'templates.price_cents',
+      'templates.likes',
+      'templates.platform',
+      'templates.created_at',
+      'templates.updated_at',
+      'users.username',
+    ])
     .where('templates.title_url', '=', titleUrl)
     .where('templates.status', 'in', PUBLIC_STATUSES)
     .executeTakeFirst();
@@ -136,7 +180,12 @@ export function publicTemplateMetaFields(db: Kysely<Schema>, titleUrl: string) {
 
 /** How many templates are sponsored, not counting `templateId`. */
 export async function sponsoredCountExcept(db: Kysely<Schema>, templateId: string): Promise<number> {
-  const { n } = await db.selectFrom('templates').select((eb) => eb.fn.countAll<number>().as('n')).where('sponsored', '=', true).where('id', '<>', templateId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('templates')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sponsored', '=', true)
+    .where('id', '<>', templateId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -148,7 +197,11 @@ export async function templateImageUrlsInUse(db: Kysely<Schema>): Promise<string
 
 /** How many members hold a red flag on a template. */
 export async function redFlagCount(db: Kysely<Schema>, templateId: string): Promise<number> {
-  const { flags } = await db.selectFrom('template_flags').select(sql<number>`count(*)::int`.as('flags')).where('template_id', '=', templateId).executeTakeFirstOrThrow();
+  const { flags } = await db
+    .selectFrom('template_flags')
+    .select(sql<number>`count(*)::int`.as('flags'))
+    .where('template_id', '=', templateId)
+    .executeTakeFirstOrThrow();
   return flags;
 }
 
@@ -166,7 +219,13 @@ export async function likedTemplateIds(db: Kysely<Schema>, userId: string): Prom
 
 /** Ids of an author's templates in every status but deleted, newest first (as /shared-posts lists them). */
 export async function authoredTemplateIds(db: Kysely<Schema>, authorId: string): Promise<string[]> {
-  const rows = await db.selectFrom('templates').select('id').where('author_id', '=', authorId).where('status', '<>', DELETED_STATUS).orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('author_id', '=', authorId)
+    .where('status', '<>', DELETED_STATUS)
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -182,7 +241,13 @@ export function authorPublicTotals(db: Kysely<Schema>, authorId: string): Promis
 
 /** Every public post's address and last change, for the sitemap (newest change first). */
 export function publicTemplateAddresses(db: Kysely<Schema>): Promise<Array<{ title_url: string; updated_at: Date }>> {
-  return db.selectFrom('templates').select(['title_url', 'updated_at']).where('status', 'in', PUBLIC_STATUSES).orderBy('updated_at', 'desc').orderBy('title_url').execute();
+  return db
+    .selectFrom('templates')
+    .select(['title_url', 'updated_at'])
+    .where('status', 'in', PUBLIC_STATUSES)
+    .orderBy('updated_at', 'desc')
+    .orderBy('title_url')
+    .execute();
 }
 
 /** Usernames of active members with at least one public post, and that post's last change: the profiles worth a sitemap entry. */

@@ -76,7 +76,15 @@ export interface TemplatesTables {
  */
 const TEMPLATES_FILLFACTOR = 60;
 
-const TEMPLATE_COLUMNS_SHOWN_ONLY = ['description_short', 'description_long', 'url', 'keywords', 'image_urls', 'owners', 'status_reason'] as const satisfies readonly (keyof TemplatesView)[];
+const TEMPLATE_COLUMNS_SHOWN_ONLY = [
+  'description_short',
+  'description_long',
+  'url',
+  'keywords',
+  'image_urls',
+  'owners',
+  'status_reason',
+] as const satisfies readonly (keyof TemplatesView)[];
 
 export async function createTemplatesTables(trx: DdlDatabase, t: GenerationTables): Promise<void> {
   await trx.schema
@@ -140,7 +148,11 @@ export async function createTemplatesIndexes(db: DdlDatabase, t: GenerationTable
     db.schema.createIndex(`${t.templates}_author_created`).ifNotExists().on(t.templates).columns(['author_id', 'created_at']).execute(),
     db.schema.createIndex(`${t.template_saves}_user`).ifNotExists().on(t.template_saves).columns(['user_id', 'saved_at']).execute(),
     // The home feeds (queries.ts recommendedResources) read their first rows in order instead of sorting every recommended post.
-    sql`create index if not exists ${sql.id(`${t.templates}_top_rated`)} on ${templates} (likes desc, created_at desc, id) where status in (${recommended})`.execute(db),
-    sql`create index if not exists ${sql.id(`${t.templates}_newest`)} on ${templates} (created_at desc, id) where status in (${recommended})`.execute(db),
+    sql`create index if not exists ${sql.id(`${t.templates}_top_rated`)} on ${templates} (likes desc, created_at desc, id) where status in (${recommended})`.execute(
+      db,
+    ),
+    sql`create index if not exists ${sql.id(`${t.templates}_newest`)} on ${templates} (created_at desc, id) where status in (${recommended})`.execute(
+      db,
+    ),
   ]);
 }

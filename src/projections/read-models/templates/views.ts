@@ -10,8 +10,17 @@ import type { TemplatesView } from './tables.js';
 export type ResourceRow = Selectable<TemplatesView> & Pick<UsersView, 'username' | 'display_name_enc' | 'picture_url'>;
 
 /** The approved content of a templates row: what visitors see. */
-export function approvedContentOf(row: Pick<Selectable<TemplatesView>, 'title' | 'description_short' | 'description_long' | 'url' | 'keywords' | 'image_urls'>): EditableContent {
-  return { title: row.title, description: row.description_short, instructions: row.description_long, url: row.url, keywords: row.keywords, imageUrls: row.image_urls };
+export function approvedContentOf(
+  row: Pick<Selectable<TemplatesView>, 'title' | 'description_short' | 'description_long' | 'url' | 'keywords' | 'image_urls'>,
+): EditableContent {
+  return {
+    title: row.title,
+    description: row.description_short,
+    instructions: row.description_long,
+    url: row.url,
+    keywords: row.keywords,
+    imageUrls: row.image_urls,
+  };
 }
 
 /** The row as its author and moderators see it: a waiting edit laid over the approved content. */
@@ -45,7 +54,10 @@ export async function toResourceView(row: ResourceRow, vault: PersonalDataVault)
     author: {
       _id: row.author_id,
       username: row.username,
-      info: { displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null, thumbnail: row.picture_url },
+      info: {
+        displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null,
+        thumbnail: row.picture_url,
+      },
     },
     ratings: { positive: row.likes, negative: 0, redFlags: row.red_flags, saves: row.saves },
     images: row.image_urls.map((imageUrl) => ({ imageUrl })),
@@ -54,6 +66,13 @@ export async function toResourceView(row: ResourceRow, vault: PersonalDataVault)
 }
 
 /** A post's page metadata: the detail answer's `meta` and the HTML served at its address say the same. */
-export function templatePageMeta(row: Pick<Selectable<TemplatesView>, 'title' | 'description_short' | 'image_urls' | 'title_url'>): ResourceDetailAnswer['meta'] {
-  return { title: `${row.title} | Tessera`, description: row.description_short, image: row.image_urls[0] ?? null, url: `/resources/${row.title_url}` };
+export function templatePageMeta(
+  row: Pick<Selectable<TemplatesView>, 'title' | 'description_short' | 'image_urls' | 'title_url'>,
+): ResourceDetailAnswer['meta'] {
+  return {
+    title: `${row.title} | Tessera`,
+    description: row.description_short,
+    image: row.image_urls[0] ?? null,
+    url: `/resources/${row.title_url}`,
+  };
 }

@@ -33,22 +33,63 @@ describe.each(databaseTargets())('users projection: $name', (target) => {
   it('follows accounts and their sessions; an erased account keeps its row without personal data; applied twice, the same rows', async () => {
     const log = recordedLog([
       on('u1', { type: 'UserRegistered', data: registered('u1', 'ada') }),
-      on('u1', { type: 'SessionStarted', data: { userId: 'u1', sessionId: 's1', tokenHash: 'h1', expiresAt: '2026-02-01T00:00:00.000Z', method: 'signup', isTestUser: false } }),
+      on('u1', {
+        type: 'SessionStarted',
+        data: {
+          userId: 'u1',
+          sessionId: 's1',
+          tokenHash: 'h1',
+          expiresAt: '2026-02-01T00:00:00.000Z',
+          method: 'signup',
+          isTestUser: false,
+        },
+      }),
       on('u1', { type: 'EmailVerified', data: { userId: 'u1', method: 'code' } }),
       on('u1', { type: 'NotificationSettingsChanged', data: { userId: 'u1', settings: { allowUpdateEmails: false } } }),
       on('u1', { type: 'UsernameChanged', data: { userId: 'u1', from: 'ada', to: 'ada2' } }),
-      on('u1', { type: 'VerificationCodeIssued', data: { userId: 'u1', codeId: 'c1', codeHash: 'x', expiresAt: '2026-01-01T00:10:00.000Z', attempts: 5 } }),
+      on('u1', {
+        type: 'VerificationCodeIssued',
+        data: { userId: 'u1', codeId: 'c1', codeHash: 'x', expiresAt: '2026-01-01T00:10:00.000Z', attempts: 5 },
+      }),
       on('u2', { type: 'UserRegistered', data: registered('u2', 'bob') }),
-      on('u2', { type: 'SessionStarted', data: { userId: 'u2', sessionId: 's2', tokenHash: 'h2', expiresAt: '2026-02-01T00:00:00.000Z', method: 'password', isTestUser: false } }),
+      on('u2', {
+        type: 'SessionStarted',
+        data: {
+          userId: 'u2',
+          sessionId: 's2',
+          tokenHash: 'h2',
+          expiresAt: '2026-02-01T00:00:00.000Z',
+          method: 'password',
+          isTestUser: false,
+        },
+      }),
       on('u2', { type: 'SessionEnded', data: { userId: 'u2', sessionId: 's2', reason: 'account_deleted' } }),
       on('u2', { type: 'AccountDeleted', data: { userId: 'u2' } }),
     ]);
     const { users, sessions } = await spec.given(log, 3);
-    expect(users!.map((row) => [row.id, row.username, row.verification, row.email_enc, row.password_hash, row.erased, (row.notifications as Record<string, boolean>).allowUpdateEmails, Number(row.last_position)])).toEqual([
+    expect(
+      users!.map((row) => [
+        row.id,
+        row.username,
+        row.verification,
+        row.email_enc,
+        row.password_hash,
+        row.erased,
+        (row.notifications as Record<string, boolean>).allowUpdateEmails,
+        Number(row.last_position),
+      ]),
+    ).toEqual([
       ['u1', 'ada2', 'verified', 'email-u1', '$argon2id$hash', false, false, 5],
       ['u2', erasedUsername('u2'), 'pending', null, null, true, true, 10],
     ]);
-    expect(sessions!.map((row) => [row.session_id, row.user_id, row.method, row.ended_at === null ? null : (row.ended_at as Date).toISOString()])).toEqual([
+    expect(
+      sessions!.map((row) => [
+        row.session_id,
+        row.user_id,
+        row.method,
+        row.ended_at === null ? null : (row.ended_at as Date).toISOString(),
+      ]),
+    ).toEqual([
       ['s1', 'u1', 'signup', null],
       ['s2', 'u2', 'password', '2026-01-01T00:08:00.000Z'],
     ]);

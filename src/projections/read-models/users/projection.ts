@@ -92,7 +92,12 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
     case 'GoogleIdentityLinked':
       return void (await updateUser(event.data.userId, { google_key: event.data.googleKey }));
     case 'SessionEnded':
-      await trx.updateTable(t.sessions).set({ ended_at: occurredAt }).where('session_id', '=', event.data.sessionId).where('ended_at', 'is', null).execute();
+      await trx
+        .updateTable(t.sessions)
+        .set({ ended_at: occurredAt })
+        .where('session_id', '=', event.data.sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
       return;
     case 'EmailVerified':
       return void (await updateUser(event.data.userId, { verification: 'verified' }));
@@ -101,7 +106,10 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
     case 'PasswordChanged':
       return void (await updateUser(event.data.userId, { password_hash: event.data.passwordHash }));
     case 'ProfileUpdated':
-      return void (await updateUser(event.data.userId, { profile_enc: event.data.profileEnc, display_name_enc: event.data.displayNameEnc }));
+      return void (await updateUser(event.data.userId, {
+        profile_enc: event.data.profileEnc,
+        display_name_enc: event.data.displayNameEnc,
+      }));
     case 'UsernameChanged':
       return void (await updateUser(event.data.userId, { username: event.data.to }));
     case 'NotificationSettingsChanged':

@@ -9,10 +9,15 @@ export async function usernamesByIds(db: Kysely<Schema>, ids: readonly string[])
 }
 
 /** Username and sealed e-mail address by user id, both null for an erased account; unknown ids are left out. */
-export async function contactsByIds(db: Kysely<Schema>, ids: readonly string[]): Promise<Map<string, { username: string | null; email_enc: string | null }>> {
+export async function contactsByIds(
+  db: Kysely<Schema>,
+  ids: readonly string[],
+): Promise<Map<string, { username: string | null; email_enc: string | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'username', 'email_enc', 'erased']).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, row.erased ? { username: null, email_enc: null } : { username: row.username, email_enc: row.email_enc }]));
+  return new Map(
+    rows.map((row) => [row.id, row.erased ? { username: null, email_enc: null } : { username: row.username, email_enc: row.email_enc }]),
+  );
 }
 
 /** Profile pictures in use (the upload sweep keeps these files). */
@@ -84,7 +89,16 @@ export function openSessionByTokenHash(db: Kysely<Schema>, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.session_id', 'sessions.is_test_user', 'sessions.impersonated_by', 'sessions.expires_at', 'users.id', 'users.username', 'users.lvl', 'users.verification'])
+    .select([
+      'sessions.session_id',
+      'sessions.is_test_user',
+      'sessions.impersonated_by',
+      'sessions.expires_at',
+      'users.id',
+      'users.username',
+      'users.lvl',
+      'users.verification',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.ended_at', 'is', null)
     .where('users.erased', '=', false)

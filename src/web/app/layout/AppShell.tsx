@@ -34,7 +34,10 @@ export function AppShell() {
     <div
       className="app-shell"
       // The selling banner is fixed at the top: everything else moves down by its height while it shows.
-      style={{ paddingTop: sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0, ['--banner-offset' as string]: `${sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0}px` }}
+      style={{
+        paddingTop: sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0,
+        ['--banner-offset' as string]: `${sellingBannerShown ? BANNERS.sellingBannerOffsetPx : 0}px`,
+      }}
     >
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to content

@@ -34,15 +34,27 @@ export function CookieConsentBar() {
   return (
     <section className="cookie-bar" aria-label="Cookie consent" ref={shareHeight}>
       <p className="cookie-bar__text">
-        We use essential cookies to keep you signed in and, with your permission, analytics cookies to learn which templates people find useful.
-        Read our <Link to="/cookie-policy">Cookie Policy</Link>.
+        We use essential cookies to keep you signed in and, with your permission, analytics cookies to learn which templates people find
+        useful. Read our <Link to="/cookie-policy">Cookie Policy</Link>.
       </p>
       <form className="cookie-bar__actions" method="post" action={`${API_BASE}${COOKIE_CONSENT.formPath}`}>
         <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-        <button type="submit" name="consent" value={COOKIE_CONSENT.essentials} className="button button--ghost" onClick={(event) => choose(event, COOKIE_CONSENT.essentials)}>
+        <button
+          type="submit"
+          name="consent"
+          value={COOKIE_CONSENT.essentials}
+          className="button button--ghost"
+          onClick={(event) => choose(event, COOKIE_CONSENT.essentials)}
+        >
           Essentials Only
         </button>
-        <button type="submit" name="consent" value={COOKIE_CONSENT.all} className="button button--primary" onClick={(event) => choose(event, COOKIE_CONSENT.all)}>
+        <button
+          type="submit"
+          name="consent"
+          value={COOKIE_CONSENT.all}
+          className="button button--primary"
+          onClick={(event) => choose(event, COOKIE_CONSENT.all)}
+        >
           Accept All
         </button>
       </form>

@@ -6,7 +6,13 @@ import { Modal } from '@/components/ui/Modal.js';
 import { loginPathFor, signupPathFor } from '@/lib/return-paths.js';
 import { useSession } from '@/lib/session.js';
 import { closeModal, openRequestModal, useActiveModal } from '@/lib/client-state.js';
-import { ENGAGEMENT, LOGIN_PROMPT_TEXT, LOGIN_PROMPT_TITLE, REQUEST_MODAL_DELAY_MS, SHOW_REQUEST_MODAL_PARAM } from '@/lib/shell-constants.js';
+import {
+  ENGAGEMENT,
+  LOGIN_PROMPT_TEXT,
+  LOGIN_PROMPT_TITLE,
+  REQUEST_MODAL_DELAY_MS,
+  SHOW_REQUEST_MODAL_PARAM,
+} from '@/lib/shell-constants.js';
 import { useCreateAction } from '@/lib/create-action.js';
 
 /** Every global modal, mounted once by the app shell; client-state.ts decides which one is open. */

@@ -7,7 +7,12 @@ import { useCreateAction } from '@/lib/create-action.js';
 import { ProfileDropdown } from './ProfileDropdown.js';
 import { RewardsWidget } from '@/features/rewards/RewardsWidget.js';
 import { SideMenu } from './SideMenu.js';
-import { rememberTestUserSwitch, TestUserModeSwitch, TestUserSwitchPlace, useTestUserSwitchExpected } from '@/features/accounts/components/TestUserModeSwitch.js';
+import {
+  rememberTestUserSwitch,
+  TestUserModeSwitch,
+  TestUserSwitchPlace,
+  useTestUserSwitchExpected,
+} from '@/features/accounts/components/TestUserModeSwitch.js';
 import { showsTestUserSwitch } from '@/lib/user-facts.js';
 import { NavbarTour } from '@/features/tours/tours.js';
 import { useSession } from '@/lib/session.js';

@@ -21,7 +21,11 @@ export function NewsletterBox() {
     }
     setStatus({ kind: 'sending' });
     try {
-      const answer = await apiRequest<{ message: string }>('/email/subscribe', { method: 'POST', body: { email: email.trim() }, authFailures: 'silent' });
+      const answer = await apiRequest<{ message: string }>('/email/subscribe', {
+        method: 'POST',
+        body: { email: email.trim() },
+        authFailures: 'silent',
+      });
       setStatus({ kind: 'done', message: answer.message });
       setEmail('');
     } catch (error) {

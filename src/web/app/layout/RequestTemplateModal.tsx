@@ -64,7 +64,13 @@ export default function RequestTemplateModal({ open }: { open: boolean }) {
       </label>
       <label className="field">
         <span className="field__label">What do you need?</span>
-        <textarea className="field__input" required rows={4} value={description} onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)} />
+        <textarea
+          className="field__input"
+          required
+          rows={4}
+          value={description}
+          onChange={keepingAtMost(OUTREACH_LIMITS.requestDescriptionMax, setDescription)}
+        />
         <span className="field__counter muted">
           {characterCount(description)}/{OUTREACH_LIMITS.requestDescriptionMax}
         </span>

@@ -63,9 +63,7 @@ export function SellingBanner() {
   if (!useBannerShown('selling')) return null;
   return (
     <aside className="promo-banner promo-banner--selling" aria-label="Announcement" style={{ height: BANNERS.sellingBannerOffsetPx }}>
-      <p className="promo-banner__text">
-        {BANNERS.sellingText}
-      </p>
+      <p className="promo-banner__text">{BANNERS.sellingText}</p>
       <Link to="/sellers" className="button button--light">
         {BANNERS.sellingButton}
       </Link>
@@ -79,9 +77,7 @@ export function AiBanner() {
   if (!useBannerShown('ai')) return null;
   return (
     <aside className="promo-banner promo-banner--ai" aria-label="New feature">
-      <p className="promo-banner__text">
-        {BANNERS.aiText}
-      </p>
+      <p className="promo-banner__text">{BANNERS.aiText}</p>
       <Link to="/" className="button button--light">
         {BANNERS.aiButton}
       </Link>

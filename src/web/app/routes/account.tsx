@@ -67,7 +67,9 @@ export function AccountPage() {
             <h1 className="account-header__name">{user.info.displayName || user.username}</h1>
             <p className="muted">
               @{user.username} ·{' '}
-              <span className={`status-badge status-badge--${verified ? 'verified' : 'pending'}`}>{verified ? 'Verified' : 'Not verified'}</span>
+              <span className={`status-badge status-badge--${verified ? 'verified' : 'pending'}`}>
+                {verified ? 'Verified' : 'Not verified'}
+              </span>
             </p>
           </div>
         </div>
@@ -101,7 +103,12 @@ export function AccountPage() {
             </button>
           ))}
         </div>
-        <div role="tabpanel" className="account-tabs__panel" id={`settings-tabs-tabpane-${selectedTab}`} aria-labelledby={accountTabElementId(selectedTab)}>
+        <div
+          role="tabpanel"
+          className="account-tabs__panel"
+          id={`settings-tabs-tabpane-${selectedTab}`}
+          aria-labelledby={accountTabElementId(selectedTab)}
+        >
           {selectedTab === 'profile' && <ProfileTab key={user._id} user={user} />}
           {selectedTab === 'payments' && <PaymentsTab userId={user._id} verified={verified} />}
           {selectedTab === 'notifications' && <NotificationsTab user={user} />}

@@ -37,7 +37,13 @@ export function AppsPage() {
       <header className="browse-page__header">
         <h1>{APPS_HEADING}</h1>
       </header>
-      <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading apps…</span></div>}>
+      <Suspense
+        fallback={
+          <div className="spinner" role="status">
+            <span className="visually-hidden">Loading apps…</span>
+          </div>
+        }
+      >
         <Await resolve={platforms} errorElement={<AppsFailed />}>
           {(loaded: PlatformEntry[]) => (
             <ul className="platform-grid">
@@ -53,11 +59,17 @@ export function AppsPage() {
                       create(`/create?app=${encodeURIComponent(platform.name)}`);
                     }}
                   >
-                    <span className="platform-badge platform-badge--large" style={{ '--placeholder-hue': platformHue(platform.name) } as CSSProperties} aria-hidden="true">
+                    <span
+                      className="platform-badge platform-badge--large"
+                      style={{ '--placeholder-hue': platformHue(platform.name) } as CSSProperties}
+                      aria-hidden="true"
+                    >
                       {platform.label.charAt(0)}
                     </span>
                     <span className="platform-card__label">{platform.label}</span>
-                    <span className="platform-card__count muted">{platform.count > 0 ? `${platform.count} Templates` : CREATE_FIRST_TEMPLATE}</span>
+                    <span className="platform-card__count muted">
+                      {platform.count > 0 ? `${platform.count} Templates` : CREATE_FIRST_TEMPLATE}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -74,7 +86,12 @@ function AppsFailed() {
   return (
     <div className="feed-error" role="alert">
       <p>{APPS_LOAD_FAILED}</p>
-      <button type="button" className="button button--secondary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={revalidator.state === 'loading'}
+        onClick={() => void revalidator.revalidate()}
+      >
         Retry
       </button>
     </div>
@@ -88,7 +105,10 @@ export async function appLoader({ params, request }: LoaderFunctionArgs) {
   // Another case or the label (/apps/Google%20Sheets), as /search/tag/ takes them, moves to the app's own address, query kept.
   if (app.name !== params.platform) throw redirect(`${appPath(app.name)}${url.search}`);
   const page = Number(url.searchParams.get('page'));
-  const results = searchResources({ platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE }, request.signal);
+  const results = searchResources(
+    { platform: app.name, sort: 'date_desc', page: Number.isInteger(page) && page > 1 ? page : 1, limit: LIST_PAGE_SIZE },
+    request.signal,
+  );
   if (page > 1) {
     // A page past the end (a stale or typed address) would be blank, without pagination to leave it: show the last page, as search does.
     const answer = await results.catch(() => null);
@@ -109,8 +129,21 @@ export function AppPage() {
         <header className="browse-page__header">
           <h1>{app.label} Templates</h1>
         </header>
-        <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading…</span></div>}>
-          <Await resolve={results} errorElement={<p className="feed-error" role="alert">We couldn't load these templates right now.</p>}>
+        <Suspense
+          fallback={
+            <div className="spinner" role="status">
+              <span className="visually-hidden">Loading…</span>
+            </div>
+          }
+        >
+          <Await
+            resolve={results}
+            errorElement={
+              <p className="feed-error" role="alert">
+                We couldn't load these templates right now.
+              </p>
+            }
+          >
             {(answer: SearchAnswer) =>
               answer.pagination.totalItems === 0 ? (
                 <div className="empty-state">
@@ -129,7 +162,11 @@ export function AppPage() {
                     ))}
                   </ul>
                   {answer.pagination.totalItems > LIST_PAGE_SIZE && (
-                    <Pagination pageNumbers={answer.pagination.pageNumbers} pageStatus={answer.pagination.pageStatus} onPage={(page) => setSearchParams({ page: String(page) })} />
+                    <Pagination
+                      pageNumbers={answer.pagination.pageNumbers}
+                      pageStatus={answer.pagination.pageStatus}
+                      onPage={(page) => setSearchParams({ page: String(page) })}
+                    />
                   )}
                 </>
               )

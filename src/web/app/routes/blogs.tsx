@@ -80,7 +80,14 @@ function BlogList({ posts: postsPromise }: { posts: Promise<BlogPost[] | null> }
         <label htmlFor={searchId} className="visually-hidden">
           Search blogs
         </label>
-        <input id={searchId} className="field__input blog-filters__search" type="search" placeholder="Search blogs..." value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <input
+          id={searchId}
+          className="field__input blog-filters__search"
+          type="search"
+          placeholder="Search blogs..."
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
         <div className="blog-filters__tags" role="group" aria-label="Filter by tag">
           {tags.map((tag) => (
             <button key={tag} type="button" className="tag-chip" aria-pressed={selectedTags.has(tag)} onClick={() => toggleTag(tag)}>

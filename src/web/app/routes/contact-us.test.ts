@@ -4,7 +4,10 @@ import { contactPrefill } from './contact-us.js';
 
 describe('contactPrefill', () => {
   it('fills the name (first letter capitalised) and the reserved-account reason for a reserved username', () => {
-    expect(contactPrefill(new URLSearchParams('forwardedFromReserved=true&reservedUsername=gumroad'))).toEqual({ name: 'Gumroad', reason: 'reserved-account' });
+    expect(contactPrefill(new URLSearchParams('forwardedFromReserved=true&reservedUsername=gumroad'))).toEqual({
+      name: 'Gumroad',
+      reason: 'reserved-account',
+    });
   });
 
   it('preselects marketing for reason=marketing and nothing otherwise', () => {

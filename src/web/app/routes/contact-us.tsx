@@ -22,7 +22,8 @@ type SendState = keyof typeof CONTACT_BUTTON_LABELS;
 
 const isRateLimited = (failure: unknown) => failure instanceof ApiError && failure.status === 429;
 /** Only a refusal of what was typed (a 400) is said under the form; the button tells the rest. */
-const refusalOf = (failure: unknown) => (failure instanceof ApiError && failure.status === 400 ? failure.message.replace(/^\w+: /u, '') : null);
+const refusalOf = (failure: unknown) =>
+  failure instanceof ApiError && failure.status === 400 ? failure.message.replace(/^\w+: /u, '') : null;
 const SEND_STATE_OF = { idle: 'idle', pending: 'sending', done: 'sent', failed: 'failed' } as const;
 
 function capitalised(text: string): string {
@@ -46,7 +47,8 @@ export function ContactPage() {
   const [reason, setReason] = useState<ContactReason | ''>(prefill.reason);
   const [message, setMessage] = useState('');
   const submission = useSubmission(refusalOf);
-  const state: SendState = submission.status === 'failed' && isRateLimited(submission.failure) ? 'rateLimited' : SEND_STATE_OF[submission.status];
+  const state: SendState =
+    submission.status === 'failed' && isRateLimited(submission.failure) ? 'rateLimited' : SEND_STATE_OF[submission.status];
   const ids = { name: useId(), email: useId(), reason: useId(), message: useId(), counter: useId() };
   const forwardedFromReserved = parameters.get('forwardedFromReserved') === 'true';
 
@@ -63,40 +65,68 @@ export function ContactPage() {
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const outcome = await submission.submit(() =>
-      apiRequest('/contact-us', { method: 'POST', body: { name, email, message, ...(reason === '' ? {} : { reason }) }, authFailures: 'silent' }),
+      apiRequest('/contact-us', {
+        method: 'POST',
+        body: { name, email, message, ...(reason === '' ? {} : { reason }) },
+        authFailures: 'silent',
+      }),
     );
     if (outcome?.ok) setMessage('');
   }
 
-  const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    submission.reset();
-  };
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      submission.reset();
+    };
 
   return (
     <div className="container content-page narrow-page">
       <title>{documentTitle('Contact Us')}</title>
       <h1>Contact Us</h1>
-      <p className="page-subtitle">Questions, ideas, a bug, or a reserved username to claim? Write to us — we answer within two working days.</p>
+      <p className="page-subtitle">
+        Questions, ideas, a bug, or a reserved username to claim? Write to us — we answer within two working days.
+      </p>
 
       <form className="form-stack contact-form" onSubmit={(event) => void send(event)}>
         <div className="field">
           <label className="field__label" htmlFor={ids.name}>
             Name
           </label>
-          <input id={ids.name} className="field__input" required autoComplete="name" value={name} onChange={keepingAtMost(OUTREACH_LIMITS.nameMax, edit(setName))} />
+          <input
+            id={ids.name}
+            className="field__input"
+            required
+            autoComplete="name"
+            value={name}
+            onChange={keepingAtMost(OUTREACH_LIMITS.nameMax, edit(setName))}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.email}>
             Email
           </label>
-          <input id={ids.email} className="field__input" type="email" required autoComplete="email" value={email} onChange={(event) => edit(setEmail)(event.target.value)} />
+          <input
+            id={ids.email}
+            className="field__input"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(event) => edit(setEmail)(event.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.reason}>
             Reason <span className="muted">(optional)</span>
           </label>
-          <select id={ids.reason} className="field__input" value={reason} onChange={(event) => edit(setReason)(event.target.value as ContactReason | '')}>
+          <select
+            id={ids.reason}
+            className="field__input"
+            value={reason}
+            onChange={(event) => edit(setReason)(event.target.value as ContactReason | '')}
+          >
             <option value="">Choose a reason</option>
             {CONTACT_REASONS.map((option) => (
               <option key={option.value} value={option.value}>

@@ -93,12 +93,24 @@ export function CreatePage() {
             <label className="form-field__label" htmlFor={`${formId}-price-input`}>
               Price (USD)
             </label>
-            <PriceInput id={`${formId}-price-input`} userId={user._id} value={form.values.price} onChange={(price) => form.change({ price })} paymentsPath={`/account${accountTabHash('payments')}`} />
+            <PriceInput
+              id={`${formId}-price-input`}
+              userId={user._id}
+              value={form.values.price}
+              onChange={(price) => form.change({ price })}
+              paymentsPath={`/account${accountTabHash('payments')}`}
+            />
           </section>
         </form>
 
         <aside className="template-editor__aside">
-          <button type="submit" form={formId} className="button button--primary template-editor__submit" data-tour="create-submit" disabled={submitting}>
+          <button
+            type="submit"
+            form={formId}
+            className="button button--primary template-editor__submit"
+            data-tour="create-submit"
+            disabled={submitting}
+          >
             {submitting ? 'Creating…' : 'Create'}
           </button>
           <div data-tour="create-preview">

@@ -101,7 +101,9 @@ function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<type
       setRevision(answer.resource.revision);
       form.markSaved(form.values);
       setOutcome({ kind: 'saved', message: answer.message, pagePath: answer.redirect });
-      const refreshed = await fetchResourceDetail(answer.redirect.replace(/^\/resources\//u, ''), { authFailures: 'silent' }).catch(() => null);
+      const refreshed = await fetchResourceDetail(answer.redirect.replace(/^\/resources\//u, ''), { authFailures: 'silent' }).catch(
+        () => null,
+      );
       if (refreshed) setStatusLabel(refreshed.data.statusLabel);
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) setProblems([...error.fields]);
@@ -127,12 +129,36 @@ function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<type
     }
   }
 
-  return { statusLabel, saving, problems, setProblems, actionError, outcome, confirmingDelete, setConfirmingDelete, deleting, save, remove };
+  return {
+    statusLabel,
+    saving,
+    problems,
+    setProblems,
+    actionError,
+    outcome,
+    confirmingDelete,
+    setConfirmingDelete,
+    deleting,
+    save,
+    remove,
+  };
 }
 
 function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
   const form = useTemplateForm(formValuesOf(post));
-  const { statusLabel, saving, problems, setProblems, actionError, outcome, confirmingDelete, setConfirmingDelete, deleting, save, remove } = usePostEditor(post, form);
+  const {
+    statusLabel,
+    saving,
+    problems,
+    setProblems,
+    actionError,
+    outcome,
+    confirmingDelete,
+    setConfirmingDelete,
+    deleting,
+    save,
+    remove,
+  } = usePostEditor(post, form);
   const [priceModalOpen, setPriceModalOpen] = useState(false);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const actionErrorRef = useRef<HTMLParagraphElement>(null);
@@ -183,12 +209,22 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
         >
           <TemplateFields mode="edit" values={form.values} onChange={form.change} onImageUrlsChange={form.changeImages} />
           <PriceSection price={post.price} onRequestChange={() => setPriceModalOpen(true)} />
-          <DeletePostSection confirming={confirmingDelete} deleting={deleting} onDelete={() => void remove()} onCancel={() => setConfirmingDelete(false)} />
+          <DeletePostSection
+            confirming={confirmingDelete}
+            deleting={deleting}
+            onDelete={() => void remove()}
+            onCancel={() => setConfirmingDelete(false)}
+          />
         </form>
 
         <aside className="template-editor__aside">
           <div className="template-editor__aside-actions">
-            <button type="submit" form="template-edit-form" className="button button--primary template-editor__submit" disabled={!form.dirty || saving}>
+            <button
+              type="submit"
+              form="template-edit-form"
+              className="button button--primary template-editor__submit"
+              disabled={!form.dirty || saving}
+            >
               {saving ? 'Saving…' : 'Save Changes'}
             </button>
             <Link className="button button--secondary" to={outcome?.kind === 'saved' ? outcome.pagePath : resourcePath(post.titleUrl)}>
@@ -252,7 +288,8 @@ function PriceSection({ price, onRequestChange }: { price: number; onRequestChan
         Price
       </h2>
       <p>
-        <strong data-testid="post-price">{formatPrice(price)}</strong> <span className="muted">(a price change needs an admin's approval)</span>
+        <strong data-testid="post-price">{formatPrice(price)}</strong>{' '}
+        <span className="muted">(a price change needs an admin's approval)</span>
       </p>
       <button type="button" className="button button--secondary" onClick={onRequestChange}>
         Request price change

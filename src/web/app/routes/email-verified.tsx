@@ -52,9 +52,7 @@ export function EmailVerifiedPage() {
         {shown === 'verified' && (
           <>
             <p role="status">{user ? ACCOUNT_MESSAGES.emailVerifiedSignedIn : ACCOUNT_MESSAGES.emailVerified}</p>
-            <p className="auth-switch">
-              {user ? <Link to="/account">Go to your account</Link> : <Link to="/login">Log in</Link>}
-            </p>
+            <p className="auth-switch">{user ? <Link to="/account">Go to your account</Link> : <Link to="/login">Log in</Link>}</p>
           </>
         )}
         {verification.status === 'failed' && (

@@ -33,7 +33,8 @@ const resource: ResourceView = {
 };
 const member = { _id: 'u2', username: 'bo', actions: { likes: [], saves: [], posts: [] }, paid: [] } as unknown as CurrentUser;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API as the card meets it: the session, and like answers the test gives when it likes. */
 function fakeApi(user: CurrentUser | null) {
@@ -83,7 +84,13 @@ describe('a like through the engagement action', () => {
     expect(kudos().getAttribute('aria-label')).toBe('Take back kudos (13 kudos)');
     expect(getSession().user?.actions.likes).toEqual(['r1']);
 
-    const answered: EngagedResourceView = { ...resource, ratings: { ...resource.ratings, positive: 20 }, prevActions: { has_liked: true, has_saved: false, has_flagged: false }, analytics: { pageViews: { total: 1 }, clicks: 0 }, comments: 0 };
+    const answered: EngagedResourceView = {
+      ...resource,
+      ratings: { ...resource.ratings, positive: 20 },
+      prevActions: { has_liked: true, has_saved: false, has_flagged: false },
+      analytics: { pageViews: { total: 1 }, clicks: 0 },
+      comments: 0,
+    };
     api.answer(json(200, { rsc: answered }));
     await settle();
     expect(kudos().getAttribute('aria-label')).toBe('Take back kudos (20 kudos)');

@@ -19,8 +19,21 @@ export function ExplorePage() {
       <header className="browse-page__header">
         <h1>{EXPLORE_HEADING}</h1>
       </header>
-      <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading…</span></div>}>
-        <Await resolve={cards} errorElement={<p className="feed-error" role="alert">We couldn't load the tags right now.</p>}>
+      <Suspense
+        fallback={
+          <div className="spinner" role="status">
+            <span className="visually-hidden">Loading…</span>
+          </div>
+        }
+      >
+        <Await
+          resolve={cards}
+          errorElement={
+            <p className="feed-error" role="alert">
+              We couldn't load the tags right now.
+            </p>
+          }
+        >
           {(loaded: ExploreCard[]) =>
             loaded.length === 0 ? (
               <p className="empty-state">No tags yet — templates with keywords will show up here.</p>

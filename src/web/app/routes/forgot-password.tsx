@@ -44,8 +44,21 @@ export function ForgotPasswordPage() {
         </h1>
         <p className="auth-card__lead muted">Enter your username or email and we will send you a link to choose a new password.</p>
         <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField label="Username or email" name="login" autoComplete="username" required value={login} onValueChange={setLogin} maxLength={254} />
-          <button type="submit" className="button button--primary account-form__submit" disabled={login.trim() === '' || submission.pending} aria-busy={submission.pending}>
+          <FormField
+            label="Username or email"
+            name="login"
+            autoComplete="username"
+            required
+            value={login}
+            onValueChange={setLogin}
+            maxLength={254}
+          />
+          <button
+            type="submit"
+            className="button button--primary account-form__submit"
+            disabled={login.trim() === '' || submission.pending}
+            aria-busy={submission.pending}
+          >
             {submission.pending ? SENDING_LABEL : 'Send Link'}
           </button>
         </form>

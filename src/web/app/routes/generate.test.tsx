@@ -22,8 +22,12 @@ function fakeServer() {
     if (path === '/ai/status') return json({ mode: 'offline', versionLabel: GENERATOR.versionLabel });
     if (path === '/ai/templates/list') return json([]);
     if (path === '/ai/templates' && method === 'POST') return json({ jobId: 'job-1' });
-    if (path.startsWith('/ai/templates/slides/job/')) return json({ jobId: 'job-1', status: 'generating', error: null, resultUrl: null, copyUrl: null, fileName: null, writer: null });
-    return new Response(JSON.stringify({ error: true, message: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    if (path.startsWith('/ai/templates/slides/job/'))
+      return json({ jobId: 'job-1', status: 'generating', error: null, resultUrl: null, copyUrl: null, fileName: null, writer: null });
+    return new Response(JSON.stringify({ error: true, message: 'Not found' }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }
@@ -85,17 +89,28 @@ describe('/generate', () => {
     root = createRoot(container);
   });
 
-  it.each(['abc', '1e', '2.5', '-3', '1e300', '99999999999999999999'])('refuses %j slides with a message, never generating the default number', async (slides) => {
-    const sent = fakeServer();
-    await startSlides(slides);
-    // As the API says for the same number: 1e300 is whole, but too many.
-    const expected = slides === '-3' ? GENERATOR_MESSAGES.slidesPositive : ['1e300', '99999999999999999999'].includes(slides) ? GENERATOR_MESSAGES.slidesTooMany : GENERATOR_MESSAGES.slidesWholeNumber;
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe(expected);
-    expect(sent.filter((request) => request.path === '/ai/templates')).toEqual([]);
-  });
+  it.each(['abc', '1e', '2.5', '-3', '1e300', '99999999999999999999'])(
+    'refuses %j slides with a message, never generating the default number',
+    async (slides) => {
+      const sent = fakeServer();
+      await startSlides(slides);
+      // As the API says for the same number: 1e300 is whole, but too many.
+      const expected =
+        slides === '-3'
+          ? GENERATOR_MESSAGES.slidesPositive
+          : ['1e300', '99999999999999999999'].includes(slides)
+            ? GENERATOR_MESSAGES.slidesTooMany
+            : GENERATOR_MESSAGES.slidesWholeNumber;
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(expected);
+      expect(sent.filter((request) => request.path === '/ai/templates')).toEqual([]);
+    },
+  );
 
   it('sends the slides typed, and none when the field is left empty (the default)', async () => {
-    for (const [slides, numSlides] of [[' 12 ', 12], ['', null]] as const) {
+    for (const [slides, numSlides] of [
+      [' 12 ', 12],
+      ['', null],
+    ] as const) {
       const sent = fakeServer();
       await startSlides(slides);
       expect(sent.find((request) => request.path === '/ai/templates')?.body).toMatchObject({ numSlides });

@@ -1,12 +1,36 @@
 import { useEffect, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 
-import { briefProblem, GENERATOR, GENERATOR_MESSAGES, GENERATOR_TEXTS, kindOfApp, type Answers, type GenerationKind, type QuestionSet } from '@domain/generator/rules.js';
+import {
+  briefProblem,
+  GENERATOR,
+  GENERATOR_MESSAGES,
+  GENERATOR_TEXTS,
+  kindOfApp,
+  type Answers,
+  type GenerationKind,
+  type QuestionSet,
+} from '@domain/generator/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
-import { copyGeneratedFile, followUpQuestions, generatorDefaults, generatorStatus, jobStatus, slideStyles, startGeneration } from '@/features/generator/api.js';
+import {
+  copyGeneratedFile,
+  followUpQuestions,
+  generatorDefaults,
+  generatorStatus,
+  jobStatus,
+  slideStyles,
+  startGeneration,
+} from '@/features/generator/api.js';
 import { BriefForm } from '@/features/generator/components/BriefForm.js';
 import { ProgressOverlay, QuestionSets } from '@/features/generator/components/GeneratorParts.js';
-import { briefOf, generatorReducer, INITIAL_GENERATOR_STATE, overridesOf, templateIdOf, type GeneratorAction } from '@/features/generator/generator-state.js';
+import {
+  briefOf,
+  generatorReducer,
+  INITIAL_GENERATOR_STATE,
+  overridesOf,
+  templateIdOf,
+  type GeneratorAction,
+} from '@/features/generator/generator-state.js';
 import { failureMessage, pollJob, type JobView } from '@/features/generator/job-polling.js';
 import { useSession } from '@/lib/session.js';
 import { isAdminUser } from '@/lib/user-facts.js';
@@ -15,7 +39,8 @@ import { useShowStartOnChange } from '@/lib/show-start-on-change.js';
 import { documentTitle } from '@/lib/brand.js';
 import '@/features/generator/generator.css';
 
-const reasonOf = (error: unknown) => (error instanceof ApiError ? error.message.replace(/^[\w.]+: /u, '') : GENERATOR_MESSAGES.templateFailed);
+const reasonOf = (error: unknown) =>
+  error instanceof ApiError ? error.message.replace(/^[\w.]+: /u, '') : GENERATOR_MESSAGES.templateFailed;
 
 /** The page's title, heading and version, around the loading spinner or the generator. */
 function GeneratorFrame({ children }: { children: ReactNode }) {
@@ -73,7 +98,9 @@ export function GeneratePage() {
       polling.current = new AbortController();
       const outcome = await pollJob({ kind, jobId: started.jobId, fetchJob: jobStatus, signal: polling.current.signal });
       if (outcome.outcome === 'abandoned') return;
-      dispatch(outcome.outcome === 'done' ? { type: 'generationDone', job: outcome.job } : { type: 'generationFailed', message: outcome.message });
+      dispatch(
+        outcome.outcome === 'done' ? { type: 'generationDone', job: outcome.job } : { type: 'generationFailed', message: outcome.message },
+      );
     } catch (caught) {
       dispatch({ type: 'generationFailed', message: failureMessage(reasonOf(caught)) });
     }
@@ -122,7 +149,12 @@ export function GeneratePage() {
         )}
         {step === 'brief' && <BriefForm state={state} admin={admin} dispatch={dispatch} onSubmit={() => void submitBrief()} />}
         {step === 'questions' && (
-          <QuestionSets sets={state.sets} answers={state.answers} onAnswer={(id, value) => dispatch({ type: 'answered', id, value })} onGenerate={() => void generate(state.answers)} />
+          <QuestionSets
+            sets={state.sets}
+            answers={state.answers}
+            onAnswer={(id, value) => dispatch({ type: 'answered', id, value })}
+            onGenerate={() => void generate(state.answers)}
+          />
         )}
         {step === 'generating' && <ProgressOverlay />}
         {step === 'result' && state.result && <GeneratorResult result={state.result} kind={kind} />}
@@ -180,7 +212,11 @@ function GeneratorResult({ result, kind }: { result: JobView; kind: GenerationKi
       <p className="muted generator-result__import">
         The file opens in PowerPoint or Word, and imports into {kind === 'slides' ? 'Google Slides' : 'Google Docs'} (File → Import).
       </p>
-      {result.writer === 'model' ? <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p> : <p className="generator-credit muted">Built offline from your brief (no AI model).</p>}
+      {result.writer === 'model' ? (
+        <p className="generator-credit">{GENERATOR_TEXTS.poweredBy}</p>
+      ) : (
+        <p className="generator-credit muted">Built offline from your brief (no AI model).</p>
+      )}
     </section>
   );
 }
@@ -188,7 +224,9 @@ function GeneratorResult({ result, kind }: { result: JobView; kind: GenerationKi
 /** /generate/copy/:fileId — 'Copy': makes a file of the visitor's own from a generated template. */
 export function GeneratedCopyPage() {
   const { fileId = '' } = useParams();
-  const [state, setState] = useState<{ status: 'idle' | 'copying' | 'copied' | 'failed'; url?: string; name?: string; message?: string }>({ status: 'idle' });
+  const [state, setState] = useState<{ status: 'idle' | 'copying' | 'copied' | 'failed'; url?: string; name?: string; message?: string }>({
+    status: 'idle',
+  });
   async function copy() {
     setState({ status: 'copying' });
     try {

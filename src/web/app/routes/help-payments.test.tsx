@@ -11,7 +11,9 @@ import { PaymentsHelpPage } from './help-payments.js';
 /** The page as the server renders it with this PLATFORM_FEE_PERCENT; null: a page that names no fee. */
 const pageAt = (feePercent: number | null) => {
   const page = <RouterProvider router={createMemoryRouter([{ path: '/', element: <PaymentsHelpPage /> }])} />;
-  return renderToStaticMarkup(feePercent === null ? page : <ServerPlatformFee.Provider value={feePercent}>{page}</ServerPlatformFee.Provider>);
+  return renderToStaticMarkup(
+    feePercent === null ? page : <ServerPlatformFee.Provider value={feePercent}>{page}</ServerPlatformFee.Provider>,
+  );
 };
 
 describe('the payments help page', () => {
@@ -24,7 +26,15 @@ describe('the payments help page', () => {
   it('explains the four payout account states, the price limits, both ways to pay, refunds, commission and sales', () => {
     const html = pageAt(0);
     for (const state of ['Not connected', 'Pending onboarding', 'Connected', 'Restricted']) expect(html).toContain(`<dt>${state}</dt>`);
-    for (const text of ['from $0.01 to $249', 'A price of 0 makes the template free', 'Pay with PayPal', 'Refunds', 'commission will be 6%', 'href="/sales"', 'href="/account#settings-tabs-tab-payments"']) {
+    for (const text of [
+      'from $0.01 to $249',
+      'A price of 0 makes the template free',
+      'Pay with PayPal',
+      'Refunds',
+      'commission will be 6%',
+      'href="/sales"',
+      'href="/account#settings-tabs-tab-payments"',
+    ]) {
       expect(html).toContain(text);
     }
   });

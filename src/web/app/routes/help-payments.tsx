@@ -12,7 +12,10 @@ const INTRO = `${BRAND_NAME} makers sell templates through our card payment prov
 
 /** The payout account's states as the Payments tab shows them (spec 4, Payout account; payout-account.ts). */
 const PAYOUT_STATES = [
-  { state: 'Not connected', text: 'You have no payout account yet. The Payments tab offers Connect to Stripe. You can list free templates, but not set prices.' },
+  {
+    state: 'Not connected',
+    text: 'You have no payout account yet. The Payments tab offers Connect to Stripe. You can list free templates, but not set prices.',
+  },
   {
     state: 'Pending onboarding',
     text: 'Your payout account is open, but its details are not submitted yet. Complete Stripe Onboarding takes you back to the provider to finish them.',
@@ -52,7 +55,8 @@ const REFUNDS = [
   'If a buyer pays twice for the same template, the second payment is refunded automatically.',
 ] as const;
 
-const SALES = 'The Sales page shows your total earnings, the products you sold, a chart of purchases by day (refunded payments left out) and the list of your payments. Its link is in your account menu once you have a payout account or a sale.';
+const SALES =
+  'The Sales page shows your total earnings, the products you sold, a chart of purchases by day (refunded payments left out) and the list of your payments. Its link is in your account menu once you have a payout account or a sale.';
 
 function HelpSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -55,20 +55,23 @@ function TermsOfService({ feePercent }: { feePercent: number | null }) {
       </h2>
       <LegalSection id="terms-agreement" title="1. Agreeing to these terms">
         <p>
-          {BRAND_NAME} is a community marketplace where makers share and sell ready-to-use templates. By browsing, creating an account, listing or buying a template you agree to these
-          terms. If you do not agree, please do not use {BRAND_NAME}. {BRAND_NAME} is in beta: features change often, and we will tell you about changes that matter.
+          {BRAND_NAME} is a community marketplace where makers share and sell ready-to-use templates. By browsing, creating an account,
+          listing or buying a template you agree to these terms. If you do not agree, please do not use {BRAND_NAME}. {BRAND_NAME} is in
+          beta: features change often, and we will tell you about changes that matter.
         </p>
       </LegalSection>
       <LegalSection id="terms-eligibility" title="2. Who may use the service">
         <p>
-          You must be at least {MINIMUM_AGE} years old to use {BRAND_NAME}. If you are under the age of majority where you live, you need the permission of a parent or guardian,
-          who accepts these terms for you. Keep your login details safe; you are responsible for what happens under your account.
+          You must be at least {MINIMUM_AGE} years old to use {BRAND_NAME}. If you are under the age of majority where you live, you need
+          the permission of a parent or guardian, who accepts these terms for you. Keep your login details safe; you are responsible for
+          what happens under your account.
         </p>
       </LegalSection>
       <LegalSection id="terms-content" title="3. Your content and your rights">
         <p>
-          You keep all rights to the templates, images, descriptions and comments you post. By posting, you give {BRAND_NAME} a worldwide, non-exclusive, royalty-free licence to host,
-          display, and promote your listings and your username on {BRAND_NAME} and in our marketing, for as long as the content stays on the service.
+          You keep all rights to the templates, images, descriptions and comments you post. By posting, you give {BRAND_NAME} a worldwide,
+          non-exclusive, royalty-free licence to host, display, and promote your listings and your username on {BRAND_NAME} and in our
+          marketing, for as long as the content stays on the service.
         </p>
         <p>Only post work that you created or have the right to share or sell.</p>
       </LegalSection>
@@ -81,14 +84,14 @@ function TermsOfService({ feePercent }: { feePercent: number | null }) {
           <li>Manipulating kudos, reviews, rewards or search results.</li>
         </ul>
         <p>
-          We review new and edited listings, may remove listings, hide or moderate comments, and suspend accounts that break these rules. You can report anything that looks wrong from
-          the template’s page.
+          We review new and edited listings, may remove listings, hide or moderate comments, and suspend accounts that break these rules.
+          You can report anything that looks wrong from the template’s page.
         </p>
       </LegalSection>
       <LegalSection id="terms-buying" title="5. Buying and selling">
         <p>
-          Purchases are made by card through our payment provider, directly between the buyer and the creator; {BRAND_NAME} is not the seller. Creators set their own prices and must
-          describe honestly what a buyer receives.
+          Purchases are made by card through our payment provider, directly between the buyer and the creator; {BRAND_NAME} is not the
+          seller. Creators set their own prices and must describe honestly what a buyer receives.
         </p>
         {feePercent !== null && (
           <p>
@@ -96,20 +99,28 @@ function TermsOfService({ feePercent }: { feePercent: number | null }) {
           </p>
         )}
         <p>
-          <strong>Refunds</strong> are handled by the seller. If a template does not work as described, contact the seller first. If you cannot reach an agreement, <Link to="/contact-us">contact us</Link> and we will help.
+          <strong>Refunds</strong> are handled by the seller. If a template does not work as described, contact the seller first. If you
+          cannot reach an agreement, <Link to="/contact-us">contact us</Link> and we will help.
         </p>
       </LegalSection>
       <LegalSection id="terms-rewards" title="6. Reward points">
-        <p>Reward points recognise activity on {BRAND_NAME}. They have no cash value, cannot be transferred, and may be adjusted if they were earned by breaking these terms.</p>
+        <p>
+          Reward points recognise activity on {BRAND_NAME}. They have no cash value, cannot be transferred, and may be adjusted if they were
+          earned by breaking these terms.
+        </p>
       </LegalSection>
       <LegalSection id="terms-liability" title="7. Disclaimers and liability">
         <p>
-          Templates are provided by their creators “as is”. {BRAND_NAME} does not guarantee that a template fits your purpose or that the service is always available. To the extent the
-          law allows, {BRAND_NAME} is not liable for indirect losses, lost data or lost profits arising from your use of the service or of any template.
+          Templates are provided by their creators “as is”. {BRAND_NAME} does not guarantee that a template fits your purpose or that the
+          service is always available. To the extent the law allows, {BRAND_NAME} is not liable for indirect losses, lost data or lost
+          profits arising from your use of the service or of any template.
         </p>
       </LegalSection>
       <LegalSection id="terms-ending" title="8. Ending your account">
-        <p>You can stop using {BRAND_NAME} at any time and ask us to delete your account. We may suspend or close accounts that break these terms.</p>
+        <p>
+          You can stop using {BRAND_NAME} at any time and ask us to delete your account. We may suspend or close accounts that break these
+          terms.
+        </p>
       </LegalSection>
     </>
   );
@@ -132,15 +143,17 @@ function PrivacyPolicy() {
       </LegalSection>
       <LegalSection id="privacy-use" title="How we use it and who we share it with">
         <p>
-          We use your data to run your account, show your listings, process purchases, send the e-mails you asked for and keep {BRAND_NAME} safe. <strong>We do not sell your data.</strong>{' '}
-          We share only what is needed with our payment provider (for purchases and creator payouts) and our analytics provider (only with your consent). Personal details are stored
-          encrypted, and deleting your account makes them unreadable.
+          We use your data to run your account, show your listings, process purchases, send the e-mails you asked for and keep {BRAND_NAME}{' '}
+          safe. <strong>We do not sell your data.</strong> We share only what is needed with our payment provider (for purchases and creator
+          payouts) and our analytics provider (only with your consent). Personal details are stored encrypted, and deleting your account
+          makes them unreadable.
         </p>
       </LegalSection>
       <LegalSection id="privacy-choices" title="Your choices and rights">
         <p>
-          You can update your profile and e-mail settings on your account page at any time. To access, correct or delete your personal data, <Link to="/contact-us?reason=privacy">contact us</Link>.
-          Cookies are explained in our <Link to="/cookie-policy">Cookie Policy</Link>.
+          You can update your profile and e-mail settings on your account page at any time. To access, correct or delete your personal data,{' '}
+          <Link to="/contact-us?reason=privacy">contact us</Link>. Cookies are explained in our{' '}
+          <Link to="/cookie-policy">Cookie Policy</Link>.
         </p>
       </LegalSection>
       <LegalSection id="privacy-contact" title="Contact">
@@ -162,38 +175,49 @@ export function CookiePolicyPage() {
 
       <LegalSection id="cookies-information" title="Information we collect">
         <p>
-          You do not need to give us your real name or e-mail address to browse {BRAND_NAME}. When you create an account we collect a username and an e-mail address; anything else on
-          your profile is optional. As you use the site we record device and usage data such as your browser, the pages you visit and the searches you make.
+          You do not need to give us your real name or e-mail address to browse {BRAND_NAME}. When you create an account we collect a
+          username and an e-mail address; anything else on your profile is optional. As you use the site we record device and usage data
+          such as your browser, the pages you visit and the searches you make.
         </p>
       </LegalSection>
       <LegalSection id="cookies-use" title="How we use information">
-        <p>To keep you signed in, show you relevant templates, process purchases, prevent abuse and understand which features help people. We do not sell your data.</p>
+        <p>
+          To keep you signed in, show you relevant templates, process purchases, prevent abuse and understand which features help people. We
+          do not sell your data.
+        </p>
       </LegalSection>
       <LegalSection id="cookies-cookies" title="Cookies">
         <p>We use two kinds of cookies:</p>
         <ul>
           <li>
-            <strong>Essential cookies</strong> keep you signed in, remember your cookie choice and protect forms against abuse. The site does not work without them.
+            <strong>Essential cookies</strong> keep you signed in, remember your cookie choice and protect forms against abuse. The site
+            does not work without them.
           </li>
           <li>
             <strong>Analytics cookies</strong> help us understand how the site is used. We set them only if you choose “Accept All”.
           </li>
         </ul>
-        <p>We also keep a few preferences in your browser’s local storage, such as dismissed banners and guided-tour progress. Your cookie choice is remembered for 150 days.</p>
+        <p>
+          We also keep a few preferences in your browser’s local storage, such as dismissed banners and guided-tour progress. Your cookie
+          choice is remembered for 150 days.
+        </p>
       </LegalSection>
       <LegalSection id="cookies-third-parties" title="Third parties">
-        <p>We use a third-party payment provider for purchases and creator payouts, and an analytics provider. They process data under their own privacy policies and only for these purposes.</p>
+        <p>
+          We use a third-party payment provider for purchases and creator payouts, and an analytics provider. They process data under their
+          own privacy policies and only for these purposes.
+        </p>
       </LegalSection>
       <LegalSection id="cookies-choices" title="Your choices">
         <p>
-          You can choose “Essentials Only” in the cookie bar, clear cookies in your browser at any time, and change your e-mail preferences on your account page. To see, correct or delete
-          your data, <Link to="/contact-us?reason=privacy">contact us</Link>.
+          You can choose “Essentials Only” in the cookie bar, clear cookies in your browser at any time, and change your e-mail preferences
+          on your account page. To see, correct or delete your data, <Link to="/contact-us?reason=privacy">contact us</Link>.
         </p>
       </LegalSection>
       <LegalSection id="cookies-security" title="Security and children">
         <p>
-          Personal details are stored encrypted and access is limited to the people who need it. {BRAND_NAME} is not for children under {MINIMUM_AGE}, and we do not knowingly collect their
-          data; if you believe a child has an account, please tell us.
+          Personal details are stored encrypted and access is limited to the people who need it. {BRAND_NAME} is not for children under{' '}
+          {MINIMUM_AGE}, and we do not knowingly collect their data; if you believe a child has an account, please tell us.
         </p>
       </LegalSection>
       <LegalSection id="cookies-changes" title="Changes to this policy">

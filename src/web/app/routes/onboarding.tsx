@@ -21,7 +21,8 @@ export async function onboardingLoader({ request }: { request: Request }): Promi
     if (!user?.username) throw redirect('/404');
     return user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw redirect(loginPathFor(onboardingPathFor(new URL(request.url).searchParams.get(RETURN_PATH_PARAMETER))));
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+      throw redirect(loginPathFor(onboardingPathFor(new URL(request.url).searchParams.get(RETURN_PATH_PARAMETER))));
     if (error instanceof ApiError) throw redirect('/404');
     throw error;
   }
@@ -38,19 +39,68 @@ export function OnboardingPage() {
         <h1 id="onboarding-heading" className="auth-card__title">
           {ACCOUNT_MESSAGES.onboardingTitle}
         </h1>
-        <p className="auth-card__lead muted">Welcome, @{user.username}! Tell the community who you are. First and last name are required.</p>
+        <p className="auth-card__lead muted">
+          Welcome, @{user.username}! Tell the community who you are. First and last name are required.
+        </p>
         <form className="account-form account-form--two-columns" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField label="First name" name="firstName" autoComplete="given-name" required value={fields.firstName} onValueChange={set('firstName')} message={problemOf('firstName')} maxLength={ACCOUNT_LIMITS.nameMax} showCounter />
-          <FormField label="Last name" name="lastName" autoComplete="family-name" required value={fields.lastName} onValueChange={set('lastName')} message={problemOf('lastName')} maxLength={ACCOUNT_LIMITS.nameMax} showCounter />
-          <FormField label="Job title" name="jobTitle" autoComplete="organization-title" value={fields.jobTitle} onValueChange={set('jobTitle')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
-          <FormField label="Company name" name="companyName" autoComplete="organization" value={fields.companyName} onValueChange={set('companyName')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
-          <FormField label="Location" name="location" autoComplete="address-level2" value={fields.location} onValueChange={set('location')} maxLength={ACCOUNT_LIMITS.shortTextMax} className="account-form__full" />
+          <FormField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={fields.firstName}
+            onValueChange={set('firstName')}
+            message={problemOf('firstName')}
+            maxLength={ACCOUNT_LIMITS.nameMax}
+            showCounter
+          />
+          <FormField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={fields.lastName}
+            onValueChange={set('lastName')}
+            message={problemOf('lastName')}
+            maxLength={ACCOUNT_LIMITS.nameMax}
+            showCounter
+          />
+          <FormField
+            label="Job title"
+            name="jobTitle"
+            autoComplete="organization-title"
+            value={fields.jobTitle}
+            onValueChange={set('jobTitle')}
+            maxLength={ACCOUNT_LIMITS.shortTextMax}
+          />
+          <FormField
+            label="Company name"
+            name="companyName"
+            autoComplete="organization"
+            value={fields.companyName}
+            onValueChange={set('companyName')}
+            maxLength={ACCOUNT_LIMITS.shortTextMax}
+          />
+          <FormField
+            label="Location"
+            name="location"
+            autoComplete="address-level2"
+            value={fields.location}
+            onValueChange={set('location')}
+            maxLength={ACCOUNT_LIMITS.shortTextMax}
+            className="account-form__full"
+          />
           {failure && (
             <p className="form-alert form-alert--danger account-form__full" role="alert">
               {failure}
             </p>
           )}
-          <button type="submit" className="button button--primary account-form__submit account-form__full" disabled={saving} aria-busy={saving}>
+          <button
+            type="submit"
+            className="button button--primary account-form__submit account-form__full"
+            disabled={saving}
+            aria-busy={saving}
+          >
             {saving ? 'Saving…' : ACCOUNT_MESSAGES.onboardingSubmit}
           </button>
         </form>

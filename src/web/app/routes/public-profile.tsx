@@ -29,7 +29,13 @@ export async function publicProfileLoader({ params, request }: LoaderFunctionArg
   }
 }
 
-const SOCIAL_LABELS: Record<SocialNetwork, string> = { facebook: 'Facebook', instagram: 'Instagram', linkedIn: 'LinkedIn', website: 'Website', twitter: 'Twitter / X' };
+const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedIn: 'LinkedIn',
+  website: 'Website',
+  twitter: 'Twitter / X',
+};
 const MEMBER_SINCE_FORMAT = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
 const RESOURCE_LINK_SELECTOR = 'a[href^="/resources/"]';
 
@@ -76,7 +82,11 @@ export function PublicProfilePage() {
           user.acceptsMessages &&
           viewer?.username !== user.username && (
             // Until the session is known this may be the viewer's own profile: the button keeps its place unseen.
-            <button type="button" className={`button button--secondary${sessionLoading ? ' profile-header__message--until-session' : ''}`} onClick={() => void openMessage()}>
+            <button
+              type="button"
+              className={`button button--secondary${sessionLoading ? ' profile-header__message--until-session' : ''}`}
+              onClick={() => void openMessage()}
+            >
               {MEMBER_MESSAGE_TEXTS.button}
             </button>
           )
@@ -84,7 +94,12 @@ export function PublicProfilePage() {
       </header>
       {messaging && <MemberMessageModal username={user.username} onClose={() => setMessaging(false)} />}
 
-      <section className="profile-posts" aria-labelledby="profile-posts-heading" aria-busy={navigation.state === 'loading'} onClickCapture={interceptTemplateLinks}>
+      <section
+        className="profile-posts"
+        aria-labelledby="profile-posts-heading"
+        aria-busy={navigation.state === 'loading'}
+        onClickCapture={interceptTemplateLinks}
+      >
         <h2 id="profile-posts-heading" className="profile-posts__title">
           Templates
         </h2>
@@ -133,7 +148,9 @@ function ProfileDetails({ user, fullName }: { user: PublicProfileAnswer['user'];
       <h1 className="profile-header__name">{user.erased ? ACCOUNT_MESSAGES.erasedProfile : fullName}</h1>
       <p className="profile-header__username muted">@{user.username}</p>
       {!user.erased && (user.info.jobTitle || user.info.companyName || user.info.location) && (
-        <p className="profile-header__work">{[user.info.jobTitle, user.info.companyName, user.info.location].filter(Boolean).join(' · ')}</p>
+        <p className="profile-header__work">
+          {[user.info.jobTitle, user.info.companyName, user.info.location].filter(Boolean).join(' · ')}
+        </p>
       )}
       <dl className="profile-stats">
         <div>
@@ -181,7 +198,13 @@ function ProfilePager({ pagination }: { pagination: ProfilePagination }) {
       <p className="pager__showing">{pagination.showing}</p>
       <div className="pager__buttons">
         {buttons.slice(0, 2).map((button) => (
-          <button key={button.label} type="button" className="button button--secondary" disabled={!button.enabled} onClick={() => goTo(button.page)}>
+          <button
+            key={button.label}
+            type="button"
+            className="button button--secondary"
+            disabled={!button.enabled}
+            onClick={() => goTo(button.page)}
+          >
             {button.label}
           </button>
         ))}
@@ -189,7 +212,13 @@ function ProfilePager({ pagination }: { pagination: ProfilePagination }) {
           {pagination.pageStatus}
         </span>
         {buttons.slice(2).map((button) => (
-          <button key={button.label} type="button" className="button button--secondary" disabled={!button.enabled} onClick={() => goTo(button.page)}>
+          <button
+            key={button.label}
+            type="button"
+            className="button button--secondary"
+            disabled={!button.enabled}
+            onClick={() => goTo(button.page)}
+          >
             {button.label}
           </button>
         ))}

@@ -18,7 +18,12 @@ export function RegisterModalPage() {
   return (
     <>
       <title>{documentTitle('Join Free')}</title>
-      <RegisterModal open initialTab={parameters.get('tab') === 'login' ? 'login' : 'signup'} redirectUrl={redirectUrl} onClose={() => void navigate('/')} />
+      <RegisterModal
+        open
+        initialTab={parameters.get('tab') === 'login' ? 'login' : 'signup'}
+        redirectUrl={redirectUrl}
+        onClose={() => void navigate('/')}
+      />
     </>
   );
 }

@@ -25,7 +25,10 @@ export async function resourceDetailLoader({ params, request }: LoaderFunctionAr
       found: true,
       detail,
       forViewer: typeof window !== 'undefined',
-      related: { author: fetchRelatedResources(resourceId, 'author', request.signal), related: fetchRelatedResources(resourceId, 'related', request.signal) },
+      related: {
+        author: fetchRelatedResources(resourceId, 'author', request.signal),
+        related: fetchRelatedResources(resourceId, 'related', request.signal),
+      },
     };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { found: false };
@@ -45,7 +48,9 @@ export function ResourceDetailPage() {
 function MissingPost() {
   const [searchParams] = useSearchParams();
   const paypalReturn = searchParams.get(PAYPAL_RETURN_PARAM) !== null && searchParams.get('token') !== null;
-  const [title, text] = paypalReturn ? [COMMERCE_MESSAGES.paypalPostGoneTitle, COMMERCE_MESSAGES.paypalPostGoneText] : [TEMPLATE_MESSAGES.doesNotExist, TEMPLATE_MESSAGES.doesNotExistDetail];
+  const [title, text] = paypalReturn
+    ? [COMMERCE_MESSAGES.paypalPostGoneTitle, COMMERCE_MESSAGES.paypalPostGoneText]
+    : [TEMPLATE_MESSAGES.doesNotExist, TEMPLATE_MESSAGES.doesNotExistDetail];
   return (
     <div className="container">
       <title>{documentTitle(title)}</title>

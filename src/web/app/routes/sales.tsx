@@ -106,7 +106,9 @@ function SalesBody({ sales }: { sales: SalesData }) {
   return (
     <>
       {!sales.hasPayoutAccount && <PayoutNotice />}
-      <SalesTiles values={[dollars(sales.totalEarnings), String(sales.productsSold), String(sales.productsCreated), dollars(sales.revenue)]} />
+      <SalesTiles
+        values={[dollars(sales.totalEarnings), String(sales.productsSold), String(sales.productsCreated), dollars(sales.revenue)]}
+      />
 
       <section className="sales-section" aria-labelledby="insights-heading">
         <div className="sales-section__head">
@@ -118,7 +120,12 @@ function SalesBody({ sales }: { sales: SalesData }) {
         {insights && (
           <>
             <div className="sales-section__views" role="group" aria-label="Chart">
-              <button type="button" className="button button--ghost" aria-pressed={view === 'purchases'} onClick={() => setView('purchases')}>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-pressed={view === 'purchases'}
+                onClick={() => setView('purchases')}
+              >
                 Purchases
               </button>
               <button type="button" className="button button--ghost" aria-pressed={view === 'payments'} onClick={() => setView('payments')}>
@@ -147,7 +154,11 @@ function SalesBody({ sales }: { sales: SalesData }) {
               <li key={payment.id} className="sales-payment">
                 <span className="sales-payment__what">{payment.description}</span>
                 <time dateTime={payment.date}>{PAYMENT_DATE.format(new Date(payment.date))}</time>
-                <span className={payment.status === 'refunded' ? 'sales-payment__amount sales-payment__amount--refunded' : 'sales-payment__amount'}>
+                <span
+                  className={
+                    payment.status === 'refunded' ? 'sales-payment__amount sales-payment__amount--refunded' : 'sales-payment__amount'
+                  }
+                >
                   {dollars(payment.amount)} {payment.currency}
                   {payment.platformFee > 0 && ` · platform fee ${dollars(payment.platformFee)}`}
                   {payment.status === 'refunded' && ' · Refunded'}

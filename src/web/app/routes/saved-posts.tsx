@@ -87,7 +87,11 @@ function SavedList({ answer, pathname }: { answer: ResourcePage; pathname: strin
         ))}
       </ul>
       {totalPages > 1 && (
-        <Pagination pageNumbers={pageNumbersFor(answer.page, totalPages)} pageStatus={`${answer.page} / ${totalPages}`} onPage={(page) => void navigate(pageLocation(pathname, page))} />
+        <Pagination
+          pageNumbers={pageNumbersFor(answer.page, totalPages)}
+          pageStatus={`${answer.page} / ${totalPages}`}
+          onPage={(page) => void navigate(pageLocation(pathname, page))}
+        />
       )}
     </>
   );

@@ -81,7 +81,11 @@ export function SearchPage() {
         <Suspense fallback={<p className="muted">Searching…</p>}>
           <Await resolve={results} errorElement={<p className="muted">Showing 0 results</p>}>
             {(answer: SearchAnswer | RefusedSearch) =>
-              'refused' in answer ? null : <p className="muted" data-testid="results-count">Showing {answer.pagination.totalItems} results</p>
+              'refused' in answer ? null : (
+                <p className="muted" data-testid="results-count">
+                  Showing {answer.pagination.totalItems} results
+                </p>
+              )
             }
           </Await>
         </Suspense>
@@ -131,7 +135,13 @@ function SearchFilters({ id, open, onClose, filters, go }: SearchFiltersProps) {
   const requestRedirect = `${location.pathname}${location.search ? `${location.search}&` : '?'}showRequestModal=true`;
 
   return (
-    <aside id={id} className="search-page__filters" data-open={open} aria-label="Filters" onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+    <aside
+      id={id}
+      className="search-page__filters"
+      data-open={open}
+      aria-label="Filters"
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
       <div className="search-filters__head">
         <h2>Filters</h2>
         {filtered && (
@@ -143,10 +153,37 @@ function SearchFilters({ id, open, onClose, filters, go }: SearchFiltersProps) {
           <CloseIcon />
         </button>
       </div>
-      <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })} options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')} emptyLabel={filters.q ? 'Best match' : 'Newest'} />
-      <FilterSelect label="Price" value={filters.price} onChange={(price) => go({ price: price as SearchFilterState['price'] })} options={[{ value: 'free', label: 'Free' }, { value: 'paid', label: 'Paid' }]} emptyLabel="Any price" />
-      <FilterSelect label="Topic" value={filters.topic} onChange={(topic) => go({ topic })} options={TOPICS.map((topic) => ({ value: topic.name, label: topic.label }))} emptyLabel="All topics" />
-      <FilterSelect label="App" value={filters.platform} onChange={(platform) => go({ platform })} options={APPS.map((app) => ({ value: app.name, label: app.label }))} emptyLabel="All apps" />
+      <FilterSelect
+        label="Sort by"
+        value={filters.sort}
+        onChange={(sort) => go({ sort: sort as SearchFilterState['sort'] })}
+        options={SORT_OPTIONS.filter((option) => option.value !== 'relevance' || filters.q !== '')}
+        emptyLabel={filters.q ? 'Best match' : 'Newest'}
+      />
+      <FilterSelect
+        label="Price"
+        value={filters.price}
+        onChange={(price) => go({ price: price as SearchFilterState['price'] })}
+        options={[
+          { value: 'free', label: 'Free' },
+          { value: 'paid', label: 'Paid' },
+        ]}
+        emptyLabel="Any price"
+      />
+      <FilterSelect
+        label="Topic"
+        value={filters.topic}
+        onChange={(topic) => go({ topic })}
+        options={TOPICS.map((topic) => ({ value: topic.name, label: topic.label }))}
+        emptyLabel="All topics"
+      />
+      <FilterSelect
+        label="App"
+        value={filters.platform}
+        onChange={(platform) => go({ platform })}
+        options={APPS.map((app) => ({ value: app.name, label: app.label }))}
+        emptyLabel="All apps"
+      />
 
       <section className="side-card request-card">
         <p>{REQUEST_TEMPLATE_TEXT}</p>
@@ -273,7 +310,12 @@ function PopularChipRow({ terms }: { terms: string[] }) {
   const scroll = (direction: 1 | -1) => rowRef.current?.scrollBy({ left: direction * POPULAR_CHIP_SCROLL_STEP_PX, behavior: 'smooth' });
   return (
     <section className="popular-chips" aria-label="Popular searches">
-      <button type="button" className="icon-button popular-chips__arrow" aria-label="Scroll popular searches left" onClick={() => scroll(-1)}>
+      <button
+        type="button"
+        className="icon-button popular-chips__arrow"
+        aria-label="Scroll popular searches left"
+        onClick={() => scroll(-1)}
+      >
         ‹
       </button>
       <ul className="popular-chips__row" ref={rowRef}>
@@ -285,7 +327,12 @@ function PopularChipRow({ terms }: { terms: string[] }) {
           </li>
         ))}
       </ul>
-      <button type="button" className="icon-button popular-chips__arrow" aria-label="Scroll popular searches right" onClick={() => scroll(1)}>
+      <button
+        type="button"
+        className="icon-button popular-chips__arrow"
+        aria-label="Scroll popular searches right"
+        onClick={() => scroll(1)}
+      >
         ›
       </button>
     </section>

@@ -9,7 +9,9 @@ import { SellersPage } from './sellers.js';
 /** The page as the server renders it with this PLATFORM_FEE_PERCENT; null: a page that names no fee. */
 const pageAt = (feePercent: number | null) => {
   const page = <RouterProvider router={createMemoryRouter([{ path: '/', element: <SellersPage /> }])} />;
-  return renderToStaticMarkup(feePercent === null ? page : <ServerPlatformFee.Provider value={feePercent}>{page}</ServerPlatformFee.Provider>);
+  return renderToStaticMarkup(
+    feePercent === null ? page : <ServerPlatformFee.Provider value={feePercent}>{page}</ServerPlatformFee.Provider>,
+  );
 };
 
 describe('the sellers page', () => {

@@ -20,7 +20,8 @@ const HERO_KEEP = {
 };
 
 /** Under the hero: payout accounts and paid listings are open now. */
-const HERO_NOTE = 'Paid listings are open: connect a payout account on the Payments tab of your account, and set a price as soon as the payment provider enables it.';
+const HERO_NOTE =
+  'Paid listings are open: connect a payout account on the Payments tab of your account, and set a price as soon as the payment provider enables it.';
 
 /** The commission panel (spec 1 and 9: 0% now, 6% after it; commission.ts says why "after the beta" rather than a date), at the configured percent. */
 function commissionPanel(feePercent: number) {
@@ -34,8 +35,14 @@ function commissionPanel(feePercent: number) {
 }
 
 const HOW_IT_WORKS = [
-  { title: 'Create your listing', text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.' },
-  { title: 'Set your price', text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.' },
+  {
+    title: 'Create your listing',
+    text: 'Add a title, screenshots, instructions and the link to your template. Free templates go live after a quick review.',
+  },
+  {
+    title: 'Set your price',
+    text: 'Choose a price up to $249 once your payout account is active, or share it for free to grow your audience.',
+  },
 ] as const;
 const getPaidStep = (feePercent: number | null) => ({
   title: 'Get paid',
@@ -47,8 +54,16 @@ const getPaidStep = (feePercent: number | null) => ({
 });
 
 const TESTIMONIALS = [
-  { quote: 'I listed my client-onboarding board on a Friday and had my first sale before Monday.', name: 'Maya R.', role: 'Notion consultant' },
-  { quote: 'The community feedback made my budget sheet twice as good. The kudos alone were worth it.', name: 'Jonas K.', role: 'Spreadsheet maker' },
+  {
+    quote: 'I listed my client-onboarding board on a Friday and had my first sale before Monday.',
+    name: 'Maya R.',
+    role: 'Notion consultant',
+  },
+  {
+    quote: 'The community feedback made my budget sheet twice as good. The kudos alone were worth it.',
+    name: 'Jonas K.',
+    role: 'Spreadsheet maker',
+  },
   { quote: 'Finally a place where my Canva kits sit next to the tools my buyers already use.', name: 'Priya S.', role: 'Designer' },
 ] as const;
 
@@ -61,19 +76,23 @@ const WHO_CAN_SELL = [
 const FAQ = [
   {
     question: 'How do I get paid?',
-    answer: 'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.',
+    answer:
+      'Through a payout account with our card payment provider. Buyers pay you directly; the money goes to your account, minus the provider’s own card fee.',
   },
   {
     question: 'Can I sell right away?',
-    answer: 'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account: connect one on the Payments tab of your account, and you can set prices once the payment provider enables charges on it.',
+    answer:
+      'You can list free templates as soon as your e-mail is verified. Paid listings need an active payout account: connect one on the Payments tab of your account, and you can set prices once the payment provider enables charges on it.',
   },
   {
     question: 'Who handles refunds?',
-    answer: 'You and the buyer, first: tell buyers what they get and answer their questions. When a template does not work as described, agree on a refund; our admins make it, for the whole price, and settle it if you cannot agree.',
+    answer:
+      'You and the buyer, first: tell buyers what they get and answer their questions. When a template does not work as described, agree on a refund; our admins make it, for the whole price, and settle it if you cannot agree.',
   },
   {
     question: 'Which templates are allowed?',
-    answer: 'Original, working templates. No unlawful, misleading, explicit or scam content, and nothing that collects other people’s private data.',
+    answer:
+      'Original, working templates. No unlawful, misleading, explicit or scam content, and nothing that collects other people’s private data.',
   },
 ] as const;
 
@@ -89,7 +108,8 @@ function StartSellingButton({ label = 'Start Selling' }: { label?: string }) {
 /** The sellers landing page (posts-payments-rewards.md 2.5). */
 export function SellersPage() {
   const feePercent = usePlatformFeePercent();
-  const faq = feePercent === null ? FAQ : [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
+  const faq =
+    feePercent === null ? FAQ : [{ question: 'What does it cost to sell?', answer: commissionStatement(feePercent, BRAND_NAME) }, ...FAQ];
 
   return (
     <div className="content-page sellers">

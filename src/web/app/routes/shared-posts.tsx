@@ -2,7 +2,13 @@ import { Suspense, useRef } from 'react';
 import { Await, Navigate, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { itemsOnPage } from '@domain/shared/pagination.js';
-import { CREATED_POSTS_PAGE_SIZE, CREATED_POSTS_SCROLL_DELAY_MS, CREATED_POSTS_SCROLL_OFFSET_PX, CREATED_POSTS_TEXTS, createdPostsHeading } from '@domain/templates/rules.js';
+import {
+  CREATED_POSTS_PAGE_SIZE,
+  CREATED_POSTS_SCROLL_DELAY_MS,
+  CREATED_POSTS_SCROLL_OFFSET_PX,
+  CREATED_POSTS_TEXTS,
+  createdPostsHeading,
+} from '@domain/templates/rules.js';
 import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { fetchCreatedPage, type CreatedPostsPage } from '@/features/member-lists/api.js';
@@ -72,7 +78,11 @@ function CreatedList({ answer, pathname }: { answer: CreatedPostsPage; pathname:
         </ul>
       )}
       {totalPages > 1 && (
-        <Pagination pageNumbers={pageNumbersFor(currentPage, totalPages)} pageStatus={`${currentPage} / ${totalPages}`} onPage={(page) => void navigate(pageLocation(pathname, page))} />
+        <Pagination
+          pageNumbers={pageNumbersFor(currentPage, totalPages)}
+          pageStatus={`${currentPage} / ${totalPages}`}
+          onPage={(page) => void navigate(pageLocation(pathname, page))}
+        />
       )}
     </>
   );

@@ -39,9 +39,7 @@ export function SignupPage() {
         <h1 id="signup-heading" className="auth-card__title">
           Join Free
         </h1>
-        <p className="auth-card__lead muted">
-          {beta ? commissionMention(feePercent, BETA_WELCOME) : MEMBER_LEAD}
-        </p>
+        <p className="auth-card__lead muted">{beta ? commissionMention(feePercent, BETA_WELCOME) : MEMBER_LEAD}</p>
         <SignupForm guardUnsavedChanges returnTo={returnTo} />
         <div className="auth-divider">or</div>
         <GoogleSignIn onSignedIn={() => window.location.assign(safeRedirectPath(returnTo, ACCOUNT_PATH))} />

@@ -15,8 +15,16 @@ export async function successLoader({ request }: LoaderFunctionArgs) {
 
 /** What the page says when the buyer does not go on to the post, and where it offers to go instead. */
 const ENDINGS = {
-  failed: { title: COMMERCE_MESSAGES.purchaseFailureTitle, text: COMMERCE_MESSAGES.purchaseFailureText, next: { to: '/purchased-posts', label: 'Purchased Posts' } },
-  postRemoved: { title: COMMERCE_MESSAGES.postRemovedTitle, text: COMMERCE_MESSAGES.postRemovedText, next: { to: '/search', label: 'Explore Templates' } },
+  failed: {
+    title: COMMERCE_MESSAGES.purchaseFailureTitle,
+    text: COMMERCE_MESSAGES.purchaseFailureText,
+    next: { to: '/purchased-posts', label: 'Purchased Posts' },
+  },
+  postRemoved: {
+    title: COMMERCE_MESSAGES.postRemovedTitle,
+    text: COMMERCE_MESSAGES.postRemovedText,
+    next: { to: '/search', label: 'Explore Templates' },
+  },
 } as const;
 
 /**

@@ -42,7 +42,14 @@ export function TopicsPage() {
           </div>
         }
       >
-        <Await resolve={rows} errorElement={<p className="feed-error" role="alert">We couldn't load the topics right now.</p>}>
+        <Await
+          resolve={rows}
+          errorElement={
+            <p className="feed-error" role="alert">
+              We couldn't load the topics right now.
+            </p>
+          }
+        >
           {(loaded: TopicRow[]) => (
             <div className="topic-rows">
               {loaded.map(({ topic, resources }) => (
@@ -59,7 +66,12 @@ export function TopicsPage() {
                       </button>
                     </div>
                   ) : (
-                    <Carousel label={`${topic.label} templates`} items={resources} itemKey={(resource) => resource._id} renderItem={(resource) => <TemplateTile resource={resource} />} />
+                    <Carousel
+                      label={`${topic.label} templates`}
+                      items={resources}
+                      itemKey={(resource) => resource._id}
+                      renderItem={(resource) => <TemplateTile resource={resource} />}
+                    />
                   )}
                 </section>
               ))}
@@ -94,8 +106,21 @@ export function TopicPage() {
           <p>Explore resources for {topic.label}.</p>
           <p className="muted">A collection of ready-to-use tools and templates made by a community of makers.</p>
         </header>
-        <Suspense fallback={<div className="spinner" role="status"><span className="visually-hidden">Loading…</span></div>}>
-          <Await resolve={results} errorElement={<p className="feed-error" role="alert">We couldn't load these resources right now.</p>}>
+        <Suspense
+          fallback={
+            <div className="spinner" role="status">
+              <span className="visually-hidden">Loading…</span>
+            </div>
+          }
+        >
+          <Await
+            resolve={results}
+            errorElement={
+              <p className="feed-error" role="alert">
+                We couldn't load these resources right now.
+              </p>
+            }
+          >
             {(answer: SearchAnswer) =>
               answer.data.length === 0 ? (
                 <div className="empty-state">
@@ -150,7 +175,12 @@ function PagedResources({ answer }: { answer: SearchAnswer }) {
       {total > LIST_PAGE_SIZE && (
         <Pagination
           pageStatus={`${page} / ${totalPages}`}
-          pageNumbers={{ first: page > 1 ? 1 : null, prev: page > 1 ? page - 1 : null, next: page < totalPages ? page + 1 : null, last: page < totalPages ? totalPages : null }}
+          pageNumbers={{
+            first: page > 1 ? 1 : null,
+            prev: page > 1 ? page - 1 : null,
+            next: page < totalPages ? page + 1 : null,
+            last: page < totalPages ? totalPages : null,
+          }}
           onPage={setPage}
         />
       )}

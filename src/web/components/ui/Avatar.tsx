@@ -19,7 +19,18 @@ export function Avatar({ name, pictureUrl }: AvatarProps) {
 
   if (pictureUrl !== null && !pictureFailed) {
     // Square: the CSS sets the size; the attributes keep the place before the picture arrives.
-    return <img className="avatar" {...responsiveImage(pictureUrl, AVATAR_SIZES)} alt="" width={AVATAR_SIZE_PX} height={AVATAR_SIZE_PX} loading="lazy" decoding="async" onError={() => setPictureFailed(true)} />;
+    return (
+      <img
+        className="avatar"
+        {...responsiveImage(pictureUrl, AVATAR_SIZES)}
+        alt=""
+        width={AVATAR_SIZE_PX}
+        height={AVATAR_SIZE_PX}
+        loading="lazy"
+        decoding="async"
+        onError={() => setPictureFailed(true)}
+      />
+    );
   }
   return (
     <span className="avatar" aria-hidden="true">

@@ -14,7 +14,13 @@ describe('FormField', () => {
 
   it('says a broken rule once when the error is the hint itself (sign-up username "Bad Name")', () => {
     const html = renderToString(
-      <FormField label="Username" value="Bad Name" onValueChange={() => {}} hint={ACCOUNT_MESSAGES.usernameHint} message={{ tone: 'error', content: ACCOUNT_MESSAGES.usernameHint }} />,
+      <FormField
+        label="Username"
+        value="Bad Name"
+        onValueChange={() => {}}
+        hint={ACCOUNT_MESSAGES.usernameHint}
+        message={{ tone: 'error', content: ACCOUNT_MESSAGES.usernameHint }}
+      />,
     );
     expect(occurrences(html, ACCOUNT_MESSAGES.usernameHint)).toBe(1);
     expect(html).toContain('form-field__message--error');
@@ -22,13 +28,19 @@ describe('FormField', () => {
 
   it('keeps the hint beside a different message', () => {
     const html = renderToString(
-      <FormField label="Username" value="ada" onValueChange={() => {}} hint={ACCOUNT_MESSAGES.usernameHint} message={{ tone: 'success', content: 'ada is available!' }} />,
+      <FormField
+        label="Username"
+        value="ada"
+        onValueChange={() => {}}
+        hint={ACCOUNT_MESSAGES.usernameHint}
+        message={{ tone: 'success', content: 'ada is available!' }}
+      />,
     );
     expect(occurrences(html, ACCOUNT_MESSAGES.usernameHint)).toBe(1);
     expect(html).toContain('ada is available!');
   });
 
-  it("counts an emoji as one character in its counter, and leaves no native maxlength to stop emoji at half the limit", () => {
+  it('counts an emoji as one character in its counter, and leaves no native maxlength to stop emoji at half the limit', () => {
     const html = renderToString(<FormField label="Title" value={'😀'.repeat(30)} onValueChange={() => {}} maxLength={50} showCounter />);
     // React separates adjacent text with empty comments.
     expect(html.replaceAll('<!-- -->', '')).toContain('30 / 50');

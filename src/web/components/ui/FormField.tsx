@@ -27,21 +27,37 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
 }
 
 /** A labelled input whose hint and live message are tied to it with aria-describedby. */
-export function FormField({ label, value, onValueChange, hint, message, showCounter, children, multiline, className, maxLength, ...inputProps }: FormFieldProps) {
+export function FormField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  message,
+  showCounter,
+  children,
+  multiline,
+  className,
+  maxLength,
+  ...inputProps
+}: FormFieldProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const messageId = `${inputId}-message`;
   const counterId = `${inputId}-counter`;
   // A rule broken shows the rule as the error (the username's format): said once, not twice in a row.
   const shownHint = message?.content === hint ? null : hint;
-  const describedBy = [shownHint ? hintId : null, message ? messageId : null, showCounter ? counterId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [shownHint ? hintId : null, message ? messageId : null, showCounter ? counterId : null].filter(Boolean).join(' ') || undefined;
   const shared = {
     id: inputId,
     className: 'form-field__input',
     value,
     'aria-describedby': describedBy,
     'aria-invalid': message?.tone === 'error' ? true : undefined,
-    onChange: maxLength === undefined ? (event: { target: { value: string } }) => onValueChange(event.target.value) : keepingAtMost(maxLength, onValueChange),
+    onChange:
+      maxLength === undefined
+        ? (event: { target: { value: string } }) => onValueChange(event.target.value)
+        : keepingAtMost(maxLength, onValueChange),
   };
 
   return (
@@ -50,12 +66,7 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
         {label}
       </label>
       {multiline ? (
-        <textarea
-          {...shared}
-          name={inputProps.name}
-          required={inputProps.required}
-          rows={4}
-        />
+        <textarea {...shared} name={inputProps.name} required={inputProps.required} rows={4} />
       ) : (
         <input {...inputProps} {...shared} />
       )}
@@ -66,7 +77,11 @@ export function FormField({ label, value, onValueChange, hint, message, showCoun
         </p>
       )}
       {message && (
-        <p id={messageId} className={`form-field__message form-field__message--${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+        <p
+          id={messageId}
+          className={`form-field__message form-field__message--${message.tone}`}
+          role={message.tone === 'error' ? 'alert' : 'status'}
+        >
           {message.content}
         </p>
       )}

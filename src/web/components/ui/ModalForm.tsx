@@ -26,7 +26,18 @@ export interface ModalFormProps {
  * A form in a modal dialog (Modal: the browser traps focus, the title labels it), with Cancel and
  * a submit button along the bottom: every modal form words and styles them alike.
  */
-export function ModalForm({ open, title, onClose, onSubmit, submitLabel, pending, submitDisabled = false, submitTone = 'primary', error, children }: ModalFormProps) {
+export function ModalForm({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  pending,
+  submitDisabled = false,
+  submitTone = 'primary',
+  error,
+  children,
+}: ModalFormProps) {
   const formId = useId();
   return (
     <Modal
@@ -38,7 +49,13 @@ export function ModalForm({ open, title, onClose, onSubmit, submitLabel, pending
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className={`button button--${submitTone}`} disabled={pending || submitDisabled} aria-busy={pending}>
+          <button
+            type="submit"
+            form={formId}
+            className={`button button--${submitTone}`}
+            disabled={pending || submitDisabled}
+            aria-busy={pending}
+          >
             {pending ? SENDING_LABEL : submitLabel}
           </button>
         </>

@@ -35,7 +35,14 @@ export function Pagination({ pageNumbers, pageStatus, onPage }: PaginationProps)
   const [first, prev, next, last] = BUTTONS.map((button) => {
     const page = pageNumbers[button.key];
     return (
-      <button key={button.key} type="button" className="pagination__button" aria-label={button.label} disabled={page === null} onClick={() => page !== null && onPage(page)}>
+      <button
+        key={button.key}
+        type="button"
+        className="pagination__button"
+        aria-label={button.label}
+        disabled={page === null}
+        onClick={() => page !== null && onPage(page)}
+      >
         {button.text}
       </button>
     );

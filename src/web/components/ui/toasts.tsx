@@ -42,7 +42,11 @@ function subscribe(listener: () => void): () => void {
 
 /** Renders the current toasts; mounted once by the app shell. */
 export function ToastRegion() {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {current.map((toast) => (

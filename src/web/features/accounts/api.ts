@@ -105,7 +105,12 @@ export function updateProfile(update: ProfileUpdate): Promise<CurrentUser> {
 export async function uploadProfilePicture(image: Blob, fileName: string): Promise<{ thumbnail: string }> {
   const body = new FormData();
   body.append('image', image, fileName);
-  const response = await fetch('/api/users/me/picture', { method: 'POST', body, credentials: 'include', headers: { Accept: 'application/json' } });
+  const response = await fetch('/api/users/me/picture', {
+    method: 'POST',
+    body,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
   const answer = (await response.json().catch(() => null)) as { thumbnail?: string; message?: string } | null;
   if (!response.ok || typeof answer?.thumbnail !== 'string') {
     throw new ApiError(response.status, answer?.message ?? `Request failed: ${response.status}`);

@@ -4,7 +4,13 @@ import { ApiError } from '@/lib/api-client.js';
 
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 
-import { describeLoginFailure, describeSignupFailure, loginNotice, LOGIN_AFTER_PASSWORD_CHANGE_PATH, safeRedirectPath } from './login-flow.js';
+import {
+  describeLoginFailure,
+  describeSignupFailure,
+  loginNotice,
+  LOGIN_AFTER_PASSWORD_CHANGE_PATH,
+  safeRedirectPath,
+} from './login-flow.js';
 
 describe('safeRedirectPath', () => {
   it('keeps a path on this site with its query and hash', () => {
@@ -54,7 +60,9 @@ describe('describeSignupFailure', () => {
   });
 
   it('keeps a message that already is a sign-up error', () => {
-    expect(describeSignupFailure(new ApiError(400, 'Signup Error: Form not filled correctly'))).toBe('Signup Error: Form not filled correctly');
+    expect(describeSignupFailure(new ApiError(400, 'Signup Error: Form not filled correctly'))).toBe(
+      'Signup Error: Form not filled correctly',
+    );
   });
 
   it('says try again when the server gave no reason', () => {
@@ -68,7 +76,9 @@ describe('describeSignupFailure', () => {
 
 describe('loginNotice', () => {
   it('tells someone sent to log in again after changing their password that the change worked', () => {
-    expect(loginNotice(new URL(LOGIN_AFTER_PASSWORD_CHANGE_PATH, 'http://tessera.invalid').searchParams)).toBe(ACCOUNT_MESSAGES.passwordChanged);
+    expect(loginNotice(new URL(LOGIN_AFTER_PASSWORD_CHANGE_PATH, 'http://tessera.invalid').searchParams)).toBe(
+      ACCOUNT_MESSAGES.passwordChanged,
+    );
     expect(loginNotice(new URLSearchParams('redirectUrl=/account'))).toBeNull();
   });
 });

@@ -33,7 +33,12 @@ export function describeLoginFailure(error: unknown, login: string): LoginFailur
   if (error instanceof ApiError && error.status < 500) {
     const fallback = login.includes('@') ? ACCOUNT_MESSAGES.emailLoginFailed : ACCOUNT_MESSAGES.loginFailed;
     const message = error.message.startsWith('Request failed') ? fallback : error.message;
-    return { title: ACCOUNT_MESSAGES.loginErrorTitle, message, offerResendVerification: /email/iu.test(message) && message !== ACCOUNT_MESSAGES.loginFailed && message !== ACCOUNT_MESSAGES.emailLoginFailed };
+    return {
+      title: ACCOUNT_MESSAGES.loginErrorTitle,
+      message,
+      offerResendVerification:
+        /email/iu.test(message) && message !== ACCOUNT_MESSAGES.loginFailed && message !== ACCOUNT_MESSAGES.emailLoginFailed,
+    };
   }
   return { title: ACCOUNT_MESSAGES.loginErrorTitle, message: ACCOUNT_MESSAGES.unexpected, offerResendVerification: false };
 }

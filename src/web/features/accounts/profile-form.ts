@@ -11,7 +11,14 @@ export interface ProfileDraft {
   favoriteApps: string[];
 }
 
-export const PROFILE_INFO_FIELDS = ['firstName', 'lastName', 'jobTitle', 'companyName', 'location', 'bio'] as const satisfies readonly (keyof ProfileInfo)[];
+export const PROFILE_INFO_FIELDS = [
+  'firstName',
+  'lastName',
+  'jobTitle',
+  'companyName',
+  'location',
+  'bio',
+] as const satisfies readonly (keyof ProfileInfo)[];
 
 export function draftFromUser(user: CurrentUser): ProfileDraft {
   const info = Object.fromEntries(PROFILE_INFO_FIELDS.map((field) => [field, user.info[field] ?? ''])) as ProfileInfo;
@@ -36,7 +43,10 @@ export function profileChanges(saved: ProfileDraft, draft: ProfileDraft): Profil
   );
   if (Object.keys(info).length > 0) update.info = info;
   const social = Object.fromEntries(
-    SOCIAL_NETWORKS.filter((network) => draft.social[network].trim() !== saved.social[network]).map((network) => [network, draft.social[network].trim()]),
+    SOCIAL_NETWORKS.filter((network) => draft.social[network].trim() !== saved.social[network]).map((network) => [
+      network,
+      draft.social[network].trim(),
+    ]),
   );
   if (Object.keys(social).length > 0) update.social = social;
   if (draft.username !== saved.username) update.username = draft.username;

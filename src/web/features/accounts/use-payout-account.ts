@@ -2,7 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 
 import { PAYOUT_STATUS_REFRESH_DELAY_MS } from '@domain/commerce/payout-account.js';
 import { showToast } from '@/components/ui/toasts.js';
-import { disconnectPayoutAccount, fetchPayoutAccountStatus, resetOnboarding, startOnboarding, type PayoutAccountStatus } from '@/features/commerce/index.js';
+import {
+  disconnectPayoutAccount,
+  fetchPayoutAccountStatus,
+  resetOnboarding,
+  startOnboarding,
+  type PayoutAccountStatus,
+} from '@/features/commerce/index.js';
 
 type StatusState = { status: 'loading' } | { status: 'failed' } | { status: 'known'; payout: PayoutAccountStatus };
 /** The change asked for, awaiting the member's confirmation. */
@@ -47,7 +53,10 @@ export function usePayoutAccount(userId: string) {
     setBusy(true);
     try {
       await (kind === 'disconnect' ? disconnectPayoutAccount(userId) : resetOnboarding(userId));
-      showToast('success', kind === 'disconnect' ? 'Your payout account was disconnected.' : 'Onboarding was reset. Connect again to start fresh.');
+      showToast(
+        'success',
+        kind === 'disconnect' ? 'Your payout account was disconnected.' : 'Onboarding was reset. Connect again to start fresh.',
+      );
     } catch (error) {
       showToast('error', error instanceof Error ? error.message : 'That did not work. Please try again.');
     }

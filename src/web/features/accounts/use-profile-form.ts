@@ -44,7 +44,8 @@ export function useProfileForm(user: CurrentUser) {
     return problem ? { tone: 'error', content: problem } : null;
   };
 
-  const setInfo = (field: keyof ProfileDraft['info']) => (value: string) => setDraft((current) => ({ ...current, info: { ...current.info, [field]: value } }));
+  const setInfo = (field: keyof ProfileDraft['info']) => (value: string) =>
+    setDraft((current) => ({ ...current, info: { ...current.info, [field]: value } }));
   const setSocial = (network: SocialNetwork) => (value: string) =>
     setDraft((current) => ({ ...current, social: { ...current.social, [network]: socialFieldValue(network, value) } }));
 
@@ -75,14 +76,31 @@ export function useProfileForm(user: CurrentUser) {
       await refreshSession();
     } catch (error) {
       const message =
-        error instanceof ApiError && error.status === 409 ? ACCOUNT_MESSAGES.profileUsernameTaken : error instanceof ApiError ? error.message : ACCOUNT_MESSAGES.unexpected;
+        error instanceof ApiError && error.status === 409
+          ? ACCOUNT_MESSAGES.profileUsernameTaken
+          : error instanceof ApiError
+            ? error.message
+            : ACCOUNT_MESSAGES.unexpected;
       setOutcome({ tone: 'danger', message });
     } finally {
       setSaving(false);
     }
   }
 
-  return { saved, draft, setDraft, saving, outcome, dirty, appsMissing: !appsUnchanged && !appsChosen, problemOf, usernameMessage, setInfo, setSocial, save };
+  return {
+    saved,
+    draft,
+    setDraft,
+    saving,
+    outcome,
+    dirty,
+    appsMissing: !appsUnchanged && !appsChosen,
+    problemOf,
+    usernameMessage,
+    setInfo,
+    setSocial,
+    save,
+  };
 }
 
 /** Profile username rules (spec section 5): a name over 2 characters is checked; the own name counts as available. */
@@ -90,7 +108,8 @@ function useUsernameCheck(username: string, savedUsername: string) {
   const usernameChanged = username !== savedUsername;
   const usernameRuleProblem = usernameProblem(username);
   const usernameCheck = useAvailabilityCheck(username, usernameChanged && usernameRuleProblem === null, checkUsernameAvailability);
-  const usernameConfirmed = !usernameChanged || (usernameCheck.status === 'answered' && usernameCheck.value === username && usernameCheck.answer.available);
+  const usernameConfirmed =
+    !usernameChanged || (usernameCheck.status === 'answered' && usernameCheck.value === username && usernameCheck.answer.available);
   let usernameMessage: FieldMessage | null = null;
   if (usernameChanged && usernameRuleProblem) usernameMessage = { tone: 'error', content: usernameRuleProblem };
   else if (usernameCheck.status === 'checking') usernameMessage = { tone: 'info', content: 'Checking…' };

@@ -39,6 +39,8 @@ export function fetchKpis(range: DateRange, signal?: AbortSignal): Promise<Kpis>
 }
 
 export function fetchTemplateStats(range: DateRange, signal?: AbortSignal): Promise<TemplateStats> {
-  const query = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  const query = new URLSearchParams(
+    Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
   return apiRequest<TemplateStats>(`/template/stats${query.size > 0 ? `?${query.toString()}` : ''}`, { signal });
 }

@@ -6,7 +6,11 @@ import { ApiError, apiRequest } from '@/lib/api-client.js';
  * count shrank) is removed by DELETE /admin/api/{list}/{id}, then PUT /admin/api/{list} sends the list.
  * Resolves to the list as saved, every entry with its id; rejects with the first refusal, before the PUT.
  */
-export async function saveCuratedList<Entry extends CollectionEntry | TopAppEntry>(list: CuratedList, savedIds: readonly string[], entries: readonly { _id?: string }[]): Promise<Entry[]> {
+export async function saveCuratedList<Entry extends CollectionEntry | TopAppEntry>(
+  list: CuratedList,
+  savedIds: readonly string[],
+  entries: readonly { _id?: string }[],
+): Promise<Entry[]> {
   const kept = new Set(entries.map((entry) => entry._id));
   // One after the other: each removal is a new version of the list, and the server keeps at least one entry.
   for (const id of savedIds.filter((saved) => !kept.has(saved))) {

@@ -6,7 +6,9 @@ import { readCsvFile } from './import-api.js';
 
 describe('reading the bulk import file', () => {
   it('says a picture renamed .csv is not a text file, without echoing its bytes', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } })
+      .png()
+      .toBuffer();
     const read = await readCsvFile(new File([new Uint8Array(png)], 'templates.csv', { type: 'text/csv' }));
     expect(read).toEqual({ payloads: [], fileError: BULK_IMPORT_MESSAGES.notText });
   });

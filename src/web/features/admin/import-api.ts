@@ -1,6 +1,13 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 
-import { BULK_IMPORT_LIMITS, BULK_IMPORT_MESSAGES, csvTextOf, payloadsFromRecords, type BulkImportPayload, type BulkRowReport } from '@domain/templates/bulk-import.js';
+import {
+  BULK_IMPORT_LIMITS,
+  BULK_IMPORT_MESSAGES,
+  csvTextOf,
+  payloadsFromRecords,
+  type BulkImportPayload,
+  type BulkRowReport,
+} from '@domain/templates/bulk-import.js';
 import type { ValidationReport } from '@domain/shared/read-model-validation.js';
 import { apiRequest } from '@/lib/api-client.js';
 
@@ -8,7 +15,8 @@ import { apiRequest } from '@/lib/api-client.js';
 export async function readCsvFile(file: File | null | undefined): Promise<{ payloads: BulkImportPayload[]; fileError: string | null }> {
   if (!file) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.noFile };
   // Some systems label CSV files as Excel's; the name's extension decides then.
-  if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv')) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.notCsv };
+  if (file.type !== 'text/csv' && !file.name.toLowerCase().endsWith('.csv'))
+    return { payloads: [], fileError: BULK_IMPORT_MESSAGES.notCsv };
   const text = csvTextOf(new Uint8Array(await file.arrayBuffer()));
   if (text === null) return { payloads: [], fileError: BULK_IMPORT_MESSAGES.notText };
   let records: string[][];
@@ -24,7 +32,11 @@ export async function readCsvFile(file: File | null | undefined): Promise<{ payl
  * Sends the rows in batches (a dry run checks and writes nothing, in larger ones), reporting the
  * rows done after each batch; answers one report per row.
  */
-export async function sendBulkRows(payloads: readonly BulkImportPayload[], dryRun: boolean, onProgress: (done: number) => void): Promise<BulkRowReport[]> {
+export async function sendBulkRows(
+  payloads: readonly BulkImportPayload[],
+  dryRun: boolean,
+  onProgress: (done: number) => void,
+): Promise<BulkRowReport[]> {
   const reports: BulkRowReport[] = [];
   const batchSize = dryRun ? BULK_IMPORT_LIMITS.rowsPerRequest : BULK_IMPORT_LIMITS.rowsPerImportRequest;
   for (let start = 0; start < payloads.length; start += batchSize) {

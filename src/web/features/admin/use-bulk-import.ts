@@ -4,7 +4,8 @@ import { BULK_IMPORT_MESSAGES, markRepeatedRows, type BulkImportPayload, type Bu
 import { showMessageModal } from '@/lib/client-state.js';
 import { readCsvFile, sendBulkRows } from './import-api.js';
 
-export type BulkImportPhase = { kind: 'idle' } | { kind: 'checking' | 'importing'; done: number; total: number } | { kind: 'previewed' } | { kind: 'imported' };
+export type BulkImportPhase =
+  { kind: 'idle' } | { kind: 'checking' | 'importing'; done: number; total: number } | { kind: 'previewed' } | { kind: 'imported' };
 
 /** The bulk import's steps: a file chosen, its rows checked by the server (the preview), then the valid ones imported. */
 export function useBulkImport() {
@@ -30,11 +31,21 @@ export function useBulkImport() {
     if (read.fileError !== null) return setPhase({ kind: 'idle' });
     setPhase({ kind: 'checking', done: 0, total: read.payloads.length });
     try {
-      setReports(markRepeatedRows(read.payloads, await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length }))));
+      setReports(
+        markRepeatedRows(
+          read.payloads,
+          await sendBulkRows(read.payloads, true, (done) => setPhase({ kind: 'checking', done, total: read.payloads.length })),
+        ),
+      );
       setPhase({ kind: 'previewed' });
     } catch (error) {
       setPhase({ kind: 'idle' });
-      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
+      showMessageModal(
+        BULK_IMPORT_MESSAGES.errorTitle,
+        BULK_IMPORT_MESSAGES.error,
+        error instanceof Error ? error.message : undefined,
+        'danger',
+      );
     }
   }
 
@@ -43,14 +54,28 @@ export function useBulkImport() {
     const rows = payloads.filter((payload) => ready.has(payload.row));
     setPhase({ kind: 'importing', done: 0, total: rows.length });
     try {
-      const outcome = new Map((await sendBulkRows(rows, false, (done) => setPhase({ kind: 'importing', done, total: rows.length }))).map((report) => [report.row, report]));
+      const outcome = new Map(
+        (await sendBulkRows(rows, false, (done) => setPhase({ kind: 'importing', done, total: rows.length }))).map((report) => [
+          report.row,
+          report,
+        ]),
+      );
       setReports((previous) => previous.map((report) => outcome.get(report.row) ?? report));
       setPhase({ kind: 'imported' });
       const failed = [...outcome.values()].filter((report) => report.status === 'invalid').length;
-      showMessageModal(BULK_IMPORT_MESSAGES.successTitle, BULK_IMPORT_MESSAGES.success, failed > 0 ? `${failed} of the rows could not be imported: see the report.` : undefined);
+      showMessageModal(
+        BULK_IMPORT_MESSAGES.successTitle,
+        BULK_IMPORT_MESSAGES.success,
+        failed > 0 ? `${failed} of the rows could not be imported: see the report.` : undefined,
+      );
     } catch (error) {
       setPhase({ kind: 'previewed' });
-      showMessageModal(BULK_IMPORT_MESSAGES.errorTitle, BULK_IMPORT_MESSAGES.error, error instanceof Error ? error.message : undefined, 'danger');
+      showMessageModal(
+        BULK_IMPORT_MESSAGES.errorTitle,
+        BULK_IMPORT_MESSAGES.error,
+        error instanceof Error ? error.message : undefined,
+        'danger',
+      );
     }
   }
 

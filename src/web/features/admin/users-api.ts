@@ -28,7 +28,12 @@ export function fetchUsers(query: { q: string; page: number }, signal?: AbortSig
   return apiRequest<ManagedUserPage>(`/admin/allusers?${parameters.toString()}`, { signal });
 }
 
-export function updateUser(change: { user: string; lvl?: UserLevel; status?: VerificationStatus; reason?: string }): Promise<{ message: string; user: Pick<ManagedUser, '_id' | 'username' | 'lvl' | 'verification'> }> {
+export function updateUser(change: {
+  user: string;
+  lvl?: UserLevel;
+  status?: VerificationStatus;
+  reason?: string;
+}): Promise<{ message: string; user: Pick<ManagedUser, '_id' | 'username' | 'lvl' | 'verification'> }> {
   return apiRequest('/users/private/me1', { method: 'PUT', body: change });
 }
 

@@ -7,7 +7,11 @@ function post(id: string, title: string, tags: string[]): BlogPost {
   return { id, title, date: '2025-01-01T00:00:00.000Z', excerpt: `About ${title}`, tags, imageUrl: null, contentHtml: '', link: null };
 }
 
-const posts = [post('a', 'Selling tips', ['selling', 'tips']), post('b', 'Team templates', ['teams', 'tips']), post('c', 'Safety', ['safety'])];
+const posts = [
+  post('a', 'Selling tips', ['selling', 'tips']),
+  post('b', 'Team templates', ['teams', 'tips']),
+  post('c', 'Safety', ['safety']),
+];
 
 describe('filterBlogPosts', () => {
   it('keeps only posts that carry all selected tags', () => {

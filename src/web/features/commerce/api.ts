@@ -33,7 +33,10 @@ export function createCheckoutSession(resourceId: string): Promise<{ id: string;
 }
 
 /** `postRemoved`: the post was removed while the buyer paid; the payment is being refunded. */
-export function confirmPurchase(resourceId: string, sessionId: string): Promise<{ purchased: boolean; postRemoved: boolean; redirectUrl: string }> {
+export function confirmPurchase(
+  resourceId: string,
+  sessionId: string,
+): Promise<{ purchased: boolean; postRemoved: boolean; redirectUrl: string }> {
   return apiRequest('/update-resource', { method: 'POST', body: { id: resourceId, sessionId } });
 }
 
@@ -57,7 +60,15 @@ export interface SalesData {
   currency: string;
   productsCreated: number;
   /** `platformFee`: the platform's cut of `amount`, as recorded with the sale. */
-  paymentData: { id: string; amount: number; platformFee: number; currency: string; description: string; date: string; status: 'paid' | 'refunded' }[];
+  paymentData: {
+    id: string;
+    amount: number;
+    platformFee: number;
+    currency: string;
+    description: string;
+    date: string;
+    status: 'paid' | 'refunded';
+  }[];
   views: number;
   kudos: number;
   comments: number;

@@ -25,4 +25,3 @@ export interface CreatedPostsPage {
 export function fetchCreatedPage(page: number, signal?: AbortSignal): Promise<CreatedPostsPage> {
   return apiRequest<CreatedPostsPage>(`/users/me/created-resources?page=${page}`, { signal });
 }
-

@@ -6,7 +6,8 @@ import { pageCount, pageFromSearch, pageLocation, pageNumbersFor } from './pagin
 describe('member list paging', () => {
   it('reads ?page= as a whole number from 1, else the first page', () => {
     expect(pageFromSearch(new URLSearchParams('page=3'))).toBe(3);
-    for (const bad of ['', 'page=0', 'page=-2', 'page=1.5', 'page=abc', 'page=1e400']) expect(pageFromSearch(new URLSearchParams(bad))).toBe(1);
+    for (const bad of ['', 'page=0', 'page=-2', 'page=1.5', 'page=abc', 'page=1e400'])
+      expect(pageFromSearch(new URLSearchParams(bad))).toBe(1);
   });
 
   it('reads a page beyond the highest the lists serve as that highest page (which then leads to the last real one)', () => {

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@domain/templates/history.js';
 import { actorName } from './HistoryPanel.js';
 
-const entry = (actor: HistoryEntry['actor']): HistoryEntry => ({ id: 'e1', type: 'TemplateApproved', title: 'Approved', _date: '2026-11-28T04:00:00.000Z', actor, reason: null, status: 'live', details: {} });
+const entry = (actor: HistoryEntry['actor']): HistoryEntry => ({
+  id: 'e1',
+  type: 'TemplateApproved',
+  title: 'Approved',
+  _date: '2026-11-28T04:00:00.000Z',
+  actor,
+  reason: null,
+  status: 'live',
+  details: {},
+});
 
 describe('history: who did it', () => {
   it('names a user, the system, and the operator (command line, seed, import) rather than an unknown someone', () => {

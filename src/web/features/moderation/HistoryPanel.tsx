@@ -32,7 +32,10 @@ export function HistoryPanel({ resourceId }: { resourceId: string }) {
       (answer) => setState({ phase: 'loaded', entries: inTimeOrder(answer.history) }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ phase: 'failed', message: error instanceof ApiError || error instanceof Error ? error.message : 'Could not load the history.' });
+        setState({
+          phase: 'failed',
+          message: error instanceof ApiError || error instanceof Error ? error.message : 'Could not load the history.',
+        });
       },
     );
     return () => controller.abort();

@@ -40,7 +40,12 @@ export function fetchAdminResources(
 }
 
 export async function decideOnResource(resource: AdminResource, action: ReviewAction, reason: string): Promise<ResourceView> {
-  const body = { _id: resource._id, status: action.requests, revision: resource.revision, ...(reason.trim() === '' ? {} : { rejectionReason: reason.trim() }) };
+  const body = {
+    _id: resource._id,
+    status: action.requests,
+    revision: resource.revision,
+    ...(reason.trim() === '' ? {} : { rejectionReason: reason.trim() }),
+  };
   const answer = await apiRequest<{ resource: ResourceView }>('/admin/resources/update', { method: 'PUT', body });
   return answer.resource;
 }
@@ -78,8 +83,14 @@ export function fetchReports(page: number, signal?: AbortSignal): Promise<Report
 }
 
 /** PUT /admin/resources/edit/{id}: descriptions and keywords published at once, an optional new price. */
-export async function editResourceAsAdmin(resourceId: string, change: { description: { short: string; long: string }; keywords: string[]; newPrice?: string }): Promise<string> {
-  const answer = await apiRequest<{ message: string }>(`/admin/resources/edit/${encodeURIComponent(resourceId)}`, { method: 'PUT', body: change });
+export async function editResourceAsAdmin(
+  resourceId: string,
+  change: { description: { short: string; long: string }; keywords: string[]; newPrice?: string },
+): Promise<string> {
+  const answer = await apiRequest<{ message: string }>(`/admin/resources/edit/${encodeURIComponent(resourceId)}`, {
+    method: 'PUT',
+    body: change,
+  });
   return answer.message;
 }
 

@@ -57,8 +57,15 @@ describe('the list after an action', () => {
   });
 
   it('updates a row that still matches, and drops a deleted one', () => {
-    expect(pageAfterChange(page, 'a', { sponsored: true }, 'pending').data[0]).toEqual({ _id: 'a', status: 'under review', sponsored: true });
-    expect(pageAfterChange(page, 'b', { status: 'hidden' }, 'all')).toMatchObject({ results: 30, data: [{ _id: 'a' }, { _id: 'b', status: 'hidden' }] });
+    expect(pageAfterChange(page, 'a', { sponsored: true }, 'pending').data[0]).toEqual({
+      _id: 'a',
+      status: 'under review',
+      sponsored: true,
+    });
+    expect(pageAfterChange(page, 'b', { status: 'hidden' }, 'all')).toMatchObject({
+      results: 30,
+      data: [{ _id: 'a' }, { _id: 'b', status: 'hidden' }],
+    });
     expect(pageAfterChange(page, 'b', null, 'all')).toMatchObject({ results: 29, data: [{ _id: 'a' }] });
   });
 

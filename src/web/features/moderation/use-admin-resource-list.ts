@@ -3,12 +3,23 @@ import { useCallback, useEffect, useState } from 'react';
 import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
 import type { QueueFilter, ReviewAction } from '@domain/templates/lifecycle.js';
-import { decideOnResource, deleteResourcePermanently, fetchAdminResources, setResourceSponsored, type AdminResource, type AdminResourcePage } from './admin-api.js';
+import {
+  decideOnResource,
+  deleteResourcePermanently,
+  fetchAdminResources,
+  setResourceSponsored,
+  type AdminResource,
+  type AdminResourcePage,
+} from './admin-api.js';
 import { pageAfterChange } from './moderation-view.js';
 
 type ListState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: AdminResourcePage };
 
-export type OpenDialog = { kind: 'deny'; resource: AdminResource } | { kind: 'edit'; resource: AdminResource } | { kind: 'history'; resource: AdminResource } | null;
+export type OpenDialog =
+  | { kind: 'deny'; resource: AdminResource }
+  | { kind: 'edit'; resource: AdminResource }
+  | { kind: 'history'; resource: AdminResource }
+  | null;
 
 interface ListQuery {
   list: 'queue' | 'search';
@@ -48,7 +59,11 @@ export function useAdminResourcePage({ list, status, query, page, otherListChang
   }, [load]);
 
   function replaceRow(resourceId: string, change: Partial<AdminResource> | null) {
-    setState((current) => (current.phase === 'loaded' ? { phase: 'loaded', answer: { ...current.answer, ...pageAfterChange(current.answer, resourceId, change, status) } } : current));
+    setState((current) =>
+      current.phase === 'loaded'
+        ? { phase: 'loaded', answer: { ...current.answer, ...pageAfterChange(current.answer, resourceId, change, status) } }
+        : current,
+    );
   }
 
   return { state, load, replaceRow };

@@ -30,7 +30,10 @@ export async function fetchSponsoredResources(signal?: AbortSignal): Promise<Res
  * under /resources/view/: the spec's /resources/{titleUrl} also matches /resources/search and the
  * home lists, so an address like /resources/search drew a search answer as a post.
  */
-export function fetchResourceDetail(titleUrl: string, options: { signal?: AbortSignal; authFailures?: 'silent' } = {}): Promise<ResourceDetailAnswer> {
+export function fetchResourceDetail(
+  titleUrl: string,
+  options: { signal?: AbortSignal; authFailures?: 'silent' } = {},
+): Promise<ResourceDetailAnswer> {
   return apiRequest<ResourceDetailAnswer>(`/resources/view/${encodeURIComponent(titleUrl)}`, options);
 }
 
@@ -51,7 +54,12 @@ export function fetchComments(resourceId: string, before: string | null, signal?
 }
 
 export async function postComment(resourceId: string, message: string): Promise<CommentView> {
-  return (await apiRequest<{ comment: CommentView }>(`/comments/resource/${encodeURIComponent(resourceId)}`, { method: 'POST', body: { message } })).comment;
+  return (
+    await apiRequest<{ comment: CommentView }>(`/comments/resource/${encodeURIComponent(resourceId)}`, {
+      method: 'POST',
+      body: { message },
+    })
+  ).comment;
 }
 
 export function reportPost(report: ReportForm): Promise<{ message: string }> {
@@ -68,5 +76,10 @@ export async function fetchRelatedResources(resourceId: string, type: 'author' |
  * user asked for, even when the page they clicked was stale. The answer is the resource as it now stands for the viewer.
  */
 export async function toggleEngagement(toggle: 'like' | 'save' | 'flag', resourceId: string, on: boolean): Promise<EngagedResourceView> {
-  return (await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resourceId)}`, { method: 'POST', body: { on } })).rsc;
+  return (
+    await apiRequest<{ rsc: EngagedResourceView }>(`/resources/${toggle}/${encodeURIComponent(resourceId)}`, {
+      method: 'POST',
+      body: { on },
+    })
+  ).rsc;
 }

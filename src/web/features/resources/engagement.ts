@@ -33,7 +33,10 @@ function setActionMember(toggle: 'like' | 'save', resourceId: string, member: bo
   const list = ACTION_LIST_OF[toggle];
   const user = getSession().user;
   if (user === null || user.actions[list].includes(resourceId) === member) return;
-  updateSessionUser((user: CurrentUser) => ({ ...user, actions: { ...user.actions, [list]: withMembership(user.actions[list], resourceId, member) } }));
+  updateSessionUser((user: CurrentUser) => ({
+    ...user,
+    actions: { ...user.actions, [list]: withMembership(user.actions[list], resourceId, member) },
+  }));
 }
 
 function hasPrevActions(resource: ResourceView): resource is EngagedResourceView {
@@ -80,8 +83,17 @@ export function useToggleFetcher(toggle: EngagementToggle, resourceId: string) {
  * Submits a toggle to the engagement action. The page's loaders run again only with `reloadPage`
  * (a list the toggle changes): the answer carries the resource, and the counts are in it.
  */
-export function submitToggle(fetcher: FetcherWithComponents<ToggleAnswer>, toggle: EngagementToggle, resourceId: string, on: boolean, { reloadPage = false } = {}): Promise<void> {
-  return fetcher.submit({ on: String(on) }, { method: 'post', action: engagementPath(resourceId, toggle), defaultShouldRevalidate: reloadPage });
+export function submitToggle(
+  fetcher: FetcherWithComponents<ToggleAnswer>,
+  toggle: EngagementToggle,
+  resourceId: string,
+  on: boolean,
+  { reloadPage = false } = {},
+): Promise<void> {
+  return fetcher.submit(
+    { on: String(on) },
+    { method: 'post', action: engagementPath(resourceId, toggle), defaultShouldRevalidate: reloadPage },
+  );
 }
 
 export interface ResourceEngagement<Resource extends ResourceView> {

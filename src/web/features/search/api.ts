@@ -63,14 +63,20 @@ export function fetchAutocomplete(text: string, signal?: AbortSignal): Promise<A
 
 /** Search analytics: failures are only logged (spec section 8). */
 export function recordSearch(searchTerm: string): void {
-  apiRequest('/analytics/search', { method: 'POST', body: { searchTerm } }).catch((error: unknown) => console.error('Could not record the search', error));
+  apiRequest('/analytics/search', { method: 'POST', body: { searchTerm } }).catch((error: unknown) =>
+    console.error('Could not record the search', error),
+  );
 }
 
 /** Popular searches related to the text (none for a refused text); numbering and quotes some answers carry are stripped. */
 export async function fetchPopularTerms(query: string, signal?: AbortSignal): Promise<string[]> {
   // A text the API refuses has no related terms: not worth a request that can only fail.
   if (searchTextProblem(query) !== null) return [];
-  const answer = await apiRequest<{ searchTerms: string[] }>('/generateSimilarTerms', { method: 'POST', body: { query, flag: true }, signal });
+  const answer = await apiRequest<{ searchTerms: string[] }>('/generateSimilarTerms', {
+    method: 'POST',
+    body: { query, flag: true },
+    signal,
+  });
   return answer.searchTerms.map(cleanPopularTerm).filter((term) => term !== '');
 }
 

@@ -7,7 +7,11 @@ const none = new URLSearchParams();
 
 describe('search page state', () => {
   it('maps a path term naming a topic or app to that filter, by name or label', () => {
-    expect(filtersFromLocation(none, { kind: 'tag', term: 'human_resources' })).toMatchObject({ topic: 'human_resources', keywords: '', q: '' });
+    expect(filtersFromLocation(none, { kind: 'tag', term: 'human_resources' })).toMatchObject({
+      topic: 'human_resources',
+      keywords: '',
+      q: '',
+    });
     expect(filtersFromLocation(none, { kind: 'tag', term: 'Content & Files' })).toMatchObject({ topic: 'content_and_files' });
     expect(filtersFromLocation(none, { kind: 'popular', term: 'Google Sheets' })).toMatchObject({ platform: 'google sheets', q: '' });
   });

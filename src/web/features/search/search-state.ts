@@ -1,6 +1,12 @@
 import { cutText, SEARCH_SORT } from '@domain/catalogue/presentation.js';
 import { APPS, deriveLabel, entryNamed, TOPICS } from '@domain/catalogue/taxonomy.js';
-import { PRICE_FILTERS, SEARCH_MANY_WORDS_HEADING, SEARCH_MAX_QUERY_LENGTH, SEARCH_PAGE_TITLE, type PriceFilter } from '@domain/discovery/constants.js';
+import {
+  PRICE_FILTERS,
+  SEARCH_MANY_WORDS_HEADING,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_PAGE_TITLE,
+  type PriceFilter,
+} from '@domain/discovery/constants.js';
 import { clipToCharacters } from '@domain/shared/characters.js';
 
 /** Sorts the search page offers: the spec's two, and best match while there is search text. */

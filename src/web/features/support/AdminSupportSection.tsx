@@ -38,8 +38,14 @@ export function AdminSupportSection() {
   const [chats, setChats] = useState<ChatRow[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    apiRequest<{ data: FeedbackRow[] }>('/admin/support/feedback').then((answer) => setFeedback(answer.data), () => setFailed(true));
-    apiRequest<{ data: ChatRow[] }>('/admin/support/chats').then((answer) => setChats(answer.data), () => setFailed(true));
+    apiRequest<{ data: FeedbackRow[] }>('/admin/support/feedback').then(
+      (answer) => setFeedback(answer.data),
+      () => setFailed(true),
+    );
+    apiRequest<{ data: ChatRow[] }>('/admin/support/chats').then(
+      (answer) => setChats(answer.data),
+      () => setFailed(true),
+    );
   }, []);
   if (failed) return <p role="alert">An error occurred</p>;
   return (
@@ -54,7 +60,8 @@ export function AdminSupportSection() {
           {feedback.map((row) => (
             <li key={row._id} className="admin-support__item">
               <p>
-                <strong>{row.betaSelection}</strong> · {who(row)} · on {row.currentPage || '/'} · <span className="muted">{when(row.receivedAt)}</span>
+                <strong>{row.betaSelection}</strong> · {who(row)} · on {row.currentPage || '/'} ·{' '}
+                <span className="muted">{when(row.receivedAt)}</span>
               </p>
               <p>{row.betaText ?? ERASED}</p>
             </li>

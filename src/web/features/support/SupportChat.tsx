@@ -21,7 +21,13 @@ export function SupportChat({ chat, errorLine, onClose }: { chat: SupportChatSta
         <label className="visually-hidden" htmlFor={messageId}>
           Your question
         </label>
-        <input id={messageId} className="field__input" placeholder="Ask a question" value={chat.draft} onChange={keepingAtMost(SUPPORT_LIMITS.messageMax, chat.setDraft)} />
+        <input
+          id={messageId}
+          className="field__input"
+          placeholder="Ask a question"
+          value={chat.draft}
+          onChange={keepingAtMost(SUPPORT_LIMITS.messageMax, chat.setDraft)}
+        />
         <button type="submit" className="button button--primary" disabled={chat.sending}>
           Send
         </button>

@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-import { BETA_OPTIONS, guestDetailsProblem, SUPPORT_LIMITS, SUPPORT_MESSAGES, SUPPORT_TEXTS, type BetaOption } from '@domain/support/rules.js';
+import {
+  BETA_OPTIONS,
+  guestDetailsProblem,
+  SUPPORT_LIMITS,
+  SUPPORT_MESSAGES,
+  SUPPORT_TEXTS,
+  type BetaOption,
+} from '@domain/support/rules.js';
 import { apiRequest, userMessageOf } from '@/lib/api-client.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 
@@ -50,7 +57,14 @@ export function SupportFeedbackForm({ guest, name, email, guestFields, errorLine
       await apiRequest('/chatbot/feedback', {
         method: 'POST',
         authFailures: 'silent',
-        body: { betaSelection: selection, betaText: betaText.trim(), isLoggedIn: !guest, currentPage: pathname, timestamp: new Date().toISOString(), ...guestDetails },
+        body: {
+          betaSelection: selection,
+          betaText: betaText.trim(),
+          isLoggedIn: !guest,
+          currentPage: pathname,
+          timestamp: new Date().toISOString(),
+          ...guestDetails,
+        },
       });
       onSent();
     } catch (failure) {
@@ -68,7 +82,13 @@ export function SupportFeedbackForm({ guest, name, email, guestFields, errorLine
         <legend className="visually-hidden">What is it about?</legend>
         {BETA_OPTIONS.map((option) => (
           <label key={option} className={`support-option${selection === option ? ' support-option--chosen' : ''}`}>
-            <input type="radio" name="beta-selection" className="visually-hidden" checked={selection === option} onChange={() => setSelection(option)} />
+            <input
+              type="radio"
+              name="beta-selection"
+              className="visually-hidden"
+              checked={selection === option}
+              onChange={() => setSelection(option)}
+            />
             {option}
           </label>
         ))}
@@ -79,7 +99,13 @@ export function SupportFeedbackForm({ guest, name, email, guestFields, errorLine
             <label className="field__label" htmlFor={textId}>
               Tell us more
             </label>
-            <textarea id={textId} className="field__input" rows={3} value={betaText} onChange={keepingAtMost(SUPPORT_LIMITS.feedbackMax, setBetaText)} />
+            <textarea
+              id={textId}
+              className="field__input"
+              rows={3}
+              value={betaText}
+              onChange={keepingAtMost(SUPPORT_LIMITS.feedbackMax, setBetaText)}
+            />
           </div>
           {guest && guestFields}
         </>

@@ -18,7 +18,22 @@ export function SupportLauncher() {
           aria-label={LAUNCHER_LABEL}
           title={LAUNCHER_LABEL}
           onClick={() => setOpen(true)}
-          style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 40, width: 56, height: 56, borderRadius: '50%', border: 0, background: 'var(--brand-600)', color: '#fff', boxShadow: 'var(--shadow-raised)', cursor: 'pointer', fontSize: 24, lineHeight: 1 }}
+          style={{
+            position: 'fixed',
+            right: 16,
+            bottom: 16,
+            zIndex: 40,
+            width: 56,
+            height: 56,
+            borderRadius: '50%',
+            border: 0,
+            background: 'var(--brand-600)',
+            color: '#fff',
+            boxShadow: 'var(--shadow-raised)',
+            cursor: 'pointer',
+            fontSize: 24,
+            lineHeight: 1,
+          }}
         >
           <span aria-hidden="true">?</span>
         </button>

@@ -46,7 +46,14 @@ export default function SupportPanel({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <section ref={panelRef} className="support-panel" role="dialog" aria-labelledby={titleId} tabIndex={-1} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+    <section
+      ref={panelRef}
+      className="support-panel"
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={(event) => event.key === 'Escape' && onClose()}
+    >
       <header className="support-panel__header">
         <h2 id={titleId}>{screen === 'chat' || screen === 'register' ? SUPPORT_TEXTS.chatTitle : SUPPORT_TEXTS.panelTitle}</h2>
         <button type="button" className="support-panel__close" aria-label="Close" onClick={onClose}>
@@ -109,13 +116,26 @@ function GuestDetailsFields({ name, email, setName, setEmail }: GuestDetailsFiel
         <label className="field__label" htmlFor={nameId}>
           Name
         </label>
-        <input id={nameId} className="field__input" autoComplete="name" value={name} onChange={keepingAtMost(SUPPORT_LIMITS.nameMax, setName)} />
+        <input
+          id={nameId}
+          className="field__input"
+          autoComplete="name"
+          value={name}
+          onChange={keepingAtMost(SUPPORT_LIMITS.nameMax, setName)}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={emailId}>
           Email
         </label>
-        <input id={emailId} className="field__input" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          id={emailId}
+          className="field__input"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
     </>
   );

@@ -54,7 +54,10 @@ export function useSupportChat({ guest, guestDetails, setError, onSignedOut }: S
         body: { message, conversationId, ...guestDetails() },
       });
       const reply = answer.reply?.trim();
-      setMessages((current) => [...current, reply ? { sender: 'bot', text: reply, sources: answer.sources ?? [] } : { sender: 'bot', text: SUPPORT_MESSAGES.noResponse }]);
+      setMessages((current) => [
+        ...current,
+        reply ? { sender: 'bot', text: reply, sources: answer.sources ?? [] } : { sender: 'bot', text: SUPPORT_MESSAGES.noResponse },
+      ]);
     } catch (error) {
       const status = error instanceof ApiError ? error.status : null;
       // A refused question goes back into the box, out of the log, to be sent again.
@@ -66,7 +69,10 @@ export function useSupportChat({ guest, guestDetails, setError, onSignedOut }: S
         // Another account's conversation (a member who signed out meanwhile) or a full one: go on in a new one.
         setConversationId(crypto.randomUUID());
         putBack();
-        setMessages((current) => [...current, { sender: 'bot', text: status === 403 ? SUPPORT_MESSAGES.conversationClosed : SUPPORT_MESSAGES.conversationFull }]);
+        setMessages((current) => [
+          ...current,
+          { sender: 'bot', text: status === 403 ? SUPPORT_MESSAGES.conversationClosed : SUPPORT_MESSAGES.conversationFull },
+        ]);
       } else if (status === 400 && !guest && (await refreshSession()) === null) {
         putBack();
         setError(SUPPORT_MESSAGES.signedOutMeanwhile);

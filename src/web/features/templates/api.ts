@@ -12,7 +12,10 @@ export function createTemplate(body: ReturnType<typeof createRequestBody>): Prom
   return apiRequest('/resources', { method: 'POST', body, authFailures: 'silent' });
 }
 
-export function editTemplate(id: string, body: ReturnType<typeof editRequestBody>): Promise<SavedAnswer & { resource: { revision: number } }> {
+export function editTemplate(
+  id: string,
+  body: ReturnType<typeof editRequestBody>,
+): Promise<SavedAnswer & { resource: { revision: number } }> {
   return apiRequest(`/resources/${encodeURIComponent(id)}`, { method: 'PUT', body, authFailures: 'silent' });
 }
 
@@ -24,7 +27,11 @@ export function deleteTemplate(id: string): Promise<{ error: boolean; message: s
   return apiRequest(`/resources/delete/${encodeURIComponent(id)}`, { method: 'PUT', body: {}, authFailures: 'silent' });
 }
 
-export function requestPriceChange(resourceId: string, resourceTitle: string, newPrice: number): Promise<{ success: boolean; message: string }> {
+export function requestPriceChange(
+  resourceId: string,
+  resourceTitle: string,
+  newPrice: number,
+): Promise<{ success: boolean; message: string }> {
   return apiRequest('/zapier', { method: 'POST', body: { newPrice, resourceId, resourceTitle }, authFailures: 'silent' });
 }
 

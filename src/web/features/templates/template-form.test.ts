@@ -93,7 +93,9 @@ describe('validation', () => {
   });
 
   it('refuses a shortener with the direct-domain message', () => {
-    expect(createProblems({ ...COMPLETE, url: 'https://bit.ly/x' })).toEqual([{ field: 'url', message: 'Please use a direct domain to your template.' }]);
+    expect(createProblems({ ...COMPLETE, url: 'https://bit.ly/x' })).toEqual([
+      { field: 'url', message: 'Please use a direct domain to your template.' },
+    ]);
   });
 
   it('lets an edit leave the instructions empty but not the title', () => {
@@ -110,7 +112,11 @@ describe('validation', () => {
 
 describe('request body, dirty flag and progress flags', () => {
   it('sends the type as type and the URL with its protocol', () => {
-    expect(createRequestBody({ ...COMPLETE, url: 'notion.so/x', title: ' Planner ' })).toMatchObject({ type: 'marketing', url: 'https://notion.so/x', title: 'Planner' });
+    expect(createRequestBody({ ...COMPLETE, url: 'notion.so/x', title: ' Planner ' })).toMatchObject({
+      type: 'marketing',
+      url: 'https://notion.so/x',
+      title: 'Planner',
+    });
   });
 
   it('is dirty only when a value differs from the initial one', () => {

@@ -2,7 +2,14 @@
 
 import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
 import { FORM_PROGRESS_FIELDS, type FormProgressField } from '@domain/templates/form-progress.js';
-import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema, templateEditSchema, templateUrlValidity, type TemplateUrlValidity } from '@domain/templates/rules.js';
+import {
+  TEMPLATE_LIMITS,
+  TEMPLATE_MESSAGES,
+  templateContentSchema,
+  templateEditSchema,
+  templateUrlValidity,
+  type TemplateUrlValidity,
+} from '@domain/templates/rules.js';
 import { appForUrl, topicForText } from '@domain/templates/url-hints.js';
 import type { RefusedField } from '@/lib/api-client.js';
 
@@ -61,8 +68,14 @@ export function fieldLabel(field: string): string {
 
 /** The initial form for /create: the platform from ?app= and the topic from the navigation state, when they name known ones. */
 export function initialCreateForm(appParameter: string | null, topicState: unknown): TemplateFormValues {
-  const app = appParameter === null ? undefined : APPS.find((entry) => [entry.name, entry.label.toLowerCase()].includes(appParameter.trim().toLowerCase()));
-  const topic = typeof topicState === 'string' ? TOPICS.find((entry) => entry.name === topicState || entry.label.toLowerCase() === topicState.toLowerCase()) : undefined;
+  const app =
+    appParameter === null
+      ? undefined
+      : APPS.find((entry) => [entry.name, entry.label.toLowerCase()].includes(appParameter.trim().toLowerCase()));
+  const topic =
+    typeof topicState === 'string'
+      ? TOPICS.find((entry) => entry.name === topicState || entry.label.toLowerCase() === topicState.toLowerCase())
+      : undefined;
   return { ...EMPTY_TEMPLATE_FORM, platform: app?.name ?? '', topic: topic?.name ?? '' };
 }
 
@@ -70,7 +83,11 @@ export function initialCreateForm(appParameter: string | null, topicState: unkno
  * Adds what the author typed: split on commas, trimmed, lower-cased; blanks, repeats and the type and
  * platform tags are dropped, and nothing past the limit is kept. `refused` says whether anything was turned away for the limit.
  */
-export function addTags(current: readonly string[], typed: string, lockedTags: readonly string[] = []): { tags: string[]; refused: boolean } {
+export function addTags(
+  current: readonly string[],
+  typed: string,
+  lockedTags: readonly string[] = [],
+): { tags: string[]; refused: boolean } {
   const tags = [...current];
   let refused = false;
   for (const part of typed.split(',')) {

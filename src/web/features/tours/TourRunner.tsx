@@ -4,7 +4,6 @@ import { useActiveModal } from '@/lib/client-state.js';
 import type { TourStep } from './GuidedTour.js';
 import { finishTour, type TourName } from '@/lib/tour-state.js';
 
-
 /** Targets can appear after the tour is due (lists still loading): look again this often. */
 const TARGET_POLL_MS = 500;
 /** Looks for missing targets stop after this many (10 s): a target still missing then is not on this page. */
@@ -97,7 +96,8 @@ function TourPopover({ step, position, count, onBack, onNext, onFinish }: TourPo
     if (element === null) return;
     element.classList.add('tour-highlight');
     // A target taller than half the window (a form, the sidebar) is shown from its top.
-    const reveal = () => element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
+    const reveal = () =>
+      element.scrollIntoView({ block: element.getBoundingClientRect().height > window.innerHeight / 2 ? 'start' : 'nearest' });
     reveal();
     const measure = () => {
       const box = element.getBoundingClientRect();

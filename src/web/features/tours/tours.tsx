@@ -5,7 +5,11 @@ import { useTourState } from '@/lib/tour-state.js';
 export const NAVBAR_TOUR_STEPS: readonly TourStep[] = [
   { target: 'navbar-topics', title: 'Topics', text: 'Browse templates by what they help with: marketing, operations, design and more.' },
   { target: 'navbar-apps', title: 'Apps', text: 'Find templates for the tools you already use, from Notion to Google Sheets.' },
-  { target: 'navbar-explore', title: 'Explore', text: 'Search the whole library, filter by price, app and topic, and sort by what is new or popular.' },
+  {
+    target: 'navbar-explore',
+    title: 'Explore',
+    text: 'Search the whole library, filter by price, app and topic, and sort by what is new or popular.',
+  },
 ];
 
 /** The `data-tour` values the home page marks its tags row, get-started checklist and sidebar with. */
@@ -14,7 +18,11 @@ export const HOME_TOUR_TARGETS = { tags: 'home-tags', getStarted: 'home-get-star
 /** The home tour's three steps (spec: tags menu, get started, sidebar). */
 export const HOME_TOUR_STEPS: readonly TourStep[] = [
   { target: HOME_TOUR_TARGETS.tags, title: 'Popular tags', text: 'Jump straight to templates for a popular keyword.' },
-  { target: HOME_TOUR_TARGETS.getStarted, title: 'Get started', text: 'A short checklist to set up your account and earn your first reward points.' },
+  {
+    target: HOME_TOUR_TARGETS.getStarted,
+    title: 'Get started',
+    text: 'A short checklist to set up your account and earn your first reward points.',
+  },
   { target: HOME_TOUR_TARGETS.sidebar, title: 'Quick links', text: 'Trending tools, collections and the top creators of the community.' },
 ];
 

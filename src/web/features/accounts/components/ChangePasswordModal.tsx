@@ -50,7 +50,15 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   return (
     <Modal open={open} title="Change password" onClose={close} actions={<></>}>
       <form className="account-form" onSubmit={(event) => void save(event)} noValidate>
-        <FormField label="Current password" type="password" autoComplete="current-password" required value={current} onValueChange={setCurrent} maxLength={1024} />
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onValueChange={setCurrent}
+          maxLength={1024}
+        />
         <NewPasswordFields
           password={next}
           onPasswordChange={setNext}

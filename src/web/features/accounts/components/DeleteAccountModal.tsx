@@ -38,9 +38,24 @@ export function DeleteAccountModal({ open, onClose, hasPassword }: { open: boole
       <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
         <p>{ACCOUNT_MESSAGES.deleteAccountWarning}</p>
         {hasPassword && (
-          <FormField label="Password" type="password" autoComplete="current-password" required value={password} onValueChange={setPassword} maxLength={1024} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValueChange={setPassword}
+            maxLength={1024}
+          />
         )}
-        <FormField label={`Type ${CONFIRMATION_WORD} to confirm`} autoComplete="off" required value={confirmation} onValueChange={setConfirmation} maxLength={16} />
+        <FormField
+          label={`Type ${CONFIRMATION_WORD} to confirm`}
+          autoComplete="off"
+          required
+          value={confirmation}
+          onValueChange={setConfirmation}
+          maxLength={16}
+        />
         {failure && (
           <p className="form-alert form-alert--danger" role="alert">
             {failure}

@@ -81,7 +81,11 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         if (answer.success === false) setError(answer.message ?? ACCOUNT_MESSAGES.googleFailed);
         else onSignedInRef.current();
       } catch (failure) {
-        setError(failure instanceof ApiError && failure.status < 500 ? failure.message || ACCOUNT_MESSAGES.googleFailed : ACCOUNT_MESSAGES.unexpected);
+        setError(
+          failure instanceof ApiError && failure.status < 500
+            ? failure.message || ACCOUNT_MESSAGES.googleFailed
+            : ACCOUNT_MESSAGES.unexpected,
+        );
       } finally {
         setSigningIn(false);
       }

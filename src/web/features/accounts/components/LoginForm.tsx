@@ -59,7 +59,15 @@ export function LoginForm({ initialLogin = '', variant, onSignedIn }: LoginFormP
   const inlineFailure = variant === 'modal' && failure !== null;
   return (
     <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="Username or email" name="login" autoComplete="username" required value={login} onValueChange={setLogin} maxLength={254} />
+      <FormField
+        label="Username or email"
+        name="login"
+        autoComplete="username"
+        required
+        value={login}
+        onValueChange={setLogin}
+        maxLength={254}
+      />
       <FormField
         label="Password"
         type="password"

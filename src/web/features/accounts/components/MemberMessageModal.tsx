@@ -33,7 +33,15 @@ export function MemberMessageModal({ username, onClose }: { username: string; on
   }
 
   return (
-    <ModalForm open title={MEMBER_MESSAGE_TEXTS.title(username)} onClose={onClose} onSubmit={() => void submit()} submitLabel="Send" pending={submission.pending} error={submission.error}>
+    <ModalForm
+      open
+      title={MEMBER_MESSAGE_TEXTS.title(username)}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitLabel="Send"
+      pending={submission.pending}
+      error={submission.error}
+    >
       <p>{MEMBER_MESSAGE_TEXTS.intro(username)}</p>
       <FormField
         label="Message"

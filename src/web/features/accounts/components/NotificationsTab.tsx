@@ -9,7 +9,9 @@ import { updateProfile } from '../api.js';
 
 /** The notifications tab: each toggle flips and saves at once (spec section 2); a failed save flips it back. */
 export function NotificationsTab({ user }: { user: CurrentUser }) {
-  const [settings, setSettings] = useState(() => Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, user.privacy[name]])) as Record<NotificationSetting, boolean>);
+  const [settings, setSettings] = useState(
+    () => Object.fromEntries(NOTIFICATION_SETTINGS.map((name) => [name, user.privacy[name]])) as Record<NotificationSetting, boolean>,
+  );
   const [savingSetting, setSavingSetting] = useState<NotificationSetting | null>(null);
 
   async function toggle(name: NotificationSetting) {

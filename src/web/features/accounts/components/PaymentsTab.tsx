@@ -56,7 +56,8 @@ export function PaymentsTab({ userId, verified }: { userId: string; verified: bo
       {payout?.status === 'restricted' && (
         <>
           <p>
-            Status: <strong>{capitalised(payout.status)}</strong>. The payment provider still needs details before your account can take payments.
+            Status: <strong>{capitalised(payout.status)}</strong>. The payment provider still needs details before your account can take
+            payments.
           </p>
           <div className="payments-tab__actions">
             <button type="button" className="button button--primary" disabled={busy} onClick={() => void onboard()}>
@@ -68,7 +69,9 @@ export function PaymentsTab({ userId, verified }: { userId: string; verified: bo
           </div>
         </>
       )}
-      {payout?.provider === 'sandbox' && <p className="muted payments-tab__sandbox">Payments run in the local sandbox: no real money moves.</p>}
+      {payout?.provider === 'sandbox' && (
+        <p className="muted payments-tab__sandbox">Payments run in the local sandbox: no real money moves.</p>
+      )}
       <p>
         <Link to={PAYMENTS_HELP_PATH}>{PAYMENTS_HELP_LINK_LABEL}</Link>
       </p>

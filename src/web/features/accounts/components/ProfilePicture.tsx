@@ -75,14 +75,24 @@ export function ProfilePicture({ user }: { user: CurrentUser }) {
           <label htmlFor={inputId} className="button button--secondary" aria-disabled={busy}>
             {busy ? 'Working…' : user.info.thumbnail ? 'Change picture' : 'Upload picture'}
           </label>
-          <input ref={inputRef} id={inputId} className="visually-hidden" type="file" accept={[...IMAGE_EXTENSIONS, 'image/*'].join(',')} disabled={busy} onChange={(event) => void upload(event)} />
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="visually-hidden"
+            type="file"
+            accept={[...IMAGE_EXTENSIONS, 'image/*'].join(',')}
+            disabled={busy}
+            onChange={(event) => void upload(event)}
+          />
           {user.info.thumbnail && (
             <button type="button" className="button button--ghost" onClick={() => void remove()} disabled={busy}>
               Remove
             </button>
           )}
         </div>
-        <p className="form-field__hint">Allowed: {IMAGE_EXTENSIONS.join(', ')}. Larger pictures are reduced to 1 MB before they are sent.</p>
+        <p className="form-field__hint">
+          Allowed: {IMAGE_EXTENSIONS.join(', ')}. Larger pictures are reduced to 1 MB before they are sent.
+        </p>
         {alert && <DismissibleAlert title={alert.title} message={alert.message} onDismiss={() => setAlert(null)} />}
       </div>
     </div>

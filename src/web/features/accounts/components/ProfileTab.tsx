@@ -18,18 +18,63 @@ const SOCIAL_LABELS: Record<SocialNetwork, string> = {
 
 /** The profile tab (spec section 2): every field; Save is enabled once something changed, then 'Changes have been saved.'. */
 export function ProfileTab({ user }: { user: CurrentUser }) {
-  const { saved, draft, setDraft, saving, outcome, dirty, appsMissing, problemOf, usernameMessage, setInfo, setSocial, save } = useProfileForm(user);
+  const { saved, draft, setDraft, saving, outcome, dirty, appsMissing, problemOf, usernameMessage, setInfo, setSocial, save } =
+    useProfileForm(user);
 
   return (
     <div className="profile-tab">
       <UnsavedChangesGuard dirty={dirty} />
       <ProfilePicture user={user} />
       <form className="account-form account-form--two-columns" onSubmit={(event) => void save(event)} noValidate>
-        <FormField label="First name" name="firstName" autoComplete="given-name" value={draft.info.firstName} onValueChange={setInfo('firstName')} message={problemOf('info.firstName')} maxLength={ACCOUNT_LIMITS.nameMax} required showCounter />
-        <FormField label="Last name" name="lastName" autoComplete="family-name" value={draft.info.lastName} onValueChange={setInfo('lastName')} message={problemOf('info.lastName')} maxLength={ACCOUNT_LIMITS.nameMax} required showCounter />
-        <FormField label="Job title" name="jobTitle" autoComplete="organization-title" value={draft.info.jobTitle} onValueChange={setInfo('jobTitle')} message={problemOf('info.jobTitle')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
-        <FormField label="Company name" name="companyName" autoComplete="organization" value={draft.info.companyName} onValueChange={setInfo('companyName')} message={problemOf('info.companyName')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
-        <FormField label="Location" name="location" autoComplete="address-level2" value={draft.info.location} onValueChange={setInfo('location')} message={problemOf('info.location')} maxLength={ACCOUNT_LIMITS.shortTextMax} />
+        <FormField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          value={draft.info.firstName}
+          onValueChange={setInfo('firstName')}
+          message={problemOf('info.firstName')}
+          maxLength={ACCOUNT_LIMITS.nameMax}
+          required
+          showCounter
+        />
+        <FormField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={draft.info.lastName}
+          onValueChange={setInfo('lastName')}
+          message={problemOf('info.lastName')}
+          maxLength={ACCOUNT_LIMITS.nameMax}
+          required
+          showCounter
+        />
+        <FormField
+          label="Job title"
+          name="jobTitle"
+          autoComplete="organization-title"
+          value={draft.info.jobTitle}
+          onValueChange={setInfo('jobTitle')}
+          message={problemOf('info.jobTitle')}
+          maxLength={ACCOUNT_LIMITS.shortTextMax}
+        />
+        <FormField
+          label="Company name"
+          name="companyName"
+          autoComplete="organization"
+          value={draft.info.companyName}
+          onValueChange={setInfo('companyName')}
+          message={problemOf('info.companyName')}
+          maxLength={ACCOUNT_LIMITS.shortTextMax}
+        />
+        <FormField
+          label="Location"
+          name="location"
+          autoComplete="address-level2"
+          value={draft.info.location}
+          onValueChange={setInfo('location')}
+          message={problemOf('info.location')}
+          maxLength={ACCOUNT_LIMITS.shortTextMax}
+        />
         <FormField
           label="Username"
           name="username"
@@ -76,7 +121,9 @@ function SocialLinksFieldset({ social, setSocial, problemOf }: SocialLinksFields
   return (
     <fieldset className="account-form__full account-form__group">
       <legend className="account-form__group-title">Social links</legend>
-      <p className="form-field__hint">Paste a link or type your handle; network links are shortened to the handle, the website is kept whole.</p>
+      <p className="form-field__hint">
+        Paste a link or type your handle; network links are shortened to the handle, the website is kept whole.
+      </p>
       <div className="account-form account-form--two-columns">
         {SOCIAL_NETWORKS.map((network) => (
           <FormField

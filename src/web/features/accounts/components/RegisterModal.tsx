@@ -38,7 +38,13 @@ export function RegisterModal({ open, onClose, initialTab = 'signup', redirectUr
   }
 
   return (
-    <Modal open={open} title={tab === 'signup' ? 'Join the community' : 'Welcome back'} onClose={onClose} className="register-modal" actions={<></>}>
+    <Modal
+      open={open}
+      title={tab === 'signup' ? 'Join the community' : 'Welcome back'}
+      onClose={onClose}
+      className="register-modal"
+      actions={<></>}
+    >
       <div className="segmented" role="tablist" aria-label="Sign up or log in">
         {(['signup', 'login'] as const).map((candidate) => (
           <button

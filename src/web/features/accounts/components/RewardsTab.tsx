@@ -29,7 +29,12 @@ export function RewardsTab({ userId }: { userId: string }) {
     return () => controller.abort();
   }, [userId]);
 
-  if (state.status === 'loading') return <p className="muted" aria-busy="true">Loading your rewards…</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="muted" aria-busy="true">
+        Loading your rewards…
+      </p>
+    );
   if (state.status === 'failed')
     return (
       <p className="form-alert form-alert--danger" role="alert">

@@ -62,7 +62,9 @@ export function SignupForm({ guardUnsavedChanges, returnTo }: { guardUnsavedChan
   const emailCheck = useAvailabilityCheck(email.trim(), email !== '' && emailRuleProblem === null, checkEmailAvailability);
   const passwordRuleProblem = password === '' ? null : passwordProblem(password);
 
-  const usernameMessage: FieldMessage | null = usernameRuleProblem ? { tone: 'error', content: usernameRuleProblem } : availabilityMessage(usernameCheck);
+  const usernameMessage: FieldMessage | null = usernameRuleProblem
+    ? { tone: 'error', content: usernameRuleProblem }
+    : availabilityMessage(usernameCheck);
   const emailMessage: FieldMessage | null =
     emailRuleProblem && emailTouched
       ? { tone: 'error', content: emailRuleProblem }

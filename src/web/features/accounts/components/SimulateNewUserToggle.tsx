@@ -31,7 +31,11 @@ function useTestUserMode() {
     setPending(starting);
     try {
       if (starting) {
-        const answer = await apiRequest<{ success: boolean; message?: string }>('/admin/test-user/toggle', { method: 'POST', body: { action: 'start' }, authFailures: 'silent' });
+        const answer = await apiRequest<{ success: boolean; message?: string }>('/admin/test-user/toggle', {
+          method: 'POST',
+          body: { action: 'start' },
+          authFailures: 'silent',
+        });
         if (!answer.success) throw new Error(answer.message ?? SIMULATE_NEW_USER_MESSAGES.failed);
         startNewUserTours();
         setWelcomeModalFlag();
@@ -41,13 +45,18 @@ function useTestUserMode() {
       }
       await refreshSession();
       void navigate(starting ? '/' : '/admin');
-      if (starting) showMessageModal(SIMULATE_NEW_USER_MESSAGES.welcomeTitle, SIMULATE_NEW_USER_MESSAGES.welcome1, SIMULATE_NEW_USER_MESSAGES.welcome2);
+      if (starting)
+        showMessageModal(SIMULATE_NEW_USER_MESSAGES.welcomeTitle, SIMULATE_NEW_USER_MESSAGES.welcome1, SIMULATE_NEW_USER_MESSAGES.welcome2);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 403)) {
         await logout('/login');
         return;
       }
-      showToast('error', error instanceof Error && error.message ? error.message : SIMULATE_NEW_USER_MESSAGES.failed, TOAST_ERROR_TIMEOUT_MS);
+      showToast(
+        'error',
+        error instanceof Error && error.message ? error.message : SIMULATE_NEW_USER_MESSAGES.failed,
+        TOAST_ERROR_TIMEOUT_MS,
+      );
     } finally {
       setPending(null);
     }

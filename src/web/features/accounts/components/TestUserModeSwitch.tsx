@@ -52,7 +52,9 @@ export function useTestUserSwitchExpected(): boolean {
 
 export function TestUserModeSwitch({ user }: { user: CurrentUser | null }) {
   if (!showsTestUserSwitch(user)) return null;
-  return <Suspense fallback={<TestUserSwitchPlace />}>{user.isTestUser ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}</Suspense>;
+  return (
+    <Suspense fallback={<TestUserSwitchPlace />}>{user.isTestUser ? <SwitchBackToAdminButton /> : <SimulateNewUserToggle />}</Suspense>
+  );
 }
 
 /**

@@ -27,7 +27,11 @@ export function VerificationBlock() {
     setMessage(null);
     const outcome = await request.submit(generateOtp);
     if (outcome === null) return;
-    setMessage(outcome.ok ? { tone: 'info', content: outcome.answer.message || ACCOUNT_MESSAGES.otpSent } : { tone: 'error', content: otpFailure(outcome.failure) });
+    setMessage(
+      outcome.ok
+        ? { tone: 'info', content: outcome.answer.message || ACCOUNT_MESSAGES.otpSent }
+        : { tone: 'error', content: otpFailure(outcome.failure) },
+    );
     setCodeSent(outcome.ok);
   }
 
@@ -77,7 +81,12 @@ export function VerificationBlock() {
             message={message}
           />
           <div className="verification-block__actions">
-            <button type="submit" className="button button--primary" disabled={code.length !== VERIFICATION_CODE.digits || check.pending} aria-busy={check.pending}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={code.length !== VERIFICATION_CODE.digits || check.pending}
+              aria-busy={check.pending}
+            >
               Submit code
             </button>
             <button type="button" className="button button--ghost" onClick={() => void requestCode()}>
@@ -92,7 +101,13 @@ export function VerificationBlock() {
               {message.content}
             </p>
           )}
-          <button type="button" className="button button--primary" onClick={() => void requestCode()} disabled={request.pending} aria-busy={request.pending}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void requestCode()}
+            disabled={request.pending}
+            aria-busy={request.pending}
+          >
             {request.pending ? SENDING_LABEL : 'Verify'}
           </button>
         </>

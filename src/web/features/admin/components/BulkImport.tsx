@@ -8,7 +8,12 @@ import { useBulkImport, type BulkImportPhase } from '../use-bulk-import.js';
 /** Valid rows listed in the preview beyond the rows with errors (all of them are imported). */
 const PREVIEW_VALID_ROWS_SHOWN = 50;
 
-const STATUS_LABELS: Record<BulkRowReport['status'], string> = { valid: 'Ready', invalid: 'Not imported', imported: 'Imported', duplicate: 'Already imported' };
+const STATUS_LABELS: Record<BulkRowReport['status'], string> = {
+  valid: 'Ready',
+  invalid: 'Not imported',
+  imported: 'Imported',
+  duplicate: 'Already imported',
+};
 
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {
   return (
@@ -35,8 +40,8 @@ export function BulkImport() {
     <div className="admin-list bulk-import">
       <h2 className="admin-page__heading">Bulk import from CSV</h2>
       <p className="admin-list__note">
-        Columns: type, title, platform, description, url, instructions, tags (comma-separated), image location, price, author (a username; blank: you). Imported posts go live at once,
-        approved by you.
+        Columns: type, title, platform, description, url, instructions, tags (comma-separated), image location, price, author (a username;
+        blank: you). Imported posts go live at once, approved by you.
       </p>
       <div className="bulk-import__file">
         <label className="admin-list__control" htmlFor={`${id}-file`}>
@@ -74,7 +79,8 @@ function BulkImportReport({ reports, phase, onImport }: { reports: BulkRowReport
   return (
     <>
       <p className="bulk-import__summary" role="status">
-        {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported, {count('invalid')} with errors.
+        {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported,{' '}
+        {count('invalid')} with errors.
       </p>
       {phase.kind === 'previewed' && (
         <button type="button" className="button button--primary" disabled={count('valid') === 0} onClick={onImport}>
@@ -87,7 +93,9 @@ function BulkImportReport({ reports, phase, onImport }: { reports: BulkRowReport
           <BulkRowItem key={report.row} report={report} />
         ))}
       </ol>
-      {others.length > PREVIEW_VALID_ROWS_SHOWN && <p className="admin-list__note">…and {others.length - PREVIEW_VALID_ROWS_SHOWN} more rows without errors.</p>}
+      {others.length > PREVIEW_VALID_ROWS_SHOWN && (
+        <p className="admin-list__note">…and {others.length - PREVIEW_VALID_ROWS_SHOWN} more rows without errors.</p>
+      )}
     </>
   );
 }
@@ -97,7 +105,13 @@ function BulkRowItem({ report }: { report: BulkRowReport }) {
     <li className={`bulk-import__row bulk-import__row--${report.status}`} aria-label={`Row ${report.row}`}>
       <span className="bulk-import__row-head">
         <span>Row {report.row}</span>
-        <strong>{report.status === 'imported' && report.titleUrl ? <Link to={resourcePath(report.titleUrl)}>{report.title}</Link> : report.title || '(no title)'}</strong>
+        <strong>
+          {report.status === 'imported' && report.titleUrl ? (
+            <Link to={resourcePath(report.titleUrl)}>{report.title}</Link>
+          ) : (
+            report.title || '(no title)'
+          )}
+        </strong>
         <span className="bulk-import__status">{STATUS_LABELS[report.status]}</span>
       </span>
       {report.errors.length > 0 && (

@@ -23,14 +23,19 @@ function fakeServer(failing = new Map<string, { status: number; message: string 
   setApiTransport(async (url, init) => {
     const path = url.replace(/^\/api/u, '');
     const method = init.method ?? 'GET';
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (method === 'GET') return json(200, saved[path] ?? []);
     const body = init.body === undefined ? undefined : (JSON.parse(String(init.body)) as Entry[]);
     sent.push({ method, path, ...(body ? { body } : {}) });
     const failure = failing.get(path);
     if (failure) return json(failure.status, { error: true, message: failure.message });
     if (method === 'DELETE') return json(200, { success: true });
-    return json(200, { success: true, message: CURATION_MESSAGES.saved, data: body!.map((entry) => ({ ...entry, _id: entry._id ?? `server-${nextId++}` })) });
+    return json(200, {
+      success: true,
+      message: CURATION_MESSAGES.saved,
+      data: body!.map((entry) => ({ ...entry, _id: entry._id ?? `server-${nextId++}` })),
+    });
   });
   return { sent, failing };
 }
@@ -105,7 +110,8 @@ describe('homepage collections and top apps editors', () => {
     act(() => root.render(<CurationEditors />));
     await settle();
     fillEveryEntry();
-    const topAppNames = () => [...container.querySelectorAll<HTMLInputElement>('li[aria-label^="Top apps"] input[aria-label="Name"]')].map((input) => input.value);
+    const topAppNames = () =>
+      [...container.querySelectorAll<HTMLInputElement>('li[aria-label^="Top apps"] input[aria-label="Name"]')].map((input) => input.value);
     const typedNames = topAppNames();
 
     await save();
@@ -128,7 +134,9 @@ describe('homepage collections and top apps editors', () => {
   });
 
   it('still saves top apps when the server refuses the collections, and gives its reason', async () => {
-    const { sent } = fakeServer(new Map([['/admin/api/collections', { status: 400, message: '0.link: A link starts with / (a page here) or https://' }]]));
+    const { sent } = fakeServer(
+      new Map([['/admin/api/collections', { status: 400, message: '0.link: A link starts with / (a page here) or https://' }]]),
+    );
     act(() => root.render(<CurationEditors />));
     await settle();
     fillEveryEntry();
@@ -136,13 +144,21 @@ describe('homepage collections and top apps editors', () => {
     await save();
     expect(sent.map((request) => request.path)).toEqual(['/admin/api/collections', '/admin/api/topapps']);
     const partly = CURATION_MESSAGES.partlySaved('Top apps', 'collections', '0.link: A link starts with / (a page here) or https://');
-    expect(partly).toBe('Top apps saved, but collections not saved (0.link: A link starts with / (a page here) or https://). Your collections edits are still in the form: press Save to try again.');
+    expect(partly).toBe(
+      'Top apps saved, but collections not saved (0.link: A link starts with / (a page here) or https://). Your collections edits are still in the form: press Save to try again.',
+    );
     expect(alerts).toEqual([partly]);
   });
 
   it('removes the entries dropped by a smaller count with DELETE before the PUT; a failed DELETE leaves that list unsaved and in the form', async () => {
     const saved = {
-      '/collections': ['c1', 'c2', 'c3', 'c4'].map((_id) => ({ _id, name: `Collection ${_id}`, link: `/topics/${_id}`, img: null, type: 'select' })),
+      '/collections': ['c1', 'c2', 'c3', 'c4'].map((_id) => ({
+        _id,
+        name: `Collection ${_id}`,
+        link: `/topics/${_id}`,
+        img: null,
+        type: 'select',
+      })),
       '/topapps': ['a1', 'a2', 'a3'].map((_id) => ({ _id, name: `App ${_id}`, link: `/apps/${_id}`, img: null, description: '' })),
     };
     const { sent, failing } = fakeServer(new Map([['/admin/api/topapps/a3', { status: 500, message: 'Internal Server Error' }]]), saved);
@@ -157,9 +173,14 @@ describe('homepage collections and top apps editors', () => {
     act(() => choose(topAppsCount!, 2));
 
     await save();
-    const requests = () => sent.map(({ method, path, body }) => `${method} ${path}${body ? ` [${body.map((entry) => entry._id).join(',')}]` : ''}`);
+    const requests = () =>
+      sent.map(({ method, path, body }) => `${method} ${path}${body ? ` [${body.map((entry) => entry._id).join(',')}]` : ''}`);
     // The lists are saved side by side; within each, the removals come first.
-    expect(requests().filter((request) => request.includes('collections'))).toEqual(['DELETE /admin/api/collections/c3', 'DELETE /admin/api/collections/c4', 'PUT /admin/api/collections [c1,c2]']);
+    expect(requests().filter((request) => request.includes('collections'))).toEqual([
+      'DELETE /admin/api/collections/c3',
+      'DELETE /admin/api/collections/c4',
+      'PUT /admin/api/collections [c1,c2]',
+    ]);
     expect(requests().filter((request) => request.includes('topapps'))).toEqual(['DELETE /admin/api/topapps/a3']);
     const partly = CURATION_MESSAGES.partlySaved('Collections', 'top apps', null);
     expect(alerts).toEqual([partly]);

@@ -26,22 +26,45 @@ const sized = (drafts: Draft[], count: number) => Array.from({ length: count }, 
 
 /** A list's save as the message needs it: a 400 carries the server's reason, anything else is only 'not saved'. */
 const outcomeOf = (answer: PromiseSettledResult<unknown>): ListSaveOutcome =>
-  answer.status === 'fulfilled' ? { saved: true } : { saved: false, refusal: answer.reason instanceof ApiError && answer.reason.status === 400 ? answer.reason.message : null };
+  answer.status === 'fulfilled'
+    ? { saved: true }
+    : { saved: false, refusal: answer.reason instanceof ApiError && answer.reason.status === 400 ? answer.reason.message : null };
 
 async function fetchLists(signal: AbortSignal) {
-  const [collections, topApps] = await Promise.all([apiRequest<CollectionEntry[]>('/collections', { signal }), apiRequest<TopAppEntry[]>('/topapps', { signal })]);
+  const [collections, topApps] = await Promise.all([
+    apiRequest<CollectionEntry[]>('/collections', { signal }),
+    apiRequest<TopAppEntry[]>('/topapps', { signal }),
+  ]);
   return { collections, topApps };
 }
 
-function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string; kind: 'collections' | 'topapps'; drafts: Draft[]; disabled: boolean; onChange: (drafts: Draft[]) => void }) {
+function ListEditor({
+  title,
+  kind,
+  drafts,
+  disabled,
+  onChange,
+}: {
+  title: string;
+  kind: 'collections' | 'topapps';
+  drafts: Draft[];
+  disabled: boolean;
+  onChange: (drafts: Draft[]) => void;
+}) {
   const id = useId();
-  const set = (index: number, change: Partial<Draft>) => onChange(drafts.map((draft, slot) => (slot === index ? { ...draft, ...change } : draft)));
+  const set = (index: number, change: Partial<Draft>) =>
+    onChange(drafts.map((draft, slot) => (slot === index ? { ...draft, ...change } : draft)));
   return (
     <fieldset className="admin-curation" disabled={disabled}>
       <legend>{title}</legend>
       <label className="admin-list__control" htmlFor={`${id}-count`}>
         Entries
-        <select className="form-field__input" id={`${id}-count`} value={drafts.length} onChange={(event) => onChange(sized(drafts, Number(event.target.value)))}>
+        <select
+          className="form-field__input"
+          id={`${id}-count`}
+          value={drafts.length}
+          onChange={(event) => onChange(sized(drafts, Number(event.target.value)))}
+        >
           {Array.from({ length: CURATION_LIMITS.max - CURATION_LIMITS.min + 1 }, (_, index) => index + CURATION_LIMITS.min).map((count) => (
             <option key={count} value={count}>
               {count}
@@ -52,11 +75,36 @@ function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string
       <ol className="admin-curation__entries">
         {drafts.map((draft, index) => (
           <li key={index} className="admin-curation__entry" aria-label={`${title} entry ${index + 1}`}>
-            <input className="form-field__input" aria-label="Name" placeholder="Name" value={draft.name} onChange={(event) => set(index, { name: event.target.value })} required />
-            <input className="form-field__input" aria-label="Link" placeholder="/topics/ai or https://…" value={draft.link} onChange={(event) => set(index, { link: event.target.value })} required />
-            <input className="form-field__input" aria-label="Image" placeholder="Image address (optional)" value={draft.img} onChange={(event) => set(index, { img: event.target.value })} />
+            <input
+              className="form-field__input"
+              aria-label="Name"
+              placeholder="Name"
+              value={draft.name}
+              onChange={(event) => set(index, { name: event.target.value })}
+              required
+            />
+            <input
+              className="form-field__input"
+              aria-label="Link"
+              placeholder="/topics/ai or https://…"
+              value={draft.link}
+              onChange={(event) => set(index, { link: event.target.value })}
+              required
+            />
+            <input
+              className="form-field__input"
+              aria-label="Image"
+              placeholder="Image address (optional)"
+              value={draft.img}
+              onChange={(event) => set(index, { img: event.target.value })}
+            />
             {kind === 'collections' ? (
-              <select className="form-field__input" aria-label="Type" value={draft.type} onChange={(event) => set(index, { type: event.target.value as CollectionType })}>
+              <select
+                className="form-field__input"
+                aria-label="Type"
+                value={draft.type}
+                onChange={(event) => set(index, { type: event.target.value as CollectionType })}
+              >
                 {Object.entries(COLLECTION_TYPES).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -64,7 +112,13 @@ function ListEditor({ title, kind, drafts, disabled, onChange }: { title: string
                 ))}
               </select>
             ) : (
-              <input className="form-field__input" aria-label="Description" placeholder="Description" value={draft.description} onChange={(event) => set(index, { description: event.target.value })} />
+              <input
+                className="form-field__input"
+                aria-label="Description"
+                placeholder="Description"
+                value={draft.description}
+                onChange={(event) => set(index, { description: event.target.value })}
+              />
             )}
           </li>
         ))}

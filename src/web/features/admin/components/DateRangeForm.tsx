@@ -19,11 +19,26 @@ export function DateRangeForm({ label, onApply }: { label: string; onApply: (ran
     <form className="admin-list__controls" aria-label={label} onSubmit={submit}>
       <label className="admin-list__control" htmlFor={`${id}-from`}>
         From
-        <input className="form-field__input" id={`${id}-from`} type="date" value={from} max={to || today} onChange={(event) => setFrom(event.target.value)} />
+        <input
+          className="form-field__input"
+          id={`${id}-from`}
+          type="date"
+          value={from}
+          max={to || today}
+          onChange={(event) => setFrom(event.target.value)}
+        />
       </label>
       <label className="admin-list__control" htmlFor={`${id}-to`}>
         To
-        <input className="form-field__input" id={`${id}-to`} type="date" value={to} min={from || undefined} max={today} onChange={(event) => setTo(event.target.value)} />
+        <input
+          className="form-field__input"
+          id={`${id}-to`}
+          type="date"
+          value={to}
+          min={from || undefined}
+          max={today}
+          onChange={(event) => setTo(event.target.value)}
+        />
       </label>
       <button type="submit" className="button button--secondary">
         Apply

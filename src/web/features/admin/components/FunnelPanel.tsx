@@ -30,7 +30,9 @@ export function FunnelPanel() {
       <DateRangeForm label="Funnel dates" onApply={setRange} />
       {state.phase === 'loading' && <p className="admin-list__note">{TEMPLATE_STATS_MESSAGES.loading}</p>}
       {state.phase === 'failed' && <p role="alert">{TEMPLATE_STATS_MESSAGES.failed}</p>}
-      {state.phase === 'loaded' && state.value.totalSubmissions === 0 && <p className="admin-list__note">{TEMPLATE_STATS_MESSAGES.empty}</p>}
+      {state.phase === 'loaded' && state.value.totalSubmissions === 0 && (
+        <p className="admin-list__note">{TEMPLATE_STATS_MESSAGES.empty}</p>
+      )}
       {state.phase === 'loaded' && state.value.totalSubmissions > 0 && (
         <>
           <ul className="admin-counters" aria-label="Funnel totals">
@@ -52,12 +54,26 @@ export function FunnelPanel() {
                 indexAxis: 'y',
                 responsive: true,
                 maintainAspectRatio: false,
-                plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${(item.raw as [number, number])[1] * 2} completed` } } },
+                plugins: {
+                  legend: { display: false },
+                  tooltip: { callbacks: { label: (item) => `${(item.raw as [number, number])[1] * 2} completed` } },
+                },
                 scales: { x: { display: false }, y: { grid: { display: false } } },
               }}
               data={{
                 labels: FUNNEL_STEPS.map((step) => STEP_LABELS[step]),
-                datasets: [{ label: 'Completed', data: FUNNEL_STEPS.map((step) => [-state.value.dropOffRates[step].completed / 2, state.value.dropOffRates[step].completed / 2]), backgroundColor: CHART_COLOURS.brandLight, borderColor: CHART_COLOURS.brand, borderWidth: 1 }],
+                datasets: [
+                  {
+                    label: 'Completed',
+                    data: FUNNEL_STEPS.map((step) => [
+                      -state.value.dropOffRates[step].completed / 2,
+                      state.value.dropOffRates[step].completed / 2,
+                    ]),
+                    backgroundColor: CHART_COLOURS.brandLight,
+                    borderColor: CHART_COLOURS.brand,
+                    borderWidth: 1,
+                  },
+                ],
               }}
             />
           </div>

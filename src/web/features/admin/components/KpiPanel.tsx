@@ -30,8 +30,17 @@ function KpiList({ title, column, entries }: { title: string; column: string; en
             <Bar
               role="img"
               aria-label={`${title}: the ${shown.length} most frequent, as bars`}
-              options={{ indexAxis: 'y', responsive: true, maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { x: { beginAtZero: true, ticks: { precision: 0 } } } }}
-              data={{ labels: shown.map((entry) => (entry.term.length > 30 ? `${entry.term.slice(0, 29)}…` : entry.term)), datasets: [{ label: 'Count', data: shown.map((entry) => entry.count), backgroundColor: CHART_COLOURS.brand }] }}
+              options={{
+                indexAxis: 'y',
+                responsive: true,
+                maintainAspectRatio: false,
+                plugins: { legend: { display: false } },
+                scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+              }}
+              data={{
+                labels: shown.map((entry) => (entry.term.length > 30 ? `${entry.term.slice(0, 29)}…` : entry.term)),
+                datasets: [{ label: 'Count', data: shown.map((entry) => entry.count), backgroundColor: CHART_COLOURS.brand }],
+              }}
             />
           </div>
           <table className="admin-table">
@@ -63,7 +72,11 @@ export function KpiPanel() {
   return (
     <div className="admin-stats">
       <h2 className="admin-page__heading">KPIs</h2>
-      <p className="admin-list__note">{range.from || range.to ? `From ${range.from ?? 'the first event'} to ${range.to ?? 'today'}.` : `The last ${DEFAULT_KPI_DAYS} days.`}</p>
+      <p className="admin-list__note">
+        {range.from || range.to
+          ? `From ${range.from ?? 'the first event'} to ${range.to ?? 'today'}.`
+          : `The last ${DEFAULT_KPI_DAYS} days.`}
+      </p>
       <DateRangeForm label="KPI dates" onApply={setRange} />
       {state.phase === 'loading' && <p className="admin-list__note">Loading...</p>}
       {state.phase === 'failed' && <p role="alert">{state.message}</p>}

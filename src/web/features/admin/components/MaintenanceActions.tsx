@@ -25,7 +25,9 @@ export function MaintenanceActions() {
     <div className="admin-list maintenance">
       <h2 className="admin-page__heading">Validate and update keywords</h2>
       <section className="maintenance__action" aria-label="Validate">
-        <p className="admin-list__note">Rebuilds every read model from the event log into scratch tables and compares them with the live ones, table by table.</p>
+        <p className="admin-list__note">
+          Rebuilds every read model from the event log into scratch tables and compares them with the live ones, table by table.
+        </p>
         <button type="button" className="button button--primary" disabled={busy !== null} onClick={() => void run('validate')}>
           {busy === 'validate' ? 'Validating...' : 'Validate'}
         </button>
@@ -39,8 +41,8 @@ export function MaintenanceActions() {
               <ul className="maintenance__differences" aria-label="Differences">
                 {validation.differences.map((difference) => (
                   <li key={difference.table}>
-                    <strong>{difference.table}</strong> ({difference.projection}): {difference.liveRows} live rows, {difference.rebuiltRows} rebuilt; {difference.onlyLive} only live,{' '}
-                    {difference.onlyRebuilt} only in the rebuild
+                    <strong>{difference.table}</strong> ({difference.projection}): {difference.liveRows} live rows, {difference.rebuiltRows}{' '}
+                    rebuilt; {difference.onlyLive} only live, {difference.onlyRebuilt} only in the rebuild
                   </li>
                 ))}
               </ul>
@@ -56,7 +58,9 @@ export function MaintenanceActions() {
         {keywords && (
           <div role="status">
             <p className="admin-user__ok">{keywords.message}</p>
-            <p className="admin-list__note">{keywords.updated.length === 0 ? 'Every live post already had keywords.' : `${keywords.updated.length} posts got keywords:`}</p>
+            <p className="admin-list__note">
+              {keywords.updated.length === 0 ? 'Every live post already had keywords.' : `${keywords.updated.length} posts got keywords:`}
+            </p>
             {keywords.updated.length > 0 && (
               <ul className="maintenance__differences" aria-label="Posts given keywords">
                 {keywords.updated.map((post) => (

@@ -21,7 +21,12 @@ export function MassEmail() {
   const sizes = useLoad(useCallback((signal: AbortSignal) => fetchGroupSizes(signal), []));
   const recipients = useLoad(useCallback((signal: AbortSignal) => fetchRecipients(group, signal), [group]));
   const { campaigns, campaignsFailed, reloadCampaigns } = useCampaigns();
-  const { confirming, setConfirming, busy, refusal, submit, askToConfirm } = useMassEmailSend({ subject, body, group, onCampaignStarted: reloadCampaigns });
+  const { confirming, setConfirming, busy, refusal, submit, askToConfirm } = useMassEmailSend({
+    subject,
+    body,
+    group,
+    onCampaignStarted: reloadCampaigns,
+  });
 
   const count = recipients.state.phase === 'loaded' ? recipients.state.value.count : null;
 
@@ -40,11 +45,21 @@ export function MassEmail() {
           <MassEmailRecipients id={id} group={group} onGroup={setGroup} sizes={sizes.state} recipients={recipients.state} />
           <label className="admin-list__control" htmlFor={`${id}-subject`}>
             Subject
-            <input className="form-field__input" id={`${id}-subject`} value={subject} onChange={keepingAtMost(MASS_EMAIL_LIMITS.subject, setSubject)} />
+            <input
+              className="form-field__input"
+              id={`${id}-subject`}
+              value={subject}
+              onChange={keepingAtMost(MASS_EMAIL_LIMITS.subject, setSubject)}
+            />
           </label>
           <label className="admin-list__control" htmlFor={`${id}-body`}>
             Message (Markdown: **bold**, [a link](https://…), - lists)
-            <textarea className="form-field__input" id={`${id}-body`} value={body} onChange={keepingAtMost(MASS_EMAIL_LIMITS.body, setBody)} />
+            <textarea
+              className="form-field__input"
+              id={`${id}-body`}
+              value={body}
+              onChange={keepingAtMost(MASS_EMAIL_LIMITS.body, setBody)}
+            />
           </label>
           {refusal && (
             <p className="admin-user__error" role="alert">

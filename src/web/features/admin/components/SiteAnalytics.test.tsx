@@ -29,7 +29,8 @@ afterEach(() => {
 function trendSection(): string[] {
   const heading = [...container.querySelectorAll('h2')].find((candidate) => candidate.textContent === TREND_HEADING)!;
   const shown: string[] = [];
-  for (let node = heading.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling) shown.push(`${node.getAttribute('role') ?? node.tagName.toLowerCase()}: ${node.textContent}`);
+  for (let node = heading.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling)
+    shown.push(`${node.getAttribute('role') ?? node.tagName.toLowerCase()}: ${node.textContent}`);
   return shown;
 }
 
@@ -43,7 +44,12 @@ describe('site analytics: the counters-over-time chart', () => {
 
   it('says why when the trend cannot be loaded', async () => {
     setApiTransport(async (url) =>
-      url.endsWith('/admin/analytics/trend') ? new Response(JSON.stringify({ error: true, message: 'The statistics are unavailable.' }), { status: 503, headers: { 'content-type': 'application/json' } }) : new Promise<Response>(() => {}),
+      url.endsWith('/admin/analytics/trend')
+        ? new Response(JSON.stringify({ error: true, message: 'The statistics are unavailable.' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Promise<Response>(() => {}),
     );
     await act(async () => root.render(<SiteAnalytics adminId="admin-1" />));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));

@@ -40,13 +40,33 @@ export function SiteAnalytics({ adminId }: { adminId: string }) {
           <Line
             aria-label="Total posts, users and comments at the end of each of the last 30 days"
             role="img"
-            options={{ responsive: true, maintainAspectRatio: false, interaction: { mode: 'index', intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }}
+            options={{
+              responsive: true,
+              maintainAspectRatio: false,
+              interaction: { mode: 'index', intersect: false },
+              scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+            }}
             data={{
               labels: trend.value.map((day) => day.day.slice(5)),
               datasets: [
-                { label: 'Posts', data: trend.value.map((day) => day.totalPosts), borderColor: CHART_COLOURS.brand, backgroundColor: CHART_COLOURS.brand },
-                { label: 'Users', data: trend.value.map((day) => day.totalUsers), borderColor: CHART_COLOURS.accent, backgroundColor: CHART_COLOURS.accent },
-                { label: 'Comments', data: trend.value.map((day) => day.totalComments), borderColor: CHART_COLOURS.ink, backgroundColor: CHART_COLOURS.ink },
+                {
+                  label: 'Posts',
+                  data: trend.value.map((day) => day.totalPosts),
+                  borderColor: CHART_COLOURS.brand,
+                  backgroundColor: CHART_COLOURS.brand,
+                },
+                {
+                  label: 'Users',
+                  data: trend.value.map((day) => day.totalUsers),
+                  borderColor: CHART_COLOURS.accent,
+                  backgroundColor: CHART_COLOURS.accent,
+                },
+                {
+                  label: 'Comments',
+                  data: trend.value.map((day) => day.totalComments),
+                  borderColor: CHART_COLOURS.ink,
+                  backgroundColor: CHART_COLOURS.ink,
+                },
               ],
             }}
           />

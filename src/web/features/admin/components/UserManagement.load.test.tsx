@@ -25,7 +25,8 @@ afterEach(() => {
 });
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('user management: the account list', () => {
   it('says what could not be loaded and why, and loads again on Try again', async () => {

@@ -6,11 +6,26 @@ import { USER_MANAGEMENT_MESSAGES } from '@domain/accounts/user-management.js';
 import type { ManagedUser, UserHistoryEntry } from '../users-api.js';
 import { actorOf, UserRow } from './UserManagement.js';
 
-const member: ManagedUser = { _id: 'u2', username: 'member_one', lvl: 'base', verification: 'verified', erased: false, _dateCreated: '2026-01-02T10:00:00.000Z' };
+const member: ManagedUser = {
+  _id: 'u2',
+  username: 'member_one',
+  lvl: 'base',
+  verification: 'verified',
+  erased: false,
+  _dateCreated: '2026-01-02T10:00:00.000Z',
+};
 const viewerOf = (lvl: CurrentUser['lvl']) => ({ _id: 'u1', username: 'viewer', lvl }) as CurrentUser;
 const LEVEL_NOTE_ID = 'level-note';
 const row = (lvl: CurrentUser['lvl'], user = member) =>
-  renderToStaticMarkup(<UserRow user={user} viewer={viewerOf(lvl)} levelNoteId={lvl === 'owner' ? null : LEVEL_NOTE_ID} onUpdated={() => undefined} onHistory={() => undefined} />);
+  renderToStaticMarkup(
+    <UserRow
+      user={user}
+      viewer={viewerOf(lvl)}
+      levelNoteId={lvl === 'owner' ? null : LEVEL_NOTE_ID}
+      onUpdated={() => undefined}
+      onHistory={() => undefined}
+    />,
+  );
 
 describe('user management row', () => {
   it('tells an admin why the level cannot be changed: a title on the disabled control, which points to the note above the list', () => {
@@ -28,7 +43,12 @@ describe('user management row', () => {
 });
 
 describe('account history', () => {
-  const entry = (actor: UserHistoryEntry['actor']): UserHistoryEntry => ({ type: 'VerificationStatusChanged', occurredAt: '2026-01-03T10:00:00.000Z', actor, details: {} });
+  const entry = (actor: UserHistoryEntry['actor']): UserHistoryEntry => ({
+    type: 'VerificationStatusChanged',
+    occurredAt: '2026-01-03T10:00:00.000Z',
+    actor,
+    details: {},
+  });
   it('names who acted: the admin by username and level, the user themselves, else the role', () => {
     expect(actorOf(entry({ userId: 'a1', username: 'ann', role: 'admin' }), member)).toBe('ann (admin)');
     expect(actorOf(entry({ userId: member._id, username: member.username, role: 'base' }), member)).toBe('the user');

@@ -3,7 +3,13 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '@/components/ui/Modal.js';
 import { pageNumbersFor, Pagination } from '@/components/ui/Pagination.js';
 import type { UserLevel, VerificationStatus } from '@domain/accounts/events.js';
-import { levelLockReason, mayChangeLevel, statusLockReason, USER_MANAGEMENT_MESSAGES, USER_UPDATED_VISIBLE_MS } from '@domain/accounts/user-management.js';
+import {
+  levelLockReason,
+  mayChangeLevel,
+  statusLockReason,
+  USER_MANAGEMENT_MESSAGES,
+  USER_UPDATED_VISIBLE_MS,
+} from '@domain/accounts/user-management.js';
 import { formatDateTime } from '@/lib/date-time.js';
 import type { AdminSectionProps } from '../admin-section.js';
 import { fetchUserHistory, fetchUsers, updateUser, type ManagedUser, type UserHistoryEntry } from '../users-api.js';
@@ -51,7 +57,11 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
     setBusy(true);
     setMessage(null);
     try {
-      const answer = await updateUser({ user: user._id, ...(lvl !== user.lvl ? { lvl } : {}), ...(status !== user.verification ? { status, reason: reason.trim() } : {}) });
+      const answer = await updateUser({
+        user: user._id,
+        ...(lvl !== user.lvl ? { lvl } : {}),
+        ...(status !== user.verification ? { status, reason: reason.trim() } : {}),
+      });
       onUpdated({ ...user, lvl: answer.user.lvl, verification: answer.user.verification });
       setReason('');
       setMessage({ text: answer.message, ok: true });
@@ -92,7 +102,13 @@ export function UserRow({ user, viewer, levelNoteId, onUpdated, onHistory }: Use
         {status !== user.verification && (
           <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
             Reason
-            <input className="form-field__input" id={`${id}-reason`} value={reason} required onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)} />
+            <input
+              className="form-field__input"
+              id={`${id}-reason`}
+              value={reason}
+              required
+              onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)}
+            />
           </label>
         )}
         <div className="admin-user__actions">
@@ -183,7 +199,10 @@ function HistoryDialog({ user, onClose }: { user: ManagedUser; onClose: () => vo
         <ol className="admin-user-history" aria-label="Account history">
           {[...state.value].reverse().map((entry, index) => (
             <li key={index}>
-              <strong>{entry.type}</strong> <span className="admin-list__note">{formatDateTime(entry.occurredAt)} · by {actorOf(entry, user)}</span>
+              <strong>{entry.type}</strong>{' '}
+              <span className="admin-list__note">
+                {formatDateTime(entry.occurredAt)} · by {actorOf(entry, user)}
+              </span>
               {describe(entry) && <div className="admin-list__note">{describe(entry)}</div>}
             </li>
           ))}
@@ -232,7 +251,13 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
       >
         <label className="admin-list__control admin-list__control--grow" htmlFor={searchId}>
           Username starts with
-          <input className="form-field__input" id={searchId} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <input
+            className="form-field__input"
+            id={searchId}
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </label>
         <button type="submit" className="button button--secondary">
           Search users
@@ -250,7 +275,16 @@ export function UserManagement({ user: viewer }: AdminSectionProps) {
           )}
           <ul className="admin-users" aria-label="Users">
             {rows.map((row) => (
-              <UserRow key={row._id} user={row} viewer={viewer} levelNoteId={levelsLocked ? levelNoteId : null} onHistory={() => setHistoryOf(row)} onUpdated={(updated) => setRows((current) => current.map((candidate) => (candidate._id === updated._id ? updated : candidate)))} />
+              <UserRow
+                key={row._id}
+                user={row}
+                viewer={viewer}
+                levelNoteId={levelsLocked ? levelNoteId : null}
+                onHistory={() => setHistoryOf(row)}
+                onUpdated={(updated) =>
+                  setRows((current) => current.map((candidate) => (candidate._id === updated._id ? updated : candidate)))
+                }
+              />
             ))}
           </ul>
           {state.value.pagination.totalPages > 1 && (

@@ -25,8 +25,10 @@ export function useCheckoutStart(open: () => Promise<string>) {
       window.location.assign(await open());
     } catch (error) {
       setBusy(false);
-      if (error instanceof ApiError && error.message === COMMERCE_MESSAGES.paymentErrorText) setProblem({ title: COMMERCE_MESSAGES.paymentErrorTitle, text: COMMERCE_MESSAGES.paymentErrorText });
-      else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) setProblem({ title: 'Error', text: error.message });
+      if (error instanceof ApiError && error.message === COMMERCE_MESSAGES.paymentErrorText)
+        setProblem({ title: COMMERCE_MESSAGES.paymentErrorTitle, text: COMMERCE_MESSAGES.paymentErrorText });
+      else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401)
+        setProblem({ title: 'Error', text: error.message });
       else setProblem({ title: 'Error', text: COMMERCE_MESSAGES.checkoutFailed });
     }
   }

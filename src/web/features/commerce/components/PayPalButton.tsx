@@ -34,7 +34,8 @@ export function PayPalReturn() {
     if (orderId === null || captured.current === orderId) return;
     captured.current = orderId;
     // A full load, as the card checkout's return does: the page then shows the post as bought.
-    const finish = (success: boolean, redirectUrl?: string) => window.location.replace(redirectUrl ?? `${window.location.pathname}?success=${success}`);
+    const finish = (success: boolean, redirectUrl?: string) =>
+      window.location.replace(redirectUrl ?? `${window.location.pathname}?success=${success}`);
     capturePayPalOrder(orderId)
       .then((answer) => {
         if (answer.details?.[0]?.issue === INSTRUMENT_DECLINED && answer.restartUrl) return window.location.assign(answer.restartUrl);

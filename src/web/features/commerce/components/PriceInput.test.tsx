@@ -6,7 +6,8 @@ import { CARD_MINIMUM_CHARGE, formatMoney } from '@domain/commerce/money.js';
 import { PriceInput } from './PriceInput.js';
 
 const hint = COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE));
-const priced = (value: number) => renderToString(<PriceInput id="price" userId="seller" value={value} onChange={() => {}} paymentsPath="/account#payments" />);
+const priced = (value: number) =>
+  renderToString(<PriceInput id="price" userId="seller" value={value} onChange={() => {}} paymentsPath="/account#payments" />);
 
 describe('the price input', () => {
   it('tells the seller that a price below the card minimum can be paid with PayPal only', () => {

@@ -12,7 +12,19 @@ import { fetchPayoutAccountStatus } from '../api.js';
  * input becomes empty, a negative number 0, above 249 says 'Max allowed is 249$', and fractions of a cent say why they are refused.
  * A price below the card minimum is allowed, but its buyers can pay with PayPal only: the hint says so.
  */
-export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: string; userId: string; value: number; onChange: (price: number) => void; paymentsPath: string }) {
+export function PriceInput({
+  id,
+  userId,
+  value,
+  onChange,
+  paymentsPath,
+}: {
+  id: string;
+  userId: string;
+  value: number;
+  onChange: (price: number) => void;
+  paymentsPath: string;
+}) {
   const [chargesEnabled, setChargesEnabled] = useState<boolean | null>(null);
   const [text, setText] = useState(value > 0 ? String(value) : '');
 
@@ -57,18 +69,22 @@ export function PriceInput({ id, userId, value, onChange, paymentsPath }: { id: 
         aria-describedby={`${id}-hint`}
         onChange={(event) => change(event.target.value)}
       />
-      <p id={`${id}-hint`} className={problem !== null ? 'form-field__message form-field__message--error' : 'form-field__hint'} role={problem !== null ? 'alert' : undefined}>
-        {problem !== null
-          ? problem
-          : chargesEnabled === false ? (
-              <>
-                {COMMERCE_MESSAGES.activateStore}: <Link to={paymentsPath}>connect a payout account</Link>.
-              </>
-            ) : payPalOnly ? (
-              COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))
-            ) : (
-              chargesEnabled === true && 'In US dollars; leave it at 0 to share the template for free.'
-            )}
+      <p
+        id={`${id}-hint`}
+        className={problem !== null ? 'form-field__message form-field__message--error' : 'form-field__hint'}
+        role={problem !== null ? 'alert' : undefined}
+      >
+        {problem !== null ? (
+          problem
+        ) : chargesEnabled === false ? (
+          <>
+            {COMMERCE_MESSAGES.activateStore}: <Link to={paymentsPath}>connect a payout account</Link>.
+          </>
+        ) : payPalOnly ? (
+          COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))
+        ) : (
+          chargesEnabled === true && 'In US dollars; leave it at 0 to share the template for free.'
+        )}
       </p>
     </>
   );

@@ -56,7 +56,12 @@ export function RefundButton({ resourceId, title }: { resourceId: string; title:
               {purchase.refunded ? (
                 <span className="muted">Refunded</span>
               ) : (
-                <button type="button" className="button button--danger-outline" disabled={busy !== null} onClick={() => void refund(purchase)}>
+                <button
+                  type="button"
+                  className="button button--danger-outline"
+                  disabled={busy !== null}
+                  onClick={() => void refund(purchase)}
+                >
                   {busy === purchase.purchaseId ? 'Refunding…' : 'Refund'}
                 </button>
               )}

@@ -25,7 +25,14 @@ export function SalesChart({ days, view }: { days: readonly SalesDay[]; view: 'p
         }}
         data={{
           labels: days.map((day) => day.label),
-          datasets: [{ label: purchases ? 'Purchases' : 'Payments (USD)', data: days.map((day) => (purchases ? day.purchases : day.amount)), backgroundColor: '#635bff', maxBarThickness: SALES_BAR_MAX_PX }],
+          datasets: [
+            {
+              label: purchases ? 'Purchases' : 'Payments (USD)',
+              data: days.map((day) => (purchases ? day.purchases : day.amount)),
+              backgroundColor: '#635bff',
+              maxBarThickness: SALES_BAR_MAX_PX,
+            },
+          ],
         }}
       />
     </div>

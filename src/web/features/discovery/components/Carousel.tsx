@@ -104,7 +104,12 @@ export function Carousel<T>({ label, items, itemKey, renderItem }: CarouselProps
     >
       <div className="carousel__viewport">
         {slides.length > 1 && (
-          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="Previous slide" onClick={() => show(slideIndex - 1)}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            aria-label="Previous slide"
+            onClick={() => show(slideIndex - 1)}
+          >
             ‹
           </button>
         )}
@@ -114,7 +119,12 @@ export function Carousel<T>({ label, items, itemKey, renderItem }: CarouselProps
           ))}
         </ul>
         {slides.length > 1 && (
-          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="Next slide" onClick={() => show(slideIndex + 1)}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            aria-label="Next slide"
+            onClick={() => show(slideIndex + 1)}
+          >
             ›
           </button>
         )}

@@ -23,8 +23,8 @@ export function GeneratorHero({ viewer }: { viewer: ViewerSummary | null }) {
         <p className="generator-hero__eyebrow">AI template generator</p>
         <h1 className="hero__title">Describe it, and get a ready-to-use template</h1>
         <p className="hero__lead">
-          Tell the generator what you need — a budget tracker, a hiring pipeline, a content calendar — and start from a draft built for your app. Or
-          browse templates made by the community, free or paid.
+          Tell the generator what you need — a budget tracker, a hiring pipeline, a content calendar — and start from a draft built for your
+          app. Or browse templates made by the community, free or paid.
         </p>
         <div className="generator-hero__actions">
           <Link to="/generate" className="button button--primary">

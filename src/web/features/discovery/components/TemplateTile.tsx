@@ -10,7 +10,8 @@ import { responsiveImage } from '@/lib/responsive-image.js';
  * How wide a carousel slide draws a tile: one a slide under 575 px, two under 992 px, then three
  * in a container of at most 1200 px less its gutters and the arrows' 2.75rem each side.
  */
-export const TILE_IMAGE_SIZES = '(max-width: 574px) calc(100vw - 2rem), (max-width: 991px) calc(50vw - 1.5rem), (max-width: 1199px) calc(33vw - 3.5rem), 344px';
+export const TILE_IMAGE_SIZES =
+  '(max-width: 574px) calc(100vw - 2rem), (max-width: 991px) calc(50vw - 1.5rem), (max-width: 1199px) calc(33vw - 3.5rem), 344px';
 
 /** A compact template: its picture (or the platform's colour), the platform and the title, each a link. */
 export function TemplateTile({ resource }: { resource: ResourceView }) {
@@ -19,7 +20,13 @@ export function TemplateTile({ resource }: { resource: ResourceView }) {
   return (
     <article className="template-tile">
       <Link to={resourcePath(resource.titleUrl)} className="template-tile__media" tabIndex={-1} aria-hidden="true">
-        {imageUrl ? <img {...responsiveImage(imageUrl, TILE_IMAGE_SIZES)} alt="" loading="lazy" /> : <span className="resource-card__placeholder" style={placeholder}>{platformLabel(resource.platform)}</span>}
+        {imageUrl ? (
+          <img {...responsiveImage(imageUrl, TILE_IMAGE_SIZES)} alt="" loading="lazy" />
+        ) : (
+          <span className="resource-card__placeholder" style={placeholder}>
+            {platformLabel(resource.platform)}
+          </span>
+        )}
       </Link>
       <div className="template-tile__body">
         <Link to={appPath(resource.platform)} className="platform-badge" style={placeholder} title={platformLabel(resource.platform)}>

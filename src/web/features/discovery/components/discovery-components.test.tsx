@@ -21,7 +21,9 @@ describe('carousel', () => {
 
   it("hides in the stylesheet the items of the server's desktop slide that a narrower window's slide leaves out, at the same widths", () => {
     const stylesheet = readFileSync(new URL('../discovery.css', import.meta.url), 'utf8');
-    const hiddenFrom = [...stylesheet.matchAll(/@media \(max-width: ([\d.]+)px\) \{\s*\.carousel__slide > li:nth-child\(n \+ (\d)\)/gu)].map(([, width, from]) => ({
+    const hiddenFrom = [
+      ...stylesheet.matchAll(/@media \(max-width: ([\d.]+)px\) \{\s*\.carousel__slide > li:nth-child\(n \+ (\d)\)/gu),
+    ].map(([, width, from]) => ({
       below: Math.ceil(Number(width)),
       shown: Number(from) - 1,
     }));
@@ -33,14 +35,22 @@ describe('carousel', () => {
   });
 
   it('pads the last slide by repeating items from the start', () => {
-    expect(slidesOf([1, 2, 3, 4, 5], 3)).toEqual([[1, 2, 3], [4, 5, 1]]);
+    expect(slidesOf([1, 2, 3, 4, 5], 3)).toEqual([
+      [1, 2, 3],
+      [4, 5, 1],
+    ]);
     expect(slidesOf([1, 2], 3)).toEqual([[1, 2]]);
     expect(slidesOf([], 2)).toEqual([]);
   });
 });
 
 describe('checklist card', () => {
-  const render = (progression: Progression) => renderToStaticMarkup(<MemoryRouter><ChecklistCard progression={progression} /></MemoryRouter>);
+  const render = (progression: Progression) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <ChecklistCard progression={progression} />
+      </MemoryRouter>,
+    );
 
   it('shows the rounded progress over six steps, account steps linking to /account', () => {
     const html = render({ ...nothingDone, verifyEmail: true });
@@ -55,7 +65,12 @@ describe('checklist card', () => {
 });
 
 describe('promo card', () => {
-  const render = (viewer: Parameters<typeof PromoCard>[0]['viewer']) => renderToStaticMarkup(<MemoryRouter><PromoCard viewer={viewer} /></MemoryRouter>);
+  const render = (viewer: Parameters<typeof PromoCard>[0]['viewer']) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <PromoCard viewer={viewer} />
+      </MemoryRouter>,
+    );
 
   it('has a variant for visitors, for users without posts and for creators', () => {
     expect(render(null)).toContain('href="/signup"');
@@ -68,7 +83,10 @@ describe('promo card', () => {
 
 describe('tag sample', () => {
   it('takes at most the count, each item once', () => {
-    const sample = randomSample(Array.from({ length: 30 }, (_, i) => i), 12);
+    const sample = randomSample(
+      Array.from({ length: 30 }, (_, i) => i),
+      12,
+    );
     expect(sample).toHaveLength(12);
     expect(new Set(sample).size).toBe(12);
     expect(randomSample([1, 2], 12)).toHaveLength(2);
@@ -95,7 +113,13 @@ describe('template tile', () => {
   } satisfies ResourceView;
 
   it('offers its stored picture at each variant width with the width a carousel slide draws it at, lazily', () => {
-    const image = /<img [^>]*>/u.exec(renderToStaticMarkup(<MemoryRouter><TemplateTile resource={tile} /></MemoryRouter>))![0];
+    const image = /<img [^>]*>/u.exec(
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <TemplateTile resource={tile} />
+        </MemoryRouter>,
+      ),
+    )![0];
     expect(image).toContain(`src="${stored}"`);
     expect(image).toContain(`srcSet="${IMAGE_VARIANT_WIDTHS.map((width) => `${stored}?w=${width} ${width}w`).join(', ')}"`);
     expect(image).toContain(`sizes="${TILE_IMAGE_SIZES}"`);

@@ -1,6 +1,14 @@
 import { useId, type Dispatch } from 'react';
 
-import { CUSTOM_STYLE_ID, GENERATOR, GENERATOR_APPS, GENERATOR_TEXTS, kindOfApp, SOON_LABEL, type GeneratorApp } from '@domain/generator/rules.js';
+import {
+  CUSTOM_STYLE_ID,
+  GENERATOR,
+  GENERATOR_APPS,
+  GENERATOR_TEXTS,
+  kindOfApp,
+  SOON_LABEL,
+  type GeneratorApp,
+} from '@domain/generator/rules.js';
 import { characterCount } from '@domain/shared/characters.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 import type { StyleOption } from '../api.js';
@@ -8,7 +16,19 @@ import type { BriefFields, GeneratorAction, GeneratorState } from '../generator-
 import { OverrideEditors } from './GeneratorParts.js';
 
 /** The style rail: the default style first and fixed, the others in a row that scrolls above 2; 'Custom' takes a template id. */
-function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles: StyleOption[] | null; chosen: string; customId: string; onChoose: (id: string) => void; onCustomId: (id: string) => void }) {
+function StyleRail({
+  styles,
+  chosen,
+  customId,
+  onChoose,
+  onCustomId,
+}: {
+  styles: StyleOption[] | null;
+  chosen: string;
+  customId: string;
+  onChoose: (id: string) => void;
+  onCustomId: (id: string) => void;
+}) {
   const customInputId = useId();
   const [first, ...others] = styles ?? [];
   const option = (style: StyleOption) => (
@@ -31,10 +51,20 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
         ) : (
           <>
             {first && <div className="style-rail__fixed">{option(first)}</div>}
-            <div className={`style-rail__others${others.length + 1 > GENERATOR.railScrollsAbove ? ' style-rail__others--scrolls' : ''}`} tabIndex={0} aria-label="More styles">
+            <div
+              className={`style-rail__others${others.length + 1 > GENERATOR.railScrollsAbove ? ' style-rail__others--scrolls' : ''}`}
+              tabIndex={0}
+              aria-label="More styles"
+            >
               {others.map(option)}
               <label className={`style-option style-option--custom${chosen === CUSTOM_STYLE_ID ? ' style-option--chosen' : ''}`}>
-                <input type="radio" name="style" className="visually-hidden" checked={chosen === CUSTOM_STYLE_ID} onChange={() => onChoose(CUSTOM_STYLE_ID)} />
+                <input
+                  type="radio"
+                  name="style"
+                  className="visually-hidden"
+                  checked={chosen === CUSTOM_STYLE_ID}
+                  onChange={() => onChoose(CUSTOM_STYLE_ID)}
+                />
                 <span className="style-option__custom-mark" aria-hidden="true">
                   +
                 </span>
@@ -49,7 +79,13 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
           <label className="field__label" htmlFor={customInputId}>
             Template id
           </label>
-          <input id={customInputId} className="field__input" value={customId} onChange={(event) => onCustomId(event.target.value)} placeholder="e.g. midnight" />
+          <input
+            id={customInputId}
+            className="field__input"
+            value={customId}
+            onChange={(event) => onCustomId(event.target.value)}
+            placeholder="e.g. midnight"
+          />
         </div>
       )}
     </fieldset>
@@ -57,7 +93,17 @@ function StyleRail({ styles, chosen, customId, onChoose, onCustomId }: { styles:
 }
 
 /** The brief: the app, the purpose, and for slides the audience, count and style; an admin's overrides beside the button. */
-export function BriefForm({ state, admin, dispatch, onSubmit }: { state: GeneratorState; admin: boolean; dispatch: Dispatch<GeneratorAction>; onSubmit: () => void }) {
+export function BriefForm({
+  state,
+  admin,
+  dispatch,
+  onSubmit,
+}: {
+  state: GeneratorState;
+  admin: boolean;
+  dispatch: Dispatch<GeneratorAction>;
+  onSubmit: () => void;
+}) {
   const ids = { purpose: useId(), audience: useId(), slides: useId(), reminder: useId() };
   const { fields } = state;
   const kind = kindOfApp(fields.app);
@@ -77,7 +123,10 @@ export function BriefForm({ state, admin, dispatch, onSubmit }: { state: Generat
         <legend className="field__label">App</legend>
         <div className="app-choice__options">
           {GENERATOR_APPS.map((option) => (
-            <label key={option.id} className={`app-option${option.enabled ? '' : ' app-option--soon'}${fields.app === option.id ? ' app-option--chosen' : ''}`}>
+            <label
+              key={option.id}
+              className={`app-option${option.enabled ? '' : ' app-option--soon'}${fields.app === option.id ? ' app-option--chosen' : ''}`}
+            >
               <input
                 type="radio"
                 name="app"
@@ -102,7 +151,9 @@ export function BriefForm({ state, admin, dispatch, onSubmit }: { state: Generat
           className="field__input"
           rows={3}
           aria-describedby={ids.reminder}
-          placeholder={kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
+          placeholder={
+            kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'
+          }
           value={fields.purpose}
           onChange={keepingAtMost(GENERATOR.purposeMax, editing('purpose'))}
         />
@@ -120,7 +171,13 @@ export function BriefForm({ state, admin, dispatch, onSubmit }: { state: Generat
             <label className="field__label" htmlFor={ids.audience}>
               Audience
             </label>
-            <input id={ids.audience} className="field__input" value={fields.audience} onChange={keepingAtMost(GENERATOR.audienceMax, editing('audience'))} placeholder="e.g. the marketing team" />
+            <input
+              id={ids.audience}
+              className="field__input"
+              value={fields.audience}
+              onChange={keepingAtMost(GENERATOR.audienceMax, editing('audience'))}
+              placeholder="e.g. the marketing team"
+            />
             <span className="field__counter muted">
               {characterCount(fields.audience)}/{GENERATOR.audienceMax}
             </span>
@@ -130,9 +187,23 @@ export function BriefForm({ state, admin, dispatch, onSubmit }: { state: Generat
               Number of slides
             </label>
             {/* Text, not type="number": a number field hands over '' for 'abc' or '1e', which would mean the default. */}
-            <input id={ids.slides} className="field__input" type="text" inputMode="numeric" autoComplete="off" value={fields.numSlides} onChange={(event) => edit({ numSlides: event.target.value })} />
+            <input
+              id={ids.slides}
+              className="field__input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={fields.numSlides}
+              onChange={(event) => edit({ numSlides: event.target.value })}
+            />
           </div>
-          <StyleRail styles={state.styles} chosen={fields.styleId} customId={fields.customId} onChoose={(styleId) => edit({ styleId })} onCustomId={(customId) => edit({ customId })} />
+          <StyleRail
+            styles={state.styles}
+            chosen={fields.styleId}
+            customId={fields.customId}
+            onChoose={(styleId) => edit({ styleId })}
+            onCustomId={(customId) => edit({ customId })}
+          />
         </>
       )}
 
@@ -143,7 +214,10 @@ export function BriefForm({ state, admin, dispatch, onSubmit }: { state: Generat
             hints={fields.hintsOverride}
             defaults={state.defaults}
             onSave={(change) =>
-              edit({ ...(change.prompt !== undefined ? { promptOverride: change.prompt } : {}), ...(change.hints !== undefined ? { hintsOverride: change.hints } : {}) })
+              edit({
+                ...(change.prompt !== undefined ? { promptOverride: change.prompt } : {}),
+                ...(change.hints !== undefined ? { hintsOverride: change.hints } : {}),
+              })
             }
           />
         )}

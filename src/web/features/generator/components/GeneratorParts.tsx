@@ -7,7 +7,15 @@ import { keepingAtMost } from '@/lib/character-limit.js';
 import { progressMessageIndex } from '../job-polling.js';
 
 /** One follow-up question in its own control (radio, checkbox, dropdown, slider, text). */
-function QuestionField({ question, value, onChange }: { question: Question; value: Answers[string] | undefined; onChange: (value: Answers[string]) => void }) {
+function QuestionField({
+  question,
+  value,
+  onChange,
+}: {
+  question: Question;
+  value: Answers[string] | undefined;
+  onChange: (value: Answers[string]) => void;
+}) {
   const id = useId();
   const options = question.options ?? [];
   switch (question.type) {
@@ -46,7 +54,12 @@ function QuestionField({ question, value, onChange }: { question: Question; valu
           <label className="question__label" htmlFor={id}>
             {question.question}
           </label>
-          <select id={id} className="field__input" value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)}>
+          <select
+            id={id}
+            className="field__input"
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => onChange(event.target.value)}
+          >
             <option value="">Choose…</option>
             {options.map((option) => (
               <option key={option} value={option}>
@@ -65,7 +78,15 @@ function QuestionField({ question, value, onChange }: { question: Question; valu
           <label className="question__label" htmlFor={id}>
             {question.question} <output className="question__value">{current}</output>
           </label>
-          <input id={id} type="range" min={min} max={max} step={question.step ?? 1} value={current} onChange={(event) => onChange(Number(event.target.value))} />
+          <input
+            id={id}
+            type="range"
+            min={min}
+            max={max}
+            step={question.step ?? 1}
+            value={current}
+            onChange={(event) => onChange(Number(event.target.value))}
+          />
         </div>
       );
     }
@@ -88,7 +109,17 @@ function QuestionField({ question, value, onChange }: { question: Question; valu
 }
 
 /** Step 2: one question set at a time; Skip and Next Set move on, the last set says Generate. */
-export function QuestionSets({ sets, answers, onAnswer, onGenerate }: { sets: QuestionSet[]; answers: Answers; onAnswer: (id: string, value: Answers[string]) => void; onGenerate: () => void }) {
+export function QuestionSets({
+  sets,
+  answers,
+  onAnswer,
+  onGenerate,
+}: {
+  sets: QuestionSet[];
+  answers: Answers;
+  onAnswer: (id: string, value: Answers[string]) => void;
+  onGenerate: () => void;
+}) {
   const [index, setIndex] = useState(0);
   const set = sets[index]!;
   const last = index === sets.length - 1;
@@ -103,7 +134,12 @@ export function QuestionSets({ sets, answers, onAnswer, onGenerate }: { sets: Qu
       <h2 id="question-set-title">{set.title}</h2>
       <div className="question-list">
         {set.questions.map((question) => (
-          <QuestionField key={question.id} question={question} value={answers[question.id]} onChange={(value) => onAnswer(question.id, value)} />
+          <QuestionField
+            key={question.id}
+            question={question}
+            value={answers[question.id]}
+            onChange={(value) => onAnswer(question.id, value)}
+          />
         ))}
       </div>
       <div className="generator-actions">
@@ -133,7 +169,9 @@ export function ProgressOverlay() {
       <div className="generator-overlay__panel">
         <span className="generator-overlay__spinner" aria-hidden="true" />
         <p className="generator-overlay__message">{messages[progressMessageIndex(elapsedMs, messages.length)]}</p>
-        <p className="muted generator-overlay__countdown">{secondsLeft > 0 ? `About ${secondsLeft} s left` : GENERATOR_TEXTS.stillGenerating}</p>
+        <p className="muted generator-overlay__countdown">
+          {secondsLeft > 0 ? `About ${secondsLeft} s left` : GENERATOR_TEXTS.stillGenerating}
+        </p>
       </div>
     </div>
   );

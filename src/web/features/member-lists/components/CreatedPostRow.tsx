@@ -25,7 +25,11 @@ export function CreatedPostRow({ post }: { post: CreatedPost }) {
           </span>
         </p>
       </div>
-      <Link to={post.editUrl} className="button button--secondary created-post__edit" aria-label={`${CREATED_POSTS_TEXTS.edit} ${post.title}`}>
+      <Link
+        to={post.editUrl}
+        className="button button--secondary created-post__edit"
+        aria-label={`${CREATED_POSTS_TEXTS.edit} ${post.title}`}
+      >
         {CREATED_POSTS_TEXTS.edit}
       </Link>
     </article>
@@ -43,7 +47,13 @@ function PostThumbnail({ post }: { post: CreatedPost }) {
   return (
     <Link className="created-post__thumbnail" to={resourcePath(post.titleUrl)} tabIndex={-1} aria-hidden="true">
       {imageUrl !== undefined && !imageFailed ? (
-        <img {...responsiveImage(imageUrl, CREATED_POST_THUMBNAIL_SIZES)} alt="" loading="lazy" decoding="async" onError={() => setImageFailed(true)} />
+        <img
+          {...responsiveImage(imageUrl, CREATED_POST_THUMBNAIL_SIZES)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setImageFailed(true)}
+        />
       ) : (
         <span className="resource-card__placeholder created-post__placeholder" style={placeholderStyle}>
           {platformLabel(post.platform)}

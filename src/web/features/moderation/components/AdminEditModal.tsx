@@ -7,7 +7,15 @@ import { editResourceAsAdmin, type AdminResource } from '../admin-api.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 
 /** Resource management's edit: short and long descriptions, 3 keyword slots and a new price (spec: Resource edit). */
-export function AdminEditModal({ resource, onSaved, onClose }: { resource: AdminResource; onSaved: (change: Partial<AdminResource>) => void; onClose: () => void }) {
+export function AdminEditModal({
+  resource,
+  onSaved,
+  onClose,
+}: {
+  resource: AdminResource;
+  onSaved: (change: Partial<AdminResource>) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const [short, setShort] = useState(resource.description.short);
   const [long, setLong] = useState(resource.description.long);
@@ -23,11 +31,23 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
     // Spec: empty tags are dropped.
     const kept = keywords.map((keyword) => keyword.trim()).filter((keyword) => keyword !== '');
     try {
-      await editResourceAsAdmin(resource._id, { description: { short, long }, keywords: kept, ...(newPrice.trim() === '' ? {} : { newPrice: newPrice.trim() }) });
-      onSaved({ description: { short, long }, keywords: kept.map((keyword) => keyword.toLowerCase()), ...(newPrice.trim() === '' ? {} : { price: parsePriceText(newPrice) }) });
+      await editResourceAsAdmin(resource._id, {
+        description: { short, long },
+        keywords: kept,
+        ...(newPrice.trim() === '' ? {} : { newPrice: newPrice.trim() }),
+      });
+      onSaved({
+        description: { short, long },
+        keywords: kept.map((keyword) => keyword.toLowerCase()),
+        ...(newPrice.trim() === '' ? {} : { price: parsePriceText(newPrice) }),
+      });
       window.alert(TEMPLATE_MESSAGES.updated);
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? `${TEMPLATE_MESSAGES.updateFailed}: ${failure.message}` : TEMPLATE_MESSAGES.updateFailed);
+      setError(
+        failure instanceof Error && failure.message
+          ? `${TEMPLATE_MESSAGES.updateFailed}: ${failure.message}`
+          : TEMPLATE_MESSAGES.updateFailed,
+      );
     } finally {
       setBusy(false);
     }
@@ -37,7 +57,13 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
     <Modal open title={`Edit “${resource.title}”`} onClose={onClose} className="admin-edit-modal">
       <form className="admin-edit" onSubmit={save}>
         <label htmlFor={`${id}-short`}>Short description</label>
-        <textarea id={`${id}-short`} className="form-field__input" rows={2} value={short} onChange={(event) => setShort(event.target.value)} />
+        <textarea
+          id={`${id}-short`}
+          className="form-field__input"
+          rows={2}
+          value={short}
+          onChange={(event) => setShort(event.target.value)}
+        />
         <label htmlFor={`${id}-long`}>Long description</label>
         <textarea id={`${id}-long`} className="form-field__input" rows={5} value={long} onChange={(event) => setLong(event.target.value)} />
         <fieldset className="admin-edit__keywords">
@@ -48,12 +74,21 @@ export function AdminEditModal({ resource, onSaved, onClose }: { resource: Admin
               className="form-field__input"
               aria-label={`Keyword ${index + 1}`}
               value={keyword}
-              onChange={keepingAtMost(TEMPLATE_LIMITS.tagLength, (typed) => setKeywords((current) => current.map((value, slot) => (slot === index ? typed : value))))}
+              onChange={keepingAtMost(TEMPLATE_LIMITS.tagLength, (typed) =>
+                setKeywords((current) => current.map((value, slot) => (slot === index ? typed : value))),
+              )}
             />
           ))}
         </fieldset>
         <label htmlFor={`${id}-price`}>New price (now ${resource.price.toFixed(2)})</label>
-        <input id={`${id}-price`} className="form-field__input" inputMode="decimal" value={newPrice} placeholder="Empty keeps it; 0 makes it free" onChange={(event) => setNewPrice(event.target.value)} />
+        <input
+          id={`${id}-price`}
+          className="form-field__input"
+          inputMode="decimal"
+          value={newPrice}
+          placeholder="Empty keeps it; 0 makes it free"
+          onChange={(event) => setNewPrice(event.target.value)}
+        />
         {error !== null && (
           <p className="form-alert form-alert--danger" role="alert">
             {error}

@@ -26,7 +26,12 @@ export function AdminListControls({ label, status, onStatus, onSearch }: AdminLi
     <form className="admin-list__controls" role="search" aria-label={`${label} filters`} onSubmit={search}>
       <div className="admin-list__control">
         <label htmlFor={`${controlsId}-status`}>Status</label>
-        <select id={`${controlsId}-status`} className="form-field__input" value={status} onChange={(event) => onStatus(event.target.value as QueueFilter)}>
+        <select
+          id={`${controlsId}-status`}
+          className="form-field__input"
+          value={status}
+          onChange={(event) => onStatus(event.target.value as QueueFilter)}
+        >
           {QUEUE_FILTERS.map((filter) => (
             <option key={filter.value} value={filter.value}>
               {filter.label}
@@ -36,7 +41,14 @@ export function AdminListControls({ label, status, onStatus, onSearch }: AdminLi
       </div>
       <div className="admin-list__control admin-list__control--grow">
         <label htmlFor={`${controlsId}-q`}>Title</label>
-        <input id={`${controlsId}-q`} className="form-field__input" type="search" maxLength={ADMIN_LIST_QUERY_MAX} value={typedQuery} onChange={(event) => setTypedQuery(event.target.value)} />
+        <input
+          id={`${controlsId}-q`}
+          className="form-field__input"
+          type="search"
+          maxLength={ADMIN_LIST_QUERY_MAX}
+          value={typedQuery}
+          onChange={(event) => setTypedQuery(event.target.value)}
+        />
       </div>
       <button type="submit" className="button button--primary">
         Search

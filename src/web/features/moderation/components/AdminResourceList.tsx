@@ -75,7 +75,9 @@ export function AdminResourceList({ list, label, initialStatus, otherListChanges
             {state.answer.results} {state.answer.results === 1 ? 'resource' : 'resources'}
           </p>
           {state.answer.data.length === 0 ? (
-            <p className="empty-state">{list === 'queue' ? 'Nothing here: no post with this status.' : 'No resource matches this search.'}</p>
+            <p className="empty-state">
+              {list === 'queue' ? 'Nothing here: no post with this status.' : 'No resource matches this search.'}
+            </p>
           ) : (
             <ul className="admin-rows" aria-label={label}>
               {state.answer.data.map((resource) => (

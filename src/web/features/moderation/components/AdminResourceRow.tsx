@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { resourcePath, userProfilePath } from '@/lib/paths.js';
 import { responsiveImage } from '@/lib/responsive-image.js';
 import type { AdminResource } from '../admin-api.js';
-import { adminStatusLabel, EDITABLE_FIELD_LABELS, reviewActionsFor, type FieldChange, type ReviewAction } from '@domain/templates/lifecycle.js';
+import {
+  adminStatusLabel,
+  EDITABLE_FIELD_LABELS,
+  reviewActionsFor,
+  type FieldChange,
+  type ReviewAction,
+} from '@domain/templates/lifecycle.js';
 import { formatPrice, platformLabel, topicLabel, visibleKeywords } from '@domain/catalogue/presentation.js';
 import { formatDateTime } from '@/lib/date-time.js';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton.js';
@@ -25,26 +31,43 @@ interface AdminResourceRowProps {
 const ROW_THUMBNAIL_SIZES = '6rem';
 
 /** One post in an admin list: what the admin view shows of it, and the actions on it. */
-export function AdminResourceRow({ resource, list, busy, onDecide, onToggleSponsored, onHistory, onEdit, onDelete }: AdminResourceRowProps) {
+export function AdminResourceRow({
+  resource,
+  list,
+  busy,
+  onDecide,
+  onToggleSponsored,
+  onHistory,
+  onEdit,
+  onDelete,
+}: AdminResourceRowProps) {
   const thumbnail = resource.images[0]?.imageUrl;
   const titleId = useId();
   return (
     <li className="post-row admin-row" aria-labelledby={titleId}>
-      <div className="admin-row__thumb">{thumbnail ? <img {...responsiveImage(thumbnail, ROW_THUMBNAIL_SIZES)} alt="" loading="lazy" /> : <span aria-hidden="true">{resource.title.charAt(0)}</span>}</div>
+      <div className="admin-row__thumb">
+        {thumbnail ? (
+          <img {...responsiveImage(thumbnail, ROW_THUMBNAIL_SIZES)} alt="" loading="lazy" />
+        ) : (
+          <span aria-hidden="true">{resource.title.charAt(0)}</span>
+        )}
+      </div>
       <div className="admin-row__main">
         <Link id={titleId} className="admin-row__title" to={resourcePath(resource.titleUrl)}>
           {resource.title}
         </Link>
         <p className="admin-row__meta">
-          by <Link to={userProfilePath(resource.author.username)}>{resource.author.username}</Link> ·{' '}
-          created <time dateTime={resource._dateCreated}>{formatDateTime(resource._dateCreated)}</time>
+          by <Link to={userProfilePath(resource.author.username)}>{resource.author.username}</Link> · created{' '}
+          <time dateTime={resource._dateCreated}>{formatDateTime(resource._dateCreated)}</time>
         </p>
         <p className="admin-row__badges">
           <span className={`admin-status admin-status--${resource.status.replaceAll(' ', '-')}`}>{adminStatusLabel(resource.status)}</span>
           {resource.sponsored && <span className="admin-status admin-status--sponsored">Sponsored</span>}
         </p>
         <ResourceFacts resource={resource} />
-        {resource.statusReason !== null && resource.statusReason !== '' && <p className="admin-row__reason">Reason: {resource.statusReason}</p>}
+        {resource.statusReason !== null && resource.statusReason !== '' && (
+          <p className="admin-row__reason">Reason: {resource.statusReason}</p>
+        )}
         {resource.pendingEdit !== null && resource.pendingEdit.length > 0 && <PendingEditDiff changes={resource.pendingEdit} />}
       </div>
       <div className="admin-row__actions" role="group" aria-label={`Actions for ${resource.title}`}>
@@ -59,7 +82,13 @@ export function AdminResourceRow({ resource, list, busy, onDecide, onToggleSpons
             {action.label}
           </button>
         ))}
-        <button type="button" className="button button--secondary" disabled={busy} aria-pressed={resource.sponsored} onClick={onToggleSponsored}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          aria-pressed={resource.sponsored}
+          onClick={onToggleSponsored}
+        >
           {resource.sponsored ? 'Unsponsor' : 'Sponsor'}
         </button>
         <button type="button" className="button button--ghost" onClick={onHistory}>
@@ -90,8 +119,8 @@ function ResourceFacts({ resource }: { resource: AdminResource }) {
   return (
     <>
       <p className="admin-row__meta">
-        {platformLabel(resource.platform)} · {topicLabel(resource.resourceType)} · {formatPrice(resource.price)} · {counted(resource.analytics.clicks, 'click')} ·{' '}
-        {counted(resource.ratings.saves, 'save')}
+        {platformLabel(resource.platform)} · {topicLabel(resource.resourceType)} · {formatPrice(resource.price)} ·{' '}
+        {counted(resource.analytics.clicks, 'click')} · {counted(resource.ratings.saves, 'save')}
       </p>
       {tags.length > 0 && <p className="admin-row__meta">Tags: {tags.join(', ')}</p>}
       <p className="admin-row__meta admin-row__link">

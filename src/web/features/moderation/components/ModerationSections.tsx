@@ -15,7 +15,10 @@ const ModerationChangesContext = createContext<ModerationChanges | null>(null);
 
 export function ModerationChangesProvider({ children }: { children: ReactNode }) {
   const [changes, setChanges] = useState({ queue: 0, search: 0 });
-  const value = useMemo<ModerationChanges>(() => ({ changes, changed: (list) => setChanges((counts) => ({ ...counts, [list]: counts[list] + 1 })) }), [changes]);
+  const value = useMemo<ModerationChanges>(
+    () => ({ changes, changed: (list) => setChanges((counts) => ({ ...counts, [list]: counts[list] + 1 })) }),
+    [changes],
+  );
   return <ModerationChangesContext.Provider value={value}>{children}</ModerationChangesContext.Provider>;
 }
 
@@ -30,7 +33,13 @@ export function ReviewQueueSection() {
   return (
     <>
       <h2 className="admin-page__heading">Posts awaiting a decision</h2>
-      <AdminResourceList list="queue" label="Review queue" initialStatus="pending" otherListChanges={changes.search} onChanged={() => changed('queue')} />
+      <AdminResourceList
+        list="queue"
+        label="Review queue"
+        initialStatus="pending"
+        otherListChanges={changes.search}
+        onChanged={() => changed('queue')}
+      />
       <h2 className="admin-page__heading">Reports</h2>
       <ReportList />
     </>
@@ -42,7 +51,13 @@ export function ResourceManagementSection() {
   return (
     <>
       <h2 className="admin-page__heading">All resources</h2>
-      <AdminResourceList list="search" label="Resources" initialStatus="all" otherListChanges={changes.queue} onChanged={() => changed('search')} />
+      <AdminResourceList
+        list="search"
+        label="Resources"
+        initialStatus="all"
+        otherListChanges={changes.queue}
+        onChanged={() => changed('search')}
+      />
     </>
   );
 }

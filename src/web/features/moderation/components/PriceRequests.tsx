@@ -29,14 +29,19 @@ function RequestRow({ request, onDecided }: { request: PriceRequest; onDecided: 
   return (
     <li className="admin-user" aria-label={request.title}>
       <p>
-        <Link to={resourcePath(request.titleUrl)}>{request.title}</Link> — {request.requester.username ?? 'a deleted account'} asks for <strong>${request.requestedPrice.toFixed(2)}</strong> (now $
-        {request.currentPrice.toFixed(2)})
+        <Link to={resourcePath(request.titleUrl)}>{request.title}</Link> — {request.requester.username ?? 'a deleted account'} asks for{' '}
+        <strong>${request.requestedPrice.toFixed(2)}</strong> (now ${request.currentPrice.toFixed(2)})
       </p>
       <p className="admin-list__note">{formatDateTime(request.requestedAt)}</p>
       <div className="admin-user__form">
         <label className="admin-list__control admin-list__control--grow" htmlFor={`${id}-reason`}>
           Reason (optional, sent to the author)
-          <input className="form-field__input" id={`${id}-reason`} value={reason} onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)} />
+          <input
+            className="form-field__input"
+            id={`${id}-reason`}
+            value={reason}
+            onChange={keepingAtMost(ADMIN_DECISION_REASON_MAX, setReason)}
+          />
         </label>
         <div className="admin-user__actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void decide(true)}>

@@ -21,7 +21,8 @@ export function ReportList() {
     fetchReports(page, controller.signal).then(
       (answer) => setState({ phase: 'loaded', answer }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Could not load the reports.' });
+        if (!controller.signal.aborted)
+          setState({ phase: 'failed', message: error instanceof Error ? error.message : 'Could not load the reports.' });
       },
     );
     return () => controller.abort();
@@ -51,7 +52,9 @@ export function ReportList() {
         {reports.map((report) => (
           <li key={report._id} className="admin-report">
             <div className="admin-report__head">
-              <span className="admin-status admin-status--live-flagged">{isReportReason(report.reason) ? REPORT_REASONS[report.reason] : report.reason}</span>
+              <span className="admin-status admin-status--live-flagged">
+                {isReportReason(report.reason) ? REPORT_REASONS[report.reason] : report.reason}
+              </span>
               {report.resource === null ? (
                 <span className="muted">A deleted post</span>
               ) : (
@@ -68,7 +71,9 @@ export function ReportList() {
           </li>
         ))}
       </ul>
-      {totalPages > 1 && <Pagination pageNumbers={pageNumbersFor(page, totalPages)} pageStatus={`${page} / ${totalPages}`} onPage={setPage} />}
+      {totalPages > 1 && (
+        <Pagination pageNumbers={pageNumbersFor(page, totalPages)} pageStatus={`${page} / ${totalPages}`} onPage={setPage} />
+      )}
     </>
   );
 }

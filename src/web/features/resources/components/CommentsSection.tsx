@@ -24,7 +24,9 @@ export function CommentsSection({ resourceId }: { resourceId: string }) {
       <h2 id={headingId}>Comments{total > 0 ? ` (${total})` : ''}</h2>
       <CommentForm resourceId={resourceId} onPosted={addPosted} />
 
-      {comments !== null && comments.length === 0 && paging === 'idle' && <p className="detail-comments__status">No comments yet. Be the first to say what you think.</p>}
+      {comments !== null && comments.length === 0 && paging === 'idle' && (
+        <p className="detail-comments__status">No comments yet. Be the first to say what you think.</p>
+      )}
       {comments !== null && comments.length > 0 && (
         <ol className="detail-comments__list">
           {comments.map((comment, index) => (
@@ -156,7 +158,11 @@ function CommentText({ message }: { message: string }) {
 
   return (
     <>
-      <p ref={textRef} className={`comment__text${expanded ? '' : ' comment__text--clamped'}`} style={{ WebkitLineClamp: DETAIL_PAGE.commentPreviewLines }}>
+      <p
+        ref={textRef}
+        className={`comment__text${expanded ? '' : ' comment__text--clamped'}`}
+        style={{ WebkitLineClamp: DETAIL_PAGE.commentPreviewLines }}
+      >
         {message}
       </p>
       {(overflows || expanded) && (

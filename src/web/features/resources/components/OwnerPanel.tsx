@@ -102,7 +102,13 @@ function AdminActions({ resource }: { resource: Detail }) {
 
   return (
     <div className="detail-owner__admin">
-      <button type="button" className="button button--secondary" aria-pressed={sponsored} disabled={busy} onClick={() => void toggleSponsored()}>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-pressed={sponsored}
+        disabled={busy}
+        onClick={() => void toggleSponsored()}
+      >
         {sponsored ? 'Unsponsor' : 'Sponsor'}
       </button>
       <button type="button" className="button button--danger-outline" disabled={busy} onClick={() => setConfirmingDelete(true)}>

@@ -12,9 +12,15 @@ import { reportPost } from '../api.js';
 
 type ReportField = 'name' | 'email' | 'reason' | 'message';
 
-const reportFailure = (failure: unknown) => (failure instanceof ApiError ? failure.message : 'The report could not be sent. Please try again.');
+const reportFailure = (failure: unknown) =>
+  failure instanceof ApiError ? failure.message : 'The report could not be sent. Please try again.';
 /** The button's words apart from while sending: Submitted once sent, Error after a failure. */
-const REPORT_LABEL_OF = { idle: REPORT_BUTTON_TEXT.idle, pending: REPORT_BUTTON_TEXT.idle, done: REPORT_BUTTON_TEXT.sent, failed: REPORT_BUTTON_TEXT.failed } as const;
+const REPORT_LABEL_OF = {
+  idle: REPORT_BUTTON_TEXT.idle,
+  pending: REPORT_BUTTON_TEXT.idle,
+  done: REPORT_BUTTON_TEXT.sent,
+  failed: REPORT_BUTTON_TEXT.failed,
+} as const;
 
 /** The report form (spec 2.11 and 4, Report button): Submit, Sending…, then Submitted (closes) or Error. */
 export function ReportModal({ resourceId, open, onClose }: { resourceId: string; open: boolean; onClose: () => void }) {
@@ -58,8 +64,22 @@ export function ReportModal({ resourceId, open, onClose }: { resourceId: string;
       error={submission.error}
     >
       <p>Tell our moderators what is wrong with this post. Your report stays private.</p>
-      <FormField label="Your name" value={name} onValueChange={setName} maxLength={ENGAGEMENT_LIMITS.reportNameMax} autoComplete="name" message={messageFor('name')} />
-      <FormField label="Your email" type="email" value={email} onValueChange={setEmail} autoComplete="email" message={messageFor('email')} />
+      <FormField
+        label="Your name"
+        value={name}
+        onValueChange={setName}
+        maxLength={ENGAGEMENT_LIMITS.reportNameMax}
+        autoComplete="name"
+        message={messageFor('name')}
+      />
+      <FormField
+        label="Your email"
+        type="email"
+        value={email}
+        onValueChange={setEmail}
+        autoComplete="email"
+        message={messageFor('email')}
+      />
       <div className="form-field">
         <label className="form-field__label" htmlFor="report-reason">
           Reason
@@ -74,7 +94,15 @@ export function ReportModal({ resourceId, open, onClose }: { resourceId: string;
         </select>
         {problems.reason !== undefined && <p className="form-field__message form-field__message--error">{problems.reason}</p>}
       </div>
-      <FormField label="What is wrong?" multiline value={message} onValueChange={setMessage} maxLength={ENGAGEMENT_LIMITS.reportMessageMax} showCounter message={messageFor('message')} />
+      <FormField
+        label="What is wrong?"
+        multiline
+        value={message}
+        onValueChange={setMessage}
+        maxLength={ENGAGEMENT_LIMITS.reportMessageMax}
+        showCounter
+        message={messageFor('message')}
+      />
     </ModalForm>
   );
 }

@@ -1,12 +1,7 @@
 import { useId, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 
-import {
-  formatPrice,
-  platformHue,
-  platformLabel,
-  shortDescriptionPreview,
-} from '@domain/catalogue/presentation.js';
+import { formatPrice, platformHue, platformLabel, shortDescriptionPreview } from '@domain/catalogue/presentation.js';
 import type { ResourceView } from '@domain/catalogue/resource-view.js';
 import { resourcePath, userProfilePath } from '@/lib/paths.js';
 import { responsiveImage } from '@/lib/responsive-image.js';
@@ -23,7 +18,8 @@ const CARD_IMAGE = { width: 640, height: 400 } as const;
  * at most 1200 px less its gutters): one a row up to 615 px, two up to 935 px, then three (368 px).
  * The home feed beside its sidebar draws two of 402 px: the 400 px variant serves it too.
  */
-export const CARD_IMAGE_SIZES = '(max-width: 615px) calc(100vw - 2rem), (max-width: 935px) calc(50vw - 2rem), (max-width: 1199px) calc(33vw - 2rem), 368px';
+export const CARD_IMAGE_SIZES =
+  '(max-width: 615px) calc(100vw - 2rem), (max-width: 935px) calc(50vw - 2rem), (max-width: 1199px) calc(33vw - 2rem), 368px';
 
 /**
  * `leadsPage`: the card is at the top of the page's first list, so its picture is likely the largest

@@ -22,7 +22,15 @@ import './detail.css';
 import { usePageOrigin } from '@/lib/page-origin.js';
 
 /** /resources/{titleUrl} once the post is known to be visible to this viewer (spec 2.3). */
-export function ResourceDetail({ detail, related, forViewer }: { detail: ResourceDetailAnswer; related: RelatedLists; forViewer: boolean }) {
+export function ResourceDetail({
+  detail,
+  related,
+  forViewer,
+}: {
+  detail: ResourceDetailAnswer;
+  related: RelatedLists;
+  forViewer: boolean;
+}) {
   const viewerStatePending = useViewerStatePending(forViewer);
   const engagement = useResourceEngagement(detail.data);
   const { resource, liked, saved, flagged, pending, toggle, accept } = engagement;
@@ -54,14 +62,36 @@ export function ResourceDetail({ detail, related, forViewer }: { detail: Resourc
 
             {engageable && (
               <div className="detail-actions__toggles">
-                <button type="button" className="detail-toggle" aria-pressed={liked} aria-busy={pending.has('like')} disabled={viewerStatePending} onClick={() => void toggle('like')}>
+                <button
+                  type="button"
+                  className="detail-toggle"
+                  aria-pressed={liked}
+                  aria-busy={pending.has('like')}
+                  disabled={viewerStatePending}
+                  onClick={() => void toggle('like')}
+                >
                   <HeartIcon /> <span>Kudos</span> <span className="detail-toggle__count">{resource.ratings.positive}</span>
                 </button>
-                <button type="button" className="detail-toggle" aria-pressed={saved} aria-busy={pending.has('save')} disabled={viewerStatePending} onClick={() => void toggle('save')}>
-                  <BookmarkIcon /> <span>{saved ? 'Saved' : 'Save'}</span> <span className="detail-toggle__count">{resource.ratings.saves}</span>
+                <button
+                  type="button"
+                  className="detail-toggle"
+                  aria-pressed={saved}
+                  aria-busy={pending.has('save')}
+                  disabled={viewerStatePending}
+                  onClick={() => void toggle('save')}
+                >
+                  <BookmarkIcon /> <span>{saved ? 'Saved' : 'Save'}</span>{' '}
+                  <span className="detail-toggle__count">{resource.ratings.saves}</span>
                 </button>
                 {!permissions.isAuthor && (
-                  <button type="button" className="detail-toggle detail-toggle--flag" aria-pressed={flagged} aria-busy={pending.has('flag')} disabled={viewerStatePending} onClick={() => void toggle('flag')}>
+                  <button
+                    type="button"
+                    className="detail-toggle detail-toggle--flag"
+                    aria-pressed={flagged}
+                    aria-busy={pending.has('flag')}
+                    disabled={viewerStatePending}
+                    onClick={() => void toggle('flag')}
+                  >
                     <FlagIcon /> <span>{flagged ? 'Flagged' : 'Flag'}</span>
                   </button>
                 )}

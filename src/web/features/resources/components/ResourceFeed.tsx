@@ -29,7 +29,6 @@ function promoPosition(resources: readonly ResourceView[]): number {
 
 /** A grid of resource cards that shows skeletons while its list loads. */
 export function ResourceFeed({ resources, emptyMessage, seeMoreHref, promo, leadsPage = false }: ResourceFeedProps) {
-
   return (
     <div className="resource-feed">
       <Suspense fallback={<CardGridSkeleton />}>

@@ -10,7 +10,9 @@ const srcSetOf = (url: string) => IMAGE_VARIANT_WIDTHS.map((width) => `${url}?w=
 
 describe('screenshots of a template page', () => {
   it('offers the main screenshot and the thumbnails at each variant width, each with the width it is drawn at', () => {
-    const html = renderToStaticMarkup(<Screenshots images={[{ imageUrl: first }, { imageUrl: second }]} title="Weekly Planner" platform="notion" />);
+    const html = renderToStaticMarkup(
+      <Screenshots images={[{ imageUrl: first }, { imageUrl: second }]} title="Weekly Planner" platform="notion" />,
+    );
     const [main, ...thumbnails] = html.match(/<img [^>]*>/gu)!;
     expect(main).toContain(`srcSet="${srcSetOf(first)}"`);
     expect(main).toContain(`sizes="${MAIN_SCREENSHOT_SIZES}"`);

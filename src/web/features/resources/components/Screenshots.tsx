@@ -25,7 +25,12 @@ export function Screenshots({ images, title, platform }: ScreenshotsProps) {
 
   if (current === undefined) {
     return (
-      <div className="detail-shots__fallback" style={{ '--placeholder-hue': platformHue(platform) } as CSSProperties} role="img" aria-label={`${platformLabel(platform)} template`}>
+      <div
+        className="detail-shots__fallback"
+        style={{ '--placeholder-hue': platformHue(platform) } as CSSProperties}
+        role="img"
+        aria-label={`${platformLabel(platform)} template`}
+      >
         {platformLabel(platform)}
       </div>
     );
@@ -47,8 +52,18 @@ export function Screenshots({ images, title, platform }: ScreenshotsProps) {
         <ul className="detail-shots__thumbs" aria-label="Screenshots">
           {shown.map((image, index) => (
             <li key={image.imageUrl}>
-              <button type="button" aria-label={`Show screenshot ${index + 1}`} aria-current={image === current} onClick={() => setSelected(index)}>
-                <img {...responsiveImage(image.imageUrl, SCREENSHOT_THUMBNAIL_SIZES)} alt="" loading="lazy" onError={() => setFailed((previous) => new Set(previous).add(image.imageUrl))} />
+              <button
+                type="button"
+                aria-label={`Show screenshot ${index + 1}`}
+                aria-current={image === current}
+                onClick={() => setSelected(index)}
+              >
+                <img
+                  {...responsiveImage(image.imageUrl, SCREENSHOT_THUMBNAIL_SIZES)}
+                  alt=""
+                  loading="lazy"
+                  onError={() => setFailed((previous) => new Set(previous).add(image.imageUrl))}
+                />
               </button>
             </li>
           ))}

@@ -127,14 +127,34 @@ function useSuggestions(text: string) {
 function SuggestionList({ id, suggestions, onChoose }: { id: string; suggestions: AutocompleteAnswer; onChoose: () => void }) {
   return (
     <div id={id} className="search-bar__suggestions" role="region" aria-label="Suggestions">
-      <SuggestionGroup title="Templates" items={suggestions.titles.map((item) => ({ key: item.titleUrl, label: item.title, to: resourcePath(item.titleUrl) }))} onChoose={onChoose} />
-      <SuggestionGroup title="Topics" items={suggestions.topics.map((item) => ({ key: item.name, label: item.label, to: topicPath(item.name) }))} onChoose={onChoose} />
-      <SuggestionGroup title="Apps" items={suggestions.apps.map((item) => ({ key: item.name, label: item.label, to: appPath(item.name) }))} onChoose={onChoose} />
+      <SuggestionGroup
+        title="Templates"
+        items={suggestions.titles.map((item) => ({ key: item.titleUrl, label: item.title, to: resourcePath(item.titleUrl) }))}
+        onChoose={onChoose}
+      />
+      <SuggestionGroup
+        title="Topics"
+        items={suggestions.topics.map((item) => ({ key: item.name, label: item.label, to: topicPath(item.name) }))}
+        onChoose={onChoose}
+      />
+      <SuggestionGroup
+        title="Apps"
+        items={suggestions.apps.map((item) => ({ key: item.name, label: item.label, to: appPath(item.name) }))}
+        onChoose={onChoose}
+      />
     </div>
   );
 }
 
-function SuggestionGroup({ title, items, onChoose }: { title: string; items: { key: string; label: string; to: string }[]; onChoose: () => void }) {
+function SuggestionGroup({
+  title,
+  items,
+  onChoose,
+}: {
+  title: string;
+  items: { key: string; label: string; to: string }[];
+  onChoose: () => void;
+}) {
   if (items.length === 0) return null;
   return (
     <section className="search-bar__group">

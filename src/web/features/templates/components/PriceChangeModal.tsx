@@ -15,7 +15,8 @@ interface PriceChangeModalProps {
   onClose: () => void;
 }
 
-const requestFailure = (failure: unknown) => (failure instanceof Error ? failure.message : 'There was an issue submitting the request. Please try again later.');
+const requestFailure = (failure: unknown) =>
+  failure instanceof Error ? failure.message : 'There was an issue submitting the request. Please try again later.';
 
 /** Price edits go to an admin as a request (spec 2.2): a new price above 0 and at most the maximum. */
 export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: PriceChangeModalProps) {
@@ -38,7 +39,11 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
 
   async function submit() {
     const parsed = newPriceSchema.safeParse(parsePriceText(newPrice));
-    if (!parsed.success) return setInvalid({ title: TEMPLATE_MESSAGES.invalidPriceTitle, message: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.invalidPrice });
+    if (!parsed.success)
+      return setInvalid({
+        title: TEMPLATE_MESSAGES.invalidPriceTitle,
+        message: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.invalidPrice,
+      });
     const outcome = await submission.submit(() => requestPriceChange(resourceId, resourceTitle, parsed.data));
     if (outcome?.ok) {
       showToast('success', outcome.answer.message || TEMPLATE_MESSAGES.priceChangeRequested);
@@ -82,7 +87,9 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
             submission.reset();
           }}
         />
-        {payPalOnly && problem === null && <p className="form-field__hint">{COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))}</p>}
+        {payPalOnly && problem === null && (
+          <p className="form-field__hint">{COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE))}</p>
+        )}
       </div>
     </ModalForm>
   );

@@ -49,13 +49,17 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
     const id = nextUploadId++;
     const previewUrl = URL.createObjectURL(file);
     const needsCompression = file.size > IMAGE_MAX_BYTES;
-    setPending((current) => [...current, { id, name: file.name, previewUrl, progress: 0, stage: needsCompression ? 'compressing' : 'uploading' }]);
+    setPending((current) => [
+      ...current,
+      { id, name: file.name, previewUrl, progress: 0, stage: needsCompression ? 'compressing' : 'uploading' },
+    ]);
     try {
       let body: Blob = file;
       let fileName = file.name;
       if (needsCompression) {
         const compressed = await compressImageFile(file);
-        if (compressed === null) throw new ApiError(0, `${file.name} could not be made smaller than 1 MB. Please choose a smaller picture.`);
+        if (compressed === null)
+          throw new ApiError(0, `${file.name} could not be made smaller than 1 MB. Please choose a smaller picture.`);
         body = compressed;
         fileName = file.name.replace(/\.[^.]+$/u, '') + '.jpg';
         setPending((current) => current.map((entry) => (entry.id === id ? { ...entry, stage: 'uploading' } : entry)));
@@ -106,7 +110,11 @@ export function ScreenshotUploader({ imageUrls, onImageUrlsChange }: ScreenshotU
           <li key={upload.id} className="screenshot-uploader__item screenshot-uploader__item--pending">
             <img src={upload.previewUrl} alt="" />
             <span className="screenshot-uploader__progress">
-              <progress max={1} value={upload.stage === 'compressing' ? undefined : upload.progress} aria-label={`Uploading ${upload.name}`} />
+              <progress
+                max={1}
+                value={upload.stage === 'compressing' ? undefined : upload.progress}
+                aria-label={`Uploading ${upload.name}`}
+              />
               <span>{upload.stage === 'compressing' ? 'Compressing…' : `${Math.round(upload.progress * 100)}%`}</span>
             </span>
           </li>

@@ -73,7 +73,11 @@ export function TemplateFields({ mode, values, onChange, onImageUrlsChange }: Te
       />
       <ScreenshotUploader imageUrls={values.imageUrls} onImageUrlsChange={onImageUrlsChange} />
       {/* A post may keep its type or app among its own keywords (older posts do): then it is an ordinary, counted keyword. */}
-      <TagInput lockedTags={lockedTagsOf(values).filter((tag) => !values.tags.includes(tag))} tags={values.tags} onTagsChange={(tags) => onChange({ tags })} />
+      <TagInput
+        lockedTags={lockedTagsOf(values).filter((tag) => !values.tags.includes(tag))}
+        tags={values.tags}
+        onTagsChange={(tags) => onChange({ tags })}
+      />
     </div>
   );
 }

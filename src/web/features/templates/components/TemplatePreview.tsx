@@ -73,7 +73,9 @@ function FullPostPreview({ resource }: { resource: ResourceView }) {
       {firstImage ? (
         <img className="template-preview__hero" {...responsiveImage(firstImage.imageUrl, PREVIEW_HERO_SIZES)} alt="" />
       ) : (
-        <div className="template-preview__hero template-preview__hero--empty">{resource.platform ? platformLabel(resource.platform) : 'Screenshot'}</div>
+        <div className="template-preview__hero template-preview__hero--empty">
+          {resource.platform ? platformLabel(resource.platform) : 'Screenshot'}
+        </div>
       )}
       {otherImages.length > 0 && (
         <div className="template-preview__thumbs">

@@ -46,9 +46,15 @@ export function TemplateUrlField({ mode, values, onChange }: TemplateUrlFieldPro
       if (suggestion.description) patch.description = suggestion.description.slice(0, TEMPLATE_LIMITS.description);
       if (suggestion.instructions) patch.instructions = suggestion.instructions.slice(0, TEMPLATE_LIMITS.instructions);
       if (Object.keys(patch).length > 0) onChange(patch);
-      setFetchState({ stage: suggestion.found ? 'done' : 'idle', message: { tone: suggestion.found ? 'success' : 'info', content: suggestion.message } });
+      setFetchState({
+        stage: suggestion.found ? 'done' : 'idle',
+        message: { tone: suggestion.found ? 'success' : 'info', content: suggestion.message },
+      });
     } catch (error) {
-      setFetchState({ stage: 'idle', message: { tone: 'error', content: error instanceof Error ? error.message : 'The page could not be fetched.' } });
+      setFetchState({
+        stage: 'idle',
+        message: { tone: 'error', content: error instanceof Error ? error.message : 'The page could not be fetched.' },
+      });
     }
   }
 
