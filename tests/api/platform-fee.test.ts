@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
-import { purchaseStream } from '../../domain/commerce/events.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
+import { purchaseStream } from '../../src/domain/commerce/events.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import { demoTemplateId } from '../../composition/demo-catalogue.js';
-import { dayOf } from '../../domain/analytics/periods.js';
-import { DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
-import { searchStream } from '../../domain/discovery/events.js';
-import { DATE_RANGE_BODY_MESSAGE } from './admin-analytics.js';
-import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, type Member } from '../fixtures/members.js';
+import { demoTemplateId } from '../../src/composition/demo-catalogue.js';
+import { dayOf } from '../../src/domain/analytics/periods.js';
+import { DEFAULT_KPI_DAYS } from '../../src/domain/analytics/portal.js';
+import { searchStream } from '../../src/domain/discovery/events.js';
+import { DATE_RANGE_BODY_MESSAGE } from '../../src/api/routes/admin-analytics.js';
+import { computeReport, replayFacts } from '../../src/projections/analytics-replay.js';
 
 const SEED = 33;
 type Json = Record<string, unknown>;

@@ -4,13 +4,13 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import type { EventStore } from '../../adapters/eventstore/port.js';
-import { createRemoteImageFetcher } from '../../adapters/storage/remote-images.js';
-import { importBulkRows } from '../../commands/templates/bulk-import.js';
-import { createCommandBus, eventIdFor } from '../../commands/bus/handle-command.js';
-import { PUBLIC_FETCH_MESSAGES } from '../../adapters/security/public-fetch.js';
+import { harnessDatabases, startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, type Member } from '../fixtures/members.js';
+import type { EventStore } from '../../src/adapters/eventstore/port.js';
+import { createRemoteImageFetcher } from '../../src/adapters/storage/remote-images.js';
+import { importBulkRows } from '../../src/commands/templates/bulk-import.js';
+import { createCommandBus, eventIdFor } from '../../src/commands/bus/handle-command.js';
+import { PUBLIC_FETCH_MESSAGES } from '../../src/adapters/security/public-fetch.js';
 import {
   BULK_IMPORT_LIMITS,
   BULK_IMPORT_MESSAGES,
@@ -18,14 +18,14 @@ import {
   payloadsFromRecords,
   type BulkImportPayload,
   type BulkRowReport,
-} from '../../domain/templates/bulk-import.js';
-import { templateStream } from '../../domain/templates/events.js';
-import { upcasters } from '../../domain/upcasters.js';
-import { VALIDATION_MESSAGES } from '../../domain/shared/read-model-validation.js';
-import { deriveKeywords, KEYWORD_MESSAGES } from '../../domain/templates/keywords.js';
-import { setApiTransport } from '../../web/lib/api-client.js';
-import { sendBulkRows } from '../../web/features/admin/import-api.js';
-import { buildApp } from '../app.js';
+} from '../../src/domain/templates/bulk-import.js';
+import { templateStream } from '../../src/domain/templates/events.js';
+import { upcasters } from '../../src/domain/upcasters.js';
+import { VALIDATION_MESSAGES } from '../../src/domain/shared/read-model-validation.js';
+import { deriveKeywords, KEYWORD_MESSAGES } from '../../src/domain/templates/keywords.js';
+import { setApiTransport } from '../../src/web/lib/api-client.js';
+import { sendBulkRows } from '../../src/web/features/admin/import-api.js';
+import { buildApp } from '../../src/api/app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

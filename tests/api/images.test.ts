@@ -2,12 +2,12 @@ import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { UNUSED_UPLOAD_GRACE_MS } from '../../adapters/storage/images.js';
-import { uploadedImagesDirectory } from '../../composition/infrastructure.js';
-import { sweepUnusedUploads } from '../../composition/upload-sweep.js';
-import { IMAGE_MESSAGES, IMAGE_URL_PREFIX, imageVariantUrl } from '../../domain/shared/images.js';
+import { publishTemplate } from '../fixtures/catalogue.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { UNUSED_UPLOAD_GRACE_MS } from '../../src/adapters/storage/images.js';
+import { uploadedImagesDirectory } from '../../src/composition/infrastructure.js';
+import { sweepUnusedUploads } from '../../src/composition/upload-sweep.js';
+import { IMAGE_MESSAGES, IMAGE_URL_PREFIX, imageVariantUrl } from '../../src/domain/shared/images.js';
 
 /** A picture that does not compress to nothing, so its sizes say something. */
 const noisyPicture = (width: number, height: number) =>

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import type { PublicProfile } from '../../domain/accounts/current-user.js';
-import { ACCOUNT_MESSAGES, UNSUBSCRIBE_LISTS } from '../../domain/accounts/rules.js';
-import { ACCESS_MESSAGES } from '../auth/access-hook.js';
-import { START_OF_LOG } from '../../adapters/eventstore/port.js';
-import { isVaultCiphertext } from '../../adapters/vault/vault.js';
-import type { UserLevel } from '../../domain/accounts/events.js';
-import type { ContactMessageReceived, MemberMessageSent, NewsletterSubscribed, TemplateRequested } from '../../domain/outreach/events.js';
-import { MEMBER_MESSAGE_TEXTS, OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../domain/outreach/rules.js';
-import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
-import type { RecordedEvent } from '../../domain/shared/events.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, type Member } from '../fixtures/members.js';
+import type { PublicProfile } from '../../src/domain/accounts/current-user.js';
+import { ACCOUNT_MESSAGES, UNSUBSCRIBE_LISTS } from '../../src/domain/accounts/rules.js';
+import { ACCESS_MESSAGES } from '../../src/api/auth/access-hook.js';
+import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
+import { isVaultCiphertext } from '../../src/adapters/vault/vault.js';
+import type { UserLevel } from '../../src/domain/accounts/events.js';
+import type {
+  ContactMessageReceived,
+  MemberMessageSent,
+  NewsletterSubscribed,
+  TemplateRequested,
+} from '../../src/domain/outreach/events.js';
+import { MEMBER_MESSAGE_TEXTS, OUTREACH_LIMITS, OUTREACH_MESSAGES } from '../../src/domain/outreach/rules.js';
+import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
+import type { RecordedEvent } from '../../src/domain/shared/events.js';
 
 describe('newsletter, contact, member message, request and blog routes (app.inject on embedded PGlite)', () => {
   let harness: ApiHarness;

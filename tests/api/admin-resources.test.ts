@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
-import { PRICE_REQUEST_MESSAGES } from '../../domain/templates/admin-edit.js';
-import { keywordTooLongMessage, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
+import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
+import { keywordTooLongMessage, TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

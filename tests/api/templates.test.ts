@@ -6,20 +6,20 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATCH_UP_MS, harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
-import { publishTemplate } from '../../../tests/fixtures/templates.js';
-import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../adapters/ai/template-suggester.js';
-import type { UserLevel, VerificationStatus } from '../../domain/accounts/events.js';
-import { likeDecider } from '../../domain/engagement/decider.js';
-import { FLAGS_FOR_REVIEW } from '../../domain/engagement/rules.js';
-import { likeStream } from '../../domain/engagement/events.js';
-import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../domain/shared/images.js';
-import { templateDecider, type TemplateCommand } from '../../domain/templates/decider.js';
-import { templateFormStream, templateStream } from '../../domain/templates/events.js';
-import { ADMIN_VIEW_OWNERS_SHOWN, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../domain/templates/rules.js';
-import { ACCESS_MESSAGES } from '../auth/access-hook.js';
-import { buildApp } from '../app.js';
+import { CATCH_UP_MS, harnessDatabases, startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
+import { publishTemplate } from '../fixtures/templates.js';
+import { createPageMetadataSuggester, SUGGESTION_MESSAGES } from '../../src/adapters/ai/template-suggester.js';
+import type { UserLevel, VerificationStatus } from '../../src/domain/accounts/events.js';
+import { likeDecider } from '../../src/domain/engagement/decider.js';
+import { FLAGS_FOR_REVIEW } from '../../src/domain/engagement/rules.js';
+import { likeStream } from '../../src/domain/engagement/events.js';
+import { IMAGE_EXTENSIONS, IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
+import { templateDecider, type TemplateCommand } from '../../src/domain/templates/decider.js';
+import { templateFormStream, templateStream } from '../../src/domain/templates/events.js';
+import { ADMIN_VIEW_OWNERS_SHOWN, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT } from '../../src/domain/templates/rules.js';
+import { ACCESS_MESSAGES } from '../../src/api/auth/access-hook.js';
+import { buildApp } from '../../src/api/app.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
-import { ADMIN_DECISION_REASON_MAX } from '../../domain/templates/rules.js';
+import { harnessDatabases, startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, type Member } from '../fixtures/members.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
+import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
+import { ADMIN_DECISION_REASON_MAX } from '../../src/domain/templates/rules.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../tests/fixtures/openai-server.js';
-import { START_OF_LOG } from '../../adapters/eventstore/port.js';
-import type { UserLevel } from '../../domain/accounts/events.js';
-import { GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../domain/generator/rules.js';
-import { RATE_LIMITS } from '../../domain/shared/rate-limits.js';
-import { GENERATOR_GUEST_COOKIE } from './generator/index.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/openai-server.js';
+import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
+import type { UserLevel } from '../../src/domain/accounts/events.js';
+import { GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../src/domain/generator/rules.js';
+import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
+import { GENERATOR_GUEST_COOKIE } from '../../src/api/routes/generator/index.js';
 
 type JobAnswer = {
   jobId: string;

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUserId, seedCatalogue } from '../../composition/demo-catalogue.js';
-import type { ResourceView } from '../../domain/catalogue/resource-view.js';
-import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
+import { demoUserId, seedCatalogue } from '../../src/composition/demo-catalogue.js';
+import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
+import { APPS, TOPICS } from '../../src/domain/catalogue/taxonomy.js';
 import {
   SEARCH_DEFAULT_LIMIT,
   SEARCH_MAX_LIMIT,
@@ -11,13 +11,13 @@ import {
   SEARCH_MAX_WORD_LENGTH,
   SEARCH_TEXT_TOO_LONG,
   TOP_CONTRIBUTORS_LIMIT,
-} from '../../domain/discovery/constants.js';
-import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
-import { publishTemplate } from '../../../tests/fixtures/catalogue.js';
-import { buildApp } from '../app.js';
-import { openInfrastructure, type Infrastructure } from '../../composition/infrastructure.js';
-import type { Pagination } from './search/index.js';
-import { newDataDirectory } from '../../../tests/fixtures/embedded-database.js';
+} from '../../src/domain/discovery/constants.js';
+import { DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../src/domain/discovery/curation.js';
+import { publishTemplate } from '../fixtures/catalogue.js';
+import { buildApp } from '../../src/api/app.js';
+import { openInfrastructure, type Infrastructure } from '../../src/composition/infrastructure.js';
+import type { Pagination } from '../../src/api/routes/search/index.js';
+import { newDataDirectory } from '../fixtures/embedded-database.js';
 
 const SIZE = { users: 4, templates: 30, seed: 7 };
 const WAIT_MS = 10_000;

@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../adapters/db/database.js';
-import { createOutboxMailer } from '../../adapters/mail/outbox.js';
-import { errorHandler } from '../errors.js';
-import { DEV_MAILBOX_FORBIDDEN, devMailboxRoutes } from './dev-mailbox.js';
+import { openDatabase, type Database } from '../../src/adapters/db/database.js';
+import { createOutboxMailer } from '../../src/adapters/mail/outbox.js';
+import { errorHandler } from '../../src/api/errors.js';
+import { DEV_MAILBOX_FORBIDDEN, devMailboxRoutes } from '../../src/api/routes/dev-mailbox.js';
 
 const INJECTION = '<script>alert("pwned")</script> & more';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { START_OF_LOG } from '../../adapters/eventstore/port.js';
-import { isVaultCiphertext } from '../../adapters/vault/vault.js';
-import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
-import { NOT_YOUR_CONVERSATION } from '../../domain/support/decider.js';
-import { conversationStream, type BetaFeedbackReceived, type SupportChatAnswered } from '../../domain/support/events.js';
-import { SUPPORT_MESSAGES } from '../../domain/support/rules.js';
-import { CHAT_GUEST_COOKIE } from './support/index.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
+import { isVaultCiphertext } from '../../src/adapters/vault/vault.js';
+import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
+import { NOT_YOUR_CONVERSATION } from '../../src/domain/support/decider.js';
+import { conversationStream, type BetaFeedbackReceived, type SupportChatAnswered } from '../../src/domain/support/events.js';
+import { SUPPORT_MESSAGES } from '../../src/domain/support/rules.js';
+import { CHAT_GUEST_COOKIE } from '../../src/api/routes/support/index.js';
 
 type ChatAnswer = { reply: string; sources: { title: string; path: string }[]; conversationId: string; known: boolean; message?: string };
 const guest = { userName: 'Grace Guest', userEmail: 'grace@guest.example' };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { BANNERS, COOKIE_CONSENT } from '../../web/lib/shell-constants.js';
-import { ACCESS_MESSAGES } from '../auth/access-hook.js';
-import { RETURN_PATH_REFUSED } from './cookie-consent.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { BANNERS, COOKIE_CONSENT } from '../../src/web/lib/shell-constants.js';
+import { ACCESS_MESSAGES } from '../../src/api/auth/access-hook.js';
+import { RETURN_PATH_REFUSED } from '../../src/api/routes/cookie-consent.js';
 
 const CONSENT_MAX_AGE_S = 150 * 24 * 60 * 60;
 

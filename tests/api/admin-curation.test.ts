@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, type Member } from '../../../tests/fixtures/members.js';
-import { CURATION_MESSAGES, curationStream, DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../domain/discovery/curation.js';
+import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, type Member } from '../fixtures/members.js';
+import { CURATION_MESSAGES, curationStream, DEFAULT_COLLECTIONS, DEFAULT_TOP_APPS } from '../../src/domain/discovery/curation.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { harnessDatabases, startApiHarness, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, makeMembers, type Member } from '../../../tests/fixtures/members.js';
-import { MASS_EMAIL_MESSAGES } from '../../domain/mass-email/rules.js';
-import { UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES } from '../../domain/accounts/rules.js';
-import { computeReport, replayFacts } from '../../projections/analytics-replay.js';
-import { userById } from '../../projections/read-models/users/queries.js';
+import { harnessDatabases, startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, makeMembers, type Member } from '../fixtures/members.js';
+import { MASS_EMAIL_MESSAGES } from '../../src/domain/mass-email/rules.js';
+import { UNSUBSCRIBE_LISTS, UNSUBSCRIBE_MESSAGES } from '../../src/domain/accounts/rules.js';
+import { computeReport, replayFacts } from '../../src/projections/analytics-replay.js';
+import { userById } from '../../src/projections/read-models/users/queries.js';
 
 type Json = Record<string, unknown>;
 interface Progress {

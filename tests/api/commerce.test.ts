@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiHarness, harnessDatabases, type ApiHarness } from '../../../tests/fixtures/api-harness.js';
-import { makeMember, onboardSandboxSeller, type Member } from '../../../tests/fixtures/members.js';
-import { isSandboxOrderProvider } from '../../adapters/payments/paypal-sandbox.js';
-import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '../../adapters/payments/sandbox.js';
-import { signStripePayload } from '../../adapters/payments/stripe-events.js';
-import { purchaseStream } from '../../domain/commerce/events.js';
-import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
-import { TEMPLATE_MESSAGES } from '../../domain/templates/rules.js';
-import { templateStream } from '../../domain/templates/events.js';
+import { startApiHarness, harnessDatabases, type ApiHarness } from '../fixtures/api-harness.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
+import { isSandboxOrderProvider } from '../../src/adapters/payments/paypal-sandbox.js';
+import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '../../src/adapters/payments/sandbox.js';
+import { signStripePayload } from '../../src/adapters/payments/stripe-events.js';
+import { purchaseStream } from '../../src/domain/commerce/events.js';
+import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
+import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { templateStream } from '../../src/domain/templates/events.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
