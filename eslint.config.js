@@ -13,14 +13,6 @@ import tseslint from 'typescript-eslint';
 const ROOT = import.meta.dirname;
 const at = (path) => join(ROOT, path);
 
-/**
- * Blocks marked `// pending: issue 56 step N` are off until the refactor of that step lands; then their
- * `pending(…)` / `pendingZones(…)` wrapper comes out. `LINT_PENDING=1 npx eslint .` counts what is left.
- */
-const PENDING_ON = process.env.LINT_PENDING === '1';
-const pending = (severity) => (PENDING_ON ? severity : 'off');
-const pendingZones = (zones) => (PENDING_ON ? zones : []);
-
 const TS = ['**/*.{ts,tsx,mts}'];
 const SOURCE = ['src/**/*.{ts,tsx}'];
 const TESTS = ['**/*.test.{ts,tsx}'];
@@ -37,7 +29,12 @@ const LAYER_ZONES = [
     ['src/projections', 'src/api', 'src/commands', 'src/composition'],
     'Adapters import neither projections, api, commands nor the composition root.',
   ),
-  zone(['src/**/cli.ts', 'src/**/*-cli.ts'], 'src/api', 'CLIs do not import from src/api.'),
+  zone('src/cli', 'src/api', 'CLIs do not import from src/api.'),
+  zone(
+    ['src/domain', 'src/commands', 'src/projections', 'src/adapters', 'src/api', 'src/web', 'src/composition'],
+    'src/cli',
+    'The CLIs sit above the layers they drive: nothing imports them.',
+  ),
 ];
 
 /** The database schema composes the read models' table types: its only inward look (type-only, which the boundary test checks). */
@@ -53,10 +50,10 @@ const SCHEMA_ZONES = LAYER_ZONES.map((layer) =>
     : layer,
 );
 
-/** pending: issue 56 step 1 — route handlers call use cases, never an adapter. */
-const ROUTE_ZONES = [zone('src/api/routes', 'src/adapters', 'Routes call a use case, never an adapter (issue 56).')];
+/** Route handlers call use cases, never an adapter. */
+const ROUTE_ZONES = [zone('src/api/routes', 'src/adapters', 'Routes call a use case, never an adapter.')];
 
-/** pending: issue 56 step 4 — a web feature reaches another only through that feature's public index. */
+/** A web feature reaches another only through that feature's public index. */
 const FEATURES = readdirSync(at('src/web/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -139,36 +136,34 @@ export default defineConfig(
     files: [SCHEMA],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(SCHEMA_ZONES) },
   },
-  // pending: issue 56 step 1
   {
-    name: 'tessera/pending/routes-import-no-adapters',
+    name: 'tessera/routes-import-no-adapters',
     files: ['src/api/routes/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([...LAYER_ZONES, ...pendingZones(ROUTE_ZONES)]) },
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...LAYER_ZONES, ...ROUTE_ZONES]) },
   },
-  // pending: issue 56 step 4
   {
-    name: 'tessera/pending/web-features-through-index',
+    name: 'tessera/web-features-through-index',
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths([...LAYER_ZONES, ...pendingZones(FEATURE_ZONES)]) },
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...LAYER_ZONES, ...FEATURE_ZONES]) },
   },
-  // pending: issue 56 steps 1, 3 and 4 (the route, command, runner and page splits). Every line counts, comments and blanks too.
+  // Every line counts, comments and blanks too: a file or function that outgrows these is split along what it holds.
   {
-    name: 'tessera/pending/sizes',
+    name: 'tessera/sizes',
     files: SOURCE,
     ignores: TESTS,
     rules: {
-      'max-lines': [pending('error'), { max: 400, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': [pending('error'), { max: 120, skipBlankLines: false, skipComments: false, IIFEs: true }],
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: false, skipComments: false, IIFEs: true }],
     },
   },
-  // pending: issue 56 step 1
+  // A route module holds one use case or a small group of them.
   {
-    name: 'tessera/pending/sizes/routes',
+    name: 'tessera/sizes/routes',
     files: ['src/api/routes/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: { 'max-lines': [pending('error'), { max: 250, skipBlankLines: false, skipComments: false }] },
+    rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
   },
-  // Issue 56 step 2 left one escapeHtml; a second definition anywhere fails the lint.
+  // One escapeHtml: a second definition anywhere fails the lint.
   {
     name: 'tessera/one-escape-html',
     files: ['**/*.{ts,tsx,js,mjs,mts}'],
