@@ -38,18 +38,18 @@ export function contactPrefill(parameters: URLSearchParams): { name: string; rea
   return { name: '', reason: parameters.get('reason') === 'marketing' ? 'marketing' : '' };
 }
 
-export function ContactPage() {
+type ContactFields = { name: string; email: string; reason: ContactReason | ''; message: string };
+type EditField = <Field extends keyof ContactFields>(field: Field) => (value: ContactFields[Field]) => void;
+
+/** The form's values and its request: prefilled from the query, the email from the session, sent to /contact-us. */
+function useContactForm() {
   const [parameters] = useSearchParams();
   const { user, loading } = useSession();
   const [prefill] = useState(() => contactPrefill(parameters));
-  const [name, setName] = useState(prefill.name);
-  const [email, setEmail] = useState('');
-  const [reason, setReason] = useState<ContactReason | ''>(prefill.reason);
-  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<ContactFields>({ name: prefill.name, email: '', reason: prefill.reason, message: '' });
   const submission = useSubmission(refusalOf);
   const state: SendState =
     submission.status === 'failed' && isRateLimited(submission.failure) ? 'rateLimited' : SEND_STATE_OF[submission.status];
-  const ids = { name: useId(), email: useId(), reason: useId(), message: useId(), counter: useId() };
   const forwardedFromReserved = parameters.get('forwardedFromReserved') === 'true';
 
   // The spec opens the login prompt for visitors who are not signed in; people claiming a reserved
@@ -59,11 +59,12 @@ export function ContactPage() {
   }, [loading, user, forwardedFromReserved]);
 
   useEffect(() => {
-    if (user?.email) setEmail((typed) => typed || (user.email ?? ''));
+    if (user?.email) setFields((typed) => ({ ...typed, email: typed.email || (user.email ?? '') }));
   }, [user]);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { name, email, reason, message } = fields;
     const outcome = await submission.submit(() =>
       apiRequest('/contact-us', {
         method: 'POST',
@@ -71,15 +72,91 @@ export function ContactPage() {
         authFailures: 'silent',
       }),
     );
-    if (outcome?.ok) setMessage('');
+    if (outcome?.ok) setFields((sent) => ({ ...sent, message: '' }));
   }
 
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      submission.reset();
-    };
+  // An edit takes back the last answer, so the button offers to submit again.
+  const edit: EditField = (field) => (value) => {
+    setFields((typed) => ({ ...typed, [field]: value }));
+    submission.reset();
+  };
+
+  return { fields, edit, send, state, error: submission.error };
+}
+
+/** Name, email, reason and message, each with its label; the name and message kept to their limits. */
+function ContactFieldset({ fields, edit }: { fields: ContactFields; edit: EditField }) {
+  const ids = { name: useId(), email: useId(), reason: useId(), message: useId(), counter: useId() };
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.name}>
+          Name
+        </label>
+        <input
+          id={ids.name}
+          className="field__input"
+          required
+          autoComplete="name"
+          value={fields.name}
+          onChange={keepingAtMost(OUTREACH_LIMITS.nameMax, edit('name'))}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.email}>
+          Email
+        </label>
+        <input
+          id={ids.email}
+          className="field__input"
+          type="email"
+          required
+          autoComplete="email"
+          value={fields.email}
+          onChange={(event) => edit('email')(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.reason}>
+          Reason <span className="muted">(optional)</span>
+        </label>
+        <select
+          id={ids.reason}
+          className="field__input"
+          value={fields.reason}
+          onChange={(event) => edit('reason')(event.target.value as ContactReason | '')}
+        >
+          <option value="">Choose a reason</option>
+          {CONTACT_REASONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.message}>
+          Message
+        </label>
+        <textarea
+          id={ids.message}
+          className="field__input"
+          required
+          rows={6}
+          aria-describedby={ids.counter}
+          value={fields.message}
+          onChange={keepingAtMost(OUTREACH_LIMITS.messageMax, edit('message'))}
+        />
+        <span id={ids.counter} className="field__counter muted">
+          {characterCount(fields.message)}/{OUTREACH_LIMITS.messageMax}
+        </span>
+      </div>
+    </>
+  );
+}
+
+export function ContactPage() {
+  const { fields, edit, send, state, error } = useContactForm();
 
   return (
     <div className="container content-page narrow-page">
@@ -90,71 +167,10 @@ export function ContactPage() {
       </p>
 
       <form className="form-stack contact-form" onSubmit={(event) => void send(event)}>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.name}>
-            Name
-          </label>
-          <input
-            id={ids.name}
-            className="field__input"
-            required
-            autoComplete="name"
-            value={name}
-            onChange={keepingAtMost(OUTREACH_LIMITS.nameMax, edit(setName))}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.email}>
-            Email
-          </label>
-          <input
-            id={ids.email}
-            className="field__input"
-            type="email"
-            required
-            autoComplete="email"
-            value={email}
-            onChange={(event) => edit(setEmail)(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.reason}>
-            Reason <span className="muted">(optional)</span>
-          </label>
-          <select
-            id={ids.reason}
-            className="field__input"
-            value={reason}
-            onChange={(event) => edit(setReason)(event.target.value as ContactReason | '')}
-          >
-            <option value="">Choose a reason</option>
-            {CONTACT_REASONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.message}>
-            Message
-          </label>
-          <textarea
-            id={ids.message}
-            className="field__input"
-            required
-            rows={6}
-            aria-describedby={ids.counter}
-            value={message}
-            onChange={keepingAtMost(OUTREACH_LIMITS.messageMax, edit(setMessage))}
-          />
-          <span id={ids.counter} className="field__counter muted">
-            {characterCount(message)}/{OUTREACH_LIMITS.messageMax}
-          </span>
-        </div>
-        {submission.error !== null && (
+        <ContactFieldset fields={fields} edit={edit} />
+        {error !== null && (
           <p className="form-error" role="alert">
-            {submission.error}
+            {error}
           </p>
         )}
         <button

@@ -92,6 +92,109 @@ function StyleRail({
   );
 }
 
+type EditBrief = (change: Partial<BriefFields>) => void;
+
+/** The app to generate for; the ones not ready yet are shown, disabled, with a 'soon' mark. */
+function AppChoice({ chosen, edit }: { chosen: GeneratorApp; edit: EditBrief }) {
+  return (
+    <fieldset className="field app-choice">
+      <legend className="field__label">App</legend>
+      <div className="app-choice__options">
+        {GENERATOR_APPS.map((option) => (
+          <label
+            key={option.id}
+            className={`app-option${option.enabled ? '' : ' app-option--soon'}${chosen === option.id ? ' app-option--chosen' : ''}`}
+          >
+            <input
+              type="radio"
+              name="app"
+              className="visually-hidden"
+              disabled={!option.enabled}
+              checked={chosen === option.id}
+              onChange={() => option.enabled && edit({ app: option.id as GeneratorApp })}
+            />
+            <span>{option.label}</span>
+            {!option.enabled && <span className="app-option__soon">{SOON_LABEL}</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the piece is for, with its counter and the reminder not to type anything private. */
+function PurposeField({ purpose, slides, edit }: { purpose: string; slides: boolean; edit: EditBrief }) {
+  const ids = { purpose: useId(), reminder: useId() };
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={ids.purpose}>
+        Purpose
+      </label>
+      <textarea
+        id={ids.purpose}
+        className="field__input"
+        rows={3}
+        aria-describedby={ids.reminder}
+        placeholder={slides ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'}
+        value={purpose}
+        onChange={keepingAtMost(GENERATOR.purposeMax, (value) => edit({ purpose: value }))}
+      />
+      <span className="field__counter muted">
+        {characterCount(purpose)}/{GENERATOR.purposeMax}
+      </span>
+      <p id={ids.reminder} className="generator-reminder muted">
+        {GENERATOR_TEXTS.privacyReminder}
+      </p>
+    </div>
+  );
+}
+
+/** What only a deck asks: the audience, the number of slides and the style. */
+function SlidesFields({ fields, styles, edit }: { fields: BriefFields; styles: StyleOption[] | null; edit: EditBrief }) {
+  const ids = { audience: useId(), slides: useId() };
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={ids.audience}>
+          Audience
+        </label>
+        <input
+          id={ids.audience}
+          className="field__input"
+          value={fields.audience}
+          onChange={keepingAtMost(GENERATOR.audienceMax, (value) => edit({ audience: value }))}
+          placeholder="e.g. the marketing team"
+        />
+        <span className="field__counter muted">
+          {characterCount(fields.audience)}/{GENERATOR.audienceMax}
+        </span>
+      </div>
+      <div className="field generator-slides-field">
+        <label className="field__label" htmlFor={ids.slides}>
+          Number of slides
+        </label>
+        {/* Text, not type="number": a number field hands over '' for 'abc' or '1e', which would mean the default. */}
+        <input
+          id={ids.slides}
+          className="field__input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={fields.numSlides}
+          onChange={(event) => edit({ numSlides: event.target.value })}
+        />
+      </div>
+      <StyleRail
+        styles={styles}
+        chosen={fields.styleId}
+        customId={fields.customId}
+        onChoose={(styleId) => edit({ styleId })}
+        onCustomId={(customId) => edit({ customId })}
+      />
+    </>
+  );
+}
+
 /** The brief: the app, the purpose, and for slides the audience, count and style; an admin's overrides beside the button. */
 export function BriefForm({
   state,
@@ -104,11 +207,9 @@ export function BriefForm({
   dispatch: Dispatch<GeneratorAction>;
   onSubmit: () => void;
 }) {
-  const ids = { purpose: useId(), audience: useId(), slides: useId(), reminder: useId() };
   const { fields } = state;
   const kind = kindOfApp(fields.app);
-  const edit = (change: Partial<BriefFields>) => dispatch({ type: 'edited', change });
-  const editing = (field: 'purpose' | 'audience') => (value: string) => edit({ [field]: value });
+  const edit: EditBrief = (change) => dispatch({ type: 'edited', change });
 
   return (
     <form
@@ -119,93 +220,9 @@ export function BriefForm({
       }}
       noValidate
     >
-      <fieldset className="field app-choice">
-        <legend className="field__label">App</legend>
-        <div className="app-choice__options">
-          {GENERATOR_APPS.map((option) => (
-            <label
-              key={option.id}
-              className={`app-option${option.enabled ? '' : ' app-option--soon'}${fields.app === option.id ? ' app-option--chosen' : ''}`}
-            >
-              <input
-                type="radio"
-                name="app"
-                className="visually-hidden"
-                disabled={!option.enabled}
-                checked={fields.app === option.id}
-                onChange={() => option.enabled && edit({ app: option.id as GeneratorApp })}
-              />
-              <span>{option.label}</span>
-              {!option.enabled && <span className="app-option__soon">{SOON_LABEL}</span>}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <div className="field">
-        <label className="field__label" htmlFor={ids.purpose}>
-          Purpose
-        </label>
-        <textarea
-          id={ids.purpose}
-          className="field__input"
-          rows={3}
-          aria-describedby={ids.reminder}
-          placeholder={
-            kind === 'slides' ? 'e.g. Kick-off deck for our Q3 product launch' : 'e.g. A one-page proposal for a community garden'
-          }
-          value={fields.purpose}
-          onChange={keepingAtMost(GENERATOR.purposeMax, editing('purpose'))}
-        />
-        <span className="field__counter muted">
-          {characterCount(fields.purpose)}/{GENERATOR.purposeMax}
-        </span>
-        <p id={ids.reminder} className="generator-reminder muted">
-          {GENERATOR_TEXTS.privacyReminder}
-        </p>
-      </div>
-
-      {kind === 'slides' && (
-        <>
-          <div className="field">
-            <label className="field__label" htmlFor={ids.audience}>
-              Audience
-            </label>
-            <input
-              id={ids.audience}
-              className="field__input"
-              value={fields.audience}
-              onChange={keepingAtMost(GENERATOR.audienceMax, editing('audience'))}
-              placeholder="e.g. the marketing team"
-            />
-            <span className="field__counter muted">
-              {characterCount(fields.audience)}/{GENERATOR.audienceMax}
-            </span>
-          </div>
-          <div className="field generator-slides-field">
-            <label className="field__label" htmlFor={ids.slides}>
-              Number of slides
-            </label>
-            {/* Text, not type="number": a number field hands over '' for 'abc' or '1e', which would mean the default. */}
-            <input
-              id={ids.slides}
-              className="field__input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={fields.numSlides}
-              onChange={(event) => edit({ numSlides: event.target.value })}
-            />
-          </div>
-          <StyleRail
-            styles={state.styles}
-            chosen={fields.styleId}
-            customId={fields.customId}
-            onChoose={(styleId) => edit({ styleId })}
-            onCustomId={(customId) => edit({ customId })}
-          />
-        </>
-      )}
+      <AppChoice chosen={fields.app} edit={edit} />
+      <PurposeField purpose={fields.purpose} slides={kind === 'slides'} edit={edit} />
+      {kind === 'slides' && <SlidesFields fields={fields} styles={state.styles} edit={edit} />}
 
       <div className="generator-actions">
         {admin && (
