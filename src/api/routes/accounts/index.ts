@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserRoutes } from './admin-users.js';
+import { adminUserHistoryRoutes } from './admin-user-history.js';
+import { adminUserListRoutes } from './admin-user-list.js';
+import { adminUserStatusRoutes } from './admin-user-status.js';
+import { adminUserUpdateRoutes } from './admin-user-update.js';
 import type { AccountRouteDeps } from './deps.js';
 import { emailUnsubscribeRoutes } from './email-unsubscribe.js';
 import { memberActivityRoutes } from './member-activity.js';
@@ -26,7 +29,10 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       passwordRoutes,
       profileRoutes,
       testUserRoutes,
-      adminUserRoutes,
+      adminUserListRoutes,
+      adminUserStatusRoutes,
+      adminUserUpdateRoutes,
+      adminUserHistoryRoutes,
       memberActivityRoutes,
       emailUnsubscribeRoutes,
     ]) {
