@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountDeletionRoutes } from './account-deletion.js';
 import { adminUserHistoryRoutes } from './admin-user-history.js';
 import { adminUserListRoutes } from './admin-user-list.js';
 import { adminUserStatusRoutes } from './admin-user-status.js';
@@ -8,6 +9,7 @@ import { emailUnsubscribeRoutes } from './email-unsubscribe.js';
 import { memberActivityRoutes } from './member-activity.js';
 import { passwordRoutes } from './password.js';
 import { profileRoutes } from './profile.js';
+import { publicProfileRoutes } from './public-profile.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
 import { testUserRoutes } from './test-user.js';
@@ -28,6 +30,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       verificationRoutes,
       passwordRoutes,
       profileRoutes,
+      accountDeletionRoutes,
+      publicProfileRoutes,
       testUserRoutes,
       adminUserListRoutes,
       adminUserStatusRoutes,
