@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserRoutes } from './admin-users.js';
+import { accountDeletionRoutes } from './account-deletion.js';
+import { adminUserHistoryRoutes } from './admin-user-history.js';
+import { adminUserListRoutes } from './admin-user-list.js';
+import { adminUserStatusRoutes } from './admin-user-status.js';
+import { adminUserUpdateRoutes } from './admin-user-update.js';
 import type { AccountRouteDeps } from './deps.js';
 import { emailUnsubscribeRoutes } from './email-unsubscribe.js';
 import { memberActivityRoutes } from './member-activity.js';
 import { passwordRoutes } from './password.js';
 import { profileRoutes } from './profile.js';
+import { publicProfileRoutes } from './public-profile.js';
 import { signInRoutes } from './sign-in.js';
 import { signUpRoutes } from './sign-up.js';
 import { testUserRoutes } from './test-user.js';
@@ -25,8 +30,13 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       verificationRoutes,
       passwordRoutes,
       profileRoutes,
+      accountDeletionRoutes,
+      publicProfileRoutes,
       testUserRoutes,
-      adminUserRoutes,
+      adminUserListRoutes,
+      adminUserStatusRoutes,
+      adminUserUpdateRoutes,
+      adminUserHistoryRoutes,
       memberActivityRoutes,
       emailUnsubscribeRoutes,
     ]) {
