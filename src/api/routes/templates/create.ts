@@ -60,13 +60,11 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         if (!parsed.success) return reply.status(400).send(invalidFieldsAnswer(parsed.error));
         // Selling needs a payout account with charges enabled (spec 6).
         if (parsed.data.price > 0 && !(await takesCharges(deps.db, viewer.userId))) {
-          return reply
-            .status(400)
-            .send({
-              error: true,
-              message: TEMPLATE_MESSAGES.payoutRequired,
-              fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }],
-            });
+          return reply.status(400).send({
+            error: true,
+            message: TEMPLATE_MESSAGES.payoutRequired,
+            fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }],
+          });
         }
         const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer));
         await deps.settle(submitted.position);
