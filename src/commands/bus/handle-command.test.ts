@@ -9,6 +9,7 @@ import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { templateStream, type TemplateSubmitted } from '../../domain/templates/events.js';
 import { upcasters } from '../../domain/upcasters.js';
+import { countingStreamReads } from '../../../tests/fixtures/counting-store.js';
 import { databaseTargets } from '../../../tests/fixtures/databases.js';
 import { createStreamSnapshots, type StreamSnapshots } from '../../adapters/db/stream-snapshots.js';
 import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../../domain/rewards/constants.js';
@@ -311,15 +312,7 @@ describe.each(databaseTargets())("a stream's state from the command bus: $name",
 
   beforeAll(async () => {
     database = await target.open();
-    const postgres = createPostgresEventStore(database);
-    store = {
-      ...postgres,
-      readStream: async (streamId, options) => {
-        const events = await postgres.readStream(streamId, options);
-        eventsRead.push(events.length);
-        return events;
-      },
-    };
+    store = countingStreamReads(createPostgresEventStore(database), (events) => eventsRead.push(events));
     snapshots = createStreamSnapshots(database.db);
   });
   afterAll(async () => {

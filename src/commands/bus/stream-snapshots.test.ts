@@ -13,6 +13,7 @@ import type { Actor, DeciderSnapshot, DomainEvent } from '../../domain/shared/ev
 import { templateDecider } from '../../domain/templates/decider.js';
 import type { TemplateEvent } from '../../domain/templates/events.js';
 import { upcasters } from '../../domain/upcasters.js';
+import { countingStreamReads } from '../../../tests/fixtures/counting-store.js';
 import { databaseTargets } from '../../../tests/fixtures/databases.js';
 import { anEvent } from '../../../tests/fixtures/events.js';
 import { createCommandBus, SNAPSHOT_AFTER_EVENTS, type CommandBus } from './handle-command.js';
@@ -50,15 +51,7 @@ describe.each(databaseTargets())('command bus with stream snapshots: $name', (ta
 
   beforeAll(async () => {
     database = await target.open();
-    const postgres = createPostgresEventStore(database);
-    store = {
-      ...postgres,
-      readStream: async (streamId, options) => {
-        const events = await postgres.readStream(streamId, options);
-        eventsRead.push(events.length);
-        return events;
-      },
-    };
+    store = countingStreamReads(createPostgresEventStore(database), (events) => eventsRead.push(events));
     snapshots = createStreamSnapshots(database.db);
     withSnapshots = createCommandBus(store, upcasters, snapshots);
     wholeStreams = createCommandBus(store, upcasters);
