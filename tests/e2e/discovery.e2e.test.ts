@@ -29,7 +29,7 @@ describe('search, topics and apps', () => {
     await page.getByRole('heading', { level: 1, name: 'Searching Templates' }).waitFor();
     const results = page.getByRole('region', { name: 'Results' });
     await results.getByRole('heading', { name: BUDGET_TRACKER }).waitFor();
-    expect(await page.getByTestId('results-count').textContent()).toMatch(/^Showing \d+ results$/u);
+    expect(await page.getByTestId('results-count').textContent()).toMatch(/^Showing (1 result|\d+ results)$/u);
 
     await page.getByLabel('Price').selectOption('paid');
     await page.waitForURL((url) => url.searchParams.get('price') === 'paid');

@@ -55,6 +55,8 @@ export const POPULARITY_WINDOW_DAYS = 90;
 // --- Texts ---------------------------------------------------------------------------------------
 
 export const SEARCH_PAGE_TITLE = "Explore Our Community's Workflows and Templates";
+/** The search page's count of what matched: one result, any other number of results. */
+export const searchResultsCount = (total: number): string => `Showing ${total} ${total === 1 ? 'result' : 'results'}`;
 export const SEARCH_TEXT_TOO_LONG = `The search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`;
 /** When the search itself failed (not when the searcher's text or filters were refused). */
 export const SEARCH_FAILED = "We couldn't search right now. Please try again, or change the filters.";

@@ -12,6 +12,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_FAILED,
   SEARCH_PAGE_TITLE,
+  searchResultsCount,
 } from '@domain/discovery/constants.js';
 import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
 import { Pagination, useScrollAfterPageChange } from '@/components/ui/Pagination.js';
@@ -79,11 +80,11 @@ export function SearchPage() {
       <header className="search-page__header">
         <h1>{searchHeading(filters.q || pathTerm)}</h1>
         <Suspense fallback={<p className="muted">Searching…</p>}>
-          <Await resolve={results} errorElement={<p className="muted">Showing 0 results</p>}>
+          <Await resolve={results} errorElement={<p className="muted">{searchResultsCount(0)}</p>}>
             {(answer: SearchAnswer | RefusedSearch) =>
               'refused' in answer ? null : (
                 <p className="muted" data-testid="results-count">
-                  Showing {answer.pagination.totalItems} results
+                  {searchResultsCount(answer.pagination.totalItems)}
                 </p>
               )
             }
