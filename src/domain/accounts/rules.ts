@@ -77,7 +77,8 @@ export const ACCOUNT_MESSAGES = {
   signupNoToken: 'No token received from the server.',
   signupUnknownError: 'Unknown server error during signup.',
   loginFailedAfterReset: 'Login failed after password reset.',
-  reservedHelpLink: 'Contact us to collect it',
+  /** The words of the reserved-name message that link to the contact page. */
+  reservedHelpLink: 'contact us',
   unsavedChangesTitle: 'Unsaved Changes',
   unsavedChanges: 'You have unsaved changes. Do you want to leave this page?',
   passwordResetTitle: 'Password Reset',

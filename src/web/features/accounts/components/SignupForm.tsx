@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, emailProblem, passwordProblem, usernameProblem } from '@domain/accounts/rules.js';
 import { checkEmailAvailability, checkUsernameAvailability, requestEmailVerification, signUp } from '../api.js';
 import { describeSignupFailure } from '../login-flow.js';
+import { linkedWords } from '@/lib/linked-words.js';
 import { onboardingPathFor } from '@/lib/return-paths.js';
 import { useAvailabilityCheck, type AvailabilityState } from '../use-availability-check.js';
 import { setWelcomeModalFlag } from '../welcome-flag.js';
@@ -24,14 +25,18 @@ function availabilityMessage(check: AvailabilityState): FieldMessage | null {
   const { answer } = check;
   if (answer.available) return { tone: 'success', content: answer.message };
   if (answer.reserved) {
-    return {
-      tone: 'error',
-      content: (
+    // The message's own "contact us" is the link to the contact form, prefilled for this name.
+    const parts = linkedWords(answer.message, ACCOUNT_MESSAGES.reservedHelpLink);
+    if (parts) {
+      const content = (
         <>
-          {answer.message} <Link to={contactUsForReservedPath(check.value)}>{ACCOUNT_MESSAGES.reservedHelpLink}</Link>
+          {parts.before}
+          <Link to={contactUsForReservedPath(check.value)}>{parts.words}</Link>
+          {parts.after}
         </>
-      ),
-    };
+      );
+      return { tone: 'error', content };
+    }
   }
   return { tone: 'error', content: answer.message };
 }
