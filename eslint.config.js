@@ -66,6 +66,20 @@ const FEATURE_ZONES = FEATURES.map((feature) =>
   ),
 );
 
+/** escapeHtml has one definition. */
+const ONE_ESCAPE_HTML = [
+  'FunctionDeclaration[id.name=/^escapeHtml$/i]',
+  'VariableDeclarator[id.name=/^escapeHtml$/i]',
+  'MethodDefinition[key.name=/^escapeHtml$/i]',
+  'Property[key.name=/^escapeHtml$/i][value.type=/Function/]',
+].map((selector) => ({ selector, message: 'escapeHtml has one definition: import it from src/domain/shared/html.ts.' }));
+
+/** Who is staff is answered once: a level compared with 'admin' elsewhere is a copy of that rule. */
+const ONE_STAFF_RULE = [
+  "BinaryExpression[operator=/^[!=]==?$/][left.property.name='lvl'][right.value='admin']",
+  "BinaryExpression[operator=/^[!=]==?$/][right.property.name='lvl'][left.value='admin']",
+].map((selector) => ({ selector, message: 'Ask src/domain/accounts/access.ts (isStaff, isStaffLevel) who is staff.' }));
+
 /** A later block's zones replace an earlier one's for the same file, so each block lists every zone that applies. */
 const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
 
@@ -163,22 +177,24 @@ export default defineConfig(
     ignores: TESTS,
     rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] },
   },
-  // One escapeHtml: a second definition anywhere fails the lint.
+  // One rule, one place: a second escapeHtml, or a level compared with 'admin' (who is staff) outside
+  // src/domain/accounts/access.ts, fails the lint. A later block's no-restricted-syntax replaces an
+  // earlier one's for the same file, so each block lists every selector that applies to its files.
   {
-    name: 'tessera/one-escape-html',
+    name: 'tessera/one-rule-one-place',
     files: ['**/*.{ts,tsx,js,mjs,mts}'],
-    ignores: ['src/domain/shared/html.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'FunctionDeclaration[id.name=/^escapeHtml$/i]',
-          'VariableDeclarator[id.name=/^escapeHtml$/i]',
-          'MethodDefinition[key.name=/^escapeHtml$/i]',
-          'Property[key.name=/^escapeHtml$/i][value.type=/Function/]',
-        ].map((selector) => ({ selector, message: 'escapeHtml has one definition: import it from src/domain/shared/html.ts.' })),
-      ],
-    },
+    ignores: ['src/domain/shared/html.ts', 'src/domain/accounts/access.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_ESCAPE_HTML, ...ONE_STAFF_RULE] },
+  },
+  {
+    name: 'tessera/one-rule-one-place/html',
+    files: ['src/domain/shared/html.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_STAFF_RULE] },
+  },
+  {
+    name: 'tessera/one-rule-one-place/access',
+    files: ['src/domain/accounts/access.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_ESCAPE_HTML] },
   },
   prettier,
 );

@@ -1,3 +1,4 @@
+import { isStaffLevel } from '../domain/accounts/access.js';
 import { randomUUID } from 'node:crypto';
 import { likeDecider } from '../domain/engagement/decider.js';
 import { likeStream } from '../domain/engagement/events.js';
@@ -86,7 +87,7 @@ async function registerDemoUsers(
           username: user.username,
           email: `${user.username}@demo.tessera.local`,
           password: null,
-          passwordHash: user.lvl === 'admin' ? adminPasswordHash : memberPasswordHash,
+          passwordHash: isStaffLevel(user.lvl) ? adminPasswordHash : memberPasswordHash,
           displayName: user.displayName,
           lvl: user.lvl,
           verification: 'verified',
