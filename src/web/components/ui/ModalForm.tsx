@@ -17,6 +17,10 @@ export interface ModalFormProps {
   submitDisabled?: boolean;
   /** 'danger' for a form that reports or removes something. */
   submitTone?: 'primary' | 'danger';
+  /** 'danger' colours the title, for a form that removes something for good. */
+  titleTone?: 'default' | 'danger';
+  /** A class for the dialog beside `modal`, for a form that needs its own width. */
+  className?: string;
   /** What went wrong, said once under the fields. */
   error?: ReactNode;
   children: ReactNode;
@@ -35,6 +39,8 @@ export function ModalForm({
   pending,
   submitDisabled = false,
   submitTone = 'primary',
+  titleTone = 'default',
+  className,
   error,
   children,
 }: ModalFormProps) {
@@ -44,6 +50,8 @@ export function ModalForm({
       open={open}
       title={title}
       onClose={onClose}
+      tone={titleTone}
+      className={className}
       actions={
         <>
           <button type="button" className="button button--ghost" onClick={onClose}>

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { STATUS } from '@domain/templates/lifecycle.js';
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES } from '@domain/templates/rules.js';
 import { Modal } from '@/components/ui/Modal.js';
+import { ModalForm } from '@/components/ui/ModalForm.js';
 import { FormField } from '@/components/ui/FormField.js';
 import { HistoryPanel } from '../HistoryPanel.js';
 import type { AdminResource } from '../admin-api.js';
 
 interface DenyModalProps {
   resource: AdminResource;
+  /** The decision is on its way. The row's actions send it (the row waits too, a 409 reloads the list), so they own its state. */
   busy: boolean;
   /** The server's refusal of the last attempt, shown in the modal. */
   error: string | null;
@@ -20,10 +22,8 @@ interface DenyModalProps {
 export function DenyModal({ resource, busy, error, onDeny, onClose }: DenyModalProps) {
   const [reason, setReason] = useState('');
   const [blank, setBlank] = useState(false);
-  const formId = `deny-${resource._id}`;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (reason.trim() === '') {
       setBlank(true);
       return;
@@ -32,47 +32,35 @@ export function DenyModal({ resource, busy, error, onDeny, onClose }: DenyModalP
   }
 
   return (
-    <Modal
+    <ModalForm
       open
       title={`Deny “${resource.title}”`}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button--danger" disabled={busy}>
-            {busy ? 'Denying…' : 'Deny'}
-          </button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Deny"
+      submitTone="danger"
+      pending={busy}
+      error={error}
     >
-      <form id={formId} className="moderation-form" onSubmit={submit} noValidate>
-        {resource.status === STATUS.underReviewEdit && (
-          <p className="form-alert form-alert--danger" role="note">
-            {TEMPLATE_MESSAGES.denyEditWarning}
-          </p>
-        )}
-        <FormField
-          label="Reason for denial"
-          multiline
-          required
-          maxLength={TEMPLATE_LIMITS.reason}
-          showCounter
-          value={reason}
-          onValueChange={(value) => {
-            setReason(value);
-            if (value.trim() !== '') setBlank(false);
-          }}
-          message={blank ? { tone: 'error', content: TEMPLATE_MESSAGES.denialBlank } : null}
-        />
-        {error !== null && (
-          <p className="form-alert form-alert--danger" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      {resource.status === STATUS.underReviewEdit && (
+        <p className="form-alert form-alert--danger" role="note">
+          {TEMPLATE_MESSAGES.denyEditWarning}
+        </p>
+      )}
+      <FormField
+        label="Reason for denial"
+        multiline
+        required
+        maxLength={TEMPLATE_LIMITS.reason}
+        showCounter
+        value={reason}
+        onValueChange={(value) => {
+          setReason(value);
+          if (value.trim() !== '') setBlank(false);
+        }}
+        message={blank ? { tone: 'error', content: TEMPLATE_MESSAGES.denialBlank } : null}
+      />
+    </ModalForm>
   );
 }
 
