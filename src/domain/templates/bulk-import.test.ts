@@ -136,3 +136,16 @@ describe('bulk import rows', () => {
     expect(markRepeatedRows(payloads, [invalid])).toEqual([invalid]);
   });
 });
+
+describe("the bulk import's words", () => {
+  it('counts one row in the singular: "Import 1 row", not "Import 1 rows"', () => {
+    expect(BULK_IMPORT_MESSAGES.importButton(1)).toBe('Import 1 row');
+    expect(BULK_IMPORT_MESSAGES.importButton(0)).toBe('Import 0 rows');
+    expect(BULK_IMPORT_MESSAGES.importButton(3)).toBe('Import 3 rows');
+  });
+
+  it('says what went in and what did not when some rows fail, instead of claiming success', () => {
+    expect(BULK_IMPORT_MESSAGES.partial(1, 2)).toBe('1 row imported; 2 rows could not be imported: see the report.');
+    expect(BULK_IMPORT_MESSAGES.partialTitle).not.toBe(BULK_IMPORT_MESSAGES.successTitle);
+  });
+});

@@ -17,12 +17,20 @@ export const BULK_IMPORT_LIMITS = {
   rowsPerImportRequest: 20,
 } as const;
 
+/** '1 row', '2 rows', '0 rows'. */
+export const rowCount = (rows: number): string => `${rows} ${rows === 1 ? 'row' : 'rows'}`;
+
 /** The admin portal's bulk import (generator-admin-site.md sections 3, 5 and 8). */
 export const BULK_IMPORT_MESSAGES = {
   noFile: 'Please select a file before uploading.',
   notCsv: 'Please upload a CSV file.',
   successTitle: 'Success!!',
   success: 'The templates are bulk uploaded successfully.',
+  /** Some rows failed at import: the spec's success modal would claim the whole file went in. */
+  partialTitle: 'Imported in part',
+  partial: (imported: number, failed: number) =>
+    `${rowCount(imported)} imported; ${rowCount(failed)} could not be imported: see the report.`,
+  importButton: (ready: number) => `Import ${rowCount(ready)}`,
   errorTitle: 'Error!!',
   error: 'Error sending bulk data. Contact the dev support.',
   notParsable: 'This file could not be read as CSV',

@@ -63,11 +63,8 @@ export function useBulkImport() {
       setReports((previous) => previous.map((report) => outcome.get(report.row) ?? report));
       setPhase({ kind: 'imported' });
       const failed = [...outcome.values()].filter((report) => report.status === 'invalid').length;
-      showMessageModal(
-        BULK_IMPORT_MESSAGES.successTitle,
-        BULK_IMPORT_MESSAGES.success,
-        failed > 0 ? `${failed} of the rows could not be imported: see the report.` : undefined,
-      );
+      if (failed === 0) showMessageModal(BULK_IMPORT_MESSAGES.successTitle, BULK_IMPORT_MESSAGES.success);
+      else showMessageModal(BULK_IMPORT_MESSAGES.partialTitle, BULK_IMPORT_MESSAGES.partial(rows.length - failed, failed));
     } catch (error) {
       setPhase({ kind: 'previewed' });
       showMessageModal(

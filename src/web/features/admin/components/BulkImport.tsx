@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { BULK_IMPORT_MESSAGES, type BulkRowReport } from '@domain/templates/bulk-import.js';
+import { BULK_IMPORT_MESSAGES, rowCount, type BulkRowReport } from '@domain/templates/bulk-import.js';
 import { resourcePath } from '@/lib/paths.js';
 import { useBulkImport, type BulkImportPhase } from '../use-bulk-import.js';
 
@@ -79,12 +79,12 @@ function BulkImportReport({ reports, phase, onImport }: { reports: BulkRowReport
   return (
     <>
       <p className="bulk-import__summary" role="status">
-        {reports.length} rows: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported,{' '}
+        {rowCount(reports.length)}: {count('valid')} ready, {count('imported')} imported, {count('duplicate')} already imported,{' '}
         {count('invalid')} with errors.
       </p>
       {phase.kind === 'previewed' && (
         <button type="button" className="button button--primary" disabled={count('valid') === 0} onClick={onImport}>
-          Import {count('valid')} rows
+          {BULK_IMPORT_MESSAGES.importButton(count('valid'))}
         </button>
       )}
       {phase.kind === 'previewed' && count('valid') === 0 && <p className="admin-list__note">{BULK_IMPORT_MESSAGES.nothingValid}</p>}
