@@ -43,7 +43,7 @@ export function openLoginPrompt(): void {
   publish({ kind: 'login' });
 }
 
-/** The request-a-template form; callers check the session first (see useRequestTemplate). */
+/** The request-a-template form; callers check the session first (see loginRedirectForRequest). */
 export function openRequestModal(): void {
   publish({ kind: 'request' });
 }

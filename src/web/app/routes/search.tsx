@@ -31,7 +31,7 @@ import {
   type SearchFilterState,
   type SearchPathKind,
 } from '@/features/search/search-state.js';
-import { loginPathFor } from '@/lib/return-paths.js';
+import { loginRedirectForRequest } from '@/lib/request-template.js';
 import '@/features/discovery/discovery.css';
 import { documentTitle } from '@/lib/brand.js';
 
@@ -133,7 +133,6 @@ function SearchFilters({ id, open, onClose, filters, go }: SearchFiltersProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const filtered = filters.price !== '' || filters.topic !== '' || filters.platform !== '' || filters.q !== '';
-  const requestRedirect = `${location.pathname}${location.search ? `${location.search}&` : '?'}showRequestModal=true`;
 
   return (
     <aside
@@ -189,7 +188,11 @@ function SearchFilters({ id, open, onClose, filters, go }: SearchFiltersProps) {
       <section className="side-card request-card">
         <p>{REQUEST_TEMPLATE_TEXT}</p>
         {/* Requesting needs an account: anonymous visitors log in first and come back with the request form open. */}
-        <button type="button" className="button button--primary" onClick={() => void navigate(loginPathFor(requestRedirect))}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void navigate(loginRedirectForRequest(location.pathname, location.search))}
+        >
           Request a Template
         </button>
       </section>
