@@ -136,6 +136,7 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
   });
 
   it('answers the content, author and likes of each resource as the log has them', async () => {
+    type SealedName = { username: { sealed: string } };
     const log = await wholeLog();
     const all = await list(`/api/resources/today?limit=${HOME_LIST_MAX_LIMIT}`);
     for (const resource of all) {
@@ -165,7 +166,11 @@ describe('HTTP API (app.inject on embedded PGlite)', () => {
         keywords: data.keywords,
         platform: data.platform,
         topic: data.topic,
-        author: { _id: data.authorId, username: (author.data as { username: string }).username },
+        // The username is sealed under the author's vault key.
+        author: {
+          _id: data.authorId,
+          username: await infrastructure.vault.decrypt(data.authorId, (author.data as SealedName).username.sealed),
+        },
         ratings: { positive: likes },
         createdAt: submitted.metadata.occurredAt,
       });

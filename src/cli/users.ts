@@ -2,7 +2,6 @@ import { generatePassword } from '../adapters/security/passwords.js';
 import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import type { UserLevel } from '../domain/accounts/events.js';
-import { claimStream, type ClaimEvent } from '../domain/accounts/uniqueness.js';
 import type { Actor } from '../domain/shared/events.js';
 
 const USAGE = `Usage:
@@ -40,12 +39,10 @@ async function main(): Promise<void> {
   const { openInfrastructure } = await import('../composition/infrastructure.js');
   const infrastructure = await openInfrastructure(configFromEnv());
   try {
-    // The username's claim stream names its owner (the last claim not released).
-    const claims = (await infrastructure.store.readStream(claimStream('username', username))) as unknown as ClaimEvent[];
-    const last = claims.at(-1);
-    if (!last || last.type !== 'ValueClaimed') throw new Error(`There is no user named "${username}".`);
-    const userId = last.data.ownerId;
     const { accounts } = infrastructure;
+    // The username's uniqueness claim names its owner.
+    const userId = await accounts.usernameOwner(username);
+    if (userId === null) throw new Error(`There is no user named "${username}".`);
     if (action === 'reset-password') {
       const password = generatePassword();
       await accounts.setPasswordByOperator(userId, password, OPERATOR);

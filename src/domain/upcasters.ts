@@ -1,3 +1,4 @@
+import { withClearNewUsername, withClearUsername } from './accounts/events.js';
 import { withBetaPlatformFee } from './commerce/commission.js';
 import type { UpcasterRegistry } from './shared/upcasting.js';
 import { withoutGuestKey } from './support/events.js';
@@ -12,4 +13,7 @@ export const upcasters: UpcasterRegistry = {
   PurchaseRecorded: { 1: withBetaPlatformFee },
   // v2 binds a guest's conversation to the guest's chat cookie.
   SupportChatAnswered: { 1: withoutGuestKey },
+  // v2 keeps the username sealed under the member's vault key with a blind index; v1 held it in clear.
+  UserRegistered: { 1: withClearUsername },
+  UsernameChanged: { 1: withClearNewUsername },
 };

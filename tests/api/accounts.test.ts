@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { googleClaims, signGoogleToken, nowSeconds } from '../fixtures/google-tokens.js';
@@ -17,6 +18,7 @@ import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { ABANDONED_CLAIM_AFTER_MS } from '../../src/commands/accounts/abandoned-claims.js';
 import { claimStream, type ClaimKind } from '../../src/domain/accounts/uniqueness.js';
 import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { hashPassword } from '../../src/adapters/security/passwords.js';
 import { TEXT_MESSAGES } from '../../src/domain/shared/text.js';
 import { DAY_SECONDS } from '../../src/domain/shared/durations.js';
 import { TEST_USER_SWITCH_HINT } from '../../src/web/lib/shell-constants.js';
@@ -203,7 +205,7 @@ describe('sign-up after a crash', () => {
       schemaVersion: 1,
     };
     const claims: [ClaimKind, string][] = [
-      ['username', username],
+      ['username', await harness.infrastructure.accounts.usernameLookup(username)],
       ['email', await harness.infrastructure.accounts.emailLookup(email)],
     ];
     for (const [kind, value] of claims) {
@@ -879,6 +881,132 @@ describe('personal data after deletion', () => {
       remoteAddress: '10.90.0.1',
     });
     expect(again.status).toBe(201);
+  });
+});
+
+describe('usernames in the log', () => {
+  const adminToken = async () =>
+    (
+      await harness.call<{ token: string }>('POST', '/api/login', {
+        body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+      })
+    ).body.token;
+
+  /** Every stored event's stream id, type, data and metadata, and every command snapshot, that mention `text` in any letter case. */
+  async function logMentions(text: string): Promise<string[]> {
+    const { db } = harness.infrastructure.database;
+    const events = await sql<{
+      row: string;
+    }>`select concat_ws(' ', stream_id, type, data::text, metadata::text) as row from events`.execute(db);
+    const snapshots = await sql<{ row: string }>`select concat_ws(' ', stream_id, state::text) as row from stream_snapshots`.execute(db);
+    return [...events.rows, ...snapshots.rows].map(({ row }) => row).filter((row) => row.toLowerCase().includes(text.toLowerCase()));
+  }
+
+  it('signs in by a sealed username, refuses it in another letter case, and after erasure the log holds nothing of it; the name is free again', async () => {
+    const signedUp = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/signupUser', {
+      body: { username: 'wrenfield', email: 'w.person@example.net', password: PASSWORD, agreeToTermsAndConditions: true },
+      remoteAddress: '10.91.0.1',
+    });
+    expect(signedUp.status).toBe(201);
+    const userId = signedUp.body.user._id;
+    const renamed = await harness.call<CurrentUser>('POST', '/api/users/me/update', {
+      token: signedUp.body.token,
+      body: { username: 'wrenfield.two' },
+    });
+    expect(renamed.body.username).toBe('wrenfield.two');
+    expect((await harness.call('POST', '/api/login', { body: { login: 'wrenfield.two', password: PASSWORD } })).status).toBe(200);
+    expect((await harness.call('POST', '/api/login', { body: { login: 'Wrenfield.Two', password: PASSWORD } })).status).toBe(200);
+    expect((await harness.call<PublicProfile>('GET', '/api/users/public/wrenfield.two')).status).toBe(200);
+
+    // One name whatever its letter case: the blind index is of the lower-case spelling.
+    await expect(
+      harness.infrastructure.accounts.register({ username: 'Wrenfield.Two', email: 'w.other@example.net', password: PASSWORD }),
+    ).rejects.toMatchObject({ kind: 'conflict', message: ACCOUNT_MESSAGES.usernameNotAvailable('Wrenfield.Two') });
+    const duplicate = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'wrenfield.two', email: 'w.third@example.net', password: PASSWORD, agreeToTermsAndConditions: true },
+      remoteAddress: '10.91.0.2',
+    });
+    expect(duplicate.status).toBe(409);
+
+    expect((await harness.call('POST', '/api/users/me/delete', { token: signedUp.body.token, body: { password: PASSWORD } })).status).toBe(
+      200,
+    );
+    await harness.catchUp();
+    expect(await logMentions('wrenfield')).toEqual([]);
+    expect((await harness.call('GET', '/api/users/public/wrenfield.two')).status).toBe(404);
+    const profile = await harness.call<{ user: PublicProfile }>('GET', `/api/users/public/${erasedUsername(userId)}`);
+    expect(profile.body.user).toMatchObject({ erased: true, info: { displayName: 'Erased user' } });
+
+    // The read models rebuilt from the log now equal the live ones: the erased name cannot be opened any more.
+    const validation = await harness.call('GET', '/api/admin/validate', { token: await adminToken() });
+    expect(validation.body).toMatchObject({ success: true, differences: [] });
+
+    // Erasure releases the name's claim (under its blind index), so anyone may take it.
+    const again = await harness.call('POST', '/api/signupUser', {
+      body: { username: 'wrenfield.two', email: 'w.again@example.net', password: PASSWORD, agreeToTermsAndConditions: true },
+      remoteAddress: '10.91.0.3',
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('keeps an account registered before usernames were sealed: it signs in, its name stays taken until it renames, then is free', async () => {
+    // What the log holds from before: the claim on a stream named after the username, and UserRegistered v1 with it in clear.
+    const { store, vault } = harness.infrastructure;
+    const userId = randomUUID();
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actor: { userId, role: 'base' as const },
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    await store.appendToStream(
+      claimStream('username', 'oldtimer'),
+      [{ id: randomUUID(), type: 'ValueClaimed', data: { kind: 'username', value: 'oldtimer', ownerId: userId }, metadata }],
+      { expectedRevision: 'no_stream' },
+    );
+    const registered = await store.appendToStream(
+      `user-${userId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'UserRegistered',
+          data: {
+            userId,
+            username: 'oldtimer',
+            emailEnc: await vault.encrypt(userId, 'old.timer@example.net'),
+            emailLookup: await harness.infrastructure.accounts.emailLookup('old.timer@example.net'),
+            displayNameEnc: null,
+            lvl: 'base',
+            passwordHash: await hashPassword(PASSWORD),
+            googleKey: null,
+            verification: 'pending',
+          },
+          metadata,
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await harness.catchUp(registered.position);
+
+    const signedIn = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/login', {
+      body: { login: 'oldtimer', password: PASSWORD },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.username).toBe('oldtimer');
+    const signUpAs = (username: string, email: string, remoteAddress: string) =>
+      harness.call('POST', '/api/signupUser', {
+        body: { username, email, password: PASSWORD, agreeToTermsAndConditions: true },
+        remoteAddress,
+      });
+    expect((await signUpAs('oldtimer', 'new.timer@example.net', '10.92.0.1')).status).toBe(409);
+
+    const renamed = await harness.call<CurrentUser>('POST', '/api/users/me/update', {
+      token: signedIn.body.token,
+      body: { username: 'oldtimer.sealed' },
+    });
+    expect(renamed.body.username).toBe('oldtimer.sealed');
+    expect((await signUpAs('oldtimer', 'new.timer@example.net', '10.92.0.2')).status).toBe(201);
   });
 });
 

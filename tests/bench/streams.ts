@@ -189,7 +189,7 @@ function* signIns(userId: string, sessions: number): Generator<UserRegistered | 
     type: 'UserRegistered',
     data: {
       userId,
-      username: `bench_${userId.slice(0, 8)}`,
+      username: { sealed: 'x', lookup: `username-lookup-${userId}` },
       emailEnc: 'x',
       emailLookup: `lookup-${userId}`,
       displayNameEnc: 'x',

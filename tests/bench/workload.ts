@@ -94,7 +94,7 @@ export function createWorkload(size: WorkloadSize): Workload {
           type: 'UserRegistered',
           data: {
             userId,
-            username: `bench_user_${index}`,
+            username: { sealed: PLACEHOLDER_CIPHERTEXT, lookup: `bench-username-lookup-${index}` },
             emailEnc: PLACEHOLDER_CIPHERTEXT,
             emailLookup: `bench-lookup-${index}`,
             displayNameEnc: PLACEHOLDER_CIPHERTEXT,

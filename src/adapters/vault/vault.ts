@@ -12,6 +12,8 @@ export interface PersonalDataVault {
   encrypt(userId: string, plaintext: string): Promise<string>;
   /** The plaintext, or null when the user's key was destroyed (the user is erased). */
   decrypt(userId: string, ciphertext: string): Promise<string | null>;
+  /** Many at once, their keys read in one query: each plaintext, or null where its user's key was destroyed. */
+  decryptEach(items: readonly { userId: string; ciphertext: string }[]): Promise<(string | null)[]>;
   /** Crypto-shredding: destroys the key, so every copy of the user's data becomes unreadable. */
   forget(userId: string): Promise<void>;
   isForgotten(userId: string): Promise<boolean>;
@@ -27,6 +29,14 @@ const BLIND_INDEX_KEY_ID = 'blind-index';
 
 export function isVaultCiphertext(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(CIPHERTEXT_PREFIX);
+}
+
+function decryptWith(key: Buffer, ciphertext: string): string {
+  if (!isVaultCiphertext(ciphertext)) throw new Error('Not vault ciphertext');
+  const raw = Buffer.from(ciphertext.slice(CIPHERTEXT_PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }
 
 /** AES-256-GCM with one random data key per user, kept in the vault_keys table. */
@@ -67,11 +77,18 @@ export function createPostgresVault(db: Kysely<Schema>): PersonalDataVault {
     async decrypt(userId, ciphertext) {
       if (!isVaultCiphertext(ciphertext)) throw new Error('Not vault ciphertext');
       const key = await findKey(userId);
-      if (!key) return null;
-      const raw = Buffer.from(ciphertext.slice(CIPHERTEXT_PREFIX.length), 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-      decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return key ? decryptWith(key, ciphertext) : null;
+    },
+    async decryptEach(items) {
+      const missing = [...new Set(items.map((item) => item.userId).filter((userId) => !keys.has(userId)))];
+      if (missing.length > 0) {
+        const rows = await db.selectFrom('vault_keys').select(['user_id', 'data_key']).where('user_id', 'in', missing).execute();
+        for (const row of rows) keys.set(row.user_id, Buffer.from(row.data_key));
+      }
+      return items.map(({ userId, ciphertext }) => {
+        const key = keys.get(userId);
+        return key ? decryptWith(key, ciphertext) : null;
+      });
     },
     async forget(userId) {
       keys.delete(userId);

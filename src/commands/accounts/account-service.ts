@@ -2,7 +2,8 @@ import type { SessionEndReason, SessionMethod, UserLevel, VerificationStatus } f
 import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
 import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
 import { accountHistory, changeLevel, changeVerificationStatus } from './administration.js';
-import { emailLookupOf, onAccount, type AccountServiceDeps, type NewSession } from './deps.js';
+import { usernameOwner } from './claims.js';
+import { emailLookupOf, onAccount, usernameLookupOf, type AccountServiceDeps, type NewSession } from './deps.js';
 import { eraseAccount } from './erasure.js';
 import { googleKeyOf, googleLogin, type GoogleIdentity } from './google-sign-in.js';
 import { OwnerGuard } from './owner-guard.js';
@@ -38,6 +39,16 @@ export class AccountService {
 
   emailLookup(email: string): Promise<string> {
     return emailLookupOf(this.#deps.vault, email);
+  }
+
+  /** The blind index a username is claimed under, the same for every letter case. */
+  usernameLookup(username: string): Promise<string> {
+    return usernameLookupOf(this.#deps.vault, username);
+  }
+
+  /** The id of the account holding `username`, from its uniqueness claim in the log (no read model), or null. */
+  async usernameOwner(username: string): Promise<string | null> {
+    return usernameOwner(this.#deps.commands, username, await usernameLookupOf(this.#deps.vault, username));
   }
 
   googleKey(issuer: string, subject: string): Promise<string> {

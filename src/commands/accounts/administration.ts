@@ -1,4 +1,4 @@
-import { userStream, type UserLevel, type VerificationStatus } from '../../domain/accounts/events.js';
+import { userStream, type StoredUsername, type UserLevel, type VerificationStatus } from '../../domain/accounts/events.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../domain/accounts/user-management.js';
 import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
 import { onAccount, type AccountServiceDeps } from './deps.js';
@@ -39,7 +39,27 @@ export function changeVerificationStatus(
     : change();
 }
 
-/** Every event of the account's stream, oldest first (the admin's history of it). */
-export function accountHistory(deps: Pick<AccountServiceDeps, 'store'>, userId: string): Promise<RecordedEvent[]> {
-  return deps.store.readStream(userStream(userId));
+/**
+ * Every event of the account's stream, oldest first (the admin's history of it), with its usernames
+ * opened: `username` of the registration, `from` and `to` of each rename; null once the account is
+ * erased, even where an event from before usernames were sealed holds it in clear.
+ */
+export async function accountHistory(deps: Pick<AccountServiceDeps, 'store' | 'vault'>, userId: string): Promise<RecordedEvent[]> {
+  const events = await deps.store.readStream(userStream(userId));
+  const erased = await deps.vault.isForgotten(userId);
+  const open = async (stored: StoredUsername) =>
+    erased ? null : 'clear' in stored ? stored.clear : await deps.vault.decrypt(userId, stored.sealed);
+  let current: string | null = null;
+  const opened: RecordedEvent[] = [];
+  for (const event of events) {
+    if (event.type === 'UserRegistered') {
+      current = await open((event.data as { username: StoredUsername }).username);
+      opened.push({ ...event, data: { ...(event.data as object), username: current } });
+    } else if (event.type === 'UsernameChanged') {
+      const to = await open((event.data as { to: StoredUsername }).to);
+      opened.push({ ...event, data: { userId, from: current, to } });
+      current = to;
+    } else opened.push(event);
+  }
+  return opened;
 }

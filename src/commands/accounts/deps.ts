@@ -6,7 +6,8 @@ import type { MailOutbox, MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
 import { accountDeciderFor, type AccountCommand } from '../../domain/accounts/decider.js';
 import { userStream } from '../../domain/accounts/events.js';
-import { normaliseEmail } from '../../domain/accounts/rules.js';
+import type { SealedUsername } from '../../domain/accounts/events.js';
+import { normaliseEmail, normaliseUsername } from '../../domain/accounts/rules.js';
 import { userById } from '../../projections/read-models/users/queries.js';
 import type { CommandBus, CommandContext } from '../bus/handle-command.js';
 
@@ -50,6 +51,16 @@ export function latest(...positions: (bigint | null)[]): bigint | null {
 
 export function emailLookupOf(vault: PersonalDataVault, email: string): Promise<string> {
   return vault.blindIndex(`email:${normaliseEmail(email)}`);
+}
+
+/** The blind index of a username: its uniqueness claim's key, the same for every letter case. */
+export function usernameLookupOf(vault: PersonalDataVault, username: string): Promise<string> {
+  return vault.blindIndex(`username:${normaliseUsername(username)}`);
+}
+
+/** A username as account events hold it: sealed under the member's key, with its blind index. */
+export async function sealUsername(vault: PersonalDataVault, userId: string, username: string): Promise<SealedUsername> {
+  return { sealed: await vault.encrypt(userId, username), lookup: await usernameLookupOf(vault, username) };
 }
 
 /** The account's e-mail address, from the vault; null once erased. */

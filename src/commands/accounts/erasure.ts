@@ -1,3 +1,5 @@
+import { accountDeciderFor } from '../../domain/accounts/decider.js';
+import { userStream } from '../../domain/accounts/events.js';
 import type { ClaimKind } from '../../domain/accounts/uniqueness.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { contactMessageIdsFrom } from '../../projections/read-models/contact-messages/queries.js';
@@ -15,10 +17,12 @@ import { emailOf, latest, onAccount, type AccountServiceDeps } from './deps.js';
  */
 export async function eraseAccount(deps: AccountServiceDeps, userId: string, actor: Actor) {
   const row = await userById(deps.db, userId);
+  const { username } = await deps.commands.stateOf(accountDeciderFor(userId), userStream(userId));
   const email = await emailOf(deps, userId);
   const deleted = await onAccount(deps, userId, { type: 'DeleteAccount' }, { actor });
+  // A name claimed in clear (before usernames were sealed) lapses with the account: see clearClaimHolder in claims.ts.
   const claims: [ClaimKind, string | null | undefined][] = [
-    ['username', row?.username],
+    ['username', username !== null && 'lookup' in username ? username.lookup : null],
     ['email', row?.email_lookup],
     ['google', row?.google_key],
   ];

@@ -2,8 +2,10 @@ import type { ProfileInfo, SocialLinks } from '../../domain/accounts/schemas.js'
 import { ACCOUNT_MESSAGES } from '../../domain/accounts/rules.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { existingUserById } from '../../projections/read-models/users/queries.js';
-import { latest, onAccount, type AccountServiceDeps } from './deps.js';
-import { claimValue, releaseValue } from './claims.js';
+import { latest, onAccount, sealUsername, type AccountServiceDeps } from './deps.js';
+import { claimUsername, releaseValue } from './claims.js';
+import { accountDeciderFor } from '../../domain/accounts/decider.js';
+import { sameStoredUsername, userStream } from '../../domain/accounts/events.js';
 
 /** The profile document kept encrypted in ProfileUpdated events. */
 export interface ProfileDocument {
@@ -45,7 +47,7 @@ export async function updateProfile(deps: AccountServiceDeps, userId: string, up
   const onThisAccount = async (command: Parameters<typeof onAccount>[2]) =>
     positions.push((await onAccount(deps, userId, command, { actor })).position);
   if (update.username !== undefined && update.username !== row.username)
-    positions.push(await changeUsername(deps, userId, row.username, update.username, actor));
+    positions.push(await changeUsername(deps, userId, update.username, actor));
   if (update.info || update.social) {
     const current = await readProfile(deps, userId, row.profile_enc);
     const next: ProfileDocument = { info: { ...current.info, ...update.info }, social: { ...current.social, ...update.social } };
@@ -68,21 +70,22 @@ export async function updateProfile(deps: AccountServiceDeps, userId: string, up
   return latest(...positions);
 }
 
-/** Claims the new name first, then renames, then frees the old name. */
-export async function changeUsername(
-  deps: AccountServiceDeps,
-  userId: string,
-  from: string,
-  to: string,
-  actor: Actor,
-): Promise<bigint | null> {
-  await claimValue(deps.commands, 'username', to, userId, ACCOUNT_MESSAGES.profileUsernameTaken, actor);
+/**
+ * Claims the new name first (by its blind index), then renames, then frees the old name. A name
+ * given before usernames were sealed was claimed in clear: that claim lapses once the account goes
+ * by another name (clearClaimHolder in claims.ts), so nothing is written under it.
+ */
+export async function changeUsername(deps: AccountServiceDeps, userId: string, to: string, actor: Actor): Promise<bigint | null> {
+  const { username: from } = await deps.commands.stateOf(accountDeciderFor(userId), userStream(userId));
+  const sealed = await sealUsername(deps.vault, userId, to);
+  if (sameStoredUsername(from, sealed)) return null;
+  await claimUsername(deps.commands, to, sealed.lookup, userId, ACCOUNT_MESSAGES.profileUsernameTaken, actor);
   try {
-    const renamed = await onAccount(deps, userId, { type: 'ChangeUsername', data: { to } }, { actor });
-    const released = await releaseValue(deps.commands, 'username', from, userId, actor);
-    return latest(renamed.position, released.position);
+    const renamed = await onAccount(deps, userId, { type: 'ChangeUsername', data: { to: sealed } }, { actor });
+    const released = from !== null && 'lookup' in from ? await releaseValue(deps.commands, 'username', from.lookup, userId, actor) : null;
+    return latest(renamed.position, released?.position ?? null);
   } catch (error) {
-    await releaseValue(deps.commands, 'username', to, userId, actor);
+    await releaseValue(deps.commands, 'username', sealed.lookup, userId, actor);
     throw error;
   }
 }

@@ -6,8 +6,8 @@ import { ACCOUNT_MESSAGES, normaliseEmail } from '../../domain/accounts/rules.js
 import type { ClaimKind } from '../../domain/accounts/uniqueness.js';
 import { DomainError, type Actor } from '../../domain/shared/events.js';
 import { releaseIfAbandoned } from './abandoned-claims.js';
-import { claimValue, releaseValue } from './claims.js';
-import { emailLookupOf, nowOf, type AccountServiceDeps } from './deps.js';
+import { claimUsername, claimValue, clearUsernameClaim, releaseValue } from './claims.js';
+import { emailLookupOf, nowOf, usernameLookupOf, type AccountServiceDeps } from './deps.js';
 import { EMPTY_PROFILE, type ProfileDocument } from './profile.js';
 
 export interface RegistrationInput {
@@ -37,17 +37,21 @@ export async function registerAccount(
   const userId = input.userId ?? randomUUID();
   const actor: Actor = input.actor ?? { userId, role: 'base' };
   const emailLookup = await emailLookupOf(deps.vault, input.email);
+  const usernameLookup = await usernameLookupOf(deps.vault, input.username);
   const googleKey = input.googleKey ?? null;
   const claimed: [ClaimKind, string][] = [];
   try {
     // Only claims made by this call are released on failure: a repeated registration must not free its own names.
-    const claim = async (kind: ClaimKind, value: string, takenMessage: string) => {
-      const result = await claimValue(deps.commands, kind, value, userId, takenMessage, actor);
+    const keep = (kind: ClaimKind, value: string, result: { events: readonly unknown[] }) => {
       if (result.events.length > 0) claimed.push([kind, value]);
     };
-    await claim('username', input.username, ACCOUNT_MESSAGES.usernameNotAvailable(input.username));
-    await claim('email', emailLookup, ACCOUNT_MESSAGES.emailTaken);
-    if (googleKey !== null) await claim('google', googleKey, 'This Google account is already linked to another user.');
+    const usernameTaken = ACCOUNT_MESSAGES.usernameNotAvailable(input.username);
+    keep('username', usernameLookup, await claimUsername(deps.commands, input.username, usernameLookup, userId, usernameTaken, actor));
+    keep('email', emailLookup, await claimValue(deps.commands, 'email', emailLookup, userId, ACCOUNT_MESSAGES.emailTaken, actor));
+    if (googleKey !== null) {
+      const googleTaken = 'This Google account is already linked to another user.';
+      keep('google', googleKey, await claimValue(deps.commands, 'google', googleKey, userId, googleTaken, actor));
+    }
     const passwordHash = input.passwordHash ?? (input.password === null ? null : await hashPassword(input.password));
     const result = await deps.commands.handle(
       accountDeciderFor(userId),
@@ -56,7 +60,7 @@ export async function registerAccount(
         type: 'RegisterUser',
         data: {
           userId,
-          username: input.username,
+          username: { sealed: await deps.vault.encrypt(userId, input.username), lookup: usernameLookup },
           emailEnc: await deps.vault.encrypt(userId, normaliseEmail(input.email)),
           emailLookup,
           displayNameEnc: input.displayName ? await deps.vault.encrypt(userId, input.displayName) : null,
@@ -98,7 +102,9 @@ export async function register(deps: AccountServiceDeps, input: RegistrationInpu
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
     const claims: [ClaimKind, string][] = [
-      ['username', input.username],
+      ['username', await usernameLookupOf(deps.vault, input.username)],
+      // A sign-up that crashed before usernames were sealed claimed the name in clear.
+      ['username', clearUsernameClaim(input.username)],
       ['email', await emailLookupOf(deps.vault, input.email)],
       ...(input.googleKey ? [['google', input.googleKey] as [ClaimKind, string]] : []),
     ];

@@ -185,7 +185,7 @@ describe('decider snapshots', () => {
         type: 'UserRegistered',
         data: {
           userId,
-          username: 'ada',
+          username: { sealed: 'pd1:ada', lookup: 'ada-lookup' },
           emailEnc: 'enc',
           emailLookup: 'lookup',
           displayNameEnc: null,

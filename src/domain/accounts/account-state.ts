@@ -1,7 +1,7 @@
 import { Map as PersistentMap } from 'immutable';
 import { AccountSessions, type AccountSession } from './account-sessions.js';
 import type { DeciderSnapshot } from '../shared/events.js';
-import type { AccountEvent, UserLevel, VerificationStatus } from './events.js';
+import type { AccountEvent, StoredUsername, UserLevel, VerificationStatus } from './events.js';
 
 export interface ExpiringSecret {
   tokenHash: string;
@@ -13,7 +13,8 @@ export interface ExpiringSecret {
 export interface AccountState {
   registered: boolean;
   erased: boolean;
-  username: string;
+  /** Sealed with its blind index (in clear for an account registered before usernames were sealed); null before registration. */
+  username: StoredUsername | null;
   lvl: UserLevel;
   verification: VerificationStatus;
   passwordHash: string | null;
@@ -28,7 +29,7 @@ export interface AccountState {
 export const initialAccountState = (): AccountState => ({
   registered: false,
   erased: false,
-  username: '',
+  username: null,
   lvl: 'base',
   verification: 'pending',
   passwordHash: null,
@@ -118,8 +119,8 @@ type AccountStateJson = Omit<AccountState, 'sessions' | 'links' | 'resets'> & {
 
 /** The account stream's snapshot: its sessions, links and resets as their entries. */
 export const accountSnapshot: DeciderSnapshot<AccountState> = {
-  // 2: sessions keep when they expire.
-  name: 'account.2',
+  // 2: sessions keep when they expire. 3: the username is sealed (older snapshots held it in clear).
+  name: 'account.3',
   toJson: (state): AccountStateJson => ({ ...state, sessions: [...state.sessions], links: [...state.links], resets: [...state.resets] }),
   fromJson: (json) => {
     const state = json as AccountStateJson;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { accountDeciderFor, type AccountCommand } from './decider.js';
-import type { AccountEvent, SessionStarted, UserRegistered } from './events.js';
+import type { AccountEvent, SealedUsername, SessionStarted, UserRegistered } from './events.js';
 import { ACCOUNT_MESSAGES, SESSION_LIFETIME_MS, TEST_USER_SESSION_LIFETIME_MS } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
 const userId = 'user-1';
-const data: UserRegistered['data'] = {
+const data: UserRegistered['data'] & { username: SealedUsername } = {
   userId,
-  username: 'ada_lovelace',
+  username: { sealed: 'pd1:bmFtZQ==', lookup: 'username-lookup-1' },
   emailEnc: 'pd1:ZW1haWw=',
   emailLookup: 'lookup-1',
   displayNameEnc: null,

@@ -1,14 +1,16 @@
 import type { Map as PersistentMap } from 'immutable';
 import { accountSnapshot, evolveAccount, initialAccountState, type AccountState, type ExpiringSecret } from './account-state.js';
 import { DomainError, type Decider, type Role } from '../shared/events.js';
-import type {
-  AccountEvent,
-  SessionEndReason,
-  SessionEnded,
-  SessionMethod,
-  UserLevel,
-  UserRegistered,
-  VerificationStatus,
+import {
+  sameStoredUsername,
+  type AccountEvent,
+  type SealedUsername,
+  type SessionEndReason,
+  type SessionEnded,
+  type SessionMethod,
+  type UserLevel,
+  type UserRegistered,
+  type VerificationStatus,
 } from './events.js';
 import { ACCOUNT_MESSAGES, mayChangeStatusOf } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
@@ -18,7 +20,7 @@ export type { AccountState } from './account-state.js';
 type Now = { now: string };
 
 export type AccountCommand =
-  | { type: 'RegisterUser'; data: UserRegistered['data'] }
+  | { type: 'RegisterUser'; data: UserRegistered['data'] & { username: SealedUsername } }
   | { type: 'LinkGoogleIdentity'; data: { googleKey: string } }
   | {
       type: 'StartSession';
@@ -42,7 +44,7 @@ export type AccountCommand =
   /** An operator at the server's command line gives the account a new password (a lost admin password). */
   | { type: 'SetPasswordByOperator'; data: { passwordHash: string } }
   | { type: 'UpdateProfile'; data: { profileEnc: string; displayNameEnc: string | null } }
-  | { type: 'ChangeUsername'; data: { to: string } }
+  | { type: 'ChangeUsername'; data: { to: SealedUsername } }
   | { type: 'ChangeNotificationSettings'; data: { settings: Record<string, boolean> } }
   | { type: 'ChooseFavouriteApps'; data: { apps: string[] } }
   | { type: 'MakeCreatorChoice'; data: { isCreator: boolean } }
@@ -221,9 +223,9 @@ function decideProfile(
     case 'UpdateProfile':
       return [{ type: 'ProfileUpdated', data: { userId, ...command.data } }];
     case 'ChangeUsername':
-      return state.username === command.data.to
+      return sameStoredUsername(state.username, command.data.to)
         ? []
-        : [{ type: 'UsernameChanged', data: { userId, from: state.username, to: command.data.to } }];
+        : [{ type: 'UsernameChanged', data: { userId, to: command.data.to } }];
     case 'ChangeNotificationSettings':
       return [{ type: 'NotificationSettingsChanged', data: { userId, settings: command.data.settings } }];
     case 'ChooseFavouriteApps':

@@ -7,15 +7,25 @@ export type SessionMethod = 'signup' | 'password' | 'google' | 'password_reset' 
 export type SessionEndReason = 'logout' | 'password_changed' | 'test_user_stopped' | 'account_deleted' | 'blocked';
 
 /**
- * Personal data (e-mail, names, profile texts) is vault ciphertext (`…Enc`), see docs/security.md.
- * `emailLookup` is a keyed hash of the normalised address: it finds an account by e-mail
- * without storing the address in clear. Secrets (passwords, tokens, codes) appear only as hashes.
+ * A username as account events hold it: vault ciphertext under the member's key (`sealed`) and the
+ * keyed hash of its lower-case spelling (`lookup`, the blind index its uniqueness claim is on), so
+ * nothing of it can be read once the key is destroyed. Events stored before (schema version 1)
+ * held it in clear: the upcasters lift those to `{ clear }`, and no command writes that shape.
+ */
+export type StoredUsername = SealedUsername | { clear: string };
+/** The shape commands write. */
+export type SealedUsername = { sealed: string; lookup: string };
+
+/**
+ * Personal data (username, e-mail, names, profile texts) is vault ciphertext (`…Enc`, `sealed`), see
+ * docs/security.md. `emailLookup` is a keyed hash of the normalised address: it finds an account by
+ * e-mail without storing the address in clear. Secrets (passwords, tokens, codes) appear only as hashes.
  */
 export type UserRegistered = DomainEvent<
   'UserRegistered',
   {
     userId: string;
-    username: string;
+    username: StoredUsername;
     emailEnc: string;
     emailLookup: string;
     displayNameEnc: string | null;
@@ -56,7 +66,8 @@ export type PasswordChanged = DomainEvent<
 >;
 /** The whole profile after the change, encrypted as one JSON document (info and social links). */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; profileEnc: string; displayNameEnc: string | null }>;
-export type UsernameChanged = DomainEvent<'UsernameChanged', { userId: string; from: string; to: string }>;
+/** The new name only: the old one is in the event that gave it (version 1 named both in clear). */
+export type UsernameChanged = DomainEvent<'UsernameChanged', { userId: string; to: StoredUsername }>;
 export type NotificationSettingsChanged = DomainEvent<'NotificationSettingsChanged', { userId: string; settings: Record<string, boolean> }>;
 export type FavouriteAppsChosen = DomainEvent<'FavouriteAppsChosen', { userId: string; apps: string[] }>;
 export type CreatorChoiceMade = DomainEvent<'CreatorChoiceMade', { userId: string; isCreator: boolean }>;
@@ -122,3 +133,22 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
 ];
 
 export const userStream = (userId: string) => `user-${userId}`;
+
+/** Version 1 of UserRegistered held the username in clear: it stays so, marked as such. */
+export const withClearUsername = (data: unknown): unknown => {
+  const registered = data as { username: string };
+  return { ...registered, username: { clear: registered.username } };
+};
+
+/** Version 1 of UsernameChanged named both names in clear: the new one stays so, marked as such; the old one is dropped. */
+export const withClearNewUsername = (data: unknown): unknown => {
+  const { userId, to } = data as { userId: string; from: string; to: string };
+  return { userId, to: { clear: to } };
+};
+
+/** Whether two stored usernames are one name: by their blind index, or in clear for old events. */
+export function sameStoredUsername(a: StoredUsername | null, b: StoredUsername): boolean {
+  if (a === null) return false;
+  if ('lookup' in a && 'lookup' in b) return a.lookup === b.lookup;
+  return 'clear' in a && 'clear' in b && a.clear === b.clear;
+}

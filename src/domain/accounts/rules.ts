@@ -155,6 +155,11 @@ export function usernameProblem(username: string): string | null {
   return null;
 }
 
+/** How usernames are compared for uniqueness: one name whatever its letter case. */
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
 /** Shown instead of the name of an account whose owner asked us to delete it. */
 export const ERASED_USER_NAME = 'Erased user';
 /** An erased account's username in the read models: its own name is freed for anyone and shown nowhere. */

@@ -91,7 +91,7 @@ describe('rewards policy', () => {
         occurredAt: at,
         data: {
           userId,
-          username: 'u',
+          username: { sealed: '', lookup: '' },
           emailEnc: '',
           emailLookup: '',
           displayNameEnc: null,

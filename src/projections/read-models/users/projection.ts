@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
 import type { UsersView } from './tables.js';
-import { ACCOUNT_EVENT_TYPES, type AccountEvent, type SessionStarted, type UserRegistered } from '../../../domain/accounts/events.js';
+import { createPostgresVault } from '../../../adapters/vault/vault.js';
+import {
+  ACCOUNT_EVENT_TYPES,
+  type AccountEvent,
+  type SessionStarted,
+  type StoredUsername,
+  type UserRegistered,
+} from '../../../domain/accounts/events.js';
 import { erasedUsername, NOTIFICATION_SETTINGS } from '../../../domain/accounts/rules.js';
 import type { RecordedEvent, RecordedOneOf } from '../../../domain/shared/events.js';
 import { defineProjection } from '../../projection.js';
@@ -12,10 +19,30 @@ import { createUsersIndexes, createUsersTables } from './tables.js';
 /** Notification toggles start on: a new member hears about their posts and updates until they say otherwise. */
 const DEFAULT_NOTIFICATIONS = Object.fromEntries(NOTIFICATION_SETTINGS.map((setting) => [setting, true]));
 
+/** A batch's usernames in clear, by user id and stored name. */
+type OpenUsername = (userId: string, stored: StoredUsername) => string;
+
+/**
+ * Opens the batch's sealed usernames with their members' vault keys (read in one query, in the
+ * batch's transaction). A destroyed key (an erased member) opens to the erased placeholder, so a
+ * rebuild after an erasure leaves what the live AccountDeleted left.
+ */
+async function openUsernames(trx: Kysely<Schema>, events: readonly RecordedOneOf<AccountEvent>[]): Promise<OpenUsername> {
+  const sealed: { userId: string; ciphertext: string }[] = [];
+  for (const event of events) {
+    const stored = event.type === 'UserRegistered' ? event.data.username : event.type === 'UsernameChanged' ? event.data.to : null;
+    if (stored && 'sealed' in stored) sealed.push({ userId: event.data.userId, ciphertext: stored.sealed });
+  }
+  const opened = await createPostgresVault(trx).decryptEach(sealed);
+  const clear = new Map(sealed.map((item, index) => [item.ciphertext, opened[index]]));
+  return (userId, stored) => ('clear' in stored ? stored.clear : (clear.get(stored.sealed) ?? erasedUsername(userId)));
+}
+
 /** Accounts and the server-side session store. */
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 3,
+  // 4: usernames are opened from the vault (sealed in events since UserRegistered v2).
+  version: 4,
   handles: ACCOUNT_EVENT_TYPES,
   tables: ['users', 'sessions'],
   createTables: createUsersTables,
@@ -24,26 +51,27 @@ export const usersProjection = defineProjection({
   async apply(trx, events, t) {
     const users: RowValues[] = [];
     const sessions: RowValues[] = [];
+    const usernameOf = await openUsernames(trx, events);
     const flush = async () => {
       await writeRows(trx, t.users, users.splice(0), { conflict: ['id'] });
       await writeRows(trx, t.sessions, sessions.splice(0), { conflict: ['token_hash'] });
     };
     for (const event of events) {
-      if (event.type === 'UserRegistered') users.push(registeredUser(event));
+      if (event.type === 'UserRegistered') users.push(registeredUser(event, usernameOf));
       else if (event.type === 'SessionStarted') sessions.push(startedSession(event));
       else {
         await flush();
-        await applyAccountEvent(trx, t, event);
+        await applyAccountEvent(trx, t, event, usernameOf);
       }
     }
     await flush();
   },
 });
 
-function registeredUser({ data, metadata, position }: RecordedEvent<UserRegistered>): RowValues {
+function registeredUser({ data, metadata, position }: RecordedEvent<UserRegistered>, usernameOf: OpenUsername): RowValues {
   return {
     id: data.userId,
-    username: data.username,
+    username: usernameOf(data.userId, data.username),
     display_name_enc: data.displayNameEnc,
     lvl: data.lvl,
     created_at: new Date(metadata.occurredAt),
@@ -76,7 +104,12 @@ function startedSession({ data, metadata }: RecordedEvent<SessionStarted>): RowV
   };
 }
 
-async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event: RecordedOneOf<AccountEvent>): Promise<void> {
+async function applyAccountEvent(
+  trx: Kysely<Schema>,
+  t: GenerationTables,
+  event: RecordedOneOf<AccountEvent>,
+  usernameOf: OpenUsername,
+): Promise<void> {
   const position = event.position;
   const occurredAt = new Date(event.metadata.occurredAt);
   /** Updates the user's row once: a replayed event finds last_position already at or past it. */
@@ -111,7 +144,7 @@ async function applyAccountEvent(trx: Kysely<Schema>, t: GenerationTables, event
         display_name_enc: event.data.displayNameEnc,
       }));
     case 'UsernameChanged':
-      return void (await updateUser(event.data.userId, { username: event.data.to }));
+      return void (await updateUser(event.data.userId, { username: usernameOf(event.data.userId, event.data.to) }));
     case 'NotificationSettingsChanged':
       // Merged in SQL so each toggle event changes only its own setting.
       await trx
