@@ -48,6 +48,27 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
     });
   });
 
+  it('shows the username and each rename in clear in the history while the account exists, never sealed; nothing of them once erased', async () => {
+    const renamed = await makeMember(harness, { prefix: 'um_renamed' });
+    const answer = await harness.call('POST', '/api/users/me/update', { token: renamed.token, body: { username: `${renamed.username}x` } });
+    expect(answer.status).toBe(200);
+    const history = async () =>
+      (
+        await harness.call<{ data: { type: string; details: Json }[] }>('GET', `/api/admin/users/${renamed.userId}/history`, {
+          token: admin.token,
+        })
+      ).body.data;
+    const names = (entries: { type: string; details: Json }[]) =>
+      entries.filter((entry) => entry.type === 'UserRegistered' || entry.type === 'UsernameChanged').map((entry) => entry.details);
+    const shown = await history();
+    expect(names(shown)).toMatchObject([{ username: renamed.username }, { from: renamed.username, to: `${renamed.username}x` }]);
+    expect(JSON.stringify(shown)).not.toContain('pd1:');
+
+    await harness.infrastructure.accounts.deleteAccount(renamed.userId, { userId: renamed.userId, role: 'base' });
+    await harness.catchUp();
+    expect(names(await history())).toMatchObject([{ username: null }, { from: null, to: null }]);
+  });
+
   it('refuses a status change without a reason, a level change by an admin, and an admin blocking an admin — changing nothing', async () => {
     expect(await update(admin.token, { user: member.userId, status: 'blocked' })).toMatchObject({
       status: 400,
