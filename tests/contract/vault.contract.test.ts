@@ -33,4 +33,15 @@ describe.each(databaseTargets())('personal data vault: $name', (target) => {
     expect(await createPostgresVault(database.db).decrypt('user-4', ciphertext)).toBeNull();
     expect(await vault.isForgotten('user-4')).toBe(true);
   });
+
+  it('decrypts many at once from a fresh vault instance (one read of their keys), null where a key was destroyed', async () => {
+    const items = [
+      { userId: 'user-5', ciphertext: await vault.encrypt('user-5', 'hedy') },
+      { userId: 'user-6', ciphertext: await vault.encrypt('user-6', 'katherine') },
+      { userId: 'user-5', ciphertext: await vault.encrypt('user-5', 'hedy.l') },
+    ];
+    await vault.forget('user-6');
+    expect(await createPostgresVault(database.db).decryptEach(items)).toEqual(['hedy', null, 'hedy.l']);
+    expect(await vault.decryptEach([])).toEqual([]);
+  });
 });
