@@ -26,8 +26,8 @@ export const clearUsernameClaim = (username: string) => normaliseUsername(userna
  * The account holding `username` through a claim made before usernames were sealed (on a stream
  * named after it in clear), or null. Nothing claims there any more, so such a claim only ever loses
  * force: it holds while its owner still goes by that name, or has not registered yet (a sign-up
- * under way, or one that crashed: see releaseIfAbandoned). Read only: nothing is written under the
- * clear name.
+ * under way, or one that crashed). Read only: the one thing ever written under a clear name is the
+ * release of a crashed sign-up's claim (releaseIfAbandoned), for a name no account ever held.
  */
 async function clearClaimHolder(commands: CommandBus, username: string): Promise<string | null> {
   const value = clearUsernameClaim(username);
