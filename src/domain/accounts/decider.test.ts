@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { accountDeciderFor, type AccountCommand } from './decider.js';
-import type { AccountEvent, SealedUsername, SessionStarted, UserRegistered } from './events.js';
+import {
+  withClearNewUsername,
+  withClearUsername,
+  type AccountEvent,
+  type SealedUsername,
+  type SessionStarted,
+  type UserRegistered,
+} from './events.js';
 import { ACCOUNT_MESSAGES, SESSION_LIFETIME_MS, TEST_USER_SESSION_LIFETIME_MS } from './rules.js';
 import { USER_MANAGEMENT_MESSAGES } from './user-management.js';
 
@@ -48,6 +55,29 @@ describe('account decider', () => {
       .given([registered, { type: 'AccountDeleted', data: { userId } }])
       .when({ type: 'MarkAccountSetupPageViewed' })
       .thenThrows('not_found', 'This user does not exist');
+  });
+
+  it('renames by the blind index: a new name is sealed in the event, the same name (even spelt in clear before) decides nothing', () => {
+    const sealedTo: SealedUsername = { sealed: 'pd1:bmV3', lookup: 'username-lookup-2' };
+    spec
+      .given([registered])
+      .when({ type: 'ChangeUsername', data: { to: sealedTo } })
+      .then([{ type: 'UsernameChanged', data: { userId, to: sealedTo } }]);
+    spec
+      .given([registered])
+      .when({ type: 'ChangeUsername', data: { to: { sealed: 'pd1:b3RoZXI=', lookup: data.username.lookup } } })
+      .then([]);
+    // An account registered before usernames were sealed: its v1 events, as the upcasters lift them.
+    const v1: UserRegistered = {
+      type: 'UserRegistered',
+      data: withClearUsername({ ...data, username: 'ada_lovelace' }) as UserRegistered['data'],
+    };
+    expect(v1.data.username).toEqual({ clear: 'ada_lovelace' });
+    expect(withClearNewUsername({ userId, from: 'ada_lovelace', to: 'ada' })).toEqual({ userId, to: { clear: 'ada' } });
+    spec
+      .given([v1])
+      .when({ type: 'ChangeUsername', data: { to: sealedTo } })
+      .then([{ type: 'UsernameChanged', data: { userId, to: sealedTo } }]);
   });
 
   it('starts a session only with the password hash that is current, and never for a blocked account', () => {
