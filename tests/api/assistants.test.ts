@@ -165,8 +165,8 @@ describe('what assistants read: llms.txt, posts as Markdown, robots.txt and the 
       const lines = robots.split('\n');
       const start = lines.indexOf(`User-agent: ${agent}`);
       expect(start, `${agent} is named`).toBeGreaterThan(-1);
-      const end = lines.indexOf('', start);
-      return lines.slice(start + 1, end);
+      // A group may name several crawlers before its rules.
+      return lines.slice(start + 1, lines.indexOf('', start)).filter((line) => !line.startsWith('User-agent: '));
     };
 
     it('names the AI crawlers and lets them read public pages but not account or admin pages (AI_CRAWLERS=allow, the default)', async () => {

@@ -44,19 +44,20 @@ const PATHS_CLOSED_TO_CRAWLERS = [
 const CRAWLER_FILES_MAX_AGE_SECONDS = 3_600;
 
 /**
- * Every crawler may read the public pages and none the closed ones; AI crawlers are then named one
- * group each, with the same rules (AI_CRAWLERS=allow) or refused everything (deny). A crawler obeys
- * the group naming it, so naming them states the policy even where the `*` group would say the same.
+ * Every crawler may read the public pages and none the closed ones; the AI crawlers are then named in
+ * a group of their own (RFC 9309: a crawler obeys the group naming it), with the same rules
+ * (AI_CRAWLERS=allow) or refused everything (deny), so the policy is stated by name either way.
  */
 export function robotsTxt(origin: string, aiCrawlers: AiCrawlerPolicy): string {
   const publicPagesOnly = ['Allow: /', ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`)];
-  const aiRules = aiCrawlers === 'allow' ? publicPagesOnly : ['Disallow: /'];
   return [
     'User-agent: *',
     ...publicPagesOnly,
     '',
-    `# AI crawlers (AI_CRAWLERS=${aiCrawlers}): ${aiCrawlers === 'allow' ? 'public pages, llms.txt and Markdown pages allowed' : 'refused'}.`,
-    ...AI_CRAWLER_USER_AGENTS.flatMap((agent) => [`User-agent: ${agent}`, ...aiRules, '']),
+    `# AI crawlers (AI_CRAWLERS=${aiCrawlers}): ${aiCrawlers === 'allow' ? 'the public pages, llms.txt and the Markdown pages' : 'nothing'}.`,
+    ...AI_CRAWLER_USER_AGENTS.map((agent) => `User-agent: ${agent}`),
+    ...(aiCrawlers === 'allow' ? publicPagesOnly : ['Disallow: /']),
+    '',
     `Sitemap: ${new URL('/sitemap.xml', origin)}`,
     '',
   ].join('\n');

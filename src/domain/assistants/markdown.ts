@@ -36,7 +36,7 @@ export function inlineText(text: string): string {
   return text
     .replace(/\s+/gu, ' ')
     .trim()
-    .replace(/([\\[\]`*_<>])/gu, '\\$1');
+    .replace(/([\\[\]*<>])/gu, '\\$1');
 }
 
 function linkList(links: readonly MarkdownLink[]): string[] {

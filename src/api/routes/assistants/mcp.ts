@@ -24,7 +24,7 @@ function webRequestOf(request: FastifyRequest): Request {
  * POST /mcp: the MCP server for assistants (Streamable HTTP, stateless: a server per request, so any
  * instance answers any request). Anonymous and read-only; each request counts against the address's
  * limit before any work. Fastify parses the JSON body and sends the transport's Response, so the
- * answer gets every other answer's headers; compression is off so an event stream flows as written.
+ * answer gets every other answer's headers (an event stream is not a type @fastify/compress compresses).
  */
 export function mcpRoutes(deps: SearchResourcesDeps & { linkOrigin: LinkOrigin }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -32,7 +32,6 @@ export function mcpRoutes(deps: SearchResourcesDeps & { linkOrigin: LinkOrigin }
       MCP_PATH,
       {
         config: { access: 'anyone' },
-        compress: false,
         schema: {
           summary: 'MCP server (Streamable HTTP, stateless): search_templates, get_template, list_topics, list_apps',
           tags: ['assistants'],
