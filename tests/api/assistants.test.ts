@@ -270,9 +270,17 @@ describe('what assistants read: llms.txt, posts as Markdown, robots.txt and the 
       });
       expect((found.content as { text: string }[])[0]!.text).toBe((await get(`/resources/${forecast.titleUrl}.md`)).body);
 
-      const hidden = await client.callTool({ name: 'get_template', arguments: { titleUrl: draft.titleUrl } });
-      expect(hidden).toMatchObject({ isError: true, content: [{ type: 'text', text: TEMPLATE_MESSAGES.doesNotExist }] });
-      expect(hidden.structuredContent).toBeUndefined();
+      const byMarkdownUrl = await client.callTool({
+        name: 'get_template',
+        arguments: { titleUrl: `${PUBLIC_URL}/resources/${forecast.titleUrl}.md` },
+      });
+      expect(byMarkdownUrl.structuredContent).toEqual(found.structuredContent);
+
+      for (const titleUrl of [draft.titleUrl, `${PUBLIC_URL}/resources/${draft.titleUrl}.md`, '%E0%A4%A']) {
+        const refused = await client.callTool({ name: 'get_template', arguments: { titleUrl } });
+        expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: TEMPLATE_MESSAGES.doesNotExist }] });
+        expect(refused.structuredContent).toBeUndefined();
+      }
     });
 
     it('lists topics and apps with their counts and pages', async () => {

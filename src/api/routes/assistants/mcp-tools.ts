@@ -62,7 +62,12 @@ function searchResult(origin: string, post: ResourceView): z.infer<typeof search
 function titleUrlOf(given: string): string {
   const path = given.trim().replace(/^https?:\/\/[^/]+/u, '');
   const slug = path.startsWith('/resources/') ? path.slice('/resources/'.length) : path;
-  return decodeURIComponent(slug.replace(/\.md$/u, '').replace(/[?#].*$/u, ''));
+  const encoded = slug.replace(/[?#].*$/u, '').replace(/\.md$/u, '');
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded; // Not an address we wrote: looked up as given, and not found.
+  }
 }
 
 /** A tool's answer: its structured content, also as JSON text (for clients that read only text), or a refusal in the API's words. */
