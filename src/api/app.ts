@@ -30,12 +30,15 @@ import { generatorRoutes } from './routes/generator/index.js';
 import { supportRoutes } from './routes/support/index.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
+import { assistantRoutes } from './routes/assistants/index.js';
+import { crawlerRoutes } from './routes/crawlers.js';
+import { DEFAULT_AI_CRAWLER_POLICY, type AiCrawlerPolicy } from '../domain/assistants/crawler-policy.js';
 import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce/index.js';
 import { installPaymentSandboxes } from '../composition/payment-sandboxes.js';
 import { installRateLimits } from './rate-limits.js';
 import { installPublicAnswerCache } from './read-cache.js';
-import { linkOriginFor } from './public-origin.js';
+import { linkOriginFor, type LinkOrigin } from './public-origin.js';
 import { installCompressionAndEtags, installWebServing, notFoundForUnreadablePage } from './web-serving.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
 
@@ -77,6 +80,8 @@ export type AppDeps = Pick<
     log?: LogSettings;
     /** Reverse proxies whose X-Forwarded-For names the client (`request.ip`); null or absent: the socket address. */
     trustProxy?: TrustProxy | null;
+    /** AI_CRAWLERS: whether robots.txt lets AI crawlers read the public pages; allow when absent. */
+    aiCrawlers?: AiCrawlerPolicy;
   };
 
 /** A hop count trusts that many proxies nearest to us, whatever their address. */
@@ -114,6 +119,21 @@ function installRequestHooks(app: FastifyInstance): void {
       unstorablePath(request.url);
     if (where !== null) throw new HttpError(400, `${where}: ${TEXT_MESSAGES.forbiddenCharacters}`);
   });
+}
+
+/**
+ * What crawlers and assistants read, outside /api behind the same access check: robots.txt, the sitemap,
+ * llms.txt, posts as Markdown and the MCP server. Returns their access list.
+ */
+async function registerMachineReadableRoutes(app: FastifyInstance, deps: AppDeps, linkOrigin: LinkOrigin): Promise<RouteAccess[]> {
+  let routeAccess: RouteAccess[] = [];
+  const db = deps.database.db;
+  await app.register(async (machines) => {
+    routeAccess = installAccessControl(machines, db);
+    await machines.register(crawlerRoutes({ db, origin: linkOrigin, aiCrawlers: deps.aiCrawlers ?? DEFAULT_AI_CRAWLER_POLICY }));
+    await machines.register(assistantRoutes({ db, vault: deps.vault, search: deps.search, linkOrigin }));
+  });
+  return routeAccess;
 }
 
 /** The HTTP application without listening: tests drive it with `inject`. `routeAccess` lists every API route with who may call it. */
@@ -220,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     { prefix: '/api' },
   );
 
+  const machineRouteAccess = await registerMachineReadableRoutes(app, deps, linkOrigin);
   await installPaymentSandboxes(app, deps.commerce, linkOrigin, `/api${PAYMENT_WEBHOOK_PATH}`);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
@@ -233,5 +254,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     ...(deps.webRoot ? { webRoot: deps.webRoot } : {}),
     ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}),
   });
-  return Object.assign(app as FastifyInstance, { routeAccess });
+  return Object.assign(app as FastifyInstance, { routeAccess: [...routeAccess, ...machineRouteAccess] });
 }

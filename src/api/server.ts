@@ -67,6 +67,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
       blog: config.blogFeedUrl ? { feedUrl: config.blogFeedUrl } : {},
       log: { level: config.logLevel },
       trustProxy: config.trustProxy,
+      aiCrawlers: config.aiCrawlers,
     });
     limitConnections(app.server, { boundPerAddress: !config.trustProxy });
     const address = await app.listen({ port: config.port, host: '0.0.0.0' });

@@ -28,7 +28,6 @@ import {
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
-import { crawlerRoutes } from './routes/crawlers.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1_024;
@@ -156,7 +155,7 @@ function inProcessApi(app: FastifyInstance): ApiTransport {
 }
 
 /**
- * When the web app is built: its files (precompressed by the build), robots.txt, the sitemap and
+ * When the web app is built: its files (precompressed by the build) and
  * the pages — public ones rendered on the server when a renderer is given (and kept in the public
  * page cache: a render is the same for every visitor), the others drawn by the app. Every link
  * they write is on `linkOrigin` (PUBLIC_URL): never the Host header.
@@ -174,7 +173,6 @@ export async function installWebServing(
   },
 ): Promise<void> {
   const originOf = deps.linkOrigin;
-  await app.register(crawlerRoutes({ db: deps.db, origin: originOf }));
 
   const webRoot = deps.webRoot;
   if (!webRoot || !existsSync(join(webRoot, INDEX_HTML))) return;

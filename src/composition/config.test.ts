@@ -96,3 +96,13 @@ describe('payment settings', () => {
     );
   });
 });
+
+describe('AI_CRAWLERS', () => {
+  it('allows AI crawlers by default, reads allow or deny in any case, and refuses anything else', () => {
+    expect(configFromEnv({}).aiCrawlers).toBe('allow');
+    expect(configFromEnv({ AI_CRAWLERS: '' }).aiCrawlers).toBe('allow');
+    expect(configFromEnv({ AI_CRAWLERS: 'Deny' }).aiCrawlers).toBe('deny');
+    expect(configFromEnv({ AI_CRAWLERS: 'allow' }).aiCrawlers).toBe('allow');
+    expect(() => configFromEnv({ AI_CRAWLERS: 'no' })).toThrow('AI_CRAWLERS must be allow or deny, got "no"');
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseAiCrawlerPolicy, type AiCrawlerPolicy } from '../domain/assistants/crawler-policy.js';
 import { BETA_COMMISSION_PERCENT } from '../domain/commerce/commission-rates.js';
 import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
@@ -57,6 +58,8 @@ export interface Config {
   googleDriveFolderId: string | undefined;
   /** The mass e-mail's throttle: messages sent per second. */
   massEmailPerSecond: number;
+  /** AI_CRAWLERS: whether robots.txt lets AI crawlers (GPTBot, ClaudeBot, …) read the public pages. */
+  aiCrawlers: AiCrawlerPolicy;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -132,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
     googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
     massEmailPerSecond: parseMassEmailRate(env.MASS_EMAIL_PER_SECOND),
+    aiCrawlers: parseAiCrawlerPolicy(env.AI_CRAWLERS),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AI_CRAWLER_USER_AGENTS, type AiCrawlerPolicy } from '../../domain/assistants/crawler-policy.js';
 import { APPS, TOPICS } from '../../domain/catalogue/taxonomy.js';
 import { z } from '../../domain/shared/zod.js';
 import { publicAuthorProfiles, publicTemplateAddresses } from '../../projections/read-models/templates/queries.js';
@@ -36,16 +37,26 @@ const PATHS_CLOSED_TO_CRAWLERS = [
   '/register-modal',
   '/reset-password-from-token',
   '/dev/',
+  '/mcp',
 ];
 
 /** Crawlers may read robots.txt and the sitemap once an hour; they change as posts are published. */
 const CRAWLER_FILES_MAX_AGE_SECONDS = 3_600;
 
-export function robotsTxt(origin: string): string {
+/**
+ * Every crawler may read the public pages and none the closed ones; the AI crawlers are then named in
+ * a group of their own (RFC 9309: a crawler obeys the group naming it), with the same rules
+ * (AI_CRAWLERS=allow) or refused everything (deny), so the policy is stated by name either way.
+ */
+export function robotsTxt(origin: string, aiCrawlers: AiCrawlerPolicy): string {
+  const publicPagesOnly = ['Allow: /', ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`)];
   return [
     'User-agent: *',
-    'Allow: /',
-    ...PATHS_CLOSED_TO_CRAWLERS.map((path) => `Disallow: ${path}`),
+    ...publicPagesOnly,
+    '',
+    `# AI crawlers (AI_CRAWLERS=${aiCrawlers}): ${aiCrawlers === 'allow' ? 'the public pages, llms.txt and the Markdown pages' : 'nothing'}.`,
+    ...AI_CRAWLER_USER_AGENTS.map((agent) => `User-agent: ${agent}`),
+    ...(aiCrawlers === 'allow' ? publicPagesOnly : ['Disallow: /']),
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin)}`,
     '',
@@ -84,8 +95,12 @@ export async function sitemapXml(db: ReadModelDb, origin: string): Promise<strin
   ].join('\n');
 }
 
-/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (linkOriginFor). */
-export function crawlerRoutes(deps: { db: ReadModelDb; origin: (request: { host: string }) => string }): FastifyPluginAsyncZod {
+/** /robots.txt and /sitemap.xml, kept current from the read models. `origin` is the public address (linkOriginFor); `aiCrawlers` is AI_CRAWLERS. */
+export function crawlerRoutes(deps: {
+  db: ReadModelDb;
+  origin: (request: { host: string }) => string;
+  aiCrawlers: AiCrawlerPolicy;
+}): FastifyPluginAsyncZod {
   // Sent as text: Fastify does not serialise them, the schemas only document the answers.
   const robotsSchema = {
     summary: 'What crawlers may read, and where the sitemap is',
@@ -98,13 +113,13 @@ export function crawlerRoutes(deps: { db: ReadModelDb; origin: (request: { host:
     response: { 200: z.string().describe('The sitemap (application/xml)') },
   };
   return async (app) => {
-    app.get('/robots.txt', { schema: robotsSchema }, async (request, reply) =>
+    app.get('/robots.txt', { config: { access: 'anyone' }, schema: robotsSchema }, async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`)
-        .send(robotsTxt(deps.origin(request))),
+        .send(robotsTxt(deps.origin(request), deps.aiCrawlers)),
     );
-    app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) =>
+    app.get('/sitemap.xml', { config: { access: 'anyone' }, schema: sitemapSchema }, async (request, reply) =>
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', `public, max-age=${CRAWLER_FILES_MAX_AGE_SECONDS}`)

@@ -45,6 +45,11 @@ export const RATE_LIMITS = {
   reportsPerUser: { max: 20, windowMs: HOUR_MS, message: 'Too many reports. Please try again later.' },
   /** Searches recorded for popular-search analytics per address. */
   searchAnalyticsPerAddress: { max: 120, windowMs: HOUR_MS, message: TRY_LATER },
+  /**
+   * Requests to the MCP server (/mcp) from one address: each runs at most one search or lookup. Generous,
+   * since a hosted assistant calls from a few addresses for many people; a flood is still cut off.
+   */
+  assistantRequestsPerAddress: { max: 600, windowMs: 10 * MINUTE_MS, message: TRY_LATER },
   /** Anonymous views counted per address: more are served but not counted. */
   anonymousViewsPerAddress: { max: 100, windowMs: HOUR_MS, message: TRY_LATER },
   /** Fetches of a page for the create form's suggestions per user (each fetches a page from the internet). */

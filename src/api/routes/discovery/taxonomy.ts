@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HIDDEN_KEYWORDS } from '../../../domain/catalogue/presentation.js';
-import { APPS, TOPICS } from '../../../domain/catalogue/taxonomy.js';
+import { APPS, TOPICS, type TaxonomyEntry } from '../../../domain/catalogue/taxonomy.js';
 import { TOPICS_REQUEST_LIMIT } from '../../../domain/discovery/constants.js';
 import { z } from '../../../domain/shared/zod.js';
 import { keywordUsage, newestPerGroup, searchableCountsBy } from '../../../projections/read-models/search/queries.js';
@@ -18,6 +18,13 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true');
 const entrySchema = z.object({ name: z.string(), label: z.string() });
+
+/** Every topic or app (`platform`), each with its number of live resources: the apps list's rule, shared with llms.txt and the MCP server. */
+export async function taxonomyWithCounts(db: ReadModelDb, column: 'topic' | 'platform'): Promise<(TaxonomyEntry & { count: number })[]> {
+  const rows = await searchableCountsBy(db, column);
+  const counts = new Map(rows.map((row) => [row.value, row.count]));
+  return (column === 'topic' ? TOPICS : APPS).map(({ name, label }) => ({ name, label, count: counts.get(name) ?? 0 }));
+}
 
 /** Topics, apps and keywords, with what live resources use of them. */
 export function taxonomyRoutes(deps: { db: ReadModelDb; vault: Vault }): FastifyPluginAsyncZod {
@@ -73,12 +80,8 @@ export function taxonomyRoutes(deps: { db: ReadModelDb; vault: Vault }): Fastify
           response: { 200: z.array(z.object({ name: z.string(), label: z.string(), count: z.number().optional() })) },
         },
       },
-      async (request) => {
-        if (!request.query.includeCounts) return APPS.map(({ name, label }) => ({ name, label }));
-        const rows = await searchableCountsBy(db, 'platform');
-        const counts = new Map(rows.map((row) => [row.value, row.count]));
-        return APPS.map(({ name, label }) => ({ name, label, count: counts.get(name) ?? 0 }));
-      },
+      async (request) =>
+        request.query.includeCounts ? taxonomyWithCounts(db, 'platform') : APPS.map(({ name, label }) => ({ name, label })),
     );
 
     app.get(
