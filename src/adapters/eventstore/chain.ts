@@ -10,6 +10,7 @@ import {
 } from '../../domain/audit/chain.js';
 import type { Database } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
+import type { EventStore } from './port.js';
 
 /**
  * The audit chain of the Postgres event store (src/domain/audit/chain.ts says what a link is). It is
@@ -211,5 +212,43 @@ function fieldsOf(row: StoredEventRow): ChainedEventFields {
     recordedAtMicros: row.recorded_at_micros,
     data: row.data,
     metadata: row.metadata,
+  };
+}
+
+/** Links what the log gains while the server runs: an extension after each append, never two at once. */
+export function followEventChain(
+  chain: EventChain,
+  store: Pick<EventStore, 'subscribeToAll' | 'headPosition'>,
+  log: (line: string) => void = () => {},
+): { stop(): Promise<void> } {
+  let wanted = true;
+  let running: Promise<void> | null = null;
+  const extendWhileWanted = async () => {
+    while (wanted) {
+      wanted = false;
+      // A failed extension (a lost connection) is retried by the next append; nothing is linked out of order.
+      await chain.extend().catch((error: unknown) => log(`The audit chain could not be extended: ${String(error)}`));
+    }
+    running = null;
+  };
+  const nudge = () => {
+    wanted = true;
+    running ??= extendWhileWanted();
+  };
+  nudge();
+  let subscription: { unsubscribe(): void } | null = null;
+  let stopped = false;
+  void store.headPosition().then((head) => {
+    if (stopped) return;
+    subscription = store.subscribeToAll({ after: head }).subscribe({ next: nudge, error: (error: unknown) => log(String(error)) });
+    nudge();
+  });
+  return {
+    async stop() {
+      stopped = true;
+      subscription?.unsubscribe();
+      wanted = false;
+      await running;
+    },
   };
 }
