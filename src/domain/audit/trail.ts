@@ -51,3 +51,24 @@ export const TRAIL_MESSAGES = {
   emptyLog: 'The log holds no events yet, so the audit chain has no head.',
   notAvailable: 'The audit chain is kept for the Postgres event store only; this server stores its events in EventStoreDB.',
 } as const;
+
+/** Who acted, by role only: a trail never names another member. */
+export function trailActorLabel(role: string): string {
+  switch (role) {
+    case 'admin':
+      return 'An admin';
+    case 'owner':
+      return 'The site owner';
+    case 'system':
+      return 'Tessera, automatically';
+    case 'operator':
+      return 'An operator (command line)';
+    case 'anonymous':
+      return 'A visitor';
+    default:
+      return 'A member';
+  }
+}
+
+/** The file name a downloaded trail is saved under. */
+export const trailFileName = (resourceId: string) => `tessera-trail-${resourceId}.json`;
