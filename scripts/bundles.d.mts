@@ -1,5 +1,5 @@
 /** The operator commands of package.json's scripts, by script name (scripts/bundles.mjs). */
-export const OPERATOR_COMMANDS: { projections: string; analytics: string; users: string; seed: string };
+export const OPERATOR_COMMANDS: { projections: string; analytics: string; users: string; seed: string; audit: string };
 /** Where the bundle of `entry` (a path under src/) is written. */
 export function bundlePath(entry: string): string;
 /** Where the server's bundle is written. */

@@ -19,6 +19,7 @@ export const OPERATOR_COMMANDS = {
   analytics: 'src/cli/analytics.ts',
   users: 'src/cli/users.ts',
   seed: 'src/cli/seed.ts',
+  audit: 'src/cli/audit.ts',
 };
 
 /** Where the bundle of `entry` (a path under src/) is written: the same path under dist/, as .mjs. */

@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from '../composition/infrastructure.js';
+import { auditRoutes } from './routes/audit/index.js';
 import { composeServices, type ServiceInfrastructure } from '../composition/services.js';
 import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
@@ -51,6 +52,7 @@ export type AppDeps = Pick<
   Infrastructure,
   | 'database'
   | 'store'
+  | 'chain'
   | 'vault'
   | 'runner'
   | 'adapters'
@@ -199,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
         }),
       );
       await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
+      await api.register(auditRoutes({ db: deps.database.db, audit: services.audit }));
       await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
       await api.register(
         templateRoutes({

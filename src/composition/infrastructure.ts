@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../adapters/db/database.js';
 import { lockDataDir } from '../adapters/db/data-dir-lock.js';
 import { createStreamSnapshots } from '../adapters/db/stream-snapshots.js';
 import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
+import { createEventChain, followEventChain, type EventChain } from '../adapters/eventstore/chain.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { withSharedTail } from '../adapters/eventstore/shared-tail.js';
@@ -35,6 +36,8 @@ export interface Infrastructure
     Pick<OutsideServices, 'mail' | 'outbox' | 'publicUrl' | 'writer' | 'payments' | 'rateLimitCounters' | 'exchangeRates'> {
   database: Database;
   store: EventStore;
+  /** The audit chain over the events table; null on EventStoreDB. */
+  chain: EventChain | null;
   vault: PersonalDataVault;
   commands: CommandBus;
   runner: ProjectionRunner;
@@ -94,6 +97,8 @@ export async function openInfrastructure(
     const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
     // One read of the log's tail feeds every projection and reactor of this process.
     const store = withSharedTail(withUpcasting(rawStore, upcasters));
+    const chain = config.eventStoreUrl ? null : createEventChain(database);
+    let chainFollower: { stop(): Promise<void> } | null = null;
     // Runner locks are held on the database's lock pool, never on the requests' connections.
     const runnerOptions = { ...options, locks: database.locks };
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);
@@ -132,6 +137,7 @@ export async function openInfrastructure(
       exchangeRates: outside.exchangeRates,
       database,
       store,
+      chain,
       vault,
       commands,
       runner,
@@ -163,8 +169,10 @@ export async function openInfrastructure(
         await runner.start();
         await search.start();
         await startReactors();
+        if (chain) chainFollower = followEventChain(chain, store, options.log);
       },
       async close() {
+        await chainFollower?.stop();
         await stopReactors();
         await search.stop();
         await runner.stop();

@@ -1,6 +1,7 @@
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
+import { createAuditService, type AuditService } from '../commands/audit/audit-service.js';
 import { importBulkRows } from '../commands/templates/bulk-import.js';
 import { CurationService } from '../commands/discovery/curation.js';
 import { TemplateService } from '../commands/templates/template-service.js';
@@ -23,12 +24,13 @@ import { composeUseCases, type UseCases } from './use-cases.js';
 export type ServiceInfrastructure = Pick<
   Infrastructure,
   'commands' | 'database' | 'store' | 'images' | 'runner' | 'vault' | 'writer' | 'mail' | 'publicUrl' | 'commerce' | 'accounts' | 'google'
-> & {
-  /** Suggestions for the create form's Fetch button; by default the offline page reader. */
-  suggester?: TemplateSuggester | undefined;
-  /** Pictures the bulk import fetches from addresses in a CSV file; by default SSRF-guarded, public addresses only. */
-  remoteImages?: RemoteImageFetcher | undefined;
-};
+> &
+  Partial<Pick<Infrastructure, 'chain'>> & {
+    /** Suggestions for the create form's Fetch button; by default the offline page reader. */
+    suggester?: TemplateSuggester | undefined;
+    /** Pictures the bulk import fetches from addresses in a CSV file; by default SSRF-guarded, public addresses only. */
+    remoteImages?: RemoteImageFetcher | undefined;
+  };
 
 export interface ServiceOptions {
   /** How long a use case that reads its own write (the sponsor limit) waits for the read models. */
@@ -81,12 +83,16 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
 
 export interface AppServices extends UseCases, AccountUseCases {
   templates: TemplateUseCases;
+  /** The audit chain's head and each post's trail of decisions. */
+  audit: AuditService;
 }
 
 /** Every use case the routes call, each built once, here. */
 export function composeServices(infrastructure: ServiceInfrastructure, options: ServiceOptions): AppServices {
+  const { database, store } = infrastructure;
   return {
     templates: composeTemplateUseCases(infrastructure, options),
+    audit: createAuditService(infrastructure.chain ?? null, eventsAboutTemplate(store, database.db, upcasters)),
     ...composeAccountUseCases(infrastructure),
     ...composeUseCases({
       ...infrastructure,

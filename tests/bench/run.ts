@@ -4,7 +4,8 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,streams,live,replay,search,http,pages) picks the suites; live times like toggles one after another,
+ * append,streams,live,replay,search,audit,http,pages) picks the suites; audit links and verifies the audit chain of a
+ * log of 1 000 000 events against the raw read of the bytes it covers; live times like toggles one after another,
  * each awaited by every projection, with all of them and the reactors following; streams times one command on a stream
  * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
  * routes of the app against a Fastify hello-world; BENCH_HTTP_SECONDS (default 10) and
@@ -17,6 +18,7 @@ import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
+import { benchAudit, type AuditMeasurement } from './audit.js';
 import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
@@ -30,10 +32,10 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'http', 'pages'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
-const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search'];
+const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search', 'audit'];
 
 interface TargetResults {
   target: string;
@@ -43,6 +45,7 @@ interface TargetResults {
   live?: LiveMeasurement;
   replay?: ReplayMeasurement;
   search?: SearchMeasurement;
+  audit?: AuditMeasurement;
   rssMiB: Partial<Record<Suite, PhaseMemory>>;
 }
 
@@ -144,6 +147,15 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
     results.location = search.result.location;
     results.search = search.result.result;
     results.rssMiB.search = { start: search.startRssMiB, peak: search.peakRssMiB };
+  }
+  if (suites.includes('audit')) {
+    log(`${target.name}: the audit chain`);
+    const audit = await sampler.track(() =>
+      withFreshDatabase(target, (database) => benchAudit(database, scale, (line) => log(`${target.name}: ${line}`))),
+    );
+    results.location = audit.result.location;
+    results.audit = audit.result.result;
+    results.rssMiB.audit = { start: audit.startRssMiB, peak: audit.peakRssMiB };
   }
   return results;
 }
@@ -249,6 +261,31 @@ function printTables(results: readonly TargetResults[], cores: number): void {
         { header: 'p50 ms', value: (row) => row.latency.p50Ms.toFixed(1) },
         { header: 'p95 ms', value: (row) => row.latency.p95Ms.toFixed(1) },
         { header: 'max ms', value: (row) => row.latency.maxMs.toFixed(1) },
+      ]),
+    );
+  }
+
+  const auditRows = results.flatMap(({ target, audit }) =>
+    audit
+      ? (
+          [
+            ['raw read of the bytes the chain covers (the floor)', audit.rawRead],
+            ['link the whole log', audit.link],
+            ['verify (npm run audit -- verify)', audit.verify],
+          ] as const
+        ).map(([step, measured]) => ({ target, step, measured, floor: audit.rawRead }))
+      : [],
+  );
+  if (auditRows.length > 0) {
+    console.log("\nAudit chain (SHA-256 over each event's stored bytes and the hash before it; ÷ raw read compares events/s)\n");
+    console.log(
+      formatTable(auditRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'step', value: (row) => row.step, align: 'left' },
+        { header: 'events', value: (row) => formatCount(row.measured.count) },
+        { header: 'seconds', value: (row) => formatSeconds(row.measured.seconds) },
+        { header: 'events/s', value: (row) => formatCount(row.measured.perSecond) },
+        { header: '÷ raw read', value: (row) => formatRatio(row.measured.perSecond / row.floor.perSecond) },
       ]),
     );
   }

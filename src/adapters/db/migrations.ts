@@ -121,4 +121,16 @@ export const coreMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010_event_chain': {
+    async up(db: Kysely<unknown>) {
+      // The audit chain's links, one per event (src/adapters/eventstore/chain.ts). Never rebuilt from
+      // the log: a chain rebuilt after tampering would bless it.
+      await db.schema
+        .createTable('event_chain')
+        .addColumn('position', 'bigint', (c) => c.primaryKey())
+        .addColumn('digest', 'bytea', (c) => c.notNull())
+        .addColumn('hash', 'bytea', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/Modal.js';
 import { StatusBadge } from '@/components/ui/StatusBadge.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
-import { deleteResourcePermanently, HistoryPanel, setResourceSponsored } from '@/features/moderation/index.js';
+import { deleteResourcePermanently, HistoryPanel, setResourceSponsored, TrailPanel } from '@/features/moderation/index.js';
 import { showMessageModal } from '@/lib/client-state.js';
 
 type Detail = ResourceDetailAnswer['data'];
@@ -17,6 +17,7 @@ const UPDATED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', time
 /** For the author, owners and admins (spec 2.3): Edit Post, the status, analytics, history; admins also sponsor and delete. */
 export function OwnerPanel({ resource, permissions }: { resource: Detail; permissions: ResourceDetailAnswer['permissions'] }) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [trailOpen, setTrailOpen] = useState(false);
 
   const figures = [
     ['Views', resource.analytics.pageViews.total],
@@ -61,6 +62,12 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
         <details className="detail-owner__history" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
           <summary>History</summary>
           {historyOpen && <HistoryPanel resourceId={resource._id} />}
+        </details>
+      )}
+      {permissions.canSeeHistory && (
+        <details className="detail-owner__history" onToggle={(event) => setTrailOpen(event.currentTarget.open)}>
+          <summary>Decision trail</summary>
+          {trailOpen && <TrailPanel resourceId={resource._id} />}
         </details>
       )}
     </section>

@@ -1,0 +1,254 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  GENESIS_HASH,
+  chainHash,
+  eventDigest,
+  type ChainBreak,
+  type ChainHead,
+  type ChainedEventFields,
+  type TrailLink,
+} from '../../domain/audit/chain.js';
+import type { Database } from '../db/database.js';
+import type { Schema } from '../db/schema.js';
+import type { EventStore } from './port.js';
+
+/**
+ * The audit chain of the Postgres event store (src/domain/audit/chain.ts says what a link is). It is
+ * kept beside the log, not written by the append: a follower links the events appended since its last
+ * link, so an append costs nothing more, and the head lags the log by one extension. The chain is
+ * deterministic, so two processes extending it at once write the same links; a lock spares the work.
+ */
+export interface EventChain {
+  /** Links every event appended since the last link; answers how many it linked. */
+  extend(): Promise<number>;
+  /** The last link, or null when the log is empty. */
+  head(): Promise<ChainHead | null>;
+  /** The links at these positions (those the chain holds), in position order. */
+  linksAt(positions: readonly string[]): Promise<TrailLink[]>;
+}
+
+const CHAIN_LOCK_NAME = 'tessera:audit-chain';
+/** Events linked per transaction, and read per page by a verification. */
+const CHAIN_BATCH = 5_000;
+
+interface StoredEventRow {
+  position: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  recorded_at_micros: string;
+  data: string;
+  metadata: string;
+}
+
+interface LinkRow {
+  position: string;
+  digest: Buffer;
+  hash: Buffer;
+}
+
+export function createEventChain(database: Database): EventChain {
+  const { db } = database;
+  return {
+    async extend() {
+      let linked = 0;
+      for (;;) {
+        const count = await db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${CHAIN_LOCK_NAME}))`.execute(trx);
+          const last = await lastLink(trx);
+          const events = await eventsAfter(trx, last?.position ?? '-1', CHAIN_BATCH);
+          if (events.length === 0) return 0;
+          let previous: Buffer = last?.hash ?? GENESIS_HASH;
+          const links = events.map((event) => {
+            const digest = eventDigest(fieldsOf(event));
+            previous = chainHash(previous, digest);
+            return { position: event.position, digest, hash: previous };
+          });
+          await sql`insert into event_chain (position, digest, hash)
+            select * from unnest(${links.map((l) => l.position)}::bigint[], ${links.map((l) => l.digest)}::bytea[], ${links.map((l) => l.hash)}::bytea[])
+            on conflict (position) do nothing`.execute(trx);
+          return events.length;
+        });
+        linked += count;
+        if (count < CHAIN_BATCH) return linked;
+      }
+    },
+    async head() {
+      const last = await lastLink(db);
+      return last ? { position: last.position, hash: last.hash.toString('hex') } : null;
+    },
+    async linksAt(positions) {
+      if (positions.length === 0) return [];
+      const { rows } = await sql<LinkRow & { previous_hash: Buffer | null }>`
+        select c.position::text as position, c.digest, c.hash,
+          (select p.hash from event_chain p where p.position < c.position order by p.position desc limit 1) as previous_hash
+        from event_chain c where c.position = any(${positions}::bigint[]) order by c.position`.execute(db);
+      return rows.map((row) => ({
+        position: row.position,
+        previousHash: Buffer.from(row.previous_hash ?? GENESIS_HASH).toString('hex'),
+        digest: Buffer.from(row.digest).toString('hex'),
+        hash: Buffer.from(row.hash).toString('hex'),
+      }));
+    },
+  };
+}
+
+export interface ChainVerification {
+  /** Events whose links were checked. */
+  checked: number;
+  /** Events appended after the chain's last link (not yet linked, so not checked). */
+  unlinked: number;
+  /** The recomputed hash at the chain's last link. */
+  head: ChainHead | null;
+  found: ChainBreak | null;
+}
+
+export interface VerifyOptions {
+  /** A head written down earlier: the recomputed hash at its position must equal it. */
+  writtenHead?: ChainHead;
+  onProgress?: (checked: number) => void;
+}
+
+/**
+ * Recomputes the chain from the log's bytes in one pass, page by page in position order, against
+ * the links stored; stops at the first break.
+ */
+export async function verifyEventChain(database: Database, options: VerifyOptions = {}): Promise<ChainVerification> {
+  const { db } = database;
+  const chainEnd = (await lastLink(db))?.position ?? '-1';
+  let previous: Buffer = GENESIS_HASH;
+  let checked = 0;
+  let cursor = '-1';
+  let headReached = options.writtenHead === undefined;
+  const finish = (found: ChainBreak | null): ChainVerification => ({
+    checked,
+    unlinked: 0,
+    head: checked === 0 ? null : { position: cursor, hash: previous.toString('hex') },
+    found,
+  });
+
+  while (BigInt(cursor) < BigInt(chainEnd)) {
+    const events = await eventsAfter(db, cursor, CHAIN_BATCH, chainEnd);
+    const pageEnd = events.length === CHAIN_BATCH ? events[events.length - 1]!.position : chainEnd;
+    const { rows: pageLinks } = await sql<LinkRow>`
+      select c.position::text as position, c.digest, c.hash from event_chain c
+      where c.position > ${cursor}::bigint and c.position <= ${pageEnd}::bigint order by c.position`.execute(db);
+    const links = pageLinks.map(asBuffers);
+    let linkIndex = 0;
+    for (const event of events) {
+      const link = links[linkIndex];
+      if (link === undefined || BigInt(link.position) > BigInt(event.position))
+        return finish({ kind: 'inserted', position: event.position });
+      if (BigInt(link.position) < BigInt(event.position)) return finish({ kind: 'removed', position: link.position });
+      linkIndex += 1;
+      const digest = eventDigest(fieldsOf(event));
+      if (!digest.equals(link.digest)) return finish(await alteredOrMoved(db, event.position, digest));
+      const hash = chainHash(previous, digest);
+      if (!hash.equals(link.hash)) return finish({ kind: 'altered', position: event.position });
+      previous = hash;
+      cursor = event.position;
+      checked += 1;
+      const written = options.writtenHead;
+      if (written !== undefined && !headReached && BigInt(event.position) >= BigInt(written.position)) {
+        if (event.position !== written.position) return finish({ kind: 'head-missing', position: written.position });
+        headReached = true;
+        if (hash.toString('hex') !== written.hash) {
+          return finish({ kind: 'head-mismatch', position: written.position, expected: written.hash, found: hash.toString('hex') });
+        }
+      }
+    }
+    const leftover = links[linkIndex];
+    if (leftover !== undefined) return finish({ kind: 'removed', position: leftover.position });
+    cursor = pageEnd;
+    options.onProgress?.(checked);
+  }
+  if (!headReached) return finish({ kind: 'head-missing', position: options.writtenHead!.position });
+  const { rows } = await sql<{ count: string }>`select count(*)::text as count from events where position > ${chainEnd}::bigint`.execute(
+    db,
+  );
+  return { ...finish(null), unlinked: Number(rows[0]!.count) };
+}
+
+/** A digest that is not the one linked here: the event was moved if its digest is linked elsewhere. */
+async function alteredOrMoved(db: Kysely<Schema>, position: string, digest: Buffer): Promise<ChainBreak> {
+  const { rows } = await sql<{ position: string }>`
+    select position::text as position from event_chain where digest = ${digest} and position <> ${position}::bigint limit 1`.execute(db);
+  const elsewhere = rows[0];
+  return elsewhere ? { kind: 'reordered', position, chainedAt: elsewhere.position } : { kind: 'altered', position };
+}
+
+async function lastLink(db: Kysely<Schema>): Promise<LinkRow | null> {
+  const { rows } = await sql<LinkRow>`
+    select c.position::text as position, c.digest, c.hash from event_chain c order by c.position desc limit 1`.execute(db);
+  return rows[0] ? asBuffers(rows[0]) : null;
+}
+
+/**
+ * The stored bytes the digest covers, as the database prints them. Columns are named through their
+ * table: an ORDER BY names the output column first, and the position printed as text sorts '10' before '9'.
+ */
+async function eventsAfter(db: Kysely<Schema>, after: string, limit: number, through?: string): Promise<StoredEventRow[]> {
+  const { rows } = await sql<StoredEventRow>`
+    select e.position::text as position, e.stream_id, e.revision::text as revision, e.event_id::text as event_id, e.type,
+      (extract(epoch from e.recorded_at) * 1000000)::bigint::text as recorded_at_micros, e.data::text as data, e.metadata::text as metadata
+    from events e
+    where e.position > ${after}::bigint ${through === undefined ? sql`` : sql`and e.position <= ${through}::bigint`}
+    order by e.position limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** PGlite answers bytea as a Uint8Array, pg as a Buffer. */
+function asBuffers<Row extends { digest: Uint8Array; hash: Uint8Array }>(row: Row): Row & LinkRow {
+  return { ...row, digest: Buffer.from(row.digest), hash: Buffer.from(row.hash) } as Row & LinkRow;
+}
+
+function fieldsOf(row: StoredEventRow): ChainedEventFields {
+  return {
+    streamId: row.stream_id,
+    revision: row.revision,
+    eventId: row.event_id,
+    type: row.type,
+    recordedAtMicros: row.recorded_at_micros,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
+
+/** Links what the log gains while the server runs: an extension after each append, never two at once. */
+export function followEventChain(
+  chain: EventChain,
+  store: Pick<EventStore, 'subscribeToAll' | 'headPosition'>,
+  log: (line: string) => void = () => {},
+): { stop(): Promise<void> } {
+  let wanted = true;
+  let running: Promise<void> | null = null;
+  const extendWhileWanted = async () => {
+    while (wanted) {
+      wanted = false;
+      // A failed extension (a lost connection) is retried by the next append; nothing is linked out of order.
+      await chain.extend().catch((error: unknown) => log(`The audit chain could not be extended: ${String(error)}`));
+    }
+    running = null;
+  };
+  const nudge = () => {
+    wanted = true;
+    running ??= extendWhileWanted();
+  };
+  nudge();
+  let subscription: { unsubscribe(): void } | null = null;
+  let stopped = false;
+  void store.headPosition().then((head) => {
+    if (stopped) return;
+    subscription = store.subscribeToAll({ after: head }).subscribe({ next: nudge, error: (error: unknown) => log(String(error)) });
+    nudge();
+  });
+  return {
+    async stop() {
+      stopped = true;
+      subscription?.unsubscribe();
+      wanted = false;
+      await running;
+    },
+  };
+}
