@@ -129,8 +129,11 @@ export async function verifyEventChain(database: Database, options: VerifyOption
   });
 
   while (BigInt(cursor) < BigInt(chainEnd)) {
-    const events = await eventsAfter(db, cursor, CHAIN_BATCH, chainEnd);
-    const pageEnd = events.length === CHAIN_BATCH ? events[events.length - 1]!.position : chainEnd;
+    // No upper bound in the query: with one, a planner without statistics sorted the whole range
+    // instead of walking the key in order (0.75 s a page on a fresh 100 000-event log).
+    const page = await eventsAfter(db, cursor, CHAIN_BATCH);
+    const events = page.filter((event) => BigInt(event.position) <= BigInt(chainEnd));
+    const pageEnd = page.length === CHAIN_BATCH && events.length === page.length ? events[events.length - 1]!.position : chainEnd;
     const { rows: pageLinks } = await sql<LinkRow>`
       select c.position::text as position, c.digest, c.hash from event_chain c
       where c.position > ${cursor}::bigint and c.position <= ${pageEnd}::bigint order by c.position`.execute(db);
@@ -188,12 +191,12 @@ async function lastLink(db: Kysely<Schema>): Promise<LinkRow | null> {
  * The stored bytes the digest covers, as the database prints them. Columns are named through their
  * table: an ORDER BY names the output column first, and the position printed as text sorts '10' before '9'.
  */
-async function eventsAfter(db: Kysely<Schema>, after: string, limit: number, through?: string): Promise<StoredEventRow[]> {
+async function eventsAfter(db: Kysely<Schema>, after: string, limit: number): Promise<StoredEventRow[]> {
   const { rows } = await sql<StoredEventRow>`
     select e.position::text as position, e.stream_id, e.revision::text as revision, e.event_id::text as event_id, e.type,
       (extract(epoch from e.recorded_at) * 1000000)::bigint::text as recorded_at_micros, e.data::text as data, e.metadata::text as metadata
     from events e
-    where e.position > ${after}::bigint ${through === undefined ? sql`` : sql`and e.position <= ${through}::bigint`}
+    where e.position > ${after}::bigint
     order by e.position limit ${limit}`.execute(db);
   return rows;
 }
