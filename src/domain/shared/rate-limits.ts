@@ -25,6 +25,14 @@ export const RATE_LIMITS = {
    * attacker exhausting it cannot lock the owner out from the owner's own address.
    */
   loginPerAddressAndAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
+  /**
+   * Sign-in attempts for one account from browsers it never signed in from, whatever their address:
+   * an attacker's many addresses share this one budget. The owner's own browsers (a signed cookie set
+   * at a successful sign-in) count under loginPerKnownDevice instead, and the reset e-mail always works.
+   */
+  loginNewDevicesPerAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginNewDevicesRateLimited },
+  /** Sign-in attempts for one account from one browser it signed in from before (a stolen device cookie gets no more than this). */
+  loginPerKnownDevice: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
   /** Sign-in attempts from one network address, whatever the account (an office behind one address still gets in). */
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
   /**
