@@ -59,6 +59,7 @@ export type AppDeps = Pick<
   | 'google'
   | 'googleClientId'
   | 'secureCookies'
+  | 'guestGenerationsPerHour'
   | 'commands'
   | 'search'
   | 'rateLimitCounters'
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           vault: deps.vault,
           generation: services.generation,
           secureCookies: deps.secureCookies,
+          guestGenerationsPerHour: deps.guestGenerationsPerHour,
           settle,
         }),
       );

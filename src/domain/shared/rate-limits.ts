@@ -3,6 +3,7 @@
  * numbers: these are ours. Each is counted where every API instance sees it, before the work it guards.
  */
 import { ACCOUNT_MESSAGES } from '../accounts/rules.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR, GENERATOR_MESSAGES } from '../generator/rules.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -61,6 +62,15 @@ export const RATE_LIMITS = {
   generationsPerUser: { max: 20, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
   /** AI generations from one network address, guests and members alike. */
   generationsPerAddress: { max: 30, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
+  /**
+   * AI generations by every guest together, on top of the per-address limit: guests with many addresses
+   * share it. Its max is the GUEST_GENERATIONS_PER_HOUR setting; members do not count against it.
+   */
+  guestGenerationsSiteWide: {
+    max: DEFAULT_GUEST_GENERATIONS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: GENERATOR_MESSAGES.guestGenerationsSpent,
+  },
   /** Follow-up question sets from one address (a model call each). */
   generatorQuestionsPerAddress: { max: 60, windowMs: HOUR_MS, message: TRY_LATER },
   /** 'Copy' of generated files from one address. */
