@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
         }),
       );
       await api.register(
-        searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording }),
+        searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording, settle }),
       );
       await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
       await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
