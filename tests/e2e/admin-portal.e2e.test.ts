@@ -126,7 +126,7 @@ describe('the admin portal’s statistics and user management', () => {
     await page.getByRole('tab', { name: 'KPIs' }).click();
     const kpis = page.getByRole('tabpanel', { name: 'KPIs' });
     const searchTerms = kpis.getByRole('region', { name: 'Search terms' });
-    await searchTerms.getByRole('cell', { name: SEARCH_TERM }).waitFor();
+    await searchTerms.getByRole('cell', { name: SEARCH_TERM, exact: true }).waitFor();
     expect(await searchTerms.getByRole('img').count()).toBe(1);
     await searchTerms.getByRole('button', { name: `${REMOVE_POPULAR_SEARCH}: ${SEARCH_TERM}` }).click();
     await searchTerms.getByRole('status').filter({ hasText: POPULAR_SEARCH_REMOVED }).waitFor();

@@ -41,7 +41,7 @@ function RemovePopularSearchButton({ term }: { term: string }) {
       aria-label={`${REMOVE_POPULAR_SEARCH}: ${term}`}
       onClick={() => void remove()}
     >
-      {state === 'sending' ? 'Removing...' : REMOVE_POPULAR_SEARCH}
+      {state === 'sending' ? 'Removing...' : 'Remove'}
     </button>
   );
 }
@@ -77,7 +77,11 @@ function KpiList({ title, column, entries, removable }: { title: string; column:
               <tr>
                 <th scope="col">{column}</th>
                 <th scope="col">Count</th>
-                {removable && <th scope="col">Popular searches</th>}
+                {removable && (
+                  <th scope="col" className="admin-table__action">
+                    Popular searches
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -86,7 +90,7 @@ function KpiList({ title, column, entries, removable }: { title: string; column:
                   <td>{entry.term}</td>
                   <td>{entry.count}</td>
                   {removable && (
-                    <td>
+                    <td className="admin-table__action">
                       <RemovePopularSearchButton term={entry.term} />
                     </td>
                   )}
