@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -6,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Infrastructure } from '../composition/infrastructure.js';
 import { auditRoutes } from './routes/audit/index.js';
-import { composeServices, type ServiceInfrastructure } from '../composition/services.js';
+import { composeServices, type AppServices, type ServiceInfrastructure } from '../composition/services.js';
 import { errorHandler, HttpError } from './errors.js';
 import { loggerOptions, REQUEST_ID_HEADER, type LogSettings } from './logging.js';
 import { installSecurityHeaders } from './security-headers.js';
@@ -64,6 +65,7 @@ export type AppDeps = Pick<
   | 'google'
   | 'googleClientId'
   | 'secureCookies'
+  | 'guestGenerationsPerHour'
   | 'commands'
   | 'search'
   | 'rateLimitCounters'
@@ -186,56 +188,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   await app.register(
     async (api) => {
       routeAccess = installAccessControl(api, deps.database.db);
-      await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, signInWithGoogle: services.signInWithGoogle }));
-      await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
-      await api.register(massEmailRoutes({ db: deps.database.db, massEmail: services.massEmail, settle }));
-      await api.register(adminCurationRoutes({ curation: services.templates.curation, settle }));
-      await api.register(imageRoutes({ images: deps.images }));
-      await api.register(
-        healthRoutes({
-          runner: deps.runner,
-          adapters: deps.adapters,
-          db: deps.database.db,
-          store: deps.store,
-          embedded: deps.database.kind === 'pglite',
-        }),
-      );
-      await api.register(resourceRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(auditRoutes({ db: deps.database.db, audit: services.audit }));
-      await api.register(engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }));
-      await api.register(
-        templateRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          images: deps.images,
-          mail: deps.mail,
-          templates: services.templates,
-          settle,
-          log: (message) => app.log.warn(message),
-        }),
-      );
-      await api.register(
-        searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording }),
-      );
-      await api.register(discoveryRoutes({ db: deps.database.db, vault: deps.vault }));
-      await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
-      await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
-      await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }));
-      await api.register(
-        commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }),
-      );
-      await api.register(
-        generatorRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          generation: services.generation,
-          secureCookies: deps.secureCookies,
-          settle,
-        }),
-      );
-      await api.register(
-        supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }),
-      );
+      for (const routes of apiRoutes(deps, services, { settle, linkOrigin, warn: (message) => app.log.warn(message) })) {
+        await api.register(routes);
+      }
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({ error: true, message: `No API route ${request.method} ${request.url}` }),
       );
@@ -258,4 +213,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}),
   });
   return Object.assign(app as FastifyInstance, { routeAccess: [...routeAccess, ...machineRouteAccess] });
+}
+
+/** Every plugin of the JSON API under /api, each given what its routes need and the use cases composed once. */
+function apiRoutes(
+  deps: AppDeps,
+  services: AppServices,
+  {
+    settle,
+    linkOrigin,
+    warn,
+  }: { settle: (position: bigint | null) => Promise<void>; linkOrigin: LinkOrigin; warn: (message: string) => void },
+): FastifyPluginAsyncZod[] {
+  return [
+    accountRoutes({ ...deps, db: deps.database.db, settle, signInWithGoogle: services.signInWithGoogle }),
+    adminAnalyticsRoutes({ db: deps.database.db }),
+    massEmailRoutes({ db: deps.database.db, massEmail: services.massEmail, settle }),
+    adminCurationRoutes({ curation: services.templates.curation, settle }),
+    imageRoutes({ images: deps.images }),
+    healthRoutes({
+      runner: deps.runner,
+      adapters: deps.adapters,
+      db: deps.database.db,
+      store: deps.store,
+      embedded: deps.database.kind === 'pglite',
+    }),
+    resourceRoutes({ db: deps.database.db, vault: deps.vault }),
+    auditRoutes({ db: deps.database.db, audit: services.audit }),
+    engagementRoutes({ db: deps.database.db, vault: deps.vault, engagement: deps.engagement, settle }),
+    templateRoutes({
+      db: deps.database.db,
+      vault: deps.vault,
+      images: deps.images,
+      mail: deps.mail,
+      templates: services.templates,
+      settle,
+      log: warn,
+    }),
+    searchRoutes({ db: deps.database.db, vault: deps.vault, search: deps.search, searchRecording: services.searchRecording, settle }),
+    discoveryRoutes({ db: deps.database.db, vault: deps.vault }),
+    blogRoutes({ blog: createBlogSource(deps.blog) }),
+    cookieConsentRoutes({ secureCookies: deps.secureCookies }),
+    outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }),
+    commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }),
+    generatorRoutes({
+      db: deps.database.db,
+      vault: deps.vault,
+      generation: services.generation,
+      secureCookies: deps.secureCookies,
+      guestGenerationsPerHour: deps.guestGenerationsPerHour,
+      settle,
+    }),
+    supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }),
+  ];
 }

@@ -19,16 +19,17 @@ export async function withinLimit(
   request: FastifyRequest,
   name: RateLimitName,
   key: string,
+  max: number = RATE_LIMITS[name].max,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const limit = RATE_LIMITS[name];
-  const count = request.server.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: () => `${name}:${key}` });
+  const count = request.server.createRateLimit({ max, timeWindow: limit.windowMs, keyGenerator: () => `${name}:${key}` });
   const result = await count(request);
   if (result.isAllowed || !result.isExceeded) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: result.ttlInSeconds };
 }
 
-/** Counts one attempt and refuses it with 429 (and Retry-After) beyond the limit. */
-export async function enforceLimit(request: FastifyRequest, name: RateLimitName, key: string): Promise<void> {
-  const { allowed, retryAfterSeconds } = await withinLimit(request, name, key);
+/** Counts one attempt and refuses it with 429 (and Retry-After) beyond the limit (its `max` from a setting when given). */
+export async function enforceLimit(request: FastifyRequest, name: RateLimitName, key: string, max?: number): Promise<void> {
+  const { allowed, retryAfterSeconds } = await withinLimit(request, name, key, max);
   if (!allowed) throw new RateLimitedError(RATE_LIMITS[name].message, retryAfterSeconds);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy, usesEmbeddedDefault } from './config.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR } from '../domain/generator/rules.js';
 
 describe('configuration from the environment', () => {
   it('has no SMTP server and no Google client by default, and a default sender', () => {
@@ -43,6 +44,13 @@ describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
 
   it('refuses "true" (trusting every sender would let anyone choose their address) and what is not an address', () => {
     for (const value of ['true', 'proxy.example.com', '10.0.0.0/8/1']) expect(() => parseTrustProxy(value)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('lets guests start 20 AI generations an hour unless GUEST_GENERATIONS_PER_HOUR says otherwise, and refuses what is not a count', () => {
+    expect(configFromEnv({}).guestGenerationsPerHour).toBe(DEFAULT_GUEST_GENERATIONS_PER_HOUR);
+    expect(configFromEnv({ GUEST_GENERATIONS_PER_HOUR: '5' }).guestGenerationsPerHour).toBe(5);
+    for (const value of ['0', '2.5', 'many'])
+      expect(() => configFromEnv({ GUEST_GENERATIONS_PER_HOUR: value })).toThrow(/GUEST_GENERATIONS_PER_HOUR/u);
   });
 
   it('logs at info unless told otherwise, and refuses an unknown level', () => {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseAiCrawlerPolicy, type AiCrawlerPolicy } from '../domain/assistants/crawler-policy.js';
 import { BETA_COMMISSION_PERCENT } from '../domain/commerce/commission-rates.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR } from '../domain/generator/rules.js';
 import { DEFAULT_MASS_EMAIL_PER_SECOND } from '../domain/mass-email/rules.js';
 import { DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 
@@ -60,6 +61,8 @@ export interface Config {
   massEmailPerSecond: number;
   /** AI_CRAWLERS: whether robots.txt lets AI crawlers (GPTBot, ClaudeBot, …) read the public pages. */
   aiCrawlers: AiCrawlerPolicy;
+  /** AI generations all guests together may start per hour (each may be a paid model call). */
+  guestGenerationsPerHour: number;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -136,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
     massEmailPerSecond: parseMassEmailRate(env.MASS_EMAIL_PER_SECOND),
     aiCrawlers: parseAiCrawlerPolicy(env.AI_CRAWLERS),
+    guestGenerationsPerHour: parseGuestGenerations(env.GUEST_GENERATIONS_PER_HOUR),
   };
 }
 
@@ -199,6 +203,14 @@ function parseMassEmailRate(value: string | undefined): number {
   if (!Number.isFinite(perSecond) || perSecond <= 0 || perSecond > 10_000)
     throw new Error(`MASS_EMAIL_PER_SECOND must be a number of messages per second above 0 and at most 10000, got "${value}"`);
   return perSecond;
+}
+
+function parseGuestGenerations(value: string | undefined): number {
+  if (!value) return DEFAULT_GUEST_GENERATIONS_PER_HOUR;
+  const perHour = Number(value);
+  if (!Number.isInteger(perHour) || perHour < 1)
+    throw new Error(`GUEST_GENERATIONS_PER_HOUR must be a whole number of generations, at least 1, got "${value}"`);
+  return perHour;
 }
 
 function parseLogLevel(value: string | undefined): LogLevel {

@@ -19,6 +19,7 @@ import { EngagementService } from '../commands/engagement/engagement-service.js'
 import { CommerceService } from '../commands/commerce/commerce-service.js';
 import { createGoogleIdTokenVerifier, type GoogleIdTokenVerifier } from '../adapters/identity/google.js';
 import { createLocalImageStore, type ImageStore } from '../adapters/storage/images.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR } from '../domain/generator/rules.js';
 import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
 import { ProjectionRunner } from '../projections/runner.js';
@@ -50,6 +51,8 @@ export interface Infrastructure
   googleClientId: string | null;
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
+  /** GUEST_GENERATIONS_PER_HOUR: AI generations all guests together may start per hour. */
+  guestGenerationsPerHour: number;
   /** Which adapter serves each port, for logs and /api/health. */
   adapters: {
     eventStore: string;
@@ -78,7 +81,9 @@ export function embeddedDatabaseDirectory(dataDir: string): string {
 
 /** The settings openInfrastructure reads. */
 export type InfrastructureConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-  Partial<OutsideServicesConfig & Pick<Config, 'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond'>> & {
+  Partial<
+    OutsideServicesConfig & Pick<Config, 'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond' | 'guestGenerationsPerHour'>
+  > & {
     /** A schema of its own on the Postgres server (tests run side by side in one database). */
     databaseSchema?: string;
   };
@@ -159,6 +164,7 @@ export async function openInfrastructure(
       google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),
       googleClientId: config.googleClientId ?? null,
       secureCookies: publicUrl.startsWith('https:'),
+      guestGenerationsPerHour: config.guestGenerationsPerHour ?? DEFAULT_GUEST_GENERATIONS_PER_HOUR,
       adapters: {
         ...outside.descriptions,
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,

@@ -2,6 +2,7 @@ import type { TemplateWriter } from '../adapters/ai/writer.js';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../adapters/db/schema.js';
 import type { MailSender } from '../adapters/mail/port.js';
+import type { SearchIndex } from '../adapters/search/port.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { createSearchRecording } from '../commands/discovery/record-search.js';
 import { createGenerationUseCases } from '../commands/generator/generation.js';
@@ -16,6 +17,8 @@ export interface UseCaseDeps {
   commands: CommandBus;
   db: Kysely<Schema>;
   vault: PersonalDataVault;
+  /** Asked whether a recorded search found live posts (popular searches show only such terms, or members' ones). */
+  search: SearchIndex;
   writer: TemplateWriter;
   mail: MailSender;
   publicUrl: string;
@@ -27,7 +30,7 @@ export function composeUseCases(deps: UseCaseDeps) {
   const { commands, db, vault } = deps;
   return {
     generation: createGenerationUseCases({ commands, db, writer: deps.writer }),
-    searchRecording: createSearchRecording({ commands, vault }),
+    searchRecording: createSearchRecording({ commands, vault, search: deps.search }),
     support: createSupportDesk({ commands, vault, helpDesk: createHelpDesk(deps.writer, helpPassagesAt(deps.platformFeePercent)) }),
     outreach: createOutreach({ commands, db, vault }),
     massEmail: createMassEmail({ commands, db, vault, mail: deps.mail, publicUrl: deps.publicUrl }),

@@ -11,6 +11,7 @@ import type { CurrentUser, PublicProfile } from '../../src/domain/accounts/curre
 import { ACCOUNT_MESSAGES, erasedUsername, VERIFICATION_CODE } from '../../src/domain/accounts/rules.js';
 import { IMAGE_MESSAGES } from '../../src/domain/shared/images.js';
 import { ACCESS_MESSAGES } from '../../src/api/auth/access-hook.js';
+import { KNOWN_DEVICE_COOKIE } from '../../src/api/auth/known-device.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import { buildApp } from '../../src/api/app.js';
 import { newsletterSubscription } from '../../src/commands/outreach/newsletter.js';
@@ -47,7 +48,16 @@ async function signUp(overrides: { password?: string } = {}) {
     remoteAddress: address,
   });
   expect(answer.status).toBe(201);
-  return { username, email, address, token: answer.body.token, user: answer.body.user };
+  return { username, email, address, token: answer.body.token, user: answer.body.user, deviceCookie: deviceCookieOf(answer) };
+}
+
+/** The known-device cookie a sign-in set, as a Cookie header sends it back. */
+function deviceCookieOf(answer: { headers: Record<string, unknown> }): string {
+  const setCookie = ([] as string[]).concat((answer.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const cookie = setCookie.find((line) => line.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
+  if (!cookie) throw new Error('No known-device cookie was set');
+  expect(cookie).toContain('HttpOnly');
+  return cookie.split(';')[0]!;
 }
 
 const me = (token: string) => harness.call<CurrentUser>('GET', '/api/users/private/me', { token });
@@ -315,11 +325,74 @@ describe('login and sessions', () => {
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(max + 1);
     expect((await guess(PASSWORD)).status).toBe(429);
 
+    // The attacker's ten checks spent the account's budget for new devices too: the owner gets in from their own browser.
     const owner = await harness.call('POST', '/api/login', {
       body: { login: account.username, password: PASSWORD },
       remoteAddress: account.address,
+      headers: { cookie: account.deviceCookie },
     });
     expect(owner.status).toBe(200);
+  });
+
+  it('checks at most 10 passwords of one account from new devices, whatever the number of addresses; the owner’s browser and the reset e-mail still get in', async () => {
+    const account = await signUp();
+    const { max } = RATE_LIMITS.loginNewDevicesPerAccount;
+    // 61 guesses from 61 addresses at once, the right password last.
+    const guesses = Array.from({ length: 61 }, (_, index) => (index === 60 ? PASSWORD : `Wrong#pass${index}`));
+    const answers = await Promise.all(
+      guesses.map((password, index) =>
+        harness.call('POST', '/api/login', { body: { login: account.username, password }, remoteAddress: `10.67.${index}.1` }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.status !== 429);
+    expect(checked).toHaveLength(max);
+    expect(checked.every((answer) => answer.status === 401)).toBe(true);
+    expect(answers.at(-1)!.body.message).toBe(ACCOUNT_MESSAGES.loginNewDevicesRateLimited);
+    const fromYetAnotherAddress = await harness.call('POST', '/api/login', {
+      body: { login: account.email, password: PASSWORD },
+      remoteAddress: '10.67.99.1',
+    });
+    expect({ status: fromYetAnotherAddress.status, message: fromYetAnotherAddress.body.message }).toEqual({
+      status: 429,
+      message: ACCOUNT_MESSAGES.loginNewDevicesRateLimited,
+    });
+
+    // The owner's browser, where the account signed in before, is not counted against that budget, from any address.
+    const owner = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+      remoteAddress: '10.67.100.1',
+      headers: { cookie: account.deviceCookie },
+    });
+    expect(owner.status).toBe(200);
+    // A made-up cookie, or another account's, proves nothing.
+    const forged = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+      remoteAddress: '10.67.101.1',
+      headers: { cookie: `${KNOWN_DEVICE_COOKIE}=${'A'.repeat(22)}.${'B'.repeat(43)}` },
+    });
+    expect(forged.status).toBe(429);
+    const other = await signUp();
+    const othersBrowser = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: PASSWORD },
+      remoteAddress: '10.67.102.1',
+      headers: { cookie: other.deviceCookie },
+    });
+    expect(othersBrowser.status).toBe(429);
+
+    // On a new device the reset e-mail still gets the owner in, and that browser is then known.
+    await harness.call('POST', '/api/request-password-reset', { body: { username: account.email }, remoteAddress: '10.67.103.1' });
+    const { un, token } = linkParams((await resetMailTo(account.email)).text);
+    const reset = await harness.call('POST', '/api/change-password-and-login', {
+      body: { u: un, t: token, p: 'Brand#new23' },
+      remoteAddress: '10.67.103.1',
+    });
+    expect(reset.status).toBe(200);
+    const afterReset = await harness.call('POST', '/api/login', {
+      body: { login: account.username, password: 'Brand#new23' },
+      remoteAddress: '10.67.103.1',
+      headers: { cookie: deviceCookieOf(reset) },
+    });
+    expect(afterReset.status).toBe(200);
   });
 
   it('refuses a made-up token and a cookie-authenticated state change from another site', async () => {

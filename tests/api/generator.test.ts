@@ -4,7 +4,7 @@ import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/openai-server.js';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
 import type { UserLevel } from '../../src/domain/accounts/events.js';
-import { GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../src/domain/generator/rules.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR, GENERATOR, GENERATOR_MESSAGES, type QuestionSet } from '../../src/domain/generator/rules.js';
 import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { GENERATOR_GUEST_COOKIE } from '../../src/api/routes/generator/index.js';
 
@@ -239,13 +239,49 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
     for (const personal of ['@generator.example', 'gen_member', 'gen_other', '10.1.0.1']) expect(text).not.toContain(personal);
   });
 
-  it('limits generations per address', async () => {
+  it('limits generations per address, members alike', async () => {
     const limit = RATE_LIMITS.generationsPerAddress.max;
+    // Two members behind one address (guests together have a smaller budget of their own).
+    const members = [await signIn(harness, 'office1', 'base'), await signIn(harness, 'office2', 'base')];
     const answers: number[] = [];
     for (let index = 0; index <= limit; index += 1)
-      answers.push((await generate({ brief: `Deck ${index}`, app: 'google-slides', numSlides: 1 }, { remoteAddress: '10.77.0.1' })).status);
+      answers.push(
+        (
+          await generate(
+            { brief: `Deck ${index}`, app: 'google-slides', numSlides: 1 },
+            { remoteAddress: '10.77.0.1', token: members[index % members.length]! },
+          )
+        ).status,
+      );
     expect(answers.slice(0, limit).every((status) => status === 202)).toBe(true);
     expect(answers[limit]).toBe(429);
+    await harness.infrastructure.generation.idle();
+  }, 120_000);
+});
+
+describe('AI generations by guests from many addresses', () => {
+  let harness: ApiHarness;
+  beforeAll(async () => {
+    harness = await startApiHarness({ users: 1, templates: 1, seed: 73 });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('accepts at most GUEST_GENERATIONS_PER_HOUR from all guests together, with a clear message; members still generate', async () => {
+    const body = { brief: 'A weekly team update', app: 'google-docs' };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => harness.call('POST', '/api/ai/templates', { body, remoteAddress: `10.78.${index}.1` })),
+    );
+    const accepted = answers.filter((answer) => answer.status === 202);
+    const refused = answers.filter((answer) => answer.status === 429);
+    console.info(`[guest generations] 60 guests from 60 addresses: ${accepted.length} accepted, ${refused.length} refused`);
+    expect(accepted).toHaveLength(DEFAULT_GUEST_GENERATIONS_PER_HOUR);
+    expect(refused).toHaveLength(60 - DEFAULT_GUEST_GENERATIONS_PER_HOUR);
+    expect(refused.every((answer) => answer.body.message === GENERATOR_MESSAGES.guestGenerationsSpent)).toBe(true);
+
+    const member = await signIn(harness, 'after_guests', 'base');
+    expect((await harness.call('POST', '/api/ai/templates', { body, token: member, remoteAddress: '10.78.200.1' })).status).toBe(202);
     await harness.infrastructure.generation.idle();
   }, 120_000);
 });

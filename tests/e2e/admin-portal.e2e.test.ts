@@ -10,6 +10,7 @@ import { TEST_USER_SWITCH_HINT } from '../../src/web/lib/shell-constants.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
 import { MASS_EMAIL_MESSAGES } from '../../src/domain/mass-email/rules.js';
 import { CURATION_MESSAGES } from '../../src/domain/discovery/curation.js';
+import { POPULAR_SEARCH_REMOVED, REMOVE_POPULAR_SEARCH } from '../../src/domain/discovery/constants.js';
 import { PRICE_REQUEST_MESSAGES } from '../../src/domain/templates/admin-edit.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { VALIDATION_MESSAGES } from '../../src/domain/shared/read-model-validation.js';
@@ -125,8 +126,10 @@ describe('the admin portal’s statistics and user management', () => {
     await page.getByRole('tab', { name: 'KPIs' }).click();
     const kpis = page.getByRole('tabpanel', { name: 'KPIs' });
     const searchTerms = kpis.getByRole('region', { name: 'Search terms' });
-    await searchTerms.getByRole('cell', { name: SEARCH_TERM }).waitFor();
+    await searchTerms.getByRole('cell', { name: SEARCH_TERM, exact: true }).waitFor();
     expect(await searchTerms.getByRole('img').count()).toBe(1);
+    await searchTerms.getByRole('button', { name: `${REMOVE_POPULAR_SEARCH}: ${SEARCH_TERM}` }).click();
+    await searchTerms.getByRole('status').filter({ hasText: POPULAR_SEARCH_REMOVED }).waitFor();
 
     await page.getByRole('tab', { name: 'Template funnel' }).click();
     const funnel = page.getByRole('tabpanel', { name: 'Template funnel' });

@@ -33,6 +33,9 @@ export const ACCOUNT_MESSAGES = {
   termsRequired: 'Please agree to the terms of service to join.',
   loginFailed: 'Invalid email/password combination.',
   loginRateLimited: 'Too many login attempts. Please try again later.',
+  /** Ours: the account's budget of password checks from browsers it never signed in from is spent (many addresses guessing). */
+  loginNewDevicesRateLimited:
+    'Too many sign-in attempts on this account from new devices. Please try again later, sign in from a device you have used before, or reset your password by e-mail.',
   accountBlocked: 'This account has been blocked. Please contact us.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -31,6 +31,13 @@ export type PriceFilter = (typeof PRICE_FILTERS)[number];
 export const AUTOCOMPLETE_LIMIT = 6;
 /** Popular search terms answered by POST /generateSimilarTerms. */
 export const POPULAR_TERMS_LIMIT = 12;
+/**
+ * Anyone can search, so a search alone does not put a term in the chips every visitor sees: it must
+ * have found live posts, or have been searched by this many different signed-in members.
+ */
+export const POPULAR_TERM_MIN_MEMBERS = 3;
+/** Longer terms are never shown as a chip (a 200-character one drew a chip 204 px wide). */
+export const POPULAR_TERM_MAX_LENGTH = 40;
 /** Top creators in the home sidebar. */
 export const TOP_CONTRIBUTORS_LIMIT = 5;
 /** Topic rows on /topics (GET /topics?withResources=true&limit=10). */
@@ -59,6 +66,9 @@ export const SEARCH_PAGE_TITLE = "Explore Our Community's Workflows and Template
 export const searchResultsCount = (total: number): string => `Showing ${total} ${total === 1 ? 'result' : 'results'}`;
 export const SEARCH_TEXT_TOO_LONG = `The search text must be at most ${SEARCH_MAX_QUERY_LENGTH} characters`;
 /** When the search itself failed (not when the searcher's text or filters were refused). */
+/** The admin portal, after a term was taken out of the popular searches. */
+export const POPULAR_SEARCH_REMOVED = 'Removed from popular searches.';
+export const REMOVE_POPULAR_SEARCH = 'Remove from popular searches';
 export const SEARCH_FAILED = "We couldn't search right now. Please try again, or change the filters.";
 export const SEARCH_MANY_WORDS_HEADING = 'Searching Templates';
 export const REQUEST_TEMPLATE_TEXT = "Can't find what you're looking for? Request a template that fits your needs.";

@@ -8,11 +8,11 @@ import { matchesNoTemplate, normaliseSearchText, searchTextProblem, searchWords 
 const spec = deciderSpec(searchDecider);
 const record = (searchTerm: string) => ({
   type: 'RecordSearch' as const,
-  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null },
+  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null, foundPosts: false },
 });
 const performed = (searchTerm: string): SearchPerformed => ({
   type: 'SearchPerformed',
-  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null },
+  data: { searchId: 's-1', searchTerm, userId: 'u-1', searcher: null, foundPosts: false },
 });
 
 describe('search analytics decider', () => {

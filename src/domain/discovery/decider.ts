@@ -1,7 +1,7 @@
 import { DomainError, type Decider } from '../shared/events.js';
 import { characterCount } from '../shared/characters.js';
 import { SEARCH_MAX_QUERY_LENGTH } from './constants.js';
-import type { SearchEvent } from './events.js';
+import type { SearchPerformed } from './events.js';
 import { normaliseSearchText } from './search-text.js';
 
 export interface SearchState {
@@ -10,11 +10,11 @@ export interface SearchState {
 
 export type SearchCommand = {
   type: 'RecordSearch';
-  data: { searchId: string; searchTerm: string; userId: string | null; searcher: string | null };
+  data: { searchId: string; searchTerm: string; userId: string | null; searcher: string | null; foundPosts: boolean };
 };
 
 /** Search analytics: every search is one event, recorded once. */
-export const searchDecider: Decider<SearchState, SearchCommand, SearchEvent> = {
+export const searchDecider: Decider<SearchState, SearchCommand, SearchPerformed> = {
   initialState: () => ({ recorded: false }),
   evolve: () => ({ recorded: true }),
   decide: (command, state) => {

@@ -77,7 +77,12 @@ export const GENERATOR_MESSAGES = {
   modelUnusable: 'The AI model gave an answer we could not use. Please try again.',
   modelUnreachable: 'The AI model could not be reached. Please try again later.',
   interrupted: 'The server restarted twice while generating this template. Please try again.',
+  /** Ours: every guest together has used the hour's generations (GUEST_GENERATIONS_PER_HOUR). */
+  guestGenerationsSpent: 'Guests have used all of this hour’s AI generations. Please sign in to generate now, or try again later.',
 } as const;
+
+/** Generations by all guests together per hour, whatever their addresses (each may be a paid model call): GUEST_GENERATIONS_PER_HOUR. */
+export const DEFAULT_GUEST_GENERATIONS_PER_HOUR = 20;
 
 /** The apps of the brief: two enabled, four marked Soon and disabled (section 9). */
 export const GENERATOR_APPS = [

@@ -3,6 +3,7 @@
  * numbers: these are ours. Each is counted where every API instance sees it, before the work it guards.
  */
 import { ACCOUNT_MESSAGES } from '../accounts/rules.js';
+import { DEFAULT_GUEST_GENERATIONS_PER_HOUR, GENERATOR_MESSAGES } from '../generator/rules.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -25,6 +26,14 @@ export const RATE_LIMITS = {
    * attacker exhausting it cannot lock the owner out from the owner's own address.
    */
   loginPerAddressAndAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
+  /**
+   * Sign-in attempts for one account from browsers it never signed in from, whatever their address:
+   * an attacker's many addresses share this one budget. The owner's own browsers (a signed cookie set
+   * at a successful sign-in) count under loginPerKnownDevice instead, and the reset e-mail always works.
+   */
+  loginNewDevicesPerAccount: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginNewDevicesRateLimited },
+  /** Sign-in attempts for one account from one browser it signed in from before (a stolen device cookie gets no more than this). */
+  loginPerKnownDevice: { max: 10, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
   /** Sign-in attempts from one network address, whatever the account (an office behind one address still gets in). */
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE_MS, message: ACCOUNT_MESSAGES.loginRateLimited },
   /**
@@ -58,6 +67,15 @@ export const RATE_LIMITS = {
   generationsPerUser: { max: 20, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
   /** AI generations from one network address, guests and members alike. */
   generationsPerAddress: { max: 30, windowMs: 24 * HOUR_MS, message: 'You have used today’s generations. Please try again tomorrow.' },
+  /**
+   * AI generations by every guest together, on top of the per-address limit: guests with many addresses
+   * share it. Its max is the GUEST_GENERATIONS_PER_HOUR setting; members do not count against it.
+   */
+  guestGenerationsSiteWide: {
+    max: DEFAULT_GUEST_GENERATIONS_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: GENERATOR_MESSAGES.guestGenerationsSpent,
+  },
   /** Follow-up question sets from one address (a model call each). */
   generatorQuestionsPerAddress: { max: 60, windowMs: HOUR_MS, message: TRY_LATER },
   /** 'Copy' of generated files from one address. */

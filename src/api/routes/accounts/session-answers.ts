@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, normaliseEmail, reservedUsername, usernameProblem } f
 import { existingUserById, userByUsername } from '../../../projections/read-models/users/queries.js';
 import { showsTestUserSwitch } from '../../../web/lib/user-facts.js';
 import type { Viewer } from '../../access.js';
+import { rememberDevice } from '../../auth/known-device.js';
 import { setSessionCookie, wantsTokenInAnswer } from '../../auth/sessions.js';
 import { HttpError } from '../../errors.js';
 import type { AccountRouteDeps } from './deps.js';
@@ -29,6 +30,7 @@ export async function startedSession(
   };
   const user = await currentUserOf(deps.db, deps.accounts, deps.vault, viewer);
   setSessionCookie(reply, session.token, session.expiresAt, deps.secureCookies, showsTestUserSwitch(user));
+  await rememberDevice(request, reply, deps.vault, userId, deps.secureCookies);
   return { ...(wantsTokenInAnswer(request) ? { token: session.token } : {}), user };
 }
 
@@ -55,6 +57,12 @@ export async function usernameAnswer(deps: AccountRouteDeps, username: string, v
  * cannot be multiplied by spelling; a login naming no account gets a keyed digest, never clear text.
  */
 export async function accountKey(deps: AccountRouteDeps, login: string): Promise<string> {
+  return (await loginAccount(deps, login)).key;
+}
+
+/** The account a login names (null when none) and its rate-limit key (see accountKey). */
+export async function loginAccount(deps: AccountRouteDeps, login: string): Promise<{ key: string; userId: string | null }> {
   const account = await deps.accounts.findByLogin(login);
-  return account ? `user:${account.id}` : `unknown:${await deps.vault.blindIndex(`rate-limit:${normaliseEmail(login)}`)}`;
+  if (account) return { key: `user:${account.id}`, userId: account.id };
+  return { key: `unknown:${await deps.vault.blindIndex(`rate-limit:${normaliseEmail(login)}`)}`, userId: null };
 }

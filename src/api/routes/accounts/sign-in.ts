@@ -4,12 +4,13 @@ import { loginSchema } from '../../../domain/accounts/schemas.js';
 import { DomainError } from '../../../domain/shared/events.js';
 import { z } from '../../../domain/shared/zod.js';
 import { actorOf } from '../../actors.js';
+import { knownDeviceOf } from '../../auth/known-device.js';
 import { clearSessionCookie } from '../../auth/sessions.js';
 import { HttpError } from '../../errors.js';
 import { enforceLimit } from '../../rate-limits.js';
 import { anyone, signedIn, signedInOnly, tags, type AccountRouteDeps } from './deps.js';
 import { currentUserSchema, sessionFields, successAnswer } from './schemas.js';
-import { accountKey, me, startedSession } from './session-answers.js';
+import { loginAccount, me, startedSession } from './session-answers.js';
 import { currentUserOf } from './user-views.js';
 
 const signedInAnswer = z.object({ success: z.boolean(), message: z.string(), ...sessionFields });
@@ -26,7 +27,12 @@ export function signInRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         // Counted atomically before the password is checked: parallel guesses cannot all get through.
         await enforceLimit(request, 'loginPerAddress', request.ip);
-        await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${await accountKey(deps, request.body.login)}`);
+        const account = await loginAccount(deps, request.body.login);
+        await enforceLimit(request, 'loginPerAddressAndAccount', `${request.ip}|${account.key}`);
+        // The account's own budget across addresses: an attacker's addresses share it, the owner's known browsers do not.
+        const knownDevice = account.userId === null ? null : await knownDeviceOf(request, deps.vault, account.userId);
+        if (knownDevice === null) await enforceLimit(request, 'loginNewDevicesPerAccount', account.key);
+        else await enforceLimit(request, 'loginPerKnownDevice', `${account.key}|${knownDevice}`);
         try {
           const { userId, session } = await deps.accounts.login(request.body.login, request.body.password);
           return { success: true, message: 'Logged in', ...(await startedSession(deps, request, reply, session, userId)) };

@@ -29,8 +29,15 @@ const jobAnswer = z.object({
   writer: z.enum(['model', 'offline']).nullable(),
 });
 
+export type GenerationJobDeps = GenerationOwnership & {
+  generation: GenerationUseCases;
+  settle: Settle;
+  /** GUEST_GENERATIONS_PER_HOUR: the budget every guest shares. */
+  guestGenerationsPerHour: number;
+};
+
 /** Follow-up questions, starting a generation job, and polling it. */
-export function generationJobRoutes(deps: GenerationOwnership & { generation: GenerationUseCases; settle: Settle }): FastifyPluginAsyncZod {
+export function generationJobRoutes(deps: GenerationJobDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/ai/templates/questions',
@@ -68,6 +75,8 @@ export function generationJobRoutes(deps: GenerationOwnership & { generation: Ge
         const overrides = checkGenerationRequest(request.body, isStaff(viewer));
         await enforceLimit(request, 'generationsPerAddress', request.ip);
         if (viewer) await enforceLimit(request, 'generationsPerUser', viewer.userId);
+        // Guests with many addresses share one budget: each generation may be a paid model call.
+        else await enforceLimit(request, 'guestGenerationsSiteWide', 'all-guests', deps.guestGenerationsPerHour);
         const owner = await ownerOf(deps, request, reply);
         const actor = viewer ? actorOf(viewer) : { userId: null, role: 'anonymous' as const };
         const { jobId, position } = await deps.generation.requestGeneration(request.body, overrides, owner!, actor);

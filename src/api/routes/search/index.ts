@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchRecording } from '../../../commands/discovery/record-search.js';
 import type { AppDeps } from '../../app.js';
-import type { ReadModelDb, Vault } from '../route-deps.js';
+import type { ReadModelDb, Settle, Vault } from '../route-deps.js';
 import { autocompleteRoutes } from './autocomplete.js';
 import { popularSearchRoutes } from './popular-searches.js';
 import { searchResourcesRoutes } from './search-resources.js';
@@ -13,6 +13,7 @@ export interface SearchRouteDeps {
   vault: Vault;
   search: AppDeps['search'];
   searchRecording: SearchRecording;
+  settle: Settle;
 }
 
 /** Search, autocomplete, search analytics and popular terms (spec section 7). */

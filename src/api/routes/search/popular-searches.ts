@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchRecording } from '../../../commands/discovery/record-search.js';
-import { POPULAR_TERMS_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../../domain/discovery/constants.js';
+import { POPULAR_SEARCH_REMOVED, POPULAR_TERMS_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../../../domain/discovery/constants.js';
 import { normaliseSearchText, searchWords } from '../../../domain/discovery/search-text.js';
 import { z } from '../../../domain/shared/zod.js';
 import { mostSearchedTerms } from '../../../projections/read-models/search-analytics/queries.js';
 import { enforceLimit } from '../../rate-limits.js';
-import type { ReadModelDb } from '../route-deps.js';
+import { actorOf } from '../../actors.js';
+import type { ReadModelDb, Settle } from '../route-deps.js';
 import { searchText } from './query.js';
 
 /**
@@ -17,8 +18,8 @@ export async function popularTerms(db: ReadModelDb, query: string): Promise<stri
   return mostSearchedTerms(db, words, normaliseSearchText(words.join(' ')), POPULAR_TERMS_LIMIT);
 }
 
-/** Recording searches, and the popular terms computed from them. */
-export function popularSearchRoutes(deps: { db: ReadModelDb; searchRecording: SearchRecording }): FastifyPluginAsyncZod {
+/** Recording searches, the popular terms computed from them, and an admin's removal of one. */
+export function popularSearchRoutes(deps: { db: ReadModelDb; searchRecording: SearchRecording; settle: Settle }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/analytics/search',
@@ -54,6 +55,24 @@ export function popularSearchRoutes(deps: { db: ReadModelDb; searchRecording: Se
         },
       },
       async (request) => ({ searchTerms: await popularTerms(deps.db, request.body.query) }),
+    );
+
+    app.post(
+      '/admin/popular-searches/remove',
+      {
+        config: { access: 'admin' },
+        schema: {
+          summary: 'Take a term out of the popular searches for good',
+          tags: ['search', 'admin'],
+          body: z.object({ term: z.string().min(1).max(SEARCH_MAX_QUERY_LENGTH) }),
+          response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+        },
+      },
+      async (request) => {
+        const viewer = request.viewer!;
+        await deps.settle(await deps.searchRecording.removePopularSearch(request.body.term, { ...actorOf(viewer), userId: viewer.userId }));
+        return { success: true as const, message: POPULAR_SEARCH_REMOVED };
+      },
     );
   };
 }

@@ -11,6 +11,8 @@ export interface SearchesView {
   user_id: string | null;
   /** Who searched when nobody was signed in: a keyed digest of the address. */
   searcher: string | null;
+  /** Whether the search found live posts (false for searches recorded before this was asked). */
+  found_posts: boolean;
   occurred_at: Date;
 }
 
@@ -18,7 +20,13 @@ export interface SearchTermsView {
   term: string;
   /** How many people searched it (signed-in users, anonymous addresses), not how many requests. */
   searches: number;
+  /** How many different signed-in members searched it. */
+  members: number;
+  /** Whether any search of it found live posts. */
+  found_posts: boolean;
   last_searched_at: Date;
+  /** An admin took it out of the popular searches (PopularSearchRemoved): never shown again. */
+  removed: boolean;
 }
 
 /** Search analytics: its tables by logical name (the runner maps them to the live generation). */
@@ -35,6 +43,7 @@ export async function createSearchAnalyticsTables(trx: DdlDatabase, t: Generatio
     .addColumn('term', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text')
     .addColumn('searcher', 'text')
+    .addColumn('found_posts', 'boolean', (c) => c.notNull())
     .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await trx.schema.createIndex(`${t.searches}_term`).on(t.searches).column('term').execute();
@@ -42,7 +51,10 @@ export async function createSearchAnalyticsTables(trx: DdlDatabase, t: Generatio
     .createTable(t.search_terms)
     .addColumn('term', 'text', (c) => c.primaryKey())
     .addColumn('searches', 'integer', (c) => c.notNull())
+    .addColumn('members', 'integer', (c) => c.notNull())
+    .addColumn('found_posts', 'boolean', (c) => c.notNull())
     .addColumn('last_searched_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('removed', 'boolean', (c) => c.notNull())
     .execute();
 }
 

@@ -34,6 +34,14 @@ describe('describeLoginFailure', () => {
     });
   });
 
+  it('says how to get in anyway when the account’s sign-ins from new devices are spent', () => {
+    expect(describeLoginFailure(new ApiError(429, ACCOUNT_MESSAGES.loginNewDevicesRateLimited), 'ann')).toEqual({
+      title: 'Rate Limit Exceeded',
+      message: ACCOUNT_MESSAGES.loginNewDevicesRateLimited,
+      offerResendVerification: false,
+    });
+  });
+
   it("shows the server's message under 'Login Error'", () => {
     const failure = describeLoginFailure(new ApiError(401, 'Invalid email/password combination.'), 'ann');
     expect(failure).toEqual({ title: 'Login Error', message: 'Invalid email/password combination.', offerResendVerification: false });

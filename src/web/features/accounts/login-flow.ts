@@ -28,7 +28,12 @@ export interface LoginFailure {
 /** What the login page shows for a failed attempt (spec section 8, Login). */
 export function describeLoginFailure(error: unknown, login: string): LoginFailure {
   if (error instanceof ApiError && error.status === 429) {
-    return { title: ACCOUNT_MESSAGES.rateLimitTitle, message: ACCOUNT_MESSAGES.loginRateLimited, offerResendVerification: false };
+    // The account's budget for new devices tells the owner how to get in anyway (a known device, the reset e-mail).
+    const message =
+      error.message === ACCOUNT_MESSAGES.loginNewDevicesRateLimited
+        ? ACCOUNT_MESSAGES.loginNewDevicesRateLimited
+        : ACCOUNT_MESSAGES.loginRateLimited;
+    return { title: ACCOUNT_MESSAGES.rateLimitTitle, message, offerResendVerification: false };
   }
   if (error instanceof ApiError && error.status < 500) {
     const fallback = login.includes('@') ? ACCOUNT_MESSAGES.emailLoginFailed : ACCOUNT_MESSAGES.loginFailed;

@@ -38,6 +38,11 @@ export function fetchKpis(range: DateRange, signal?: AbortSignal): Promise<Kpis>
   return apiRequest<Kpis>('/analytics/kpi', { method: 'POST', body: range, signal });
 }
 
+/** Takes a term out of the popular-search chips for good. */
+export function removePopularSearch(term: string): Promise<{ success: true; message: string }> {
+  return apiRequest('/admin/popular-searches/remove', { method: 'POST', body: { term } });
+}
+
 export function fetchTemplateStats(range: DateRange, signal?: AbortSignal): Promise<TemplateStats> {
   const query = new URLSearchParams(
     Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),

@@ -3,7 +3,9 @@ import { Bar } from 'react-chartjs-2';
 
 import { DEFAULT_KPI_DAYS } from '@domain/analytics/portal.js';
 import type { Kpis, TermCount } from '@domain/analytics/reports.js';
-import { fetchKpis, type DateRange } from '../analytics-api.js';
+import { POPULAR_SEARCH_REMOVED, REMOVE_POPULAR_SEARCH } from '@domain/discovery/constants.js';
+import { fetchKpis, removePopularSearch, type DateRange } from '../analytics-api.js';
+import { showToast, TOAST_ERROR_TIMEOUT_MS } from '@/components/ui/toasts.js';
 import { CHART_COLOURS } from '../charts.js';
 import { useLoad } from '@/lib/use-load.js';
 import { DateRangeForm } from './DateRangeForm.js';
@@ -11,13 +13,40 @@ import { DateRangeForm } from './DateRangeForm.js';
 /** How many entries of each KPI list the bar charts show; the table under each lists them all. */
 const BARS_SHOWN = 10;
 
-const KPI_LISTS: { key: keyof Kpis; title: string; column: string }[] = [
-  { key: 'searchAnalytics', title: 'Search terms', column: 'Term' },
+const KPI_LISTS: { key: keyof Kpis; title: string; column: string; removable?: true }[] = [
+  { key: 'searchAnalytics', title: 'Search terms', column: 'Term', removable: true },
   { key: 'postsClickedAnalytics', title: 'Clicked posts', column: 'Post' },
   { key: 'postsViewedAnalytics', title: 'Viewed posts', column: 'Post' },
 ];
 
-function KpiList({ title, column, entries }: { title: string; column: string; entries: TermCount[] }) {
+/** Takes a searched term out of the popular-search chips every visitor sees (spam, or a term nobody should be shown). */
+function RemovePopularSearchButton({ term }: { term: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'removed'>('idle');
+  async function remove() {
+    setState('sending');
+    try {
+      await removePopularSearch(term);
+      setState('removed');
+    } catch (error) {
+      setState('idle');
+      showToast('error', error instanceof Error ? error.message : String(error), TOAST_ERROR_TIMEOUT_MS);
+    }
+  }
+  if (state === 'removed') return <span role="status">{POPULAR_SEARCH_REMOVED}</span>;
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={state === 'sending'}
+      aria-label={`${REMOVE_POPULAR_SEARCH}: ${term}`}
+      onClick={() => void remove()}
+    >
+      {state === 'sending' ? 'Removing...' : 'Remove'}
+    </button>
+  );
+}
+
+function KpiList({ title, column, entries, removable }: { title: string; column: string; entries: TermCount[]; removable: boolean }) {
   const shown = entries.slice(0, BARS_SHOWN);
   return (
     <section className="admin-kpi" aria-label={title}>
@@ -48,6 +77,11 @@ function KpiList({ title, column, entries }: { title: string; column: string; en
               <tr>
                 <th scope="col">{column}</th>
                 <th scope="col">Count</th>
+                {removable && (
+                  <th scope="col" className="admin-table__action">
+                    Popular searches
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -55,6 +89,11 @@ function KpiList({ title, column, entries }: { title: string; column: string; en
                 <tr key={entry.term}>
                   <td>{entry.term}</td>
                   <td>{entry.count}</td>
+                  {removable && (
+                    <td className="admin-table__action">
+                      <RemovePopularSearchButton term={entry.term} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -83,7 +122,13 @@ export function KpiPanel() {
       {state.phase === 'loaded' && (
         <div className="admin-kpis">
           {KPI_LISTS.map((list) => (
-            <KpiList key={list.key} title={list.title} column={list.column} entries={state.value[list.key]} />
+            <KpiList
+              key={list.key}
+              title={list.title}
+              column={list.column}
+              entries={state.value[list.key]}
+              removable={list.removable === true}
+            />
           ))}
         </div>
       )}
