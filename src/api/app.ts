@@ -222,7 +222,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }));
       await api.register(
-        commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }),
+        commerceRoutes({
+          db: deps.database.db,
+          vault: deps.vault,
+          commerce: deps.commerce,
+          statements: services.statements,
+          exchangeRates: deps.exchangeRates,
+          linkOrigin,
+        }),
       );
       await api.register(
         generatorRoutes({

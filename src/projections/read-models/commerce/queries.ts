@@ -77,6 +77,21 @@ export async function hasSales(db: Kysely<Schema>, sellerId: string): Promise<bo
   );
 }
 
+/** The purchase streams (post and buyer) holding a seller's sales recorded up to `asOf`: where their statement is read from. */
+export function purchaseStreamsOfSeller(
+  db: Kysely<Schema>,
+  sellerId: string,
+  asOf: Date,
+): Promise<Array<{ template_id: string; buyer_id: string }>> {
+  return db
+    .selectFrom('purchases')
+    .select(['template_id', 'buyer_id'])
+    .distinct()
+    .where('seller_id', '=', sellerId)
+    .where('purchased_at', '<=', asOf)
+    .execute();
+}
+
 /** Every purchase of a post, newest first, refunded ones too. */
 export function purchasesOfTemplate(db: Kysely<Schema>, templateId: string): Promise<PurchasesView[]> {
   return db
