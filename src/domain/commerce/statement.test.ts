@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { STATEMENT_MESSAGES, commissionRule, statementOf, statementPeriod, statementRows, type StatementEvent } from './statement.js';
 
 const usd = (amount: number) => ({ amount, currency: 'USD' as const });
-const sale = (position: number, at: string, purchaseId: string, fee: number, provider = 'sandbox', sellerId = 'seller'): StatementEvent => ({
+const sale = (
+  position: number,
+  at: string,
+  purchaseId: string,
+  fee: number,
+  provider = 'sandbox',
+  sellerId = 'seller',
+): StatementEvent => ({
   type: 'PurchaseRecorded',
   position: BigInt(position),
   occurredAt: at,

@@ -9,8 +9,7 @@ import { ORDER_PROVIDER_NAME } from './purchase.js';
  */
 
 export const STATEMENT_MESSAGES = {
-  malformedDate: (name: string) =>
-    `${name} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ), for example 2026-11-30.`,
+  malformedDate: (name: string) => `${name} must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDTHH:MM:SSZ), for example 2026-11-30.`,
   fromAfterTo: 'The period starts after it ends: `from` must be on or before `to`.',
   asOfInFuture: 'A statement as of a moment still to come cannot be drawn: leave `asOf` out, or give a moment already past.',
   loadFailed: 'Your statement could not be loaded.',
@@ -34,6 +33,10 @@ export const RECEIVED_BY_TEXT: Record<MoneyHolder, string> = {
   seller: 'Paid into your payout account',
   platform: 'Received by Tessera’s PayPal account and owed to you',
 };
+
+/** The sales page's word on PayPal earnings: the platform's account holds them. */
+export const owedByPlatformNotice = (amount: string) =>
+  `Of your earnings, ${amount} was paid with PayPal into Tessera’s PayPal account, not your payout account: Tessera owes it to you.`;
 
 export interface StatementLine {
   /** When the event was recorded (ISO). */
@@ -125,7 +128,8 @@ export function commissionRule(sale: { price: Money; platformFee: Money }): stri
   return `${percent}% commission (PLATFORM_FEE_PERCENT at checkout)`;
 }
 
-const holderOf = (provider: string): MoneyHolder => (provider === ORDER_PROVIDER_NAME ? 'platform' : 'seller');
+/** A PayPal order is captured by the platform's PayPal account (it names no seller account); a card payment goes to the seller's payout account. */
+export const moneyHolderOf = (provider: string): MoneyHolder => (provider === ORDER_PROVIDER_NAME ? 'platform' : 'seller');
 
 /**
  * The statement of one seller's purchase events (any order of streams): lines of the events recorded
@@ -158,14 +162,24 @@ export function statementOf(events: readonly StatementEvent[], sellerId: string,
       if (sale.sellerId !== sellerId) continue;
       purchases.set(sale.purchaseId, sale);
       if (!inPeriod(event)) continue;
-      const common = { templateId: sale.templateId, title: sale.bought.title, currency: sale.price.currency, receivedBy: holderOf(sale.provider) };
+      const common = {
+        templateId: sale.templateId,
+        title: sale.bought.title,
+        currency: sale.price.currency,
+        receivedBy: moneyHolderOf(sale.provider),
+      };
       line(event, { ...common, kind: 'sale', money: sale.price, sign: 1 });
       line(event, { ...common, kind: 'platform_fee', money: sale.platformFee, sign: -1, rule: commissionRule(sale) });
     } else if (event.type === 'PurchaseRefunded') {
       const refund = event.data as PurchaseRefunded['data'];
       if (refund.sellerId !== sellerId || !inPeriod(event)) continue;
       const sale = purchases.get(refund.purchaseId);
-      const common = { templateId: refund.templateId, title: refund.title, currency: refund.amount.currency, receivedBy: holderOf(refund.provider) };
+      const common = {
+        templateId: refund.templateId,
+        title: refund.title,
+        currency: refund.amount.currency,
+        receivedBy: moneyHolderOf(refund.provider),
+      };
       line(event, { ...common, kind: 'refund', money: refund.amount, sign: -1 });
       if (sale) line(event, { ...common, kind: 'platform_fee_refund', money: sale.platformFee, sign: 1, rule: commissionRule(sale) });
     }
