@@ -221,16 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
       await api.register(blogRoutes({ blog: createBlogSource(deps.blog) }));
       await api.register(cookieConsentRoutes({ secureCookies: deps.secureCookies }));
       await api.register(outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }));
-      await api.register(
-        commerceRoutes({
-          db: deps.database.db,
-          vault: deps.vault,
-          commerce: deps.commerce,
-          statements: services.statements,
-          exchangeRates: deps.exchangeRates,
-          linkOrigin,
-        }),
-      );
+      await api.register(commerceRoutes({ ...deps, db: deps.database.db, statements: services.statements, linkOrigin }));
       await api.register(
         generatorRoutes({
           db: deps.database.db,
