@@ -177,7 +177,7 @@ describe('GET /api/sales/statement: a seller’s statement traced to the log', (
       const mailToSeller = async () =>
         (await harness.infrastructure.outbox!.list({ to: `${seller.username}@members.example`, limit: 20 })).find((mail) =>
           mail.text.includes('paid with PayPal'),
-        )?.text;
+        )?.text ?? 'no sale e-mail says where the PayPal money went';
       await expect.poll(mailToSeller, { timeout: 30_000 }).toContain('into Tessera’s PayPal account, not yours: Tessera owes you 8.00 USD');
       const sales = (await harness.call<Json>('GET', '/api/users/sales-data', { token: seller.token })).body;
       expect(sales.owedByPlatform).toBe(8);

@@ -93,6 +93,12 @@ function SalesLoading({ seller }: { seller: CurrentUser['seller'] }) {
         <h2>Payments</h2>
         {seller.hasSales ? <p className="sales-payment">&nbsp;</p> : <p className="muted">{COMMERCE_MESSAGES.noPayments}</p>}
       </section>
+      <section className="sales-section" aria-hidden="true">
+        <div className="sales-section__head">
+          <h2>Statement</h2>
+          <span className="button button--secondary">Show Statement</span>
+        </div>
+      </section>
     </div>
   );
 }
