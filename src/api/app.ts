@@ -255,7 +255,7 @@ function apiRoutes(
     blogRoutes({ blog: createBlogSource(deps.blog) }),
     cookieConsentRoutes({ secureCookies: deps.secureCookies }),
     outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }),
-    commerceRoutes({ db: deps.database.db, vault: deps.vault, commerce: deps.commerce, exchangeRates: deps.exchangeRates, linkOrigin }),
+    commerceRoutes({ ...deps, db: deps.database.db, statements: services.statements, linkOrigin }),
     generatorRoutes({
       db: deps.database.db,
       vault: deps.vault,

@@ -2,6 +2,7 @@ import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
 import { createAuditService, type AuditService } from '../commands/audit/audit-service.js';
+import { createSalesStatements, type SalesStatements } from '../commands/commerce/statement.js';
 import { importBulkRows } from '../commands/templates/bulk-import.js';
 import { CurationService } from '../commands/discovery/curation.js';
 import { TemplateService } from '../commands/templates/template-service.js';
@@ -97,6 +98,8 @@ export interface AppServices extends UseCases, AccountUseCases {
   templates: TemplateUseCases;
   /** The audit chain's head and each post's trail of decisions. */
   audit: AuditService;
+  /** Sellers' statements, folded from the log. */
+  statements: SalesStatements;
 }
 
 /** Every use case the routes call, each built once, here. */
@@ -105,6 +108,7 @@ export function composeServices(infrastructure: ServiceInfrastructure, options: 
   return {
     templates: composeTemplateUseCases(infrastructure, options),
     audit: createAuditService(infrastructure.chain ?? null, eventsAboutTemplate(store, database.db, upcasters)),
+    statements: createSalesStatements(database.db, store),
     ...composeAccountUseCases(infrastructure),
     ...composeUseCases({
       ...infrastructure,

@@ -272,6 +272,18 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         await page.getByText(TITLE).first().waitFor();
         expect(await layoutShiftSince(page, releasedAt), `at ${width} px`).toBeLessThan(0.01);
         await shootWithinWidth(page, SHOTS_DIR, 'sales');
+        // The statement loads when opened: this month's sale, its fee line and the CSV link.
+        await page.getByRole('button', { name: 'Show Statement' }).click();
+        const statement = page.locator('.sales-statement__lines');
+        await statement
+          .getByRole('row')
+          .filter({ hasText: TITLE })
+          .filter({ hasText: 'Sale' })
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT_MS });
+        await statement.getByText('Platform fee').first().waitFor();
+        await page.getByRole('link', { name: 'Download CSV' }).waitFor();
+        await shootWithinWidth(page, SHOTS_DIR, 'sales-statement');
         expect(unexpected(consoleErrors)).toEqual([]);
         await close();
       }

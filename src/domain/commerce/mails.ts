@@ -20,14 +20,27 @@ interface Sale {
   providerPaymentId: string;
 }
 
+/**
+ * A card sale is paid into the seller's payout account; a PayPal order is captured by the platform's
+ * own PayPal account (the order carries no seller account), so that money is owed to the seller.
+ */
+function whereTheMoneyWent(sale: Sale): string {
+  const fee =
+    sale.platformFee.amount === 0 ? 'no commission during the beta' : `the price less the platform fee of ${formatMoney(sale.platformFee)}`;
+  if (sale.provider === ORDER_PROVIDER_NAME) {
+    return `The buyer paid with PayPal, into Tessera’s PayPal account, not yours: Tessera owes you ${formatMoney(sellerEarningsOf(sale))} (${fee}).`;
+  }
+  return sale.platformFee.amount === 0
+    ? 'The payment goes to your payout account, less the provider’s card fee (no commission during the beta).'
+    : `You earn ${formatMoney(sellerEarningsOf(sale))}: ${fee}, and less the provider’s card fee.`;
+}
+
 export function saleNotificationMail(sale: Sale, buyerName: string): CommerceMail {
   return {
     subject: `You sold "${sale.title}"`,
     text: [
       `Good news: ${buyerName} bought "${sale.title}" for ${formatMoney(sale.price)}.`,
-      sale.platformFee.amount === 0
-        ? 'The payment goes to your payout account, less the provider’s card fee (no commission during the beta).'
-        : `You earn ${formatMoney(sellerEarningsOf(sale))}: the price less the platform fee of ${formatMoney(sale.platformFee)}, and less the provider’s card fee.`,
+      whereTheMoneyWent(sale),
       `Post: ${sale.pageUrl}`,
       `Purchase ${sale.purchaseId} (${sale.provider} payment ${sale.providerPaymentId})`,
     ].join('\n\n'),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { CommerceService, Member } from '../../../commands/commerce/commerce-service.js';
+import type { SalesStatements } from '../../../commands/commerce/statement.js';
 import { isStaff } from '../../../domain/accounts/access.js';
 import { COMMERCE_MESSAGES } from '../../../domain/commerce/messages.js';
 import type { Viewer } from '../../access.js';
@@ -13,6 +14,8 @@ export interface CommerceRouteDeps {
   db: ReadModelDb;
   vault: Vault;
   commerce: CommerceService;
+  /** Sellers' statements (GET /sales/statement). */
+  statements: SalesStatements;
   exchangeRates: AppDeps['exchangeRates'];
   /** Where the provider sends buyers and sellers back to (PUBLIC_URL). */
   linkOrigin: LinkOrigin;

@@ -3,6 +3,7 @@ import type { Schema } from '../../../adapters/db/schema.js';
 import { canTakeCharges, payoutStatusOf, type PayoutStatus } from '../../../domain/commerce/payout-account.js';
 import { sellerEarningsOf } from '../../../domain/commerce/commission.js';
 import { toMajorUnits, type CurrencyCode } from '../../../domain/commerce/money.js';
+import { moneyHolderOf, type MoneyHolder } from '../../../domain/commerce/statement.js';
 import { DELETED_STATUS } from '../../../domain/templates/lifecycle.js';
 import type { CheckoutsView, PayoutAccountsView, PurchasesView } from './tables.js';
 
@@ -77,6 +78,21 @@ export async function hasSales(db: Kysely<Schema>, sellerId: string): Promise<bo
   );
 }
 
+/** The purchase streams (post and buyer) holding a seller's sales recorded up to `asOf`: where their statement is read from. */
+export function purchaseStreamsOfSeller(
+  db: Kysely<Schema>,
+  sellerId: string,
+  asOf: Date,
+): Promise<Array<{ template_id: string; buyer_id: string }>> {
+  return db
+    .selectFrom('purchases')
+    .select(['template_id', 'buyer_id'])
+    .distinct()
+    .where('seller_id', '=', sellerId)
+    .where('purchased_at', '<=', asOf)
+    .execute();
+}
+
 /** Every purchase of a post, newest first, refunded ones too. */
 export function purchasesOfTemplate(db: Kysely<Schema>, templateId: string): Promise<PurchasesView[]> {
   return db
@@ -93,6 +109,8 @@ export interface SalesAnswer {
   salesData: { date: string; count: number; title: string; paymentStatus: 'paid' | 'refunded'; amount: number; currency: CurrencyCode }[];
   productsSold: number;
   totalEarnings: number;
+  /** The part of `totalEarnings` paid with PayPal: Tessera's PayPal account received it and owes it to the seller. */
+  owedByPlatform: number;
   revenue: number;
   currency: CurrencyCode;
   productsCreated: number;
@@ -107,6 +125,8 @@ export interface SalesAnswer {
     status: 'paid' | 'refunded';
     buyerId: string;
     templateId: string;
+    /** Whose account the money went to: the seller's payout account, or the platform's (PayPal orders). */
+    receivedBy: MoneyHolder;
   }[];
   views: number;
   kudos: number;
@@ -145,11 +165,14 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
   const account = await payoutAccountOf(db, sellerId);
   const standing = purchases.filter((purchase) => purchase.refunded_at === null);
   const revenueMinor = standing.reduce((sum, purchase) => sum + purchase.amount, 0);
-  const earningsMinor = standing.reduce(
-    (sum, purchase) =>
-      sum + sellerEarningsOf({ price: purchase, platformFee: { amount: purchase.platform_fee, currency: purchase.currency } }).amount,
-    0,
-  );
+  const earningsOf = (sales: readonly PurchasesView[]) =>
+    sales.reduce(
+      (sum, purchase) =>
+        sum + sellerEarningsOf({ price: purchase, platformFee: { amount: purchase.platform_fee, currency: purchase.currency } }).amount,
+      0,
+    );
+  const earningsMinor = earningsOf(standing);
+  const owedMinor = earningsOf(standing.filter((purchase) => moneyHolderOf(purchase.provider) === 'platform'));
   const status = (purchase: PurchasesView) => (purchase.refunded_at === null ? ('paid' as const) : ('refunded' as const));
   return {
     salesData: purchases.map((purchase) => ({
@@ -162,6 +185,7 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
     })),
     productsSold: standing.length,
     totalEarnings: toMajorUnits({ amount: earningsMinor, currency: 'USD' }),
+    owedByPlatform: toMajorUnits({ amount: owedMinor, currency: 'USD' }),
     revenue: toMajorUnits({ amount: revenueMinor, currency: 'USD' }),
     currency: 'USD',
     productsCreated: Number(tallies.created),
@@ -175,6 +199,7 @@ export async function salesOf(db: Kysely<Schema>, sellerId: string): Promise<Sal
       status: status(purchase),
       buyerId: purchase.buyer_id,
       templateId: purchase.template_id,
+      receivedBy: moneyHolderOf(purchase.provider),
     })),
     views: Number(tallies.views),
     kudos: Number(tallies.kudos),

@@ -1,8 +1,9 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
 import { salesByDay } from '@domain/commerce/sales.js';
+import { RECEIVED_BY_TEXT, owedByPlatformNotice } from '@domain/commerce/statement.js';
 import { accountTabHash } from '@domain/accounts/account-tabs.js';
 import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
@@ -12,6 +13,9 @@ import { LoadFailed } from '@/features/member-lists/components/MemberListLayout.
 import { documentTitle } from '@/lib/brand.js';
 import '@/features/discovery/discovery.css';
 import '@/features/commerce/sales.css';
+
+// The statement's table and form load when the seller opens it, not with the page.
+const StatementPanel = lazy(() => import('@/features/commerce/components/StatementPanel.js'));
 
 const PAYMENT_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
@@ -89,6 +93,12 @@ function SalesLoading({ seller }: { seller: CurrentUser['seller'] }) {
         <h2>Payments</h2>
         {seller.hasSales ? <p className="sales-payment">&nbsp;</p> : <p className="muted">{COMMERCE_MESSAGES.noPayments}</p>}
       </section>
+      <section className="sales-section" aria-hidden="true">
+        <div className="sales-section__head">
+          <h2>Statement</h2>
+          <span className="button button--secondary">Show Statement</span>
+        </div>
+      </section>
     </div>
   );
 }
@@ -109,6 +119,7 @@ function SalesBody({ sales }: { sales: SalesData }) {
       <SalesTiles
         values={[dollars(sales.totalEarnings), String(sales.productsSold), String(sales.productsCreated), dollars(sales.revenue)]}
       />
+      {sales.owedByPlatform > 0 && <p className="sales-page__notice">{owedByPlatformNotice(dollars(sales.owedByPlatform))}</p>}
 
       <section className="sales-section" aria-labelledby="insights-heading">
         <div className="sales-section__head">
@@ -162,12 +173,34 @@ function SalesBody({ sales }: { sales: SalesData }) {
                   {dollars(payment.amount)} {payment.currency}
                   {payment.platformFee > 0 && ` · platform fee ${dollars(payment.platformFee)}`}
                   {payment.status === 'refunded' && ' · Refunded'}
+                  {payment.receivedBy === 'platform' && ` · ${RECEIVED_BY_TEXT.platform}`}
                 </span>
               </li>
             ))}
           </ul>
         )}
       </section>
+
+      <StatementSection />
     </>
+  );
+}
+
+function StatementSection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="sales-section" aria-labelledby="statement-heading">
+      <div className="sales-section__head">
+        <h2 id="statement-heading">Statement</h2>
+        <button type="button" className="button button--secondary" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Hide Statement' : 'Show Statement'}
+        </button>
+      </div>
+      {open && (
+        <Suspense fallback={<p role="status">Loading your statement…</p>}>
+          <StatementPanel />
+        </Suspense>
+      )}
+    </section>
   );
 }

@@ -56,6 +56,8 @@ export interface SalesData {
   salesData: { date: string; count: number; title: string; paymentStatus: 'paid' | 'refunded'; amount: number; currency: string }[];
   productsSold: number;
   totalEarnings: number;
+  /** The part of `totalEarnings` that Tessera's PayPal account received and owes the seller. */
+  owedByPlatform: number;
   revenue: number;
   currency: string;
   productsCreated: number;
@@ -68,6 +70,8 @@ export interface SalesData {
     description: string;
     date: string;
     status: 'paid' | 'refunded';
+    /** Whose account took the money: the seller's payout account, or Tessera's (PayPal orders). */
+    receivedBy: 'seller' | 'platform';
   }[];
   views: number;
   kudos: number;
