@@ -25,6 +25,8 @@ const createBody = z.object({
     .union([z.number(), z.string().trim()])
     .transform((price) => (typeof price === 'number' ? price : price === '' ? 0 : parsePriceText(price)))
     .nullish(),
+  // The form's touched flags at submit time: its progress report waits 2 s after the last change.
+  formProgress: z.partialRecord(z.enum(FORM_PROGRESS_FIELDS), z.boolean()).optional(),
 });
 
 const created = z.object({ error: z.literal(false), message: z.string(), redirect: z.string(), resource: detailDataSchema.nullable() });
@@ -66,7 +68,7 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }],
           });
         }
-        const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer));
+        const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer), body.formProgress ?? {});
         await deps.settle(submitted.position);
         const row = await resourceById(deps.db, submitted.templateId);
         return reply.status(201).send({
