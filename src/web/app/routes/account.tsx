@@ -120,6 +120,10 @@ export function AccountPage() {
         <h2 id="security-heading" className="account-security__title">
           Sign-in and account
         </h2>
+        <p className="muted">
+          To delete your account, choose Delete account and type DELETE to confirm (with your password, if you have one). Your profile and
+          personal data are erased at once; your templates stay listed without your name.
+        </p>
         <div className="account-security__actions">
           {user.hasPassword && (
             <button type="button" className="button button--secondary" onClick={() => setChangingPassword(true)}>
