@@ -169,7 +169,11 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         await page.getByRole('button', { name: /^Pay/u }).click();
         const completed = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseCompletedTitle });
         await completed.getByText(COMMERCE_MESSAGES.purchaseCompletedText).waitFor({ timeout: STEP_TIMEOUT_MS });
-        await completed.getByRole('button', { name: COMMERCE_MESSAGES.goToResourceLink }).waitFor();
+        // A link to the bought template, opened in a new tab by the click itself (not a reload of this page).
+        const goToLink = completed.getByRole('link', { name: COMMERCE_MESSAGES.goToResourceLink });
+        await goToLink.waitFor({ timeout: STEP_TIMEOUT_MS });
+        expect(await goToLink.getAttribute('href')).toBe('https://www.example.com/paid-tracker');
+        expect(await goToLink.getAttribute('target')).toBe('_blank');
         await shootWithinWidth(page, SHOTS_DIR, 'detail-completed');
         await completed
           .getByRole('button', { name: 'Close' })
