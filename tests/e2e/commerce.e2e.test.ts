@@ -297,8 +297,12 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         data: { data: { _id: resourceId }, buyerId: purchases.find((purchase) => purchase.buyerUsername === BUYER)!.buyerId },
       });
       expect(refundedElsewhere.status()).toBe(200);
-      admin.page.once('dialog', (confirm) => void confirm.accept());
+      // Confirmed in the portal's own dialog, not the browser's confirm().
+      admin.page.once('dialog', (native) => void native.dismiss());
       await refundButton.click();
+      const confirmRefund = admin.page.getByRole('dialog', { name: 'Refund this purchase?' });
+      await confirmRefund.getByText(`Refund ${BUYER} $12.50`).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await confirmRefund.getByRole('button', { name: 'Refund' }).click();
       await admin.page.getByText(COMMERCE_MESSAGES.alreadyRefunded).waitFor({ timeout: STEP_TIMEOUT_MS });
       await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByText('Refunded').waitFor({ timeout: STEP_TIMEOUT_MS });
       await shootWithinWidth(admin.page, SHOTS_DIR, 'admin-refund');
