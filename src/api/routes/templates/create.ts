@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/shared/zod.js';
 import { FORM_PROGRESS_FIELDS } from '../../../domain/templates/form-progress.js';
-import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema } from '../../../domain/templates/rules.js';
+import {
+  parsePriceText,
+  POST_DEFAULTS,
+  TEMPLATE_LIMITS,
+  TEMPLATE_MESSAGES,
+  templateContentSchema,
+} from '../../../domain/templates/rules.js';
 import { takesCharges } from '../../../projections/read-models/commerce/queries.js';
 import { resourceById } from '../../../projections/read-models/templates/queries.js';
 import { actorOf } from '../../actors.js';
@@ -53,8 +59,8 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           description: body.description ?? '',
           instructions: body.instructions ?? '',
           url: body.url ?? '',
-          topic: body.type ?? body.topic ?? 'business_intelligence',
-          platform: body.platform ?? 'zapier',
+          topic: body.type ?? body.topic ?? POST_DEFAULTS.type,
+          platform: body.platform ?? POST_DEFAULTS.platform,
           keywords: body.tags ?? [],
           price: body.price ?? 0,
           imageUrls: body.images ?? [],
