@@ -180,7 +180,7 @@ describe('create and edit a post in the browser', () => {
     await keywords.fill('fourth');
     await keywords.press('Enter');
     const tagList = page.locator('.template-fields').getByRole('list', { name: 'Tags' });
-    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['productivity', 'notion', 'planner×', 'weekly×', 'team×']);
+    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['Productivity', 'Notion', 'planner×', 'weekly×', 'team×']);
     expect(await page.getByText('3 / 3 keywords').count()).toBe(1);
 
     // The touched flags go out 2 s after the last change.

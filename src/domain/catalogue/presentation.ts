@@ -78,6 +78,11 @@ export function topicLabel(topic: string): string {
   return TOPICS.find((entry) => entry.name === topic)?.label ?? topic;
 }
 
+/** A keyword as a chip shows it: the type and platform tags by their labels ('Business Intelligence', 'Google Sheets'), others as typed. */
+export function keywordLabel(keyword: string): string {
+  return TOPICS.find((entry) => entry.name === keyword)?.label ?? APPS.find((app) => app.name === keyword)?.label ?? keyword;
+}
+
 /** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */
 export function platformHue(platform: string): number {
   // FNV-1a: spreads similar names (google docs, google sheets) far apart on the colour wheel.
