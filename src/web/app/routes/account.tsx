@@ -141,8 +141,8 @@ export function AccountPage() {
 
       {user.hasPassword && <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />}
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} hasPassword={user.hasPassword} />
-      {/* Verifying comes first: the welcome modal waits (its flag stays) until the member is verified. */}
-      <WelcomeModal open={welcomeOpen && verified} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
+      {/* On the first visit after joining (spec 2), verified or not: the verify section waits on the page beneath it. */}
+      <WelcomeModal open={welcomeOpen} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
     </div>
   );
 }
