@@ -80,7 +80,8 @@ export function topicLabel(topic: string): string {
 
 /** A keyword as a chip shows it: the type and platform tags by their labels ('Business Intelligence', 'Google Sheets'), others as typed. */
 export function keywordLabel(keyword: string): string {
-  return TOPICS.find((entry) => entry.name === keyword)?.label ?? APPS.find((app) => app.name === keyword)?.label ?? keyword;
+  // A topic's label is never an app's name (names are lower-case), so the two lookups compose.
+  return platformLabel(topicLabel(keyword));
 }
 
 /** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */
