@@ -752,8 +752,14 @@ describe('profile', () => {
       expect(answer.status, JSON.stringify(info)).toBe(400);
     }
     expect(
-      (await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(51) } } })).status,
+      (await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(1001) } } }))
+        .status,
     ).toBe(400);
+    // The spec's default text-input limit: a name of 1000 characters is taken.
+    expect(
+      (await harness.call('POST', '/api/users/me/update', { token: account.token, body: { info: { firstName: 'x'.repeat(1000) } } }))
+        .status,
+    ).toBe(200);
   });
 
   it('renames, freeing the old name for others', async () => {
@@ -863,6 +869,28 @@ describe('test-user mode and account deletion', () => {
     const status = await harness.call('GET', '/api/users/test-user/status', { token: testToken });
     expect(status.body).toEqual({ isTestUser: true });
     expect((await me(testToken)).body).toMatchObject({ isTestUser: true, lvl: 'base' });
+    // A new member's points and picture, not the admin's own.
+    const boundary = '----tessera-admin-picture';
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const pictured = await harness.call('POST', '/api/users/me/picture', {
+      token: admin.body.token,
+      body: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+        picture,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(pictured.status).toBe(200);
+    const adminSelf = (await me(admin.body.token)).body as CurrentUser;
+    expect(adminSelf.reward.total).toBeGreaterThan(0);
+    expect(adminSelf.info.thumbnail).not.toBeNull();
+    const simulated = (await me(testToken)).body as CurrentUser;
+    expect(simulated.reward).toEqual({ total: 0, history: [] });
+    expect(simulated.info.thumbnail).toBeNull();
+    expect((await harness.call('GET', `/api/rewards/${adminSelf._id}`, { token: testToken })).body).toEqual({ rewards: [], total: 0 });
 
     const adminRoute = harness.app.routeAccess.find((route) => route.access === 'admin');
     expect(adminRoute).toBeDefined();

@@ -139,19 +139,50 @@ describe('admin analytics: the portal and `npm run analytics` agree', () => {
     expect(recent.body.searchAnalytics.map((entry) => entry.term)).not.toContain('archived term');
   });
 
-  it('gives the same template-creation funnel', async () => {
+  it('gives the same template-creation funnel, counting every step a submission carried without any progress report', async () => {
+    // A quick submit: the form's progress report (2 s after the last change) never went out.
+    const everyStep = {
+      url: true,
+      type: true,
+      platform: true,
+      title: true,
+      description: true,
+      instructions: true,
+      images: true,
+      tags: true,
+      price: true,
+    };
+    const created = await harness.call('POST', '/api/resources', {
+      token: admin.token,
+      body: {
+        type: 'marketing',
+        platform: 'notion',
+        title: 'Quick launch plan',
+        description: 'A plan submitted straight after the last touch',
+        url: 'https://www.notion.so/quick-launch-plan',
+        instructions: 'Duplicate it.',
+        tags: ['launch'],
+        price: 0,
+        formProgress: everyStep,
+      },
+    });
+    expect(created.status).toBe(201);
     const portal = await harness.call<{
       totalSubmissions: number;
+      totalCompleted: number;
       dropOffRates: Record<string, { completed: number; total: number; dropOffRate: number }>;
     }>('GET', `/api/template/stats?from=${today}`, { token: admin.token });
     expect(portal.status).toBe(200);
-    expect(portal.body.totalSubmissions).toBe(2);
-    expect(portal.body.dropOffRates.url).toEqual({ completed: 2, total: 2, dropOffRate: 0 });
-    expect(portal.body.dropOffRates.price).toEqual({ completed: 0, total: 2, dropOffRate: 100 });
+    expect(portal.body.totalSubmissions).toBe(3);
+    expect(portal.body.totalCompleted).toBe(1);
+    expect(portal.body.dropOffRates.url).toEqual({ completed: 3, total: 3, dropOffRate: 0 });
+    expect(portal.body.dropOffRates.tags).toEqual({ completed: 1, total: 3, dropOffRate: 66.67 });
+    expect(portal.body.dropOffRates.price).toEqual({ completed: 1, total: 3, dropOffRate: 66.67 });
     const replay = await replayed('funnel', { from: today });
     for (const [step, completed, total, rate] of replay.rows.slice(0, 9)) {
       expect(portal.body.dropOffRates[step as string]).toEqual({ completed, total, dropOffRate: Number(rate) });
     }
+    expect(replay.rows.find(([name]) => name === 'whole form')).toEqual(['whole form', 1, 3, '66.67']);
   });
 
   it('takes a KPI or counters request without a body as the defaults (the last 30 days; now), and refuses a body that is not a JSON object with a clear 400', async () => {

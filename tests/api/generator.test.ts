@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
@@ -67,6 +68,14 @@ function expectOfficeFile(bytes: Buffer, mainPart: string): void {
   expect(bytes.includes(Buffer.from(mainPart))).toBe(true);
 }
 
+/** The words of a .docx: the text runs of its main part, one paragraph a line. */
+async function docxText(bytes: Buffer): Promise<string> {
+  const xml = await (await JSZip.loadAsync(bytes)).file('word/document.xml')!.async('string');
+  return [...xml.matchAll(/<w:p[ >].*?<\/w:p>/gsu)]
+    .map(([paragraph]) => [...paragraph.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/gu)].map((run) => run[1]).join(''))
+    .join('\n');
+}
+
 describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
   let harness: ApiHarness;
   const tokens = {} as Record<'admin' | 'member' | 'other', string>;
@@ -133,20 +142,29 @@ describe('AI generator routes, offline (app.inject on embedded PGlite)', () => {
     const types = new Set(questions.body.questions.flatMap((set) => set.questions.map((question) => question.type)));
     expect([...types].sort()).toEqual(['checkbox', 'dropdown', 'radio', 'slider', 'text']);
 
-    const started = await generate(
-      {
-        brief: 'A proposal for a community garden',
-        app: 'google-docs',
-        format: 'html',
-        answers: { sections: ['Goals', 'Budget'], tone: 'Formal', detail: 5, mustMention: 'the spring opening' },
-      },
-      { token: tokens.member },
-    );
-    const job = await finishedJob(harness, 'docs', started.body.jobId, { token: tokens.member });
-    expect(job.status).toBe('done');
-    const file = await download(harness, job.resultUrl!);
-    expect(file.type).toContain('wordprocessingml');
-    expectOfficeFile(file.bytes, 'word/document.xml');
+    const documentText = async (detail: number) => {
+      const started = await generate(
+        {
+          brief: 'A proposal for a community garden',
+          app: 'google-docs',
+          format: 'html',
+          answers: { sections: ['Goals', 'Budget'], tone: 'Formal', detail, mustMention: 'the spring opening on 4 April' },
+        },
+        { token: tokens.member },
+      );
+      const job = await finishedJob(harness, 'docs', started.body.jobId, { token: tokens.member });
+      expect(job.status).toBe('done');
+      const file = await download(harness, job.resultUrl!);
+      expect(file.type).toContain('wordprocessingml');
+      expectOfficeFile(file.bytes, 'word/document.xml');
+      return docxText(file.bytes);
+    };
+    const headlines = await documentText(1);
+    const detailed = await documentText(5);
+    for (const text of [headlines, detailed]) expect(text).toContain('the spring opening on 4 April');
+    expect(detailed.length).toBeGreaterThan(headlines.length * 1.5);
+    expect(detailed).toContain('Who approves the spending');
+    expect(headlines).not.toContain('Who approves the spending');
   });
 
   it('keeps guests’ jobs to the browser that asked (its generator cookie)', async () => {
@@ -323,12 +341,20 @@ describe('AI generator and chatbot against a local server speaking the OpenAI AP
     expect(request.response_format?.json_schema?.name).toBe('slide_deck');
     expect(request.messages.at(-1)!.content).toContain('Plan the Q3 launch');
 
-    const doc = await generate({ brief: 'A hiring plan', app: 'google-docs', answers: { audienceLevel: 'The team' } });
+    const doc = await generate({
+      brief: 'A hiring plan',
+      app: 'google-docs',
+      answers: { audienceLevel: 'The team', detail: 5, mustMention: 'the referral bonus' },
+    });
     expect(await finishedJob(harness, 'docs', doc.body.jobId, { token })).toMatchObject({
       status: 'done',
       writer: 'model',
       fileName: 'Model-written-document.docx',
     });
+    // The model is told, in words, what the answers ask for.
+    const prompt = model.requests.at(-1)!.messages.at(-1)!.content;
+    expect(prompt).toContain('The document must mention: the referral bonus');
+    expect(prompt).toContain('Detail level: 5 of 5');
   });
 
   it('fails the job with a clear message when the model answers garbage (not JSON, or the wrong shape)', async () => {

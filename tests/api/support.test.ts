@@ -44,6 +44,14 @@ describe('support chatbot and beta feedback routes, offline (app.inject on embed
   const chat = (body: unknown, token?: string) =>
     harness.call<ChatAnswer>('POST', '/api/chatbot/chat', { body, token, remoteAddress: '10.3.0.1' });
 
+  it('answers how to delete an account with the self-service path of /account, not "ask us"', async () => {
+    const answer = await chat({ message: 'how do I delete my account', ...guest });
+    expect(answer.status).toBe(200);
+    expect(answer.body.reply).toContain('To delete your account, choose Delete account and type DELETE to confirm');
+    expect(answer.body.sources[0]!.path).toBe('/account');
+    expect(answer.body.reply).not.toMatch(/ask us to delete|contact us/u);
+  });
+
   it.each([
     ['Who handles refunds?', '/sellers', 'You and the buyer, first'],
     ['How old do I have to be to use Tessera?', '/terms-of-service', 'You must be at least 13 years old to use Tessera.'],

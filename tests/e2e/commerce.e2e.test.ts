@@ -169,7 +169,11 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         await page.getByRole('button', { name: /^Pay/u }).click();
         const completed = page.getByRole('dialog', { name: COMMERCE_MESSAGES.purchaseCompletedTitle });
         await completed.getByText(COMMERCE_MESSAGES.purchaseCompletedText).waitFor({ timeout: STEP_TIMEOUT_MS });
-        await completed.getByRole('button', { name: COMMERCE_MESSAGES.goToResourceLink }).waitFor();
+        // A link to the bought template, opened in a new tab by the click itself (not a reload of this page).
+        const goToLink = completed.getByRole('link', { name: COMMERCE_MESSAGES.goToResourceLink });
+        await goToLink.waitFor({ timeout: STEP_TIMEOUT_MS });
+        expect(await goToLink.getAttribute('href')).toBe('https://www.example.com/paid-tracker');
+        expect(await goToLink.getAttribute('target')).toBe('_blank');
         await shootWithinWidth(page, SHOTS_DIR, 'detail-completed');
         await completed
           .getByRole('button', { name: 'Close' })
@@ -305,8 +309,12 @@ describe('buying and selling in the browser (sandbox payments)', () => {
         data: { data: { _id: resourceId }, buyerId: purchases.find((purchase) => purchase.buyerUsername === BUYER)!.buyerId },
       });
       expect(refundedElsewhere.status()).toBe(200);
-      admin.page.once('dialog', (confirm) => void confirm.accept());
+      // Confirmed in the portal's own dialog, not the browser's confirm().
+      admin.page.once('dialog', (native) => void native.dismiss());
       await refundButton.click();
+      const confirmRefund = admin.page.getByRole('dialog', { name: 'Refund this purchase?' });
+      await confirmRefund.getByText(`Refund ${BUYER} $12.50`).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await confirmRefund.getByRole('button', { name: 'Refund' }).click();
       await admin.page.getByText(COMMERCE_MESSAGES.alreadyRefunded).waitFor({ timeout: STEP_TIMEOUT_MS });
       await dialog.getByRole('listitem').filter({ hasText: BUYER }).getByText('Refunded').waitFor({ timeout: STEP_TIMEOUT_MS });
       await shootWithinWidth(admin.page, SHOTS_DIR, 'admin-refund');

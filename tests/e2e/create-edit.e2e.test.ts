@@ -104,12 +104,15 @@ describe('create and edit a post in the browser', () => {
     const { page, close } = await environment.openPage();
     await signInThroughApi(page.request, AUTHOR!);
     await page.goto('/create');
+    // Spec 3: a new post's type and platform start as business_intelligence and zapier.
+    expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('business_intelligence');
+    expect(await page.getByLabel('App', { exact: true }).inputValue()).toBe('zapier');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'The following fields are missing or invalid' });
     await dialog.waitFor();
     const listed = await dialog.getByRole('listitem').allTextContents();
-    for (const field of ['URL', 'Title', 'Preview description', 'Type', 'App'])
-      expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
+    for (const field of ['URL', 'Title', 'Preview description']) expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(true);
+    for (const field of ['Type', 'App']) expect(listed.some((item) => item.startsWith(`${field}:`))).toBe(false);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -177,7 +180,7 @@ describe('create and edit a post in the browser', () => {
     await keywords.fill('fourth');
     await keywords.press('Enter');
     const tagList = page.locator('.template-fields').getByRole('list', { name: 'Tags' });
-    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['productivity', 'notion', 'planner×', 'weekly×', 'team×']);
+    expect(await tagList.getByRole('listitem').allTextContents()).toEqual(['Productivity', 'Notion', 'planner×', 'weekly×', 'team×']);
     expect(await page.getByText('3 / 3 keywords').count()).toBe(1);
 
     // The touched flags go out 2 s after the last change.

@@ -254,12 +254,16 @@ describe('first use: what a new user trips over', () => {
       await close();
     });
 
-    it('lets a new member reach Verify: the welcome modal waits until they are verified', async () => {
+    it("opens the welcome modal on a new member's first /account visit, and Verify is there once it is closed", async () => {
       const newcomer = await environment.openPage();
       await acceptCookies(newcomer.page, environment.baseUrl);
       await signUp(newcomer.page);
       await newcomer.page.context().addCookies([{ name: 'showWelcomeModal', value: 'true', url: environment.baseUrl }]);
       await newcomer.page.goto('/account');
+      const welcome = newcomer.page.getByRole('dialog', { name: ACCOUNT_MESSAGES.welcomeAppsTitle });
+      await welcome.waitFor({ timeout: 5_000 });
+      await newcomer.page.keyboard.press('Escape');
+      await welcome.waitFor({ state: 'hidden' });
       await newcomer.page.getByRole('button', { name: 'Verify', exact: true }).click({ timeout: 5_000 });
       await newcomer.close();
     });

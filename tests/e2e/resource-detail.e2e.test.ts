@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
+import { keywordLabel } from '../../src/domain/catalogue/presentation.js';
 import { ACCOUNT_LIMITS } from '../../src/domain/accounts/rules.js';
 import { TEMPLATE_LIMITS } from '../../src/domain/templates/rules.js';
 import { COMMENTS_PAGE, DETAIL_PAGE, ENGAGEMENT_LIMITS, ENGAGEMENT_MESSAGES } from '../../src/domain/engagement/rules.js';
@@ -57,7 +58,7 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
       await page
         .getByRole('article', { name: post.title, exact: true })
         .getByRole('list', { name: 'Tags' })
-        .getByRole('link', { name: firstTag, exact: true })
+        .getByRole('link', { name: keywordLabel(firstTag), exact: true })
         .getAttribute('href'),
     ).toBe(`/search/tag/${encodeURIComponent(firstTag)}`);
     await page.getByRole('heading', { name: DETAIL_PAGE.relatedPostsHeading }).waitFor();

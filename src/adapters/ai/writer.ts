@@ -1,6 +1,12 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { offlineContent, OFFLINE_QUESTION_SETS } from '../../domain/generator/offline-outline.js';
+import {
+  answerRequirements,
+  DETAIL_LEVELS,
+  offlineContent,
+  OFFLINE_QUESTION_SETS,
+  sectionSizeAt,
+} from '../../domain/generator/offline-outline.js';
 import {
   generatedContentSchema,
   GENERATOR_MESSAGES,
@@ -112,6 +118,20 @@ function fillPrompt(template: string, brief: GenerationBrief): string {
   return template.replace(/\{(\w+)\}/gu, (whole, name: string) => values[name] ?? whole);
 }
 
+/**
+ * The answers every document must honour, said plainly after the prompt: a model reads a sentence
+ * more surely than a JSON blob, and an admin's prompt override may leave out {answers}.
+ */
+function requirementsOf(brief: GenerationBrief): string[] {
+  if (brief.kind !== 'docs') return [];
+  const { mustMention, detail } = answerRequirements(brief.answers);
+  const size = sectionSizeAt(detail);
+  return [
+    `Detail level: ${detail} of ${DETAIL_LEVELS.max} (${DETAIL_LEVELS.min} = headlines only, ${DETAIL_LEVELS.max} = full paragraphs): about ${size.paragraphs} paragraph${size.paragraphs === 1 ? '' : 's'} and ${size.bullets} bullet${size.bullets === 1 ? '' : 's'} per section.`,
+    ...(mustMention ? [`The document must mention: ${mustMention}`] : []),
+  ];
+}
+
 /** Chat completions with a JSON schema answer, validated with zod: anything else is the model's failure, never ours. */
 export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter {
   // One retry of our own is enough: a slow model must fail the job in bounded time.
@@ -178,7 +198,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter
       return structured(
         brief.kind === 'slides' ? 'slide_deck' : 'document',
         generatedContentSchema,
-        [{ role: 'user', content: `${fillPrompt(template, brief)}\nHints: ${JSON.stringify(hints)}` }],
+        [{ role: 'user', content: [fillPrompt(template, brief), ...requirementsOf(brief), `Hints: ${JSON.stringify(hints)}`].join('\n') }],
         signal,
       );
     },

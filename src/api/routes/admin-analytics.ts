@@ -3,7 +3,15 @@ import { z } from '../../domain/shared/zod.js';
 import { dayOf, endOfDay, reportDay, startOfDay } from '../../domain/analytics/periods.js';
 import { ANALYTICS_TREND_DAYS, DEFAULT_KPI_DAYS } from '../../domain/analytics/portal.js';
 import { FUNNEL_STEPS } from '../../domain/analytics/facts.js';
-import { kpis, siteCounters, templateStats, type Kpis, type SiteCounters, type TemplateStats } from '../../domain/analytics/reports.js';
+import {
+  FUNNEL_FACT_KINDS,
+  kpis,
+  siteCounters,
+  templateStats,
+  type Kpis,
+  type SiteCounters,
+  type TemplateStats,
+} from '../../domain/analytics/reports.js';
 import { analyticsFacts } from '../../projections/read-models/analytics/queries.js';
 import { usersPage } from '../../projections/read-models/users/queries.js';
 import { HttpError } from '../errors.js';
@@ -192,7 +200,7 @@ export function adminAnalyticsRoutes(deps: { db: ReadModelDb }): FastifyPluginAs
       async (request) => {
         const period = periodOf(request.query, null);
         if (period.from !== null && period.from > period.until) throw new HttpError(400, 'The start date must not be in the future');
-        return templateStats(await analyticsFacts(deps.db, ['form_progress'], period.until), period);
+        return templateStats(await analyticsFacts(deps.db, FUNNEL_FACT_KINDS, period.until), period);
       },
     );
   };

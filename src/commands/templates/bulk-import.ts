@@ -9,6 +9,7 @@ import { withUnstorableMarked } from '../../domain/shared/text.js';
 import {
   BULK_IMPORT_MESSAGES,
   bulkRowKey,
+  bulkRowAuthor,
   checkBulkRow,
   type BulkImportPayload,
   type BulkRowReport,
@@ -108,10 +109,12 @@ async function checkRows(deps: BulkImportDeps, payloads: readonly BulkImportPayl
     const checked = checkBulkRow(payload);
     const errors = checked.ok ? [] : [...checked.errors];
     let authorId = adminId;
-    if (checked.ok && checked.author !== null) {
-      const author = await activeUserByUsername(deps.db, checked.author);
+    // Looked up whatever else the row gets wrong: the preview shows every error of a row at once.
+    const authorName = bulkRowAuthor(payload);
+    if (authorName !== null) {
+      const author = await activeUserByUsername(deps.db, authorName);
       if (author) authorId = author.id;
-      else errors.push(`author: ${BULK_IMPORT_MESSAGES.unknownAuthor} ('${checked.author}')`);
+      else errors.push(`author: ${BULK_IMPORT_MESSAGES.unknownAuthor} ('${authorName}')`);
     }
     if (!checked.ok || errors.length > 0) {
       outcomes.push(invalidOf({ base }, errors));

@@ -7,7 +7,7 @@ import { IMAGE_URL_PREFIX, STORED_IMAGE_URL } from '../../domain/shared/images.j
 import { templateDecider, type Requester, type TemplateCommand } from '../../domain/templates/decider.js';
 import type { ReviewDecision } from '../../domain/templates/lifecycle.js';
 import { templateFormStream, templateStream, type EditableContent, type TemplateEvent } from '../../domain/templates/events.js';
-import { formProgressDecider } from '../../domain/templates/form-progress.js';
+import { formProgressDecider, submittedFormSteps, type FormProgressField } from '../../domain/templates/form-progress.js';
 import { deriveKeywords } from '../../domain/templates/keywords.js';
 import { TEMPLATE_MESSAGES, TEMPLATE_SPONSOR_LIMIT, titleUrlFor, type TemplateContent } from '../../domain/templates/rules.js';
 import { liveTemplatesWithoutKeywords, sponsoredCountExcept } from '../../projections/read-models/templates/queries.js';
@@ -42,15 +42,22 @@ export class TemplateService {
     }
   }
 
+  /** `touched`: the create form's touched flags sent with the submission (absent for other sources, which the funnel does not count). */
   async submit(
     authorId: string,
     content: TemplateContent,
     actor: Actor,
+    touched?: Partial<Record<FormProgressField, boolean>>,
   ): Promise<{ templateId: string; titleUrl: string; position: bigint | null }> {
     await this.#checkImages(content.imageUrls);
     const templateId = randomUUID();
     const titleUrl = titleUrlFor(content.title, templateId);
-    const result = await this.#run(templateId, { type: 'SubmitTemplate', data: { ...content, templateId, authorId, titleUrl } }, actor);
+    const formSteps = touched === undefined ? {} : { formSteps: submittedFormSteps(content, touched) };
+    const result = await this.#run(
+      templateId,
+      { type: 'SubmitTemplate', data: { ...content, templateId, authorId, titleUrl, ...formSteps } },
+      actor,
+    );
     return { templateId, titleUrl, position: result.position };
   }
 

@@ -1,3 +1,6 @@
+/** The default text-input limit, with a counter (browse-search-accounts.md sections 5 and 9). */
+export const TEXT_INPUT_MAX = 1000;
+
 /** The account fields' limits (spec section 9 where it sets them). */
 export const ACCOUNT_LIMITS = {
   passwordMin: 8,
@@ -6,10 +9,10 @@ export const ACCOUNT_LIMITS = {
   usernameMin: 3,
   usernameMax: 30,
   emailMax: 254,
-  nameMax: 50,
+  /** First and last name: the spec's default text input. */
+  nameMax: TEXT_INPUT_MAX,
   shortTextMax: 100,
-  /** The default text-input limit (spec section 9). */
-  bioMax: 1000,
+  bioMax: TEXT_INPUT_MAX,
   socialMax: 200,
   favouriteApps: 5,
 } as const;

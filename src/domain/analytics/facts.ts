@@ -17,7 +17,7 @@ import type {
   TemplatePurchased,
   TemplateSubmitted,
 } from '../templates/events.js';
-import { FORM_PROGRESS_FIELDS } from '../templates/form-progress.js';
+import { FORM_PROGRESS_FIELDS, type FormProgressField } from '../templates/form-progress.js';
 import { publishedContent } from '../templates/lifecycle.js';
 
 /**
@@ -52,11 +52,10 @@ export interface AnalyticsFact {
   userId: string | null;
   /** What it is about: a template id, or the search term. */
   key: string | null;
-  /**
-   * A detail: a post's title; the touched steps of the create form, comma-separated; '1' / '0'
-   * for whether the user accepts update e-mails.
-   */
+  /** A detail: a post's title; '1' / '0' for whether the user accepts update e-mails. */
   value: string | null;
+  /** The create form's funnel steps, comma-separated: those a progress report touched, or those a submission carried. */
+  steps: string | null;
 }
 
 /** The event types that make facts (the read model subscribes to exactly these). */
@@ -102,7 +101,7 @@ export type AnalyticsEvent =
 /** The funnel's steps in the spec's words; the create form calls the screenshot step `images`. */
 export const FUNNEL_STEPS = ['url', 'type', 'platform', 'title', 'description', 'instructions', 'screenshot', 'tags', 'price'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-const STEP_OF_FORM_FIELD: Record<(typeof FORM_PROGRESS_FIELDS)[number], FunnelStep> = {
+const STEP_OF_FORM_FIELD: Record<FormProgressField, FunnelStep> = {
   url: 'url',
   type: 'type',
   platform: 'platform',
@@ -123,7 +122,13 @@ function isAnalyticsEvent(event: { type: string }): event is AnalyticsEvent {
 /** The fact an event makes, or null when the statistics do not read it. */
 export function analyticsFactOf(event: Occurred & { type: string; data: unknown }): AnalyticsFact | null {
   if (!isAnalyticsEvent(event)) return null;
-  const fact = (kind: FactKind, userId: string | null, key: string | null = null, value: string | null = null): AnalyticsFact => ({
+  const fact = (
+    kind: FactKind,
+    userId: string | null,
+    key: string | null = null,
+    value: string | null = null,
+    steps: string | null = null,
+  ): AnalyticsFact => ({
     eventId: event.id,
     kind,
     // Normalised, so the stored fact (a timestamptz read back) and the replayed one compare equal.
@@ -131,7 +136,9 @@ export function analyticsFactOf(event: Occurred & { type: string; data: unknown 
     userId,
     key,
     value,
+    steps,
   });
+  const stepsOf = (fields: readonly FormProgressField[]) => fields.map((field) => STEP_OF_FORM_FIELD[field]).join(',');
   switch (event.type) {
     case 'UserRegistered':
       return fact('user_registered', event.data.userId);
@@ -142,7 +149,13 @@ export function analyticsFactOf(event: Occurred & { type: string; data: unknown 
       return allow === undefined ? null : fact('notifications', event.data.userId, null, allow ? '1' : '0');
     }
     case 'TemplateSubmitted':
-      return fact('post_created', event.data.authorId, event.data.templateId, event.data.title);
+      return fact(
+        'post_created',
+        event.data.authorId,
+        event.data.templateId,
+        event.data.title,
+        event.data.formSteps ? stepsOf(event.data.formSteps) : null,
+      );
     case 'TemplateApproved':
     case 'TemplateEdited': {
       // The title visitors see: an edit waiting for review (or denied) never shows.
@@ -166,12 +179,14 @@ export function analyticsFactOf(event: Occurred & { type: string; data: unknown 
       return fact('view', event.data.userId, event.data.templateId);
     case 'SearchPerformed':
       return fact('search', event.data.userId, event.data.searchTerm);
-    case 'TemplateFormProgressed': {
-      const touched = FORM_PROGRESS_FIELDS.filter((field) => event.data.formProgress[field] === true).map(
-        (field) => STEP_OF_FORM_FIELD[field],
+    case 'TemplateFormProgressed':
+      return fact(
+        'form_progress',
+        event.data.userId,
+        null,
+        null,
+        stepsOf(FORM_PROGRESS_FIELDS.filter((field) => event.data.formProgress[field] === true)),
       );
-      return fact('form_progress', event.data.userId, null, touched.join(','));
-    }
     case 'TemplatePurchased':
       return fact('purchase', event.data.buyerId, event.data.templateId);
   }

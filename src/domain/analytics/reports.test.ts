@@ -19,7 +19,7 @@ describe('analytics facts', () => {
     const [progress] = factsOf(
       event('TemplateFormProgressed', { userId: 'u1', formProgress: { url: true, images: true, price: false } }, daysAgo(1)),
     );
-    expect(progress).toMatchObject({ kind: 'form_progress', userId: 'u1', value: 'url,screenshot' });
+    expect(progress).toMatchObject({ kind: 'form_progress', userId: 'u1', steps: 'url,screenshot' });
     expect(analyticsFactOf(event('SessionStarted', { userId: 'u1' }, daysAgo(1)))).toBeNull();
     expect(
       analyticsFactOf(event('NotificationSettingsChanged', { userId: 'u1', settings: { allowEmailsFromPosts: false } }, daysAgo(1))),
@@ -159,6 +159,28 @@ describe('template-creation funnel', () => {
     expect(stats.dropOffRates.screenshot).toEqual({ completed: 1, total: 3, dropOffRate: 66.67 });
     expect(stats.dropOffRates.type).toEqual({ completed: 2, total: 3, dropOffRate: 33.33 });
     expect(templateStats([], { from: null, until: NOW }).dropOffRates.price).toEqual({ completed: 0, total: 0, dropOffRate: 0 });
+  });
+
+  it("counts the steps a submission carried, even when the form's last progress report never came; imports count not", () => {
+    const facts = factsOf(
+      event('TemplateFormProgressed', { userId: 'u1', formProgress: { url: true, type: true } }, daysAgo(2)),
+      event(
+        'TemplateSubmitted',
+        {
+          templateId: 't1',
+          authorId: 'u1',
+          title: 'Budget',
+          formSteps: ['url', 'type', 'platform', 'title', 'description', 'instructions', 'images', 'tags', 'price'],
+        },
+        daysAgo(2),
+      ),
+      event('TemplateSubmitted', { templateId: 't2', authorId: 'u2', title: 'Roadmap', importedBy: 'a1' }, daysAgo(2)),
+    );
+    const stats = templateStats(facts, { from: new Date(daysAgo(7)), until: NOW });
+    expect(stats.totalSubmissions).toBe(1);
+    expect(stats.totalCompleted).toBe(1);
+    expect(stats.dropOffRates.tags).toEqual({ completed: 1, total: 1, dropOffRate: 0 });
+    expect(stats.dropOffRates.screenshot).toEqual({ completed: 1, total: 1, dropOffRate: 0 });
   });
 });
 

@@ -188,17 +188,21 @@ export function roundRate(rate: number): number {
   return Math.round(rate * 100) / 100;
 }
 
+/** The fact kinds the funnel reads: the form's progress reports and the submissions, which carry their steps. */
+export const FUNNEL_FACT_KINDS = ['form_progress', 'post_created'] as const satisfies readonly AnalyticsFact['kind'][];
+
 /**
- * The create-form funnel over the period, from the form's progress events: each person who
- * touched the form in the period is one submission; the steps they touched (in any of their
- * progress events there) are completed; they completed the form when they touched every step.
+ * The create-form funnel over the period, from the form's progress reports and its submissions:
+ * each person who touched the form in the period is one submission; the steps they touched (in
+ * any of their reports or submissions there) are completed; they completed the form when they
+ * touched every step. Imported posts and those from before submissions carried steps count not.
  */
 export function templateStats(facts: Iterable<AnalyticsFact>, period: ReportPeriod): TemplateStats {
   const touchedBy = new Map<string, Set<string>>();
   for (const fact of facts) {
-    if (fact.kind !== 'form_progress' || !within(fact, period)) continue;
+    if (!(FUNNEL_FACT_KINDS as readonly string[]).includes(fact.kind) || fact.steps === null || !within(fact, period)) continue;
     const touched = touchedBy.get(fact.userId!) ?? new Set<string>();
-    for (const step of fact.value ? fact.value.split(',') : []) touched.add(step);
+    for (const step of fact.steps ? fact.steps.split(',') : []) touched.add(step);
     touchedBy.set(fact.userId!, touched);
   }
   const totalSubmissions = touchedBy.size;

@@ -78,6 +78,12 @@ export function topicLabel(topic: string): string {
   return TOPICS.find((entry) => entry.name === topic)?.label ?? topic;
 }
 
+/** A keyword as a chip shows it: the type and platform tags by their labels ('Business Intelligence', 'Google Sheets'), others as typed. */
+export function keywordLabel(keyword: string): string {
+  // A topic's label is never an app's name (names are lower-case), so the two lookups compose.
+  return platformLabel(topicLabel(keyword));
+}
+
 /** A stable hue (0–359) per platform, so placeholders of one app always share a colour. */
 export function platformHue(platform: string): number {
   // FNV-1a: spreads similar names (google docs, google sheets) far apart on the colour wheel.

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from '../accounts/limits.js';
+import { TEXT_INPUT_MAX } from '../accounts/limits.js';
 
 /** Texts of the newsletter box, the contact form and the request-a-template modal (generator-admin-site.md sections 2, 4, 8). */
 export const OUTREACH_MESSAGES = {
@@ -53,7 +53,8 @@ export function acceptsMemberMessages(member: {
 }
 
 export const OUTREACH_LIMITS = {
-  nameMax: ACCOUNT_LIMITS.nameMax * 2,
+  /** A contact's name: the spec's default text input. */
+  nameMax: TEXT_INPUT_MAX,
   /** The default text-input limit (browse-search-accounts.md section 9): a contact message's and a member's message to another. */
   messageMax: 1000,
   requestTitleMax: 120,

@@ -57,6 +57,7 @@ describe('help retrieval', () => {
     ['Where can I see my sales?', 'payments-sales'],
     ['How do I earn points?', 'help-rewards'],
     ['How many points do I get for verifying my email?', 'help-rewards'],
+    ['How do I delete my account?', 'account-delete'],
   ])('finds the passage that answers %j', (question, id) => {
     const [best] = index.search(question);
     expect(best?.passage.id).toBe(id);

@@ -220,7 +220,7 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
     id: 'terms-ending',
     ...TERMS,
     heading: 'Ending your account',
-    text: 'You can stop using Tessera at any time and ask us to delete your account. We may suspend or close accounts that break these terms.',
+    text: 'You can stop using Tessera at any time and delete your account yourself with Delete account on your account page. We may suspend or close accounts that break these terms.',
   },
   {
     id: 'privacy-use',
@@ -299,6 +299,14 @@ export const HELP_PASSAGES: readonly HelpPassage[] = [
     path: '/account',
     heading: 'Verifying your e-mail',
     text: 'After signing up we e-mail you a verification code. Verifying your e-mail address lets you create posts; until then the create page asks you to verify.',
+  },
+  {
+    id: 'account-delete',
+    page: 'Your account',
+    path: '/account',
+    sourceFile: 'src/web/app/routes/account.tsx',
+    heading: 'Deleting your account',
+    text: 'To delete your account, choose Delete account and type DELETE to confirm (with your password, if you have one). Your profile and personal data are erased at once; your templates stay listed without your name.',
   },
   {
     id: 'help-password',

@@ -196,6 +196,12 @@ function isHttpAddress(value: string): boolean {
   }
 }
 
+/** The row's author as a username to look up: null when blank (the importing admin) or when the cell itself is refused. */
+export function bulkRowAuthor(payload: BulkImportPayload): string | null {
+  const author = payload.author?.trim() ?? '';
+  return author === '' || !isStorableText(author) || isFormulaCell(author) ? null : author;
+}
+
 export type CheckedBulkRow =
   { ok: true; content: TemplateContent; author: string | null; imageUrl: string | null } | { ok: false; errors: string[] };
 
@@ -246,7 +252,7 @@ export function checkBulkRow(payload: BulkImportPayload): CheckedBulkRow {
     }
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
-  return { ok: true, content: parsed.data, author: payload.author?.trim() || null, imageUrl };
+  return { ok: true, content: parsed.data, author: bulkRowAuthor(payload), imageUrl };
 }
 
 /**

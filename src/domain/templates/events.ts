@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/events.js';
+import type { FormProgressField } from './form-progress.js';
 import type { TemplateStatus } from './lifecycle.js';
 import type { TemplateContent } from './rules.js';
 
@@ -9,10 +10,13 @@ export type EditableContent = Pick<TemplateContent, 'title' | 'description' | 'i
  * Every decision records who (metadata.actor), when (metadata.occurredAt) and why (data.reason;
  * null where a reason is optional and none was given).
  */
-/** `importedBy`: the admin who imported the post from a CSV file for its author (absent when the author submitted it). */
+/**
+ * `importedBy`: the admin who imported the post from a CSV file for its author (absent when the author submitted it).
+ * `formSteps`: the create form's fields the submission carried, for the funnel (absent for imports and in older events).
+ */
 export type TemplateSubmitted = DomainEvent<
   'TemplateSubmitted',
-  TemplateContent & { templateId: string; authorId: string; titleUrl: string; importedBy?: string }
+  TemplateContent & { templateId: string; authorId: string; titleUrl: string; importedBy?: string; formSteps?: FormProgressField[] }
 >;
 /**
  * Under review (or under review edit) → live. `published`: the waiting edit this approval makes

@@ -3,6 +3,9 @@ import { APPS, TOPICS } from '../catalogue/taxonomy.js';
 import { hasSingleLineControls } from '../shared/text.js';
 import { characterCount, clipToCharacters } from '../shared/characters.js';
 
+/** What a new post's type and platform are until the author picks others (posts-payments-rewards.md section 3). */
+export const POST_DEFAULTS = { type: 'business_intelligence', platform: 'zapier' } as const;
+
 /** Limits of the create form (posts-payments-rewards.md, sections 5 and 9). */
 export const TEMPLATE_LIMITS = {
   url: 300,

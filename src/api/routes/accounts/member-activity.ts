@@ -56,6 +56,8 @@ export function memberActivityRoutes(deps: Pick<AccountRouteDeps, 'db' | 'vault'
         if (request.params.userId !== viewer.userId && !isStaff(viewer)) throw new HttpError(403, 'You can only see your own rewards.');
         const user = await userById(deps.db, request.params.userId);
         if (!user) throw new HttpError(404, ACCOUNT_MESSAGES.userDoesNotExist);
+        // Test-user mode is a new member: the admin's own points are not theirs.
+        if (viewer.impersonatedBy !== null && user.id === viewer.userId) return { rewards: [], total: 0 };
         return rewardsOf(deps.db, user.id);
       },
     );

@@ -16,6 +16,9 @@ import { acceptsMemberMessages } from '../../../domain/outreach/rules.js';
 import type { ReadModelDb, Vault } from '../route-deps.js';
 
 /** GET /users/private/me: the account, its profile from the vault, and what the user did. */
+/** The rewards of a member who just joined, as test-user mode shows them. */
+const NEW_MEMBER_REWARDS = { total: 0, history: [] };
+
 export async function currentUserOf(db: ReadModelDb, accounts: AccountService, vault: Vault, viewer: Viewer): Promise<CurrentUser | null> {
   const row = await userById(db, viewer.userId);
   if (!row || row.erased) return null;
@@ -36,26 +39,30 @@ export async function currentUserOf(db: ReadModelDb, accounts: AccountService, v
     boolean
   >;
   const displayName = `${profile.info.firstName} ${profile.info.lastName}`.trim() || row.username;
+  // Test-user mode shows the site as a new member sees it: no points and no picture of the admin's own.
+  const simulated = viewer.impersonatedBy !== null;
   return {
     _id: row.id,
     username: row.username,
     email,
     hasGoogle: row.google_key !== null,
     hasPassword: row.password_hash !== null,
-    lvl: viewer.impersonatedBy === null ? (row.lvl as UserLevel) : 'base',
+    lvl: simulated ? 'base' : (row.lvl as UserLevel),
     verification: { status: row.verification as VerificationStatus },
-    isTestUser: viewer.impersonatedBy !== null,
+    isTestUser: simulated,
     _dateCreated: row.created_at.toISOString(),
-    info: { ...profile.info, initials: initialsOf(displayName), displayName, thumbnail: row.picture_url },
+    info: { ...profile.info, initials: initialsOf(displayName), displayName, thumbnail: simulated ? null : row.picture_url },
     social: profile.social,
     privacy: { ...notifications, isCreator: row.is_creator ?? false },
     activity: { viewedAccountSetupPage: row.viewed_setup },
     favoriteApps: row.favorite_apps,
     isCreator: row.is_creator,
-    reward: {
-      total: rewards.total,
-      history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })),
-    },
+    reward: simulated
+      ? NEW_MEMBER_REWARDS
+      : {
+          total: rewards.total,
+          history: rewards.rewards.map(({ _id, timestamp, value, description }) => ({ _id, timestamp, value, description })),
+        },
     actions: { likes, saves, posts },
     paid: purchases.map((purchase) => ({
       resourceId: purchase.template_id,

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/shared/zod.js';
 import { FORM_PROGRESS_FIELDS } from '../../../domain/templates/form-progress.js';
-import { parsePriceText, TEMPLATE_LIMITS, TEMPLATE_MESSAGES, templateContentSchema } from '../../../domain/templates/rules.js';
+import {
+  parsePriceText,
+  POST_DEFAULTS,
+  TEMPLATE_LIMITS,
+  TEMPLATE_MESSAGES,
+  templateContentSchema,
+} from '../../../domain/templates/rules.js';
 import { takesCharges } from '../../../projections/read-models/commerce/queries.js';
 import { resourceById } from '../../../projections/read-models/templates/queries.js';
 import { actorOf } from '../../actors.js';
@@ -25,6 +31,8 @@ const createBody = z.object({
     .union([z.number(), z.string().trim()])
     .transform((price) => (typeof price === 'number' ? price : price === '' ? 0 : parsePriceText(price)))
     .nullish(),
+  // The form's touched flags at submit time: its progress report waits 2 s after the last change.
+  formProgress: z.partialRecord(z.enum(FORM_PROGRESS_FIELDS), z.boolean()).optional(),
 });
 
 const created = z.object({ error: z.literal(false), message: z.string(), redirect: z.string(), resource: detailDataSchema.nullable() });
@@ -51,8 +59,8 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           description: body.description ?? '',
           instructions: body.instructions ?? '',
           url: body.url ?? '',
-          topic: body.type ?? body.topic ?? 'business_intelligence',
-          platform: body.platform ?? 'zapier',
+          topic: body.type ?? body.topic ?? POST_DEFAULTS.type,
+          platform: body.platform ?? POST_DEFAULTS.platform,
           keywords: body.tags ?? [],
           price: body.price ?? 0,
           imageUrls: body.images ?? [],
@@ -66,7 +74,7 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             fields: [{ field: 'price', message: TEMPLATE_MESSAGES.payoutRequired }],
           });
         }
-        const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer));
+        const submitted = await deps.templates.lifecycle.submit(viewer.userId, parsed.data, actorOf(viewer), body.formProgress ?? {});
         await deps.settle(submitted.position);
         const row = await resourceById(deps.db, submitted.templateId);
         return reply.status(201).send({

@@ -3,8 +3,6 @@ import { z } from '../../../domain/shared/zod.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import { STATUS } from '../../../domain/templates/lifecycle.js';
 import { newPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../../domain/templates/rules.js';
-import { mayManagePost } from '../../../domain/accounts/access.js';
-import { takesCharges } from '../../../projections/read-models/commerce/queries.js';
 import { approvedContentOf, withPendingEdit, type ResourceRow } from '../../../projections/read-models/templates/views.js';
 import { actorOf } from '../../actors.js';
 import { HttpError } from '../../errors.js';
@@ -136,9 +134,7 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
         );
         if (!newPrice.success) throw new HttpError(400, newPrice.error.issues[0]!.message);
         const row = await visibleRowById(deps, request.body.resourceId, viewer);
-        // A requested price is above 0: as on the create form, only an author whose payout account takes charges may ask for one (others get the decider's 403).
-        if (mayManagePost(viewer, row.author_id) && !(await takesCharges(deps.db, row.author_id)))
-          throw new HttpError(400, TEMPLATE_MESSAGES.payoutRequired);
+        // Asked for with or without a payout account (spec 2.2): an admin approves a paid price only once the author's account takes charges.
         await deps.settle(
           (await deps.templates.lifecycle.requestPriceChange(row.id, requesterOf(viewer), newPrice.data, actorOf(viewer))).position,
         );

@@ -20,17 +20,21 @@ describe.each(databaseTargets())('analytics projection: $name', (target) => {
       recordedLog([
         { streamId: 'user-u1', type: 'UserRegistered', data: { userId: 'u1', username: 'ann' } },
         { streamId: 'user-u1', type: 'SessionStarted', data: { userId: 'u1', sessionId: 's1' } },
-        { streamId: 'template-t1', type: 'TemplateSubmitted', data: { templateId: 't1', authorId: 'u1', title: 'Budget' } },
+        {
+          streamId: 'template-t1',
+          type: 'TemplateSubmitted',
+          data: { templateId: 't1', authorId: 'u1', title: 'Budget', formSteps: ['url', 'title', 'tags'] },
+        },
         { streamId: 'search-s1', type: 'SearchPerformed', data: { searchId: 's1', searchTerm: 'crm', userId: null } },
         { streamId: 'template-form-u1', type: 'TemplateFormProgressed', data: { userId: 'u1', formProgress: { url: true, images: true } } },
       ]),
       2,
     );
-    expect(facts!.map((row) => [row.kind, row.user_id, row.key, row.value, (row.at as Date).toISOString()])).toEqual([
-      ['user_registered', 'u1', null, null, '2026-01-01T00:00:00.000Z'],
-      ['post_created', 'u1', 't1', 'Budget', '2026-01-01T00:02:00.000Z'],
-      ['search', null, 'crm', null, '2026-01-01T00:03:00.000Z'],
-      ['form_progress', 'u1', null, 'url,screenshot', '2026-01-01T00:04:00.000Z'],
+    expect(facts!.map((row) => [row.kind, row.user_id, row.key, row.value, row.steps, (row.at as Date).toISOString()])).toEqual([
+      ['user_registered', 'u1', null, null, null, '2026-01-01T00:00:00.000Z'],
+      ['post_created', 'u1', 't1', 'Budget', 'url,title,tags', '2026-01-01T00:02:00.000Z'],
+      ['search', null, 'crm', null, null, '2026-01-01T00:03:00.000Z'],
+      ['form_progress', 'u1', null, null, 'url,screenshot', '2026-01-01T00:04:00.000Z'],
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { createAnalyticsIndexes, createAnalyticsTables } from './tables.js';
 /** Admin statistics: the facts the portal's counters, KPIs, funnel and audience groups are computed from. */
 export const analyticsProjection = defineProjection({
   name: 'analytics',
-  version: 3,
+  version: 4,
   handles: [...ANALYTICS_EVENT_TYPES],
   tables: ['analytics_facts'],
   createTables: createAnalyticsTables,
@@ -24,9 +24,10 @@ export const analyticsProjection = defineProjection({
           user_id: fact.userId,
           key: fact.key,
           value: fact.value,
+          steps: fact.steps,
         });
     }
-    // One fact per event: a replayed event is already there. One JSON parameter, not seven per fact.
+    // One fact per event: a replayed event is already there. One JSON parameter, not eight per fact.
     return prepareWriteRows(t.analytics_facts, rows, { conflict: ['position'] });
   },
 });

@@ -20,5 +20,6 @@ export async function analyticsFacts(db: Kysely<Schema>, kinds: readonly FactKin
     userId: row.user_id,
     key: row.key,
     value: row.value,
+    steps: row.steps,
   }));
 }

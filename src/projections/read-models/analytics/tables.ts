@@ -13,6 +13,7 @@ export interface AnalyticsFactsView {
   user_id: string | null;
   key: string | null;
   value: string | null;
+  steps: string | null;
 }
 
 /** Admin statistics: its tables by logical name (the runner maps them to the live generation). */
@@ -30,6 +31,7 @@ export async function createAnalyticsTables(trx: DdlDatabase, t: GenerationTable
     .addColumn('user_id', 'text')
     .addColumn('key', 'text')
     .addColumn('value', 'text')
+    .addColumn('steps', 'text')
     .execute();
   // The reports select by kind and time and count the rest in memory.
   await gatherNoStatistics(trx, t.analytics_facts, FACT_COLUMNS_COUNTED_ONLY);
@@ -41,6 +43,7 @@ const FACT_COLUMNS_COUNTED_ONLY = [
   'user_id',
   'key',
   'value',
+  'steps',
 ] as const satisfies readonly (keyof AnalyticsFactsView)[];
 
 /** The reports' index: a rebuild creates it once its rows are in. */

@@ -120,6 +120,10 @@ export function AccountPage() {
         <h2 id="security-heading" className="account-security__title">
           Sign-in and account
         </h2>
+        <p className="muted">
+          To delete your account, choose Delete account and type DELETE to confirm (with your password, if you have one). Your profile and
+          personal data are erased at once; your templates stay listed without your name.
+        </p>
         <div className="account-security__actions">
           {user.hasPassword && (
             <button type="button" className="button button--secondary" onClick={() => setChangingPassword(true)}>
@@ -137,8 +141,8 @@ export function AccountPage() {
 
       {user.hasPassword && <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />}
       <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} hasPassword={user.hasPassword} />
-      {/* Verifying comes first: the welcome modal waits (its flag stays) until the member is verified. */}
-      <WelcomeModal open={welcomeOpen && verified} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
+      {/* On the first visit after joining (spec 2), verified or not: the verify section waits on the page beneath it. */}
+      <WelcomeModal open={welcomeOpen} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
     </div>
   );
 }

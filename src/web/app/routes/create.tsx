@@ -56,7 +56,7 @@ export function CreatePage() {
     if (found.length > 0) return setProblems(found);
     setSubmitting(true);
     try {
-      const answer = await createTemplate(createRequestBody(form.values));
+      const answer = await createTemplate(createRequestBody(form.values), form.touched);
       showToast('success', answer.message);
       setCreatedPath(answer.redirect);
     } catch (error) {

@@ -118,8 +118,8 @@ function TermsOfService({ feePercent }: { feePercent: number | null }) {
       </LegalSection>
       <LegalSection id="terms-ending" title="8. Ending your account">
         <p>
-          You can stop using {BRAND_NAME} at any time and ask us to delete your account. We may suspend or close accounts that break these
-          terms.
+          You can stop using {BRAND_NAME} at any time and delete your account yourself with Delete account on your account page. We may
+          suspend or close accounts that break these terms.
         </p>
       </LegalSection>
     </>

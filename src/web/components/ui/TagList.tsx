@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-import { visibleKeywords } from '@domain/catalogue/presentation.js';
+import { keywordLabel, visibleKeywords } from '@domain/catalogue/presentation.js';
 import { tagSearchPath } from '@/lib/paths.js';
 
 /** A resource's keywords as links to their tag search; nothing when none is shown. */
@@ -12,7 +12,7 @@ export function TagList({ keywords }: { keywords: readonly string[] }) {
       {shown.map((keyword) => (
         <li key={keyword}>
           <Link className="tag" to={tagSearchPath(keyword)}>
-            {keyword}
+            {keywordLabel(keyword)}
           </Link>
         </li>
       ))}

@@ -80,8 +80,10 @@ describe('URL states', () => {
 describe('preselection', () => {
   it('takes a known app from ?app= and a known topic from the navigation state', () => {
     expect(initialCreateForm('Notion', 'design')).toMatchObject({ platform: 'notion', topic: 'design' });
-    expect(initialCreateForm('google sheets', null)).toMatchObject({ platform: 'google sheets', topic: '' });
-    expect(initialCreateForm('nonsense', 42)).toMatchObject({ platform: '', topic: '' });
+    // Spec 3: type business_intelligence and platform zapier until the author picks others.
+    expect(initialCreateForm('google sheets', null)).toMatchObject({ platform: 'google sheets', topic: 'business_intelligence' });
+    expect(initialCreateForm('nonsense', 42)).toMatchObject({ platform: 'zapier', topic: 'business_intelligence' });
+    expect(initialCreateForm(null, undefined)).toMatchObject({ platform: 'zapier', topic: 'business_intelligence' });
   });
 });
 

@@ -3,6 +3,7 @@
 import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
 import { FORM_PROGRESS_FIELDS, type FormProgressField } from '@domain/templates/form-progress.js';
 import {
+  POST_DEFAULTS,
   TEMPLATE_LIMITS,
   TEMPLATE_MESSAGES,
   templateContentSchema,
@@ -66,7 +67,10 @@ export function fieldLabel(field: string): string {
   return FIELD_LABELS[field.split('.')[0] ?? field] ?? field;
 }
 
-/** The initial form for /create: the platform from ?app= and the topic from the navigation state, when they name known ones. */
+/**
+ * The initial form for /create: the platform from ?app= and the topic from the navigation state, when they name known ones;
+ * otherwise the spec's defaults (business_intelligence, zapier) are preselected.
+ */
 export function initialCreateForm(appParameter: string | null, topicState: unknown): TemplateFormValues {
   const app =
     appParameter === null
@@ -76,7 +80,7 @@ export function initialCreateForm(appParameter: string | null, topicState: unkno
     typeof topicState === 'string'
       ? TOPICS.find((entry) => entry.name === topicState || entry.label.toLowerCase() === topicState.toLowerCase())
       : undefined;
-  return { ...EMPTY_TEMPLATE_FORM, platform: app?.name ?? '', topic: topic?.name ?? '' };
+  return { ...EMPTY_TEMPLATE_FORM, platform: app?.name ?? POST_DEFAULTS.platform, topic: topic?.name ?? POST_DEFAULTS.type };
 }
 
 /**

@@ -70,10 +70,16 @@ function type(field: HTMLInputElement, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The field an entry's visible label names. */
+function fieldOf(entry: Element, name: string): HTMLInputElement {
+  const label = [...entry.querySelectorAll('label')].find((candidate) => candidate.firstChild?.textContent?.trim() === name);
+  return label!.querySelector<HTMLInputElement>('input, select')!;
+}
+
 function fillEveryEntry() {
   for (const entry of container.querySelectorAll('li')) {
-    act(() => type(entry.querySelector<HTMLInputElement>('input[aria-label="Name"]')!, `Entry in ${entry.getAttribute('aria-label')}`));
-    act(() => type(entry.querySelector<HTMLInputElement>('input[aria-label="Link"]')!, '/topics/ai'));
+    act(() => type(fieldOf(entry, 'Name'), `Entry in ${entry.getAttribute('aria-label')}`));
+    act(() => type(fieldOf(entry, 'Link'), '/topics/ai'));
   }
 }
 
@@ -83,6 +89,16 @@ async function save() {
 }
 
 describe('homepage collections and top apps editors', () => {
+  it('gives every field of every entry a visible label, not only a placeholder', async () => {
+    fakeServer();
+    act(() => root.render(<CurationEditors />));
+    await settle();
+    const fields = [...container.querySelectorAll<HTMLInputElement | HTMLSelectElement>('li input, li select')];
+    expect(fields).toHaveLength(8 * 4);
+    for (const field of fields) expect(field.labels?.[0]?.textContent?.trim()).toMatch(/^(?:Name|Link|Image|Type|Description)/u);
+    expect(fieldOf(container.querySelector('li[aria-label="Top apps entry 1"]')!, 'Description')).toBeDefined();
+  });
+
   it('sends the ids the server answered on the next save, so saved entries stay the same entries', async () => {
     const { sent } = fakeServer();
     act(() => root.render(<CurationEditors />));
@@ -110,8 +126,7 @@ describe('homepage collections and top apps editors', () => {
     act(() => root.render(<CurationEditors />));
     await settle();
     fillEveryEntry();
-    const topAppNames = () =>
-      [...container.querySelectorAll<HTMLInputElement>('li[aria-label^="Top apps"] input[aria-label="Name"]')].map((input) => input.value);
+    const topAppNames = () => [...container.querySelectorAll('li[aria-label^="Top apps"]')].map((entry) => fieldOf(entry, 'Name').value);
     const typedNames = topAppNames();
 
     await save();

@@ -75,50 +75,60 @@ function ListEditor({
       <ol className="admin-curation__entries">
         {drafts.map((draft, index) => (
           <li key={index} className="admin-curation__entry" aria-label={`${title} entry ${index + 1}`}>
-            <input
-              className="form-field__input"
-              aria-label="Name"
-              placeholder="Name"
-              value={draft.name}
-              onChange={(event) => set(index, { name: event.target.value })}
-              required
-            />
-            <input
-              className="form-field__input"
-              aria-label="Link"
-              placeholder="/topics/ai or https://…"
-              value={draft.link}
-              onChange={(event) => set(index, { link: event.target.value })}
-              required
-            />
-            <input
-              className="form-field__input"
-              aria-label="Image"
-              placeholder="Image address (optional)"
-              value={draft.img}
-              onChange={(event) => set(index, { img: event.target.value })}
-            />
-            {kind === 'collections' ? (
-              <select
-                className="form-field__input"
-                aria-label="Type"
-                value={draft.type}
-                onChange={(event) => set(index, { type: event.target.value as CollectionType })}
-              >
-                {Object.entries(COLLECTION_TYPES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            ) : (
+            <label className="admin-curation__field">
+              Name
               <input
                 className="form-field__input"
-                aria-label="Description"
-                placeholder="Description"
-                value={draft.description}
-                onChange={(event) => set(index, { description: event.target.value })}
+                placeholder="Name"
+                value={draft.name}
+                onChange={(event) => set(index, { name: event.target.value })}
+                required
               />
+            </label>
+            <label className="admin-curation__field">
+              Link
+              <input
+                className="form-field__input"
+                placeholder="/topics/ai or https://…"
+                value={draft.link}
+                onChange={(event) => set(index, { link: event.target.value })}
+                required
+              />
+            </label>
+            <label className="admin-curation__field">
+              Image
+              <input
+                className="form-field__input"
+                placeholder="Image address (optional)"
+                value={draft.img}
+                onChange={(event) => set(index, { img: event.target.value })}
+              />
+            </label>
+            {kind === 'collections' ? (
+              <label className="admin-curation__field">
+                Type
+                <select
+                  className="form-field__input"
+                  value={draft.type}
+                  onChange={(event) => set(index, { type: event.target.value as CollectionType })}
+                >
+                  {Object.entries(COLLECTION_TYPES).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <label className="admin-curation__field">
+                Description
+                <input
+                  className="form-field__input"
+                  placeholder="Description"
+                  value={draft.description}
+                  onChange={(event) => set(index, { description: event.target.value })}
+                />
+              </label>
             )}
           </li>
         ))}

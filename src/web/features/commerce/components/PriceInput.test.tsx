@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
@@ -7,7 +8,16 @@ import { PriceInput } from './PriceInput.js';
 
 const hint = COMMERCE_MESSAGES.belowCardMinimumHint(formatMoney(CARD_MINIMUM_CHARGE));
 const priced = (value: number) =>
-  renderToString(<PriceInput id="price" userId="seller" value={value} onChange={() => {}} paymentsPath="/account#payments" />);
+  renderToString(
+    <RouterProvider
+      router={createMemoryRouter([
+        {
+          path: '/',
+          element: <PriceInput id="price" userId="seller" value={value} onChange={() => {}} paymentsPath="/account#payments" />,
+        },
+      ])}
+    />,
+  );
 
 describe('the price input', () => {
   it('tells the seller that a price below the card minimum can be paid with PayPal only', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
 import { belowMinimumCharge, CARD_MINIMUM_CHARGE, formatMoney, toMinorUnits } from '@domain/commerce/money.js';
@@ -11,6 +11,7 @@ import { fetchPayoutAccountStatus } from '../api.js';
  * account whose charges are enabled ('Activate your store to begin selling' otherwise); non-numeric
  * input becomes empty, a negative number 0, above 249 says 'Max allowed is 249$', and fractions of a cent say why they are refused.
  * A price below the card minimum is allowed, but its buyers can pay with PayPal only: the hint says so.
+ * Without charges a click on the field leads to the Payments tab (spec 4: the create form's unsaved-changes modal asks first).
  */
 export function PriceInput({
   id,
@@ -27,6 +28,8 @@ export function PriceInput({
 }) {
   const [chargesEnabled, setChargesEnabled] = useState<boolean | null>(null);
   const [text, setText] = useState(value > 0 ? String(value) : '');
+  const navigate = useNavigate();
+  const locked = chargesEnabled === false;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,7 +67,11 @@ export function PriceInput({
         step="0.01"
         placeholder="0 (free)"
         value={text}
-        disabled={chargesEnabled !== true}
+        // Read-only rather than disabled when locked: a disabled field takes no click, and this one's click leads somewhere.
+        disabled={chargesEnabled === null}
+        readOnly={locked}
+        aria-disabled={locked || undefined}
+        onClick={locked ? () => void navigate(paymentsPath) : undefined}
         aria-invalid={problem !== null}
         aria-describedby={`${id}-hint`}
         onChange={(event) => change(event.target.value)}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { Modal } from '@/components/ui/Modal.js';
+import { ModalForm } from '@/components/ui/ModalForm.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { fetchResourcePurchases, refundPurchase, type ResourcePurchase } from '../api.js';
 
@@ -13,6 +14,8 @@ const PURCHASE_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeS
 export function RefundButton({ resourceId, title }: { resourceId: string; title: string }) {
   const [purchases, setPurchases] = useState<ResourcePurchase[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The purchase whose refund the admin is asked to confirm, in the portal's own dialog. */
+  const [confirming, setConfirming] = useState<ResourcePurchase | null>(null);
 
   async function open() {
     try {
@@ -23,7 +26,7 @@ export function RefundButton({ resourceId, title }: { resourceId: string; title:
   }
 
   async function refund(purchase: ResourcePurchase) {
-    if (!window.confirm(`Refund ${purchase.buyerUsername ?? 'this buyer'} $${purchase.amount.toFixed(2)} for "${title}"?`)) return;
+    setConfirming(null);
     setBusy(purchase.purchaseId);
     try {
       showToast('success', (await refundPurchase(resourceId, purchase.buyerId)).message);
@@ -60,7 +63,7 @@ export function RefundButton({ resourceId, title }: { resourceId: string; title:
                   type="button"
                   className="button button--danger-outline"
                   disabled={busy !== null}
-                  onClick={() => void refund(purchase)}
+                  onClick={() => setConfirming(purchase)}
                 >
                   {busy === purchase.purchaseId ? 'Refunding…' : 'Refund'}
                 </button>
@@ -69,6 +72,23 @@ export function RefundButton({ resourceId, title }: { resourceId: string; title:
           ))}
         </ul>
       </Modal>
+      <ModalForm
+        open={confirming !== null}
+        title="Refund this purchase?"
+        titleTone="danger"
+        onClose={() => setConfirming(null)}
+        onSubmit={() => void (confirming && refund(confirming))}
+        submitLabel="Refund"
+        submitTone="danger"
+        pending={busy !== null}
+      >
+        {confirming && (
+          <p>
+            Refund {confirming.buyerUsername ?? 'this buyer'} ${confirming.amount.toFixed(2)} for &quot;{title}&quot;? The buyer loses
+            access to the template.
+          </p>
+        )}
+      </ModalForm>
     </>
   );
 }

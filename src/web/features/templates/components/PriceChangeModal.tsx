@@ -67,7 +67,10 @@ export function PriceChangeModal({ open, resourceId, resourceTitle, onClose }: P
         )
       }
     >
-      <p className="muted">An admin reviews price changes. Prices go up to ${TEMPLATE_LIMITS.maxPrice}.</p>
+      <p className="muted">
+        An admin reviews price changes. Prices go up to ${TEMPLATE_LIMITS.maxPrice}. A paid price is approved once your payout account takes
+        charges (Payments tab of your account).
+      </p>
       <div className="form-field">
         <label className="form-field__label" htmlFor={inputId}>
           New price (USD)

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 
+import { keywordLabel } from '@domain/catalogue/presentation.js';
 import { clipToCharacters } from '@domain/shared/characters.js';
 import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
 import { addTags, keywordCounter, removeTag } from '../template-form.js';
@@ -43,7 +44,7 @@ export function TagInput({ lockedTags, tags, onTagsChange }: TagInputProps) {
         <ul className="template-tags__list" aria-label="Tags">
           {lockedTags.map((tag) => (
             <li key={`locked-${tag}`} className="template-tags__tag template-tags__tag--locked" title="Set by the type and app">
-              {tag}
+              {keywordLabel(tag)}
             </li>
           ))}
           {tags.map((tag) => (
