@@ -82,7 +82,13 @@ export type InfrastructureConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'eve
 
 export async function openInfrastructure(
   config: InfrastructureConfig,
-  options: { batchSize?: number; rebuildBatchSize?: number; log?: (line: string) => void } = {},
+  options: {
+    batchSize?: number;
+    rebuildBatchSize?: number;
+    log?: (line: string) => void;
+    /** The clock accounts and checkouts are timed by: tests move it instead of waiting; the wall clock otherwise. */
+    now?: () => Date;
+  } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
@@ -115,6 +121,7 @@ export async function openInfrastructure(
       orders: outside.orders,
       platformFeePercent: config.platformFeePercent ?? 0,
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
+      now: options.now,
     });
     const followers = createFollowers(
       { database, store, runner, commands, vault, commerce, mail, publicUrl, writer: outside.writer, google: outside.drive },
@@ -147,6 +154,7 @@ export async function openInfrastructure(
         mail,
         outbox,
         publicUrl,
+        now: options.now,
       }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       images: createLocalImageStore(uploadedImagesDirectory(config.dataDir)),

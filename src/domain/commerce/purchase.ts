@@ -2,6 +2,7 @@ import { DomainError, type Decider } from '../shared/events.js';
 import type {
   CheckoutStarted,
   DuplicatePaymentReceived,
+  ExpiredQuotePaymentReceived,
   PaymentFailed,
   PaymentProviderName,
   PaymentSucceeded,
@@ -21,6 +22,21 @@ import { canTakeCharges, type PayoutStatus } from './payout-account.js';
  * sent in whole seconds), so 5 minutes above that leave room for the call and the clocks.
  */
 export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
+
+/**
+ * A checkout honours the price it quoted for this long, its session's life as the buyer is told
+ * (the provider keeps the session open a few minutes longer, see above). Within it the quoted price
+ * stands even if the seller changed the price meanwhile; a payment recorded later, when the post's
+ * price differs from the quote, buys nothing and is refunded (a late payment at an unchanged price
+ * still buys the post: nobody is owed anything).
+ */
+export const CHECKOUT_PRICE_HOLD_MS = 30 * 60 * 1000;
+
+/** Checkouts stored before their quote's end was recorded: their price holds for the session's recorded life. */
+export const withPriceHeldUntil = (data: unknown): unknown => {
+  const checkout = data as { expiresAt: string };
+  return { ...checkout, priceHeldUntil: checkout.expiresAt };
+};
 
 /** PayPal-style orders are recorded as 'paypal' whether PayPal or the sandbox took them (the ids tell which). */
 export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
@@ -54,14 +70,16 @@ interface CheckoutTrack {
   duplicate: DuplicatePaymentReceived['data'] | null;
   /** Paid after the post was removed: to be refunded (once). */
   removedPost: RemovedPostPaymentReceived['data'] | null;
-  /** The duplicate or removed-post payment went back. */
+  /** Paid after its quoted price stopped holding, at a price the post no longer has: to be refunded (once). */
+  expiredQuote: ExpiredQuotePaymentReceived['data'] | null;
+  /** The duplicate, removed-post or expired-quote payment went back. */
   returned: boolean;
   /** The provider refused that refund for good: not asked again. */
   returnFailed: boolean;
 }
 
-/** A payment that bought nothing and goes back to the buyer: a second one for an owned post, or one for a removed post. */
-export type ReturnedPayment = DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'];
+/** A payment that bought nothing and goes back to the buyer: a second one for an owned post, one for a removed post, or one at an expired quote. */
+export type ReturnedPayment = DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'] | ExpiredQuotePaymentReceived['data'];
 
 export interface PurchaseState {
   checkouts: Readonly<Record<string, CheckoutTrack>>;
@@ -83,8 +101,11 @@ export type PurchaseCommand =
         now: string;
       };
     }
-  /** `postRemoved`: the post was removed (deleted) when the payment arrived, as the catalogue says. */
-  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data']; postRemoved: boolean }
+  /**
+   * `postRemoved`: the post was removed (deleted) when the payment arrived, as the catalogue says;
+   * `currentPrice`: its price then; `now`: when the payment is recorded.
+   */
+  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data']; postRemoved: boolean; currentPrice: Money | null; now: string }
   | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
   | { type: 'RecordPaymentReturned'; data: { checkoutId: string; providerRefundId: string } }
   | { type: 'RecordPaymentReturnFailure'; data: { checkoutId: string; reason: string } }
@@ -134,6 +155,12 @@ export function openCheckout(
   return null;
 }
 
+/** Paid after the quote stopped holding, at a price the post no longer has: the quote is not honoured. */
+function quoteExpired(started: CheckoutStarted['data'], currentPrice: Money | null, now: string): currentPrice is Money {
+  if (currentPrice === null || now <= started.priceHeldUntil) return false;
+  return currentPrice.amount !== started.price.amount || currentPrice.currency !== started.price.currency;
+}
+
 function purchaseOf(started: CheckoutStarted['data'], paid: PaymentSucceeded['data']): PurchaseRecorded {
   return {
     type: 'PurchaseRecorded',
@@ -176,6 +203,29 @@ function removedPostPaymentOf(started: CheckoutStarted['data'] | null, paid: Pay
   };
 }
 
+function expiredQuotePaymentOf(
+  started: CheckoutStarted['data'],
+  paid: PaymentSucceeded['data'],
+  currentPrice: Money,
+): ExpiredQuotePaymentReceived {
+  const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount } = paid;
+  return {
+    type: 'ExpiredQuotePaymentReceived',
+    data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title: started.bought.title, currentPrice },
+  };
+}
+
+/** The payment of this checkout that is owed back to the buyer, if any, and the events that record its return. */
+function owedReturn(known: CheckoutTrack) {
+  if (known.duplicate)
+    return { owed: known.duplicate, refunded: 'DuplicatePaymentRefunded', failed: 'DuplicatePaymentRefundFailed' } as const;
+  if (known.removedPost)
+    return { owed: known.removedPost, refunded: 'RemovedPostPaymentRefunded', failed: 'RemovedPostPaymentRefundFailed' } as const;
+  if (known.expiredQuote)
+    return { owed: known.expiredQuote, refunded: 'ExpiredQuotePaymentRefunded', failed: 'ExpiredQuotePaymentRefundFailed' } as const;
+  return null;
+}
+
 const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
   state.checkouts[checkoutId] ?? {
     started: null,
@@ -184,6 +234,7 @@ const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
     failed: false,
     duplicate: null,
     removedPost: null,
+    expiredQuote: null,
     returned: false,
     returnFailed: false,
   };
@@ -211,11 +262,15 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return withTrack(state, event.data.checkoutId, { duplicate: event.data });
       case 'RemovedPostPaymentReceived':
         return withTrack(state, event.data.checkoutId, { removedPost: event.data });
+      case 'ExpiredQuotePaymentReceived':
+        return withTrack(state, event.data.checkoutId, { expiredQuote: event.data });
       case 'DuplicatePaymentRefunded':
       case 'RemovedPostPaymentRefunded':
+      case 'ExpiredQuotePaymentRefunded':
         return withTrack(state, event.data.checkoutId, { returned: true });
       case 'DuplicatePaymentRefundFailed':
       case 'RemovedPostPaymentRefundFailed':
+      case 'ExpiredQuotePaymentRefundFailed':
         return withTrack(state, event.data.checkoutId, { returnFailed: true });
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
@@ -253,6 +308,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
             sellerAccountId: offer.sellerAccountId!,
             checkoutUrl: session.checkoutUrl,
             expiresAt: session.expiresAt,
+            priceHeldUntil: new Date(Date.parse(now) + CHECKOUT_PRICE_HOLD_MS).toISOString(),
           },
         };
         if (known.paid && state.active === null) return [started, purchaseOf(started.data, known.paid)];
@@ -269,6 +325,9 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         if (state.active !== null) events.push(duplicateOf(state.active, paid));
         // Nor does paying for a post removed meanwhile buy it: nothing is left to own.
         else if (command.postRemoved) events.push(removedPostPaymentOf(known.started, paid));
+        // Nor does an old price once its quote stopped holding (the buyer left the checkout open, paid at 12.50 a post now at 99).
+        else if (known.started && quoteExpired(known.started, command.currentPrice, command.now))
+          events.push(expiredQuotePaymentOf(known.started, paid, command.currentPrice!));
         else if (known.started) events.push(purchaseOf(known.started, paid));
         return events;
       }
@@ -278,11 +337,10 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return [{ type: 'PaymentFailed', data: command.data }];
       }
       case 'RecordPaymentReturned': {
-        const known = track(state, command.data.checkoutId);
-        const owed = known.duplicate ?? known.removedPost;
-        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-        if (known.returned) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const owing = owedReturn(track(state, command.data.checkoutId));
+        if (!owing) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (track(state, command.data.checkoutId).returned) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owing.owed;
         const data = {
           checkoutId,
           templateId,
@@ -293,16 +351,16 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
           amount,
           title,
         };
-        return [known.duplicate ? { type: 'DuplicatePaymentRefunded', data } : { type: 'RemovedPostPaymentRefunded', data }];
+        return [{ type: owing.refunded, data }];
       }
       case 'RecordPaymentReturnFailure': {
         const known = track(state, command.data.checkoutId);
-        const owed = known.duplicate ?? known.removedPost;
-        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        const owing = owedReturn(known);
+        if (!owing) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
         if (known.returned || known.returnFailed) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owing.owed;
         const data = { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title, reason: command.data.reason };
-        return [known.duplicate ? { type: 'DuplicatePaymentRefundFailed', data } : { type: 'RemovedPostPaymentRefundFailed', data }];
+        return [{ type: owing.failed, data }];
       }
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;
