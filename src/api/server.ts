@@ -40,7 +40,7 @@ async function seedFirstStart(infrastructure: Infrastructure, config: Config, lo
     await seedCatalogue(infrastructure, FIRST_ADMIN_ONLY, { passwords });
   }
   if (config.demoPassword === undefined) {
-    log(`The admin account is "${DEMO_ADMIN_USERNAME}" with the password ${adminPassword}`);
+    log(`The admin account is "${DEMO_ADMIN_USERNAME}" with the password ${adminPassword} (it is the site's owner)`);
     log(`  It is shown this once: keep it, or set a new one with \`npm run users -- reset-password ${DEMO_ADMIN_USERNAME}\`.`);
   }
 }

@@ -341,7 +341,8 @@ describe('login and sessions', () => {
       body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.user.lvl).toBe('admin');
+    // The first account is the site's owner.
+    expect(answer.body.user.lvl).toBe('owner');
   });
 
   it("sets the test-user switch's page hint with an admin's session and clears it with a member's, a test user's end and a logout", async () => {

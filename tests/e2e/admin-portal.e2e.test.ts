@@ -178,7 +178,7 @@ describe('the admin portal’s statistics and user management', () => {
     const change = history.getByRole('listitem').filter({ hasText: 'VerificationStatusChanged' });
     await change.waitFor();
     expect(await change.textContent()).toContain(BLOCK_REASON);
-    expect(await change.textContent()).toContain(`by ${DEMO_ADMIN_USERNAME} (admin)`);
+    expect(await change.textContent()).toContain(`by ${DEMO_ADMIN_USERNAME} (owner)`);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });
