@@ -8,6 +8,9 @@ import { signStripePayload } from '../../src/adapters/payments/stripe-events.js'
 import { purchaseStream } from '../../src/domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
 import { CHECKOUT_PRICE_HOLD_MS } from '../../src/domain/commerce/purchase.js';
+import { REWARD_DESCRIPTIONS, REWARD_POINTS, REWARD_REVOKED_DESCRIPTIONS, signedPointsLabel } from '../../src/domain/rewards/constants.js';
+import { rewardsStream } from '../../src/domain/rewards/events.js';
+import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { templateStream } from '../../src/domain/templates/events.js';
 
@@ -317,6 +320,58 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
       expect(order.status, JSON.stringify(order.body)).toBe(200);
       // At the minimum, the card checkout opens.
       expect((await checkout(buyer, { _id: (await paidPost(seller, 0.5)).id })).status).toBe(200);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a refunded purchase’s 15 points back, once, shown in the rewards history',
+    async () => {
+      if (database.skipped) return;
+      await onboardSandboxSeller(harness, seller, 'complete');
+      const sold = await paidPost(seller, 5);
+      const buyer = await makeMember(harness, { prefix: 'pointsback' });
+      const { store, rewards } = harness.infrastructure;
+      const settled = async () => {
+        expect(await rewards.waitFor(await store.headPosition(), 30_000)).toBe(true);
+        await harness.catchUp();
+      };
+      const history = async () =>
+        (await harness.call<Json>('GET', `/api/rewards/${buyer.userId}`, { token: buyer.token })).body as {
+          total: number;
+          rewards: { description: string; value: number }[];
+        };
+      await settled();
+      const before = (await history()).total;
+
+      const session = await checkout(buyer, { _id: sold.id });
+      expect((await pay(session.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+      await expect.poll(async () => eventsOf(templateStream(sold.id)), { timeout: 30_000 }).toContain('TemplatePurchased');
+      await settled();
+      const bought = await history();
+      expect(bought.total).toBe(before + REWARD_POINTS.purchase);
+      expect(bought.rewards[0]).toMatchObject({ description: REWARD_DESCRIPTIONS.purchase, value: REWARD_POINTS.purchase });
+
+      const refund = await harness.call<Json>('POST', '/api/refund', {
+        token: admin.token,
+        body: { data: { _id: sold.id }, buyerId: buyer.userId },
+      });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+      await expect.poll(async () => eventsOf(templateStream(sold.id)), { timeout: 30_000 }).toContain('TemplatePurchaseRefunded');
+      await settled();
+      const refunded = await history();
+      expect(refunded.total).toBe(before);
+      expect(refunded.rewards[0]).toMatchObject({ description: REWARD_REVOKED_DESCRIPTIONS.purchase, value: -REWARD_POINTS.purchase });
+      expect(signedPointsLabel(refunded.rewards[0]!.value)).toBe('−15 points');
+
+      // Replayed (a restart before the checkpoint moved): the purchase and its refund change nothing more.
+      const ownStream = await store.readStream(rewardsStream(buyer.userId));
+      const replay = createRewardsReactor({ commands: harness.infrastructure.commands, store });
+      for (const event of await store.readStream(templateStream(sold.id)))
+        if (event.type === 'TemplatePurchased' || event.type === 'TemplatePurchaseRefunded') await replay.react(event);
+      expect((await store.readStream(rewardsStream(buyer.userId))).map((event) => event.id)).toEqual(ownStream.map((event) => event.id));
+      await settled();
+      expect((await history()).total).toBe(before);
     },
     FLOW_TIMEOUT_MS,
   );
