@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy, usesEmbeddedDefault } from './config.js';
+import { configFromEnv, DEFAULT_MAIL_FROM, DEFAULT_SHUTDOWN_DEADLINE_MS, parseTrustProxy, usesEmbeddedDefault } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has no SMTP server and no Google client by default, and a default sender', () => {
@@ -43,6 +43,14 @@ describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
 
   it('refuses "true" (trusting every sender would let anyone choose their address) and what is not an address', () => {
     for (const value of ['true', 'proxy.example.com', '10.0.0.0/8/1']) expect(() => parseTrustProxy(value)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('gives a stop 10 s unless told otherwise, and refuses a deadline that is not a sensible number of milliseconds', () => {
+    expect(configFromEnv({}).shutdownDeadlineMs).toBe(DEFAULT_SHUTDOWN_DEADLINE_MS);
+    expect(DEFAULT_SHUTDOWN_DEADLINE_MS).toBe(10_000);
+    expect(configFromEnv({ SHUTDOWN_DEADLINE_MS: '3000' }).shutdownDeadlineMs).toBe(3000);
+    for (const value of ['soon', '-1', '50', '1.5'])
+      expect(() => configFromEnv({ SHUTDOWN_DEADLINE_MS: value })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
 
   it('logs at info unless told otherwise, and refuses an unknown level', () => {

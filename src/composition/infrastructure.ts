@@ -60,7 +60,8 @@ export interface Infrastructure
   };
   /** Every projection (building the read models it lacks), the search index and every reactor following the log, as the server runs them. */
   startFollowers(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops everything in turn; `step` is told what it waits for next (a stop that hangs names it). */
+  close(step?: (waitingFor: string) => void): Promise<void>;
 }
 
 /** Where uploaded pictures (and their scaled variants) are kept under DATA_DIR. */
@@ -172,12 +173,18 @@ export async function openInfrastructure(
         await search.start();
         await startReactors();
       },
-      async close() {
+      async close(step = () => {}) {
+        step('reactors and workers (their current batch)');
         await stopReactors();
+        step('search index feeder');
         await search.stop();
+        step('projections (their current batch)');
         await runner.stop();
+        step('rate-limit counters');
         await outside.rateLimitCounters.close();
+        step('event store');
         await store.close();
+        step('database connections');
         await database.close();
         releaseDataDir();
       },
