@@ -163,8 +163,8 @@ describe('the admin portal’s statistics and user management', () => {
     await panel.getByRole('button', { name: 'Search users' }).click();
     const row = panel.getByRole('list', { name: 'Users' }).getByRole('listitem', { name: member });
     await row.waitFor();
-    // The demo admin is not an owner: levels are not theirs to change.
-    expect(await row.getByLabel('Level').isDisabled()).toBe(true);
+    // The demo admin is the site's owner: levels are theirs to change (issue 61: nobody could on a fresh install).
+    expect(await row.getByLabel('Level').isDisabled()).toBe(false);
     await row.getByLabel('Status').selectOption('blocked');
     await row.getByLabel('Reason').fill(BLOCK_REASON);
     await row.getByRole('button', { name: 'Update' }).click();
