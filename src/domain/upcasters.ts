@@ -1,5 +1,5 @@
 import { withBetaPlatformFee } from './commerce/commission.js';
-import { withPriceHeldUntil } from './commerce/purchase.js';
+import { withPriceHeldUntil } from './commerce/checkout-timing.js';
 import type { UpcasterRegistry } from './shared/upcasting.js';
 import { withoutGuestKey } from './support/events.js';
 

@@ -7,7 +7,7 @@ import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '.
 import { signStripePayload } from '../../src/adapters/payments/stripe-events.js';
 import { purchaseStream } from '../../src/domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
-import { CHECKOUT_PRICE_HOLD_MS } from '../../src/domain/commerce/purchase.js';
+import { CHECKOUT_PRICE_HOLD_MS } from '../../src/domain/commerce/checkout-timing.js';
 import { REWARD_DESCRIPTIONS, REWARD_POINTS, REWARD_REVOKED_DESCRIPTIONS, signedPointsLabel } from '../../src/domain/rewards/constants.js';
 import { rewardsStream } from '../../src/domain/rewards/events.js';
 import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';

@@ -3,8 +3,8 @@ import { platformFeeOf } from '../../domain/commerce/commission.js';
 import { purchaseStream, type PaymentProviderName } from '../../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { belowMinimumCharge, formatMoney, type Money } from '../../domain/commerce/money.js';
+import { CHECKOUT_SESSION_TTL_MS } from '../../domain/commerce/checkout-timing.js';
 import {
-  CHECKOUT_SESSION_TTL_MS,
   ORDER_PROVIDER_NAME,
   PAYPAL_RETURN_PARAM,
   checkoutRefusal,

@@ -1,6 +1,7 @@
 import { sellerEarningsOf } from './commission.js';
 import { formatMoney, type Money } from './money.js';
-import { CHECKOUT_PRICE_HOLD_MS, ORDER_PROVIDER_NAME } from './purchase.js';
+import { CHECKOUT_PRICE_HOLD_MS } from './checkout-timing.js';
+import { ORDER_PROVIDER_NAME } from './purchase.js';
 
 /** The e-mails of the money path: a sale to the seller, a receipt to the buyer, a refund to both. */
 export interface CommerceMail {

@@ -15,7 +15,8 @@ import type {
 } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import { toMinorUnits, type Money } from './money.js';
-import { checkoutRefusal, purchaseDecider, withPriceHeldUntil, type Offer, type PurchaseCommand } from './purchase.js';
+import { withPriceHeldUntil } from './checkout-timing.js';
+import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
 
 const spec = deciderSpec(purchaseDecider);
 const buyerId = 'buyer-1';
@@ -344,6 +345,12 @@ describe('purchase decider', () => {
       .given([started('c1')])
       .when(start('c2', 2))
       .then([]);
+    // Its price no longer held (after 30 of its 35 minutes): a new checkout, quoted anew.
+    const pastHold = '2026-11-23T06:31:00.000Z';
+    spec
+      .given([started('c1')])
+      .when(start('c2', 2, {}, pastHold))
+      .then([started('c2', 2, pastHold)]);
     spec
       .given([started('c1')])
       .when(start('c2', 2, {}, later))

@@ -12,31 +12,10 @@ import type {
   PurchasedRevision,
   RemovedPostPaymentReceived,
 } from './events.js';
+import { CHECKOUT_PRICE_HOLD_MS } from './checkout-timing.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
-
-/**
- * A checkout session stays open (and is offered again instead of a new one) this long. Stripe refuses
- * an expiry under 30 minutes after it creates the session; ours is counted from before the call (and
- * sent in whole seconds), so 5 minutes above that leave room for the call and the clocks.
- */
-export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
-
-/**
- * A checkout honours the price it quoted for this long, its session's life as the buyer is told
- * (the provider keeps the session open a few minutes longer, see above). Within it the quoted price
- * stands even if the seller changed the price meanwhile; a payment recorded later, when the post's
- * price differs from the quote, buys nothing and is refunded (a late payment at an unchanged price
- * still buys the post: nobody is owed anything).
- */
-export const CHECKOUT_PRICE_HOLD_MS = 30 * 60 * 1000;
-
-/** Checkouts stored before their quote's end was recorded: their price holds for the session's recorded life. */
-export const withPriceHeldUntil = (data: unknown): unknown => {
-  const checkout = data as { expiresAt: string };
-  return { ...checkout, priceHeldUntil: checkout.expiresAt };
-};
 
 /** PayPal-style orders are recorded as 'paypal' whether PayPal or the sandbox took them (the ids tell which). */
 export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
@@ -132,8 +111,9 @@ export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Of
 }
 
 /**
- * An open checkout of the same price and provider that the buyer can still pay: offered again rather
- * than a second session (a card checkout is no answer to a PayPal order, nor the other way round).
+ * An open checkout of the same price and provider that the buyer can still pay, its price still held:
+ * offered again rather than a second session (a card checkout is no answer to a PayPal order, nor the
+ * other way round).
  */
 export function openCheckout(
   state: PurchaseState,
@@ -143,7 +123,15 @@ export function openCheckout(
 ): CheckoutStarted['data'] | null {
   for (const track of Object.values(state.checkouts)) {
     const started = track.started;
-    if (!started || started.provider !== provider || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now)
+    if (
+      !started ||
+      started.provider !== provider ||
+      track.paid ||
+      track.failed ||
+      track.expiresAt === null ||
+      track.expiresAt <= now ||
+      started.priceHeldUntil <= now
+    )
       continue;
     if (
       started.price.amount === offer.price.amount &&

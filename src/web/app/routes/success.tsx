@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
-import { CHECKOUT_PRICE_HOLD_MS } from '@domain/commerce/purchase.js';
+import { CHECKOUT_PRICE_HOLD_MS } from '@domain/commerce/checkout-timing.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { confirmPurchase } from '@/features/commerce/api.js';
 import { refreshSession } from '@/lib/session.js';
