@@ -56,12 +56,12 @@ function openConnections(server: Server): Promise<number> {
  * longer than `deadlineMs` (the database went away and a batch keeps retrying) exits 1, logging what
  * it still waited for; a second signal exits at once (128 + the signal's number, as a shell reports it).
  */
-export function stopOnSignals(
+function stopOnSignals(
   server: { close(step: (waitingFor: string) => void): Promise<void> },
   deadlineMs: number,
   log: (line: string) => void,
-  exit: (code: number) => void = (code) => process.exit(code),
 ): void {
+  const exit = (code: number) => process.exit(code);
   let waitingFor: string | null = null;
   const pending = () => waitingFor ?? 'nothing yet';
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
