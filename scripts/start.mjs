@@ -1,5 +1,5 @@
 // `npm start`: builds the web app when its sources are newer than the build, bundles the server, then runs it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleServer, SERVER_BUNDLE } from './bundles.mjs';
@@ -25,8 +25,13 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...source
 // Every start: it takes under a second, and the bundle is never older than the sources.
 await bundleServer();
 // NODE_ENV before any module loads: React's development build must never meet the production page renderer.
-const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+// Its own process group: a terminal's Ctrl-C reaches it once, through this process, not twice.
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
+  detached: true,
 });
-process.exit(server.status ?? 1);
+// A signal sent to this process (a supervisor's SIGTERM) reaches the server, every time: the first stops
+// it within its deadline, a second ends it at once. Without this the server outlived `npm start`.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { constants as osConstants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
@@ -40,8 +42,52 @@ async function seedFirstStart(infrastructure: Infrastructure, config: Config, lo
     await seedCatalogue(infrastructure, FIRST_ADMIN_ONLY, { passwords });
   }
   if (config.demoPassword === undefined) {
-    log(`The admin account is "${DEMO_ADMIN_USERNAME}" with the password ${adminPassword}`);
+    log(`The admin account is "${DEMO_ADMIN_USERNAME}" with the password ${adminPassword} (it is the site's owner)`);
     log(`  It is shown this once: keep it, or set a new one with \`npm run users -- reset-password ${DEMO_ADMIN_USERNAME}\`.`);
+  }
+}
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+}
+
+/**
+ * SIGTERM or SIGINT stops the server: it finishes what is in flight and exits 0. A stop that takes
+ * longer than `deadlineMs` (the database went away and a batch keeps retrying) exits 1, logging what
+ * it still waited for; a second signal exits at once (128 + the signal's number, as a shell reports it).
+ */
+function stopOnSignals(
+  server: { close(step: (waitingFor: string) => void): Promise<void> },
+  deadlineMs: number,
+  log: (line: string) => void,
+): void {
+  const exit = (code: number) => process.exit(code);
+  let waitingFor: string | null = null;
+  const pending = () => waitingFor ?? 'nothing yet';
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (waitingFor !== null) {
+        log(`${signal} again: exiting now; the stop was still waiting for ${pending()}`);
+        exit(128 + osConstants.signals[signal]);
+        return;
+      }
+      waitingFor = 'the stop to begin';
+      log(`${signal}: stopping (at most ${deadlineMs} ms; send it again to exit at once)`);
+      const deadline = setTimeout(() => {
+        log(`the stop did not finish within ${deadlineMs} ms: exiting; still pending: ${pending()}`);
+        exit(1);
+      }, deadlineMs);
+      server
+        .close((next) => (waitingFor = next))
+        .then(
+          () => exit(0),
+          (error: unknown) => {
+            log(`the stop failed: ${error instanceof Error ? error.message : String(error)}`);
+            exit(1);
+          },
+        )
+        .finally(() => clearTimeout(deadline));
+    });
   }
 }
 
@@ -74,10 +120,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
     log(`Tessera is listening on ${address.replace('0.0.0.0', 'localhost')}`);
     return {
       address,
-      async close() {
+      /** Stops serving, then everything else in turn; `step` is told what it waits for next. */
+      async close(step: (waitingFor: string) => void = () => {}) {
         stopUploadSweep();
+        step(`HTTP requests in flight (${await openConnections(app.server)} connections open)`);
         await app.close();
-        await infrastructure.close();
+        await infrastructure.close(step);
       },
     };
   } catch (error) {
@@ -89,13 +137,10 @@ export async function startServer(config: Config, log: (line: string) => void = 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // Set before the page renderer loads React: React's development build renders a page several times slower.
   process.env.NODE_ENV ??= 'production';
-  const server = await startServer(configFromEnv()).catch((error: unknown) => {
+  const config = configFromEnv();
+  const server = await startServer(config).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void server.close().then(() => process.exit(0));
-    });
-  }
+  stopOnSignals(server, config.shutdownDeadlineMs, console.log);
 }

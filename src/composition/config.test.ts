@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_MAIL_FROM, parseTrustProxy, usesEmbeddedDefault } from './config.js';
+import { configFromEnv, DEFAULT_MAIL_FROM, DEFAULT_SHUTDOWN_DEADLINE_MS, parseTrustProxy, usesEmbeddedDefault } from './config.js';
 import { DEFAULT_GUEST_GENERATIONS_PER_HOUR } from '../domain/generator/rules.js';
 
 describe('configuration from the environment', () => {
@@ -51,6 +51,14 @@ describe('TRUST_PROXY, LOG_LEVEL and the demo settings', () => {
     expect(configFromEnv({ GUEST_GENERATIONS_PER_HOUR: '5' }).guestGenerationsPerHour).toBe(5);
     for (const value of ['0', '2.5', 'many'])
       expect(() => configFromEnv({ GUEST_GENERATIONS_PER_HOUR: value })).toThrow(/GUEST_GENERATIONS_PER_HOUR/u);
+  });
+
+  it('gives a stop 10 s unless told otherwise, and refuses a deadline that is not a sensible number of milliseconds', () => {
+    expect(configFromEnv({}).shutdownDeadlineMs).toBe(DEFAULT_SHUTDOWN_DEADLINE_MS);
+    expect(DEFAULT_SHUTDOWN_DEADLINE_MS).toBe(10_000);
+    expect(configFromEnv({ SHUTDOWN_DEADLINE_MS: '3000' }).shutdownDeadlineMs).toBe(3000);
+    for (const value of ['soon', '-1', '50', '1.5'])
+      expect(() => configFromEnv({ SHUTDOWN_DEADLINE_MS: value })).toThrow(/SHUTDOWN_DEADLINE_MS/);
   });
 
   it('logs at info unless told otherwise, and refuses an unknown level', () => {

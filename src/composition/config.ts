@@ -63,7 +63,15 @@ export interface Config {
   aiCrawlers: AiCrawlerPolicy;
   /** AI generations all guests together may start per hour (each may be a paid model call). */
   guestGenerationsPerHour: number;
+  /** How long a stop (SIGTERM, SIGINT) may take before the process exits non-zero, naming what was still pending. */
+  shutdownDeadlineMs: number;
 }
+
+/**
+ * A stop waits this long for requests in flight and the followers' current batches, then gives up:
+ * a stop must end even when the database is gone (one kept retrying for 50 minutes).
+ */
+export const DEFAULT_SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
 export type TrustProxy = number | string[];
@@ -140,6 +148,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     massEmailPerSecond: parseMassEmailRate(env.MASS_EMAIL_PER_SECOND),
     aiCrawlers: parseAiCrawlerPolicy(env.AI_CRAWLERS),
     guestGenerationsPerHour: parseGuestGenerations(env.GUEST_GENERATIONS_PER_HOUR),
+    shutdownDeadlineMs: parseShutdownDeadline(env.SHUTDOWN_DEADLINE_MS),
   };
 }
 
@@ -194,6 +203,14 @@ function parseTimeout(value: string | undefined): number {
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 1000)
     throw new Error(`OPENAI_TIMEOUT_MS must be a whole number of milliseconds, at least 1000, got "${value}"`);
+  return ms;
+}
+
+function parseShutdownDeadline(value: string | undefined): number {
+  if (!value) return DEFAULT_SHUTDOWN_DEADLINE_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000)
+    throw new Error(`SHUTDOWN_DEADLINE_MS must be a whole number of milliseconds from 100 to 600000, got "${value}"`);
   return ms;
 }
 

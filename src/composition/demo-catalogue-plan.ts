@@ -142,7 +142,8 @@ export function cataloguePlan(size: CatalogueSize) {
   const users = Array.from({ length: Math.max(1, size.users) }, (_, index) => {
     const first = pick(FIRST_NAMES, next);
     const last = pick(LAST_NAMES, next);
-    const lvl: UserLevel = index === 0 ? 'admin' : 'base';
+    // The first account is the site's owner: someone must be able to make admins and change levels.
+    const lvl: UserLevel = index === 0 ? 'owner' : 'base';
     const username = index === 0 ? DEMO_ADMIN_USERNAME : `${first}_${last}${index}`.toLowerCase();
     return { userId: demoUserId(size.seed, index), username, displayName: `${first} ${last}`, lvl };
   });

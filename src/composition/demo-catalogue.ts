@@ -123,7 +123,7 @@ export async function seedCatalogue(
     async ({ templateId, author, content, sponsored }) => {
       const stream = templateStream(templateId);
       const authorActor: Actor = { userId: author.userId, role: author.lvl };
-      const adminActor: Actor = { userId: admin.userId, role: 'admin' };
+      const adminActor: Actor = { userId: admin.userId, role: admin.lvl };
       track(
         await deps.commands.handle(
           templateDecider,
@@ -252,7 +252,7 @@ export async function seedCatalogueInBulk(
   const { onProgress = () => {} } = options;
   const { users, admin, templates } = cataloguePlan(size);
   const occurredAt = new Date().toISOString();
-  const adminActor: Actor = { userId: admin.userId, role: 'admin' };
+  const adminActor: Actor = { userId: admin.userId, role: admin.lvl };
   const newStream = (streamId: string, events: readonly { event: DomainEvent; actor: Actor }[]): NewStreamAppend => {
     const causationId = randomUUID();
     return {

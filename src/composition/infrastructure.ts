@@ -66,7 +66,8 @@ export interface Infrastructure
   };
   /** Every projection (building the read models it lacks), the search index and every reactor following the log, as the server runs them. */
   startFollowers(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops everything in turn; `step` is told what it waits for next (a stop that hangs names it). */
+  close(step?: (waitingFor: string) => void): Promise<void>;
 }
 
 /** Where uploaded pictures (and their scaled variants) are kept under DATA_DIR. */
@@ -90,7 +91,13 @@ export type InfrastructureConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'eve
 
 export async function openInfrastructure(
   config: InfrastructureConfig,
-  options: { batchSize?: number; rebuildBatchSize?: number; log?: (line: string) => void } = {},
+  options: {
+    batchSize?: number;
+    rebuildBatchSize?: number;
+    log?: (line: string) => void;
+    /** The clock accounts and checkouts are timed by: tests move it instead of waiting; the wall clock otherwise. */
+    now?: () => Date;
+  } = {},
 ): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
@@ -125,6 +132,7 @@ export async function openInfrastructure(
       orders: outside.orders,
       platformFeePercent: config.platformFeePercent ?? 0,
       waitForReadModels: (position) => runner.waitFor(position, READ_MODEL_WAIT_MS),
+      now: options.now,
     });
     const followers = createFollowers(
       { database, store, runner, commands, vault, commerce, mail, publicUrl, writer: outside.writer, google: outside.drive },
@@ -158,6 +166,7 @@ export async function openInfrastructure(
         mail,
         outbox,
         publicUrl,
+        now: options.now,
       }),
       engagement: new EngagementService({ commands, vault, db: database.db }),
       images: createLocalImageStore(uploadedImagesDirectory(config.dataDir)),
@@ -177,13 +186,20 @@ export async function openInfrastructure(
         await startReactors();
         if (chain) chainFollower = followEventChain(chain, store, options.log);
       },
-      async close() {
+      async close(step = () => {}) {
+        step('audit chain (its current extension)');
         await chainFollower?.stop();
+        step('reactors and workers (their current batch)');
         await stopReactors();
+        step('search index feeder');
         await search.stop();
+        step('projections (their current batch)');
         await runner.stop();
+        step('rate-limit counters');
         await outside.rateLimitCounters.close();
+        step('event store');
         await store.close();
+        step('database connections');
         await database.close();
         releaseDataDir();
       },

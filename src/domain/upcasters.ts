@@ -1,5 +1,6 @@
 import { withClearNewUsername, withClearUsername } from './accounts/events.js';
 import { withBetaPlatformFee } from './commerce/commission.js';
+import { withPriceHeldUntil } from './commerce/checkout-timing.js';
 import type { UpcasterRegistry } from './shared/upcasting.js';
 import { withoutGuestKey } from './support/events.js';
 
@@ -8,8 +9,8 @@ import { withoutGuestKey } from './support/events.js';
  * lift old data. Add a step (keyed by the version it lifts from) instead of editing events.
  */
 export const upcasters: UpcasterRegistry = {
-  // v2 records the platform fee charged on the sale.
-  CheckoutStarted: { 1: withBetaPlatformFee },
+  // v2 records the platform fee charged on the sale; v3 until when its price holds.
+  CheckoutStarted: { 1: withBetaPlatformFee, 2: withPriceHeldUntil },
   PurchaseRecorded: { 1: withBetaPlatformFee },
   // v2 binds a guest's conversation to the guest's chat cookie.
   SupportChatAnswered: { 1: withoutGuestKey },

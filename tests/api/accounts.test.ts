@@ -416,7 +416,8 @@ describe('login and sessions', () => {
       body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.user.lvl).toBe('admin');
+    // The first account is the site's owner.
+    expect(answer.body.user.lvl).toBe('owner');
   });
 
   it("sets the test-user switch's page hint with an admin's session and clears it with a member's, a test user's end and a logout", async () => {
@@ -898,7 +899,8 @@ describe('test-user mode and account deletion', () => {
     expect(refused).toMatchObject({ status: 403, body: { error: true, message: ACCESS_MESSAGES.testUserRefused } });
     const back = await harness.call<{ token: string; user: CurrentUser }>('POST', '/api/auth/relogin-admin', { token: testToken });
     expect(back.status).toBe(200);
-    expect(back.body.user.lvl).toBe('admin');
+    // The demo admin is the site's owner.
+    expect(back.body.user.lvl).toBe('owner');
     expect((await me(testToken)).status).toBe(401);
 
     const events = await db
@@ -1157,11 +1159,20 @@ describe('admin user management', () => {
     expect(block).toMatchObject({ actor: { userId: admin.body.user._id }, details: { to: 'blocked', reason: 'spam links' } });
     expect(JSON.stringify(history.body)).not.toMatch(/pd1:|argon2|tokenHash/u);
 
-    const promote = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, {
+    // The demo admin is the site's owner, who changes levels; an admin does not.
+    const anAdmin = await signUp();
+    const madeAdmin = await harness.infrastructure.accounts.changeLevel(anAdmin.user._id, 'admin', { userId: null, role: 'operator' });
+    await harness.catchUp(madeAdmin.position);
+    const byAdmin = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, {
+      token: anAdmin.token,
+      body: { lvl: 'admin' },
+    });
+    expect(byAdmin.status).toBe(403);
+    const byOwner = await harness.call('POST', `/api/admin/users/${member.user._id}/level`, {
       token: admin.body.token,
       body: { lvl: 'admin' },
     });
-    expect(promote.status).toBe(403);
+    expect(byOwner.status).toBe(200);
     const asMember = await harness.call('GET', '/api/admin/allusers', { token: (await signUp()).token });
     expect(asMember.status).toBe(403);
   });

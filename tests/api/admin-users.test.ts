@@ -1,11 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessDatabases, startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { makeMember, type Member } from '../fixtures/members.js';
+import { TEST_DEMO_PASSWORD } from '../fixtures/demo-password.js';
+import { cataloguePlan, DEMO_ADMIN_USERNAME, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts/rules.js';
 import { USER_MANAGEMENT_MESSAGES } from '../../src/domain/accounts/user-management.js';
 import { ADMIN_DECISION_REASON_MAX } from '../../src/domain/templates/rules.js';
 
 type Json = Record<string, unknown>;
+
+/**
+ * The seeded catalogue's first account is an owner, as on a fresh install. Suites about who the last
+ * owner is make it an admin (as an operator would), so that only their own owners count.
+ */
+async function demoteFirstAccount(harness: ApiHarness, catalogue: CatalogueSize): Promise<void> {
+  const first = cataloguePlan(catalogue).admin.userId;
+  const result = await harness.infrastructure.accounts.changeLevel(first, 'admin', { userId: null, role: 'operator' });
+  await harness.catchUp(result.position);
+}
+
+describe('a fresh install', () => {
+  const catalogue: CatalogueSize = { users: 2, templates: 0, seed: 61 };
+  let harness: ApiHarness;
+  beforeAll(async () => {
+    harness = await startApiHarness(catalogue);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('makes its first account the owner, who can change another member’s level', async () => {
+    const signedIn = await harness.call<{ token: string; user: { lvl: string } }>('POST', '/api/login', {
+      body: { login: DEMO_ADMIN_USERNAME, password: TEST_DEMO_PASSWORD },
+    });
+    expect(signedIn.body.user.lvl).toBe('owner');
+    const member = cataloguePlan(catalogue).users[1]!;
+    const changed = await harness.call<Json>('POST', `/api/admin/users/${member.userId}/level`, {
+      token: signedIn.body.token,
+      body: { lvl: 'admin' },
+    });
+    expect(changed, JSON.stringify(changed.body)).toMatchObject({ status: 200 });
+    const memberSignedIn = await harness.call<{ user: { lvl: string } }>('POST', '/api/login', {
+      body: { login: member.username, password: TEST_DEMO_PASSWORD },
+    });
+    expect(memberSignedIn.body.user.lvl).toBe('admin');
+  });
+});
 
 describe('user management: PUT /users/private/me1 (the portal’s user update)', () => {
   let harness: ApiHarness;
@@ -16,6 +56,7 @@ describe('user management: PUT /users/private/me1 (the portal’s user update)',
 
   beforeAll(async () => {
     harness = await startApiHarness({ users: 1, templates: 0, seed: 41 });
+    await demoteFirstAccount(harness, { users: 1, templates: 0, seed: 41 });
     admin = await makeMember(harness, { prefix: 'um_admin', lvl: 'admin', verification: 'verified' });
     otherAdmin = await makeMember(harness, { prefix: 'um_admin2', lvl: 'admin', verification: 'verified' });
     owner = await makeMember(harness, { prefix: 'um_owner', lvl: 'owner', verification: 'verified' });
@@ -169,6 +210,7 @@ describe.each(harnessDatabases())('Tessera keeps an active owner when owners act
   beforeAll(async () => {
     if (database.skipped) return;
     harness = await startApiHarness({ users: 1, templates: 0, seed: 43 }, { database: database.name });
+    await demoteFirstAccount(harness, { users: 1, templates: 0, seed: 43 });
   });
   afterAll(async () => {
     await harness?.close();

@@ -7,6 +7,10 @@ import { isSandboxProvider, SANDBOX_CARDS, type SandboxPaymentProvider } from '.
 import { signStripePayload } from '../../src/adapters/payments/stripe-events.js';
 import { purchaseStream } from '../../src/domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../src/domain/commerce/messages.js';
+import { CHECKOUT_PRICE_HOLD_MS } from '../../src/domain/commerce/checkout-timing.js';
+import { REWARD_DESCRIPTIONS, REWARD_POINTS, REWARD_REVOKED_DESCRIPTIONS, signedPointsLabel } from '../../src/domain/rewards/constants.js';
+import { rewardsStream } from '../../src/domain/rewards/events.js';
+import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { templateStream } from '../../src/domain/templates/events.js';
 
@@ -31,10 +35,15 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
   let sandbox: SandboxPaymentProvider;
   let admin: Member;
   let seller: Member;
+  /** How far the server's clock is ahead of the wall clock: a test moves it instead of waiting. */
+  let clockAheadMs = 0;
 
   beforeAll(async () => {
     if (database.skipped) return;
-    harness = await startApiHarness({ users: 2, templates: 2, seed: 13 }, { database: database.name });
+    harness = await startApiHarness(
+      { users: 2, templates: 2, seed: 13 },
+      { database: database.name, now: () => new Date(Date.now() + clockAheadMs) },
+    );
     const provider = harness.infrastructure.payments;
     if (!isSandboxProvider(provider)) throw new Error('The harness runs the sandbox provider');
     sandbox = provider;
@@ -142,7 +151,12 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
         token: buyer.token,
         body: { id: sold.id, sessionId: session.body.id },
       });
-      expect(back.body).toEqual({ purchased: true, postRemoved: false, redirectUrl: `/resources/${sold.titleUrl}?success=true` });
+      expect(back.body).toEqual({
+        purchased: true,
+        postRemoved: false,
+        quoteExpired: false,
+        redirectUrl: `/resources/${sold.titleUrl}?success=true`,
+      });
 
       await harness.catchUp();
       expect(await eventsOf(purchaseStream(sold.id, buyer.userId))).toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
@@ -306,6 +320,119 @@ describe.each(harnessDatabases())('commerce: $name', (database) => {
       expect(order.status, JSON.stringify(order.body)).toBe(200);
       // At the minimum, the card checkout opens.
       expect((await checkout(buyer, { _id: (await paidPost(seller, 0.5)).id })).status).toBe(200);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a refunded purchase’s 15 points back, once, shown in the rewards history',
+    async () => {
+      if (database.skipped) return;
+      await onboardSandboxSeller(harness, seller, 'complete');
+      const sold = await paidPost(seller, 5);
+      const buyer = await makeMember(harness, { prefix: 'pointsback' });
+      const { store, rewards } = harness.infrastructure;
+      const settled = async () => {
+        expect(await rewards.waitFor(await store.headPosition(), 30_000)).toBe(true);
+        await harness.catchUp();
+      };
+      const history = async () =>
+        (await harness.call<Json>('GET', `/api/rewards/${buyer.userId}`, { token: buyer.token })).body as {
+          total: number;
+          rewards: { description: string; value: number }[];
+        };
+      await settled();
+      const before = (await history()).total;
+
+      const session = await checkout(buyer, { _id: sold.id });
+      expect((await pay(session.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+      await expect.poll(async () => eventsOf(templateStream(sold.id)), { timeout: 30_000 }).toContain('TemplatePurchased');
+      await settled();
+      const bought = await history();
+      expect(bought.total).toBe(before + REWARD_POINTS.purchase);
+      expect(bought.rewards[0]).toMatchObject({ description: REWARD_DESCRIPTIONS.purchase, value: REWARD_POINTS.purchase });
+
+      const refund = await harness.call<Json>('POST', '/api/refund', {
+        token: admin.token,
+        body: { data: { _id: sold.id }, buyerId: buyer.userId },
+      });
+      expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+      await expect.poll(async () => eventsOf(templateStream(sold.id)), { timeout: 30_000 }).toContain('TemplatePurchaseRefunded');
+      await settled();
+      const refunded = await history();
+      expect(refunded.total).toBe(before);
+      expect(refunded.rewards[0]).toMatchObject({ description: REWARD_REVOKED_DESCRIPTIONS.purchase, value: -REWARD_POINTS.purchase });
+      expect(signedPointsLabel(refunded.rewards[0]!.value)).toBe('−15 points');
+
+      // Replayed (a restart before the checkpoint moved): the purchase and its refund change nothing more.
+      const ownStream = await store.readStream(rewardsStream(buyer.userId));
+      const replay = createRewardsReactor({ commands: harness.infrastructure.commands, store });
+      for (const event of await store.readStream(templateStream(sold.id)))
+        if (event.type === 'TemplatePurchased' || event.type === 'TemplatePurchaseRefunded') await replay.react(event);
+      expect((await store.readStream(rewardsStream(buyer.userId))).map((event) => event.id)).toEqual(ownStream.map((event) => event.id));
+      await settled();
+      expect((await history()).total).toBe(before);
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'honours a checkout’s quoted price for 30 minutes; paid later after a price change, it is refunded and the buyer told',
+    async () => {
+      if (database.skipped) return;
+      await onboardSandboxSeller(harness, seller, 'complete');
+      const reprice = async (id: string, price: number) =>
+        expect(
+          (await harness.call<Json>('PUT', `/api/admin/resources/edit/${id}`, { token: admin.token, body: { newPrice: price } })).status,
+        ).toBe(200);
+      const buyerMails = async (buyer: Member) =>
+        (await harness.infrastructure.outbox!.list({ to: `${buyer.username}@members.example`, limit: 20 })).filter((mail) =>
+          mail.subject.startsWith('We refunded your payment for'),
+        );
+      try {
+        // Within the 30 minutes the quote stands, though the price changed meanwhile.
+        const held = await paidPost(seller, 12.5);
+        const patient = await makeMember(harness, { prefix: 'quoteheld' });
+        const heldSession = await checkout(patient, { _id: held.id });
+        await reprice(held.id, 99);
+        clockAheadMs = CHECKOUT_PRICE_HOLD_MS - 60_000;
+        expect((await pay(heldSession.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+        await expect
+          .poll(async () => eventsOf(purchaseStream(held.id, patient.userId)), { timeout: 30_000 })
+          .toEqual(['CheckoutStarted', 'PaymentSucceeded', 'PurchaseRecorded']);
+        clockAheadMs = 0;
+
+        // Paid 31 minutes after it opened, at 12.50 for a post now at 99: refused, refunded once, the buyer told.
+        const repriced = await paidPost(seller, 12.5);
+        const buyer = await makeMember(harness, { prefix: 'quotelate' });
+        const session = await checkout(buyer, { _id: repriced.id });
+        await reprice(repriced.id, 99);
+        clockAheadMs = CHECKOUT_PRICE_HOLD_MS + 60_000;
+        expect((await pay(session.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+        const stream = purchaseStream(repriced.id, buyer.userId);
+        await expect
+          .poll(async () => eventsOf(stream), { timeout: 30_000 })
+          .toEqual(['CheckoutStarted', 'PaymentSucceeded', 'ExpiredQuotePaymentReceived', 'ExpiredQuotePaymentRefunded']);
+        expect(await eventsOf(templateStream(repriced.id))).not.toContain('TemplatePurchased');
+        // Back on /success: no purchase, and the page is told why.
+        const back = await harness.call<Json>('POST', '/api/update-resource', {
+          token: buyer.token,
+          body: { id: repriced.id, sessionId: session.body.id },
+        });
+        expect(back.body).toMatchObject({ purchased: false, postRemoved: false, quoteExpired: true });
+        expect((await harness.call<Json>('GET', `/api/decode-link/${repriced.id}`, { token: buyer.token })).status).toBe(403);
+        await expect.poll(async () => (await buyerMails(buyer)).length, { timeout: 30_000 }).toBe(1);
+        const [mail] = await buyerMails(buyer);
+        expect(mail!.text).toContain('12.50 USD');
+        expect(mail!.text).toContain('it is now 99.00 USD');
+        // At the current price the buyer can buy it.
+        const again = await checkout(buyer, { _id: repriced.id });
+        expect(sandbox.openSession(again.body.id)?.price).toEqual({ amount: 9900, currency: 'USD' });
+        expect((await pay(again.body.url, '4242 4242 4242 4242')).statusCode).toBe(303);
+        await expect.poll(async () => eventsOf(stream), { timeout: 30_000 }).toContain('PurchaseRecorded');
+      } finally {
+        clockAheadMs = 0;
+      }
     },
     FLOW_TIMEOUT_MS,
   );

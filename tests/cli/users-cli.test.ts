@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePath, OPERATOR_COMMANDS } from '../../scripts/bundles.mjs';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
-import { seedCatalogue } from '../../src/composition/demo-catalogue.js';
+import { cataloguePlan, seedCatalogue, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { userStream } from '../../src/domain/accounts/events.js';
 import { passwordProblem } from '../../src/domain/accounts/rules.js';
 import { newDataDirectory } from '../fixtures/embedded-database.js';
@@ -16,12 +16,16 @@ function runUsersCli(dataDir: string, args: string[]) {
   });
 }
 
+const CATALOGUE: CatalogueSize = { users: 3, templates: 1, seed: 4 };
+/** A member of the seeded catalogue (its first account, `admin`, is the owner already). */
+const MEMBER = cataloguePlan(CATALOGUE).users[1]!.username;
+
 describe('npm run users (operator tool)', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await newDataDirectory('tessera-users-cli-');
     const infrastructure = await openInfrastructure({ dataDir, databaseUrl: undefined, eventStoreUrl: undefined });
-    await seedCatalogue(infrastructure, { users: 3, templates: 1, seed: 4 });
+    await seedCatalogue(infrastructure, CATALOGUE);
     await infrastructure.close();
   });
   afterAll(async () => {
@@ -29,8 +33,10 @@ describe('npm run users (operator tool)', () => {
   });
 
   it('promotes a user with an event whose actor is the operator, and explains bad input', async () => {
-    const promoted = runUsersCli(dataDir, ['promote', 'admin', 'owner']);
-    expect(promoted.stdout).toContain('admin: UserLevelChanged.');
+    // An install from before the first account was made the owner promotes it this way.
+    expect(runUsersCli(dataDir, ['promote', 'admin', 'owner']).stdout).toContain('admin: nothing to change.');
+    const promoted = runUsersCli(dataDir, ['promote', MEMBER, 'owner']);
+    expect(promoted.stdout).toContain(`${MEMBER}: UserLevelChanged.`);
     expect(promoted.status).toBe(0);
 
     const unknown = runUsersCli(dataDir, ['promote', 'nobody', 'admin']);
@@ -52,7 +58,7 @@ describe('npm run users (operator tool)', () => {
       const change = events.find((event) => event.type === 'UserLevelChanged');
       expect(change?.metadata.actor).toEqual({ userId: null, role: 'operator' });
       expect(change?.streamId).toMatch(new RegExp(`^${userStream('')}`, 'u'));
-      expect(change?.data).toMatchObject({ from: 'admin', to: 'owner' });
+      expect(change?.data).toMatchObject({ from: 'base', to: 'owner' });
     } finally {
       await infrastructure.close();
     }

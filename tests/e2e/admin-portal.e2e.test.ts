@@ -166,8 +166,8 @@ describe('the admin portal’s statistics and user management', () => {
     await panel.getByRole('button', { name: 'Search users' }).click();
     const row = panel.getByRole('list', { name: 'Users' }).getByRole('listitem', { name: member });
     await row.waitFor();
-    // The demo admin is not an owner: levels are not theirs to change.
-    expect(await row.getByLabel('Level').isDisabled()).toBe(true);
+    // The demo admin is the site's owner: levels are theirs to change (issue 61: nobody could on a fresh install).
+    expect(await row.getByLabel('Level').isDisabled()).toBe(false);
     await row.getByLabel('Status').selectOption('blocked');
     await row.getByLabel('Reason').fill(BLOCK_REASON);
     await row.getByRole('button', { name: 'Update' }).click();
@@ -181,7 +181,7 @@ describe('the admin portal’s statistics and user management', () => {
     const change = history.getByRole('listitem').filter({ hasText: 'VerificationStatusChanged' });
     await change.waitFor();
     expect(await change.textContent()).toContain(BLOCK_REASON);
-    expect(await change.textContent()).toContain(`by ${DEMO_ADMIN_USERNAME} (admin)`);
+    expect(await change.textContent()).toContain(`by ${DEMO_ADMIN_USERNAME} (owner)`);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

@@ -161,13 +161,23 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
         token: buyer.token,
         body: { id: post.id, sessionId: session.body.id },
       });
-      expect(early.body).toEqual({ purchased: false, postRemoved: false, redirectUrl: `/resources/${post.titleUrl}?success=false` });
+      expect(early.body).toEqual({
+        purchased: false,
+        postRemoved: false,
+        quoteExpired: false,
+        redirectUrl: `/resources/${post.titleUrl}?success=false`,
+      });
       stripe.pay(session.body.id, 'pi_fake_late');
       const back = await harness.call<Json>('POST', '/api/update-resource', {
         token: buyer.token,
         body: { id: post.id, sessionId: session.body.id },
       });
-      expect(back.body).toEqual({ purchased: true, postRemoved: false, redirectUrl: `/resources/${post.titleUrl}?success=true` });
+      expect(back.body).toEqual({
+        purchased: true,
+        postRemoved: false,
+        quoteExpired: false,
+        redirectUrl: `/resources/${post.titleUrl}?success=true`,
+      });
     },
     FLOW_TIMEOUT_MS,
   );

@@ -3,8 +3,8 @@ import { platformFeeOf } from '../../domain/commerce/commission.js';
 import { purchaseStream, type PaymentProviderName } from '../../domain/commerce/events.js';
 import { COMMERCE_MESSAGES } from '../../domain/commerce/messages.js';
 import { belowMinimumCharge, formatMoney, type Money } from '../../domain/commerce/money.js';
+import { CHECKOUT_SESSION_TTL_MS } from '../../domain/commerce/checkout-timing.js';
 import {
-  CHECKOUT_SESSION_TTL_MS,
   ORDER_PROVIDER_NAME,
   PAYPAL_RETURN_PARAM,
   checkoutRefusal,
@@ -13,7 +13,7 @@ import {
   type Offer,
 } from '../../domain/commerce/purchase.js';
 import { DomainError } from '../../domain/shared/events.js';
-import { fromProvider, settle, type CommerceServiceDeps, type Member } from './deps.js';
+import { fromProvider, nowOf, settle, type CommerceServiceDeps, type Member } from './deps.js';
 import { offerFor } from './offers.js';
 
 /** A card checkout session (Stripe, or the sandbox's card page) for this buyer and post. */
@@ -95,7 +95,7 @@ async function startCheckoutWith(
   const offer = await offerFor(deps, templateId);
   const stream = purchaseStream(templateId, buyer.userId);
   const state = await deps.commands.stateOf(purchaseDecider, stream);
-  const now = new Date();
+  const now = nowOf(deps);
   const refusal = checkoutRefusal(state, buyer.userId, offer);
   if (refusal) throw refusal;
   const open = openCheckout(state, offer, now.toISOString(), provider);
@@ -127,7 +127,7 @@ async function startCheckoutWith(
     return { providerSessionId: session.sessionId, url: session.url };
   }
   // Another request of this buyer opened a checkout first: pay that one (this session just expires unused).
-  const winner = openCheckout(await deps.commands.stateOf(purchaseDecider, stream), offer, new Date().toISOString(), provider);
+  const winner = openCheckout(await deps.commands.stateOf(purchaseDecider, stream), offer, nowOf(deps).toISOString(), provider);
   if (winner) return { providerSessionId: winner.providerSessionId, url: winner.checkoutUrl };
   throw new DomainError('conflict', COMMERCE_MESSAGES.alreadyPurchased);
 }

@@ -58,7 +58,7 @@ export class CommerceService {
     buyer: Member,
     templateId: string,
     sessionId: string,
-  ): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
+  ): Promise<{ purchased: boolean; postRemoved: boolean; quoteExpired: boolean; titleUrl: string }> {
     return confirmReturn(this.deps, buyer, templateId, sessionId);
   }
 

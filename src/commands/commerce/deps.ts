@@ -16,6 +16,12 @@ export interface CommerceServiceDeps {
   platformFeePercent: number;
   /** Waits (bounded) until the read models have applied a position. */
   waitForReadModels(position: bigint): Promise<unknown>;
+  /** The clock checkouts and payments are timed by (tests move it; the wall clock otherwise). */
+  now?: () => Date;
+}
+
+export function nowOf(deps: Pick<CommerceServiceDeps, 'now'>): Date {
+  return deps.now?.() ?? new Date();
 }
 
 export type Member = Actor & { userId: string };

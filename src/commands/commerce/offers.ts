@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '../../domain/commerce/money.js';
+import { DEFAULT_CURRENCY, type Money } from '../../domain/commerce/money.js';
 import { payoutStatusOf } from '../../domain/commerce/payout-account.js';
 import type { Offer } from '../../domain/commerce/purchase.js';
 import { DomainError } from '../../domain/shared/events.js';
@@ -26,6 +26,15 @@ export async function offerFor(deps: Pick<CommerceServiceDeps, 'db'>, templateId
 
 /** Removed from the catalogue: deleted by its seller or for good by an admin. Paying for it buys nothing. */
 export async function postRemoved(deps: Pick<CommerceServiceDeps, 'db'>, templateId: string): Promise<boolean> {
+  return (await catalogueEntry(deps, templateId)).removed;
+}
+
+/** What a payment arriving now meets in the catalogue: whether the post was removed, and its price if not. */
+export async function catalogueEntry(
+  deps: Pick<CommerceServiceDeps, 'db'>,
+  templateId: string,
+): Promise<{ removed: boolean; price: Money | null }> {
   const row = await resourceById(deps.db, templateId);
-  return !row || row.status === 'deleted';
+  if (!row || row.status === 'deleted') return { removed: true, price: null };
+  return { removed: false, price: { amount: row.price_cents, currency: DEFAULT_CURRENCY } };
 }

@@ -71,7 +71,7 @@ export async function confirmReturn(
   buyer: Member,
   templateId: string,
   sessionId: string,
-): Promise<{ purchased: boolean; postRemoved: boolean; titleUrl: string }> {
+): Promise<{ purchased: boolean; postRemoved: boolean; quoteExpired: boolean; titleUrl: string }> {
   const row = await resourceById(deps.db, templateId);
   if (!row) throw new DomainError('not_found', TEMPLATE_MESSAGES.doesNotExist);
   const known = await checkoutBySession(deps.db, sessionId);
@@ -101,6 +101,14 @@ export async function confirmReturn(
     }
   }
   const purchased = (await activePurchaseOf(deps.db, templateId, buyer.userId)) !== undefined;
-  // A post removed while the buyer paid: its payment is refunded (the payment-return reactor), and the buyer is told so.
-  return { purchased, postRemoved: !purchased && (await postRemoved(deps, templateId)), titleUrl: row.title_url };
+  // A post removed while the buyer paid, or a price no longer held: the payment is refunded (the payment-return reactor), and the buyer is told so.
+  const checkouts = purchased
+    ? []
+    : Object.values((await deps.commands.stateOf(purchaseDecider, purchaseStream(templateId, buyer.userId))).checkouts);
+  return {
+    purchased,
+    postRemoved: !purchased && (await postRemoved(deps, templateId)),
+    quoteExpired: checkouts.some((checkout) => checkout.started?.providerSessionId === sessionId && checkout.expiredQuote !== null),
+    titleUrl: row.title_url,
+  };
 }

@@ -4,8 +4,8 @@ import { payoutAccountDecider } from '../../domain/commerce/payout-account.js';
 import { purchaseDecider } from '../../domain/commerce/purchase.js';
 import type { Actor } from '../../domain/shared/events.js';
 import { payoutAccountOwner, purchaseByProviderPayment } from '../../projections/read-models/commerce/queries.js';
-import { settle, type CommerceServiceDeps } from './deps.js';
-import { postRemoved } from './offers.js';
+import { nowOf, settle, type CommerceServiceDeps } from './deps.js';
+import { catalogueEntry } from './offers.js';
 
 /** A verified provider webhook, applied once however often and in whatever order it arrives. */
 export async function applyNotice(deps: CommerceServiceDeps, notice: ProviderNotice): Promise<void> {
@@ -44,13 +44,16 @@ export async function applyNotice(deps: CommerceServiceDeps, notice: ProviderNot
     }
     case 'checkout_paid': {
       const { checkoutId, templateId, buyerId, paymentId, amount, eventId, provider } = notice;
+      const catalogue = await catalogueEntry(deps, templateId);
       const result = await deps.commands.handle(
         purchaseDecider,
         purchaseStream(templateId, buyerId),
         {
           type: 'RecordPaymentSucceeded',
           data: { checkoutId, templateId, buyerId, provider, providerEventId: eventId, providerPaymentId: paymentId, amount },
-          postRemoved: await postRemoved(deps, templateId),
+          postRemoved: catalogue.removed,
+          currentPrice: catalogue.price,
+          now: nowOf(deps).toISOString(),
         },
         context,
       );

@@ -24,10 +24,11 @@ describe('the platform fee', () => {
     for (const type of ['CheckoutStarted', 'PurchaseRecorded']) {
       expect(upcast(upcasters, stored(type, { price: { amount: 1250, currency: 'USD' } }, 1))).toMatchObject({
         data: { platformFee: { amount: 0, currency: 'USD' } },
-        metadata: { schemaVersion: 2 },
+        // A checkout also learns until when its price holds (v3).
+        metadata: { schemaVersion: type === 'CheckoutStarted' ? 3 : 2 },
       });
       const recorded = stored(type, { price: { amount: 1250, currency: 'USD' }, platformFee: { amount: 250, currency: 'USD' } }, 2);
-      expect(upcast(upcasters, recorded)).toBe(recorded);
+      expect(upcast(upcasters, recorded).data).toMatchObject(recorded.data as object);
     }
   });
 });

@@ -71,6 +71,11 @@ export type CheckoutStarted = DomainEvent<
     /** Where the buyer pays (the provider's hosted page); offered again until `expiresAt`. */
     checkoutUrl: string;
     expiresAt: string;
+    /**
+     * Until when `price` holds (schema v3): a payment recorded later, when the post's price has
+     * changed since, buys nothing and is refunded (ExpiredQuotePaymentReceived).
+     */
+    priceHeldUntil: string;
   }
 >;
 export type PaymentSucceeded = DomainEvent<
@@ -220,6 +225,53 @@ export type RemovedPostPaymentRefundFailed = DomainEvent<
   }
 >;
 
+/**
+ * A checkout was paid after its quoted price stopped holding (CHECKOUT_PRICE_HOLD_MS), and the post's
+ * price had changed since: the old price buys nothing and the money must go back. `currentPrice`: the
+ * post's price when the payment was recorded, for the e-mail.
+ */
+export type ExpiredQuotePaymentReceived = DomainEvent<
+  'ExpiredQuotePaymentReceived',
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    title: string;
+    currentPrice: Money;
+  }
+>;
+/** The payment at an expired quote went back to the buyer through the provider that took it. */
+export type ExpiredQuotePaymentRefunded = DomainEvent<
+  'ExpiredQuotePaymentRefunded',
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    providerRefundId: string;
+    amount: Money;
+    title: string;
+  }
+>;
+/** The provider refused for good to give the payment at an expired quote back: an admin looks at it. */
+export type ExpiredQuotePaymentRefundFailed = DomainEvent<
+  'ExpiredQuotePaymentRefundFailed',
+  {
+    checkoutId: string;
+    templateId: string;
+    buyerId: string;
+    provider: PaymentProviderName;
+    providerPaymentId: string;
+    amount: Money;
+    title: string;
+    reason: string;
+  }
+>;
+
 export type PurchaseEvent =
   | CheckoutStarted
   | PaymentSucceeded
@@ -231,7 +283,10 @@ export type PurchaseEvent =
   | DuplicatePaymentRefundFailed
   | RemovedPostPaymentReceived
   | RemovedPostPaymentRefunded
-  | RemovedPostPaymentRefundFailed;
+  | RemovedPostPaymentRefundFailed
+  | ExpiredQuotePaymentReceived
+  | ExpiredQuotePaymentRefunded
+  | ExpiredQuotePaymentRefundFailed;
 export const PURCHASE_EVENT_TYPES = [
   'CheckoutStarted',
   'PaymentSucceeded',
@@ -244,6 +299,9 @@ export const PURCHASE_EVENT_TYPES = [
   'RemovedPostPaymentReceived',
   'RemovedPostPaymentRefunded',
   'RemovedPostPaymentRefundFailed',
+  'ExpiredQuotePaymentReceived',
+  'ExpiredQuotePaymentRefunded',
+  'ExpiredQuotePaymentRefundFailed',
 ] as const satisfies readonly PurchaseEvent['type'][];
 export const purchaseStream = (templateId: string, buyerId: string) => `purchase-${templateId}-${buyerId}`;
 

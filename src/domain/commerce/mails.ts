@@ -1,5 +1,6 @@
 import { sellerEarningsOf } from './commission.js';
 import { formatMoney, type Money } from './money.js';
+import { CHECKOUT_PRICE_HOLD_MS } from './checkout-timing.js';
 import { ORDER_PROVIDER_NAME } from './purchase.js';
 
 /** The e-mails of the money path: a sale to the seller, a receipt to the buyer, a refund to both. */
@@ -105,6 +106,24 @@ export function removedPostRefundMail(refund: { title: string; amount: Money; pr
     subject: `We refunded your payment for ${post}`,
     text: [
       `${post.charAt(0).toUpperCase()}${post.slice(1)} was removed from Tessera while you were paying for it, so there is nothing to download. Your payment of ${formatMoney(refund.amount)} was refunded to ${refundedTo(refund.provider)} automatically. There is nothing you need to do.`,
+      'Refunds usually show on the statement within 5–10 business days.',
+      `Refund ${refund.providerRefundId}`,
+    ].join('\n\n'),
+  };
+}
+
+/** The buyer paid a checkout after its quoted price stopped holding, and the price had changed: the payment went back by itself. */
+export function expiredQuoteRefundMail(refund: {
+  title: string;
+  amount: Money;
+  currentPrice: Money;
+  provider: string;
+  providerRefundId: string;
+}): CommerceMail {
+  return {
+    subject: `We refunded your payment for "${refund.title}"`,
+    text: [
+      `You paid ${formatMoney(refund.amount)} for "${refund.title}" more than ${CHECKOUT_PRICE_HOLD_MS / 60_000} minutes after opening the checkout, and its price has changed since (it is now ${formatMoney(refund.currentPrice)}). A checkout's price holds only that long, so your payment was refunded to ${refundedTo(refund.provider)} automatically. To buy it, open the post and check out again.`,
       'Refunds usually show on the statement within 5–10 business days.',
       `Refund ${refund.providerRefundId}`,
     ].join('\n\n'),

@@ -15,6 +15,10 @@ export const COMMERCE_MESSAGES = {
   postRemovedTitle: 'This post was removed',
   postRemovedText:
     'The post was removed from Tessera while you were paying for it, so there is nothing to download. Your payment is refunded automatically, and we will e-mail you when it is on its way back.',
+  quoteExpiredTitle: 'The price has changed',
+  /** `minutes`: how long a checkout's price holds (CHECKOUT_PRICE_HOLD_MS). */
+  quoteExpiredText: (minutes: number) =>
+    `You paid more than ${minutes} minutes after opening the checkout, and the price of this post has changed since, so the old price no longer holds. Your payment is refunded automatically, and we will e-mail you when it is on its way back. Open the post to buy it at its current price.`,
   // Back from approving a PayPal order for a post the buyer may no longer see: the order is never captured.
   paypalPostGoneTitle: 'This post is no longer available',
   paypalPostGoneText:

@@ -4,6 +4,7 @@ import type {
   CheckoutStarted,
   DuplicatePaymentReceived,
   DuplicatePaymentRefunded,
+  ExpiredQuotePaymentReceived,
   RemovedPostPaymentReceived,
   RemovedPostPaymentRefunded,
   PaymentFailed,
@@ -13,7 +14,8 @@ import type {
   PurchaseRefunded,
 } from './events.js';
 import { COMMERCE_MESSAGES } from './messages.js';
-import { toMinorUnits } from './money.js';
+import { toMinorUnits, type Money } from './money.js';
+import { withPriceHeldUntil } from './checkout-timing.js';
 import { checkoutRefusal, purchaseDecider, type Offer, type PurchaseCommand } from './purchase.js';
 
 const spec = deciderSpec(purchaseDecider);
@@ -33,7 +35,7 @@ const session = (n: number) => ({
   provider: 'sandbox' as const,
   providerSessionId: `cs_${n}`,
   checkoutUrl: `/sandbox/checkout/cs_${n}`,
-  expiresAt: '2026-11-23T06:30:00.000Z',
+  expiresAt: '2026-11-23T06:35:00.000Z',
 });
 const start = (checkoutId: string, n = 1, overrides: Partial<Offer> = {}, at = now): PurchaseCommand => ({
   type: 'StartCheckout',
@@ -46,7 +48,8 @@ const start = (checkoutId: string, n = 1, overrides: Partial<Offer> = {}, at = n
     now: at,
   },
 });
-const started = (checkoutId: string, n = 1): CheckoutStarted => ({
+/** Started at `at` (its price holds 30 minutes, its session 35). */
+const started = (checkoutId: string, n = 1, at = now): CheckoutStarted => ({
   type: 'CheckoutStarted',
   data: {
     checkoutId,
@@ -60,7 +63,8 @@ const started = (checkoutId: string, n = 1): CheckoutStarted => ({
     providerSessionId: `cs_${n}`,
     sellerAccountId: 'acct_1',
     checkoutUrl: `/sandbox/checkout/cs_${n}`,
-    expiresAt: '2026-11-23T06:30:00.000Z',
+    expiresAt: '2026-11-23T06:35:00.000Z',
+    priceHeldUntil: new Date(Date.parse(at) + 30 * 60_000).toISOString(),
   },
 });
 const paid = (checkoutId: string, eventId = `evt_${checkoutId}`): PaymentSucceeded => ({
@@ -121,10 +125,17 @@ const duplicate = (checkoutId: string): DuplicatePaymentReceived => ({
     title: 'Lead router',
   },
 });
-const pay = (event: PaymentSucceeded, postRemoved = false): PurchaseCommand => ({
+const pay = (
+  event: PaymentSucceeded,
+  postRemoved = false,
+  at = now,
+  currentPrice: Money | null = postRemoved ? null : { amount: 1250, currency: 'USD' },
+): PurchaseCommand => ({
   type: 'RecordPaymentSucceeded',
   data: event.data,
   postRemoved,
+  currentPrice,
+  now: at,
 });
 const removedPostPayment = (checkoutId: string, title = 'Lead router'): RemovedPostPaymentReceived => ({
   type: 'RemovedPostPaymentReceived',
@@ -177,7 +188,7 @@ describe('purchase decider', () => {
     spec
       .given([...owned, refunded('c1')])
       .when(start('c2', 2, {}, later))
-      .then([{ ...started('c2', 2) }]);
+      .then([{ ...started('c2', 2, later) }]);
   });
 
   it('records a second paid checkout as a duplicate payment to refund, never as a second purchase', () => {
@@ -280,15 +291,70 @@ describe('purchase decider', () => {
       .then([]);
   });
 
+  it('honours the quoted price for 30 minutes; later, at a changed price, the payment is money to return', () => {
+    const quoted = { amount: 1250, currency: 'USD' } as const;
+    const repriced = { amount: 9900, currency: 'USD' } as const;
+    const expired: ExpiredQuotePaymentReceived = {
+      type: 'ExpiredQuotePaymentReceived',
+      data: {
+        checkoutId: 'c1',
+        templateId: 't1',
+        buyerId,
+        provider: 'sandbox',
+        providerPaymentId: 'pi_c1',
+        amount: quoted,
+        title: 'Lead router',
+        currentPrice: repriced,
+      },
+    };
+    // Within the hold (it ends at 06:30), the quote stands even though the price changed.
+    spec
+      .given([started('c1')])
+      .when(pay(paid('c1'), false, '2026-11-23T06:29:59.000Z', repriced))
+      .then([paid('c1'), recorded('c1')]);
+    // After it, at the old price: refused, and owed back.
+    spec
+      .given([started('c1')])
+      .when(pay(paid('c1'), false, '2026-11-23T06:30:01.000Z', repriced))
+      .then([paid('c1'), expired]);
+    // After it, at an unchanged price: the purchase stands, nobody is owed anything.
+    spec
+      .given([started('c1')])
+      .when(pay(paid('c1'), false, '2026-11-23T06:30:01.000Z', quoted))
+      .then([paid('c1'), recorded('c1')]);
+    const owed: PurchaseEvent[] = [started('c1'), paid('c1'), expired];
+    expect(owed.reduce(purchaseDecider.evolve, purchaseDecider.initialState()).active).toBeNull();
+    const { currentPrice: _price, ...refunded } = expired.data;
+    spec
+      .given(owed)
+      .when({ type: 'RecordPaymentReturned', data: { checkoutId: 'c1', providerRefundId: 're_late' } })
+      .then([{ type: 'ExpiredQuotePaymentRefunded', data: { ...refunded, providerRefundId: 're_late' } }]);
+    spec
+      .given(owed)
+      .when({ type: 'RecordPaymentReturnFailure', data: { checkoutId: 'c1', reason: 'gone' } })
+      .then([{ type: 'ExpiredQuotePaymentRefundFailed', data: { ...refunded, reason: 'gone' } }]);
+    // A checkout stored before the hold was recorded holds its price for its session's recorded life.
+    expect(withPriceHeldUntil({ expiresAt: '2026-11-23T06:35:00.000Z' })).toEqual({
+      expiresAt: '2026-11-23T06:35:00.000Z',
+      priceHeldUntil: '2026-11-23T06:35:00.000Z',
+    });
+  });
+
   it('offers the open checkout again instead of a second session, until it expires or fails', () => {
     spec
       .given([started('c1')])
       .when(start('c2', 2))
       .then([]);
+    // Its price no longer held (after 30 of its 35 minutes): a new checkout, quoted anew.
+    const pastHold = '2026-11-23T06:31:00.000Z';
+    spec
+      .given([started('c1')])
+      .when(start('c2', 2, {}, pastHold))
+      .then([started('c2', 2, pastHold)]);
     spec
       .given([started('c1')])
       .when(start('c2', 2, {}, later))
-      .then([started('c2', 2)]);
+      .then([started('c2', 2, later)]);
     spec
       .given([started('c1'), failed('c1')])
       .when(start('c2', 2))

@@ -2,6 +2,7 @@ import { DomainError, type Decider } from '../shared/events.js';
 import type {
   CheckoutStarted,
   DuplicatePaymentReceived,
+  ExpiredQuotePaymentReceived,
   PaymentFailed,
   PaymentProviderName,
   PaymentSucceeded,
@@ -11,16 +12,10 @@ import type {
   PurchasedRevision,
   RemovedPostPaymentReceived,
 } from './events.js';
+import { CHECKOUT_PRICE_HOLD_MS } from './checkout-timing.js';
 import { COMMERCE_MESSAGES } from './messages.js';
 import type { Money } from './money.js';
 import { canTakeCharges, type PayoutStatus } from './payout-account.js';
-
-/**
- * A checkout session stays open (and is offered again instead of a new one) this long. Stripe refuses
- * an expiry under 30 minutes after it creates the session; ours is counted from before the call (and
- * sent in whole seconds), so 5 minutes above that leave room for the call and the clocks.
- */
-export const CHECKOUT_SESSION_TTL_MS = 35 * 60 * 1000;
 
 /** PayPal-style orders are recorded as 'paypal' whether PayPal or the sandbox took them (the ids tell which). */
 export const ORDER_PROVIDER_NAME = 'paypal' satisfies PaymentProviderName;
@@ -54,14 +49,16 @@ interface CheckoutTrack {
   duplicate: DuplicatePaymentReceived['data'] | null;
   /** Paid after the post was removed: to be refunded (once). */
   removedPost: RemovedPostPaymentReceived['data'] | null;
-  /** The duplicate or removed-post payment went back. */
+  /** Paid after its quoted price stopped holding, at a price the post no longer has: to be refunded (once). */
+  expiredQuote: ExpiredQuotePaymentReceived['data'] | null;
+  /** The duplicate, removed-post or expired-quote payment went back. */
   returned: boolean;
   /** The provider refused that refund for good: not asked again. */
   returnFailed: boolean;
 }
 
-/** A payment that bought nothing and goes back to the buyer: a second one for an owned post, or one for a removed post. */
-export type ReturnedPayment = DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'];
+/** A payment that bought nothing and goes back to the buyer: a second one for an owned post, one for a removed post, or one at an expired quote. */
+export type ReturnedPayment = DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'] | ExpiredQuotePaymentReceived['data'];
 
 export interface PurchaseState {
   checkouts: Readonly<Record<string, CheckoutTrack>>;
@@ -83,8 +80,11 @@ export type PurchaseCommand =
         now: string;
       };
     }
-  /** `postRemoved`: the post was removed (deleted) when the payment arrived, as the catalogue says. */
-  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data']; postRemoved: boolean }
+  /**
+   * `postRemoved`: the post was removed (deleted) when the payment arrived, as the catalogue says;
+   * `currentPrice`: its price then; `now`: when the payment is recorded.
+   */
+  | { type: 'RecordPaymentSucceeded'; data: PaymentSucceeded['data']; postRemoved: boolean; currentPrice: Money | null; now: string }
   | { type: 'RecordPaymentFailed'; data: PaymentFailed['data'] }
   | { type: 'RecordPaymentReturned'; data: { checkoutId: string; providerRefundId: string } }
   | { type: 'RecordPaymentReturnFailure'; data: { checkoutId: string; reason: string } }
@@ -111,8 +111,9 @@ export function checkoutRefusal(state: PurchaseState, buyerId: string, offer: Of
 }
 
 /**
- * An open checkout of the same price and provider that the buyer can still pay: offered again rather
- * than a second session (a card checkout is no answer to a PayPal order, nor the other way round).
+ * An open checkout of the same price and provider that the buyer can still pay, its price still held:
+ * offered again rather than a second session (a card checkout is no answer to a PayPal order, nor the
+ * other way round).
  */
 export function openCheckout(
   state: PurchaseState,
@@ -122,7 +123,15 @@ export function openCheckout(
 ): CheckoutStarted['data'] | null {
   for (const track of Object.values(state.checkouts)) {
     const started = track.started;
-    if (!started || started.provider !== provider || track.paid || track.failed || track.expiresAt === null || track.expiresAt <= now)
+    if (
+      !started ||
+      started.provider !== provider ||
+      track.paid ||
+      track.failed ||
+      track.expiresAt === null ||
+      track.expiresAt <= now ||
+      started.priceHeldUntil <= now
+    )
       continue;
     if (
       started.price.amount === offer.price.amount &&
@@ -132,6 +141,12 @@ export function openCheckout(
       return started;
   }
   return null;
+}
+
+/** Paid after the quote stopped holding, at a price the post no longer has: the quote is not honoured. */
+function quoteExpired(started: CheckoutStarted['data'], currentPrice: Money | null, now: string): currentPrice is Money {
+  if (currentPrice === null || now <= started.priceHeldUntil) return false;
+  return currentPrice.amount !== started.price.amount || currentPrice.currency !== started.price.currency;
 }
 
 function purchaseOf(started: CheckoutStarted['data'], paid: PaymentSucceeded['data']): PurchaseRecorded {
@@ -176,6 +191,29 @@ function removedPostPaymentOf(started: CheckoutStarted['data'] | null, paid: Pay
   };
 }
 
+function expiredQuotePaymentOf(
+  started: CheckoutStarted['data'],
+  paid: PaymentSucceeded['data'],
+  currentPrice: Money,
+): ExpiredQuotePaymentReceived {
+  const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount } = paid;
+  return {
+    type: 'ExpiredQuotePaymentReceived',
+    data: { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title: started.bought.title, currentPrice },
+  };
+}
+
+/** The payment of this checkout that is owed back to the buyer, if any, and the events that record its return. */
+function owedReturn(known: CheckoutTrack) {
+  if (known.duplicate)
+    return { owed: known.duplicate, refunded: 'DuplicatePaymentRefunded', failed: 'DuplicatePaymentRefundFailed' } as const;
+  if (known.removedPost)
+    return { owed: known.removedPost, refunded: 'RemovedPostPaymentRefunded', failed: 'RemovedPostPaymentRefundFailed' } as const;
+  if (known.expiredQuote)
+    return { owed: known.expiredQuote, refunded: 'ExpiredQuotePaymentRefunded', failed: 'ExpiredQuotePaymentRefundFailed' } as const;
+  return null;
+}
+
 const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
   state.checkouts[checkoutId] ?? {
     started: null,
@@ -184,6 +222,7 @@ const track = (state: PurchaseState, checkoutId: string): CheckoutTrack =>
     failed: false,
     duplicate: null,
     removedPost: null,
+    expiredQuote: null,
     returned: false,
     returnFailed: false,
   };
@@ -211,11 +250,15 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return withTrack(state, event.data.checkoutId, { duplicate: event.data });
       case 'RemovedPostPaymentReceived':
         return withTrack(state, event.data.checkoutId, { removedPost: event.data });
+      case 'ExpiredQuotePaymentReceived':
+        return withTrack(state, event.data.checkoutId, { expiredQuote: event.data });
       case 'DuplicatePaymentRefunded':
       case 'RemovedPostPaymentRefunded':
+      case 'ExpiredQuotePaymentRefunded':
         return withTrack(state, event.data.checkoutId, { returned: true });
       case 'DuplicatePaymentRefundFailed':
       case 'RemovedPostPaymentRefundFailed':
+      case 'ExpiredQuotePaymentRefundFailed':
         return withTrack(state, event.data.checkoutId, { returnFailed: true });
       case 'PurchaseRecorded':
         return { ...state, active: event.data };
@@ -253,6 +296,7 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
             sellerAccountId: offer.sellerAccountId!,
             checkoutUrl: session.checkoutUrl,
             expiresAt: session.expiresAt,
+            priceHeldUntil: new Date(Date.parse(now) + CHECKOUT_PRICE_HOLD_MS).toISOString(),
           },
         };
         if (known.paid && state.active === null) return [started, purchaseOf(started.data, known.paid)];
@@ -269,6 +313,9 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         if (state.active !== null) events.push(duplicateOf(state.active, paid));
         // Nor does paying for a post removed meanwhile buy it: nothing is left to own.
         else if (command.postRemoved) events.push(removedPostPaymentOf(known.started, paid));
+        // Nor does an old price once its quote stopped holding (the buyer left the checkout open, paid at 12.50 a post now at 99).
+        else if (known.started && quoteExpired(known.started, command.currentPrice, command.now))
+          events.push(expiredQuotePaymentOf(known.started, paid, command.currentPrice!));
         else if (known.started) events.push(purchaseOf(known.started, paid));
         return events;
       }
@@ -278,11 +325,10 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
         return [{ type: 'PaymentFailed', data: command.data }];
       }
       case 'RecordPaymentReturned': {
-        const known = track(state, command.data.checkoutId);
-        const owed = known.duplicate ?? known.removedPost;
-        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
-        if (known.returned) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const owing = owedReturn(track(state, command.data.checkoutId));
+        if (!owing) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        if (track(state, command.data.checkoutId).returned) return [];
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owing.owed;
         const data = {
           checkoutId,
           templateId,
@@ -293,16 +339,16 @@ export const purchaseDecider: Decider<PurchaseState, PurchaseCommand, PurchaseEv
           amount,
           title,
         };
-        return [known.duplicate ? { type: 'DuplicatePaymentRefunded', data } : { type: 'RemovedPostPaymentRefunded', data }];
+        return [{ type: owing.refunded, data }];
       }
       case 'RecordPaymentReturnFailure': {
         const known = track(state, command.data.checkoutId);
-        const owed = known.duplicate ?? known.removedPost;
-        if (!owed) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
+        const owing = owedReturn(known);
+        if (!owing) throw new DomainError('not_found', COMMERCE_MESSAGES.notPurchased);
         if (known.returned || known.returnFailed) return [];
-        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owed;
+        const { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title } = owing.owed;
         const data = { checkoutId, templateId, buyerId, provider, providerPaymentId, amount, title, reason: command.data.reason };
-        return [known.duplicate ? { type: 'DuplicatePaymentRefundFailed', data } : { type: 'RemovedPostPaymentRefundFailed', data }];
+        return [{ type: owing.failed, data }];
       }
       case 'RefundPurchase': {
         const { purchaseId, providerPaymentId, provider, providerRefundId, refundedBy } = command.data;

@@ -48,6 +48,12 @@ export const REWARD_DESCRIPTIONS: Record<RewardType, string> = {
   points_500: 'Reached 500 points',
 };
 
+/** What the rewards history says for points taken back, per reward type that can be undone. */
+export const REWARD_REVOKED_DESCRIPTIONS = {
+  purchase: 'Purchase refunded: points taken back',
+} as const satisfies Partial<Record<ActionRewardType, string>>;
+export type RevocableRewardType = keyof typeof REWARD_REVOKED_DESCRIPTIONS;
+
 /** How the rewards tab names each action that earns points (a new action type must be named here). */
 export const REWARD_ACTION_NAMES: Record<ActionRewardType, string> = {
   signup: 'joining',
@@ -66,4 +72,9 @@ export const REWARDED_LOGIN_METHODS: readonly string[] = ['password', 'google'];
 /** 'point' for 1, otherwise 'points' (posts-payments-rewards.md section 2.10). */
 export function pointsLabel(points: number): string {
   return `${points} ${points === 1 ? 'point' : 'points'}`;
+}
+
+/** A history entry's points with their sign: '+15 points' earned, '−15 points' taken back. */
+export function signedPointsLabel(points: number): string {
+  return `${points < 0 ? '−' : '+'}${pointsLabel(Math.abs(points))}`;
 }

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
-import { pointsLabel, REWARD_DESCRIPTIONS, REWARD_POINTS, type RewardType } from './constants.js';
-import { rewardsDecider, type AwardRewardsCommand } from './decider.js';
-import type { RewardEarned } from './events.js';
-import { awardsFor } from './policy.js';
+import {
+  pointsLabel,
+  REWARD_DESCRIPTIONS,
+  REWARD_POINTS,
+  REWARD_REVOKED_DESCRIPTIONS,
+  signedPointsLabel,
+  type RewardType,
+} from './constants.js';
+import { rewardsDecider, type AwardRewardsCommand, type RevokeRewardsCommand } from './decider.js';
+import type { RewardEarned, RewardEvent, RewardRevoked } from './events.js';
+import { awardsFor, revocationsFor } from './policy.js';
 
 const spec = deciderSpec(rewardsDecider);
 const userId = 'user-1';
@@ -66,6 +73,50 @@ describe('rewards decider', () => {
       .given(history)
       .when(award([{ rewardType: 'purchase', key: 'purchase:new' }]))
       .then([earned('purchase', 'purchase:new'), earned('points_500', 'points_500')]);
+  });
+
+  it('takes a refunded purchase’s points back once; the template may earn them again; milestone bonuses earned stay', () => {
+    const revoked = (key: string, sourceEventId = 'refund-1'): RewardRevoked => ({
+      type: 'RewardRevoked',
+      data: { userId, rewardType: 'purchase', key, points: 15, description: REWARD_REVOKED_DESCRIPTIONS.purchase, sourceEventId },
+    });
+    const revoke = (key: string, sourceEventId = 'refund-1'): RevokeRewardsCommand => ({
+      type: 'RevokeRewards',
+      data: { userId, sourceEventId, revocations: [{ rewardType: 'purchase', key }] },
+    });
+    spec
+      .given(purchases(1))
+      .when(revoke('purchase:t0'))
+      .then([revoked('purchase:t0')]);
+    // Twice, or for a purchase that earned nothing: nothing to take.
+    spec
+      .given([...purchases(1), revoked('purchase:t0')])
+      .when(revoke('purchase:t0', 'refund-2'))
+      .then([]);
+    spec.given([]).when(revoke('purchase:t0')).then([]);
+    // Bought again after the refund: earned again.
+    spec
+      .given([...purchases(1), revoked('purchase:t0')])
+      .when(award([{ rewardType: 'purchase', key: 'purchase:t0' }], 'p-again'))
+      .then([earned('purchase', 'purchase:t0', 'p-again')]);
+    // 10 + 6 × 15 = 100 earned points_100; a refund takes 15, the bonus stays (110 − 15 = 95) and is not earned twice.
+    const atHundred: RewardEvent[] = [earned('signup', 'signup'), ...purchases(6), earned('points_100', 'points_100', 'p5')];
+    const afterRefund = [...atHundred, revoked('purchase:t5')];
+    expect(afterRefund.reduce(rewardsDecider.evolve, rewardsDecider.initialState()).total).toBe(95);
+    spec
+      .given(afterRefund)
+      .when(
+        award(
+          [
+            { rewardType: 'click', key: 'click:t1' },
+            { rewardType: 'purchase', key: 'purchase:t5' },
+          ],
+          'later',
+        ),
+      )
+      .then([earned('click', 'click:t1', 'later'), earned('purchase', 'purchase:t5', 'later')]);
+    expect(signedPointsLabel(-15)).toBe('−15 points');
+    expect(signedPointsLabel(1)).toBe('+1 point');
   });
 
   it('folds without changing a state it was given: a state folded further leaves the earlier one deciding as before', () => {
@@ -136,6 +187,16 @@ describe('rewards policy', () => {
       awardsFor({ type: 'TemplatePurchased', id: 'e5', occurredAt: at, data: { templateId: 't1', buyerId: userId, priceCents: 500 } })?.data
         .awards,
     ).toEqual([{ rewardType: 'purchase', key: 'purchase:t1' }]);
+  });
+
+  it('takes back the purchase reward of a refunded purchase from its buyer', () => {
+    const refund = { type: 'TemplatePurchaseRefunded', id: 'e8', occurredAt: at, data: { templateId: 't1', buyerId: userId } } as const;
+    expect(awardsFor(refund)).toBeNull();
+    expect(revocationsFor(refund)?.data).toEqual({
+      userId,
+      sourceEventId: 'e8',
+      revocations: [{ rewardType: 'purchase', key: 'purchase:t1' }],
+    });
   });
 
   it("gives no 'click' points to the author opening their own template", () => {

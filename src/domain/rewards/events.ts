@@ -10,6 +10,16 @@ export type RewardEarned = DomainEvent<
   { userId: string; rewardType: RewardType; key: string; points: number; description: string; sourceEventId: string }
 >;
 
-export type RewardEvent = RewardEarned;
+/**
+ * Points taken back: what earned them was undone (a refunded purchase). `key` is the reward's, which
+ * may then be earned again (a later purchase of the same template); `points` is what is taken back
+ * (positive), `sourceEventId` the event that undid it. Milestone bonuses already earned stay.
+ */
+export type RewardRevoked = DomainEvent<
+  'RewardRevoked',
+  { userId: string; rewardType: RewardType; key: string; points: number; description: string; sourceEventId: string }
+>;
+
+export type RewardEvent = RewardEarned | RewardRevoked;
 
 export const rewardsStream = (userId: string) => `rewards-${userId}`;

@@ -1,8 +1,8 @@
 import type { SessionStarted, UserRegistered, EmailVerified } from '../accounts/events.js';
-import type { TemplatePurchased } from '../templates/events.js';
+import type { TemplatePurchased, TemplatePurchaseRefunded } from '../templates/events.js';
 import type { TemplateClicked } from '../engagement/events.js';
 import { REWARDED_LOGIN_METHODS } from './constants.js';
-import type { AwardRewardsCommand } from './decider.js';
+import type { AwardRewardsCommand, RevokeRewardsCommand } from './decider.js';
 
 /** Event types the rewards reactor listens to. */
 export const REWARD_SOURCE_EVENT_TYPES = [
@@ -12,6 +12,7 @@ export const REWARD_SOURCE_EVENT_TYPES = [
   'TemplateApproved',
   'TemplateClicked',
   'TemplatePurchased',
+  'TemplatePurchaseRefunded',
 ] as const;
 
 /**
@@ -23,6 +24,7 @@ export type RewardSource = (
   | SessionStarted
   | EmailVerified
   | TemplatePurchased
+  | TemplatePurchaseRefunded
   | { type: 'TemplateApproved'; data: { templateId: string; authorId: string; imported: boolean } }
   | { type: 'TemplateClicked'; data: TemplateClicked['data'] & { authorId: string } }
 ) & {
@@ -55,6 +57,23 @@ export function awardsFor(source: RewardSource): AwardRewardsCommand | null {
       if (source.data.userId === source.data.authorId) return null;
       return command(source.data.userId, [{ rewardType: 'click', key: `click:${source.data.templateId}` }]);
     case 'TemplatePurchased':
-      return command(source.data.buyerId, [{ rewardType: 'purchase', key: `purchase:${source.data.templateId}` }]);
+      return command(source.data.buyerId, [{ rewardType: 'purchase', key: purchaseRewardKey(source.data.templateId) }]);
+    case 'TemplatePurchaseRefunded':
+      return null;
   }
+}
+
+const purchaseRewardKey = (templateId: string) => `purchase:${templateId}`;
+
+/** Which rewards an event takes back, and from whom: a refund takes back its purchase's points. Null when it takes none. */
+export function revocationsFor(source: RewardSource): RevokeRewardsCommand | null {
+  if (source.type !== 'TemplatePurchaseRefunded') return null;
+  return {
+    type: 'RevokeRewards',
+    data: {
+      userId: source.data.buyerId,
+      sourceEventId: source.id,
+      revocations: [{ rewardType: 'purchase', key: purchaseRewardKey(source.data.templateId) }],
+    },
+  };
 }

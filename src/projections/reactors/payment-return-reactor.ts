@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { MailSender } from '../../adapters/mail/port.js';
 import type { PersonalDataVault } from '../../adapters/vault/vault.js';
-import type { DuplicatePaymentReceived, RemovedPostPaymentReceived } from '../../domain/commerce/events.js';
-import { duplicatePaymentRefundMail, removedPostRefundMail } from '../../domain/commerce/mails.js';
+import type { ExpiredQuotePaymentReceived } from '../../domain/commerce/events.js';
+import { duplicatePaymentRefundMail, expiredQuoteRefundMail, removedPostRefundMail } from '../../domain/commerce/mails.js';
+import type { ReturnedPayment } from '../../domain/commerce/purchase.js';
 import type { Actor } from '../../domain/shared/events.js';
 import type { Reactor } from './reactor-runner.js';
 import { userById } from '../read-models/users/queries.js';
@@ -14,7 +15,7 @@ const PAYMENT_RETURN_ACTOR: Actor = { userId: null, role: 'system' };
 /**
  * Refunds a payment that bought nothing, through the provider that took it, and tells the buyer: one
  * that arrived while the buyer already owned the post (two tabs, a card and a PayPal checkout both
- * paid), or one for a post removed while the buyer paid. Its own reactor (own checkpoint), so a
+ * paid), one for a post removed while the buyer paid, or one at a price whose quote stopped holding. Its own reactor (own checkpoint), so a
  * provider outage holds back these refunds only: the batch is retried until the provider answers. A
  * refusal for good (the payment was already refunded at the provider, …) is recorded
  * (DuplicatePaymentRefundFailed, RemovedPostPaymentRefundFailed) with the provider's reason, for an
@@ -37,9 +38,9 @@ export function createPaymentReturnReactor(deps: {
   return {
     // Its checkpoint's name from when it returned duplicate payments only: renaming it would run the log again.
     name: 'duplicate-payments',
-    handles: ['DuplicatePaymentReceived', 'RemovedPostPaymentReceived'],
+    handles: ['DuplicatePaymentReceived', 'RemovedPostPaymentReceived', 'ExpiredQuotePaymentReceived'],
     async react(event) {
-      const payment = event.data as DuplicatePaymentReceived['data'] | RemovedPostPaymentReceived['data'];
+      const payment = event.data as ReturnedPayment;
       const context = {
         actor: PAYMENT_RETURN_ACTOR,
         idempotencyKey: event.id,
@@ -52,10 +53,13 @@ export function createPaymentReturnReactor(deps: {
       const to = await emailOf(payment.buyerId);
       if (!to) return;
       const refund = { title: payment.title, amount: payment.amount, provider: payment.provider, providerRefundId: refundId! };
-      await deps.mail.send({
-        to,
-        ...(event.type === 'RemovedPostPaymentReceived' ? removedPostRefundMail(refund) : duplicatePaymentRefundMail(refund)),
-      });
+      const mail =
+        event.type === 'ExpiredQuotePaymentReceived'
+          ? expiredQuoteRefundMail({ ...refund, currentPrice: (payment as ExpiredQuotePaymentReceived['data']).currentPrice })
+          : event.type === 'RemovedPostPaymentReceived'
+            ? removedPostRefundMail(refund)
+            : duplicatePaymentRefundMail(refund);
+      await deps.mail.send({ to, ...mail });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { openingEvent, type EventStore } from '../../adapters/eventstore/port.js';
 import { rewardsDecider } from '../../domain/rewards/decider.js';
 import { rewardsStream } from '../../domain/rewards/events.js';
-import { awardsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../../domain/rewards/policy.js';
+import { awardsFor, revocationsFor, REWARD_SOURCE_EVENT_TYPES, type RewardSource } from '../../domain/rewards/policy.js';
 import type { TemplateClicked } from '../../domain/engagement/events.js';
 import type { Actor, RecordedEvent } from '../../domain/shared/events.js';
 import { templateStream, type TemplateSubmitted } from '../../domain/templates/events.js';
@@ -11,7 +11,8 @@ import type { CommandBus } from '../../commands/bus/handle-command.js';
 const REWARDS_ACTOR: Actor = { userId: null, role: 'system' };
 
 /**
- * Appends RewardEarned events for what users do. Exactly once, however often an event is
+ * Appends RewardEarned events for what users do, and RewardRevoked when it is undone (a refund takes
+ * back the purchase's points). Exactly once, however often an event is
  * handed over: the source event's id is the idempotency key (so the reward events' ids are
  * uuid v5 of it and a repeat finds them in the stream), and the decider skips rewarded keys.
  */
@@ -47,7 +48,7 @@ export function createRewardsReactor(deps: { commands: CommandBus; store: EventS
     handles: REWARD_SOURCE_EVENT_TYPES,
     async react(event) {
       const source = await sourceOf(event);
-      const command = source && awardsFor(source);
+      const command = source && (awardsFor(source) ?? revocationsFor(source));
       if (!command) return;
       await deps.commands.handle(rewardsDecider, rewardsStream(command.data.userId), command, {
         actor: REWARDS_ACTOR,

@@ -133,15 +133,19 @@ export function checkoutRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'The buyer is back from checkout (/success): confirm the purchase and say where to go',
           body: z.object({ id: z.string().min(1).max(100), sessionId: z.string().min(1).max(4000) }),
-          response: { 200: z.object({ purchased: z.boolean(), postRemoved: z.boolean(), redirectUrl: z.string() }) },
+          response: {
+            200: z.object({ purchased: z.boolean(), postRemoved: z.boolean(), quoteExpired: z.boolean(), redirectUrl: z.string() }),
+          },
         },
       },
       async (request) => {
         const result = await commerce.confirmReturn(member(request), request.body.id, request.body.sessionId);
-        // postRemoved: the post was removed while the buyer paid; the payment is being refunded (the page says so instead of going to it).
+        // postRemoved: the post was removed while the buyer paid; quoteExpired: paid after the checkout's price stopped holding, at a
+        // price changed since. Either payment is being refunded (the page says so instead of going to the post).
         return {
           purchased: result.purchased,
           postRemoved: result.postRemoved,
+          quoteExpired: result.quoteExpired,
           redirectUrl: `/resources/${encodeURIComponent(result.titleUrl)}?success=${result.purchased}`,
         };
       },

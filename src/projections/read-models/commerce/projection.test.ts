@@ -63,6 +63,7 @@ const LOG = recordedLog([
       sellerAccountId: 'acct_1',
       checkoutUrl: '/x',
       expiresAt: '2026-01-01T01:00:00.000Z',
+      priceHeldUntil: '2026-01-01T00:55:00.000Z',
     },
   }),
   purchaseEvent({
@@ -95,6 +96,7 @@ const LOG = recordedLog([
       sellerAccountId: 'acct_1',
       checkoutUrl: '/y',
       expiresAt: '2026-01-01T01:00:00.000Z',
+      priceHeldUntil: '2026-01-01T00:55:00.000Z',
     },
   }),
   purchaseEvent({

@@ -11,7 +11,8 @@ export async function rewardsOf(db: Kysely<Schema>, userId: string): Promise<{ r
       type: row.type,
       description: row.description,
       value: row.points,
-      earned: true,
+      // Points taken back (a refunded purchase) show as a negative entry.
+      earned: row.points >= 0,
       timestamp: row.earned_at.toISOString(),
     })),
     total: rows.reduce((sum, row) => sum + row.points, 0),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { CHECKOUT_PRICE_HOLD_MS } from '@domain/commerce/checkout-timing.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import { confirmPurchase } from '@/features/commerce/api.js';
 import { refreshSession } from '@/lib/session.js';
@@ -24,6 +25,11 @@ const ENDINGS = {
     title: COMMERCE_MESSAGES.postRemovedTitle,
     text: COMMERCE_MESSAGES.postRemovedText,
     next: { to: '/search', label: 'Explore Templates' },
+  },
+  quoteExpired: {
+    title: COMMERCE_MESSAGES.quoteExpiredTitle,
+    text: COMMERCE_MESSAGES.quoteExpiredText(CHECKOUT_PRICE_HOLD_MS / 60_000),
+    next: { to: '/purchased-posts', label: 'Purchased Posts' },
   },
 } as const;
 
@@ -50,6 +56,7 @@ export function SuccessPage() {
         await refreshSession();
         if (cancelled) return;
         if (answer.postRemoved) setOutcome('postRemoved');
+        else if (answer.quoteExpired) setOutcome('quoteExpired');
         else void navigate(answer.redirectUrl, { replace: true });
       },
       (error: unknown) => {

@@ -32,11 +32,14 @@ export function createCheckoutSession(resourceId: string): Promise<{ id: string;
   return apiRequest('/create-checkout-session', { method: 'POST', body: { data: { _id: resourceId } } });
 }
 
-/** `postRemoved`: the post was removed while the buyer paid; the payment is being refunded. */
+/**
+ * `postRemoved`: the post was removed while the buyer paid; `quoteExpired`: paid after the checkout's
+ * price stopped holding, at a price changed since. Either payment is being refunded.
+ */
 export function confirmPurchase(
   resourceId: string,
   sessionId: string,
-): Promise<{ purchased: boolean; postRemoved: boolean; redirectUrl: string }> {
+): Promise<{ purchased: boolean; postRemoved: boolean; quoteExpired: boolean; redirectUrl: string }> {
   return apiRequest('/update-resource', { method: 'POST', body: { id: resourceId, sessionId } });
 }
 

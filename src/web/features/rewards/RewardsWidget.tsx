@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import type { RewardEntry } from '@domain/accounts/current-user.js';
-import { pointsLabel, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT, signedPointsLabel } from '@domain/rewards/constants.js';
 import { useDisclosure } from '@/lib/use-disclosure.js';
 
 /** The newest entries the popover lists; the account page's rewards tab has them all. */
@@ -18,7 +18,7 @@ export function RewardHistory({ history }: { history: readonly RewardEntry[] }) 
       {newestFirst.map((entry) => (
         <li key={entry._id} className="reward-history__entry">
           <span>{entry.description}</span>
-          <span className="reward-history__value">+{pointsLabel(entry.value)}</span>
+          <span className="reward-history__value">{signedPointsLabel(entry.value)}</span>
           <time className="muted" dateTime={entry.timestamp}>
             {dateFormat.format(new Date(entry.timestamp))}
           </time>

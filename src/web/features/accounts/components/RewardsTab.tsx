@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
-import { pointsLabel, REWARDS_EMPTY_TEXT } from '@domain/rewards/constants.js';
+import { pointsLabel, REWARDS_EMPTY_TEXT, signedPointsLabel } from '@domain/rewards/constants.js';
 import { fetchRewards, type RewardsAnswer } from '../api.js';
 import { parseRewardsAnswer } from '../rewards.js';
 
@@ -55,7 +55,7 @@ export function RewardsTab({ userId }: { userId: string }) {
           {rewards.map((reward) => (
             <li key={reward._id} className="rewards-history__item">
               <span>{reward.description}</span>
-              <span className="rewards-history__value">+{pointsLabel(reward.value)}</span>
+              <span className="rewards-history__value">{signedPointsLabel(reward.value)}</span>
               <time className="muted" dateTime={reward.timestamp}>
                 {DATE_FORMAT.format(new Date(reward.timestamp))}
               </time>
