@@ -13,7 +13,7 @@ type PageMeta = ResourceDetailAnswer['meta'];
 /** A public post's head: its social card tags and its schema.org description for search engines. */
 export interface ResourcePageHead {
   meta: PageMeta;
-  /** A schema.org Product (a template is also a CreativeWork) with its price and ratings. */
+  /** A schema.org Product (a template is also a CreativeWork) with its price and like count. */
   structuredData: Record<string, unknown>;
 }
 
@@ -114,15 +114,12 @@ export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, orig
       availability: 'https://schema.org/InStock',
       url: absolute(meta.url),
     },
+    // Likes are counted as likes: members give no ratings, so no aggregateRating is claimed from them.
     interactionStatistic: {
       '@type': 'InteractionCounter',
       interactionType: 'https://schema.org/LikeAction',
       userInteractionCount: row.likes,
     },
-    // Members can only like a post (no dislike), so every rating given is the best one; none given, none claimed.
-    ...(row.likes > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, ratingCount: row.likes } }
-      : {}),
   };
   return { meta, structuredData };
 }
