@@ -117,7 +117,11 @@ describe('server rendering of the public pages', () => {
   });
 
   it('gives every public page its own title and description, with Open Graph and Twitter tags and an absolute card picture', async () => {
-    const pictureId = await publishTemplate(harness, author.userId, { title: 'Pictured Planner', imageUrls: ['/uploads/pictured.png'] });
+    const pictureId = await publishTemplate(harness, other.userId, {
+      title: 'Pictured Planner',
+      description: 'A planner with a picture.',
+      imageUrls: ['/uploads/pictured.png'],
+    });
     const withPicture = (
       await harness.call<{ data: { titleUrl: string; images: { imageUrl: string }[] } }>('GET', `/api/resources/viewById/${pictureId}`)
     ).body.data;
