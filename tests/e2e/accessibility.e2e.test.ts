@@ -181,8 +181,10 @@ describe('accessibility (axe in Chromium)', () => {
     async () => {
       const findings: Finding[] = [];
       await withPage(async (page) => {
-        const ownPages = ['/create', '/account', '/saved-posts', '/shared-posts', '/purchased-posts', '/sales', `/users/${seller}`];
-        for (const path of [...publicPages(), ...ownPages]) findings.push(...(await auditAtWidths(page, path)));
+        // The public pages that change for a member (their likes, saves, purchases, own profile), then their own pages.
+        const memberPages = ['/', '/search', `/resources/${post.titleUrl}`, '/generate', `/users/${seller}`];
+        const ownPages = ['/create', '/account', '/saved-posts', '/shared-posts', '/purchased-posts', '/sales'];
+        for (const path of [...memberPages, ...ownPages]) findings.push(...(await auditAtWidths(page, path)));
       }, seller);
       console.log(`member, refused nodes per page:\n${summary(findings) || 'none'}`);
       expect(findings).toEqual([]);
