@@ -7,13 +7,14 @@ import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 import { userProfilePath } from '../web/lib/paths.js';
 import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee-meta.js';
 import { escapeHtml } from '../domain/shared/html.js';
+import { BRAND_NAME } from '../web/lib/brand.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
 
 /** A public post's head: its social card tags and its schema.org description for search engines. */
 export interface ResourcePageHead {
   meta: PageMeta;
-  /** A schema.org Product (a template is also a CreativeWork) with its price and ratings. */
+  /** A schema.org Product (a template is also a CreativeWork) with its price and like count. */
   structuredData: Record<string, unknown>;
 }
 
@@ -46,36 +47,43 @@ export function platformFeeMetaTag(percent: number): string {
   return `<meta name="${PLATFORM_FEE_META_NAME}" content="${percent}" />`;
 }
 
+/** The site's social card picture (1200×630, in the web app's public files): the preview of a page without one of its own. */
+export const DEFAULT_SOCIAL_CARD_PATH = '/social-card.png';
+
+/**
+ * What every page's head says of the site, whatever the page: its canonical address (also og:url),
+ * the site's name and the default card picture, as absolute addresses on the public origin. A page's
+ * own tags (a post's picture, a page's title and description) then take the place of these.
+ */
+export function siteHeadTags(origin: string, path: string): string[] {
+  const canonical = new URL(path.split(/[?#]/u)[0]!, origin).toString();
+  return [
+    canonicalLinkTag(origin, path),
+    `<meta property="og:site_name" content="${BRAND_NAME}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta property="og:image" content="${escapeHtml(new URL(DEFAULT_SOCIAL_CARD_PATH, origin).toString())}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ];
+}
+
 /** The title, description, social card, canonical link and structured data tags of a post's page. */
 export function resourceHeadTags(head: ResourcePageHead, origin: string): string[] {
   const { meta } = head;
   const absolute = (path: string) => new URL(path, origin).toString();
   return [
+    ...siteHeadTags(origin, meta.url),
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-    canonicalLinkTag(origin, meta.url),
     `<meta property="og:type" content="article" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(absolute(meta.url))}" />`,
-    ...(meta.image === null ? [] : [`<meta property="og:image" content="${escapeHtml(absolute(meta.image))}" />`]),
-    `<meta name="twitter:card" content="${meta.image === null ? 'summary' : 'summary_large_image'}" />`,
+    `<meta property="og:image" content="${escapeHtml(absolute(meta.image ?? DEFAULT_SOCIAL_CARD_PATH))}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     // A data block, not a script: the CSP's script-src governs only what runs.
     `<script type="application/ld+json">${jsonForScriptElement(head.structuredData)}</script>`,
   ];
-}
-
-/**
- * `html` (the app's index.html) with `tags` in its head in place of its own title and description,
- * so link previews and search engines see a post without running the app.
- */
-export function withHeadTags(html: string, tags: readonly string[]): string {
-  const replacesTitle = tags.some((tag) => tag.startsWith('<title>'));
-  const replacesDescription = tags.some((tag) => tag.startsWith('<meta name="description"'));
-  let result = html;
-  if (replacesTitle) result = result.replace(/\s*<title>[\s\S]*?<\/title>/u, '');
-  if (replacesDescription) result = result.replace(/\s*<meta name="description"[^>]*>/u, '');
-  return result.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 /** What resourcePageHead reads. */
@@ -114,15 +122,12 @@ export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, orig
       availability: 'https://schema.org/InStock',
       url: absolute(meta.url),
     },
+    // Likes are counted as likes: members give no ratings, so no aggregateRating is claimed from them.
     interactionStatistic: {
       '@type': 'InteractionCounter',
       interactionType: 'https://schema.org/LikeAction',
       userInteractionCount: row.likes,
     },
-    // Members can only like a post (no dislike), so every rating given is the best one; none given, none claimed.
-    ...(row.likes > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, ratingCount: row.likes } }
-      : {}),
   };
   return { meta, structuredData };
 }

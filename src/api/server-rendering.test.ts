@@ -116,6 +116,78 @@ describe('server rendering of the public pages', () => {
     expect(forLiker.headers['cache-control']).toBe('no-cache');
   });
 
+  it('gives every public page its own title and description, with Open Graph and Twitter tags and an absolute card picture', async () => {
+    const pictureId = await publishTemplate(harness, other.userId, {
+      title: 'Pictured Planner',
+      description: 'A planner with a picture.',
+      imageUrls: ['/uploads/pictured.png'],
+    });
+    const withPicture = (
+      await harness.call<{ data: { titleUrl: string; images: { imageUrl: string }[] } }>('GET', `/api/resources/viewById/${pictureId}`)
+    ).body.data;
+    await harness.catchUp();
+    const urls = [
+      '/',
+      '/search',
+      '/search?q=planner',
+      '/topics',
+      '/topics/marketing',
+      '/apps',
+      '/apps/notion',
+      `/users/${author.username}`,
+      `/resources/${titleUrl}`,
+      `/resources/${withPicture.titleUrl}`,
+      '/sellers',
+      '/blogs',
+      '/terms-of-service',
+      '/login',
+      '/signup',
+      '/generate',
+    ];
+    const heads = new Map<string, string>();
+    for (const url of urls) {
+      const rendered = await page(url);
+      expect(rendered.statusCode, url).toBe(200);
+      heads.set(url, rendered.body.split('</head>')[0]!);
+    }
+    const only = (head: string, pattern: RegExp, url: string) => {
+      const found = [...head.matchAll(new RegExp(pattern, 'gu'))].map((match) => match[1]!);
+      expect(found, `${url}: ${pattern.source}`).toHaveLength(1);
+      return found[0]!;
+    };
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const [url, head] of heads) {
+      titles.add(only(head, /<title>([^<]*)<\/title>/u, url));
+      descriptions.add(only(head, /<meta name="description" content="([^"]*)"/u, url));
+      for (const tag of ['og:title', 'og:description', 'og:url', 'og:type', 'og:site_name']) {
+        expect(only(head, new RegExp(`<meta property="${tag}" content="([^"]+)"`, 'u'), url)).not.toBe('');
+      }
+      for (const tag of ['twitter:card', 'twitter:title', 'twitter:description']) {
+        expect(only(head, new RegExp(`<meta name="${tag}" content="([^"]+)"`, 'u'), url)).not.toBe('');
+      }
+      expect(only(head, /<meta property="og:image" content="([^"]+)"/u, url), url).toMatch(/^https:\/\/tessera\.example\//u);
+    }
+    expect(titles.size).toBe(urls.length);
+    expect(descriptions.size).toBe(urls.length);
+    // A post's card is its first picture; one without pictures shows the site's card.
+    const pictureOf = (url: string) => /<meta property="og:image" content="([^"]+)"/u.exec(heads.get(url)!)![1];
+    expect(pictureOf(`/resources/${withPicture.titleUrl}`)).toBe(new URL(withPicture.images[0]!.imageUrl, PUBLIC_URL).toString());
+    expect(pictureOf(`/resources/${titleUrl}`)).toBe(`${PUBLIC_URL}/social-card.png`);
+  });
+
+  it('renders the sign-in, sign-up and generator forms on the server, for browsers without JavaScript', async () => {
+    const login = (await page('/login')).body;
+    expect(login).toContain('name="login"');
+    expect(login).toContain('name="password"');
+    expect(login).toMatch(/<button[^>]*type="submit"[^>]*>Sign In<\/button>/u);
+    const signup = (await page('/signup')).body;
+    for (const field of ['type="email"', 'name="username"', 'name="password"']) expect(signup).toContain(field);
+    const generate = (await page('/generate')).body;
+    expect(generate).toContain('<form');
+    expect(generate).toContain('Purpose');
+  });
+
   it('keeps a rendered page for every visitor, and renders it afresh once a read model it shows moves', async () => {
     const url = `/resources/${titleUrl}`;
     const likes = async () =>
@@ -379,7 +451,7 @@ describe('server rendering of the public pages', () => {
   });
 
   it('leaves signed-in pages to the browser', async () => {
-    for (const url of ['/account', '/admin', '/saved-posts', '/login']) {
+    for (const url of ['/account', '/admin', '/saved-posts']) {
       const rendered = await page(url, liker);
       expect(rendered.statusCode, url).toBe(200);
       expect(rendered.body, url).toContain('<div id="root"></div>');
@@ -400,10 +472,11 @@ describe('server rendering of the public pages', () => {
       expect(footerAbout(charged)).toBe('Ready-to-use templates made by a community of makers. 6% commission on each sale.');
       expect(charged).toMatch(/makers sharing ready-to-use templates\. 6% commission on each sale\./u);
       expect(charged).not.toMatch(/commission-free|no commission/iu);
-      // The sign-up page is drawn by the app: its page names the fee all the same.
-      const signup = await page('/signup?beta=true');
-      expect(signup.body).toContain('<div id="root"></div>');
-      expect(signup.body).toContain(`<meta name="${PLATFORM_FEE_META_NAME}" content="6" />`);
+      // A page the app draws names the fee all the same; the sign-up page, rendered here, says it.
+      const account = await page('/account');
+      expect(account.body).toContain('<div id="root"></div>');
+      expect(account.body).toContain(`<meta name="${PLATFORM_FEE_META_NAME}" content="6" />`);
+      expect((await page('/signup?beta=true')).body).toMatch(/Welcome to the beta: publish and sell your templates, with a 6% commission/u);
     } finally {
       await harness.restart({ platformFeePercent: 0 });
     }

@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { startApiHarness, type ApiHarness } from '../../tests/fixtures/api-harness.js';
+import { makeMember } from '../../tests/fixtures/members.js';
 import { jsonForScriptElement } from './page-meta.js';
 import { PUBLIC_CACHE_HEADER } from './read-cache.js';
 import { BUILD_RECHECK_MS, COMPRESSION_THRESHOLD_BYTES } from './web-serving.js';
@@ -143,6 +144,23 @@ describe('serving like production: compression, caching, crawler files, structur
       offers: { '@type': 'Offer', price: template.price.toFixed(2), priceCurrency: 'USD' },
       author: { '@type': 'Person', name: template.author.username },
     });
+  });
+
+  it("counts a liked template's likes as LikeActions and claims no star rating nobody gave", async () => {
+    const member = await makeMember(harness, { prefix: 'fan' });
+    const template = templates[1]!;
+    const { _id } = (await harness.call<{ data: { _id: string } }>('GET', `/api/resources/${template.titleUrl}`)).body.data;
+    expect((await harness.call('POST', `/api/resources/like/${_id}`, { token: member.token })).status).toBe(200);
+    await harness.catchUp();
+    const block = /<script type="application\/ld\+json">([^<]*)<\/script>/u.exec((await get(`/resources/${template.titleUrl}`)).body);
+    const data = JSON.parse(block![1]!) as Record<string, unknown>;
+    expect(data.interactionStatistic).toMatchObject({
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/LikeAction',
+      userInteractionCount: expect.any(Number),
+    });
+    expect((data.interactionStatistic as { userInteractionCount: number }).userInteractionCount).toBeGreaterThan(0);
+    expect(data).not.toHaveProperty('aggregateRating');
   });
 
   it('writes the public URL into pages, robots.txt and the sitemap, whatever Host header the request came with', async () => {

@@ -17,14 +17,8 @@ import { PAGE_COOKIE_NAMES } from '../web/lib/shell-constants.js';
 import { pageCookiesOf } from '../web/lib/page-cookies.js';
 import type { ApiTransport } from '../web/lib/api-client.js';
 import type { CreatePageRenderer } from '../web/entry-server.js';
-import {
-  canonicalLinkTag,
-  PAGE_HEAD_READ_MODELS,
-  platformFeeMetaTag,
-  resourceHeadTags,
-  resourcePageHead,
-  withHeadTags,
-} from './page-meta.js';
+import { withHeadTags } from '../web/app/head-tags.js';
+import { PAGE_HEAD_READ_MODELS, platformFeeMetaTag, resourceHeadTags, resourcePageHead, siteHeadTags } from './page-meta.js';
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
@@ -222,14 +216,10 @@ export async function installWebServing(
     return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);
       const head = await resourcePageHead(deps.db, request.url, origin);
-      const shell = {
-        status: 200,
-        contentType: HTML,
-        body: head === null ? indexHtml : withHeadTags(indexHtml, resourceHeadTags(head, origin)),
-      };
+      const template = withHeadTags(indexHtml, head === null ? siteHeadTags(origin, request.url) : resourceHeadTags(head, origin));
+      const shell = { status: 200, contentType: HTML, body: template };
       if (renderer === null) return shell;
 
-      const template = withHeadTags(indexHtml, head === null ? [canonicalLinkTag(origin, request.url)] : resourceHeadTags(head, origin));
       const page = await renderer.render(request.url, { origin, template, cookies }).catch((error: unknown) => {
         // The app still draws the page in the browser: a rendering fault costs the head start, not the page.
         request.log.error({ err: error }, 'server rendering failed; the app draws the page');

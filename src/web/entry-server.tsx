@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 
+import { headTagsIn, withHeadTags } from './app/head-tags.js';
 import { hydrationScriptElement, settleLoaderData } from './app/hydration.js';
 import { isServerRendered } from './app/lazy-route.js';
 import { jsonDataElement } from './app/json-data-element.js';
@@ -54,10 +55,9 @@ function leadingHeadTags(html: string): { head: string; rest: string } {
   return { head, rest: html.slice(head.length) };
 }
 
-/** The template's head with the page's own tags, whose title replaces the template's. */
-function withPageTitle(documentStart: string, headTags: string): string {
-  const withoutTitle = headTags.includes('<title>') ? documentStart.replace(/\s*<title>[\s\S]*?<\/title>/u, '') : documentStart;
-  return withoutTitle.replace('</head>', `${headTags}</head>`);
+/** The template's head with the page's own tags, each in place of the template's tag of the same title, name or property. */
+function withPageHead(documentStart: string, headTags: string): string {
+  return headTags === '' ? documentStart : withHeadTags(documentStart, headTagsIn(headTags));
 }
 
 /** The status of a rendered page: a loader's "not found" (`found: false`) and the not-found page answer 404. */
@@ -124,7 +124,7 @@ export const createPageRenderer: CreatePageRenderer = (options) => {
                       if (started) return body.write(chunk, done);
                       started = true;
                       const { head, rest } = leadingHeadTags(chunk.toString('utf8'));
-                      body.write(`${withPageTitle(documentStart, head)}<div id="root">${rest}`, done);
+                      body.write(`${withPageHead(documentStart, head)}<div id="root">${rest}`, done);
                     },
                     final(done) {
                       body.end(`</div>${hydration}${chunks}${documentEnd}`);

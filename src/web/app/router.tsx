@@ -176,9 +176,11 @@ export const routes: RouteObject[] = [
               return { Component: m.PaymentsHelpPage };
             },
           },
-          // Accounts (sign-up, login, password, verification, onboarding, settings).
+          // Accounts (sign-up, login, password, verification, onboarding, settings). The sign-in and sign-up forms are
+          // rendered on the server for signed-out visitors; a signed-in one is sent on once the browser knows the session.
           {
             path: '/login',
+            handle: serverRendered('login'),
             lazy: async () => {
               const m = await loadChunk(() => import('./routes/login.js'));
               return { loader: m.loginLoader, Component: m.LoginPage };
@@ -186,6 +188,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/signup',
+            handle: serverRendered('signup'),
             lazy: async () => {
               const m = await loadChunk(() => import('./routes/signup.js'));
               return { loader: m.signupLoader, Component: m.SignupPage };
@@ -240,7 +243,14 @@ export const routes: RouteObject[] = [
             },
           },
           // The AI generator: its own chunk, kept out of the home page's bundle.
-          { path: '/generate', lazy: async () => ({ Component: (await loadChunk(() => import('./routes/generate.js'))).GeneratePage }) },
+          {
+            path: '/generate',
+            handle: serverRendered('generate'),
+            lazy: async () => {
+              const m = await loadChunk(() => import('./routes/generate.js'));
+              return { loader: m.generateLoader, Component: m.GeneratePage };
+            },
+          },
           {
             path: '/generate/copy/:fileId',
             lazy: async () => ({ Component: (await loadChunk(() => import('./routes/generate.js'))).GeneratedCopyPage }),

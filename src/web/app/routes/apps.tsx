@@ -19,8 +19,9 @@ import { useCreateGate } from '@/features/discovery/viewer.js';
 import '@/features/discovery/discovery.css';
 import { searchResources, type SearchAnswer } from '@/features/search/api.js';
 import { lastPageInstead, searchPageAddress } from '@/features/search/search-state.js';
-import { documentTitle } from '@/lib/brand.js';
 import { appPath } from '@/lib/paths.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 export function appsLoader({ request }: LoaderFunctionArgs) {
   return {
@@ -33,7 +34,7 @@ export function AppsPage() {
   const create = useCreateGate();
   return (
     <div className="container browse-page">
-      <title>{documentTitle('Apps')}</title>
+      <PageHead title="Apps" description={PAGE_DESCRIPTIONS.apps} />
       <header className="browse-page__header">
         <h1>{APPS_HEADING}</h1>
       </header>
@@ -124,11 +125,13 @@ export function AppPage() {
   const [, setSearchParams] = useSearchParams();
   return (
     <div className="container browse-page browse-page--with-menu">
-      <title>{documentTitle(`${app.label} Templates`)}</title>
+      <PageHead title={`${app.label} Templates`} description={PAGE_DESCRIPTIONS.app(app.label)} />
       <div>
         <header className="browse-page__header">
           <h1>{app.label} Templates</h1>
         </header>
+        {/* Above the cards' h3 titles. */}
+        <h2 className="visually-hidden">Templates</h2>
         <Suspense
           fallback={
             <div className="spinner" role="status">

@@ -6,7 +6,9 @@ import { Modal } from '@/components/ui/Modal.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { allTags, filterBlogPosts } from '@/features/blog/blog-filter.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { BRAND_NAME } from '@/lib/brand.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 /** Shown when a post has no image of its own (spec: blog fallback image). */
 export const BLOG_FALLBACK_IMAGE = '/blog/fallback.svg';
@@ -35,7 +37,7 @@ export function BlogsPage() {
   const { posts } = useLoaderData<typeof blogsLoader>();
   return (
     <div className="container content-page">
-      <title>{documentTitle('Blog')}</title>
+      <PageHead title="Blog" description={PAGE_DESCRIPTIONS.blogs} />
       <h1>Blog</h1>
       <p className="page-subtitle">Tips for finding, using and selling templates, and news from the {BRAND_NAME} team.</p>
       <Suspense fallback={<p className="muted">Loading posts…</p>}>

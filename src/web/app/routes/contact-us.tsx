@@ -5,10 +5,11 @@ import { CONTACT_REASONS, OUTREACH_LIMITS, OUTREACH_MESSAGES, type ContactReason
 import { useSession } from '@/lib/session.js';
 import { openLoginPrompt } from '@/lib/client-state.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
-import { documentTitle } from '@/lib/brand.js';
 import { keepingAtMost } from '@/lib/character-limit.js';
 import { SENDING_LABEL, useSubmission } from '@/lib/use-submission.js';
 import { characterCount } from '@domain/shared/characters.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 /** The submit button's labels (generator-admin-site.md section 4). */
 export const CONTACT_BUTTON_LABELS = {
@@ -160,7 +161,7 @@ export function ContactPage() {
 
   return (
     <div className="container content-page narrow-page">
-      <title>{documentTitle('Contact Us')}</title>
+      <PageHead title="Contact Us" description={PAGE_DESCRIPTIONS.contactUs} />
       <h1>Contact Us</h1>
       <p className="page-subtitle">
         Questions, ideas, a bug, or a reserved username to claim? Write to us — we answer within two working days.

@@ -81,7 +81,7 @@ describe('a like through the engagement action', () => {
 
     expect(api.sent).toEqual([{ url: '/api/resources/like/r1', body: { on: true } }]);
     expect(kudos().getAttribute('aria-pressed')).toBe('true');
-    expect(kudos().getAttribute('aria-label')).toBe('Take back kudos (13 kudos)');
+    expect(kudos().textContent).toBe('13 kudos');
     expect(getSession().user?.actions.likes).toEqual(['r1']);
 
     const answered: EngagedResourceView = {
@@ -93,7 +93,7 @@ describe('a like through the engagement action', () => {
     };
     api.answer(json(200, { rsc: answered }));
     await settle();
-    expect(kudos().getAttribute('aria-label')).toBe('Take back kudos (20 kudos)');
+    expect(kudos().textContent).toBe('20 kudos');
     expect(getSession().user?.actions.likes).toEqual(['r1']);
   });
 
@@ -103,12 +103,12 @@ describe('a like through the engagement action', () => {
     await act(() => refreshSession());
     act(() => kudos().click());
     await settle();
-    expect(kudos().getAttribute('aria-label')).toBe('Take back kudos (13 kudos)');
+    expect(kudos().textContent).toBe('13 kudos');
 
     api.answer(json(500, { message: 'Internal Server Error' }));
     await settle();
     expect(kudos().getAttribute('aria-pressed')).toBe('false');
-    expect(kudos().getAttribute('aria-label')).toBe('Give kudos (12 kudos)');
+    expect(kudos().textContent).toBe('12 kudos');
     expect(getSession().user?.actions.likes).toEqual([]);
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();
@@ -122,6 +122,6 @@ describe('a like through the engagement action', () => {
 
     expect(getActiveModal()?.kind).toBe('login');
     expect(api.sent).toEqual([]);
-    expect(kudos().getAttribute('aria-label')).toBe('Give kudos (12 kudos)');
+    expect(kudos().textContent).toBe('12 kudos');
   });
 });

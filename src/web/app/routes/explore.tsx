@@ -4,8 +4,9 @@ import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-route
 import { EXPLORE_HEADING, EXPLORE_PREVIEW_COUNT } from '@domain/discovery/constants.js';
 import { fetchExploreCards, type ExploreCard } from '@/features/discovery/api.js';
 import '@/features/discovery/discovery.css';
-import { documentTitle } from '@/lib/brand.js';
 import { resourcePath, tagSearchPath } from '@/lib/paths.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 export function exploreLoader({ request }: LoaderFunctionArgs) {
   return { cards: fetchExploreCards(request.signal) };
@@ -15,7 +16,7 @@ export function ExplorePage() {
   const { cards } = useLoaderData<typeof exploreLoader>();
   return (
     <div className="container browse-page">
-      <title>{documentTitle(EXPLORE_HEADING)}</title>
+      <PageHead title={EXPLORE_HEADING} description={PAGE_DESCRIPTIONS.explore} />
       <header className="browse-page__header">
         <h1>{EXPLORE_HEADING}</h1>
       </header>

@@ -6,8 +6,9 @@ import { Modal } from '@/components/ui/Modal.js';
 import { userMessageOf } from '@/lib/api-client.js';
 import { requestPasswordReset } from '@/features/accounts/api.js';
 import { FormField } from '@/components/ui/FormField.js';
-import { documentTitle } from '@/lib/brand.js';
 import { SENDING_LABEL, useSubmission } from '@/lib/use-submission.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 interface Outcome {
   title: string;
@@ -37,7 +38,7 @@ export function ForgotPasswordPage() {
 
   return (
     <div className="auth-page">
-      <title>{documentTitle('Forgot password')}</title>
+      <PageHead title="Forgot password" description={PAGE_DESCRIPTIONS.forgotPassword} />
       <section className="auth-card" aria-labelledby="forgot-heading">
         <h1 id="forgot-heading" className="auth-card__title">
           Forgot your password?

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { GENERATOR, GENERATOR_MESSAGES } from '@domain/generator/rules.js';
 import { setApiTransport } from '@/lib/api-client.js';
-import { GeneratePage } from './generate.js';
+import { generateLoader, GeneratePage } from './generate.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -67,7 +68,10 @@ const field = (label: string) => {
 };
 
 async function startSlides(slides: string) {
-  await act(async () => root.render(<GeneratePage />));
+  const router = createMemoryRouter([{ path: '/generate', loader: generateLoader, Component: GeneratePage }], {
+    initialEntries: ['/generate'],
+  });
+  await act(async () => root.render(<RouterProvider router={router} />));
   await settle();
   act(() => type(field('Purpose'), 'Kick-off deck for our Q3 launch'));
   act(() => type(field('Number of slides'), slides));

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 
 import {
   briefProblem,
@@ -20,6 +20,7 @@ import {
   jobStatus,
   slideStyles,
   startGeneration,
+  type StyleOption,
 } from '@/features/generator/api.js';
 import { BriefForm } from '@/features/generator/components/BriefForm.js';
 import { ProgressOverlay, QuestionSets } from '@/features/generator/components/GeneratorParts.js';
@@ -30,6 +31,7 @@ import {
   overridesOf,
   templateIdOf,
   type GeneratorAction,
+  type GeneratorMode,
 } from '@/features/generator/generator-state.js';
 import { failureMessage, pollJob, type JobView } from '@/features/generator/job-polling.js';
 import { useSession } from '@/lib/session.js';
@@ -38,6 +40,8 @@ import { ApiError } from '@/lib/api-client.js';
 import { useShowStartOnChange } from '@/lib/show-start-on-change.js';
 import { documentTitle } from '@/lib/brand.js';
 import '@/features/generator/generator.css';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 const reasonOf = (error: unknown) =>
   error instanceof ApiError ? error.message.replace(/^[\w.]+: /u, '') : GENERATOR_MESSAGES.templateFailed;
@@ -46,7 +50,7 @@ const reasonOf = (error: unknown) =>
 function GeneratorFrame({ children }: { children: ReactNode }) {
   return (
     <div className="container content-page generator-page">
-      <title>{documentTitle('AI Template Generator')}</title>
+      <PageHead title="AI Template Generator" description={PAGE_DESCRIPTIONS.generate} />
       <header className="generator-page__header">
         <h1>{GENERATOR_TEXTS.title}</h1>
         <span className="generator-version">v{GENERATOR.versionLabel}</span>
@@ -56,11 +60,27 @@ function GeneratorFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The generator's mode and slide styles: the same for every visitor, so the server renders the brief
+ * form with them (a failed answer leaves the mode unknown and the styles empty, as the page then says).
+ */
+export async function generateLoader(): Promise<{ mode: GeneratorMode; styles: StyleOption[] }> {
+  const [mode, styles] = await Promise.all([
+    generatorStatus().then(
+      (status): GeneratorMode => status.mode,
+      (): GeneratorMode => 'unknown',
+    ),
+    slideStyles().catch((): StyleOption[] => []),
+  ]);
+  return { mode, styles };
+}
+
 /** /generate: the AI template generator (generator-admin-site.md sections 2, 4, 5, 8, 9). */
 export function GeneratePage() {
   const { user } = useSession();
   const admin = user !== null && isAdminUser(user);
-  const [state, dispatch] = useReducer(generatorReducer, INITIAL_GENERATOR_STATE);
+  const loaded = useLoaderData<typeof generateLoader>();
+  const [state, dispatch] = useReducer(generatorReducer, loaded, (settings) => ({ ...INITIAL_GENERATOR_STATE, ...settings }));
   const { fields, step, error } = state;
   const kind = kindOfApp(fields.app);
   const stepStart = useRef<HTMLDivElement>(null);
@@ -69,16 +89,6 @@ export function GeneratePage() {
   const polling = useRef<AbortController | null>(null);
   useEffect(() => () => polling.current?.abort(), []);
 
-  useEffect(() => {
-    void generatorStatus().then(
-      (status) => dispatch({ type: 'modeLoaded', mode: status.mode }),
-      () => dispatch({ type: 'modeLoaded', mode: 'unknown' }),
-    );
-    void slideStyles().then(
-      (styles) => dispatch({ type: 'stylesLoaded', styles }),
-      () => dispatch({ type: 'stylesLoaded', styles: [] }),
-    );
-  }, []);
   useEffect(() => {
     if (admin)
       void generatorDefaults().then(
@@ -123,16 +133,6 @@ export function GeneratePage() {
     if (questions.length === 0) await generate({});
   }
 
-  // The form waits for the mode: the offline notice above it, arriving later, would move it under the pointer.
-  if (state.mode === 'loading') {
-    return (
-      <GeneratorFrame>
-        <div className="spinner" role="status">
-          <span className="visually-hidden">Loading the generator…</span>
-        </div>
-      </GeneratorFrame>
-    );
-  }
   return (
     <GeneratorFrame>
       {state.mode === 'offline' && (

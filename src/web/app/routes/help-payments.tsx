@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { commissionStatement } from '@domain/commerce/commission.js';
 import { TEMPLATE_LIMITS } from '@domain/templates/rules.js';
 import { accountTabHash } from '@domain/accounts/account-tabs.js';
-import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { BRAND_NAME } from '@/lib/brand.js';
 import { usePlatformFeePercent } from '@/lib/platform-fee.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 const PAGE_TITLE = 'How payments and payouts work';
 const INTRO = `${BRAND_NAME} makers sell templates through our card payment provider, Stripe. This page explains how you connect a payout account, set prices, how buyers pay, when you are paid, and how refunds work.`;
@@ -72,7 +74,7 @@ export function PaymentsHelpPage() {
   const feePercent = usePlatformFeePercent();
   return (
     <div className="container content-page legal">
-      <title>{documentTitle(PAGE_TITLE)}</title>
+      <PageHead title={PAGE_TITLE} description={PAGE_DESCRIPTIONS.paymentsHelp} />
       <h1>{PAGE_TITLE}</h1>
       <p className="page-subtitle">{INTRO}</p>
 

@@ -18,9 +18,10 @@ import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources }
 import { ResourceFeed } from '@/features/resources/components/ResourceFeed.js';
 import { showMessageModal } from '@/lib/client-state.js';
 import { HOME_TOUR_TARGETS } from '@/features/tours/tours.js';
-import { documentTitle } from '@/lib/brand.js';
 import { ACCOUNT_DELETED_PARAMETER, searchPath } from '@/lib/paths.js';
 import { useSession } from '@/lib/session.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 /** The feeds and the sidebar's lists start loading at once and stream in (the server renders them with the page). */
 export function homeLoader({ request }: LoaderFunctionArgs) {
@@ -72,14 +73,18 @@ export function HomePage() {
 
   return (
     <>
-      <title>{documentTitle()}</title>
+      <PageHead description={PAGE_DESCRIPTIONS.home} />
       <GeneratorHero viewer={viewer} />
       <div className="container" data-tour={HOME_TOUR_TARGETS.tags}>
         <TagsRow terms={tagRow} singleLine />
       </div>
 
       <div className="container home-layout">
-        <section className="home-feeds" aria-label="Templates">
+        <section className="home-feeds" aria-labelledby="home-feeds-heading">
+          {/* The cards' titles are h3: this names their level for screen readers' heading lists. */}
+          <h2 id="home-feeds-heading" className="visually-hidden">
+            Templates
+          </h2>
           <Tabs
             label="Template feeds"
             tabs={[

@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { commissionStatement } from '@domain/commerce/commission.js';
-import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { BRAND_NAME } from '@/lib/brand.js';
 import { usePlatformFeePercent } from '@/lib/platform-fee.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 /** Minimum age to use the product (spec section 9). */
 export const MINIMUM_AGE = 13;
@@ -33,7 +35,7 @@ export function TermsOfServicePage() {
   const feePercent = usePlatformFeePercent();
   return (
     <div className="container content-page legal">
-      <title>{documentTitle('Terms of Service and Privacy Policy')}</title>
+      <PageHead title="Terms of Service and Privacy Policy" description={PAGE_DESCRIPTIONS.terms} />
       <h1>Terms of Service and Privacy Policy</h1>
       <p className="muted">Last updated: {TERMS_LAST_UPDATED}</p>
       <nav aria-label="On this page" className="legal__toc">
@@ -169,7 +171,7 @@ function PrivacyPolicy() {
 export function CookiePolicyPage() {
   return (
     <div className="container content-page legal">
-      <title>{documentTitle('Cookie and Privacy Policy')}</title>
+      <PageHead title="Cookie and Privacy Policy" description={PAGE_DESCRIPTIONS.cookies} />
       <h1>Cookie and Privacy Policy</h1>
       <p className="muted">Last updated: {COOKIE_POLICY_LAST_UPDATED}</p>
 

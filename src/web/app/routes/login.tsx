@@ -7,7 +7,8 @@ import { GoogleSignIn } from '@/features/accounts/components/GoogleSignIn.js';
 import { LoginForm } from '@/features/accounts/components/LoginForm.js';
 import { loginNotice, safeRedirectPath } from '@/features/accounts/login-flow.js';
 import { redirectIfSignedIn } from '@/features/accounts/route-guards.js';
-import { documentTitle } from '@/lib/brand.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 const ADMIN_PATH = '/admin';
 
@@ -47,7 +48,7 @@ export function LoginPage() {
 
   return (
     <div className="auth-page">
-      <title>{documentTitle('Sign In')}</title>
+      <PageHead title="Sign In" description={PAGE_DESCRIPTIONS.login} />
       <section className="auth-card" aria-labelledby="login-heading">
         <h1 id="login-heading" className="auth-card__title">
           Sign In

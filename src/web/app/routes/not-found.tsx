@@ -2,16 +2,17 @@ import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 
 import { HOME_LIST_LIMIT } from '@domain/discovery/constants.js';
-import { documentTitle } from '@/lib/brand.js';
 import { resourcePath, searchPath } from '@/lib/paths.js';
 import { useShellData } from '../layout/shell-data.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 export function NotFoundPage() {
   const { topRated } = useShellData();
 
   return (
     <div className="container not-found">
-      <title>{documentTitle('Page not found')}</title>
+      <PageHead title="Page not found" description={PAGE_DESCRIPTIONS.notFound} />
       <section className="not-found__message">
         <p className="not-found__code" aria-hidden="true">
           404

@@ -11,7 +11,8 @@ import { socialProfileUrl } from '@/features/accounts/social-links.js';
 import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
 import { MemberMessageModal } from '@/features/accounts/components/MemberMessageModal.js';
 import { MEMBER_MESSAGE_TEXTS } from '@domain/outreach/rules.js';
-import { documentTitle } from '@/lib/brand.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 type ProfileLoaderData = { found: true; profile: PublicProfileAnswer } | { found: false };
 
@@ -68,7 +69,14 @@ export function PublicProfilePage() {
 
   return (
     <div className="container profile-page">
-      <title>{documentTitle(user.erased ? 'Deleted account' : `${fullName} (@${user.username})`)}</title>
+      {user.erased ? (
+        <PageHead title="Deleted account" description={PAGE_DESCRIPTIONS.erasedProfile} />
+      ) : (
+        <PageHead
+          title={`${fullName} (@${user.username})`}
+          description={PAGE_DESCRIPTIONS.profile(`${fullName} (@${user.username})`, user.info.bio)}
+        />
+      )}
       <header className="profile-header">
         <div className="profile-header__avatar">
           <Avatar name={fullName} pictureUrl={user.erased ? null : user.info.thumbnail} />
@@ -126,7 +134,7 @@ export function PublicProfilePage() {
 function ProfileNotFound() {
   return (
     <div className="container profile-page">
-      <title>{documentTitle('User not found')}</title>
+      <PageHead title="User not found" description={PAGE_DESCRIPTIONS.profileNotFound} />
       <section className="empty-state profile-page__missing">
         <h1>{ACCOUNT_MESSAGES.userDoesNotExist}</h1>
         <Link to="/" className="button button--primary">

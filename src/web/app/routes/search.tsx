@@ -33,7 +33,8 @@ import {
 } from '@/features/search/search-state.js';
 import { loginRedirectForRequest } from '@/lib/request-template.js';
 import '@/features/discovery/discovery.css';
-import { documentTitle } from '@/lib/brand.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 const PATH_KINDS: readonly SearchPathKind[] = ['tag', 'query', 'popular'];
 
@@ -71,12 +72,16 @@ export function SearchPage() {
   // On phones the filters wait in a drawer, so the results are on the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
+  const searched = (filters.q || pathTerm).trim();
 
   const go = (next: Partial<SearchFilterState>) => void navigate(searchLocation({ ...filters, page: 1, ...next }));
 
   return (
     <div className="container search-page">
-      <title>{documentTitle(SEARCH_PAGE_TITLE)}</title>
+      <PageHead
+        title={searched ? `${searched} templates` : SEARCH_PAGE_TITLE}
+        description={searched ? PAGE_DESCRIPTIONS.searchFor(searched) : PAGE_DESCRIPTIONS.search}
+      />
       <header className="search-page__header">
         <h1>{searchHeading(filters.q || pathTerm)}</h1>
         <Suspense fallback={<p className="muted">Searching…</p>}>
@@ -107,7 +112,11 @@ export function SearchPage() {
       <div className="search-page__layout">
         <SearchFilters id={filtersId} open={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters} go={go} />
 
-        <section className="search-page__results" ref={resultsRef} aria-label="Results">
+        <section className="search-page__results" ref={resultsRef} aria-labelledby="search-results-heading">
+          {/* Above the cards' h3 titles, also on phones where the filters' h2 waits in a closed drawer. */}
+          <h2 id="search-results-heading" className="visually-hidden">
+            Results
+          </h2>
           <Suspense key={location.search + location.pathname} fallback={<CardGridSkeleton />}>
             <Await resolve={results} errorElement={<SearchFailed />}>
               {(outcome: SearchAnswer | RefusedSearch) => <SearchResults outcome={outcome} onPage={(page) => go({ page })} />}

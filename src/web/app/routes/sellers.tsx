@@ -4,9 +4,11 @@ import { APPS, TOPICS } from '@domain/catalogue/taxonomy.js';
 import { BETA_COMMISSION_PERCENT, POST_BETA_COMMISSION_PERCENT } from '@domain/commerce/commission-rates.js';
 import { commissionStatement } from '@domain/commerce/commission.js';
 import { useCreateAction } from '@/lib/create-action.js';
-import { BRAND_NAME, documentTitle } from '@/lib/brand.js';
+import { BRAND_NAME } from '@/lib/brand.js';
 import { appPath, PAYMENTS_HELP_LINK_LABEL, PAYMENTS_HELP_PATH, topicPath } from '@/lib/paths.js';
 import { commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 /** The apps the page shows first; every app links to its template list. */
 const FEATURED_APPS = ['notion', 'google sheets', 'airtable', 'canva', 'figma', 'zapier', 'trello', 'google slides'];
@@ -113,7 +115,7 @@ export function SellersPage() {
 
   return (
     <div className="content-page sellers">
-      <title>{documentTitle('Sell your templates')}</title>
+      <PageHead title="Sell your templates" description={PAGE_DESCRIPTIONS.sellers} />
 
       <SellersHero feePercent={feePercent} />
       <PopularCategories />

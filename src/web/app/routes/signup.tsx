@@ -6,8 +6,9 @@ import { safeRedirectPath } from '@/features/accounts/login-flow.js';
 import { loginPathFor, RETURN_PATH_PARAMETER } from '@/lib/return-paths.js';
 import { redirectIfSignedIn } from '@/features/accounts/route-guards.js';
 import { sameSitePath } from '@domain/shared/paths.js';
-import { documentTitle } from '@/lib/brand.js';
 import { commissionMention, usePlatformFeePercent } from '@/lib/platform-fee.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 const ACCOUNT_PATH = '/account';
 
@@ -34,7 +35,7 @@ export function SignupPage() {
 
   return (
     <div className="auth-page">
-      <title>{documentTitle('Join Free')}</title>
+      <PageHead title="Join Free" description={PAGE_DESCRIPTIONS.signup} />
       <section className="auth-card" aria-labelledby="signup-heading">
         <h1 id="signup-heading" className="auth-card__title">
           Join Free

@@ -18,8 +18,9 @@ import { TemplateTile } from '@/features/discovery/components/TemplateTile.js';
 import { useCreateGate } from '@/features/discovery/viewer.js';
 import '@/features/discovery/discovery.css';
 import { searchResources, type SearchAnswer } from '@/features/search/api.js';
-import { documentTitle } from '@/lib/brand.js';
 import { topicPath } from '@/lib/paths.js';
+import { PageHead } from '@/components/ui/PageHead.js';
+import { PAGE_DESCRIPTIONS } from '@/lib/page-descriptions.js';
 
 export function topicsLoader({ request }: LoaderFunctionArgs) {
   return { rows: fetchTopicRows(TOPICS_REQUEST_LIMIT, request.signal) };
@@ -30,7 +31,7 @@ export function TopicsPage() {
   const create = useCreateGate();
   return (
     <div className="container browse-page">
-      <title>{documentTitle('Topics')}</title>
+      <PageHead title="Topics" description={PAGE_DESCRIPTIONS.topics} />
       <header className="browse-page__header">
         <h1>Topics</h1>
         <p className="muted">{TOPICS_SUBTITLE}</p>
@@ -99,13 +100,15 @@ export function TopicPage() {
   const create = useCreateGate();
   return (
     <div className="container browse-page browse-page--with-menu">
-      <title>{documentTitle(`${topic.label} Resources`)}</title>
+      <PageHead title={`${topic.label} Resources`} description={PAGE_DESCRIPTIONS.topic(topic.label)} />
       <div>
         <header className="browse-page__header">
           <h1>{topic.label} Resources</h1>
           <p>Explore resources for {topic.label}.</p>
           <p className="muted">A collection of ready-to-use tools and templates made by a community of makers.</p>
         </header>
+        {/* Above the cards' h3 titles. */}
+        <h2 className="visually-hidden">Templates</h2>
         <Suspense
           fallback={
             <div className="spinner" role="status">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -12,9 +12,15 @@ export interface ModalProps {
   className?: string;
 }
 
+/** What Tab can reach inside a dialog. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * Props for a native <dialog> shown modally while `open`: the browser traps focus inside and returns
- * it on close; Escape and a click on the backdrop ask `onClose` (the owner decides).
+ * Props for a native <dialog> shown modally while `open`: the browser makes the page behind it inert
+ * and returns focus on close, but Tab past the last control leaves the page for the browser's own
+ * controls, so Tab and Shift+Tab wrap around inside. Escape and a click on the backdrop ask `onClose`
+ * (the owner decides).
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,6 +46,19 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     onCancel(event: SyntheticEvent<HTMLDialogElement>) {
       event.preventDefault();
       onClose();
+    },
+    onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+      if (event.key !== 'Tab') return;
+      const tabbable = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const [first, last] = [tabbable[0], tabbable.at(-1)];
+      if (first === undefined || last === undefined) return;
+      const active = document.activeElement;
+      const wrapTo = event.shiftKey ? (active === first || active === event.currentTarget ? last : null) : active === last ? first : null;
+      if (wrapTo === null) return;
+      event.preventDefault();
+      wrapTo.focus();
     },
     onClick(event: MouseEvent<HTMLDialogElement>) {
       // A click on the backdrop lands on the dialog element itself.

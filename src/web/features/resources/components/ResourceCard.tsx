@@ -63,27 +63,16 @@ export function ResourceCard({ resource: initial, leadsPage = false }: { resourc
           )}
         </span>
         <span className="resource-card__stats">
-          <button
-            type="button"
-            className="resource-card__stat"
-            aria-pressed={liked}
-            aria-label={`${liked ? 'Take back kudos' : 'Give kudos'} (${ratings.positive} kudos)`}
-            title="Kudos"
-            onClick={() => void toggle('like')}
-          >
+          <button type="button" className="resource-card__stat" aria-pressed={liked} title="Kudos" onClick={() => void toggle('like')}>
             <HeartIcon />
+            {/* Named by what it shows ('12 kudos', pressed when given): a name that left out the number failed label-in-name. */}
             {ratings.positive}
+            <span className="visually-hidden"> kudos</span>
           </button>
-          <button
-            type="button"
-            className="resource-card__stat"
-            aria-pressed={saved}
-            aria-label={`${saved ? 'Remove from saved' : 'Save'} (${ratings.saves} saves)`}
-            title="Saves"
-            onClick={() => void toggle('save')}
-          >
+          <button type="button" className="resource-card__stat" aria-pressed={saved} title="Saves" onClick={() => void toggle('save')}>
             <BookmarkIcon />
             {ratings.saves}
+            <span className="visually-hidden"> saves</span>
           </button>
         </span>
       </footer>
