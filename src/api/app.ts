@@ -28,6 +28,7 @@ import { discoveryRoutes } from './routes/discovery/index.js';
 import { outreachRoutes } from './routes/outreach/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { supportRoutes } from './routes/support/index.js';
+import { integrationRoutes } from './routes/integrations/index.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
 import { templateRoutes } from './routes/templates/index.js';
@@ -66,6 +67,7 @@ export type AppDeps = Pick<
   | 'exchangeRates'
   | 'writer'
   | 'publicUrl'
+  | 'webhooksAllowPrivateTargets'
 > &
   Pick<ServiceInfrastructure, 'suggester' | 'remoteImages'> & {
     /** The built web app (vite build output); served with a fallback to index.html for client routes. */
@@ -163,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
 
   await app.register(
     async (api) => {
-      routeAccess = installAccessControl(api, deps.database.db);
+      routeAccess = installAccessControl(api, deps.database.db, services.accessTokens);
       await api.register(accountRoutes({ ...deps, db: deps.database.db, settle, signInWithGoogle: services.signInWithGoogle }));
       await api.register(adminAnalyticsRoutes({ db: deps.database.db }));
       await api.register(massEmailRoutes({ db: deps.database.db, massEmail: services.massEmail, settle }));
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
           settle,
         }),
       );
+      await api.register(integrationRoutes({ accessTokens: services.accessTokens, webhooks: services.webhooks, settle }));
       await api.register(
         supportRoutes({ db: deps.database.db, vault: deps.vault, support: services.support, secureCookies: deps.secureCookies, settle }),
       );

@@ -57,6 +57,8 @@ export interface Config {
   googleDriveFolderId: string | undefined;
   /** The mass e-mail's throttle: messages sent per second. */
   massEmailPerSecond: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS=1: webhooks may reach private, loopback and link-local addresses (local development and tests only). */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /** Proxies trusted for X-Forwarded-For: how many hops, or which addresses / CIDR ranges (proxy-addr names such as 'loopback' too). */
@@ -132,6 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
     googleDriveFolderId: env.GOOGLE_DRIVE_FOLDER_ID || undefined,
     massEmailPerSecond: parseMassEmailRate(env.MASS_EMAIL_PER_SECOND),
+    webhooksAllowPrivateTargets: ['1', 'true', 'yes'].includes((env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? '').toLowerCase()),
   };
 }
 

@@ -22,7 +22,7 @@ import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import type { Config } from './config.js';
-import { createFollowers, type Followers } from './followers.js';
+import { createFollowers, type Followers, type WebhookSettings } from './followers.js';
 import { openOutsideServices, type OutsideServices, type OutsideServicesConfig } from './outside-services.js';
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
@@ -45,6 +45,8 @@ export interface Infrastructure
   images: ImageStore;
   google: GoogleIdTokenVerifier;
   googleClientId: string | null;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: webhook endpoints may be private addresses (local development and tests). */
+  webhooksAllowPrivateTargets: boolean;
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** Which adapter serves each port, for logs and /api/health. */
@@ -75,9 +77,13 @@ export function embeddedDatabaseDirectory(dataDir: string): string {
 
 /** The settings openInfrastructure reads. */
 export type InfrastructureConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
-  Partial<OutsideServicesConfig & Pick<Config, 'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond'>> & {
+  Partial<
+    OutsideServicesConfig & Pick<Config, 'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond' | 'webhooksAllowPrivateTargets'>
+  > & {
     /** A schema of its own on the Postgres server (tests run side by side in one database). */
     databaseSchema?: string;
+    /** Tests only: a shorter retry policy and time-out, or another clock, for webhook deliveries. */
+    webhooks?: Omit<WebhookSettings, 'allowPrivateTargets'>;
   };
 
 export async function openInfrastructure(
@@ -118,7 +124,13 @@ export async function openInfrastructure(
     });
     const followers = createFollowers(
       { database, store, runner, commands, vault, commerce, mail, publicUrl, writer: outside.writer, google: outside.drive },
-      { runnerOptions, readModelWaitMs: READ_MODEL_WAIT_MS, massEmailPerSecond: config.massEmailPerSecond, log: options.log },
+      {
+        runnerOptions,
+        readModelWaitMs: READ_MODEL_WAIT_MS,
+        massEmailPerSecond: config.massEmailPerSecond,
+        webhooks: { ...config.webhooks, allowPrivateTargets: config.webhooksAllowPrivateTargets ?? false },
+        log: options.log,
+      },
     );
     const { startReactors, stopReactors, ...reactors } = followers;
     return {
@@ -153,6 +165,7 @@ export async function openInfrastructure(
       google: createGoogleIdTokenVerifier({ clientId: config.googleClientId }),
       googleClientId: config.googleClientId ?? null,
       secureCookies: publicUrl.startsWith('https:'),
+      webhooksAllowPrivateTargets: config.webhooksAllowPrivateTargets ?? false,
       adapters: {
         ...outside.descriptions,
         eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,

@@ -22,7 +22,19 @@ import { composeUseCases, type UseCases } from './use-cases.js';
 /** What the use cases are built from. */
 export type ServiceInfrastructure = Pick<
   Infrastructure,
-  'commands' | 'database' | 'store' | 'images' | 'runner' | 'vault' | 'writer' | 'mail' | 'publicUrl' | 'commerce' | 'accounts' | 'google'
+  | 'commands'
+  | 'database'
+  | 'store'
+  | 'images'
+  | 'runner'
+  | 'vault'
+  | 'writer'
+  | 'mail'
+  | 'publicUrl'
+  | 'commerce'
+  | 'accounts'
+  | 'google'
+  | 'webhooksAllowPrivateTargets'
 > & {
   /** Suggestions for the create form's Fetch button; by default the offline page reader. */
   suggester?: TemplateSuggester | undefined;
