@@ -8,14 +8,14 @@ import { createWebhooks } from '../../src/commands/integrations/webhooks.js';
 import { WEBHOOK_MESSAGES } from '../../src/domain/integrations/webhooks.js';
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { makeMember, type Member } from '../fixtures/members.js';
-import { startWebhookReceiver, type ReceivedDelivery } from '../fixtures/webhook-receiver.js';
+import { startWebhookReceiver } from '../fixtures/webhook-receiver.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Verify = (rawBody: string, header: string, secret: string, toleranceSeconds?: number) => boolean;
 
 /** Short enough that a test sees retries, time-outs and a give-up in seconds; the shape is the real policy's. */
-const RETRY = { timeoutMs: 1_500, firstRetryDelayMs: 100, maxRetryDelayMs: 400, giveUpAfterMs: 4_000 };
-const WAIT = { timeout: 20_000, interval: 50 };
+const RETRY = { timeoutMs: 5_000, firstRetryDelayMs: 100, maxRetryDelayMs: 400, giveUpAfterMs: 8_000 };
+const WAIT = { timeout: 40_000, interval: 50 };
 
 /** The guide's verification snippet (docs/integrations.md), run exactly as written there. */
 async function guideVerifier(): Promise<Verify> {
@@ -79,7 +79,6 @@ describe('webhooks', () => {
   };
   const deliveries = async (endpointId: string) =>
     (await harness.call<{ data: Json[] }>('GET', `/api/webhooks/${endpointId}/deliveries`, { token: author.token })).body.data;
-  const bodies = (received: ReceivedDelivery[]) => received.map((delivery) => `${delivery.body.type}:${delivery.body.id}`);
 
   it('retries 500 twice, then delivers; every attempt is logged and signed as the guide verifies', async () => {
     receiver.script('/flaky', [500, 500, 200]);
@@ -118,11 +117,12 @@ describe('webhooks', () => {
     const slowLog = (await deliveries(slow.id)).reverse();
     expect(slowLog[0]).toMatchObject({ attempt: 1, statusCode: null, outcome: 'retrying', error: expect.stringContaining('time-out') });
     expect(slowLog[0]!.latencyMs).toBeGreaterThanOrEqual(RETRY.timeoutMs - 5);
-    await expect.poll(async () => (await deliveries(strict.id)).length, WAIT).toBe(2);
-    const strictLog = (await deliveries(strict.id)).reverse();
-    expect(strictLog.map((a) => [a.attempt, a.statusCode, a.outcome])).toEqual([
-      [1, 400, 'failed'],
-      [1, 200, 'delivered'],
+    await expect.poll(async () => (await deliveries(strict.id)).some((a) => a.outcome === 'delivered'), WAIT).toBe(true);
+    // Under load an attempt may time out first; a 400 is never tried again, and the next event goes out.
+    const strictLog = (await deliveries(strict.id)).reverse().filter((a) => a.statusCode !== null);
+    expect(strictLog.map((a) => [a.statusCode, a.outcome])).toEqual([
+      [400, 'failed'],
+      [200, 'delivered'],
     ]);
     expect(strictLog[0]!.eventId).not.toBe(strictLog[1]!.eventId);
 
@@ -181,16 +181,24 @@ describe('webhooks', () => {
     await approvedPost('Replay One');
     await approvedPost('Replay Two');
     await approvedPost('Replay Three');
-    await expect.poll(() => receiver.received('/replay').length, WAIT).toBe(3);
-    const live = bodies(receiver.received('/replay'));
+    // What was delivered, in the order the log shows it (at least once: a time-out under load may repeat an attempt).
+    const delivered = async (replayId: string | null) =>
+      (await deliveries(id))
+        .filter((attempt) => attempt.outcome === 'delivered' && attempt.replayId === replayId)
+        .reverse()
+        .map((attempt) => attempt.eventId as string);
+    await expect.poll(async () => (await delivered(null)).length, WAIT).toBe(3);
+    const live = await delivered(null);
+    const receivedBefore = receiver.received('/replay').length;
     const replay = await harness.call<Json>('POST', `/api/webhooks/${id}/replay`, { token: author.token, body: { since } });
     expect(replay.status).toBe(202);
-    await expect.poll(() => receiver.received('/replay').length, WAIT).toBe(6);
-    const replayed = receiver.received('/replay').slice(3);
-    console.log(`replay since ${since}: live ${JSON.stringify(live)}, replayed ${JSON.stringify(bodies(replayed))}`);
-    expect(bodies(replayed)).toEqual(live);
-    for (const delivery of replayed) expect(verify(delivery.rawBody, String(delivery.headers['tessera-signature']), secret)).toBe(true);
-    await expect.poll(async () => (await deliveries(id)).filter((a) => a.replayId === replay.body.replayId).length, WAIT).toBe(3);
+    await expect.poll(async () => (await delivered(replay.body.replayId as string)).length, WAIT).toBe(3);
+    const replayed = await delivered(replay.body.replayId as string);
+    console.log(`replay since ${since}: live ${JSON.stringify(live)}, replayed ${JSON.stringify(replayed)}`);
+    expect(replayed).toEqual(live);
+    const received = receiver.received('/replay').slice(receivedBefore);
+    expect([...new Set(received.map((delivery) => delivery.body.id))]).toEqual(live);
+    for (const delivery of received) expect(verify(delivery.rawBody, String(delivery.headers['tessera-signature']), secret)).toBe(true);
     // Before the endpoint existed: nothing of that was sent live, all of it is in a replay from then.
     const future = await harness.call<Json>('POST', `/api/webhooks/${id}/replay`, {
       token: author.token,

@@ -37,9 +37,8 @@ const DISPATCHER_ACTOR: Actor = { userId: null, role: 'system' };
 const PAUSE_MAIL_NAMESPACE = '4d2f8a61-93c7-4b0e-8f15-6a7e2c9d0b38';
 /** An idle endpoint rechecks its state this often, besides waking on new events. */
 const IDLE_RECHECK_MS = 5_000;
-/** After the database or event store failed, an endpoint's loop starts again after this pause. */
-const RETRY_AFTER_FAILURE_MS = 2_000;
-const DEFAULT_PAGE_SIZE = 500;
+/** After the database or event store failed, an endpoint's loop starts again after this pause; pages of the log it reads. */
+const [RETRY_AFTER_FAILURE_MS, DEFAULT_PAGE_SIZE] = [2_000, 500];
 
 /** Time as the dispatcher sees it: tests may compress it. */
 export interface DispatcherClock {
@@ -87,7 +86,11 @@ type DeliveryResult = WebhookDeliveryOutcome | 'skipped' | 'stopped';
  */
 export class WebhookDispatcher {
   readonly #loops = new Map<string, { wake: Subject<void>; stop: AbortController; done: Promise<void> }>();
+  /** Whose each running endpoint is: an erased member's endpoints stop at once. */
+  readonly #owners = new Map<string, string>();
   readonly #authors = new Map<string, string | null>();
+  /** Signing secrets by their ciphertext: opened once per endpoint, not once per delivery. */
+  readonly #secrets = new Map<string, string | null>();
   readonly #clock: DispatcherClock;
   #tenure: { lock: { readonly lost: boolean }; ended: AbortController } | null = null;
   #stopped = false;
@@ -99,8 +102,9 @@ export class WebhookDispatcher {
   get reactor(): Reactor {
     return {
       name: 'webhook-dispatcher',
-      handles: WEBHOOK_ENDPOINT_EVENT_TYPES,
+      handles: [...WEBHOOK_ENDPOINT_EVENT_TYPES, 'AccountDeleted'],
       react: async (event: RecordedEvent) => {
+        if (event.type === 'AccountDeleted') return this.#forget((event.data as { userId: string }).userId);
         const { type, data } = event as RecordedEvent<WebhookEndpointEvent>;
         if (type === 'WebhookEndpointPaused' || type === 'WebhookEndpointDeleted') this.#loops.get(data.endpointId)?.stop.abort();
         else this.#ensure(data.endpointId);
@@ -138,6 +142,12 @@ export class WebhookDispatcher {
     await this.idle();
   }
 
+  /** An erased member's endpoints stop, and the secrets opened so far are dropped. */
+  #forget(userId: string): void {
+    this.#secrets.clear();
+    for (const [endpointId, owner] of this.#owners) if (owner === userId) this.#loops.get(endpointId)?.stop.abort();
+  }
+
   /** Wakes the endpoint's loop (a change, a replay), or starts one while this process holds the lock. */
   #ensure(endpointId: string): void {
     const running = this.#loops.get(endpointId);
@@ -152,7 +162,10 @@ export class WebhookDispatcher {
       .finally(() => {
         // A loop that ended by itself (paused, deleted) is started anew by the next change.
         stop.abort();
-        if (this.#loops.get(endpointId)?.done === done) this.#loops.delete(endpointId);
+        if (this.#loops.get(endpointId)?.done === done) {
+          this.#loops.delete(endpointId);
+          this.#owners.delete(endpointId);
+        }
       });
     this.#loops.set(endpointId, { wake, stop, done });
   }
@@ -162,9 +175,11 @@ export class WebhookDispatcher {
       try {
         const state = await this.deps.commands.stateOf(webhookEndpointDecider, webhookEndpointStream(endpointId));
         if (state.userId === null || state.deleted || state.paused) return;
+        this.#owners.set(endpointId, state.userId);
         const replay = state.replays[0];
         const step = replay ? await this.#replayPage(state, replay, signal) : await this.#livePage(state, signal);
-        if (step === 'paused') return;
+        // Paused, or stopped with the signal still up (its member's secret is gone with the account).
+        if (step === 'paused' || step === 'stopped') return;
         if (typeof step === 'bigint') await this.#idle(signal, wake, step);
       } catch (error) {
         if (signal.aborted) return;
@@ -242,7 +257,8 @@ export class WebhookDispatcher {
     const stream = webhookDeliveryStream(state.endpointId, event.id, replayId);
     const delivery = await this.deps.commands.stateOf(webhookDeliveryDecider, stream);
     if (delivery.lastOutcome === 'delivered' || delivery.lastOutcome === 'failed') return delivery.lastOutcome;
-    const secret = await this.deps.vault.decrypt(userId, state.secretEnc);
+    if (!this.#secrets.has(state.secretEnc)) this.#secrets.set(state.secretEnc, await this.deps.vault.decrypt(userId, state.secretEnc));
+    const secret = this.#secrets.get(state.secretEnc) ?? null;
     if (secret === null) return 'stopped'; // The account was erased: its endpoints go with it.
     const body = JSON.stringify({ id: event.id, type: described.type, createdAt: event.metadata.occurredAt, data: described.data });
     // The retries' 24 hours count from the first attempt; after a pause and resume, from the resumed one.
@@ -377,9 +393,7 @@ export class WebhookDispatcher {
   }
 }
 
-function liveCheckpointName(endpointId: string): string {
-  return `webhook:${endpointId}`;
-}
+const liveCheckpointName = (endpointId: string) => `webhook:${endpointId}`;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
