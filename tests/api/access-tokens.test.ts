@@ -97,6 +97,23 @@ describe('personal access tokens', () => {
     expect((await harness.call<Json>('GET', '/api/tokens', { token: member.token })).body.data.map((t: Json) => t.id)).not.toContain(id);
   });
 
+  it('the OpenAPI description covers the token and webhook routes, with examples', async () => {
+    const docs = await harness.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = (docs.json() as Json).paths as Json;
+    for (const path of [
+      '/api/tokens',
+      '/api/tokens/{id}',
+      '/api/webhooks',
+      '/api/webhooks/{id}',
+      '/api/webhooks/{id}/deliveries',
+      '/api/webhooks/{id}/replay',
+    ])
+      expect(paths[path], path).toBeDefined();
+    expect(JSON.stringify(paths['/api/tokens'].post)).toContain('tsr_pat_');
+    expect(JSON.stringify(paths['/api/webhooks'].post)).toContain('whsec_');
+    expect(JSON.stringify(paths['/api/webhooks/{id}/deliveries'].get)).toContain('"nextRetryAt":"2026-01-31T12:00:58.000Z"');
+  });
+
   it('refuses a token without a name or scope', async () => {
     const answer = await harness.call<Json>('POST', '/api/tokens', { token: member.token, body: { name: 'x', scopes: [] } });
     expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining(ACCESS_TOKEN_MESSAGES.noScopes) } });

@@ -33,7 +33,7 @@ export function accessTokenRoutes(deps: { accessTokens: AccessTokens; settle: Se
           response: {
             201: z
               .object({ id: z.string(), token: z.string().describe('Send as "Authorization: Bearer <token>"; shown only now') })
-              .describe('For example {"id": "0b7c…", "token": "tsr_pat_Xq3…"}'),
+              .meta({ examples: [{ id: '0b7c6a2e-5f1d-4c3b-9a8e-7d6f5e4c3b2a', token: 'tsr_pat_Xq3v…' }] }),
           },
         },
       },

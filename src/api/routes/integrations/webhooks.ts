@@ -34,6 +34,20 @@ const deliverySchema = z.object({
   replayId: z.string().nullable(),
 }) satisfies z.ZodType<WebhookDeliveryAttempt>;
 
+/** An attempt as the delivery log shows it, for the OpenAPI description. */
+const DELIVERY_EXAMPLE: WebhookDeliveryAttempt = {
+  eventId: '02faa105-d691-449e-b53c-f7f67be50bdc',
+  type: 'post.reviewed',
+  attempt: 2,
+  at: '2026-01-31T12:00:21.541Z',
+  statusCode: 500,
+  error: null,
+  latencyMs: 7,
+  nextRetryAt: '2026-01-31T12:00:58.000Z',
+  outcome: 'retrying',
+  replayId: null,
+};
+
 const endpointParams = z.object({ id: z.string().uuid() });
 const success = z.object({ success: z.literal(true) });
 
@@ -56,7 +70,7 @@ export function webhookRoutes(deps: { webhooks: Webhooks; settle: Settle }): Fas
           response: {
             201: z
               .object({ id: z.string(), secret: z.string().describe('Verifies Tessera-Signature; shown only now') })
-              .describe('For example {"id": "5d1e…", "secret": "whsec_9Jf…"}'),
+              .meta({ examples: [{ id: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', secret: 'whsec_9Jf…' }] }),
           },
         },
       },
@@ -93,7 +107,7 @@ export function webhookRoutes(deps: { webhooks: Webhooks; settle: Settle }): Fas
           tags,
           summary: 'Change the address or events; {"active": false} pauses, {"active": true} resumes from where deliveries stopped',
           params: endpointParams,
-          body: updateWebhookSchema,
+          body: updateWebhookSchema.describe('For example {"active": true} or {"events": ["sale.completed"]}'),
           response: { 200: endpointSchema },
         },
       },
@@ -124,7 +138,9 @@ export function webhookRoutes(deps: { webhooks: Webhooks; settle: Settle }): Fas
           tags,
           summary: "The endpoint's delivery attempts, newest first (the last 100)",
           params: endpointParams,
-          response: { 200: z.object({ data: z.array(deliverySchema) }) },
+          response: {
+            200: z.object({ data: z.array(deliverySchema) }).meta({ examples: [{ data: [DELIVERY_EXAMPLE] }] }),
+          },
         },
       },
       async (request) => ({ data: await webhooks.deliveries(request.viewer!.userId, request.params.id) }),
