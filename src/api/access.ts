@@ -1,4 +1,5 @@
 import type { UserLevel, VerificationStatus } from '../domain/accounts/events.js';
+import type { TokenScope } from '../domain/integrations/tokens.js';
 
 /**
  * Who may call a route. Every route declares one in `config.access`; the access hook
@@ -21,11 +22,18 @@ export interface Viewer {
   sessionId: string;
   /** Set for an admin's test-user session: the admin who started it. */
   impersonatedBy: string | null;
+  /** Set when a personal access token signed the request in (no session then): the token's id. */
+  accessTokenId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The scope a personal access token needs on this route. A route without one refuses tokens;
+     * admin, owner and loopback routes refuse them whatever this says.
+     */
+    tokenScope?: TokenScope;
     /**
      * The route refuses text with NUL or unpaired surrogates in its body item by item (and never
      * stores it), so the app-wide check leaves the body to it.

@@ -30,6 +30,7 @@ import { discoveryRoutes } from './routes/discovery/index.js';
 import { outreachRoutes } from './routes/outreach/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { supportRoutes } from './routes/support/index.js';
+import { integrationRoutes } from './routes/integrations/index.js';
 import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
 import { assistantRoutes } from './routes/assistants/index.js';
@@ -73,6 +74,7 @@ export type AppDeps = Pick<
   | 'exchangeRates'
   | 'writer'
   | 'publicUrl'
+  | 'webhooksAllowPrivateTargets'
 > &
   Pick<ServiceInfrastructure, 'suggester' | 'remoteImages'> & {
     /** The built web app (vite build output); served with a fallback to index.html for client routes. */
@@ -129,11 +131,16 @@ function installRequestHooks(app: FastifyInstance): void {
  * What crawlers and assistants read, outside /api behind the same access check: robots.txt, the sitemap,
  * llms.txt, posts as Markdown and the MCP server. Returns their access list.
  */
-async function registerMachineReadableRoutes(app: FastifyInstance, deps: AppDeps, linkOrigin: LinkOrigin): Promise<RouteAccess[]> {
+async function registerMachineReadableRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  linkOrigin: LinkOrigin,
+  tokens: AppServices['accessTokens'],
+): Promise<RouteAccess[]> {
   let routeAccess: RouteAccess[] = [];
   const db = deps.database.db;
   await app.register(async (machines) => {
-    routeAccess = installAccessControl(machines, db);
+    routeAccess = installAccessControl(machines, db, tokens);
     await machines.register(crawlerRoutes({ db, origin: linkOrigin, aiCrawlers: deps.aiCrawlers ?? DEFAULT_AI_CRAWLER_POLICY }));
     await machines.register(assistantRoutes({ db, vault: deps.vault, search: deps.search, linkOrigin }));
   });
@@ -187,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
 
   await app.register(
     async (api) => {
-      routeAccess = installAccessControl(api, deps.database.db);
+      routeAccess = installAccessControl(api, deps.database.db, services.accessTokens);
       for (const routes of apiRoutes(deps, services, { settle, linkOrigin, warn: (message) => app.log.warn(message) })) {
         await api.register(routes);
       }
@@ -198,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     { prefix: '/api' },
   );
 
-  const machineRouteAccess = await registerMachineReadableRoutes(app, deps, linkOrigin);
+  const machineRouteAccess = await registerMachineReadableRoutes(app, deps, linkOrigin, services.accessTokens);
   await installPaymentSandboxes(app, deps.commerce, linkOrigin, `/api${PAYMENT_WEBHOOK_PATH}`);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).
@@ -255,6 +262,7 @@ function apiRoutes(
     blogRoutes({ blog: createBlogSource(deps.blog) }),
     cookieConsentRoutes({ secureCookies: deps.secureCookies }),
     outreachRoutes({ db: deps.database.db, vault: deps.vault, outreach: services.outreach }),
+    integrationRoutes({ accessTokens: services.accessTokens, webhooks: services.webhooks, settle }),
     commerceRoutes({ ...deps, db: deps.database.db, statements: services.statements, linkOrigin }),
     generatorRoutes({
       db: deps.database.db,

@@ -4,6 +4,7 @@ import { hashPassword } from '../adapters/security/passwords.js';
 import type { UserLevel, VerificationStatus } from '../domain/accounts/events.js';
 import type { Access } from './access.js';
 import { ACCESS_MESSAGES } from './auth/access-hook.js';
+import { ACCESS_TOKEN_MESSAGES } from '../domain/integrations/tokens.js';
 import { viewerForToken } from './auth/sessions.js';
 
 type Role = 'anonymous' | 'unverified' | 'verified' | 'admin' | 'owner' | 'blocked' | 'test_user';
@@ -152,6 +153,35 @@ describe('role matrix: every API route × every kind of caller', () => {
       expect(mismatches).toEqual([]);
       expect(checked).toBe(routes.length * ROLES.length);
       console.info(`role matrix: ${routes.length} routes × ${ROLES.length} callers = ${checked} checks`);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a personal access token only on routes that declare its scope, never on admin, owner or loopback routes',
+    async () => {
+      const created = await harness.call<{ token: string }>('POST', '/api/tokens', {
+        token: await tokenFor('verified'),
+        body: { name: 'matrix', scopes: ['read', 'write'] },
+      });
+      expect(created.status).toBe(201);
+      const tokenMessages = new Set<string>([ACCESS_TOKEN_MESSAGES.refusedHere, ACCESS_TOKEN_MESSAGES.invalid]);
+      const mismatches: string[] = [];
+      for (const route of harness.app.routeAccess) {
+        const url = route.url.replace(/:[A-Za-z]+/gu, 'x');
+        const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const answer = await harness.call(route.method as 'GET', url, { bearer: created.body.token, ...(withBody ? { body: {} } : {}) });
+        await harness.catchUp();
+        const message = typeof answer.body.message === 'string' ? answer.body.message : '';
+        const refused = answer.status === 403 && message === ACCESS_TOKEN_MESSAGES.refusedHere;
+        const takesTokens = route.tokenScope !== undefined;
+        const ok = answer.status < 500 && (takesTokens ? !tokenMessages.has(message) && !ACCESS_MESSAGE_SET.has(message) : refused);
+        if (!ok)
+          mismatches.push(
+            `${route.method} ${route.url} (${route.access}, scope ${route.tokenScope ?? 'none'}): ${answer.status} ${message}`,
+          );
+      }
+      expect(mismatches).toEqual([]);
     },
     MATRIX_TIMEOUT_MS,
   );

@@ -65,6 +65,8 @@ export interface Config {
   guestGenerationsPerHour: number;
   /** How long a stop (SIGTERM, SIGINT) may take before the process exits non-zero, naming what was still pending. */
   shutdownDeadlineMs: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS=1: webhooks may reach private, loopback and link-local addresses (local development and tests only). */
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /**
@@ -149,6 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     aiCrawlers: parseAiCrawlerPolicy(env.AI_CRAWLERS),
     guestGenerationsPerHour: parseGuestGenerations(env.GUEST_GENERATIONS_PER_HOUR),
     shutdownDeadlineMs: parseShutdownDeadline(env.SHUTDOWN_DEADLINE_MS),
+    webhooksAllowPrivateTargets: ['1', 'true', 'yes'].includes((env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? '').toLowerCase()),
   };
 }
 

@@ -16,6 +16,8 @@ import { createModerationReactor } from '../projections/reactors/moderation-reac
 import { createPaymentReturnReactor } from '../projections/reactors/payment-return-reactor.js';
 import { ReactorRunner } from '../projections/reactors/reactor-runner.js';
 import { createRewardsReactor } from '../projections/reactors/rewards-reactor.js';
+import { WebhookDispatcher, type DispatcherClock } from '../projections/reactors/webhook-dispatcher.js';
+import { DEFAULT_WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/integrations/webhooks.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** What the reactors and workers act with. */
@@ -37,7 +39,15 @@ export interface FollowerOptions {
   /** How long a reactor waits for the read model it reads to count what it reacts to. */
   readModelWaitMs: number;
   massEmailPerSecond?: number | undefined;
+  webhooks?: WebhookSettings | undefined;
   log?: ((line: string) => void) | undefined;
+}
+
+/** How webhooks are delivered: the retry policy (tests shorten it), the SSRF guard's switch, and the clock. */
+export interface WebhookSettings {
+  allowPrivateTargets: boolean;
+  retry?: Partial<WebhookRetryPolicy> | undefined;
+  clock?: DispatcherClock | undefined;
 }
 
 /** Every reactor and worker that follows the log beside the projections, and how they start and stop. */
@@ -58,6 +68,9 @@ export interface Followers {
   generationReactor: ReactorRunner;
   massEmail: MassEmailWorker;
   massEmailReactor: ReactorRunner;
+  /** Delivers members' webhooks, each endpoint from its own checkpoint. */
+  webhookDispatcher: WebhookDispatcher;
+  webhookReactor: ReactorRunner;
   /** Starts the generation worker: new requests from the log, and the jobs a stopped server left behind. */
   startGeneration(): Promise<void>;
   startMassEmail(): void;
@@ -93,6 +106,20 @@ export function createFollowers(deps: FollowerDeps, options: FollowerOptions): F
     waitForReadModels: headReached(['mass_emails']),
     log: options.log,
   });
+  const webhookDispatcher = new WebhookDispatcher({
+    commands,
+    store,
+    db,
+    vault,
+    mail,
+    publicUrl,
+    retry: { ...DEFAULT_WEBHOOK_RETRY_POLICY, ...options.webhooks?.retry },
+    allowPrivateTargets: options.webhooks?.allowPrivateTargets ?? false,
+    waitForReadModels: headReached(['integrations']),
+    ...(options.webhooks?.clock ? { clock: options.webhooks.clock } : {}),
+    log: options.log,
+  });
+  const webhookReactor = reactorRunner(webhookDispatcher.reactor);
   const reactors = {
     rewards: reactorRunner(createRewardsReactor({ commands, store })),
     moderation: reactorRunner(createModerationReactor({ commands, db, waitForReadModels: readModelsReached(['engagement']) })),
@@ -116,14 +143,19 @@ export function createFollowers(deps: FollowerDeps, options: FollowerOptions): F
     generationReactor,
     massEmail,
     massEmailReactor,
+    webhookDispatcher,
+    webhookReactor,
     startGeneration,
     startMassEmail,
     async startReactors() {
       for (const reactor of Object.values(reactors)) reactor.start();
       await startGeneration();
       startMassEmail();
+      webhookReactor.start();
     },
     async stopReactors() {
+      await webhookReactor.stop();
+      await webhookDispatcher.stop();
       await massEmailReactor.stop();
       await massEmail.stop();
       await generationReactor.stop();

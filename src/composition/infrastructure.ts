@@ -24,7 +24,7 @@ import { upcasters } from '../domain/upcasters.js';
 import { projections } from '../projections/registry.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import type { Config } from './config.js';
-import { createFollowers, type Followers } from './followers.js';
+import { createFollowers, type Followers, type WebhookSettings } from './followers.js';
 import { openOutsideServices, type OutsideServices, type OutsideServicesConfig } from './outside-services.js';
 
 /** How long the moderation reactor waits for the engagement read model to count a flag. */
@@ -49,6 +49,8 @@ export interface Infrastructure
   images: ImageStore;
   google: GoogleIdTokenVerifier;
   googleClientId: string | null;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: webhook endpoints may be private addresses (local development and tests). */
+  webhooksAllowPrivateTargets: boolean;
   /** Session cookies are Secure when the public address is https. */
   secureCookies: boolean;
   /** GUEST_GENERATIONS_PER_HOUR: AI generations all guests together may start per hour. */
@@ -83,22 +85,27 @@ export function embeddedDatabaseDirectory(dataDir: string): string {
 /** The settings openInfrastructure reads. */
 export type InfrastructureConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'eventStoreUrl'> &
   Partial<
-    OutsideServicesConfig & Pick<Config, 'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond' | 'guestGenerationsPerHour'>
+    OutsideServicesConfig &
+      Pick<
+        Config,
+        'googleClientId' | 'meiliUrl' | 'meiliKey' | 'massEmailPerSecond' | 'guestGenerationsPerHour' | 'webhooksAllowPrivateTargets'
+      >
   > & {
     /** A schema of its own on the Postgres server (tests run side by side in one database). */
     databaseSchema?: string;
+    /** Tests only: a shorter retry policy and time-out, or another clock, for webhook deliveries. */
+    webhooks?: Omit<WebhookSettings, 'allowPrivateTargets'>;
   };
 
-export async function openInfrastructure(
-  config: InfrastructureConfig,
-  options: {
-    batchSize?: number;
-    rebuildBatchSize?: number;
-    log?: (line: string) => void;
-    /** The clock accounts and checkouts are timed by: tests move it instead of waiting; the wall clock otherwise. */
-    now?: () => Date;
-  } = {},
-): Promise<Infrastructure> {
+export interface InfrastructureOptions {
+  batchSize?: number;
+  rebuildBatchSize?: number;
+  log?: (line: string) => void;
+  /** The clock accounts and checkouts are timed by: tests move it instead of waiting; the wall clock otherwise. */
+  now?: () => Date;
+}
+
+export async function openInfrastructure(config: InfrastructureConfig, options: InfrastructureOptions = {}): Promise<Infrastructure> {
   const releaseDataDir = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
@@ -136,7 +143,13 @@ export async function openInfrastructure(
     });
     const followers = createFollowers(
       { database, store, runner, commands, vault, commerce, mail, publicUrl, writer: outside.writer, google: outside.drive },
-      { runnerOptions, readModelWaitMs: READ_MODEL_WAIT_MS, massEmailPerSecond: config.massEmailPerSecond, log: options.log },
+      {
+        runnerOptions,
+        readModelWaitMs: READ_MODEL_WAIT_MS,
+        massEmailPerSecond: config.massEmailPerSecond,
+        webhooks: { ...config.webhooks, allowPrivateTargets: config.webhooksAllowPrivateTargets ?? false },
+        log: options.log,
+      },
     );
     const { startReactors, stopReactors, ...reactors } = followers;
     return {
@@ -174,12 +187,8 @@ export async function openInfrastructure(
       googleClientId: config.googleClientId ?? null,
       secureCookies: publicUrl.startsWith('https:'),
       guestGenerationsPerHour: config.guestGenerationsPerHour ?? DEFAULT_GUEST_GENERATIONS_PER_HOUR,
-      adapters: {
-        ...outside.descriptions,
-        eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
-        database: `${database.kind} (${database.location})`,
-        search: search.description,
-      },
+      webhooksAllowPrivateTargets: config.webhooksAllowPrivateTargets ?? false,
+      adapters: adapterDescriptions(config, database, search, outside),
       async startFollowers() {
         await runner.start();
         await search.start();
@@ -187,20 +196,20 @@ export async function openInfrastructure(
         if (chain) chainFollower = followEventChain(chain, store, options.log);
       },
       async close(step = () => {}) {
-        step('audit chain (its current extension)');
-        await chainFollower?.stop();
-        step('reactors and workers (their current batch)');
-        await stopReactors();
-        step('search index feeder');
-        await search.stop();
-        step('projections (their current batch)');
-        await runner.stop();
-        step('rate-limit counters');
-        await outside.rateLimitCounters.close();
-        step('event store');
-        await store.close();
-        step('database connections');
-        await database.close();
+        // Each step named first: a stop that overruns its deadline says what it still waited for.
+        const steps: [string, () => Promise<void>][] = [
+          ['audit chain (its current extension)', async () => chainFollower?.stop()],
+          ['reactors and workers (their current batch)', stopReactors],
+          ['search index feeder', () => search.stop()],
+          ['projections (their current batch)', () => runner.stop()],
+          ['rate-limit counters', () => outside.rateLimitCounters.close()],
+          ['event store', () => store.close()],
+          ['database connections', () => database.close()],
+        ];
+        for (const [name, close] of steps) {
+          step(name);
+          await close();
+        }
         releaseDataDir();
       },
     };
@@ -208,4 +217,19 @@ export async function openInfrastructure(
     releaseDataDir();
     throw error;
   }
+}
+
+/** Which adapter serves each port, for logs and /api/health. */
+function adapterDescriptions(
+  config: InfrastructureConfig,
+  database: Database,
+  search: SearchIndex,
+  outside: OutsideServices,
+): Infrastructure['adapters'] {
+  return {
+    ...outside.descriptions,
+    eventStore: config.eventStoreUrl ? `eventstoredb (${new URL(config.eventStoreUrl).host})` : `${database.kind} events table`,
+    database: `${database.kind} (${database.location})`,
+    search: search.description,
+  };
 }

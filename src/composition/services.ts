@@ -37,6 +37,7 @@ export type ServiceInfrastructure = Pick<
   | 'accounts'
   | 'google'
   | 'search'
+  | 'webhooksAllowPrivateTargets'
 > &
   Partial<Pick<Infrastructure, 'chain'>> & {
     /** Suggestions for the create form's Fetch button; by default the offline page reader. */

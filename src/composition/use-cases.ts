@@ -12,6 +12,9 @@ import { createOutreach } from '../commands/outreach/outreach.js';
 import { createHelpDesk } from '../commands/support/help-desk.js';
 import { createSupportDesk } from '../commands/support/conversations.js';
 import { helpPassagesAt } from '../domain/support/help-content.js';
+import type { EventStore } from '../adapters/eventstore/port.js';
+import { createAccessTokens } from '../commands/integrations/access-tokens.js';
+import { createWebhooks } from '../commands/integrations/webhooks.js';
 
 export interface UseCaseDeps {
   commands: CommandBus;
@@ -23,6 +26,8 @@ export interface UseCaseDeps {
   mail: MailSender;
   publicUrl: string;
   platformFeePercent: number;
+  store: EventStore;
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /** The generator's, search's, support's, outreach's and mass e-mail's use cases, composed once for the app. */
@@ -34,6 +39,8 @@ export function composeUseCases(deps: UseCaseDeps) {
     support: createSupportDesk({ commands, vault, helpDesk: createHelpDesk(deps.writer, helpPassagesAt(deps.platformFeePercent)) }),
     outreach: createOutreach({ commands, db, vault }),
     massEmail: createMassEmail({ commands, db, vault, mail: deps.mail, publicUrl: deps.publicUrl }),
+    accessTokens: createAccessTokens({ commands, db }),
+    webhooks: createWebhooks({ commands, db, vault, store: deps.store, allowPrivateTargets: deps.webhooksAllowPrivateTargets }),
   };
 }
 

@@ -7,6 +7,8 @@ import type { EngagementEvent } from '../domain/engagement/events.js';
 import type { OutreachEvent } from '../domain/outreach/events.js';
 import type { GenerationEvent } from '../domain/generator/events.js';
 import type { MassEmailEvent } from '../domain/mass-email/events.js';
+import type { AccessTokenEvent } from '../domain/integrations/tokens.js';
+import type { WebhookEvent } from '../domain/integrations/webhooks.js';
 import type { SupportEvent } from '../domain/support/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
@@ -92,7 +94,9 @@ export type ProjectableEvent =
   | SupportEvent
   | TemplateFormProgressed
   | CurationEvent
-  | MassEmailEvent;
+  | MassEmailEvent
+  | AccessTokenEvent
+  | WebhookEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 type ProjectionDefinition<E extends DomainEvent> = Omit<Projection<E>, 'apply' | 'prepare'> &

@@ -12,6 +12,7 @@ import { templatesProjection } from './read-models/templates/projection.js';
 import { usersProjection } from './read-models/users/projection.js';
 import { generationsProjection } from './read-models/generations/projection.js';
 import { massEmailsProjection } from './read-models/mass-emails/projection.js';
+import { integrationsProjection } from './read-models/integrations/projection.js';
 import { supportProjection } from './read-models/support/projection.js';
 
 /** Every projection the application runs. */
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   priceRequestsProjection,
   curationProjection,
   massEmailsProjection,
+  integrationsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -71,6 +71,9 @@ const ORDER: Record<ReadModelTable, string[]> = {
   price_change_requests: ['template_id'],
   curated_lists: ['list'],
   mass_email_campaigns: ['campaign_id'],
+  access_tokens: ['token_id'],
+  webhook_endpoints: ['endpoint_id'],
+  webhook_deliveries: ['attempt_id'],
   mass_email_outcomes: ['campaign_id', 'recipient_id'],
 };
 

@@ -4,7 +4,7 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,streams,live,replay,search,audit,http,pages) picks the suites; audit links and verifies the audit chain of a
+ * append,streams,live,replay,search,audit,webhooks,http,pages) picks the suites; audit links and verifies the audit chain of a
  * log of 1 000 000 events against the raw read of the bytes it covers; live times like toggles one after another,
  * each awaited by every projection, with all of them and the reactors following; streams times one command on a stream
  * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
@@ -23,6 +23,7 @@ import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
 import { benchLive, type LiveMeasurement } from './live.js';
+import { benchWebhooks, type WebhookMeasurement } from './webhooks.js';
 import { benchLongStreams, COMMANDS_AFTER_THE_FIRST, type StreamCommandMeasurement } from './streams.js';
 import { benchSearch, type LatencySummary, type SearchMeasurement } from './search.js';
 import { benchPagesSuite, formatPageTable, type PageMeasurement } from './pages.js';
@@ -32,10 +33,10 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks', 'http', 'pages'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
-const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search', 'audit'];
+const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks'];
 
 interface TargetResults {
   target: string;
@@ -46,6 +47,7 @@ interface TargetResults {
   replay?: ReplayMeasurement;
   search?: SearchMeasurement;
   audit?: AuditMeasurement;
+  webhooks?: WebhookMeasurement[];
   rssMiB: Partial<Record<Suite, PhaseMemory>>;
 }
 
@@ -126,6 +128,14 @@ async function benchTarget(target: BenchTarget, scale: number, suites: readonly 
     );
     results.live = live.result;
     results.rssMiB.live = { start: live.startRssMiB, peak: live.peakRssMiB };
+  }
+  if (suites.includes('webhooks')) {
+    log(`${target.name}: webhook deliveries`);
+    const webhooks = await sampler.track(() =>
+      benchWebhooks(target.name, process.env.DATABASE_URL, scale, (line) => log(`${target.name}: ${line}`)),
+    );
+    results.webhooks = webhooks.result;
+    results.rssMiB.webhooks = { start: webhooks.startRssMiB, peak: webhooks.peakRssMiB };
   }
   if (suites.includes('replay')) {
     const size = workloadSize(scale);
@@ -210,6 +220,24 @@ function printTables(results: readonly TargetResults[], cores: number): void {
         { header: 'p95 ms', value: (row) => row.p95Ms.toFixed(1) },
         { header: 'bench CPU s', value: (row) => formatSeconds(row.cpu.bench) },
         { header: 'server CPU s', value: (row) => (row.cpu.server === null ? '' : formatSeconds(row.cpu.server)) },
+      ]),
+    );
+  }
+
+  const webhookRows = results.flatMap(({ target, webhooks }) => (webhooks ?? []).map((measurement) => ({ target, ...measurement })));
+  if (webhookRows.length > 0) {
+    console.log(
+      '\nWebhooks (a burst of events appended at once, delivered to a receiver on loopback; lag: from append to arrival. A slow endpoint must add none to another)\n',
+    );
+    console.log(
+      formatTable(webhookRows, [
+        { header: 'target', value: (row) => row.target, align: 'left' },
+        { header: 'phase', value: (row) => row.phase, align: 'left' },
+        { header: 'deliveries', value: (row) => formatCount(row.deliveries) },
+        { header: 'seconds', value: (row) => formatSeconds(row.seconds) },
+        { header: 'deliveries/s', value: (row) => formatCount(row.perSecond) },
+        { header: 'median lag ms', value: (row) => row.medianLagMs.toFixed(0) },
+        { header: 'p95 lag ms', value: (row) => row.p95LagMs.toFixed(0) },
       ]),
     );
   }

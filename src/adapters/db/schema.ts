@@ -11,6 +11,7 @@ import type { AnalyticsTables } from '../../projections/read-models/analytics/ta
 import type { PriceRequestsTables } from '../../projections/read-models/price-requests/tables.js';
 import type { CurationTables } from '../../projections/read-models/curation/tables.js';
 import type { MassEmailsTables } from '../../projections/read-models/mass-emails/tables.js';
+import type { IntegrationsTables } from '../../projections/read-models/integrations/tables.js';
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
 import type { SupportTables } from '../../projections/read-models/support/tables.js';
@@ -106,7 +107,8 @@ export interface Schema
     AnalyticsTables,
     PriceRequestsTables,
     CurationTables,
-    MassEmailsTables {
+    MassEmailsTables,
+    IntegrationsTables {
   rate_limit_counters: RateLimitCountersTable;
   sandbox_orders: SandboxOrdersTable;
   events: EventsTable;

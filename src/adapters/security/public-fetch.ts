@@ -89,7 +89,7 @@ export function httpUrl(value: string): URL {
 }
 
 /** A host written as an IP address never goes through DNS: check it here. */
-function refuseLiteralPrivateHost(url: URL, limits: PublicFetchLimits): void {
+export function refuseLiteralPrivateHost(url: URL, limits: Pick<PublicFetchLimits, 'allowPrivateAddresses'>): void {
   const host = url.hostname.replace(/^\[|\]$/gu, '');
   if (!limits.allowPrivateAddresses && isIP(host) !== 0 && !isPublicAddress(host))
     throw new DomainError('invalid', PUBLIC_FETCH_MESSAGES.notPublic);
@@ -173,4 +173,66 @@ export async function fetchPublic(
     if (redirects >= limits.maxRedirects) return null;
     url = httpUrl(new URL(answer.location, url).href);
   }
+}
+
+/** What became of one POST: the answer's status, or why there was none. */
+export type PostOutcome = { statusCode: number } | { error: string };
+
+/**
+ * POSTs a body to a public http(s) address (webhook deliveries): the same SSRF guard as fetchPublic
+ * (literal and resolved addresses checked, the socket connects to the checked one), redirects not
+ * followed (a 3xx is the answer), the answer's body read and dropped, all within `timeoutMs`.
+ */
+export function postPublic(
+  value: string,
+  body: string,
+  headers: Record<string, string>,
+  limits: Pick<PublicFetchLimits, 'timeoutMs' | 'allowPrivateAddresses'>,
+  signal?: AbortSignal,
+): Promise<PostOutcome> {
+  let url: URL;
+  try {
+    url = httpUrl(value);
+    refuseLiteralPrivateHost(url, limits);
+  } catch (error) {
+    return Promise.resolve({ error: error instanceof Error ? error.message : String(error) });
+  }
+  return new Promise<PostOutcome>((resolve) => {
+    let settled = false;
+    const settle = (outcome: PostOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+      resolve(outcome);
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: guardedLookup(limits.allowPrivateAddresses),
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => settle({ statusCode: response.statusCode ?? 0 }));
+        response.on('error', () => settle({ error: 'The connection broke while the answer was read' }));
+      },
+    );
+    const timer = setTimeout(() => {
+      settle({ error: `No answer within ${limits.timeoutMs} ms (time-out)` });
+      request.destroy();
+    }, limits.timeoutMs);
+    const abort = () => {
+      settle({ error: 'Stopped' });
+      request.destroy();
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof NotPublicError) settle({ error: PUBLIC_FETCH_MESSAGES.notPublic });
+      else settle({ error: error.code ? `Connection failed (${error.code})` : error.message });
+    });
+    request.end(body);
+  });
 }

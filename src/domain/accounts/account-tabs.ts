@@ -1,6 +1,6 @@
 /** The account page's tabs and their URL hashes (spec section 2: #settings-tabs-tab-payments …; profile is the default). */
 
-export const ACCOUNT_TABS = ['profile', 'payments', 'notifications', 'rewards'] as const;
+export const ACCOUNT_TABS = ['profile', 'payments', 'notifications', 'rewards', 'integrations'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
@@ -8,6 +8,7 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   payments: 'Payments',
   notifications: 'Notifications',
   rewards: 'Rewards',
+  integrations: 'Integrations',
 };
 
 const TAB_ID_PREFIX = 'settings-tabs-tab-';

@@ -38,6 +38,9 @@ export const READ_MODEL_TABLES = [
   'curated_lists',
   'mass_email_campaigns',
   'mass_email_outcomes',
+  'access_tokens',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 

@@ -114,7 +114,10 @@ export function signInRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/users/private/me',
-      { config: signedInOnly, schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } } },
+      {
+        config: { ...signedInOnly, tokenScope: 'read' },
+        schema: { tags, summary: 'The signed-in user', response: { 200: currentUserSchema } },
+      },
       async (request) => me(deps, signedIn(request)),
     );
 

@@ -91,7 +91,7 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
     app.put(
       '/users/private/me/purchases',
       {
-        config: { access: 'signed_in' },
+        config: { access: 'signed_in', tokenScope: 'read' },
         schema: {
           tags,
           summary: 'Purchased posts, newest first, each with the viewer’s prevActions and what was bought',
@@ -125,7 +125,7 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/sales-data',
       {
-        config: { access: 'signed_in' },
+        config: { access: 'signed_in', tokenScope: 'read' },
         schema: { tags, summary: "The seller's sales, payments and their posts' tallies", response: { 200: salesAnswer } },
       },
       async (request) => salesOf(db, request.viewer!.userId),

@@ -16,7 +16,7 @@ export function commentRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod 
     app.get(
       '/comments/resource/:id',
       {
-        config: { access: 'anyone', publicCache: ['templates', 'users', 'engagement'] },
+        config: { access: 'anyone', tokenScope: 'read', publicCache: ['templates', 'users', 'engagement'] },
         schema: {
           tags,
           summary: `A post's comments, newest first, ${COMMENTS_PAGE.size} at a time (limit up to ${COMMENTS_PAGE.maxSize}); nextCursor as before asks for the older ones`,
@@ -35,7 +35,7 @@ export function commentRoutes(deps: EngagementRouteDeps): FastifyPluginAsyncZod 
     app.post(
       '/comments/resource/:id',
       {
-        config: { access: 'signed_in' },
+        config: { access: 'signed_in', tokenScope: 'write' },
         schema: {
           tags,
           summary: 'Comment on a post; the text is kept exactly as typed',

@@ -43,7 +43,7 @@ export function createRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     app.post(
       '/resources',
       {
-        config: { access: 'verified' },
+        config: { access: 'verified', tokenScope: 'write' },
         schema: {
           tags,
           summary: 'Create a post (verified users); it starts under review',

@@ -48,7 +48,7 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     app.put(
       '/resources/:id',
       {
-        config: { access: 'signed_in' },
+        config: { access: 'signed_in', tokenScope: 'write' },
         schema: {
           tags,
           summary: 'Edit a post (author, admin or site owner); it goes to under review edit',

@@ -62,7 +62,7 @@ export function viewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/users/me/created-resources',
       {
-        config: { access: 'signed_in' },
+        config: { access: 'signed_in', tokenScope: 'read' },
         schema: {
           tags,
           summary: 'My created posts, every status, 10 per page (/shared-posts)',

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
@@ -20,6 +20,7 @@ import { RewardsTab } from '@/features/accounts/components/RewardsTab.js';
 import { VerificationBlock } from '@/features/accounts/components/VerificationBlock.js';
 import { WelcomeModal } from '@/features/accounts/components/WelcomeModal.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
+import { IntegrationsTab } from '@/features/integrations/index.js';
 import { hasWelcomeModalFlag } from '@/features/accounts/welcome-flag.js';
 import { logout, useSession } from '@/lib/session.js';
 import { documentTitle } from '@/lib/brand.js';
@@ -29,7 +30,7 @@ export function accountLoader({ request }: LoaderFunctionArgs) {
   return requireSignedIn(request);
 }
 
-/** /account: settings in four tabs chosen by the URL hash (spec section 2). */
+/** /account: settings in five tabs chosen by the URL hash (spec section 2). */
 export function AccountPage() {
   const loadedUser = useLoaderData<typeof accountLoader>();
   // The session holds the freshest copy (after a save, a picture upload or verification).
@@ -113,6 +114,11 @@ export function AccountPage() {
           {selectedTab === 'payments' && <PaymentsTab userId={user._id} verified={verified} />}
           {selectedTab === 'notifications' && <NotificationsTab user={user} />}
           {selectedTab === 'rewards' && <RewardsTab userId={user._id} />}
+          {selectedTab === 'integrations' && (
+            <Suspense fallback={<p className="muted">Loading your integrations…</p>}>
+              <IntegrationsTab />
+            </Suspense>
+          )}
         </div>
       </div>
 
