@@ -6,6 +6,7 @@ import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { VISIBILITY_MESSAGES, type VisibilityAnswer, type VisibilitySurface } from '../../src/domain/templates/visibility.js';
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { makeMember, type Member } from '../fixtures/members.js';
+import { publishTemplate as publishWithContent } from '../fixtures/catalogue.js';
 import { publishTemplate } from '../fixtures/templates.js';
 
 type List = { data: ResourceView[] };
@@ -20,6 +21,7 @@ describe('GET /resources/{id}/visibility', () => {
   let waitingId: string;
   let hiddenId: string;
   let liveId: string;
+  let paidId: string;
 
   const visibility = (id: string, token: string, asOf?: string) =>
     harness.call<VisibilityAnswer>('GET', `/api/resources/${id}/visibility${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, { token });
@@ -36,6 +38,9 @@ describe('GET /resources/{id}/visibility', () => {
     waitingId = await publishTemplate(harness, author.userId, { title: 'Waiting Planner', live: false });
     liveId = await publishTemplate(harness, author.userId, { title: 'Live Planner' });
     hiddenId = await publishTemplate(harness, author.userId, { title: 'Hidden Planner' });
+    // Priced while the author has no payout account that takes charges (one restricted after pricing reads the same).
+    paidId = (await publishWithContent(harness.infrastructure.commands, { title: 'Paid Planner', price: 9 }, { authorId: author.userId }))
+      .templateId;
     const flagged = await harness.call('POST', `/api/resources/flag/${hiddenId}`, { token: flagger.token, body: {} });
     const report = { resourceId: hiddenId, name: 'Flag Ger', reason: 'doesnt-work', message: 'Dead link.', email: 'flagger@example.com' };
     expect((await harness.call('POST', '/api/resources/reportPost', { token: flagger.token, body: report })).status).toBe(200);
@@ -166,7 +171,18 @@ describe('GET /resources/{id}/visibility', () => {
     expect(answer.body.listed).toBe(true);
     expect(answer.body.score).toEqual({ total: 0, parts: [{ name: 'kudos', value: 0 }] });
     expect(surfaceOf(answer.body, 'home:new')).toMatchObject({ shown: true });
-    expect(surfaceOf(answer.body, 'profile')).toMatchObject({ shown: true, rank: 1 });
+    // The paid post came after it; the waiting and hidden ones are not on a visitor's view of the profile.
+    expect(surfaceOf(answer.body, 'profile')).toMatchObject({ shown: true, rank: 2 });
+  });
+
+  it('says a paid post whose author cannot take charges is not for sale', async () => {
+    const answer = await visibility(paidId, author.token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(surfaceOf(answer.body, 'search').reasons).toContainEqual({ code: 'not_for_sale', message: VISIBILITY_MESSAGES.notForSale });
+    const free = await visibility(liveId, author.token);
+    expect(JSON.stringify(free.body)).not.toContain('not_for_sale');
+    if (process.env.VISIBILITY_DUMP)
+      for (const id of [liveId, paidId, hiddenId, waitingId]) console.info(JSON.stringify((await visibility(id, author.token)).body));
   });
 
   it('refuses other members, unknown posts and a bad asOf with the reason', async () => {

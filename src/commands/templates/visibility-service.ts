@@ -12,6 +12,7 @@ import {
   type ListPlaces,
   type VisibilityAnswer,
 } from '../../domain/templates/visibility.js';
+import { takesCharges } from '../../projections/read-models/commerce/queries.js';
 import { newestPerGroup } from '../../projections/read-models/search/queries.js';
 import { authorResourceIds, recommendedFeedIds } from '../../projections/read-models/templates/queries.js';
 
@@ -27,6 +28,7 @@ export interface PostRef {
   topic: string;
   platform: string;
   authorId: string;
+  priceCents: number;
 }
 
 export function createVisibilityService(deps: {
@@ -41,7 +43,12 @@ export function createVisibilityService(deps: {
       const moment = asOf ?? now();
       const standing = standingAt(await deps.eventsAboutTemplate(post.id), moment);
       if (!standing) return null;
-      return explainVisibility(standing, asOf === null ? await listPlaces(deps, post) : null, moment);
+      if (asOf !== null) return explainVisibility(standing, null, moment);
+      const [places, notForSale] = await Promise.all([
+        listPlaces(deps, post),
+        post.priceCents > 0 ? takesCharges(deps.db, post.authorId).then((takes) => !takes) : false,
+      ]);
+      return explainVisibility(standing, places, moment, { notForSale });
     },
   };
 }
@@ -89,8 +96,8 @@ async function listPlaces(deps: { db: Kysely<Schema>; search: SearchIndex }, pos
       sponsoredPlace: trendingRank !== null && trendingRank <= sponsored.length,
     },
     topic: place(topicIds, post.id, TOPICS_REQUEST_LIMIT),
-    app: place(appIds, post.id, appIds.length),
-    profile: place(profileIds, post.id, profileIds.length),
+    app: place(appIds, post.id, null),
+    profile: place(profileIds, post.id, null),
   };
 }
 
@@ -99,8 +106,8 @@ function rankOf(ids: readonly string[], id: string): number | null {
   return index === -1 ? null : index + 1;
 }
 
-function place(ids: readonly string[], id: string, shows: number): ListPlace {
-  return { rank: rankOf(ids, id), shows: Math.min(shows, ids.length) };
+function place(ids: readonly string[], id: string, shows: number | null): ListPlace {
+  return { rank: rankOf(ids, id), shows };
 }
 
 /** The app page's list (search filtered by the app, newest first), page by page as the page reads it, as deep as ranks go. */

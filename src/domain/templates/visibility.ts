@@ -13,6 +13,18 @@ import { DELETED_STATUS, isPublic, isRecommended, STATUS, statusAfter, type Stor
 export const VISIBILITY_SURFACES = ['search', 'home:toprated', 'home:new', 'trending', 'topic', 'app', 'profile', 'sitemap'] as const;
 export type VisibilitySurface = (typeof VISIBILITY_SURFACES)[number];
 
+/** The panel's name of each surface. */
+export const SURFACE_LABELS: Readonly<Record<VisibilitySurface, string>> = {
+  search: 'Search',
+  'home:toprated': 'Home: Top rated',
+  'home:new': 'Home: New',
+  trending: 'Home: Trending',
+  topic: 'Topic page',
+  app: 'App page',
+  profile: "Author's profile",
+  sitemap: 'Sitemap',
+};
+
 /** Ranks are looked for this deep into a list; a post further down reads "beyond". */
 export const VISIBILITY_RANK_DEPTH = 1_000;
 
@@ -22,6 +34,7 @@ export const VISIBILITY_MESSAGES = {
   asOfBeforePost: 'This post did not exist yet at that moment.',
   /** The as-of panel's honest limit, said on every ranked surface. */
   rankNotKept: 'Ranks among other posts at a past moment are not computed; the rules that applied then are.',
+  notForSale: 'Paid post: your payout account cannot take charges, so it is not for sale',
 } as const;
 
 /** What the log says about a post at one moment. */
@@ -114,7 +127,8 @@ function next(standing: PostStanding, event: RecordedOneOf<TemplateEvent>, at: s
 /** A ranked list's answer for the post: its 1-based place (null: not in the list as deep as we look) and how many the list shows. */
 export interface ListPlace {
   rank: number | null;
-  shows: number;
+  /** How many it shows at most; null: every post, a page at a time (app pages, profiles). */
+  shows: number | null;
   /** Kudos of the last post the list shows (top rated and Trending), for "the lowest shown has 4". */
   lowestShownKudos?: number | undefined;
   /** Trending: the post leads it as sponsored. */
@@ -158,7 +172,7 @@ const SURFACE_NAMES: Readonly<Record<VisibilitySurface, string>> = {
   trending: 'Trending',
   topic: 'its topic page',
   app: 'its app page',
-  profile: 'your profile',
+  profile: "the author's profile",
   sitemap: 'the sitemap',
 };
 
@@ -189,8 +203,16 @@ function notPublicReason(standing: PostStanding, day: (iso: string) => string): 
   }
 }
 
-/** Every surface, shown or not, and why; `places` are the lists' own answers (null for a past moment). */
-export function explainVisibility(standing: PostStanding, places: ListPlaces, asOf: Date): VisibilityAnswer {
+/**
+ * Every surface, shown or not, and why; `places` are the lists' own answers (null for a past
+ * moment); `sale.notForSale`: a paid post whose author's payout account cannot take charges now.
+ */
+export function explainVisibility(
+  standing: PostStanding,
+  places: ListPlaces,
+  asOf: Date,
+  sale: { notForSale: boolean } = { notForSale: false },
+): VisibilityAnswer {
   const day = (iso: string) => visibilityDay(iso, asOf);
   const hiddenBy = notPublicReason(standing, day);
   const recommended = isRecommended(standing.status) && !standing.flaggedForReview;
@@ -220,27 +242,29 @@ export function explainVisibility(standing: PostStanding, places: ListPlaces, as
       return { surface: name, shown: false, reasons: [{ code: 'flag_review', message, since }] };
     }
     if (places === null) {
-      const rule = recommends ? 'It may be recommended' : `It is listed on ${SURFACE_NAMES[name]}`;
+      const rule = recommends
+        ? 'Public and not under a flag review, so the home lists could show it'
+        : `Public, so ${SURFACE_NAMES[name]} listed it`;
       return {
         surface: name,
         shown: true,
-        reasons: [
-          publicSince,
-          { code: 'eligible', message: `${rule}` },
-          { code: 'rank_not_kept', message: VISIBILITY_MESSAGES.rankNotKept },
-        ],
+        reasons: [publicSince, { code: 'eligible', message: rule }, { code: 'rank_not_kept', message: VISIBILITY_MESSAGES.rankNotKept }],
       };
     }
     const place = places[name];
     if (!place) return { surface: name, shown: false, reasons: [] };
     return placed(name, place, standing);
   };
+  const withSale = (answer: SurfaceVisibility): SurfaceVisibility =>
+    answer.shown && sale.notForSale
+      ? { ...answer, reasons: [...answer.reasons, { code: 'not_for_sale', message: VISIBILITY_MESSAGES.notForSale }] }
+      : answer;
 
   const listed = isPublic(standing.status);
   return {
     asOf: asOf.toISOString(),
     listed,
-    surfaces: VISIBILITY_SURFACES.map(surface),
+    surfaces: VISIBILITY_SURFACES.map((name) => withSale(surface(name))),
     ...(listed ? { score: { total: standing.kudos, parts: [{ name: 'kudos', value: standing.kudos }] } } : {}),
   };
 }
@@ -248,24 +272,26 @@ export function explainVisibility(standing: PostStanding, places: ListPlaces, as
 /** A ranked list's verdict: shown while its place is within what the list shows. */
 function placed(name: VisibilitySurface, place: ListPlace, standing: PostStanding): SurfaceVisibility {
   const { rank, shows } = place;
-  const shown = rank !== null && rank <= shows;
-  const where = SURFACE_NAMES[name];
+  const shown = rank !== null && (shows === null || rank <= shows);
+  const where = capitalised(SURFACE_NAMES[name]);
   const position = rank === null ? `beyond the first ${VISIBILITY_RANK_DEPTH}` : `number ${rank}`;
+  const rule =
+    name === 'trending'
+      ? `sponsored posts, then the most kudos, ${shows} in all`
+      : name === 'home:toprated'
+        ? `the ${shows} with the most kudos`
+        : shows === null
+          ? 'every public post, newest first, a page at a time'
+          : `the newest ${shows}`;
   const byKudos = name === 'home:toprated' || (name === 'trending' && !place.sponsoredPlace);
-  let message: string;
-  if (name === 'trending' && place.sponsoredPlace) message = `Sponsored: it leads Trending, ${position} of ${shows} shown`;
-  else if (byKudos) {
-    const rule = name === 'trending' ? 'Trending shows sponsored posts, then the most kudos' : 'Top rated shows the most kudos';
-    const lowest = place.lowestShownKudos === undefined ? '' : ` (the lowest shown has ${place.lowestShownKudos})`;
-    message = shown
-      ? `${rule}: ${position} of ${shows} shown, with ${kudos(standing.kudos)}`
-      : `Not in ${where}: ${rule.toLowerCase()}, ${shows} at most; this post is ${position} with ${kudos(standing.kudos)}${lowest}`;
-  } else {
-    const rule = `${capitalised(where)} shows the newest first`;
-    message = shown
-      ? `${rule}: ${position} of ${shows} shown`
-      : `Not on ${where}: ${rule.toLowerCase()}, ${shows} at most; this post is ${position}`;
-  }
+  const lowest = byKudos && !shown && place.lowestShownKudos !== undefined ? ` (the lowest shown has ${place.lowestShownKudos})` : '';
+  const withKudos = byKudos ? ` with ${kudos(standing.kudos)}` : '';
+  const message =
+    name === 'trending' && place.sponsoredPlace
+      ? `Sponsored: it leads Trending, ${position} of ${shows}`
+      : shown
+        ? `${where} shows ${rule}: this post is ${position}${withKudos}`
+        : `Not on ${SURFACE_NAMES[name]}: it shows ${rule}; this post is ${position}${withKudos}${lowest}`;
   return {
     surface: name,
     shown,

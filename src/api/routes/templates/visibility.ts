@@ -39,7 +39,7 @@ export function visibilityRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
         const asOf = parseAsOf(request.query.asOf, new Date());
         if (!asOf.ok) throw new HttpError(400, asOf.problem);
         const answer = await deps.templates.visibility.explain(
-          { id: row.id, topic: row.topic, platform: row.platform, authorId: row.author_id },
+          { id: row.id, topic: row.topic, platform: row.platform, authorId: row.author_id, priceCents: row.price_cents },
           asOf.at,
         );
         if (!answer) throw new HttpError(404, VISIBILITY_MESSAGES.asOfBeforePost);
