@@ -67,14 +67,14 @@ async function listPlaces(deps: { db: Kysely<Schema>; search: SearchIndex }, pos
     appPageIds(deps.search, post.platform),
   ]);
   const asCards = (rows: readonly { id: string; likes: number }[]) => rows.map((row) => ({ _id: row.id, likes: row.likes }));
-  const trendingShown = trendingOrder(asCards(sponsored), asCards(topRated.slice(0, HOME_LIST_LIMIT)));
+  const topRatedShown = topRated.slice(0, HOME_LIST_LIMIT);
+  const trendingShown = trendingOrder(asCards(sponsored), asCards(topRatedShown));
   const trendingAll = trendingOrder(asCards(sponsored), asCards(topRated));
   const trendingRank = rankOf(
     trendingAll.map((card) => card._id),
     post.id,
   );
   const lowest = (cards: readonly { likes: number }[]) => cards.at(-1)?.likes;
-  const topRatedShown = topRated.slice(0, HOME_LIST_LIMIT);
   return {
     'home:toprated': {
       ...place(
