@@ -6,6 +6,7 @@ import { createSalesStatements, type SalesStatements } from '../commands/commerc
 import { importBulkRows } from '../commands/templates/bulk-import.js';
 import { CurationService } from '../commands/discovery/curation.js';
 import { TemplateService } from '../commands/templates/template-service.js';
+import { createVisibilityService, type VisibilityService } from '../commands/templates/visibility-service.js';
 import type { Actor } from '../domain/shared/events.js';
 import type { ValidationReport } from '../domain/shared/read-model-validation.js';
 import type { BulkImportPayload, BulkRowReport } from '../domain/templates/bulk-import.js';
@@ -69,6 +70,8 @@ export interface TemplateUseCases {
   remoteImages: RemoteImageFetcher;
   /** The home page's collections and top apps. */
   curation: CurationService;
+  /** Where a post is shown and why, now or at a past moment (the author's and admins' Visibility panel). */
+  visibility: VisibilityService;
   /** Rebuilds every read model from the log into scratch tables and compares them with the live ones. */
   validateReadModels(): Promise<ValidationReport>;
 }
@@ -89,6 +92,11 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
     importRows: (payloads, importOptions) => importBulkRows({ commands, db, store, images: remoteImages }, payloads, importOptions),
     remoteImages,
     curation: new CurationService({ commands, db }),
+    visibility: createVisibilityService({
+      db,
+      search: infrastructure.search,
+      eventsAboutTemplate: eventsAboutTemplate(store, db, upcasters),
+    }),
     validateReadModels: () => validateReadModels(database, store, runner.projections),
   };
 }

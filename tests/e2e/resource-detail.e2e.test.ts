@@ -363,4 +363,26 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
       .waitFor();
     await stranger.close();
   });
+
+  it('shows the author where their post is shown and why, within a phone screen, and as of a past day', async () => {
+    const { page, consoleErrors, close } = await environment.openPage({ viewportWidth: PHONE_WIDTH });
+    await logInThroughForm(page, post.author.username);
+    await page.goto(`/resources/${post.titleUrl}`);
+    const panel = page.getByRole('region', { name: 'Your post' });
+    await panel.getByText('Visibility', { exact: true }).click();
+    const surfaces = panel.getByRole('list', { name: 'Where this post is shown' });
+    const topRated = surfaces.getByRole('listitem').filter({ hasText: 'Home: Top rated' });
+    await topRated.getByText(/^Shown · #\d+$/u).waitFor();
+    await topRated.getByText(/^Top rated shows the \d+ with the most kudos: this post is number \d+ with \d+ kudos?$/u).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    // The demo catalogue was seeded today: the day before, the post did not exist yet.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await panel.getByLabel('As of').fill(yesterday);
+    await panel.getByRole('alert').getByText('This post did not exist yet at that moment.').waitFor();
+    await panel.getByRole('button', { name: 'Now' }).click();
+    await topRated.getByText(/^Shown · #\d+$/u).waitFor();
+    // The failed as-of answer (404) is the only console error.
+    expect(consoleErrors.filter((error) => !error.includes('404'))).toEqual([]);
+    await close();
+  });
 });

@@ -8,6 +8,7 @@ import { historyRoutes } from './history.js';
 import { reviewRoutes } from './review.js';
 import { screenshotRoutes } from './screenshots.js';
 import { viewRoutes } from './view.js';
+import { visibilityRoutes } from './visibility.js';
 
 export type { TemplateRouteDeps } from './deps.js';
 
@@ -20,6 +21,7 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       viewRoutes,
       editRoutes,
       historyRoutes,
+      visibilityRoutes,
       reviewRoutes,
       adminEditRoutes,
       bulkImportRoutes,

@@ -60,13 +60,25 @@ export function recommendedResources(
   db: Kysely<Schema>,
   { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number },
 ): Promise<ResourceRow[]> {
+  return recommendedFeed(db, order, sponsoredOnly).limit(limit).execute();
+}
+
+/** A home feed's ids and kudos in its order, `limit` deep (the Visibility panel ranks a post in it). */
+export function recommendedFeedIds(
+  db: Kysely<Schema>,
+  { order, sponsoredOnly, limit }: { order: FeedOrder; sponsoredOnly: boolean; limit: number },
+): Promise<{ id: string; likes: number }[]> {
+  return recommendedFeed(db, order, sponsoredOnly).clearSelect().select(['templates.id', 'templates.likes']).limit(limit).execute();
+}
+
+function recommendedFeed(db: Kysely<Schema>, order: FeedOrder, sponsoredOnly: boolean) {
   let query = recommendedRows(db);
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
   query =
     order === 'top_rated'
       ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc')
       : query.orderBy('templates.created_at', 'desc');
-  return query.orderBy('templates.id').limit(limit).execute();
+  return query.orderBy('templates.id');
 }
 
 /** More By The Author (`author`) or Related Posts (`related`: same topic or app, other authors) of `row`. */
@@ -89,19 +101,33 @@ export async function authorResourcesPage(
   authorId: string,
   { page, pageSize, publicOnly }: { page: number; pageSize: number; publicOnly: boolean },
 ): Promise<{ rows: ResourceRow[]; total: number }> {
-  let query = resourceRows(db).where('templates.author_id', '=', authorId).where('templates.status', '<>', DELETED_STATUS);
-  if (publicOnly) query = query.where('templates.status', 'in', PUBLIC_STATUSES);
+  const query = authorResources(db, authorId, publicOnly);
   const total = Number(
     (
       await query
         .clearSelect()
+        .clearOrderBy()
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await query.orderBy('templates.created_at', 'desc').orderBy('templates.id').limit(limit).offset(offset).execute();
+  const rows = await query.limit(limit).offset(offset).execute();
   return { rows, total };
+}
+
+/** An author's posts as their pages list them, newest first. */
+function authorResources(db: Kysely<Schema>, authorId: string, publicOnly: boolean) {
+  const query = resourceRows(db).where('templates.author_id', '=', authorId).where('templates.status', '<>', DELETED_STATUS);
+  return (publicOnly ? query.where('templates.status', 'in', PUBLIC_STATUSES) : query)
+    .orderBy('templates.created_at', 'desc')
+    .orderBy('templates.id');
+}
+
+/** The ids of an author's posts as their profile lists them (`publicOnly`), newest first, `limit` deep. */
+export async function authorResourceIds(db: Kysely<Schema>, authorId: string, publicOnly: boolean, limit: number): Promise<string[]> {
+  const rows = await authorResources(db, authorId, publicOnly).clearSelect().select('templates.id').limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** The ids of an author's posts (not deleted), newest first. */

@@ -17,6 +17,7 @@ import '@/features/discovery/discovery.css';
 import { fetchSponsoredResources, fetchTodaysResources, fetchTopRatedResources } from '@/features/resources/api.js';
 import { ResourceFeed } from '@/features/resources/components/ResourceFeed.js';
 import { showMessageModal } from '@/lib/client-state.js';
+import { trendingTopRated } from '@domain/discovery/trending.js';
 import { HOME_TOUR_TARGETS } from '@/features/tours/tours.js';
 import { ACCOUNT_DELETED_PARAMETER, searchPath } from '@/lib/paths.js';
 import { useSession } from '@/lib/session.js';
@@ -48,8 +49,7 @@ function logged<T>(list: Promise<T>, what: string, signal: AbortSignal): Promise
 /** The Trending tab shows the sponsored list above the top-rated one, and a feed never repeats a card. */
 async function withoutRepeats(feed: Promise<ResourceView[]>, shownAbove: Promise<ResourceView[]>): Promise<ResourceView[]> {
   // The sponsored list failing only empties that list (the feed logs it); the top-rated one stays whole.
-  const above = new Set((await shownAbove.catch(() => [] as ResourceView[])).map((resource) => resource._id));
-  return (await feed).filter((resource) => !above.has(resource._id));
+  return trendingTopRated(await feed, await shownAbove.catch(() => [] as ResourceView[]));
 }
 
 /** Spec (home, error catalogue): a query string holding invalid-token opens this error modal. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
@@ -12,12 +12,16 @@ import { showMessageModal } from '@/lib/client-state.js';
 
 type Detail = ResourceDetailAnswer['data'];
 
+/** Loaded on first open: most visits of a post never open it. */
+const VisibilityPanel = lazy(() => import('./VisibilityPanel.js'));
+
 const UPDATED_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** For the author, owners and admins (spec 2.3): Edit Post, the status, analytics, history; admins also sponsor and delete. */
 export function OwnerPanel({ resource, permissions }: { resource: Detail; permissions: ResourceDetailAnswer['permissions'] }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const [trailOpen, setTrailOpen] = useState(false);
+  const [visibilityOpen, setVisibilityOpen] = useState(false);
 
   const figures = [
     ['Views', resource.analytics.pageViews.total],
@@ -68,6 +72,16 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
         <details className="detail-owner__history" onToggle={(event) => setTrailOpen(event.currentTarget.open)}>
           <summary>Decision trail</summary>
           {trailOpen && <TrailPanel resourceId={resource._id} />}
+        </details>
+      )}
+      {permissions.canSeeHistory && (
+        <details className="detail-owner__history" onToggle={(event) => setVisibilityOpen(event.currentTarget.open)}>
+          <summary>Visibility</summary>
+          {visibilityOpen && (
+            <Suspense fallback={<p className="visibility-panel__note">Loading…</p>}>
+              <VisibilityPanel resourceId={resource._id} />
+            </Suspense>
+          )}
         </details>
       )}
     </section>

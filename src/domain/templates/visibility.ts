@@ -1,0 +1,314 @@
+import type { RecordedEvent, RecordedOneOf } from '../shared/events.js';
+import type { TemplateEvent } from './events.js';
+import { TEMPLATE_EVENT_TYPES } from './events.js';
+import { DELETED_STATUS, isPublic, isRecommended, STATUS, statusAfter, type StoredStatus } from './lifecycle.js';
+
+/*
+ * Why a post is shown where it is, or not: the author's and admins' Visibility panel. The facts
+ * come from folding the post's events (so the same answer holds for any past moment); the ranks
+ * come from the very queries that answer the lists (src/commands/templates/visibility-service.ts).
+ */
+
+/** The places a post can be shown, in the panel's order. */
+export const VISIBILITY_SURFACES = ['search', 'home:toprated', 'home:new', 'trending', 'topic', 'app', 'profile', 'sitemap'] as const;
+export type VisibilitySurface = (typeof VISIBILITY_SURFACES)[number];
+
+/** The panel's name of each surface. */
+export const SURFACE_LABELS: Readonly<Record<VisibilitySurface, string>> = {
+  search: 'Search',
+  'home:toprated': 'Home: Top rated',
+  'home:new': 'Home: New',
+  trending: 'Home: Trending',
+  topic: 'Topic page',
+  app: 'App page',
+  profile: "Author's profile",
+  sitemap: 'Sitemap',
+};
+
+/** Ranks are looked for this deep into a list; a post further down reads "beyond". */
+export const VISIBILITY_RANK_DEPTH = 1_000;
+
+export const VISIBILITY_MESSAGES = {
+  asOfMalformed: 'asOf must be a date and time in ISO 8601, like 2026-12-03T10:00:00Z.',
+  asOfInFuture: 'asOf is in the future: the panel explains the present or the past.',
+  asOfBeforePost: 'This post did not exist yet at that moment.',
+  /** The as-of panel's honest limit, said on every ranked surface. */
+  rankNotKept: 'Ranks among other posts at a past moment are not computed; the rules that applied then are.',
+  notForSale: 'Paid post: your payout account cannot take charges, so it is not for sale',
+} as const;
+
+/** What the log says about a post at one moment. */
+export interface PostStanding {
+  status: StoredStatus;
+  /** When the post came into `status` (ISO). */
+  statusSince: string;
+  /** Members' flags asked a moderator to look again (also while an edit waits). */
+  flaggedForReview: boolean;
+  flaggedSince: string | null;
+  /** How many members held a flag (never who). */
+  flags: number;
+  kudos: number;
+  sponsored: boolean;
+  createdAt: string;
+}
+
+const TEMPLATE_TYPES: ReadonlySet<string> = new Set(TEMPLATE_EVENT_TYPES);
+
+/** Folds every event about a post (its own stream and engagement, in log order) up to and including `asOf`; null before it existed. */
+export function standingAt(events: readonly RecordedEvent[], asOf: Date): PostStanding | null {
+  let standing: PostStanding | null = null;
+  const likers = new Set<string>();
+  const flaggers = new Set<string>();
+  for (const event of events) {
+    const at = event.metadata.occurredAt;
+    if (new Date(at) > asOf) break;
+    const data = event.data as { userId?: string };
+    switch (event.type) {
+      case 'TemplateLiked':
+        likers.add(data.userId ?? '');
+        continue;
+      case 'TemplateUnliked':
+        likers.delete(data.userId ?? '');
+        continue;
+      case 'TemplateFlagged':
+        flaggers.add(data.userId ?? '');
+        continue;
+      case 'TemplateUnflagged':
+        flaggers.delete(data.userId ?? '');
+        continue;
+    }
+    if (!TEMPLATE_TYPES.has(event.type)) continue;
+    const templateEvent = event as unknown as RecordedOneOf<TemplateEvent>;
+    if (templateEvent.type === 'TemplateSubmitted') {
+      standing = {
+        status: STATUS.underReview,
+        statusSince: at,
+        flaggedForReview: false,
+        flaggedSince: null,
+        flags: 0,
+        kudos: 0,
+        sponsored: false,
+        createdAt: at,
+      };
+      continue;
+    }
+    if (!standing) continue;
+    standing = next(standing, templateEvent, at);
+  }
+  return standing && { ...standing, kudos: likers.size, flags: flaggers.size };
+}
+
+/** One event's effect, as the templates projection applies it (flag review cleared by decisions, kept by a public edit). */
+function next(standing: PostStanding, event: RecordedOneOf<TemplateEvent>, at: string): PostStanding {
+  const status = statusAfter(event);
+  const moved = status !== undefined && status !== standing.status ? { status, statusSince: at } : {};
+  switch (event.type) {
+    case 'TemplateApproved':
+    case 'TemplateDenied':
+    case 'TemplateFlagCleared':
+    case 'TemplateHidden':
+      return { ...standing, ...moved, flaggedForReview: false, flaggedSince: null };
+    case 'TemplateFlaggedForReview':
+      return { ...standing, ...moved, flaggedForReview: true, flaggedSince: standing.flaggedSince ?? at };
+    case 'TemplateEdited': {
+      const keeps = status === STATUS.underReviewEdit && standing.flaggedForReview;
+      return { ...standing, ...moved, flaggedForReview: keeps, flaggedSince: keeps ? standing.flaggedSince : null };
+    }
+    case 'TemplateSponsored':
+      return { ...standing, sponsored: event.data.sponsored };
+    case 'TemplateDeleted':
+    case 'TemplatePermanentlyDeleted':
+      return { ...standing, ...moved, sponsored: false };
+    default:
+      return { ...standing, ...moved };
+  }
+}
+
+/** A ranked list's answer for the post: its 1-based place (null: not in the list as deep as we look) and how many the list shows. */
+export interface ListPlace {
+  rank: number | null;
+  /** How many it shows at most; null: every post, a page at a time (app pages, profiles). */
+  shows: number | null;
+  /** Kudos of the last post the list shows (top rated and Trending), for "the lowest shown has 4". */
+  lowestShownKudos?: number | undefined;
+  /** Trending: the post leads it as sponsored. */
+  sponsoredPlace?: boolean | undefined;
+}
+
+/** The places the list queries answered now; null when explaining a past moment (ranks then are not kept). */
+export type ListPlaces = Partial<Record<Exclude<VisibilitySurface, 'search' | 'sitemap'>, ListPlace>> | null;
+
+export interface VisibilityReason {
+  code: string;
+  message: string;
+  since?: string;
+}
+export interface SurfaceVisibility {
+  surface: VisibilitySurface;
+  shown: boolean;
+  rank?: number;
+  reasons: VisibilityReason[];
+}
+export interface VisibilityAnswer {
+  asOf: string;
+  listed: boolean;
+  surfaces: SurfaceVisibility[];
+  score?: { total: number; parts: { name: string; value: number }[] };
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_YEAR_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "3 Dec", with the year when it is not that of `asOf`. */
+export function visibilityDay(iso: string, asOf: Date): string {
+  const date = new Date(iso);
+  return (date.getUTCFullYear() === asOf.getUTCFullYear() ? DAY_FORMAT : DAY_YEAR_FORMAT).format(date);
+}
+
+const SURFACE_NAMES: Readonly<Record<VisibilitySurface, string>> = {
+  search: 'search',
+  'home:toprated': 'Top rated',
+  'home:new': 'New',
+  trending: 'Trending',
+  topic: 'its topic page',
+  app: 'its app page',
+  profile: "the author's profile",
+  sitemap: 'the sitemap',
+};
+
+const members = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+const kudos = (count: number) => (count === 1 ? '1 kudo' : `${count} kudos`);
+
+/** Why nobody but the author and moderators can see the post, or null when it is public. */
+function notPublicReason(standing: PostStanding, day: (iso: string) => string): VisibilityReason | null {
+  const since = standing.statusSince;
+  switch (standing.status) {
+    case STATUS.underReview:
+      return { code: 'awaiting_review', message: `Waiting for review since ${day(since)}`, since };
+    case STATUS.notApproved:
+      return { code: 'not_approved', message: `Not approved since ${day(since)}: a moderator denied it`, since };
+    case STATUS.hidden:
+      return {
+        code: 'hidden',
+        message:
+          standing.flags > 0
+            ? `Hidden since ${day(since)}: ${members(standing.flags)} flagged it`
+            : `Hidden since ${day(since)} by a moderator`,
+        since,
+      };
+    case DELETED_STATUS:
+      return { code: 'deleted', message: `Deleted on ${day(since)}`, since };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Every surface, shown or not, and why; `places` are the lists' own answers (null for a past
+ * moment); `sale.notForSale`: a paid post whose author's payout account cannot take charges now.
+ */
+export function explainVisibility(
+  standing: PostStanding,
+  places: ListPlaces,
+  asOf: Date,
+  sale: { notForSale: boolean } = { notForSale: false },
+): VisibilityAnswer {
+  const day = (iso: string) => visibilityDay(iso, asOf);
+  const hiddenBy = notPublicReason(standing, day);
+  const recommended = isRecommended(standing.status) && !standing.flaggedForReview;
+  const publicSince: VisibilityReason =
+    standing.status === STATUS.underReviewEdit
+      ? {
+          code: 'edit_waiting',
+          message: `Public; your edit waits for review since ${day(standing.statusSince)} and the approved version is shown meanwhile`,
+          since: standing.statusSince,
+        }
+      : { code: 'public', message: `Public since ${day(standing.statusSince)}`, since: standing.statusSince };
+
+  const surface = (name: VisibilitySurface): SurfaceVisibility => {
+    if (hiddenBy) return { surface: name, shown: false, reasons: [hiddenBy] };
+    if (name === 'search')
+      return {
+        surface: name,
+        shown: true,
+        reasons: [publicSince, { code: 'searchable', message: 'Search finds it by its words, topic and app' }],
+      };
+    if (name === 'sitemap')
+      return { surface: name, shown: true, reasons: [publicSince, { code: 'in_sitemap', message: 'Listed for search engines' }] };
+    const recommends = name === 'home:toprated' || name === 'home:new' || name === 'trending';
+    if (recommends && !recommended) {
+      const since = standing.flaggedSince ?? standing.statusSince;
+      const message = `Not recommended since ${day(since)}: ${members(standing.flags)} flagged it and a moderator is looking again`;
+      return { surface: name, shown: false, reasons: [{ code: 'flag_review', message, since }] };
+    }
+    if (places === null) {
+      const rule = recommends
+        ? 'Public and not under a flag review, so the home lists could show it'
+        : `Public, so ${SURFACE_NAMES[name]} listed it`;
+      return {
+        surface: name,
+        shown: true,
+        reasons: [publicSince, { code: 'eligible', message: rule }, { code: 'rank_not_kept', message: VISIBILITY_MESSAGES.rankNotKept }],
+      };
+    }
+    const place = places[name];
+    if (!place) return { surface: name, shown: false, reasons: [] };
+    return placed(name, place, standing);
+  };
+  const withSale = (answer: SurfaceVisibility): SurfaceVisibility =>
+    answer.shown && sale.notForSale
+      ? { ...answer, reasons: [...answer.reasons, { code: 'not_for_sale', message: VISIBILITY_MESSAGES.notForSale }] }
+      : answer;
+
+  const listed = isPublic(standing.status);
+  return {
+    asOf: asOf.toISOString(),
+    listed,
+    surfaces: VISIBILITY_SURFACES.map((name) => withSale(surface(name))),
+    ...(listed ? { score: { total: standing.kudos, parts: [{ name: 'kudos', value: standing.kudos }] } } : {}),
+  };
+}
+
+/** A ranked list's verdict: shown while its place is within what the list shows. */
+function placed(name: VisibilitySurface, place: ListPlace, standing: PostStanding): SurfaceVisibility {
+  const { rank, shows } = place;
+  const shown = rank !== null && (shows === null || rank <= shows);
+  const where = capitalised(SURFACE_NAMES[name]);
+  const position = rank === null ? `beyond the first ${VISIBILITY_RANK_DEPTH}` : `number ${rank}`;
+  const rule =
+    name === 'trending'
+      ? `sponsored posts, then the most kudos, ${shows} in all`
+      : name === 'home:toprated'
+        ? `the ${shows} with the most kudos`
+        : shows === null
+          ? 'every public post, newest first, a page at a time'
+          : `the newest ${shows}`;
+  const byKudos = name === 'home:toprated' || (name === 'trending' && !place.sponsoredPlace);
+  const lowest = byKudos && !shown && place.lowestShownKudos !== undefined ? ` (the lowest shown has ${place.lowestShownKudos})` : '';
+  const withKudos = byKudos ? ` with ${kudos(standing.kudos)}` : '';
+  const message =
+    name === 'trending' && place.sponsoredPlace
+      ? `Sponsored: it leads Trending, ${position} of ${shows}`
+      : shown
+        ? `${where} shows ${rule}: this post is ${position}${withKudos}`
+        : `Not on ${SURFACE_NAMES[name]}: it shows ${rule}; this post is ${position}${withKudos}${lowest}`;
+  return {
+    surface: name,
+    shown,
+    ...(rank === null ? {} : { rank }),
+    reasons: [{ code: shown ? 'ranked' : 'below_cut', message }],
+  };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/u;
+
+/** The `asOf` parameter: absent is now (null); a malformed or future moment is refused with the reason. */
+export function parseAsOf(text: string | undefined, now: Date): { ok: true; at: Date | null } | { ok: false; problem: string } {
+  if (text === undefined || text === '') return { ok: true, at: null };
+  const at = new Date(text);
+  if (!ISO_8601.test(text) || Number.isNaN(at.getTime())) return { ok: false, problem: VISIBILITY_MESSAGES.asOfMalformed };
+  if (at > now) return { ok: false, problem: VISIBILITY_MESSAGES.asOfInFuture };
+  return { ok: true, at };
+}

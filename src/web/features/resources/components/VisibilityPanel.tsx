@@ -1,0 +1,97 @@
+import { useEffect, useId, useState } from 'react';
+
+import { SURFACE_LABELS, type VisibilityAnswer } from '@domain/templates/visibility.js';
+import { ApiError, apiRequest } from '@/lib/api-client.js';
+import './visibility.css';
+
+type PanelState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: VisibilityAnswer };
+
+/** Today as the date input writes it (UTC, as the answer's dates are). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The end of a chosen day, or nothing for today (the present, with ranks). */
+function asOfFor(day: string): string | null {
+  return day === '' || day >= today() ? null : `${day}T23:59:59.999Z`;
+}
+
+/**
+ * Where the post is shown and why, for its author and admins: now, with its ranks, or at the end of
+ * a past day, from the log. Loaded when its section is opened (a chunk of its own).
+ */
+export default function VisibilityPanel({ resourceId }: { resourceId: string }) {
+  const [day, setDay] = useState('');
+  const [state, setState] = useState<PanelState>({ phase: 'loading' });
+  const dateId = useId();
+  const asOf = asOfFor(day);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ phase: 'loading' });
+    const query = asOf === null ? '' : `?asOf=${encodeURIComponent(asOf)}`;
+    apiRequest<VisibilityAnswer>(`/resources/${encodeURIComponent(resourceId)}/visibility${query}`, {
+      signal: controller.signal,
+      authFailures: 'silent',
+    }).then(
+      (answer) => setState({ phase: 'loaded', answer }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ phase: 'failed', message: error instanceof ApiError || error instanceof Error ? error.message : 'Please try again.' });
+      },
+    );
+    return () => controller.abort();
+  }, [resourceId, asOf]);
+
+  return (
+    <div className="visibility-panel">
+      <div className="visibility-panel__as-of">
+        <label htmlFor={dateId}>As of</label>
+        <input id={dateId} type="date" value={day} max={today()} onChange={(event) => setDay(event.currentTarget.value)} />
+        {day !== '' && (
+          <button type="button" className="button button--secondary" onClick={() => setDay('')}>
+            Now
+          </button>
+        )}
+      </div>
+      {state.phase === 'loading' && (
+        <p className="visibility-panel__note" role="status">
+          Loading…
+        </p>
+      )}
+      {state.phase === 'failed' && (
+        <p className="form-alert form-alert--danger" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.phase === 'loaded' && <Surfaces answer={state.answer} />}
+    </div>
+  );
+}
+
+function Surfaces({ answer }: { answer: VisibilityAnswer }) {
+  return (
+    <>
+      <p className="visibility-panel__note">
+        {answer.listed ? 'Anyone can open and find this post.' : 'Only you and the moderators can see this post.'}
+        {answer.score && ` Score: ${answer.score.parts.map((part) => `${part.value} ${part.name}`).join(' + ')}.`}
+      </p>
+      <ul className="visibility-panel__list" aria-label="Where this post is shown">
+        {answer.surfaces.map((surface) => (
+          <li key={surface.surface} className="visibility-panel__surface">
+            <div className="visibility-panel__head">
+              <span className="visibility-panel__name">{SURFACE_LABELS[surface.surface]}</span>
+              <span className={surface.shown ? 'visibility-panel__shown' : 'visibility-panel__not-shown'}>
+                {surface.shown ? 'Shown' : 'Not shown'}
+                {surface.rank !== undefined && ` · #${surface.rank}`}
+              </span>
+            </div>
+            {surface.reasons.map((reason) => (
+              <p key={reason.code} className="visibility-panel__reason">
+                {reason.message}
+              </p>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
