@@ -13,6 +13,7 @@ import { usersProjection } from './read-models/users/projection.js';
 import { generationsProjection } from './read-models/generations/projection.js';
 import { massEmailsProjection } from './read-models/mass-emails/projection.js';
 import { supportProjection } from './read-models/support/projection.js';
+import { versionsProjection } from './read-models/versions/projection.js';
 
 /** Every projection the application runs. */
 export const projections: readonly Projection[] = [
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   priceRequestsProjection,
   curationProjection,
   massEmailsProjection,
+  versionsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -72,6 +72,9 @@ const ORDER: Record<ReadModelTable, string[]> = {
   curated_lists: ['list'],
   mass_email_campaigns: ['campaign_id'],
   mass_email_outcomes: ['campaign_id', 'recipient_id'],
+  template_versions: ['template_id', 'version'],
+  version_holders: ['template_id', 'buyer_id'],
+  update_notice_subscribers: ['template_id', 'user_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -14,6 +14,7 @@ import type { MassEmailsTables } from '../../projections/read-models/mass-emails
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
 import type { SupportTables } from '../../projections/read-models/support/tables.js';
+import type { VersionsTables } from '../../projections/read-models/versions/tables.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -106,7 +107,8 @@ export interface Schema
     AnalyticsTables,
     PriceRequestsTables,
     CurationTables,
-    MassEmailsTables {
+    MassEmailsTables,
+    VersionsTables {
   rate_limit_counters: RateLimitCountersTable;
   sandbox_orders: SandboxOrdersTable;
   events: EventsTable;

@@ -38,6 +38,9 @@ export const READ_MODEL_TABLES = [
   'curated_lists',
   'mass_email_campaigns',
   'mass_email_outcomes',
+  'template_versions',
+  'version_holders',
+  'update_notice_subscribers',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 
