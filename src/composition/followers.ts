@@ -16,6 +16,7 @@ import { createModerationReactor } from '../projections/reactors/moderation-reac
 import { createPaymentReturnReactor } from '../projections/reactors/payment-return-reactor.js';
 import { ReactorRunner } from '../projections/reactors/reactor-runner.js';
 import { createRewardsReactor } from '../projections/reactors/rewards-reactor.js';
+import { createVersionNoticeReactor } from '../projections/reactors/version-notice-reactor.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** What the reactors and workers act with. */
@@ -54,6 +55,8 @@ export interface Followers {
   commentNotifications: ReactorRunner;
   /** E-mails members' messages to each other. */
   memberMessages: ReactorRunner;
+  /** Tells buyers and savers who asked about each new version of a post. */
+  versionNotices: ReactorRunner;
   generation: GenerationWorker;
   generationReactor: ReactorRunner;
   massEmail: MassEmailWorker;
@@ -102,6 +105,9 @@ export function createFollowers(deps: FollowerDeps, options: FollowerOptions): F
       createCommentNotificationReactor({ db, vault, mail, publicUrl, waitForReadModels: readModelsReached(['engagement']) }),
     ),
     memberMessages: reactorRunner(createMemberMessageReactor({ db, vault, mail, publicUrl })),
+    versionNotices: reactorRunner(
+      createVersionNoticeReactor({ db, vault, mail, commands, publicUrl, waitForReadModels: readModelsReached(['versions', 'templates']) }),
+    ),
   };
   const generationReactor = reactorRunner(generation.reactor);
   const massEmailReactor = reactorRunner(massEmail.reactor);

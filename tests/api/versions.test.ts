@@ -4,7 +4,7 @@ import { startApiHarness, harnessDatabases, type ApiHarness } from '../fixtures/
 import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
 import { isSandboxProvider, type SandboxPaymentProvider } from '../../src/adapters/payments/sandbox.js';
 import { templateStream } from '../../src/domain/templates/events.js';
-import { CHANGE_NOTE_MAX, VERSION_MESSAGES } from '../../src/domain/templates/versions.js';
+import { CHANGE_NOTE_MAX, VERSION_MESSAGES, versionNoticeStream, versionNoticeSubject } from '../../src/domain/templates/versions.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -86,6 +86,17 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       const buyer = await makeMember(harness, { prefix: 'verbuyer' });
       await buy(buyer, id);
 
+      // A member who saved the post asks to be told about its updates.
+      const saver = await makeMember(harness, { prefix: 'versaver' });
+      expect((await harness.call<Json>('POST', `/api/resources/save/${id}`, { token: saver.token, body: {} })).status).toBe(200);
+      await harness.catchUp();
+      expect(
+        await harness.call<Json>('POST', `/api/resources/${id}/update-notices`, { token: saver.token, body: { on: true } }),
+      ).toMatchObject({ status: 200, body: { on: true, message: VERSION_MESSAGES.noticesOn } });
+      expect((await harness.call<Json>('GET', `/api/resources/${id}/versions`, { token: saver.token })).body.viewer.updateNotices).toBe(
+        true,
+      );
+
       // A note over the limit is refused, with the rule's message; nothing is saved.
       const tooLong = await edit(id, {
         instructions: 'Duplicate it, then fill in the month.',
@@ -103,6 +114,38 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
         (await edit(id, { link: 'https://example.com/invoice-tracker-2', title: 'Invoice Tracker Pro', changeNote: 'New link' })).status,
       ).toBe(200);
       await approve(id);
+
+      // The buyer and the saver are e-mailed about v3, once each (the reactor's replay sends nothing more).
+      const title = 'Invoice Tracker Pro';
+      for (const member of [buyer, saver]) {
+        await expect
+          .poll(async () => (await harness.lastMailTo(`${member.username}@members.example`).catch(() => null))?.subject, {
+            timeout: 30_000,
+          })
+          .toBe(versionNoticeSubject(title, 3));
+      }
+      const mail = await harness.lastMailTo(`${buyer.username}@members.example`);
+      expect(mail.text).toContain('“New link”');
+      expect(mail.text).toContain(`/resources/${encodeURIComponent(titleUrl)}?diff=2-3`);
+      expect(mail.text).toContain('/api/emails/unsubscribe?list=post-updates&token=');
+      const notices = harness.infrastructure.versionNotices;
+      expect(await notices.waitFor(await harness.infrastructure.store.headPosition(), 30_000)).toBe(true);
+      const sentBefore = await harness.infrastructure.database.db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirst();
+      const v3 = (await harness.infrastructure.store.readStream(templateStream(id)))
+        .filter((event) => event.type === 'TemplateVersionPublished')
+        .at(-1)!;
+      await notices.reactor.react(v3);
+      const sentAfter = await harness.infrastructure.database.db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirst();
+      expect(sentAfter?.n).toBe(sentBefore?.n);
+      expect((await harness.infrastructure.store.readStream(versionNoticeStream(id, buyer.userId, 3))).map((event) => event.type)).toEqual([
+        'VersionNoticeSent',
+      ]);
 
       const listed = await harness.call<Json>('GET', `/api/resources/${id}/versions`, { token: buyer.token });
       expect(listed.body.versions.map((version: Json) => [version.version, version.changeNote, version.changed])).toEqual([

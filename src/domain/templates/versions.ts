@@ -193,10 +193,6 @@ export const updateNoticesStream = (templateId: string, userId: string) => `upda
 export const versionNoticeStream = (templateId: string, userId: string, version: number) =>
   `version-notice-${templateId}-${userId}-${version}`;
 
-/** The e-mail's message id, the same on every attempt for one recipient and version. */
-export const versionNoticeMessageId = (templateId: string, userId: string, version: number) =>
-  `version-notice-${templateId}-${userId}-v${version}@tessera`;
-
 /** The notice e-mail's subject. */
 export const versionNoticeSubject = (title: string, version: number) => `${title} was updated to v${version}`;
 
