@@ -86,6 +86,8 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       const buyer = await makeMember(harness, { prefix: 'verbuyer' });
       await buy(buyer, id);
 
+      const beforeEdits = new Date().toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 5));
       // A member who saved the post asks to be told about its updates.
       const saver = await makeMember(harness, { prefix: 'versaver' });
       expect((await harness.call<Json>('POST', `/api/resources/save/${id}`, { token: saver.token, body: {} })).status).toBe(200);
@@ -202,6 +204,30 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       expect(
         await harness.call<Json>('POST', `/api/resources/${id}/update-notices`, { token: stranger.token, body: { on: true } }),
       ).toMatchObject({ status: 403, body: { message: VERSION_MESSAGES.notSaved } });
+      // As of a moment: the author and admins see the post as it was then; others are refused.
+      const asOf = (moment: string, token?: string) =>
+        harness.call<Json>('GET', `/api/resources/view/${titleUrl}?asOf=${encodeURIComponent(moment)}`, token ? { token } : {});
+      const then = await asOf(beforeEdits, seller.token);
+      expect(then.status, JSON.stringify(then.body)).toBe(200);
+      expect(then.body.asOf).toMatchObject({
+        status: 'live',
+        version: 1,
+        content: { instructions: 'Duplicate it.', url: post.url },
+        counts: { buyers: 1, saves: 0 },
+      });
+      expect(then.body.data.title).toBe('Invoice Tracker Pro');
+      expect((await asOf(new Date().toISOString(), admin.token)).body.asOf).toMatchObject({
+        version: 3,
+        content: { title: 'Invoice Tracker Pro' },
+        counts: { saves: 1 },
+      });
+      expect(await asOf(beforeEdits, buyer.token)).toMatchObject({ status: 403, body: { message: VERSION_MESSAGES.asOfForbidden } });
+      expect((await asOf(beforeEdits)).status).toBe(403);
+      expect(await asOf('2000-01-01T00:00:00Z', seller.token)).toMatchObject({
+        status: 404,
+        body: { message: VERSION_MESSAGES.asOfBeforePost },
+      });
+      expect(await asOf('yesterday', seller.token)).toMatchObject({ status: 400, body: { message: VERSION_MESSAGES.asOfInvalid } });
       expect((await harness.call<Json>('GET', `/api/resources/${titleUrl}`, { token: buyer.token })).status).toBe(200);
     },
     FLOW_TIMEOUT_MS,
