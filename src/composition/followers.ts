@@ -18,6 +18,7 @@ import { ReactorRunner } from '../projections/reactors/reactor-runner.js';
 import { createRewardsReactor } from '../projections/reactors/rewards-reactor.js';
 import { WebhookDispatcher, type DispatcherClock } from '../projections/reactors/webhook-dispatcher.js';
 import { DEFAULT_WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/integrations/webhooks.js';
+import { createVersionNoticeReactor } from '../projections/reactors/version-notice-reactor.js';
 import type { ProjectionRunner } from '../projections/runner.js';
 
 /** What the reactors and workers act with. */
@@ -64,6 +65,8 @@ export interface Followers {
   commentNotifications: ReactorRunner;
   /** E-mails members' messages to each other. */
   memberMessages: ReactorRunner;
+  /** Tells buyers and savers who asked about each new version of a post. */
+  versionNotices: ReactorRunner;
   generation: GenerationWorker;
   generationReactor: ReactorRunner;
   massEmail: MassEmailWorker;
@@ -129,6 +132,9 @@ export function createFollowers(deps: FollowerDeps, options: FollowerOptions): F
       createCommentNotificationReactor({ db, vault, mail, publicUrl, waitForReadModels: readModelsReached(['engagement']) }),
     ),
     memberMessages: reactorRunner(createMemberMessageReactor({ db, vault, mail, publicUrl })),
+    versionNotices: reactorRunner(
+      createVersionNoticeReactor({ db, vault, mail, commands, publicUrl, waitForReadModels: readModelsReached(['versions', 'templates']) }),
+    ),
   };
   const generationReactor = reactorRunner(generation.reactor);
   const massEmailReactor = reactorRunner(massEmail.reactor);

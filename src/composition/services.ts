@@ -7,6 +7,7 @@ import { importBulkRows } from '../commands/templates/bulk-import.js';
 import { CurationService } from '../commands/discovery/curation.js';
 import { TemplateService } from '../commands/templates/template-service.js';
 import { createVisibilityService, type VisibilityService } from '../commands/templates/visibility-service.js';
+import { VersionService } from '../commands/templates/versions.js';
 import type { Actor } from '../domain/shared/events.js';
 import type { ValidationReport } from '../domain/shared/read-model-validation.js';
 import type { BulkImportPayload, BulkRowReport } from '../domain/templates/bulk-import.js';
@@ -59,6 +60,8 @@ export interface TemplateUseCases {
   lifecycle: TemplateService;
   /** Every event that named a template, as its author or an admin may read it. */
   history: TemplateHistories;
+  /** A buyer's version choice, a saver's update notices, a post as it was at a past moment. */
+  versions: VersionService;
   /** Type, platform, title … suggested from a template's address. */
   suggester: TemplateSuggester;
   /** The admin portal's CSV import (`importBulkRows`). */
@@ -80,6 +83,7 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
   const { commands, database, store, images, runner } = infrastructure;
   const db = database.db;
   const remoteImages = infrastructure.remoteImages ?? createRemoteImageFetcher(images);
+  const aboutTemplate = eventsAboutTemplate(store, db, upcasters);
   return {
     lifecycle: new TemplateService({
       commands,
@@ -87,7 +91,8 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
       images,
       waitForReadModels: (position) => runner.waitFor(position, options.readYourWritesTimeoutMs),
     }),
-    history: templateHistories(db, eventsAboutTemplate(store, db, upcasters)),
+    history: templateHistories(db, aboutTemplate),
+    versions: new VersionService({ commands, db, eventsAboutTemplate: aboutTemplate }),
     suggester: infrastructure.suggester ?? createPageMetadataSuggester(),
     importRows: (payloads, importOptions) => importBulkRows({ commands, db, store, images: remoteImages }, payloads, importOptions),
     remoteImages,

@@ -13,6 +13,7 @@ import type { SupportEvent } from '../domain/support/events.js';
 import type { RewardEvent } from '../domain/rewards/events.js';
 import type { DomainEvent, RecordedOneOf } from '../domain/shared/events.js';
 import type { TemplateEvent, TemplateFormProgressed } from '../domain/templates/events.js';
+import type { VersionEvent } from '../domain/templates/versions.js';
 import type { Schema } from '../adapters/db/schema.js';
 import type { BatchWrite } from './set-based.js';
 import { READ_MODEL_TABLES, type GenerationTables, type ReadModelTable } from './read-models/tables.js';
@@ -96,7 +97,8 @@ export type ProjectableEvent =
   | CurationEvent
   | MassEmailEvent
   | AccessTokenEvent
-  | WebhookEvent;
+  | WebhookEvent
+  | VersionEvent;
 export type ProjectableEventOf<T extends ProjectableEvent['type']> = Extract<ProjectableEvent, { type: T }>;
 
 type ProjectionDefinition<E extends DomainEvent> = Omit<Projection<E>, 'apply' | 'prepare'> &

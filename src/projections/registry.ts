@@ -14,6 +14,7 @@ import { generationsProjection } from './read-models/generations/projection.js';
 import { massEmailsProjection } from './read-models/mass-emails/projection.js';
 import { integrationsProjection } from './read-models/integrations/projection.js';
 import { supportProjection } from './read-models/support/projection.js';
+import { versionsProjection } from './read-models/versions/projection.js';
 
 /** Every projection the application runs. */
 export const projections: readonly Projection[] = [
@@ -32,6 +33,7 @@ export const projections: readonly Projection[] = [
   curationProjection,
   massEmailsProjection,
   integrationsProjection,
+  versionsProjection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

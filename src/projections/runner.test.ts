@@ -75,6 +75,9 @@ const ORDER: Record<ReadModelTable, string[]> = {
   webhook_endpoints: ['endpoint_id'],
   webhook_deliveries: ['attempt_id'],
   mass_email_outcomes: ['campaign_id', 'recipient_id'],
+  template_versions: ['template_id', 'version'],
+  version_holders: ['template_id', 'buyer_id'],
+  update_notice_subscribers: ['template_id', 'user_id'],
 };
 
 /** Every row of a table or view, in a stable order, all columns. */

@@ -374,7 +374,8 @@ describe('edit and delete', () => {
       link: 'https://example.com/pro',
       keywords: ['pro'],
     });
-    const [, , editEvent] = await harness.infrastructure.store.readStream(templateStream(post.id));
+    // Submitted, approved, v1 published, then the edit.
+    const [, , , editEvent] = await harness.infrastructure.store.readStream(templateStream(post.id));
     expect(editEvent!.data).toMatchObject({
       changes: { title: 'Weekly Planner Pro', url: 'https://example.com/pro', keywords: ['pro'] },
       previousStatus: 'live',
@@ -901,12 +902,13 @@ describe('moderation', () => {
     expect(summary).toEqual([
       ['TemplateSubmitted', users.author.username, null, 'under review'],
       ['TemplateApproved', users.admin.username, null, 'live'],
+      ['TemplateVersionPublished', users.admin.username, null, 'live'],
       ['TemplateEdited', users.author.username, null, 'under review edit'],
       ['TemplateDenied', users.admin.username, 'Needs screenshots', 'live'],
       ['TemplateSponsored', users.owner.username, 'Launch week', 'live'],
       ['TemplateLiked', users.other.username, null, null],
     ]);
-    expect(entry.history[2]).toMatchObject({
+    expect(entry.history[3]).toMatchObject({
       title: 'Edited (title) and sent for re-approval',
       details: { changedFields: ['title'], previousStatus: 'live' },
     });

@@ -6,6 +6,8 @@ import { demoTemplateContent, random } from '../../src/composition/demo-catalogu
 import { createStreamSnapshots } from '../../src/adapters/db/stream-snapshots.js';
 import { createCommandBus } from '../../src/commands/bus/handle-command.js';
 import { createRewardsReactor } from '../../src/projections/reactors/rewards-reactor.js';
+import { eventsAboutTemplate } from '../../src/adapters/eventstore/events-about-template.js';
+import { VersionService } from '../../src/commands/templates/versions.js';
 import { accountDeciderFor } from '../../src/domain/accounts/decider.js';
 import { userStream, type SessionStarted, type UserRegistered } from '../../src/domain/accounts/events.js';
 import { REWARD_DESCRIPTIONS, REWARD_POINTS } from '../../src/domain/rewards/constants.js';
@@ -130,6 +132,12 @@ export async function benchLongStreams(database: Database, scale: number): Promi
   // One post per length serves both cases: the clicks' rewards read only its opening, and the sales come after them.
   const reactor = createRewardsReactor({ commands, store });
   const sales: StreamCommandMeasurement[] = [];
+  const asOfReads: StreamCommandMeasurement[] = [];
+  const versions = new VersionService({
+    commands,
+    db: database.db,
+    eventsAboutTemplate: eventsAboutTemplate(store, database.db, upcasters),
+  });
   for (const length of lengths) {
     const templateId = randomUUID();
     await seed(templateStream(templateId), postWithSales(templateId, length));
@@ -156,8 +164,14 @@ export async function benchLongStreams(database: Database, scale: number): Promi
         ),
       )),
     });
+    // The author's "as it was": the events naming the post, folded up to the moment (here: now, so all of them).
+    asOfReads.push({
+      case: 'an as-of read (author, admin): post with N events',
+      streamEvents: length + COMMANDS_AFTER_THE_FIRST + 1,
+      ...(await timeCommands(() => versions.asOf(templateId, new Date()))),
+    });
   }
-  measurements.push(...sales);
+  measurements.push(...sales, ...asOfReads);
   return measurements;
 }
 

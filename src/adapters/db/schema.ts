@@ -15,6 +15,7 @@ import type { IntegrationsTables } from '../../projections/read-models/integrati
 import type { UsersTables } from '../../projections/read-models/users/tables.js';
 import type { GenerationsTables } from '../../projections/read-models/generations/tables.js';
 import type { SupportTables } from '../../projections/read-models/support/tables.js';
+import type { VersionsTables } from '../../projections/read-models/versions/tables.js';
 
 /** The event log of the Postgres event store adapter. */
 export interface EventsTable {
@@ -108,7 +109,8 @@ export interface Schema
     PriceRequestsTables,
     CurationTables,
     MassEmailsTables,
-    IntegrationsTables {
+    IntegrationsTables,
+    VersionsTables {
   rate_limit_counters: RateLimitCountersTable;
   sandbox_orders: SandboxOrdersTable;
   events: EventsTable;

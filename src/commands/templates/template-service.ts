@@ -61,12 +61,22 @@ export class TemplateService {
     return { templateId, titleUrl, position: result.position };
   }
 
-  /** `revision`: the content revision the editor opened; a post saved since is refused (409). */
-  async edit(templateId: string, requester: Requester, changes: Partial<EditableContent>, actor: Actor, revision?: number) {
+  /** `revision`: the content revision the editor opened; a post saved since is refused (409). `changeNote`: the author's note for the version it becomes. */
+  async edit(
+    templateId: string,
+    requester: Requester,
+    changes: Partial<EditableContent>,
+    actor: Actor,
+    revision?: number,
+    changeNote: string | null = null,
+  ) {
     if (changes.imageUrls) await this.#checkImages(changes.imageUrls);
     return this.#run(
       templateId,
-      { type: 'EditTemplate', data: { templateId, requester, changes, ...(revision === undefined ? {} : { revision }) } },
+      {
+        type: 'EditTemplate',
+        data: { templateId, requester, changes, changeNote, ...(revision === undefined ? {} : { revision }) },
+      },
       actor,
     );
   }

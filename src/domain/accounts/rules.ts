@@ -205,7 +205,12 @@ export function socialHandle(value: string): string {
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedIn', 'website', 'twitter'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-export const NOTIFICATION_SETTINGS = ['allowEmailsFromPosts', 'allowUpdateEmails', 'allowEmailsFromUsers'] as const;
+export const NOTIFICATION_SETTINGS = [
+  'allowEmailsFromPosts',
+  'allowUpdateEmails',
+  'allowEmailsFromUsers',
+  'allowPostUpdateEmails',
+] as const;
 export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
 
 /** The notifications tab's toggles, and the e-mails that name the one they come under. */
@@ -216,6 +221,10 @@ export const NOTIFICATION_SETTING_TEXTS: Record<NotificationSetting, { label: st
   },
   allowUpdateEmails: { label: 'Product updates', description: 'News about Tessera, new features and community highlights.' },
   allowEmailsFromUsers: { label: 'Messages from other members', description: 'Emails from people who want to reach you about your work.' },
+  allowPostUpdateEmails: {
+    label: 'New versions of templates I bought',
+    description: 'An e-mail when a template you bought, or saved and asked about, gets a new version.',
+  },
 };
 
 /**
@@ -236,6 +245,13 @@ export const UNSUBSCRIBE_LISTS = {
     ask: 'Stop receiving an e-mail when someone comments on one of your templates?',
     button: 'Turn off comment e-mails',
     done: 'Done: you will no longer receive an e-mail when someone comments on your templates. You can turn them on again in your account settings.',
+  },
+  'post-updates': {
+    setting: 'allowPostUpdateEmails',
+    title: 'New versions of templates',
+    ask: 'Stop receiving an e-mail when a template you bought or follow gets a new version?',
+    button: 'Turn off new-version e-mails',
+    done: 'Done: you will no longer receive an e-mail about new versions of templates. You can turn them on again in your account settings.',
   },
   messages: {
     setting: 'allowEmailsFromUsers',

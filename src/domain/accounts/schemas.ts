@@ -100,7 +100,12 @@ export const profileUpdateSchema = z.object({
   info: profileInfoSchema.extend(requiredNames).partial().optional(),
   social: socialLinksSchema.partial().optional(),
   privacy: z
-    .object({ allowEmailsFromPosts: z.boolean(), allowUpdateEmails: z.boolean(), allowEmailsFromUsers: z.boolean() })
+    .object({
+      allowEmailsFromPosts: z.boolean(),
+      allowUpdateEmails: z.boolean(),
+      allowEmailsFromUsers: z.boolean(),
+      allowPostUpdateEmails: z.boolean(),
+    })
     .partial()
     .optional(),
   username: username.optional(),

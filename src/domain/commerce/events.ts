@@ -48,6 +48,8 @@ export const payoutAccountStream = (userId: string) => `payout-account-${userId}
 /** What the buyer is shown and gets: the post's public content at the revision they pay for. */
 export interface PurchasedRevision {
   revision: number;
+  /** The post's version on sale (absent in purchases from before versions): the buyer is entitled to it and every later one. */
+  version?: number;
   title: string;
   titleUrl: string;
   url: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../shared/decider-spec.js';
 import { templateDecider, type Requester, type TemplateCommand } from './decider.js';
-import type { TemplateEvent, TemplateSubmitted } from './events.js';
+import type { TemplateEvent, TemplateSubmitted, TemplateVersionPublished } from './events.js';
 import { REVIEW_ACTIONS, TEMPLATE_STATUSES, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
 
@@ -34,6 +34,29 @@ const submittedData: TemplateSubmitted['data'] = {
 // Events
 const submitted: TemplateEvent = { type: 'TemplateSubmitted', data: submittedData };
 const approved: TemplateEvent = { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null } };
+const v1Content = {
+  title: 'Weekly Planner',
+  description: 'Plan the week in Notion.',
+  instructions: 'Duplicate it.',
+  url: 'https://example.com/weekly-planner',
+  imageUrls: [],
+  price: 12,
+  keywords: ['planner'],
+};
+/** The version marks: v1 at the first approval, then one per approved change of the public content. */
+const v1: TemplateEvent = {
+  type: 'TemplateVersionPublished',
+  data: { templateId, version: 1, changeNote: null, changed: [], content: v1Content },
+};
+const v2 = (
+  changed: TemplateVersionPublished['data']['changed'],
+  content: Partial<typeof v1Content>,
+  changeNote: string | null = null,
+): TemplateEvent => ({
+  type: 'TemplateVersionPublished',
+  data: { templateId, version: 2, changeNote, changed, content: { ...v1Content, ...content } },
+});
+const v2Title = v2(['title'], { title: 'Weekly Planner 2' });
 const denied: TemplateEvent = { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'Broken link' } };
 const flagged: TemplateEvent = { type: 'TemplateFlaggedForReview', data: { templateId, reason: '3 flags' } };
 const flagCleared: TemplateEvent = { type: 'TemplateFlagCleared', data: { templateId, reviewerId, reason: null } };
@@ -50,11 +73,11 @@ const removed: TemplateEvent = { type: 'TemplatePermanentlyDeleted', data: { tem
 /** The shortest history that leaves the template in each status. */
 const historyFor: Record<TemplateStatus, TemplateEvent[]> = {
   'under review': [submitted],
-  'under review edit': [submitted, approved, edited('live')],
-  live: [submitted, approved],
-  'live flagged': [submitted, approved, flagged],
+  'under review edit': [submitted, approved, v1, edited('live')],
+  live: [submitted, approved, v1],
+  'live flagged': [submitted, approved, v1, flagged],
   'not approved': [submitted, denied],
-  hidden: [submitted, approved, flagged, hidden],
+  hidden: [submitted, approved, v1, flagged, hidden],
 };
 
 // Commands
@@ -101,20 +124,20 @@ describe('template decider', () => {
       data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } },
     };
     /** Every allowed decision: from which status, the event, and where it leads; everything else is refused. */
-    const allowed: [ReviewDecision, TemplateStatus, TemplateEvent, TemplateStatus][] = [
-      ['approve', 'under review', approved, 'live'],
-      ['approve', 'under review edit', editApproved, 'live'],
-      ['deny', 'under review', denied, 'not approved'],
+    const allowed: [ReviewDecision, TemplateStatus, TemplateEvent[], TemplateStatus][] = [
+      ['approve', 'under review', [approved, v1], 'live'],
+      ['approve', 'under review edit', [editApproved, v2Title], 'live'],
+      ['deny', 'under review', [denied], 'not approved'],
       // A denied edit keeps the approved version live.
-      ['deny', 'under review edit', editDenied, 'live'],
-      ['not_flagged', 'live flagged', flagCleared, 'live'],
-      ['hide', 'live flagged', hidden, 'hidden'],
+      ['deny', 'under review edit', [editDenied], 'live'],
+      ['not_flagged', 'live flagged', [flagCleared], 'live'],
+      ['hide', 'live flagged', [hidden], 'hidden'],
     ];
 
-    for (const [decision, from, event, to] of allowed) {
+    for (const [decision, from, events, to] of allowed) {
       it(`${decision}: ${from} → ${to}`, () => {
-        spec.given(historyFor[from]).when(reviewBy(decision, reasonFor[decision])).then([event]);
-        expect(fold([...historyFor[from], event]).status).toBe(to);
+        spec.given(historyFor[from]).when(reviewBy(decision, reasonFor[decision])).then(events);
+        expect(fold([...historyFor[from], ...events]).status).toBe(to);
       });
     }
     for (const decision of Object.keys(REVIEW_ACTIONS) as ReviewDecision[]) {
@@ -135,7 +158,7 @@ describe('template decider', () => {
       spec
         .given(history)
         .when(reviewBy('approve', null, 2))
-        .then([editApproved]);
+        .then([editApproved, v2Title]);
       // The author edited again after the moderator opened revision 2.
       const again: TemplateEvent = {
         type: 'TemplateEdited',
@@ -152,7 +175,7 @@ describe('template decider', () => {
       spec
         .given(historyFor['under review'])
         .when(reviewBy('approve', null, 1))
-        .then([approved]);
+        .then([approved, v1]);
     });
 
     it('denying needs a reason that is not blank', () => {
@@ -164,11 +187,11 @@ describe('template decider', () => {
       spec
         .given([submitted])
         .when(reviewBy('approve', '  Looks good '))
-        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: 'Looks good' } }]);
+        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: 'Looks good' } }, v1]);
     });
 
     it('ApproveTemplate is approve without a note', () => {
-      spec.given([submitted]).when({ type: 'ApproveTemplate', data: { templateId, reviewerId } }).then([approved]);
+      spec.given([submitted]).when({ type: 'ApproveTemplate', data: { templateId, reviewerId } }).then([approved, v1]);
       spec
         .given([submitted, approved])
         .when({ type: 'ApproveTemplate', data: { templateId, reviewerId } })
@@ -203,15 +226,15 @@ describe('template decider', () => {
         [
           'approve',
           null,
-          { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } },
+          [{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }, v2Title],
         ],
-        ['deny', 'No', { type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }],
-      ] as const) {
+        ['deny', 'No', [{ type: 'TemplateDenied', data: { templateId, reviewerId, reason: 'No', editOnly: true } }]],
+      ] as const satisfies readonly (readonly [ReviewDecision, string | null, TemplateEvent[]])[]) {
         spec
           .given([...historyFor['under review edit'], held])
           .when(reviewBy(decision, reason))
-          .then([decided, flagged]);
-        expect(fold([...historyFor['under review edit'], held, decided, flagged]).status).toBe('live flagged');
+          .then([...decided, flagged]);
+        expect(fold([...historyFor['under review edit'], held, ...decided, flagged]).status).toBe('live flagged');
       }
     });
     it("after 'Not Flagged', members' flags send the post back only once as many again are raised as the moderator judged", () => {
@@ -289,6 +312,7 @@ describe('template decider', () => {
         .when(reviewBy('approve'))
         .then([
           { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } },
+          v2Title,
           reflagged,
         ]);
       spec
@@ -300,7 +324,10 @@ describe('template decider', () => {
       spec
         .given(settled)
         .when(reviewBy('approve'))
-        .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } }]);
+        .then([
+          { type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner 2' } } },
+          v2Title,
+        ]);
     });
 
     it('lets admins and site owners edit too', () => {
@@ -522,8 +549,12 @@ describe('template decider', () => {
       flagReason: null,
       flagsInReview: 0,
       flagsJudged: 0,
+      version: 0,
+      published: null,
+      content: null,
+      pendingNote: null,
     });
-    expect(folded([submitted, approved, sponsored(true), purchased(buyerId)])).toEqual({
+    expect(folded([submitted, approved, v1, sponsored(true), purchased(buyerId)])).toEqual({
       status: 'live',
       deleted: false,
       authorId,
@@ -536,6 +567,10 @@ describe('template decider', () => {
       flagReason: null,
       flagsInReview: 0,
       flagsJudged: 0,
+      version: 1,
+      published: v1Content,
+      content: v1Content,
+      pendingNote: null,
     });
   });
 
@@ -558,6 +593,7 @@ describe('template decider', () => {
         .then([
           { type: 'TemplateEdited', data: { templateId, editorId: reviewerId, changes: correction, previousStatus: 'live' } },
           { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: correction } },
+          v2(['description', 'tags'], correction, TEMPLATE_MESSAGES.adminEditReason),
         ]);
       spec
         .given(historyFor['under review'])
@@ -573,7 +609,10 @@ describe('template decider', () => {
       spec
         .given([...historyFor.live, requested(20)])
         .when(decide(true, 20))
-        .then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 20, requested: 20 } }]);
+        .then([
+          { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 20, requested: 20 } },
+          v2(['price'], { price: 20 }),
+        ]);
       spec
         .given([...historyFor.live, requested(20)])
         .when(decide(false, 20, 'Too much'))
@@ -595,11 +634,73 @@ describe('template decider', () => {
       spec
         .given(historyFor.live)
         .when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 15 } })
-        .then([{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 15, requested: null } }]);
+        .then([
+          { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: 12, to: 15, requested: null } },
+          v2(['price'], { price: 15 }),
+        ]);
       spec
         .given(historyFor.live)
         .when({ type: 'ChangePrice', data: { templateId, reviewerId, to: 12 } })
         .then([]);
     });
+  });
+});
+
+describe('versions', () => {
+  const spec = deciderSpec(templateDecider);
+  const editWithNote = (changes: Record<string, unknown>, changeNote?: string): TemplateCommand => ({
+    type: 'EditTemplate',
+    data: { templateId, requester: author, changes, ...(changeNote === undefined ? {} : { changeNote }) },
+  });
+  const approve: TemplateCommand = { type: 'ApproveTemplate', data: { templateId, reviewerId } };
+
+  it("carries the author's note from the edit to the version its approval publishes", () => {
+    const noted: TemplateEvent = {
+      type: 'TemplateEdited',
+      data: {
+        templateId,
+        editorId: authorId,
+        changes: { instructions: 'Duplicate it, then fill in.' },
+        previousStatus: 'live',
+        changeNote: 'Clearer steps',
+      },
+    };
+    spec
+      .given(historyFor.live)
+      .when(editWithNote({ instructions: 'Duplicate it, then fill in.' }, 'Clearer steps'))
+      .then([noted]);
+    spec
+      .given([...historyFor.live, noted])
+      .when(approve)
+      .then([
+        {
+          type: 'TemplateApproved',
+          data: { templateId, reviewerId, reason: null, published: { instructions: 'Duplicate it, then fill in.' } },
+        },
+        v2(['instructions'], { instructions: 'Duplicate it, then fill in.' }, 'Clearer steps'),
+      ]);
+  });
+
+  it('an approval that changes nothing public is no new version; hiding and approving again neither', () => {
+    const same: TemplateEvent = {
+      type: 'TemplateEdited',
+      data: { templateId, editorId: authorId, changes: { title: 'Weekly Planner' }, previousStatus: 'live' },
+    };
+    spec
+      .given([...historyFor.live, same])
+      .when(approve)
+      .then([{ type: 'TemplateApproved', data: { templateId, reviewerId, reason: null, published: { title: 'Weekly Planner' } } }]);
+  });
+
+  it('clearing the screenshots of a public post with images is a version; one without is not', () => {
+    const withImages = [
+      submitted,
+      approved,
+      { ...v1, data: { ...(v1.data as object), content: { ...v1Content, imageUrls: ['/api/images/a.png'] } } } as TemplateEvent,
+    ];
+    spec
+      .given(withImages)
+      .when({ type: 'ClearTemplateImages', data: { templateId, requester: author } })
+      .then([{ type: 'TemplateImagesCleared', data: { templateId, editorId: authorId } }, v2(['images'], { imageUrls: [] })]);
   });
 });

@@ -4,6 +4,7 @@ import type { UserLevel } from '../accounts/events.js';
 import type { EditableContent, TemplateEvent, TemplateSubmitted } from './events.js';
 import { DELETED_STATUS, isPublic, REVIEW_ACTIONS, STATUS, statusAfter, type ReviewDecision, type TemplateStatus } from './lifecycle.js';
 import { TEMPLATE_MESSAGES } from './rules.js';
+import { changedFields, withEdit, type VersionContent, type VersionField } from './versions.js';
 import { FLAGS_FOR_REVIEW } from '../engagement/rules.js';
 import { isStaffLevel } from '../accounts/access.js';
 
@@ -31,6 +32,13 @@ export interface TemplateState {
   flagsInReview: number;
   /** The red flags a moderator last judged with 'Not Flagged': only as many again reopen a review. */
   flagsJudged: number;
+  /** The latest published version's number (0 before the first approval) and content. */
+  version: number;
+  published: VersionContent | null;
+  /** The content the next version starts from: the public one, or a never-approved post's replaced content (pending edits aside). */
+  content: VersionContent | null;
+  /** The author's note for the edit waiting (the last one given), null when none. */
+  pendingNote: string | null;
 }
 
 /** Who asks: the decider checks author / admin / owner rights itself. */
@@ -50,7 +58,10 @@ export type TemplateCommand =
   /** `flags`: the members' red flags counted, when they (not a report) ask for the review. */
   | { type: 'FlagTemplateForReview'; data: { templateId: string; reason: string; flags?: number } }
   /** `revision`: the content revision the editor opened; a save made since refuses the edit. */
-  | { type: 'EditTemplate'; data: { templateId: string; requester: Requester; changes: Partial<EditableContent>; revision?: number } }
+  | {
+      type: 'EditTemplate';
+      data: { templateId: string; requester: Requester; changes: Partial<EditableContent>; revision?: number; changeNote?: string | null };
+    }
   | { type: 'ClearTemplateImages'; data: { templateId: string; requester: Requester } }
   | { type: 'RequestPriceChange'; data: { templateId: string; requester: Requester; newPrice: number } }
   /** An admin's correction in resource management: published at once (spec: resource edit). */
@@ -78,6 +89,11 @@ export type TemplateCommand =
 function withoutImages(pending: Partial<EditableContent> | null): Partial<EditableContent> | null {
   if (pending === null || pending.imageUrls === undefined) return pending;
   return { ...pending, imageUrls: [] };
+}
+
+function versionContentOf(content: TemplateSubmitted['data']): VersionContent {
+  const { title, description, instructions, url, imageUrls, price, keywords } = content;
+  return { title, description, instructions, url, imageUrls, price, keywords };
 }
 
 function illegal(status: TemplateStatus, verb: string): DomainError {
@@ -117,6 +133,7 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
           type: 'TemplateApproved',
           data: { templateId, reviewerId, reason, ...(state.pending === null ? {} : { published: state.pending }) },
         },
+        ...nextVersion(state, templateId, state.pending ?? {}, state.pendingNote),
         ...flagReview,
       ];
     case 'deny':
@@ -134,6 +151,43 @@ function review(state: TemplateState, data: Extract<TemplateCommand, { type: 'Re
   }
 }
 
+/**
+ * The version mark an approval or an immediate change makes: v1 at the first approval, then one
+ * whenever the public content differs from the latest version's; none otherwise.
+ */
+function nextVersion(
+  state: TemplateState,
+  templateId: string,
+  edit: Partial<EditableContent>,
+  changeNote: string | null,
+  price?: number,
+): TemplateEvent[] {
+  if (state.content === null) return [];
+  const content = { ...withEdit(state.content, edit), ...(price === undefined ? {} : { price }) };
+  const changed: VersionField[] = state.published === null ? [] : changedFields(state.published, content);
+  if (state.version > 0 && changed.length === 0) return [];
+  return [{ type: 'TemplateVersionPublished', data: { templateId, version: state.version + 1, changeNote, changed, content } }];
+}
+
+/** Public content changed at once (a price change, cleared screenshots): a new version if the post has one already and anyone can see it. */
+function immediateVersion(state: TemplateState, templateId: string, edit: Partial<EditableContent>, price?: number): TemplateEvent[] {
+  return state.version > 0 && state.status !== null && isPublic(state.status) ? nextVersion(state, templateId, edit, null, price) : [];
+}
+
+function edit(state: TemplateState, data: Extract<TemplateCommand, { type: 'EditTemplate' }>['data']): TemplateEvent[] {
+  const status = existing(state);
+  const { templateId, requester, changes, revision, changeNote } = data;
+  if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
+  if (revision !== undefined && revision !== state.contentRevision) throw new DomainError('conflict', TEMPLATE_MESSAGES.editedElsewhere);
+  if (Object.keys(changes).length === 0) return [];
+  return [
+    {
+      type: 'TemplateEdited',
+      data: { templateId, editorId: requester.userId, changes, previousStatus: status, ...(changeNote ? { changeNote } : {}) },
+    },
+  ];
+}
+
 export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEvent> = {
   initialState: () => ({
     status: null,
@@ -148,10 +202,14 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
     flagReason: null,
     flagsInReview: 0,
     flagsJudged: 0,
+    version: 0,
+    published: null,
+    content: null,
+    pendingNote: null,
   }),
   // Every sale of a post lands on its stream.
   snapshot: {
-    name: 'template.1',
+    name: 'template.2',
     toJson: (state) => ({ ...state, owners: [...state.owners] }),
     fromJson: (json) => {
       const state = json as Omit<TemplateState, 'owners'> & { owners: string[] };
@@ -170,19 +228,38 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
           price: event.data.price,
           owners: OrderedSet([event.data.authorId]),
           contentRevision: 1,
+          content: versionContentOf(event.data),
         };
-      case 'TemplateEdited':
+      case 'TemplateEdited': {
+        const waits = next.status === STATUS.underReviewEdit;
         return {
           ...next,
-          pending: next.status === STATUS.underReviewEdit ? { ...state.pending, ...event.data.changes } : null,
+          pending: waits ? { ...state.pending, ...event.data.changes } : null,
+          content: waits || state.content === null ? state.content : withEdit(state.content, event.data.changes),
+          pendingNote: event.data.changeNote ?? state.pendingNote,
           contentRevision: state.contentRevision + 1,
-          flagReason: next.status === STATUS.underReviewEdit ? state.flagReason : null,
+          flagReason: waits ? state.flagReason : null,
         };
+      }
       case 'TemplateImagesCleared':
-        return { ...next, pending: withoutImages(state.pending), contentRevision: state.contentRevision + 1 };
+        return {
+          ...next,
+          pending: withoutImages(state.pending),
+          content: state.content && { ...state.content, imageUrls: [] },
+          contentRevision: state.contentRevision + 1,
+        };
       case 'TemplateApproved':
+        return {
+          ...next,
+          pending: null,
+          flagReason: null,
+          pendingNote: null,
+          content: state.content && withEdit(state.content, event.data.published ?? {}),
+        };
       case 'TemplateDenied':
-        return { ...next, pending: null, flagReason: null };
+        return { ...next, pending: null, flagReason: null, pendingNote: null };
+      case 'TemplateVersionPublished':
+        return { ...next, version: event.data.version, published: event.data.content };
       case 'TemplateFlaggedForReview':
         return { ...next, flagReason: event.data.reason, flagsInReview: event.data.flags ?? 0 };
       case 'TemplateFlagCleared':
@@ -195,7 +272,7 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         return { ...next, pendingPrice: event.data.newPrice };
       case 'TemplatePriceChanged':
         // A direct change settles a waiting request too: the admin set the price with it in view.
-        return { ...next, price: event.data.to, pendingPrice: null };
+        return { ...next, price: event.data.to, pendingPrice: null, content: state.content && { ...state.content, price: event.data.to } };
       case 'TemplatePriceChangeDeclined':
         return { ...next, pendingPrice: null };
       case 'TemplatePurchased':
@@ -227,19 +304,16 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         if (status !== STATUS.live) throw illegal(status, 'flagged for review');
         return [{ type: 'TemplateFlaggedForReview', data: command.data }];
       }
-      case 'EditTemplate': {
-        const status = existing(state);
-        const { templateId, requester, changes, revision } = command.data;
-        if (!mayChange(state, requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
-        if (revision !== undefined && revision !== state.contentRevision)
-          throw new DomainError('conflict', TEMPLATE_MESSAGES.editedElsewhere);
-        if (Object.keys(changes).length === 0) return [];
-        return [{ type: 'TemplateEdited', data: { templateId, editorId: requester.userId, changes, previousStatus: status } }];
-      }
+      case 'EditTemplate':
+        return edit(state, command.data);
       case 'ClearTemplateImages': {
         existing(state);
         if (!mayChange(state, command.data.requester)) throw new DomainError('forbidden', TEMPLATE_MESSAGES.unauthorized);
-        return [{ type: 'TemplateImagesCleared', data: { templateId: command.data.templateId, editorId: command.data.requester.userId } }];
+        const { templateId } = command.data;
+        return [
+          { type: 'TemplateImagesCleared', data: { templateId, editorId: command.data.requester.userId } },
+          ...immediateVersion(state, templateId, { imageUrls: [] }),
+        ];
       }
       case 'RequestPriceChange': {
         existing(state);
@@ -269,6 +343,7 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
           return [
             edited,
             { type: 'TemplateApproved', data: { templateId, reviewerId, reason: TEMPLATE_MESSAGES.adminEditReason, published: changes } },
+            ...nextVersion(state, templateId, changes, TEMPLATE_MESSAGES.adminEditReason),
           ];
         if (status === STATUS.underReview) return [edited];
         throw illegal(status, 'edited here');
@@ -277,7 +352,10 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         existing(state);
         const { templateId, reviewerId, to } = command.data;
         if (to === state.price && state.pendingPrice === null) return [];
-        return [{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to, requested: null } }];
+        return [
+          { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to, requested: null } },
+          ...immediateVersion(state, templateId, {}, to),
+        ];
       }
       case 'DecidePriceChange': {
         existing(state);
@@ -285,7 +363,10 @@ export const templateDecider: Decider<TemplateState, TemplateCommand, TemplateEv
         if (state.pendingPrice === null) throw new DomainError('conflict', TEMPLATE_MESSAGES.noPriceRequest);
         if (state.pendingPrice !== requested) throw new DomainError('conflict', TEMPLATE_MESSAGES.priceRequestChanged);
         return approve
-          ? [{ type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to: requested, requested } }]
+          ? [
+              { type: 'TemplatePriceChanged', data: { templateId, reviewerId, from: state.price, to: requested, requested } },
+              ...immediateVersion(state, templateId, {}, requested),
+            ]
           : [{ type: 'TemplatePriceChangeDeclined', data: { templateId, reviewerId, requested, reason } }];
       }
       case 'SetSponsored':

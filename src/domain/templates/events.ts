@@ -2,6 +2,7 @@ import type { DomainEvent } from '../shared/events.js';
 import type { FormProgressField } from './form-progress.js';
 import type { TemplateStatus } from './lifecycle.js';
 import type { TemplateContent } from './rules.js';
+import type { VersionContent, VersionField } from './versions.js';
 
 /** The content an author may change after submission (price and taxonomy need an admin). */
 export type EditableContent = Pick<TemplateContent, 'title' | 'description' | 'instructions' | 'url' | 'keywords' | 'imageUrls'>;
@@ -27,6 +28,15 @@ export type TemplateApproved = DomainEvent<
   { templateId: string; reviewerId: string; reason?: string | null; published?: Partial<EditableContent> }
 >;
 /**
+ * A new version of the post is public: its first approval (v1), or an approval that changed its
+ * public content (an edit, an admin's correction, a price change). Follows the event that made it so.
+ * `content`: the whole public content of this version; `changed`: the fields that differ from the version before.
+ */
+export type TemplateVersionPublished = DomainEvent<
+  'TemplateVersionPublished',
+  { templateId: string; version: number; changeNote: string | null; changed: VersionField[]; content: VersionContent }
+>;
+/**
  * Under review → not approved; the reason is required. `editOnly`: an edit of an approved post was
  * denied, so the edit is dropped and the approved version stays live (absent in older events).
  */
@@ -50,7 +60,14 @@ export type TemplateHidden = DomainEvent<'TemplateHidden', { templateId: string;
  */
 export type TemplateEdited = DomainEvent<
   'TemplateEdited',
-  { templateId: string; editorId: string; changes: Partial<EditableContent>; previousStatus: TemplateStatus }
+  {
+    templateId: string;
+    editorId: string;
+    changes: Partial<EditableContent>;
+    previousStatus: TemplateStatus;
+    /** The author's note on what changed, shown with the version the edit becomes (absent when none). */
+    changeNote?: string;
+  }
 >;
 export type TemplateImagesCleared = DomainEvent<'TemplateImagesCleared', { templateId: string; editorId: string }>;
 /** The author asks an admin to change the price (price edits need a request). No status change. */
@@ -103,9 +120,10 @@ export type TemplateEvent =
   | TemplateDeleted
   | TemplatePermanentlyDeleted
   | TemplatePurchased
-  | TemplatePurchaseRefunded;
+  | TemplatePurchaseRefunded
+  | TemplateVersionPublished;
 
-/** Every type on a template stream, for projections that follow the whole lifecycle. */
+/** Every type on a template stream but the version marks (the versions read model follows those), for projections that follow the whole lifecycle. */
 export const TEMPLATE_EVENT_TYPES = [
   'TemplateSubmitted',
   'TemplateApproved',

@@ -90,6 +90,7 @@ export function statusAfter(event: TemplateEvent): StoredStatus | undefined {
     case 'TemplateSponsored':
     case 'TemplatePurchased':
     case 'TemplatePurchaseRefunded':
+    case 'TemplateVersionPublished':
       return undefined;
   }
 }

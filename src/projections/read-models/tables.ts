@@ -41,6 +41,9 @@ export const READ_MODEL_TABLES = [
   'access_tokens',
   'webhook_endpoints',
   'webhook_deliveries',
+  'template_versions',
+  'version_holders',
+  'update_notice_subscribers',
 ] as const;
 export type ReadModelTable = (typeof READ_MODEL_TABLES)[number];
 

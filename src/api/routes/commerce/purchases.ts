@@ -8,6 +8,7 @@ import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { activePurchaseOf, purchasesOfBuyer, salesOf, type SalesAnswer } from '../../../projections/read-models/commerce/queries.js';
 import { engagedResource } from '../../../projections/read-models/engagement/queries.js';
 import { resourceById, resourceByTitleUrl } from '../../../projections/read-models/templates/queries.js';
+import { holdingOf, holdingsOfBuyer, versionOf } from '../../../projections/read-models/versions/queries.js';
 import { HttpError } from '../../errors.js';
 import { engagedResourceSchema } from '../engagement/index.js';
 import { tags, type CommerceRouteDeps } from './deps.js';
@@ -18,6 +19,10 @@ const purchasedAnswer = z.object({
   resources: z.array(
     engagedResourceSchema.extend({
       purchased: z.literal(true),
+      /** The version the buyer chose ("See it" opens it), the post's latest, and whether a newer one waits ("Updated"). */
+      versionHeld: z.number().nullable(),
+      latestVersion: z.number(),
+      updateAvailable: z.boolean(),
       purchase: z.object({
         purchaseId: z.string(),
         revision: z.number(),
@@ -29,6 +34,8 @@ const purchasedAnswer = z.object({
     }),
   ),
   total: z.number(),
+  /** How many of them have a version newer than the one held (the Purchased Posts count's "Updated"). */
+  updated: z.number(),
 });
 const salesAnswer = z.object({
   salesData: z.array(z.object({ date: z.string(), count: z.number(), title: z.string(), paymentStatus, amount: z.number(), currency })),
@@ -71,7 +78,9 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'The template link of a post (its id or title URL): for its author, admins and buyers (the revision they bought)',
           params: z.object({ link: z.string().min(1).max(300) }),
-          response: { 200: z.object({ error: z.literal(false), link: z.string(), revision: z.number().optional() }) },
+          response: {
+            200: z.object({ error: z.literal(false), link: z.string(), revision: z.number().optional(), version: z.number().optional() }),
+          },
         },
       },
       async (request) => {
@@ -84,6 +93,10 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
         const purchase = viewer === null ? undefined : await activePurchaseOf(db, row.id, viewer.userId);
         if (!purchase)
           throw isPublic(row.status) ? new HttpError(403, COMMERCE_MESSAGES.noAccess) : new HttpError(404, TEMPLATE_MESSAGES.doesNotExist);
+        // The version the buyer chose (the one bought until they switch); purchases from before versions keep their revision's link.
+        const holding = await holdingOf(db, row.id, viewer!.userId);
+        const chosen = holding ? await versionOf(db, row.id, holding.held) : undefined;
+        if (chosen) return { error: false as const, link: chosen.content.url, revision: purchase.revision, version: chosen.version };
         return { error: false as const, link: purchase.url, revision: purchase.revision };
       },
     );
@@ -100,14 +113,18 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewerId = request.viewer!.userId;
-        const purchases = await purchasesOfBuyer(db, viewerId);
+        const [purchases, holdings] = await Promise.all([purchasesOfBuyer(db, viewerId), holdingsOfBuyer(db, viewerId)]);
         const resources = [];
         for (const purchase of purchases) {
           const resource = await engagedResource(db, deps.vault, purchase.template_id, viewerId);
           if (!resource) continue;
+          const holding = holdings.get(purchase.template_id);
           resources.push({
             ...resource,
             purchased: true as const,
+            versionHeld: holding?.held ?? null,
+            latestVersion: holding?.latest ?? 0,
+            updateAvailable: holding !== undefined && holding.held < holding.latest,
             purchase: {
               purchaseId: purchase.purchase_id,
               revision: purchase.revision,
@@ -118,7 +135,7 @@ export function purchaseRoutes(deps: CommerceRouteDeps): FastifyPluginAsyncZod {
             },
           });
         }
-        return { resources, total: resources.length };
+        return { resources, total: resources.length, updated: resources.filter((resource) => resource.updateAvailable).length };
       },
     );
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/shared/zod.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import { STATUS } from '../../../domain/templates/lifecycle.js';
+import { CHANGE_NOTE_MAX, changeNoteSchema } from '../../../domain/templates/versions.js';
 import { newPriceSchema, parsePriceText, TEMPLATE_MESSAGES, templateEditSchema } from '../../../domain/templates/rules.js';
 import { approvedContentOf, withPendingEdit, type ResourceRow } from '../../../projections/read-models/templates/views.js';
 import { actorOf } from '../../actors.js';
@@ -28,6 +29,11 @@ const editBody = z.object({
   instructions: z.string().optional(),
   keywords: tagList.optional(),
   images: imageList.optional(),
+  /** The author's note on what changed, shown in the changelog and told to buyers (at most CHANGE_NOTE_MAX characters). */
+  changeNote: z
+    .string()
+    .max(10 * CHANGE_NOTE_MAX)
+    .optional(),
   /** The content revision the editor opened (as the detail answer names it); the If-Match header may carry it instead. */
   revision: z.number().int().min(0).optional(),
 });
@@ -61,15 +67,18 @@ export function editRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = request.viewer!;
         const row = await visibleRowById(deps, request.params.id, viewer);
-        const { link, images, revision, ...rest } = request.body;
+        const { link, images, revision, changeNote, ...rest } = request.body;
         const parsed = templateEditSchema.safeParse({ ...rest, url: link, imageUrls: images });
         if (!parsed.success) return reply.status(400).send(invalidFieldsAnswer(parsed.error));
+        const note = changeNoteSchema.safeParse(changeNote ?? '');
+        if (!note.success) throw new HttpError(400, note.error.issues[0]!.message);
         const result = await deps.templates.lifecycle.edit(
           row.id,
           requesterOf(viewer),
           changesTo(row, parsed.data),
           actorOf(viewer),
           revision ?? request.headers['if-match'],
+          note.data,
         );
         await deps.settle(result.position);
         const updated = await visibleRowById(deps, row.id, viewer);

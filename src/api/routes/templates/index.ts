@@ -7,6 +7,7 @@ import { editRoutes } from './edit.js';
 import { historyRoutes } from './history.js';
 import { reviewRoutes } from './review.js';
 import { screenshotRoutes } from './screenshots.js';
+import { versionChoiceRoutes, versionRoutes } from './versions.js';
 import { viewRoutes } from './view.js';
 import { visibilityRoutes } from './visibility.js';
 
@@ -25,6 +26,8 @@ export function templateRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
       reviewRoutes,
       adminEditRoutes,
       bulkImportRoutes,
+      versionRoutes,
+      versionChoiceRoutes,
     ]) {
       await app.register(routes(deps));
     }

@@ -52,6 +52,25 @@ export const detailAnswerSchema = z.object({
     canReport: z.boolean(),
   }),
   meta: z.object({ title: z.string(), description: z.string(), image: z.string().nullable(), url: z.string() }),
+  /** With `?asOf=` (author and admins): the post as it was then. */
+  asOf: z
+    .object({
+      at: z.string(),
+      status: z.string(),
+      version: z.number(),
+      content: z.object({
+        title: z.string(),
+        description: z.string(),
+        instructions: z.string(),
+        url: z.string(),
+        imageUrls: z.array(z.string()),
+        price: z.number(),
+        keywords: z.array(z.string()),
+      }),
+      pendingEdit: z.boolean(),
+      counts: z.object({ likes: z.number(), saves: z.number(), redFlags: z.number(), comments: z.number(), buyers: z.number() }),
+    })
+    .optional(),
 }) satisfies z.ZodType<ResourceDetailAnswer>;
 
 export const resourceListSchema = z.object({ data: z.array(resourceSchema) });

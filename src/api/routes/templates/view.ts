@@ -3,13 +3,24 @@ import { z } from '../../../domain/shared/zod.js';
 import { MAX_LIST_PAGE } from '../../../domain/shared/pagination.js';
 import { createdPostsPage, relatedViews } from '../../../projections/read-models/templates/lists.js';
 import { resourceByTitleUrl } from '../../../projections/read-models/templates/queries.js';
+import { mayManagePost } from '../../../domain/accounts/access.js';
+import { VERSION_MESSAGES } from '../../../domain/templates/versions.js';
+import { HttpError } from '../../errors.js';
 import type { TemplateRouteDeps } from './deps.js';
 import { createdPostsSchema, detailAnswerSchema, resourceListSchema } from './schemas.js';
 import { detailAnswerOf, idParams, tags, visibleRow, visibleRowById } from './shared.js';
 
+/** A date, optionally with a time and zone (ISO 8601). */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/u;
+
 /** What a visitor's answer for a post is read from (purchases are a signed-in viewer's only). */
 const POST_PAGE_READ_MODELS = ['templates', 'users', 'engagement'];
-const viewQuery = z.object({ flag: z.string().max(10).optional(), success: z.string().max(10).optional() });
+const viewQuery = z.object({
+  flag: z.string().max(10).optional(),
+  success: z.string().max(10).optional(),
+  /** ISO 8601: the post as it was then (author and admins only). */
+  asOf: z.string().max(40).optional(),
+});
 
 /** A post's page, the lists beside it, and the author's own list of created posts. */
 export function viewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
@@ -27,8 +38,17 @@ export function viewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
             response: { 200: detailAnswerSchema },
           },
         },
-        async (request) =>
-          detailAnswerOf(deps, visibleRow(await resourceByTitleUrl(deps.db, request.params.titleUrl), request.viewer), request.viewer),
+        async (request) => {
+          const row = visibleRow(await resourceByTitleUrl(deps.db, request.params.titleUrl), request.viewer);
+          const detail = await detailAnswerOf(deps, row, request.viewer);
+          if (request.query.asOf === undefined) return detail;
+          const at = new Date(request.query.asOf);
+          if (!ISO_MOMENT.test(request.query.asOf) || Number.isNaN(at.getTime())) throw new HttpError(400, VERSION_MESSAGES.asOfInvalid);
+          if (!mayManagePost(request.viewer, row.author_id)) throw new HttpError(403, VERSION_MESSAGES.asOfForbidden);
+          const asOf = await deps.templates.versions.asOf(row.id, at);
+          if (!asOf) throw new HttpError(404, VERSION_MESSAGES.asOfBeforePost);
+          return { ...detail, asOf };
+        },
       );
     }
 

@@ -205,6 +205,7 @@ function applyToRow(row: TemplateRow, event: RecordedOneOf<TemplateEvent>): bool
     case 'TemplateSubmitted':
     case 'TemplatePriceChangeRequested':
     case 'TemplatePriceChangeDeclined':
+    case 'TemplateVersionPublished':
       return false;
     case 'TemplatePriceChanged':
       row.price_cents = Math.round(event.data.to * 100);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 
 import { formatPrice } from '@domain/catalogue/presentation.js';
@@ -12,6 +12,9 @@ import { signedInOrLoginPrompt, useSession } from '@/lib/session.js';
 import { recordView } from '../api.js';
 import { useResourceEngagement } from '../engagement.js';
 import { CommentsSection } from './CommentsSection.js';
+
+/** The changelog and a buyer's version choice: a chunk of its own, fetched after the page is drawn. */
+const VersionsPanel = lazy(() => import('./VersionsPanel.js'));
 import { OwnerPanel } from './OwnerPanel.js';
 import { RelatedResources, type RelatedLists } from './RelatedResources.js';
 import { ReportModal } from './ReportModal.js';
@@ -113,6 +116,11 @@ export function ResourceDetail({
           {permissions.canEdit && <OwnerPanel resource={{ ...detail.data, ...resource }} permissions={permissions} />}
         </aside>
 
+        {engageable && (
+          <Suspense fallback={null}>
+            <VersionsPanel resourceId={resource._id} />
+          </Suspense>
+        )}
         {engageable && <CommentsSection resourceId={resource._id} />}
       </div>
 
