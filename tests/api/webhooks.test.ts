@@ -106,6 +106,17 @@ describe('webhooks', () => {
     expect(log[0]).toMatchObject({ eventId: received[0]!.body.id, type: 'post.reviewed', nextRetryAt: null, replayId: null });
   });
 
+  it("sends post.version_published when a version of the author's post is approved, without its link", async () => {
+    receiver.script('/versions', [200]);
+    const { id } = await register('/versions', ['post.version_published']);
+    const postId = await approvedPost('Versioned Planner');
+    await expect.poll(() => receiver.received('/versions').length, WAIT).toBe(1);
+    const [delivery] = receiver.received('/versions');
+    expect(delivery!.body).toMatchObject({ type: 'post.version_published', data: { postId, version: 1, title: 'Versioned Planner' } });
+    expect(delivery!.rawBody).not.toContain('example.com/versioned-planner');
+    await expect.poll(async () => (await deliveries(id)).map((attempt) => attempt.outcome), WAIT).toEqual(['delivered']);
+  });
+
   it('a time-out and a refused connection are retried; another 4xx fails that delivery at once and the next event goes out', async () => {
     receiver.script('/slow', [{ sleepMs: RETRY.timeoutMs * 3, then: 200 }, 200]);
     const slow = await register('/slow', ['post.reviewed']);

@@ -1,19 +1,26 @@
 import type { PayoutAccountUpdated, PurchaseRecorded, PurchaseRefunded } from '../commerce/events.js';
 import type { CommentPosted } from '../engagement/events.js';
 import type { DomainEvent } from '../shared/events.js';
-import type { TemplateApproved, TemplateDenied, TemplateFlagCleared, TemplateHidden } from '../templates/events.js';
+import type {
+  TemplateApproved,
+  TemplateDenied,
+  TemplateFlagCleared,
+  TemplateHidden,
+  TemplateVersionPublished,
+} from '../templates/events.js';
 
 /*
  * Which events of the log a member's webhooks receive, and what each sends. One entry per source
- * event type: adding a webhook event (post.version_published, once its event exists) is one entry.
+ * event type: adding a webhook event is one entry.
  */
 
-/** What a member may subscribe an endpoint to. post.version_published waits for post versions' event. */
+/** What a member may subscribe an endpoint to. */
 export const WEBHOOK_EVENT_TYPES = [
   'sale.completed',
   'sale.refunded',
   'post.reviewed',
   'post.commented',
+  'post.version_published',
   'payout_account.updated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -60,6 +67,11 @@ export const WEBHOOK_CATALOGUE = {
   CommentPosted: entry<CommentPosted>('post.commented', (data) => ({
     owner: { authorOf: data.templateId },
     data: { postId: data.templateId, commentId: data.commentId, authorId: data.authorId, message: data.message },
+  })),
+  TemplateVersionPublished: entry<TemplateVersionPublished>('post.version_published', (data) => ({
+    owner: { authorOf: data.templateId },
+    // The content without its link: the link is for the post's buyers, not for every integration.
+    data: { postId: data.templateId, version: data.version, changeNote: data.changeNote, changed: data.changed, title: data.content.title },
   })),
   PayoutAccountUpdated: entry<PayoutAccountUpdated>('payout_account.updated', (data) => ({
     owner: { userId: data.userId },
