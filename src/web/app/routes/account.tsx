@@ -1,6 +1,7 @@
 import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
+import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { Avatar } from '@/components/ui/Avatar.js';
 import {
@@ -61,23 +62,7 @@ export function AccountPage() {
   return (
     <div className="container account-page">
       <title>{documentTitle('Account settings')}</title>
-      <header className="account-header">
-        <div className="account-header__identity">
-          <Avatar name={user.info.displayName || user.username} pictureUrl={user.info.thumbnail} />
-          <div>
-            <h1 className="account-header__name">{user.info.displayName || user.username}</h1>
-            <p className="muted">
-              @{user.username} ·{' '}
-              <span className={`status-badge status-badge--${verified ? 'verified' : 'pending'}`}>
-                {verified ? 'Verified' : 'Not verified'}
-              </span>
-            </p>
-          </div>
-        </div>
-        <Link className="button button--secondary" to={userProfilePath(user.username)}>
-          {ACCOUNT_MESSAGES.previewProfile}
-        </Link>
-      </header>
+      <AccountHeader user={user} verified={verified} />
 
       {!verified && <VerificationBlock />}
 
@@ -150,5 +135,28 @@ export function AccountPage() {
       {/* On the first visit after joining (spec 2), verified or not: the verify section waits on the page beneath it. */}
       <WelcomeModal open={welcomeOpen} onClose={() => setWelcomeOpen(false)} initialApps={user.favoriteApps} />
     </div>
+  );
+}
+
+/** Who this account is, at a glance, with a link to the public profile. */
+function AccountHeader({ user, verified }: { user: CurrentUser; verified: boolean }) {
+  return (
+    <header className="account-header">
+      <div className="account-header__identity">
+        <Avatar name={user.info.displayName || user.username} pictureUrl={user.info.thumbnail} />
+        <div>
+          <h1 className="account-header__name">{user.info.displayName || user.username}</h1>
+          <p className="muted">
+            @{user.username} ·{' '}
+            <span className={`status-badge status-badge--${verified ? 'verified' : 'pending'}`}>
+              {verified ? 'Verified' : 'Not verified'}
+            </span>
+          </p>
+        </div>
+      </div>
+      <Link className="button button--secondary" to={userProfilePath(user.username)}>
+        {ACCOUNT_MESSAGES.previewProfile}
+      </Link>
+    </header>
   );
 }
