@@ -170,7 +170,12 @@ describe('role matrix: every API route × every kind of caller', () => {
       for (const route of harness.app.routeAccess) {
         const url = route.url.replace(/:[A-Za-z]+/gu, 'x');
         const withBody = route.method !== 'GET' && route.method !== 'DELETE';
-        const answer = await harness.call(route.method as 'GET', url, { bearer: created.body.token, ...(withBody ? { body: {} } : {}) });
+        // Markdown first: the post's Markdown route answers only a request that prefers it (others never reach it).
+        const answer = await harness.call(route.method as 'GET', url, {
+          bearer: created.body.token,
+          headers: { accept: 'text/markdown, application/json;q=0.9, */*;q=0.8' },
+          ...(withBody ? { body: {} } : {}),
+        });
         await harness.catchUp();
         const message = typeof answer.body.message === 'string' ? answer.body.message : '';
         const refused = answer.status === 403 && message === ACCESS_TOKEN_MESSAGES.refusedHere;

@@ -278,6 +278,8 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
       expect((await harness.infrastructure.store.readStream(stream)).map((event) => event.id)).toEqual([
         eventIdFor(stream, `bulk-import:${key}`, 0),
         eventIdFor(stream, `bulk-import-approval:${key}`, 0),
+        // The approval publishes version 1 with it.
+        eventIdFor(stream, `bulk-import-approval:${key}`, 1),
       ]);
     },
   );
@@ -306,6 +308,7 @@ describe.each(harnessDatabases())('admin bulk import, validate and keywords: $na
         expect((await harness.infrastructure.store.readStream(templateStream(report.templateId!))).map((event) => event.type)).toEqual([
           'TemplateSubmitted',
           'TemplateApproved',
+          'TemplateVersionPublished',
         ]);
     },
   );

@@ -88,6 +88,7 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     expect(stored.map((event) => [event.type, event.revision])).toEqual([
       ['TemplateSubmitted', 0n],
       ['TemplateApproved', 1n],
+      ['TemplateVersionPublished', 2n],
     ]);
     expect(stored[0]!.data).toEqual(submission(templateId));
     expect(stored[0]!.metadata).toEqual({
@@ -100,7 +101,8 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
     expect(stored[1]!.metadata).toMatchObject({ correlationId: 'corr-1', actor: admin, schemaVersion: 1 });
     expect(stored[1]!.metadata.causationId).toEqual(expect.any(String));
     expect(result.position).toBe(stored[0]!.position);
-    expect(approved.position).toBe(stored[1]!.position);
+    // The approval appended two events (the approval and version 1): the answer names the last.
+    expect(approved.position).toBe(stored[2]!.position);
     expect(approved.position! > result.position!).toBe(true);
     expect(await store.headPosition()).toBeGreaterThanOrEqual(approved.position!);
   });
@@ -135,7 +137,7 @@ describe.each(databaseTargets())('command bus on the postgres event store: $name
       { actor: admin },
     );
     const stored = await store.readStream(templateStream(templateId));
-    expect(stored.map((event) => event.metadata.schemaVersion)).toEqual([3, 1]);
+    expect(stored.map((event) => event.metadata.schemaVersion)).toEqual([3, 1, 1]);
   });
 
   it('appends once for the same idempotency key, and answers the repeat with the same position', async () => {
