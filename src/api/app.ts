@@ -35,6 +35,7 @@ import { resourceRoutes } from './routes/resources.js';
 import { searchRoutes } from './routes/search/index.js';
 import { assistantRoutes } from './routes/assistants/index.js';
 import { crawlerRoutes } from './routes/crawlers.js';
+import { socialCardRoutes } from './routes/social-cards.js';
 import { DEFAULT_AI_CRAWLER_POLICY, type AiCrawlerPolicy } from '../domain/assistants/crawler-policy.js';
 import { templateRoutes } from './routes/templates/index.js';
 import { commerceRoutes, PAYMENT_WEBHOOK_PATH } from './routes/commerce/index.js';
@@ -129,20 +130,21 @@ function installRequestHooks(app: FastifyInstance): void {
 
 /**
  * What crawlers and assistants read, outside /api behind the same access check: robots.txt, the sitemap,
- * llms.txt, posts as Markdown and the MCP server. Returns their access list.
+ * llms.txt, posts as Markdown, posts' social cards and the MCP server. Returns their access list.
  */
 async function registerMachineReadableRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   linkOrigin: LinkOrigin,
-  tokens: AppServices['accessTokens'],
+  services: Pick<AppServices, 'accessTokens' | 'templates'>,
 ): Promise<RouteAccess[]> {
   let routeAccess: RouteAccess[] = [];
   const db = deps.database.db;
   await app.register(async (machines) => {
-    routeAccess = installAccessControl(machines, db, tokens);
+    routeAccess = installAccessControl(machines, db, services.accessTokens);
     await machines.register(crawlerRoutes({ db, origin: linkOrigin, aiCrawlers: deps.aiCrawlers ?? DEFAULT_AI_CRAWLER_POLICY }));
     await machines.register(assistantRoutes({ db, vault: deps.vault, search: deps.search, linkOrigin }));
+    await machines.register(socialCardRoutes({ socialCardOf: services.templates.socialCardOf }));
   });
   return routeAccess;
 }
@@ -205,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     { prefix: '/api' },
   );
 
-  const machineRouteAccess = await registerMachineReadableRoutes(app, deps, linkOrigin, services.accessTokens);
+  const machineRouteAccess = await registerMachineReadableRoutes(app, deps, linkOrigin, services);
   await installPaymentSandboxes(app, deps.commerce, linkOrigin, `/api${PAYMENT_WEBHOOK_PATH}`);
 
   // Only without SMTP: then the outbox holds the mail a local user needs to read (codes, links).

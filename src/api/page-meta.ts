@@ -7,6 +7,7 @@ import type { ResourceDetailAnswer } from '../domain/engagement/views.js';
 import { userProfilePath } from '../web/lib/paths.js';
 import { PLATFORM_FEE_META_NAME } from '../web/lib/platform-fee-meta.js';
 import { escapeHtml } from '../domain/shared/html.js';
+import { socialCardPath } from '../domain/catalogue/social-card.js';
 import { BRAND_NAME } from '../web/lib/brand.js';
 
 type PageMeta = ResourceDetailAnswer['meta'];
@@ -14,6 +15,8 @@ type PageMeta = ResourceDetailAnswer['meta'];
 /** A public post's head: its social card tags and its schema.org description for search engines. */
 export interface ResourcePageHead {
   meta: PageMeta;
+  /** The post's address name: its generated card's too. */
+  titleUrl: string;
   /** A schema.org Product (a template is also a CreativeWork) with its price and like count. */
   structuredData: Record<string, unknown>;
 }
@@ -67,10 +70,14 @@ export function siteHeadTags(origin: string, path: string): string[] {
   ];
 }
 
-/** The title, description, social card, canonical link and structured data tags of a post's page. */
+/**
+ * The title, description, social card, canonical link and structured data tags of a post's page. Its
+ * card is its first picture, or the card drawn for it (GET /resources/{titleUrl}/card.png).
+ */
 export function resourceHeadTags(head: ResourcePageHead, origin: string): string[] {
   const { meta } = head;
   const absolute = (path: string) => new URL(path, origin).toString();
+  const card = escapeHtml(absolute(meta.image ?? socialCardPath(head.titleUrl)));
   return [
     ...siteHeadTags(origin, meta.url),
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -78,7 +85,8 @@ export function resourceHeadTags(head: ResourcePageHead, origin: string): string
     `<meta property="og:type" content="article" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:image" content="${escapeHtml(absolute(meta.image ?? DEFAULT_SOCIAL_CARD_PATH))}" />`,
+    `<meta property="og:image" content="${card}" />`,
+    `<meta name="twitter:image" content="${card}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     // A data block, not a script: the CSP's script-src governs only what runs.
@@ -129,5 +137,5 @@ export async function resourcePageHead(db: Kysely<Schema>, urlPath: string, orig
       userInteractionCount: row.likes,
     },
   };
-  return { meta, structuredData };
+  return { meta, titleUrl: row.title_url, structuredData };
 }

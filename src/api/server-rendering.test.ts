@@ -170,10 +170,12 @@ describe('server rendering of the public pages', () => {
     }
     expect(titles.size).toBe(urls.length);
     expect(descriptions.size).toBe(urls.length);
-    // A post's card is its first picture; one without pictures shows the site's card.
-    const pictureOf = (url: string) => /<meta property="og:image" content="([^"]+)"/u.exec(heads.get(url)!)![1];
+    // A post's card is its first picture; one without pictures shows the card drawn for it.
+    const pictureOf = (url: string, tag = 'property="og:image"') =>
+      new RegExp(`<meta ${tag} content="([^"]+)"`, 'u').exec(heads.get(url)!)![1];
     expect(pictureOf(`/resources/${withPicture.titleUrl}`)).toBe(new URL(withPicture.images[0]!.imageUrl, PUBLIC_URL).toString());
-    expect(pictureOf(`/resources/${titleUrl}`)).toBe(`${PUBLIC_URL}/social-card.png`);
+    expect(pictureOf(`/resources/${titleUrl}`)).toBe(`${PUBLIC_URL}/resources/${titleUrl}/card.png`);
+    expect(pictureOf(`/resources/${titleUrl}`, 'name="twitter:image"')).toBe(`${PUBLIC_URL}/resources/${titleUrl}/card.png`);
   });
 
   it('renders the sign-in, sign-up and generator forms on the server, for browsers without JavaScript', async () => {

@@ -1,9 +1,11 @@
 import { createPageMetadataSuggester, type TemplateSuggester } from '../adapters/ai/template-suggester.js';
 import { eventsAboutTemplate } from '../adapters/eventstore/events-about-template.js';
 import { createRemoteImageFetcher, type RemoteImageFetcher } from '../adapters/storage/remote-images.js';
+import { createSvgToPng } from '../adapters/storage/svg-to-png.js';
 import { createAuditService, type AuditService } from '../commands/audit/audit-service.js';
 import { createSalesStatements, type SalesStatements } from '../commands/commerce/statement.js';
 import { importBulkRows } from '../commands/templates/bulk-import.js';
+import { createSocialCards, type SocialCardOf } from '../commands/templates/social-cards.js';
 import { CurationService } from '../commands/discovery/curation.js';
 import { TemplateService } from '../commands/templates/template-service.js';
 import { createVisibilityService, type VisibilityService } from '../commands/templates/visibility-service.js';
@@ -77,6 +79,8 @@ export interface TemplateUseCases {
   visibility: VisibilityService;
   /** Rebuilds every read model from the log into scratch tables and compares them with the live ones. */
   validateReadModels(): Promise<ValidationReport>;
+  /** The card a public post without pictures shares on social networks (og:image). */
+  socialCardOf: SocialCardOf;
 }
 
 export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, options: ServiceOptions): TemplateUseCases {
@@ -103,6 +107,7 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
       eventsAboutTemplate: eventsAboutTemplate(store, db, upcasters),
     }),
     validateReadModels: () => validateReadModels(database, store, runner.projections),
+    socialCardOf: createSocialCards({ db, svgToPng: createSvgToPng() }),
   };
 }
 

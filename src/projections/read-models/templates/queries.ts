@@ -195,6 +195,7 @@ export function publicTemplateMetaFields(db: Kysely<Schema>, titleUrl: string) {
       'templates.price_cents',
       'templates.likes',
       'templates.platform',
+      'templates.topic',
       'templates.created_at',
       'templates.updated_at',
       'users.username',
