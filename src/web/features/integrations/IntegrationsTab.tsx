@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 
+import './integrations.css';
+
 import { TOKEN_SCOPES, type AccessTokenSummary, type TokenScope } from '@domain/integrations/tokens.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@domain/integrations/webhook-catalogue.js';
 import type { WebhookDeliveryAttempt, WebhookEndpointSummary } from '@domain/integrations/webhooks.js';

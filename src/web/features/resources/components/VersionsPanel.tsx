@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import type { VersionDiff, VersionField } from '@domain/templates/versions.js';
 import { VERSION_MESSAGES } from '@domain/templates/versions.js';
 import { apiRequest } from '@/lib/api-client.js';
+import './versions.css';
+
+/** The page's own date style ("Dec 7, 2026"), not the browser's locale default. */
+const VERSION_DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 interface VersionsAnswer {
   versions: { version: number; approvedAt: string; changeNote: string | null; changed: VersionField[] }[];
@@ -35,9 +39,9 @@ function Words({ changes }: { changes: { op: string; text: string }[] }) {
 function DiffView({ diff }: { diff: VersionDiff }) {
   return (
     <div className="versions__diff" data-testid="version-diff">
-      <h4>
+      <h3>
         v{diff.from} → v{diff.to}
-      </h4>
+      </h3>
       {diff.title && <Words changes={diff.title} />}
       {diff.description && <Words changes={diff.description} />}
       {diff.instructions && <Words changes={diff.instructions} />}
@@ -73,7 +77,7 @@ export default function VersionsPanel({ resourceId }: { resourceId: string }) {
     await load();
   };
   return (
-    <section className="versions" aria-label="Versions">
+    <section className="detail-panel versions" aria-labelledby="versions-heading">
       {viewer.versionHeld !== null && (
         <p className="versions__held" data-testid="version-held">
           You have v{viewer.versionHeld}
@@ -81,15 +85,15 @@ export default function VersionsPanel({ resourceId }: { resourceId: string }) {
             <>
               {' '}
               · v{viewer.latestVersion} is available:{' '}
-              <button type="button" onClick={() => void compare(viewer.versionHeld!, viewer.latestVersion)}>
+              <button type="button" className="link-button" onClick={() => void compare(viewer.versionHeld!, viewer.latestVersion)}>
                 see what changed
               </button>{' '}
               ·{' '}
-              <button type="button" onClick={() => void choose(viewer.latestVersion)}>
+              <button type="button" className="link-button" onClick={() => void choose(viewer.latestVersion)}>
                 Switch to v{viewer.latestVersion}
               </button>{' '}
               /{' '}
-              <button type="button" onClick={() => setDiff(null)}>
+              <button type="button" className="link-button" onClick={() => setDiff(null)}>
                 Keep v{viewer.versionHeld}
               </button>
             </>
@@ -99,7 +103,7 @@ export default function VersionsPanel({ resourceId }: { resourceId: string }) {
               <>
                 {' '}
                 ·{' '}
-                <button type="button" onClick={() => void choose(viewer.entitledFrom!)}>
+                <button type="button" className="link-button" onClick={() => void choose(viewer.entitledFrom!)}>
                   Back to v{viewer.entitledFrom}
                 </button>
               </>
@@ -107,17 +111,18 @@ export default function VersionsPanel({ resourceId }: { resourceId: string }) {
           )}
         </p>
       )}
-      <h3>Changelog</h3>
+      <h2 id="versions-heading">Changelog</h2>
       <ol className="versions__list">
         {answer.versions.map((version) => (
           <li key={version.version}>
-            <strong>v{version.version}</strong> · {new Date(version.approvedAt).toLocaleDateString()}
+            <strong>v{version.version}</strong> ·{' '}
+            <time dateTime={version.approvedAt}>{VERSION_DATE.format(new Date(version.approvedAt))}</time>
             {version.changeNote && <> · {version.changeNote}</>}
             {version.changed.length > 0 && <> · changed: {version.changed.join(', ')}</>}
             {version.version > 1 && (
               <>
                 {' '}
-                <button type="button" onClick={() => void compare(version.version - 1, version.version)}>
+                <button type="button" className="link-button" onClick={() => void compare(version.version - 1, version.version)}>
                   What changed
                 </button>
               </>
