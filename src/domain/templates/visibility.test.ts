@@ -58,6 +58,17 @@ describe('visibility: the standing folded from the log', () => {
     expect(at('2026-12-06T00:00:00Z').surfaces[0]!.reasons[0]!.message).toBe('Hidden since 5 Dec: 1 member flagged it');
   });
 
+  it('says a post sent to review by a report was reported, not that 0 members flagged it', () => {
+    const reported = [
+      event('TemplateSubmitted', '2026-12-01T09:00:00.000Z'),
+      event('TemplateApproved', '2026-12-02T09:00:00.000Z'),
+      event('TemplateFlaggedForReview', '2026-12-03T09:00:00.000Z', { whileEditWaits: false, reason: 'Reported: Doesn’t Work' }),
+    ];
+    const moment = new Date('2026-12-04T00:00:00Z');
+    const topRated = explainVisibility(standingAt(reported, moment)!, null, moment).surfaces.find((s) => s.surface === 'home:toprated')!;
+    expect(topRated.reasons[0]!.message).toBe('Not recommended since 3 Dec: it was reported and a moderator is looking again');
+  });
+
   it('ranks with the lists’ places: shown within the cut, and says how far below it a post is', () => {
     const moment = new Date('2026-12-02T12:00:00Z');
     const answer = explainVisibility(

@@ -238,7 +238,9 @@ export function explainVisibility(
     const recommends = name === 'home:toprated' || name === 'home:new' || name === 'trending';
     if (recommends && !recommended) {
       const since = standing.flaggedSince ?? standing.statusSince;
-      const message = `Not recommended since ${day(since)}: ${members(standing.flags)} flagged it and a moderator is looking again`;
+      // A report sends a post to review without any flag: say so rather than "0 members flagged it".
+      const cause = standing.flags > 0 ? `${members(standing.flags)} flagged it` : 'it was reported';
+      const message = `Not recommended since ${day(since)}: ${cause} and a moderator is looking again`;
       return { surface: name, shown: false, reasons: [{ code: 'flag_review', message, since }] };
     }
     if (places === null) {
