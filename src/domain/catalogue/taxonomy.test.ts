@@ -34,6 +34,12 @@ describe('the fixed lists', () => {
     expect(APPS.find((app) => app.name === 'pdf')?.label).toBe('PDF');
   });
 
+  it('spells IoT, IFTTT and InDesign as their makers do', () => {
+    expect(TOPICS.find((topic) => topic.name === 'iot')?.label).toBe('IoT');
+    expect(APPS.find((app) => app.name === 'ifttt')?.label).toBe('IFTTT');
+    expect(APPS.find((app) => app.name === 'indesign')?.label).toBe('InDesign');
+  });
+
   it('has no duplicate names', () => {
     expect(new Set(TOPICS.map((topic) => topic.name)).size).toBe(TOPICS.length);
     expect(new Set(APPS.map((app) => app.name)).size).toBe(APPS.length);

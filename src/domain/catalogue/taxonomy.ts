@@ -41,7 +41,7 @@ export const TOPICS: readonly TaxonomyEntry[] = [
   entry('communication'),
   entry('content_and_files', 'Content & Files'),
   entry('human_resources'),
-  entry('iot'),
+  entry('iot', 'IoT'),
   entry('data_management'),
   entry('operations'),
   entry('marketing'),
@@ -52,6 +52,9 @@ export const TOPICS: readonly TaxonomyEntry[] = [
   entry('themes'),
   entry('personal'),
 ];
+
+/** Apps whose own names are not capitalised word by word. */
+const BRAND_LABELS: Readonly<Record<string, string>> = { ifttt: 'IFTTT', indesign: 'InDesign' };
 
 export const APPS: readonly TaxonomyEntry[] = [
   'zapier',
@@ -76,4 +79,4 @@ export const APPS: readonly TaxonomyEntry[] = [
   'tableau',
   'carrd',
   'slack',
-].map((name) => entry(name));
+].map((name) => entry(name, BRAND_LABELS[name]));
