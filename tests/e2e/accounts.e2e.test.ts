@@ -310,6 +310,16 @@ describe('accounts in the browser', () => {
     releaseSession();
     await page.getByRole('link', { name: 'Edit profile' }).waitFor();
     expect(await page.getByRole('button', { name: MEMBER_MESSAGE_TEXTS.button }).count()).toBe(0);
+
+    // At 375 px the account tabs scroll sideways: a tab chosen by the address is scrolled into view.
+    await page.goto('/account#integrations');
+    await waitForApp(page);
+    const tabList = page.getByRole('tablist', { name: 'Account settings' });
+    const selectedTab = tabList.getByRole('tab', { selected: true });
+    await expect.poll(() => selectedTab.textContent()).toBe('Integrations');
+    const [listBox, tabBox] = await Promise.all([tabList.boundingBox(), selectedTab.boundingBox()]);
+    expect(tabBox!.x).toBeGreaterThanOrEqual(listBox!.x);
+    expect(tabBox!.x + tabBox!.width).toBeLessThanOrEqual(listBox!.x + listBox!.width + 0.5);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import type { CurrentUser } from '@domain/accounts/current-user.js';
 import { ACCOUNT_MESSAGES } from '@domain/accounts/rules.js';
 import { Avatar } from '@/components/ui/Avatar.js';
+import { useSelectedTabInView } from '@/components/ui/use-selected-tab-in-view.js';
 import {
   ACCOUNT_TAB_LABELS,
   ACCOUNT_TABS,
@@ -40,6 +41,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   const selectedTab = accountTabFromHash(hash);
   const tabRefs = useRef(new Map<AccountTab, HTMLButtonElement>());
+  useSelectedTabInView(tabRefs.current, selectedTab);
   const [welcomeOpen, setWelcomeOpen] = useState(hasWelcomeModalFlag);
   const [changingPassword, setChangingPassword] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
+import { useSelectedTabInView } from './use-selected-tab-in-view.js';
+
 export interface TabDefinition {
   id: string;
   label: string;
@@ -20,6 +22,7 @@ export function Tabs({ label, tabs }: TabsProps) {
   const baseId = useId();
   const [selectedId, setSelectedId] = useState(tabs[0]?.id);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  useSelectedTabInView(tabRefs.current, selectedId);
 
   const tabElementId = (tabId: string) => `${baseId}-tab-${tabId}`;
   const panelElementId = (tabId: string) => `${baseId}-panel-${tabId}`;
