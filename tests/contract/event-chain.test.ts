@@ -67,6 +67,21 @@ describe.each(databaseTargets())('audit chain: $name', (target) => {
     expect((await verifyEventChain(database)).found).toEqual({ kind: 'removed', position: positions[5] });
   });
 
+  it('verifies a log of several pages, and names an event removed from the middle of one', async () => {
+    const { database, store } = suite;
+    // 12 000 events: three of a verification's pages of 5 000, read one ahead of the other.
+    const many = Array.from({ length: 12_000 }, (_, index) => anEvent('Chained', { index }));
+    await store.appendToStream(uniqueStream('chain-pages'), many, { expectedRevision: 'no_stream' });
+    expect(await createEventChain(database).extend()).toBe(12_000);
+    expect(await verifyEventChain(database)).toMatchObject({ checked: 12_006, found: null });
+
+    const { rows } = await sql<{ position: string }>`
+      select e.position::text as position from events e order by e.position offset 7000 limit 1`.execute(database.db);
+    const removed = rows[0]!.position;
+    await sql`delete from events where position = ${removed}::bigint`.execute(database.db);
+    expect((await verifyEventChain(database)).found).toEqual({ kind: 'removed', position: removed });
+  });
+
   it('names an event inserted into a gap of the log', async () => {
     const { database } = suite;
     const gap = BigInt(positions[2]!) + 1n;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The audit chain: every stored event is linked to the one before it in log order by
@@ -30,11 +30,12 @@ export function eventDigest(event: ChainedEventFields): Buffer {
   const canonical = [event.streamId, event.revision, event.eventId, event.type, event.recordedAtMicros, event.data, event.metadata].join(
     '\n',
   );
-  return createHash('sha256').update(canonical, 'utf8').digest();
+  // The one-shot hash: no Hash object per event, two per event in a verification of a million.
+  return hash('sha256', canonical, 'buffer');
 }
 
 export function chainHash(previousHash: Uint8Array, digest: Uint8Array): Buffer {
-  return createHash('sha256').update(previousHash).update(digest).digest();
+  return hash('sha256', Buffer.concat([previousHash, digest]), 'buffer');
 }
 
 /** A place in the chain as it is published: the position of an event and the chain's hash there. */
