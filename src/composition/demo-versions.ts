@@ -86,7 +86,8 @@ export async function seedVersionedDemo(deps: { commands: CommandBus }, size: Ca
   );
   await approve('approve-1');
   await connectPayouts(deps, author.userId);
-  await buyFirstVersion(deps, templateId, author.userId, buyer.userId);
+  const titleUrl = titleUrlFor(FIRST_VERSION.title, templateId);
+  await recordSandboxPurchase(deps, { templateId, titleUrl, sellerId: author.userId, buyerId: buyer.userId });
   for (const [index, { changes, changeNote }] of EDITS.entries()) {
     const requester = { userId: author.userId, lvl: author.lvl };
     await onTemplate({ type: 'EditTemplate', data: { templateId, requester, changes, changeNote } }, authorActor, `edit-${index + 2}`);
@@ -95,7 +96,7 @@ export async function seedVersionedDemo(deps: { commands: CommandBus }, size: Ca
 }
 
 /** The author's completed sandbox payout account (the catalogue gives its paid posts' sellers the same one). */
-async function connectPayouts(deps: { commands: CommandBus }, sellerId: string): Promise<void> {
+export async function connectPayouts(deps: { commands: CommandBus }, sellerId: string): Promise<void> {
   const stream = payoutAccountStream(sellerId);
   const accountId = `acct_sandbox_demo_${sellerId.slice(0, 8)}`;
   const actor: Actor = { userId: null, role: 'operator' };
@@ -123,11 +124,19 @@ async function connectPayouts(deps: { commands: CommandBus }, sellerId: string):
   );
 }
 
-/** A sandbox checkout of v1, paid at once, as the checkout and the provider's notice would record it. */
-async function buyFirstVersion(deps: { commands: CommandBus }, templateId: string, sellerId: string, buyerId: string): Promise<void> {
+/**
+ * A sandbox checkout of the post as it is now (its latest version), paid at once, as the checkout and
+ * the provider's notice would record it. The seller needs a completed payout account.
+ */
+export async function recordSandboxPurchase(
+  deps: { commands: CommandBus },
+  { templateId, titleUrl, sellerId, buyerId }: { templateId: string; titleUrl: string; sellerId: string; buyerId: string },
+): Promise<void> {
   const state = await deps.commands.stateOf(templateDecider, templateStream(templateId));
+  if (state.published === null) throw new Error('Only a published post can be bought');
+  const { title, url } = state.published;
   const checkoutId = uuidv5(`checkout:${templateId}:${buyerId}`, DEMO_VERSIONS_NAMESPACE);
-  const price = toMinorUnits(FIRST_VERSION.price);
+  const price = toMinorUnits(state.published.price);
   const now = new Date().toISOString();
   const stream = purchaseStream(templateId, buyerId);
   const buyer: Actor = { userId: buyerId, role: 'base' };
@@ -147,9 +156,9 @@ async function buyFirstVersion(deps: { commands: CommandBus }, templateId: strin
           bought: {
             revision: state.contentRevision,
             version: state.version,
-            title: FIRST_VERSION.title,
-            titleUrl: titleUrlFor(FIRST_VERSION.title, templateId),
-            url: FIRST_VERSION.url,
+            title,
+            titleUrl,
+            url,
           },
           sellerPayoutStatus: 'enabled',
           sellerAccountId: `acct_sandbox_demo_${sellerId.slice(0, 8)}`,
