@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { VersionDiff, VersionField } from '@domain/templates/versions.js';
 import { VERSION_MESSAGES } from '@domain/templates/versions.js';
 import { showToast } from '@/components/ui/toasts.js';
@@ -37,9 +38,18 @@ function Words({ changes }: { changes: { op: string; text: string }[] }) {
   );
 }
 
+/** The notice e-mail's link asks for a diff as ?diff=2-3. */
+const DIFF_PARAMETER = /^(\d+)-(\d+)$/u;
+
 function DiffView({ diff }: { diff: VersionDiff }) {
+  const viewRef = useRef<HTMLDivElement>(null);
+  // On a phone the diff opens below the whole changelog: bring it into sight.
+  // In braces: newer browsers answer scrollIntoView with a promise, which React would take for a cleanup.
+  useEffect(() => {
+    void viewRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [diff]);
   return (
-    <div className="versions__diff" data-testid="version-diff">
+    <div ref={viewRef} className="versions__diff" data-testid="version-diff">
       <h3>
         v{diff.from} → v{diff.to}
       </h3>
@@ -73,7 +83,9 @@ const toastFailure = (error: unknown) =>
 function UpdateNoticesToggle({ resourceId, on: initiallyOn }: { resourceId: string; on: boolean }) {
   const [on, setOn] = useState(initiallyOn);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setOn(initiallyOn), [initiallyOn]);
+  useEffect(() => {
+    setOn(initiallyOn);
+  }, [initiallyOn]);
   const toggle = async (next: boolean) => {
     setOn(next);
     setBusy(true);
@@ -111,6 +123,12 @@ export default function VersionsPanel({ resourceId, saved }: { resourceId: strin
   useEffect(() => {
     void load();
   }, [resourceId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const diffAsked = DIFF_PARAMETER.exec(useSearchParams()[0].get('diff') ?? '');
+  const [askedFrom, askedTo] = [diffAsked?.[1], diffAsked?.[2]];
+  useEffect(() => {
+    if (askedFrom === undefined || askedTo === undefined) return;
+    apiRequest<VersionDiff>(path(resourceId, `/${askedFrom}/diff/${askedTo}`)).then(setDiff, toastFailure);
+  }, [resourceId, askedFrom, askedTo]);
   if (!answer || answer.versions.length === 0) return null;
   const { viewer } = answer;
   const compare = (from: number, to: number) =>
