@@ -6,6 +6,7 @@ import { cataloguePlan, DEMO_ADMIN_USERNAME, DEMO_CATALOGUE } from '../../src/co
 import { demoVersionedTemplateId, demoVersionsCast } from '../../src/composition/demo-versions.js';
 import { TEMPLATE_MESSAGES, titleUrlFor } from '../../src/domain/templates/rules.js';
 import { CHANGE_NOTE_MAX, VERSION_MESSAGES, versionNoticeSubject } from '../../src/domain/templates/versions.js';
+import { COOKIE_CONSENT } from '../../src/web/lib/shell-constants.js';
 import { shootWithinWidth, signInThroughApi, startE2eEnvironment, type E2eEnvironment, type RecordedPage } from './harness.js';
 
 /**
@@ -31,6 +32,29 @@ async function mailTo(baseUrl: string, username: string): Promise<{ subject: str
   return ((await response.json()) as { messages: { subject: string; text: string }[] }).messages;
 }
 
+/**
+ * What the reader sees of the changelog panel: the window from just below the sticky header down (a
+ * whole page at 375 px is too long to look at), and no page wider than its window.
+ */
+async function shootPanel(page: Page, name: string): Promise<void> {
+  await page.locator('section.versions').evaluate((panel) => {
+    panel.scrollIntoView({ block: 'start' });
+    // Below the sticky banner and header.
+    window.scrollBy(
+      0,
+      -Math.max(
+        0,
+        ...[...document.querySelectorAll('body *')]
+          .filter((element) => getComputedStyle(element).position === 'sticky')
+          .map((element) => element.getBoundingClientRect().bottom),
+      ) - 16,
+    );
+  });
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
 async function latestVersion(page: Page): Promise<number> {
   const answer = (await (await page.request.get(`/api/resources/${POST_ID}/versions`)).json()) as { versions: { version: number }[] };
   return answer.versions[0]?.version ?? 0;
@@ -38,6 +62,9 @@ async function latestVersion(page: Page): Promise<number> {
 
 describe('versions that reach buyers, in the browser', () => {
   let environment: E2eEnvironment;
+  /** The cookie choice made: its bar would cover the panel in the screenshots. */
+  const decideCookies = (page: Page) =>
+    page.context().addCookies([{ name: COOKIE_CONSENT.cookieName, value: COOKIE_CONSENT.essentials, url: environment.baseUrl }]);
   let buyerPage: RecordedPage;
 
   beforeAll(async () => {
@@ -45,6 +72,7 @@ describe('versions that reach buyers, in the browser', () => {
     environment = await startE2eEnvironment();
     buyerPage = await environment.openPage({ viewportWidth: 1280 });
     await signInThroughApi(buyerPage.page.request, buyer!.username);
+    await decideCookies(buyerPage.page);
   }, FLOW_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -57,6 +85,7 @@ describe('versions that reach buyers, in the browser', () => {
     async () => {
       const saver = await environment.openPage({ viewportWidth: 375 });
       await signInThroughApi(saver.page.request, SAVER);
+      await decideCookies(saver.page);
       await saver.page.goto(POST_PATH);
       const notices = saver.page.getByLabel('Tell me about updates');
       await saver.page.getByRole('button', { name: /^Save \d+$/u }).click();
@@ -64,6 +93,7 @@ describe('versions that reach buyers, in the browser', () => {
       await saver.page.getByText(VERSION_MESSAGES.noticesOn).waitFor();
       await saver.page.reload();
       await expect.poll(() => notices.isChecked(), { timeout: STEP_TIMEOUT_MS }).toBe(true);
+      await shootPanel(saver.page, 'saver-notices');
       expect(saver.consoleErrors).toEqual([]);
       await saver.close();
 
@@ -135,26 +165,26 @@ describe('versions that reach buyers, in the browser', () => {
           await held.getByText('You have v1').waitFor({ timeout: STEP_TIMEOUT_MS });
           await page.getByRole('heading', { name: 'Changelog' }).scrollIntoViewIfNeeded();
           await page.getByText(NOTE).waitFor();
-          await shootWithinWidth(page, SHOTS_DIR, 'changelog');
+          await shootPanel(page, 'changelog');
           await held.getByRole('button', { name: 'see what changed' }).click();
         } else {
           await page.goto(`${POST_PATH}?diff=3-4`);
           await page.getByText(NOTE).waitFor({ timeout: STEP_TIMEOUT_MS });
-          await shootWithinWidth(page, SHOTS_DIR, 'changelog');
+          await shootPanel(page, 'changelog');
         }
         const diff = page.getByTestId('version-diff');
         await diff.getByRole('heading', { name: width === 1280 ? 'v1 → v4' : 'v3 → v4' }).waitFor({ timeout: STEP_TIMEOUT_MS });
         expect(await diff.locator('ins').count()).toBeGreaterThan(0);
-        await shootWithinWidth(page, SHOTS_DIR, 'diff');
+        await shootPanel(page, 'diff');
 
         await held.getByRole('button', { name: 'Keep v1' }).click();
         await held.getByTestId('version-kept').waitFor({ timeout: STEP_TIMEOUT_MS });
-        await shootWithinWidth(page, SHOTS_DIR, 'choice-kept');
+        await shootPanel(page, 'choice-kept');
         expect((await (await page.request.get(`/api/decode-link/${POST_ID}`)).json()) as { version: number }).toMatchObject({ version: 1 });
 
         await held.getByRole('button', { name: 'Switch to v4' }).click();
         await held.getByText('You have v4').waitFor({ timeout: STEP_TIMEOUT_MS });
-        await shootWithinWidth(page, SHOTS_DIR, 'choice-switched');
+        await shootPanel(page, 'choice-switched');
         expect((await (await page.request.get(`/api/decode-link/${POST_ID}`)).json()) as { version: number }).toMatchObject({ version: 4 });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         expect(consoleErrors).toEqual([]);

@@ -22,19 +22,23 @@ interface VersionsAnswer {
 
 const path = (resourceId: string, rest = '') => `/resources/${encodeURIComponent(resourceId)}/versions${rest}`;
 
-function Words({ changes }: { changes: { op: string; text: string }[] }) {
+/** One text field's words kept, added and removed, under the field's name (the diff shows only the fields that changed). */
+function Words({ field, changes }: { field: string; changes: { op: string; text: string }[] }) {
   return (
-    <p className="versions__words">
-      {changes.map((change, index) =>
-        change.op === 'added' ? (
-          <ins key={index}>{change.text}</ins>
-        ) : change.op === 'removed' ? (
-          <del key={index}>{change.text}</del>
-        ) : (
-          <span key={index}>{change.text}</span>
-        ),
-      )}
-    </p>
+    <>
+      <h4 className="versions__field">{field}</h4>
+      <p className="versions__words">
+        {changes.map((change, index) =>
+          change.op === 'added' ? (
+            <ins key={index}>{change.text}</ins>
+          ) : change.op === 'removed' ? (
+            <del key={index}>{change.text}</del>
+          ) : (
+            <span key={index}>{change.text}</span>
+          ),
+        )}
+      </p>
+    </>
   );
 }
 
@@ -53,9 +57,9 @@ function DiffView({ diff }: { diff: VersionDiff }) {
       <h3>
         v{diff.from} → v{diff.to}
       </h3>
-      {diff.title && <Words changes={diff.title} />}
-      {diff.description && <Words changes={diff.description} />}
-      {diff.instructions && <Words changes={diff.instructions} />}
+      {diff.title && <Words field="Title" changes={diff.title} />}
+      {diff.description && <Words field="Description" changes={diff.description} />}
+      {diff.instructions && <Words field="Full details" changes={diff.instructions} />}
       {diff.images && (
         <p>
           Images: {diff.images.added.length} added, {diff.images.removed.length} removed
