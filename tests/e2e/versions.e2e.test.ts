@@ -33,11 +33,11 @@ async function mailTo(baseUrl: string, username: string): Promise<{ subject: str
 }
 
 /**
- * What the reader sees of the changelog panel: the window from just below the sticky header down (a
- * whole page at 375 px is too long to look at), and no page wider than its window.
+ * What the reader sees of the changelog panel (or the part `from` selects): the window from just below
+ * the sticky header down (a whole page at 375 px is too long to look at), and no page wider than its window.
  */
-async function shootPanel(page: Page, name: string): Promise<void> {
-  await page.locator('section.versions').evaluate((panel) => {
+async function shootPanel(page: Page, name: string, from = 'section.versions'): Promise<void> {
+  await page.locator(from).evaluate((panel) => {
     panel.scrollIntoView({ block: 'start' });
     // Below the sticky banner and header.
     window.scrollBy(
@@ -175,7 +175,7 @@ describe('versions that reach buyers, in the browser', () => {
         const diff = page.getByTestId('version-diff');
         await diff.getByRole('heading', { name: width === 1280 ? 'v1 → v4' : 'v3 → v4' }).waitFor({ timeout: STEP_TIMEOUT_MS });
         expect(await diff.locator('ins').count()).toBeGreaterThan(0);
-        await shootPanel(page, 'diff');
+        await shootPanel(page, 'diff', '[data-testid="version-diff"]');
 
         await held.getByRole('button', { name: 'Keep v1' }).click();
         await held.getByTestId('version-kept').waitFor({ timeout: STEP_TIMEOUT_MS });
