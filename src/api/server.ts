@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { START_OF_LOG } from '../adapters/eventstore/port.js';
 import { DEMO_ADMIN_USERNAME, DEMO_CATALOGUE, FIRST_ADMIN_ONLY, seedCatalogue } from '../composition/demo-catalogue.js';
+import { seedVersionedDemo } from '../composition/demo-versions.js';
 import { generatePassword } from '../adapters/security/passwords.js';
 import { buildApp } from './app.js';
 import { limitConnections } from './connection-limits.js';
@@ -37,6 +38,7 @@ async function seedFirstStart(infrastructure: Infrastructure, config: Config, lo
   if (withCatalogue) {
     log(`empty event store: creating the demo catalogue (${DEMO_CATALOGUE.users} users, ${DEMO_CATALOGUE.templates} templates)`);
     await seedCatalogue(infrastructure, DEMO_CATALOGUE, { passwords });
+    await seedVersionedDemo(infrastructure, DEMO_CATALOGUE);
   } else {
     log('empty event store: creating the first admin account (no demo catalogue on a database server; DEMO_CATALOGUE=1 asks for one)');
     await seedCatalogue(infrastructure, FIRST_ADMIN_ONLY, { passwords });

@@ -7,12 +7,19 @@ import { UnsavedChangesGuard } from '@/features/accounts/components/UnsavedChang
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
 import type { ResourceDetailAnswer } from '@domain/engagement/views.js';
 import { fetchResourceDetail } from '@/features/resources/api.js';
-import { deleteTemplate, editTemplate } from '@/features/templates/api.js';
+import { deleteTemplate, editTemplate, hasPublishedVersion } from '@/features/templates/api.js';
+import { ChangeNoteField } from '@/features/templates/components/ChangeNoteField.js';
 import { FieldProblemsModal } from '@/features/templates/components/FieldProblemsModal.js';
 import { PriceChangeModal } from '@/features/templates/components/PriceChangeModal.js';
 import { TemplateFields } from '@/features/templates/components/TemplateFields.js';
 import { TemplatePreview } from '@/features/templates/components/TemplatePreview.js';
-import { editProblems, editRequestBody, type FieldProblem, type TemplateFormValues } from '@/features/templates/template-form.js';
+import {
+  changeNoteProblems,
+  editProblems,
+  editRequestBody,
+  type FieldProblem,
+  type TemplateFormValues,
+} from '@/features/templates/template-form.js';
 import { useTemplateForm } from '@/features/templates/use-template-form.js';
 import { StatusBadge } from '@/components/ui/StatusBadge.js';
 import { ApiError } from '@/lib/api-client.js';
@@ -20,13 +27,18 @@ import { documentTitle } from '@/lib/brand.js';
 import { resourcePath } from '@/lib/paths.js';
 import '@/features/templates/templates.css';
 
-type EditorData = { kind: 'found'; answer: ResourceDetailAnswer } | { kind: 'missing' } | { kind: 'failed'; message: string };
+/** `approved`: the post has a published version, so an edit becomes the next one and may carry a change note. */
+type EditorData =
+  { kind: 'found'; answer: ResourceDetailAnswer; approved: boolean } | { kind: 'missing' } | { kind: 'failed'; message: string };
 
 /** Signed-in users only; the post as its editor sees it, or why it cannot be edited. */
 export async function editorLoader({ request, params }: LoaderFunctionArgs): Promise<EditorData> {
   await requireSignedIn(request);
   try {
-    return { kind: 'found', answer: await fetchResourceDetail(params.titleUrl ?? '', { signal: request.signal, authFailures: 'silent' }) };
+    const answer = await fetchResourceDetail(params.titleUrl ?? '', { signal: request.signal, authFailures: 'silent' });
+    // Not knowing leaves the note out; the edit itself still saves.
+    const approved = await hasPublishedVersion(answer.data._id, request.signal).catch(() => false);
+    return { kind: 'found', answer, approved };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'missing' };
     return { kind: 'failed', message: error instanceof Error ? error.message : 'The post could not be loaded.' };
@@ -74,7 +86,7 @@ export function EditorPage() {
     );
   }
   // Keyed by id: another post gets a fresh form.
-  return <PostEditor key={data.answer.data._id} post={data.answer.data} />;
+  return <PostEditor key={data.answer.data._id} post={data.answer.data} approved={data.approved} />;
 }
 
 type Outcome = { kind: 'saved'; message: string; pagePath: string } | { kind: 'deleted'; message: string };
@@ -82,6 +94,7 @@ type Outcome = { kind: 'saved'; message: string; pagePath: string } | { kind: 'd
 /** Saving and deleting the post: the field problems, the action's error, and what came of it. */
 function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<typeof useTemplateForm>) {
   const [statusLabel, setStatusLabel] = useState(post.statusLabel);
+  const [changeNote, setChangeNote] = useState('');
   // The revision this form's content builds on: each save moves it on.
   const [revision, setRevision] = useState(post.revision);
   const [saving, setSaving] = useState(false);
@@ -92,14 +105,15 @@ function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<type
   const [deleting, setDeleting] = useState(false);
 
   async function save() {
-    const found = editProblems(form.values);
+    const found = [...editProblems(form.values), ...changeNoteProblems(changeNote)];
     if (found.length > 0) return setProblems(found);
     setSaving(true);
     setActionError(null);
     try {
-      const answer = await editTemplate(post._id, editRequestBody(form.values, revision));
+      const answer = await editTemplate(post._id, editRequestBody(form.values, revision, changeNote));
       setRevision(answer.resource.revision);
       form.markSaved(form.values);
+      setChangeNote('');
       setOutcome({ kind: 'saved', message: answer.message, pagePath: answer.redirect });
       const refreshed = await fetchResourceDetail(answer.redirect.replace(/^\/resources\//u, ''), { authFailures: 'silent' }).catch(
         () => null,
@@ -131,6 +145,8 @@ function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<type
 
   return {
     statusLabel,
+    changeNote,
+    setChangeNote,
     saving,
     problems,
     setProblems,
@@ -144,10 +160,12 @@ function usePostEditor(post: ResourceDetailAnswer['data'], form: ReturnType<type
   };
 }
 
-function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
+function PostEditor({ post, approved }: { post: ResourceDetailAnswer['data']; approved: boolean }) {
   const form = useTemplateForm(formValuesOf(post));
   const {
     statusLabel,
+    changeNote,
+    setChangeNote,
     saving,
     problems,
     setProblems,
@@ -208,6 +226,7 @@ function PostEditor({ post }: { post: ResourceDetailAnswer['data'] }) {
           }}
         >
           <TemplateFields mode="edit" values={form.values} onChange={form.change} onImageUrlsChange={form.changeImages} />
+          {approved && <ChangeNoteField value={changeNote} onValueChange={setChangeNote} />}
           <PriceSection price={post.price} onRequestChange={() => setPriceModalOpen(true)} />
           <DeletePostSection
             confirming={confirmingDelete}

@@ -2,15 +2,17 @@ import { Suspense, useEffect } from 'react';
 import { Await, Link, useAsyncError, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { COMMERCE_MESSAGES } from '@domain/commerce/messages.js';
+import { VERSION_MESSAGES } from '@domain/templates/versions.js';
 import { CardGridSkeleton } from '@/components/ui/CardSkeleton.js';
 import { ResourceCard } from '@/features/resources/components/ResourceCard.js';
 import { showToast } from '@/components/ui/toasts.js';
 import { requireSignedIn } from '@/features/accounts/route-guards.js';
-import { fetchPurchasedResources, type PurchasedResource } from '@/features/commerce/api.js';
+import { fetchPurchasedResources, type PurchasedAnswer, type PurchasedResource } from '@/features/commerce/api.js';
 import { MemberListEmpty, MemberListLayout } from '@/features/member-lists/components/MemberListLayout.js';
 import { refreshSession, useSession } from '@/lib/session.js';
 import { ApiError } from '@/lib/api-client.js';
 import { documentTitle } from '@/lib/brand.js';
+import { resourcePath } from '@/lib/paths.js';
 import '@/features/discovery/discovery.css';
 
 export const PURCHASED_POSTS_TITLE = 'Purchased Resources';
@@ -48,20 +50,42 @@ export function PurchasedPostsPage() {
         }
       >
         <Await resolve={purchased} errorElement={<PurchasesFailed />}>
-          {(answer: { resources: PurchasedResource[]; total: number }) => <PurchasedList resources={answer.resources} />}
+          {(answer: PurchasedAnswer) => <PurchasedList resources={answer.resources} updated={answer.updated} />}
         </Await>
       </Suspense>
     </MemberListLayout>
   );
 }
 
-function PurchasedHeader({ count }: { count: number }) {
+/** `updated`: how many have a newer version than the one held, said beside the count ("2 Updated"). */
+function PurchasedHeader({ count, updated = 0 }: { count: number; updated?: number }) {
   return (
     <header className="member-list-page__header">
       <h1>
         {PURCHASED_POSTS_TITLE} <span className="count-badge">{count}</span>
+        {updated > 0 && (
+          <>
+            {' '}
+            <span className="updated-badge" data-testid="purchases-updated">
+              {updated} {VERSION_MESSAGES.updated}
+            </span>
+          </>
+        )}
       </h1>
     </header>
+  );
+}
+
+/** "Updated · v3 is out (you have v1)" under a bought post with a newer version: the post page shows what changed. */
+function UpdatedNote({ resource }: { resource: PurchasedResource }) {
+  if (!resource.updateAvailable) return null;
+  return (
+    <p className="purchased-card__updated">
+      <span className="updated-badge">{VERSION_MESSAGES.updated}</span>{' '}
+      <Link to={resourcePath(resource.titleUrl)}>
+        v{resource.latestVersion} is out (you have v{resource.versionHeld})
+      </Link>
+    </p>
   );
 }
 
@@ -69,10 +93,10 @@ function NoPurchases() {
   return <MemberListEmpty message={COMMERCE_MESSAGES.noPurchases} to="/search?price=paid" action="Browse paid templates" />;
 }
 
-function PurchasedList({ resources }: { resources: PurchasedResource[] }) {
+function PurchasedList({ resources, updated }: { resources: PurchasedResource[]; updated: number }) {
   return (
     <>
-      <PurchasedHeader count={resources.length} />
+      <PurchasedHeader count={resources.length} updated={updated} />
       {resources.length === 0 ? (
         <NoPurchases />
       ) : (
@@ -80,6 +104,7 @@ function PurchasedList({ resources }: { resources: PurchasedResource[] }) {
           {resources.map((resource) => (
             <li key={resource._id}>
               <ResourceCard resource={resource} />
+              <UpdatedNote resource={resource} />
               <p className="muted purchased-card__when">
                 Bought {PURCHASED_DATE.format(new Date(resource.purchase.date))} for ${resource.purchase.price.toFixed(2)}
               </p>

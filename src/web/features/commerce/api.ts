@@ -49,9 +49,20 @@ export function decodeLink(resourceId: string): Promise<{ link: string }> {
 
 export interface PurchasedResource extends EngagedResourceView {
   purchase: { purchaseId: string; revision: number; title: string; price: number; currency: string; date: string };
+  /** The version the buyer holds (null for a post without versions), the post's latest, and whether a newer one waits. */
+  versionHeld: number | null;
+  latestVersion: number;
+  updateAvailable: boolean;
 }
 
-export function fetchPurchasedResources(signal?: AbortSignal): Promise<{ resources: PurchasedResource[]; total: number }> {
+/** `updated`: how many of them have a newer version than the one held. */
+export interface PurchasedAnswer {
+  resources: PurchasedResource[];
+  total: number;
+  updated: number;
+}
+
+export function fetchPurchasedResources(signal?: AbortSignal): Promise<PurchasedAnswer> {
   return apiRequest('/users/private/me/purchases', { method: 'PUT', signal });
 }
 

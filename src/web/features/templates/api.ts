@@ -20,6 +20,15 @@ export function editTemplate(
   return apiRequest(`/resources/${encodeURIComponent(id)}`, { method: 'PUT', body, authFailures: 'silent' });
 }
 
+/** Whether the post has an approved version (its edits are then numbered and may carry a change note). */
+export async function hasPublishedVersion(id: string, signal?: AbortSignal): Promise<boolean> {
+  const answer = await apiRequest<{ versions: unknown[] }>(`/resources/${encodeURIComponent(id)}/versions`, {
+    signal,
+    authFailures: 'silent',
+  });
+  return answer.versions.length > 0;
+}
+
 export function suggestFromUrl(url: string): Promise<TemplateSuggestion> {
   return apiRequest('/resources/suggest', { method: 'POST', body: { url } });
 }

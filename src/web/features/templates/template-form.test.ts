@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
+import { CHANGE_NOTE_MAX, VERSION_MESSAGES } from '@domain/templates/versions.js';
 import {
   addTags,
+  changeNoteProblems,
   createProblems,
   createRequestBody,
   EMPTY_TEMPLATE_FORM,
   editProblems,
+  editRequestBody,
   fieldLabel,
   hintsFromUrl,
   initialCreateForm,
@@ -105,6 +108,15 @@ describe('validation', () => {
     expect(editProblems({ ...COMPLETE, title: ' ' }).map((problem) => problem.field)).toEqual(['title']);
   });
 
+  it('holds the change note to the API rule: at most CHANGE_NOTE_MAX characters once trimmed', () => {
+    expect(changeNoteProblems('')).toEqual([]);
+    expect(changeNoteProblems(` ${'é'.repeat(CHANGE_NOTE_MAX)} `)).toEqual([]);
+    expect(changeNoteProblems('😀'.repeat(CHANGE_NOTE_MAX + 1))).toEqual([
+      { field: 'changeNote', message: VERSION_MESSAGES.changeNoteTooLong },
+    ]);
+    expect(fieldLabel('changeNote')).toBe('What changed');
+  });
+
   it('names fields as the form labels them', () => {
     expect(fieldLabel('description')).toBe('Preview description');
     expect(fieldLabel('images.0')).toBe('Screenshots');
@@ -119,6 +131,11 @@ describe('request body, dirty flag and progress flags', () => {
       url: 'https://notion.so/x',
       title: 'Planner',
     });
+  });
+
+  it('sends a change note trimmed, and none when it is blank', () => {
+    expect(editRequestBody(COMPLETE, 4, '  Clearer steps ')).toMatchObject({ revision: 4, changeNote: 'Clearer steps' });
+    expect(editRequestBody(COMPLETE, 4, '   ')).not.toHaveProperty('changeNote');
   });
 
   it('is dirty only when a value differs from the initial one', () => {

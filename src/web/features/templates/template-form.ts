@@ -12,6 +12,7 @@ import {
   type TemplateUrlValidity,
 } from '@domain/templates/rules.js';
 import { appForUrl, topicForText } from '@domain/templates/url-hints.js';
+import { changeNoteSchema } from '@domain/templates/versions.js';
 import type { RefusedField } from '@/lib/api-client.js';
 
 export interface TemplateFormValues {
@@ -60,6 +61,7 @@ export const FIELD_LABELS: Record<string, string> = {
   price: 'Price',
   imageUrls: 'Screenshots',
   images: 'Screenshots',
+  changeNote: 'What changed',
 };
 
 /** 'Title', or the raw field name for one the form does not know. */
@@ -175,6 +177,12 @@ export function editProblems(values: TemplateFormValues): FieldProblem[] {
   return parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'form'), message: issue.message }));
 }
 
+/** The edit's change note against the API's own rule (at most CHANGE_NOTE_MAX characters once trimmed). */
+export function changeNoteProblems(note: string): FieldProblem[] {
+  const parsed = changeNoteSchema.safeParse(note);
+  return parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: 'changeNote', message: issue.message }));
+}
+
 /** POST /resources body. */
 export function createRequestBody(values: TemplateFormValues) {
   return {
@@ -192,11 +200,14 @@ export function createRequestBody(values: TemplateFormValues) {
 
 /**
  * PUT /resources/{id} body (spec 7: title, link, description, instructions, keywords, images), with the
- * content revision the editor opened, so a save made meanwhile (another tab) is not silently undone.
+ * content revision the editor opened, so a save made meanwhile (another tab) is not silently undone,
+ * and the author's change note when they wrote one (blank is none).
  */
-export function editRequestBody(values: TemplateFormValues, revision: number) {
+export function editRequestBody(values: TemplateFormValues, revision: number, changeNote = '') {
+  const note = changeNote.trim();
   return {
     revision,
+    ...(note === '' ? {} : { changeNote: note }),
     title: values.title.trim(),
     link: withProtocol(values.url),
     description: values.description.trim(),

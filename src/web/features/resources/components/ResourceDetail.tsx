@@ -118,7 +118,7 @@ export function ResourceDetail({
 
         {engageable && (
           <Suspense fallback={null}>
-            <VersionsPanel resourceId={resource._id} />
+            <VersionsPanel resourceId={resource._id} saved={saved} />
           </Suspense>
         )}
         {engageable && <CommentsSection resourceId={resource._id} />}
