@@ -82,7 +82,7 @@ describe('kept pages answered before Fastify sees the request', () => {
     expect(head.body).toBe('');
   });
 
-  it('leaves signed-in visitors, credentials and pages whose read models moved to Fastify', async () => {
+  it('leaves signed-in visitors, credentials, forwarded hosts and pages whose read models moved to Fastify', async () => {
     const path = `/resources/${titleUrl}`;
     await visit(path);
     expect((await visit(path)).logged).toEqual(['request completed']);

@@ -7,17 +7,12 @@ import { encodingFor } from './web-serving.js';
 
 /**
  * Headers that make a request one the kept pages' shortcut leaves to Fastify: a cookie (a session,
- * or the page cookies a kept page's key names), credentials, and a proxy's forwarded address (the
+ * or the page cookies a kept page's key names), credentials, and a proxy's forwarded host (the
  * origin of a page's links may then come from it, see public-origin.ts).
  */
-const HEADERS_LEFT_TO_FASTIFY = [
-  'cookie',
-  'authorization',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-for',
-  'forwarded',
-] as const;
+const HEADERS_LEFT_TO_FASTIFY = ['cookie', 'authorization', 'x-forwarded-host', 'forwarded'] as const;
+/** Also left to Fastify while requests are logged: it logs the visitor's address behind a trusted proxy. */
+const HEADERS_LEFT_TO_FASTIFY_WHEN_LOGGED = [...HEADERS_LEFT_TO_FASTIFY, 'x-forwarded-for'] as const;
 
 /**
  * A server-rendered page kept for visitors without a session is a read model like any other: once
@@ -44,10 +39,11 @@ export function answerKeptPagesFirst(
   if (fastify.length !== 1) throw new Error(`Expected Fastify's one request listener, found ${fastify.length}`);
   // Fastify logs each request at info level and below.
   const logged = ['info', 'debug', 'trace'].includes(app.log.level);
+  const leftToFastify = logged ? HEADERS_LEFT_TO_FASTIFY_WHEN_LOGGED : HEADERS_LEFT_TO_FASTIFY;
   const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url === undefined) return false;
     const { headers } = request;
-    if (headers.host === undefined || HEADERS_LEFT_TO_FASTIFY.some((name) => headers[name] !== undefined)) return false;
+    if (headers.host === undefined || leftToFastify.some((name) => headers[name] !== undefined)) return false;
     const page = options.kept(options.keyOf(request.url, headers.host));
     if (page === undefined) return false;
     const startedAt = logged ? performance.now() : 0;
