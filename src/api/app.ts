@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   installRequestHooks(app);
-  installSecurityHeaders(app, { https: deps.secureCookies });
+  const securityHeaders = installSecurityHeaders(app, { https: deps.secureCookies });
   // Before compression and ETags: its onSend hook keeps the answer as serialised.
   // Payment returns, page links, robots.txt and the sitemap: on PUBLIC_URL, never on the Host header.
   const linkOrigin = linkOriginFor(deps.publicUrl);
@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { route
     db: deps.database.db,
     pages,
     linkOrigin,
+    securityHeaders,
     platformFeePercent: deps.commerce.platformFeePercent,
     ...(deps.webRoot ? { webRoot: deps.webRoot } : {}),
     ...(deps.createPageRenderer ? { createPageRenderer: deps.createPageRenderer } : {}),

@@ -117,7 +117,17 @@ export interface PublicPage {
   body: string;
 }
 
+/** A kept page as it is sent: its bytes, compressed once per encoding on first demand. */
+export interface KeptPage {
+  readonly contentType: string;
+  readonly etag: string;
+  /** The page in `encoding` (undefined: as it is); small pages always as they are. */
+  body(encoding: Encoding | undefined): { bytes: Buffer; encoding: Encoding | undefined };
+}
+
 export interface PublicPageCache {
+  /** The page kept under `key` while the read models its render read have not moved: nothing is rendered. */
+  kept(key: string): KeptPage | undefined;
   /**
    * Sends the page kept under `key` while the read models its render read have not moved;
    * otherwise renders it and keeps it when it is a 200 built from public answers only. `render`
@@ -210,6 +220,10 @@ export function installPublicAnswerCache(app: FastifyInstance, options: { readMo
   const rendering = new Map<string, Promise<unknown>>();
 
   return {
+    kept(key) {
+      const answer = pages.fresh(key);
+      return answer && { contentType: answer.contentType, etag: answer.etag, body: (encoding) => keptBody(answer, encoding) };
+    },
     async serve(request, reply, key, render) {
       let kept = pages.fresh(key);
       const underWay = rendering.get(key);
@@ -258,15 +272,21 @@ function sendUnkept(request: FastifyRequest, reply: FastifyReply, page: PublicPa
   return reply.send(compress(body, encoding, DYNAMIC_BROTLI_QUALITY));
 }
 
+/** A kept answer's bytes in `encoding`, compressed the first time they are asked for. */
+function keptBody(answer: CachedAnswer, encoding: Encoding | undefined): { bytes: Buffer; encoding: Encoding | undefined } {
+  if (encoding === undefined || answer.body.length < COMPRESSION_THRESHOLD_BYTES) return { bytes: answer.body, encoding: undefined };
+  return { bytes: (answer.compressed[encoding] ??= compress(answer.body, encoding, KEPT_ANSWER_BROTLI_QUALITY)), encoding };
+}
+
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   if (!reply.hasHeader(PUBLIC_CACHE_HEADER)) reply.header(PUBLIC_CACHE_HEADER, 'hit');
   reply.status(answer.status).header('content-type', answer.contentType).header('etag', answer.etag);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-  const encoding = answer.body.length < COMPRESSION_THRESHOLD_BYTES ? undefined : encodingFor(request);
-  if (encoding === undefined) return reply.send(answer.body);
+  const { bytes, encoding } = keptBody(answer, encodingFor(request));
+  if (encoding === undefined) return reply.send(bytes);
   // A Content-Encoding already set tells @fastify/compress to leave the answer alone.
   reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-  return reply.send((answer.compressed[encoding] ??= compress(answer.body, encoding, KEPT_ANSWER_BROTLI_QUALITY)));
+  return reply.send(bytes);
 }
 
 function compress(body: Buffer, encoding: Encoding, brotliQuality: number): Buffer {

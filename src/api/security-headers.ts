@@ -15,8 +15,9 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
  * Helmet's headers are the same for every answer (no directive depends on the request: no nonce),
  * so helmet runs once, at start, and each answer gets what it set as one object on the reply. Running
  * its twelve middlewares per request, each with its own setHeader, was 6 % of a kept page's server time.
+ * Answers the headers, for answers sent without Fastify (kept pages, see kept-pages.ts).
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): OutgoingHttpHeaders {
   const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -51,6 +52,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     reply.headers(securityHeaders);
     done();
   });
+  return securityHeaders;
 }
 
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;

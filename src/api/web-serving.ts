@@ -6,8 +6,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
 import fastifyStatic from '@fastify/static';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Schema } from '../adapters/db/schema.js';
@@ -22,6 +22,7 @@ import { PAGE_HEAD_READ_MODELS, platformFeeMetaTag, resourceHeadTags, resourcePa
 import type { LinkOrigin } from './public-origin.js';
 import type { PublicPageCache } from './read-cache.js';
 import { BUILD_MANIFEST_PATH, routeChunkLists } from './route-preloads.js';
+import { answerKeptPagesFirst } from './kept-pages.js';
 
 /** Answers smaller than this go out as they are: compressing them saves less than the header costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1_024;
@@ -45,7 +46,7 @@ const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** The compression the request accepts, brotli first; undefined: send the answer as it is. */
-export function encodingFor(request: FastifyRequest): Encoding | undefined {
+export function encodingFor(request: { headers: IncomingHttpHeaders }): Encoding | undefined {
   const header = request.headers['accept-encoding'];
   if (header === undefined) return undefined;
   // As @fastify/compress reads it: "*" and "x-gzip" mean gzip.
@@ -127,6 +128,11 @@ function currentBuiltShell(webRoot: string, headTags: readonly string[]): () => 
   };
 }
 
+/** What a rendered page is kept under: the build, the origin of its links, the page cookies it was drawn with, and its address. */
+function pageKey(buildVersion: string, origin: string, pageCookies: readonly string[], url: string): string {
+  return `${buildVersion} ${origin} ${pageCookies.join(' ')} ${url}`;
+}
+
 /**
  * The server's own API for the page renderer's loaders: answered in process, and anonymous — no
  * cookie or header of the visitor goes along, so a rendered page holds no viewer's data.
@@ -160,6 +166,8 @@ export async function installWebServing(
     db: Kysely<Schema>;
     pages: PublicPageCache;
     linkOrigin: LinkOrigin;
+    /** The security headers every answer carries, for the kept pages answered without Fastify. */
+    securityHeaders: OutgoingHttpHeaders;
     /** PLATFORM_FEE_PERCENT, named in every page for the texts that mention the commission. */
     platformFeePercent: number;
     webRoot?: string;
@@ -202,6 +210,20 @@ export async function installWebServing(
       platformFeePercent: deps.platformFeePercent,
     }) ?? null;
 
+  // The last Host asked for and its links' origin: one visitor after another asks on the same one.
+  let lastOrigin = { host: '', origin: '' };
+  const originOfHost = (host: string) => {
+    if (lastOrigin.host !== host) lastOrigin = { host, origin: originOf({ host }) };
+    return lastOrigin.origin;
+  };
+  const noPageCookies = PAGE_COOKIE_NAMES.map(() => '');
+  answerKeptPagesFirst(app, {
+    keyOf: (url, host) => pageKey(builtShell().version, originOfHost(host), noPageCookies, url),
+    kept: (key) => deps.pages.kept(key),
+    securityHeaders: deps.securityHeaders,
+    cacheControl: REVALIDATED_CACHE_CONTROL,
+  });
+
   // A post's page comes with its title, description, social card tags and structured data (spec 2.3);
   // every public page is rendered on the server, with its canonical address. Other paths get the app.
   app.setNotFoundHandler(async (request, reply) => {
@@ -212,7 +234,12 @@ export async function installWebServing(
     const { version, indexHtml } = builtShell();
     // The origin is PUBLIC_URL, or a loopback one while that is loopback: a page per origin, never one per Host header.
     // Pages kept from an earlier build are never served again (their keys name it) and fall off the shelf as new ones come.
-    const cacheKey = `${version} ${origin} ${PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? '').join(' ')} ${request.url}`;
+    const cacheKey = pageKey(
+      version,
+      origin,
+      PAGE_COOKIE_NAMES.map((name) => cookies[name] ?? ''),
+      request.url,
+    );
     return deps.pages.serve(request, reply, cacheKey, async (readModels) => {
       readModels(PAGE_HEAD_READ_MODELS);
       const head = await resourcePageHead(deps.db, request.url, origin);

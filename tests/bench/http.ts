@@ -8,6 +8,7 @@ import pg from 'pg';
 import { START_OF_LOG } from '../../src/adapters/eventstore/port.js';
 import { seedCatalogueInBulk, type CatalogueSize } from '../../src/composition/demo-catalogue.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
+import { timeSearchesAlone, type HttpSearchKind } from './http-search.js';
 import { processCpuMs, statCpuMs } from './measure.js';
 
 const execFileAsync = promisify(execFile);
@@ -73,6 +74,8 @@ export interface HttpMeasurement {
   connections: number;
   routes: RouteMeasurement[];
   signedIn: SignedInMeasurement[];
+  /** Searches one at a time, each text new to the server, per kind of text people type. */
+  searchesAlone: HttpSearchKind[];
 }
 
 export function httpSettings(env: NodeJS.ProcessEnv): HttpSettings {
@@ -166,6 +169,8 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
         ['GET / (the page)', '/'],
         ['POST /api/resources/view/:id (anonymous)', `/api/resources/view/${post._id}`, 'POST'],
       ];
+      log('searches one at a time, per kind of text');
+      const searchesAlone = await timeSearchesAlone(app.url, catalogue, BROWSER_HEADERS);
       const measured = [ceiling];
       for (const [route, path, method] of routes) measured.push(await measure(route, app, path, method));
       const signedIn: SignedInMeasurement[] = [];
@@ -181,6 +186,7 @@ export async function benchHttp(databaseUrl: string, settings: HttpSettings, log
         connections: settings.connections,
         routes: measured.map((row) => ({ ...row, ratioToCeiling: row.requestsPerSecond / ceiling.requestsPerSecond })),
         signedIn,
+        searchesAlone,
       };
     } finally {
       await app.stop();

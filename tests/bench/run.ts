@@ -271,6 +271,10 @@ function printTables(results: readonly TargetResults[], cores: number): void {
             ['query alone', search.query],
             ['query alone, typo queries', search.queryWithTypos],
             ['query + page of resources', search.queryAndPage],
+            ...search.byKind.flatMap(({ kind, query, queryAndPage }): [string, LatencySummary][] => [
+              [`${kind}: query alone`, query],
+              [`${kind}: query + page`, queryAndPage],
+            ]),
           ] as const
         ).map(([step, latency]: readonly [string, LatencySummary]) => ({ target, step, search, latency }))
       : [],
@@ -359,6 +363,18 @@ function printHttpTable(http: HttpMeasurement): void {
     formatTable(http.signedIn, [
       { header: 'route', value: (row) => row.route, align: 'left' },
       { header: 'ms', value: (row) => row.medianMs.toFixed(1) },
+    ]),
+  );
+  console.log(`\nGET /api/resources/search?q=… one at a time, each text new to the server (no public cache), per kind\n`);
+  console.log(
+    formatTable(http.searchesAlone, [
+      { header: 'kind', value: (row) => row.kind, align: 'left' },
+      { header: 'queries', value: (row) => formatCount(row.queries) },
+      { header: 'p50 ms', value: (row) => row.p50Ms.toFixed(1) },
+      { header: 'p95 ms', value: (row) => row.p95Ms.toFixed(1) },
+      { header: 'max ms', value: (row) => row.maxMs.toFixed(1) },
+      { header: 'without results', value: (row) => formatCount(row.empty) },
+      { header: 'from the cache', value: (row) => formatCount(row.cached) },
     ]),
   );
 }

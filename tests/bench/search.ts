@@ -16,6 +16,7 @@ import { templatesProjection } from '../../src/projections/read-models/templates
 import { usersProjection } from '../../src/projections/read-models/users/projection.js';
 import { ProjectionRunner } from '../../src/projections/runner.js';
 import { elapsedSeconds } from './measure.js';
+import { SEARCH_KINDS, searchTexts, titleWords, withTypo, type SearchKind } from './search-queries.js';
 
 /** The catalogue at BENCH_SCALE 1: 100 000 templates, about half a like each. */
 export const BASE_SEARCH_CATALOGUE: CatalogueSize = { users: 1_000, templates: 100_000, seed: 42, likeChance: 0.0005 };
@@ -23,6 +24,8 @@ const QUERY_COUNT = 200;
 /** A fifth of the queries carry a typo. */
 const TYPO_SHARE = 0.2;
 const WARM_UP_QUERIES = 20;
+/** Queries of each kind people type (SEARCH_KINDS), in best-match order as the search box sends them. */
+const QUERIES_PER_KIND = 40;
 
 export interface LatencySummary {
   queries: number;
@@ -42,6 +45,8 @@ export interface SearchMeasurement {
   queryWithTypos: LatencySummary;
   /** The query plus loading the page's resources, as GET /api/resources/search answers. */
   queryAndPage: LatencySummary;
+  /** Per kind of text people type: the query alone, and with the page of resources. */
+  byKind: { kind: SearchKind; query: LatencySummary; queryAndPage: LatencySummary; empty: number }[];
 }
 
 function percentile(sorted: readonly number[], share: number): number {
@@ -51,12 +56,6 @@ function percentile(sorted: readonly number[], share: number): number {
 function summarise(durationsMs: readonly number[]): LatencySummary {
   const sorted = [...durationsMs].sort((a, b) => a - b);
   return { queries: sorted.length, p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95), maxMs: sorted[sorted.length - 1]! };
-}
-
-/** One edit a hurried typist makes: two neighbouring letters swapped, or one dropped. */
-function withTypo(word: string, next: () => number): string {
-  const at = 1 + Math.floor(next() * (word.length - 2));
-  return next() < 0.5 ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word.slice(0, at) + word.slice(at + 1);
 }
 
 /**
@@ -136,6 +135,26 @@ export async function benchSearch(database: Database, scale: number, log: (line:
     if (hits.total === 0) empty += 1;
   }
   log(`${queries.length} queries, ${empty} without results`);
+
+  const titles = titleWords(size);
+  const byKind: SearchMeasurement['byKind'] = [];
+  for (const [kindIndex, kind] of SEARCH_KINDS.entries()) {
+    const alone: number[] = [];
+    const withPage: number[] = [];
+    let kindEmpty = 0;
+    for (const text of searchTexts(titles, kind, QUERIES_PER_KIND, size.seed + 100 + kindIndex)) {
+      const request: SearchRequest = { text, filters: {}, order: 'relevance', offset: 0, limit: SEARCH_DEFAULT_LIMIT };
+      const startedAt = performance.now();
+      const hits = await index.search(request);
+      const queried = performance.now();
+      await resourceViewsByIds(database.db, vault, hits.ids);
+      alone.push(queried - startedAt);
+      withPage.push(performance.now() - startedAt);
+      if (hits.total === 0) kindEmpty += 1;
+    }
+    log(`${kind}: ${alone.length} queries, ${kindEmpty} without results`);
+    byKind.push({ kind, query: summarise(alone), queryAndPage: summarise(withPage), empty: kindEmpty });
+  }
   return {
     templates: size.templates,
     events,
@@ -144,5 +163,6 @@ export async function benchSearch(database: Database, scale: number, log: (line:
     query: summarise([...plain, ...typos]),
     queryWithTypos: summarise(typos),
     queryAndPage: summarise(paged),
+    byKind,
   };
 }

@@ -26,7 +26,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'your',
   'my',
 ]);
-/** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. */
+/** Best-match order ranks at most this many matches, the newest: broad words match tens of thousands. Their count is the total. */
 const RELEVANCE_CANDIDATES = SEARCH_TOTAL_CAP;
 /** Vocabulary words considered as corrections of one query word (the nearest by trigram distance). */
 const CORRECTIONS_PER_WORD = 3;
@@ -126,28 +126,11 @@ const popularityWindow = sql.raw(`interval '${POPULARITY_WINDOW_DAYS} days'`);
  * planner, which then collects the few matches first and sorts only those. With many matches
  * the ordered index finds a page after a few rows.
  */
-async function pageIds(
-  db: Kysely<Schema>,
-  request: SearchRequest,
-  where: RawBuilder<unknown>,
-  match: string | null,
-  exact: string | null,
-  fewMatches: boolean,
-): Promise<string[]> {
+async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBuilder<unknown>, fewMatches: boolean): Promise<string[]> {
   const { limit, offset } = request;
   const narrowed = fewMatches;
   const newest = narrowed ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
   const mostPopular = narrowed ? sql`popularity_90 + 0 desc, created_at desc, id` : sql`popularity_90 desc, created_at desc, id`;
-  if (request.order === 'relevance' && match !== null && exact !== null) {
-    const { rows } = await sql<{ id: string }>`
-      select id from (
-        select id, document, created_at from search_documents where ${where} order by ${newest} limit ${RELEVANCE_CANDIDATES}
-      ) candidates
-      -- One rank over both queries (the corrected words and the words as typed): ranking is most of a broad query's time.
-      order by ts_rank(document, to_tsquery('simple', ${match}) || to_tsquery('simple', ${exact})) desc, created_at desc, id
-      limit ${limit} offset ${offset}`.execute(db);
-    return rows.map((row) => row.id);
-  }
   if (request.order === 'most_pop_90') {
     // Two ordered reads instead of sorting every row: engaged in the last 90 days by popularity
     // first, then everything else newest first (its popularity is 0 now). Popularity is a narrow
@@ -174,13 +157,43 @@ async function pageIds(
   return rows.map((row) => row.id);
 }
 
+/**
+ * Best match in one statement and one read of the matches: the newest RELEVANCE_CANDIDATES, ranked
+ * as they are read (so the sort holds ids and ranks, not documents), counted, and the page of the
+ * best. Counting first apart read the same rows twice. The planner picks the index from the word
+ * statistics the analyzer keeps for the document: for a word more than about 3 % of templates have,
+ * it walks the newest-first index, whose rows lie in the table in the order they were made (a few
+ * blocks for many rows); for fewer, it collects the matches from the document index and sorts them
+ * (a block per match). Choosing the collection up to 10 000 matches ourselves made those words 2–3× slower.
+ */
+async function relevancePage(
+  db: Kysely<Schema>,
+  request: SearchRequest,
+  where: RawBuilder<unknown>,
+  match: string,
+  exact: string,
+): Promise<SearchHits> {
+  const { rows } = await sql<{ id: string | null; total: string | number | bigint }>`
+    with candidates as materialized (
+      -- One rank over both queries (the corrected words and the words as typed).
+      select id, created_at, ts_rank(document, to_tsquery('simple', ${match}) || to_tsquery('simple', ${exact})) as rank
+      from search_documents where ${where} order by created_at desc, id limit ${RELEVANCE_CANDIDATES}
+    )
+    select (select count(*) from candidates) as total, best.id
+    from (select 1) as one left join lateral (
+      select id from candidates order by rank desc, created_at desc, id limit ${request.limit} offset ${request.offset}
+    ) as best on true`.execute(db);
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), total: Number(rows[0]?.total ?? 0) };
+}
+
 async function page(db: Kysely<Schema>, request: SearchRequest, match: string | null, exact: string | null): Promise<SearchHits> {
   const tsquery = match === null ? null : sql`to_tsquery('simple', ${match})`;
   const where = sql.join(conditions(request.filters, tsquery), sql` and `);
+  if (request.order === 'relevance' && match !== null && exact !== null) return relevancePage(db, request, where, match, exact);
   // Counted first (up to the cap): how many match decides how the page is best read.
   const counted = await sql<{ total: string | number | bigint }>`
     select count(*) as total from (select 1 from search_documents where ${where} limit ${SEARCH_TOTAL_CAP}) matches`.execute(db);
   const total = Number(counted.rows[0]?.total ?? 0);
   if (total === 0 || request.offset >= total) return { ids: [], total };
-  return { ids: await pageIds(db, request, where, match, exact, total < SEARCH_TOTAL_CAP), total };
+  return { ids: await pageIds(db, request, where, total < SEARCH_TOTAL_CAP), total };
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/templates/lifecycle.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
-import { toResourceView, type ResourceRow } from './views.js';
+import { toResourceViews, type ResourceRow } from './views.js';
 
 /*
  * Every read of the catalogue tables: routes, command services and reactors call these; none
@@ -45,7 +45,7 @@ export async function resourcesByIds(db: Kysely<Schema>, ids: readonly string[])
 
 /** resourcesByIds as cards (search and discovery answers). */
 export async function resourceViewsByIds(db: Kysely<Schema>, vault: PersonalDataVault, ids: readonly string[]): Promise<ResourceView[]> {
-  return Promise.all((await resourcesByIds(db, ids)).map((row) => toResourceView(row, vault)));
+  return toResourceViews(await resourcesByIds(db, ids), vault);
 }
 
 /** What the feeds and related lists may recommend: public, not under a flag review (also one held while an edit waits). */

@@ -40,6 +40,18 @@ export function withPendingEdit<Row extends Selectable<TemplatesView>>(row: Row)
 
 /** The resource as lists and cards show it (spec section 3, Resource); the author's name comes from the vault. */
 export async function toResourceView(row: ResourceRow, vault: PersonalDataVault): Promise<ResourceView> {
+  return resourceViewOf(row, row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null);
+}
+
+/** A page of resources, their authors' names decrypted together: one vault read for the keys it lacks, not one per author. */
+export async function toResourceViews(rows: readonly ResourceRow[], vault: PersonalDataVault): Promise<ResourceView[]> {
+  const named = rows.flatMap((row) => (row.display_name_enc ? [{ userId: row.author_id, ciphertext: row.display_name_enc }] : []));
+  const names = await vault.decryptEach(named);
+  let next = 0;
+  return rows.map((row) => resourceViewOf(row, row.display_name_enc ? names[next++]! : null));
+}
+
+function resourceViewOf(row: ResourceRow, displayName: string | null): ResourceView {
   return {
     _id: row.id,
     titleUrl: row.title_url,
@@ -55,7 +67,7 @@ export async function toResourceView(row: ResourceRow, vault: PersonalDataVault)
       _id: row.author_id,
       username: row.username,
       info: {
-        displayName: row.display_name_enc ? await vault.decrypt(row.author_id, row.display_name_enc) : null,
+        displayName,
         thumbnail: row.picture_url,
       },
     },
