@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 
+import { formatPrice } from '@domain/catalogue/presentation.js';
 import { SURFACE_LABELS, type VisibilityAnswer } from '@domain/templates/visibility.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
 import './visibility.css';
@@ -62,17 +63,21 @@ export default function VisibilityPanel({ resourceId }: { resourceId: string }) 
           {state.message}
         </p>
       )}
-      {state.phase === 'loaded' && <Surfaces answer={state.answer} />}
+      {state.phase === 'loaded' && <Surfaces answer={state.answer} past={asOf !== null} />}
     </div>
   );
 }
 
-function Surfaces({ answer }: { answer: VisibilityAnswer }) {
+/** `past`: the answer explains the end of a past day, said in the past tense. */
+function Surfaces({ answer, past }: { answer: VisibilityAnswer; past: boolean }) {
+  const [can, is] = past ? ['could', 'was'] : ['can', 'is'];
   return (
     <>
       <p className="visibility-panel__note">
-        {answer.listed ? 'Anyone can open and find this post.' : 'Only you and the moderators can see this post.'}
+        {answer.listed ? `Anyone ${can} open and find this post.` : `Only you and the moderators ${can} see this post.`}
         {answer.score && ` Score: ${answer.score.parts.map((part) => `${part.value} ${part.name}`).join(' + ')}.`}
+        {answer.sale &&
+          ` Price: ${formatPrice(answer.sale.priceCents / 100)}, ${answer.sale.forSale ? `${is} for sale` : `${is} not for sale`}.`}
       </p>
       <ul className="visibility-panel__list" aria-label="Where this post is shown">
         {answer.surfaces.map((surface) => (
