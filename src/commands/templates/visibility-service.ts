@@ -45,7 +45,7 @@ export function createVisibilityService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     async explain(post, asOf) {
-      if (asOf !== null) return explainPast(deps.store, post, asOf);
+      if (asOf !== null) return explainAsOf(deps.store, post, asOf);
       const moment = now();
       const standing = standingAt(await deps.eventsAboutTemplate(post.id), moment);
       if (!standing) return null;
@@ -94,7 +94,7 @@ const PAST_TYPES: readonly string[] = [...TEMPLATE_EVENT_TYPES, ...STANDING_ENGA
  * only the catalogue's lifecycle, kudos and flag events (every post's standing then), then the
  * post's own stream and its author's payout account folded to the moment for its price and sale.
  */
-async function explainPast(store: EventStore, post: PostRef, asOf: Date): Promise<VisibilityAnswer | null> {
+export async function explainAsOf(store: EventStore, post: PostRef, asOf: Date): Promise<VisibilityAnswer | null> {
   const catalogue = new CatalogueFold();
   for (let after = START_OF_LOG; ;) {
     const page = await store.readPage({ after, maxCount: PAST_PAGE_SIZE, types: PAST_TYPES });

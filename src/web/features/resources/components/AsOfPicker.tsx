@@ -2,20 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { AS_OF_MESSAGES, asOfProblem } from '@domain/shared/as-of.js';
+import { localDateTimeValue } from '@/lib/date-time.js';
 import { resourceAsOfPath } from '@/lib/paths.js';
-
-/** "2026-12-03T14:05" in the viewer's time zone, as a datetime-local field holds it. */
-function localInputValue(iso: string): string {
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
 
 /** "View as it was at…": a moment in the viewer's time zone, checked by the API's own rule, opens the post as of then. */
 export function AsOfPicker({ titleUrl, initial }: { titleUrl: string; initial?: string }) {
   const navigate = useNavigate();
   const fieldId = useId();
-  const [value, setValue] = useState(initial === undefined ? '' : localInputValue(initial));
+  const [value, setValue] = useState(initial === undefined ? '' : localDateTimeValue(initial));
   const [problem, setProblem] = useState<string | null>(null);
 
   function open(event: FormEvent) {
@@ -35,7 +29,7 @@ export function AsOfPicker({ titleUrl, initial }: { titleUrl: string; initial?: 
           className="form-field__input"
           type="datetime-local"
           value={value}
-          max={localInputValue(new Date().toISOString())}
+          max={localDateTimeValue(new Date().toISOString())}
           aria-invalid={problem !== null}
           aria-describedby={problem === null ? undefined : `${fieldId}-problem`}
           onChange={(event) => setValue(event.target.value)}
