@@ -213,6 +213,7 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       expect(then.body.asOf).toMatchObject({
         status: 'live',
         version: 1,
+        sponsored: false,
         content: { instructions: 'Duplicate it.', url: post.url },
         counts: { buyers: 1, saves: 0 },
       });

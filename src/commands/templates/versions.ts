@@ -84,6 +84,7 @@ export class VersionService {
       // The public content (an edit waiting aside); before the first approval, what waited for review.
       content: state.content,
       pendingEdit: state.pending !== null,
+      sponsored: state.sponsored,
       counts: {
         likes: sets.likes.size,
         saves: sets.saves.size,

@@ -10,6 +10,7 @@ export interface PostAsOf {
   content: VersionContent;
   /** The edit waiting for a moderator then, if any. */
   pendingEdit: boolean;
+  sponsored: boolean;
   counts: { likes: number; saves: number; redFlags: number; comments: number; buyers: number };
 }
 

@@ -68,6 +68,7 @@ export const detailAnswerSchema = z.object({
         keywords: z.array(z.string()),
       }),
       pendingEdit: z.boolean(),
+      sponsored: z.boolean(),
       counts: z.object({ likes: z.number(), saves: z.number(), redFlags: z.number(), comments: z.number(), buyers: z.number() }),
     })
     .optional(),

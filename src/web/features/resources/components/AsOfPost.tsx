@@ -29,6 +29,7 @@ export function AsOfPost({ detail, asOf }: { detail: ResourceDetailAnswer; asOf:
     images: content.imageUrls.map((imageUrl) => ({ imageUrl })),
     keywords: content.keywords,
     price: content.price,
+    sponsored: asOf.sponsored,
     ratings: { ...detail.data.ratings, positive: counts.likes, saves: counts.saves, redFlags: counts.redFlags },
     comments: counts.comments,
   };
