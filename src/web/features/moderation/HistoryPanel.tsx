@@ -33,7 +33,7 @@ export function HistoryPanel({ resourceId, titleUrl }: { resourceId: string; tit
   );
 }
 
-/** `titleUrl`: each entry opens the post as it was at its moment (author and admins may). */
+/** `titleUrl`: each decision and report opens the post as it was at its moment (author and admins may), so a moderator judges what the reporter saw. */
 function HistoryEntries({ entries, titleUrl }: { entries: HistoryEntry[]; titleUrl: string | undefined }) {
   if (entries.length === 0) return <p className="history-panel__note">Nothing has happened to this post yet.</p>;
 
@@ -47,7 +47,7 @@ function HistoryEntries({ entries, titleUrl }: { entries: HistoryEntry[]; titleU
               {formatDateTime(entry._date)}
             </time>
           </div>
-          {titleUrl !== undefined && (
+          {titleUrl !== undefined && (entry.status !== null || entry.type === 'TemplateReported') && (
             <Link className="history-panel__as-of" to={resourceAsOfPath(titleUrl, entry._date)}>
               View as it was
             </Link>
