@@ -104,7 +104,8 @@ export function composeTemplateUseCases(infrastructure: ServiceInfrastructure, o
     visibility: createVisibilityService({
       db,
       search: infrastructure.search,
-      eventsAboutTemplate: eventsAboutTemplate(store, db, upcasters),
+      store,
+      eventsAboutTemplate: aboutTemplate,
     }),
     validateReadModels: () => validateReadModels(database, store, runner.projections),
     socialCardOf: createSocialCards({ db, svgToPng: createSvgToPng() }),

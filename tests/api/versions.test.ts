@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiHarness, harnessDatabases, type ApiHarness } from '../fixtures/api-harness.js';
 import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
 import { isSandboxProvider, type SandboxPaymentProvider } from '../../src/adapters/payments/sandbox.js';
+import { AS_OF_MESSAGES } from '../../src/domain/shared/as-of.js';
 import { templateStream } from '../../src/domain/templates/events.js';
 import { CHANGE_NOTE_MAX, VERSION_MESSAGES, versionNoticeStream, versionNoticeSubject } from '../../src/domain/templates/versions.js';
 
@@ -212,6 +213,7 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       expect(then.body.asOf).toMatchObject({
         status: 'live',
         version: 1,
+        sponsored: false,
         content: { instructions: 'Duplicate it.', url: post.url },
         counts: { buyers: 1, saves: 0 },
       });
@@ -225,9 +227,11 @@ describe.each(harnessDatabases())('versions that reach buyers: $name', (database
       expect((await asOf(beforeEdits)).status).toBe(403);
       expect(await asOf('2000-01-01T00:00:00Z', seller.token)).toMatchObject({
         status: 404,
-        body: { message: VERSION_MESSAGES.asOfBeforePost },
+        body: { message: AS_OF_MESSAGES.beforePost },
       });
-      expect(await asOf('yesterday', seller.token)).toMatchObject({ status: 400, body: { message: VERSION_MESSAGES.asOfInvalid } });
+      expect(await asOf('yesterday', seller.token)).toMatchObject({ status: 400, body: { message: AS_OF_MESSAGES.malformed } });
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      expect(await asOf(tomorrow, seller.token)).toMatchObject({ status: 400, body: { message: AS_OF_MESSAGES.inFuture } });
       expect((await harness.call<Json>('GET', `/api/resources/${titleUrl}`, { token: buyer.token })).status).toBe(200);
     },
     FLOW_TIMEOUT_MS,

@@ -3,9 +3,10 @@ import type { ResourceView } from '../../src/domain/catalogue/resource-view.js';
 import { TOPICS_REQUEST_LIMIT } from '../../src/domain/discovery/constants.js';
 import { trendingOrder } from '../../src/domain/discovery/trending.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
+import { AS_OF_MESSAGES } from '../../src/domain/shared/as-of.js';
 import { VISIBILITY_MESSAGES, type VisibilityAnswer, type VisibilitySurface } from '../../src/domain/templates/visibility.js';
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
-import { makeMember, type Member } from '../fixtures/members.js';
+import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
 import { publishTemplate as publishWithContent } from '../fixtures/catalogue.js';
 import { publishTemplate } from '../fixtures/templates.js';
 
@@ -88,6 +89,8 @@ describe('GET /resources/{id}/visibility', () => {
     const appIds = new Map<string, string[]>();
     const profileIds = new Map<string, string[]>();
     let ranked = 0;
+    // The catalogue folded from the log to this moment, ordered by the lists' rules, must rank as the lists do now.
+    const folded = new Date().toISOString();
 
     for (const post of posts) {
       if (!appIds.has(post.platform))
@@ -131,6 +134,12 @@ describe('GET /resources/{id}/visibility', () => {
           ranked += 1;
         }
       }
+      const fromLog = await visibility(post.id, admin.token, folded);
+      expect(fromLog.status, JSON.stringify(fromLog.body)).toBe(200);
+      // The same places and reasons (a past answer words the sale in the past tense).
+      const places = (body: VisibilityAnswer) =>
+        body.surfaces.map(({ surface, shown, rank, reasons }) => ({ surface, shown, rank, codes: reasons.map((reason) => reason.code) }));
+      expect(places(fromLog.body), post.id).toEqual(places(answer.body));
     }
     // Every public catalogue post has a place on its app page and profile at least.
     expect(ranked).toBeGreaterThan(posts.length * 2);
@@ -163,7 +172,9 @@ describe('GET /resources/{id}/visibility', () => {
     expect(surfaceOf(past.body, 'search')).toMatchObject({ shown: true });
     // Under a flag review then: public, not recommended.
     expect(surfaceOf(past.body, 'home:toprated')).toMatchObject({ shown: false, reasons: [{ code: 'flag_review' }] });
-    expect(surfaceOf(past.body, 'profile').reasons.map((reason) => reason.code)).toContain('rank_not_kept');
+    // Its author's profile listed it then (the paid post came after it was hidden); it lists it no more.
+    expect(surfaceOf(past.body, 'profile')).toMatchObject({ shown: true, rank: 2 });
+    expect(surfaceOf(now.body, 'profile')).toMatchObject({ shown: false });
   });
 
   it('gives the live post its ranks and score', async () => {
@@ -190,10 +201,50 @@ describe('GET /resources/{id}/visibility', () => {
     expect((await visibility(liveId, stranger.token)).status).toBe(403);
     expect((await visibility('no-such-post', admin.token)).status).toBe(404);
     const malformed = await visibility(liveId, author.token, 'yesterday');
-    expect([malformed.status, malformed.body]).toEqual([400, { error: true, message: VISIBILITY_MESSAGES.asOfMalformed }]);
+    expect([malformed.status, malformed.body]).toEqual([400, { error: true, message: AS_OF_MESSAGES.malformed }]);
     const future = await visibility(liveId, author.token, new Date(Date.now() + 86_400_000).toISOString());
-    expect([future.status, future.body]).toEqual([400, { error: true, message: VISIBILITY_MESSAGES.asOfInFuture }]);
+    expect([future.status, future.body]).toEqual([400, { error: true, message: AS_OF_MESSAGES.inFuture }]);
     const early = await visibility(liveId, author.token, '2001-01-01T00:00:00Z');
-    expect([early.status, early.body]).toEqual([404, { error: true, message: VISIBILITY_MESSAGES.asOfBeforePost }]);
+    expect([early.status, early.body]).toEqual([404, { error: true, message: AS_OF_MESSAGES.beforePost }]);
   });
+
+  it('gives the rank and the sale a post had at a past moment, where the lists put it then', async () => {
+    const topRatedIds = async () =>
+      (await harness.call<List>('GET', '/api/resources/toprated?limit=50')).body.data.map((resource) => resource._id);
+    const newestIds = async () =>
+      (await harness.call<List>('GET', '/api/resources/today?limit=50')).body.data.map((resource) => resource._id);
+    const [topRatedThen, newestThen] = [await topRatedIds(), await newestIds()];
+    const then = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // Since then: three kudos lift the live post up Top rated, a newer post pushes it down New, and its author can take charges.
+    for (const fan of await Promise.all([1, 2, 3].map((index) => makeMember(harness, { prefix: `vis_fan${index}` }))))
+      expect((await harness.call('POST', `/api/resources/like/${liveId}`, { token: fan.token, body: {} })).status).toBe(200);
+    await publishTemplate(harness, stranger.userId, { title: 'Newer Planner' });
+    await onboardSandboxSeller(harness, author);
+    await harness.catchUp();
+    const [topRatedNow, newestNow] = [await topRatedIds(), await newestIds()];
+    expect(topRatedNow.indexOf(liveId)).toBeLessThan(topRatedThen.indexOf(liveId));
+    expect(newestNow.indexOf(liveId)).toBe(newestThen.indexOf(liveId) + 1);
+
+    const past = await visibility(liveId, author.token, then);
+    expect(past.status, JSON.stringify(past.body)).toBe(200);
+    expect(surfaceOf(past.body, 'home:toprated').rank).toBe(topRatedThen.indexOf(liveId) + 1);
+    expect(surfaceOf(past.body, 'home:new').rank).toBe(newestThen.indexOf(liveId) + 1);
+    expect(past.body.score).toEqual({ total: 0, parts: [{ name: 'kudos', value: 0 }] });
+    const now = await visibility(liveId, author.token);
+    expect(surfaceOf(now.body, 'home:toprated').rank).toBe(topRatedNow.indexOf(liveId) + 1);
+    expect(surfaceOf(now.body, 'home:new').rank).toBe(newestNow.indexOf(liveId) + 1);
+
+    // The paid post: not for sale then (no payout account), for sale now.
+    const paidThen = await visibility(paidId, author.token, then);
+    expect(paidThen.body.sale).toEqual({ priceCents: 900, forSale: false });
+    expect(surfaceOf(paidThen.body, 'search').reasons).toContainEqual({
+      code: 'not_for_sale',
+      message: VISIBILITY_MESSAGES.notForSaleThen,
+    });
+    const paidNow = await visibility(paidId, author.token);
+    expect(paidNow.body.sale).toEqual({ priceCents: 900, forSale: true });
+    expect(JSON.stringify(paidNow.body)).not.toContain('not_for_sale');
+  }, 120_000);
 });

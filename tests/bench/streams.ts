@@ -18,6 +18,7 @@ import type { Actor, DomainEvent, EventToAppend, RecordedEvent } from '../../src
 import { templateDecider } from '../../src/domain/templates/decider.js';
 import { templateStream, type TemplatePurchased, type TemplateSubmitted } from '../../src/domain/templates/events.js';
 import { upcasters } from '../../src/domain/upcasters.js';
+import { benchAsOfVisibility } from './as-of-visibility.js';
 
 /** Streams that grow for as long as a member is active, at these lengths before BENCH_SCALE. */
 const STREAM_LENGTHS = [1_000, 5_000, 20_000] as const;
@@ -171,7 +172,7 @@ export async function benchLongStreams(database: Database, scale: number): Promi
       ...(await timeCommands(() => versions.asOf(templateId, new Date()))),
     });
   }
-  measurements.push(...sales, ...asOfReads);
+  measurements.push(...sales, ...asOfReads, ...(await benchAsOfVisibility(database, scale)));
   return measurements;
 }
 

@@ -149,6 +149,8 @@ describe('moderation in the admin portal', () => {
     expect(await report.textContent()).toContain(REPORT_REASONS['doesnt-work']);
     expect(await report.textContent()).toContain(`Reported by ${author}`);
     expect(await report.getByRole('link', { name: reportedTitle }).getAttribute('href')).toMatch(/^\/resources\//u);
+    // A moderator judges what the reporter saw: the post as of the report's moment.
+    expect(await report.getByRole('link', { name: 'View as it was' }).getAttribute('href')).toMatch(/^\/resources\/[^?]+\?asOf=\d{4}-/u);
 
     await denyRow.getByRole('button', { name: 'Deny' }).click();
     const dialog = page.getByRole('dialog', { name: `Deny “${TO_DENY}”` });
@@ -208,6 +210,12 @@ describe('moderation in the admin portal', () => {
     expect(await denied.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/u);
     // Oldest first: created comes before the decision.
     expect(await entries.first().textContent()).toContain('Created and sent for review');
+    // Each decision opens the post as it was at its moment.
+    await denied.getByRole('link', { name: 'View as it was' }).click();
+    const banner = page.getByRole('status').filter({ hasText: 'As it was on' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('never approved yet, not approved');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TO_DENY);
     await close();
     expect(unexpected(consoleErrors)).toEqual([]);
   });

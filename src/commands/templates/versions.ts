@@ -4,14 +4,8 @@ import type { EventsAboutTemplate } from '../../adapters/eventstore/events-about
 import type { Actor } from '../../domain/shared/events.js';
 import { templateDecider } from '../../domain/templates/decider.js';
 import { templateStream, type TemplateEvent } from '../../domain/templates/events.js';
-import type { TemplateStatus } from '../../domain/templates/lifecycle.js';
-import {
-  updateNoticesDecider,
-  updateNoticesStream,
-  versionChoiceDecider,
-  versionChoiceStream,
-  type VersionContent,
-} from '../../domain/templates/versions.js';
+import type { PostAsOf } from '../../domain/templates/as-of.js';
+import { updateNoticesDecider, updateNoticesStream, versionChoiceDecider, versionChoiceStream } from '../../domain/templates/versions.js';
 import { hasSaved, holdingOf, latestVersionOf } from '../../projections/read-models/versions/queries.js';
 import type { CommandBus } from '../bus/handle-command.js';
 
@@ -23,15 +17,6 @@ export interface VersionServiceDeps {
 }
 
 /** A post as it was at a past moment: folded from the events about it up to then. */
-export interface PostAsOf {
-  at: string;
-  status: TemplateStatus | 'deleted';
-  version: number;
-  content: VersionContent;
-  /** The edit waiting for a moderator then, if any. */
-  pendingEdit: boolean;
-  counts: { likes: number; saves: number; redFlags: number; comments: number; buyers: number };
-}
 
 const TOGGLE_SETS: Record<string, { set: 'likes' | 'saves' | 'redFlags'; on: boolean }> = {
   TemplateLiked: { set: 'likes', on: true },
@@ -99,6 +84,7 @@ export class VersionService {
       // The public content (an edit waiting aside); before the first approval, what waited for review.
       content: state.content,
       pendingEdit: state.pending !== null,
+      sponsored: state.sponsored,
       counts: {
         likes: sets.likes.size,
         saves: sets.saves.size,

@@ -2,21 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../adapters/db/schema.js';
 import type { EventsAboutTemplate } from '../../adapters/eventstore/events-about-template.js';
 import type { SearchIndex } from '../../adapters/search/port.js';
-import { HOME_LIST_LIMIT, SEARCH_MAX_LIMIT, TOPICS_REQUEST_LIMIT } from '../../domain/discovery/constants.js';
-import { trendingOrder } from '../../domain/discovery/trending.js';
+import { HOME_LIST_LIMIT, SEARCH_MAX_LIMIT } from '../../domain/discovery/constants.js';
+import { START_OF_LOG, type EventStore } from '../../adapters/eventstore/port.js';
+import { payoutAccountStream } from '../../domain/commerce/events.js';
+import { canTakeCharges, payoutAccountDecider, payoutStatusOf } from '../../domain/commerce/payout-account.js';
+import { templateDecider } from '../../domain/templates/decider.js';
+import { TEMPLATE_EVENT_TYPES, templateStream } from '../../domain/templates/events.js';
 import {
   explainVisibility,
   standingAt,
+  STANDING_ENGAGEMENT_TYPES,
   VISIBILITY_RANK_DEPTH,
-  type ListPlace,
-  type ListPlaces,
   type VisibilityAnswer,
 } from '../../domain/templates/visibility.js';
+import { CatalogueFold, pastLists, placesIn, type RankedLists } from '../../domain/templates/visibility-ranks.js';
 import { takesCharges } from '../../projections/read-models/commerce/queries.js';
 import { newestPerGroup } from '../../projections/read-models/search/queries.js';
 import { authorResourceIds, recommendedFeedIds } from '../../projections/read-models/templates/queries.js';
 
-/** The Visibility panel of one post: now (ranks from the lists' own queries) or at a past moment (from the log alone). */
+/** The Visibility panel of one post: now (ranks from the lists' own queries) or at a past moment (the catalogue folded from the log). */
 export interface VisibilityService {
   /** Null when the post did not exist yet at `asOf`. */
   explain(post: PostRef, asOf: Date | null): Promise<VisibilityAnswer | null>;
@@ -34,31 +38,32 @@ export interface PostRef {
 export function createVisibilityService(deps: {
   db: Kysely<Schema>;
   search: SearchIndex;
+  store: EventStore;
   eventsAboutTemplate: EventsAboutTemplate;
   now?: () => Date;
 }): VisibilityService {
   const now = deps.now ?? (() => new Date());
   return {
     async explain(post, asOf) {
-      const moment = asOf ?? now();
+      if (asOf !== null) return explainAsOf(deps.store, post, asOf);
+      const moment = now();
       const standing = standingAt(await deps.eventsAboutTemplate(post.id), moment);
       if (!standing) return null;
-      if (asOf !== null) return explainVisibility(standing, null, moment);
-      const [places, notForSale] = await Promise.all([
-        listPlaces(deps, post),
+      const [lists, notForSale] = await Promise.all([
+        listsNow(deps, post),
         post.priceCents > 0 ? takesCharges(deps.db, post.authorId).then((takes) => !takes) : false,
       ]);
-      return explainVisibility(standing, places, moment, { notForSale });
+      return explainVisibility(standing, placesIn(lists, post.id), moment, { notForSale, priceCents: post.priceCents, past: false });
     },
   };
 }
 
-/** Where each list puts the post now, asked of the same queries the list routes answer with. */
-async function listPlaces(deps: { db: Kysely<Schema>; search: SearchIndex }, post: PostRef): Promise<ListPlaces> {
+/** The lists now, asked of the same queries the list routes answer with, as deep as ranks go. */
+async function listsNow(deps: { db: Kysely<Schema>; search: SearchIndex }, post: PostRef): Promise<RankedLists> {
   const { db } = deps;
   const feed = (order: 'top_rated' | 'newest', sponsoredOnly: boolean, limit: number) =>
     recommendedFeedIds(db, { order, sponsoredOnly, limit });
-  const [topRated, newest, sponsored, topicIds, profileIds, appIds] = await Promise.all([
+  const [topRated, newest, sponsored, topic, profile, app] = await Promise.all([
     feed('top_rated', false, VISIBILITY_RANK_DEPTH),
     feed('newest', false, VISIBILITY_RANK_DEPTH),
     feed('newest', true, HOME_LIST_LIMIT),
@@ -66,48 +71,7 @@ async function listPlaces(deps: { db: Kysely<Schema>; search: SearchIndex }, pos
     authorResourceIds(db, post.authorId, true, VISIBILITY_RANK_DEPTH),
     appPageIds(deps.search, post.platform),
   ]);
-  const asCards = (rows: readonly { id: string; likes: number }[]) => rows.map((row) => ({ _id: row.id, likes: row.likes }));
-  const topRatedShown = topRated.slice(0, HOME_LIST_LIMIT);
-  const trendingShown = trendingOrder(asCards(sponsored), asCards(topRatedShown));
-  const trendingAll = trendingOrder(asCards(sponsored), asCards(topRated));
-  const trendingRank = rankOf(
-    trendingAll.map((card) => card._id),
-    post.id,
-  );
-  const lowest = (cards: readonly { likes: number }[]) => cards.at(-1)?.likes;
-  return {
-    'home:toprated': {
-      ...place(
-        topRated.map((row) => row.id),
-        post.id,
-        HOME_LIST_LIMIT,
-      ),
-      lowestShownKudos: lowest(topRatedShown),
-    },
-    'home:new': place(
-      newest.map((row) => row.id),
-      post.id,
-      HOME_LIST_LIMIT,
-    ),
-    trending: {
-      rank: trendingRank,
-      shows: trendingShown.length,
-      lowestShownKudos: lowest(trendingShown.slice(sponsored.length)),
-      sponsoredPlace: trendingRank !== null && trendingRank <= sponsored.length,
-    },
-    topic: place(topicIds, post.id, TOPICS_REQUEST_LIMIT),
-    app: place(appIds, post.id, null),
-    profile: place(profileIds, post.id, null),
-  };
-}
-
-function rankOf(ids: readonly string[], id: string): number | null {
-  const index = ids.indexOf(id);
-  return index === -1 ? null : index + 1;
-}
-
-function place(ids: readonly string[], id: string, shows: number | null): ListPlace {
-  return { rank: rankOf(ids, id), shows };
+  return { topRated, newest: newest.map((row) => row.id), sponsored, topic, app, profile };
 }
 
 /** The app page's list (search filtered by the app, newest first), page by page as the page reads it, as deep as ranks go. */
@@ -119,4 +83,50 @@ async function appPageIds(search: SearchIndex, platform: string): Promise<string
     if (hits.ids.length < SEARCH_MAX_LIMIT || ids.length >= hits.total) break;
   }
   return ids;
+}
+
+/** Log events read per page by the as-of panel's pass. */
+const PAST_PAGE_SIZE = 5_000;
+const PAST_TYPES: readonly string[] = [...TEMPLATE_EVENT_TYPES, ...STANDING_ENGAGEMENT_TYPES];
+
+/**
+ * The panel at a past moment, from the log alone: one pass over the log up to the moment, decoding
+ * only the catalogue's lifecycle, kudos and flag events (every post's standing then), then the
+ * post's own stream and its author's payout account folded to the moment for its price and sale.
+ */
+export async function explainAsOf(store: EventStore, post: PostRef, asOf: Date): Promise<VisibilityAnswer | null> {
+  const catalogue = new CatalogueFold();
+  for (let after = START_OF_LOG; ;) {
+    const page = await store.readPage({ after, maxCount: PAST_PAGE_SIZE, types: PAST_TYPES });
+    const later = page.events.findIndex((event) => new Date(event.metadata.occurredAt) > asOf);
+    for (const event of later === -1 ? page.events : page.events.slice(0, later)) catalogue.apply(event);
+    if (later !== -1 || page.through === after) break;
+    after = page.through;
+  }
+  const posts = catalogue.catalogue();
+  const past = posts.find((entry) => entry.id === post.id);
+  if (!past) return null;
+  const [template, payout] = await Promise.all([
+    foldUpTo(store, templateStream(post.id), asOf, templateDecider),
+    foldUpTo(store, payoutAccountStream(post.authorId), asOf, payoutAccountDecider),
+  ]);
+  const priceCents = Math.round(template.price * 100);
+  const takes = canTakeCharges(payoutStatusOf(payout.accountId === null ? null : payout));
+  const sale = { priceCents, notForSale: priceCents > 0 && !takes, past: true };
+  return explainVisibility(past.standing, placesIn(pastLists(posts, past), post.id), asOf, sale);
+}
+
+/** A stream's state as of a moment: its events up to then, folded by its decider's evolve. */
+async function foldUpTo<State, Event>(
+  store: EventStore,
+  streamId: string,
+  asOf: Date,
+  decider: { initialState: () => State; evolve: (state: State, event: Event) => State },
+): Promise<State> {
+  let state = decider.initialState();
+  for (const event of await store.readStream(streamId)) {
+    if (new Date(event.metadata.occurredAt) > asOf) break;
+    state = decider.evolve(state, event as unknown as Event);
+  }
+  return state;
 }

@@ -1,4 +1,5 @@
 import type { ResourceView } from '../catalogue/resource-view.js';
+import type { PostAsOf } from '../templates/as-of.js';
 import type { FieldChange, StatusLabel } from '../templates/lifecycle.js';
 
 /** What the viewer has done to a resource (spec: prevActions); has_flagged drives the red-flag button. */
@@ -96,4 +97,6 @@ export interface ResourceDetailAnswer {
     canReport: boolean;
   };
   meta: { title: string; description: string; image: string | null; url: string };
+  /** With `?asOf=` (author and admins): the post as it was then. */
+  asOf?: PostAsOf;
 }

@@ -47,8 +47,6 @@ export const VERSION_MESSAGES = {
   noticesOn: 'We will tell you when this post is updated.',
   noticesOff: 'You will not be told about updates of this post.',
   asOfForbidden: 'Only the author and admins can open a post as it was.',
-  asOfBeforePost: 'This post did not exist yet at that moment.',
-  asOfInvalid: 'asOf must be an ISO 8601 date and time.',
   /** The in-app mark on a bought post with a newer version than the one its buyer holds. */
   updated: 'Updated',
   linkChanged: 'The template link changed',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../shared/events.js';
-import { explainVisibility, parseAsOf, standingAt, VISIBILITY_MESSAGES } from './visibility.js';
+import { explainVisibility, standingAt } from './visibility.js';
 
 let position = 0n;
 const event = (type: string, occurredAt: string, data: Record<string, unknown> = {}): RecordedEvent => {
@@ -47,7 +47,7 @@ describe('visibility: the standing folded from the log', () => {
   it('explains each status in plain words with its date', () => {
     const at = (iso: string) => {
       const moment = new Date(iso);
-      return explainVisibility(standingAt(log, moment)!, null, moment);
+      return explainVisibility(standingAt(log, moment)!, {}, moment);
     };
     expect(at('2026-12-01T12:00:00Z').surfaces[0]!.reasons[0]!.message).toBe('Waiting for review since 1 Dec');
     const flagged = at('2026-12-03T12:00:00Z');
@@ -65,7 +65,7 @@ describe('visibility: the standing folded from the log', () => {
       event('TemplateFlaggedForReview', '2026-12-03T09:00:00.000Z', { whileEditWaits: false, reason: 'Reported: Doesn’t Work' }),
     ];
     const moment = new Date('2026-12-04T00:00:00Z');
-    const topRated = explainVisibility(standingAt(reported, moment)!, null, moment).surfaces.find((s) => s.surface === 'home:toprated')!;
+    const topRated = explainVisibility(standingAt(reported, moment)!, {}, moment).surfaces.find((s) => s.surface === 'home:toprated')!;
     expect(topRated.reasons[0]!.message).toBe('Not recommended since 3 Dec: it was reported and a moderator is looking again');
   });
 
@@ -94,17 +94,5 @@ describe('visibility: the standing folded from the log', () => {
     });
     expect(answer.surfaces.find((surface) => surface.surface === 'home:new')).toMatchObject({ shown: true, rank: 3 });
     expect(answer.surfaces.find((surface) => surface.surface === 'profile')).toMatchObject({ shown: true, rank: 1 });
-  });
-});
-
-describe('visibility: the asOf parameter', () => {
-  const now = new Date('2026-12-07T12:00:00Z');
-  it('takes ISO 8601 moments in the past and refuses the rest with the reason', () => {
-    expect(parseAsOf(undefined, now)).toEqual({ ok: true, at: null });
-    expect(parseAsOf('2026-12-03', now)).toEqual({ ok: true, at: new Date('2026-12-03T00:00:00Z') });
-    expect(parseAsOf('2026-12-03T10:00:00+01:00', now)).toEqual({ ok: true, at: new Date('2026-12-03T09:00:00Z') });
-    expect(parseAsOf('3 Dec', now)).toEqual({ ok: false, problem: VISIBILITY_MESSAGES.asOfMalformed });
-    expect(parseAsOf('2026-13-45T00:00:00Z', now)).toEqual({ ok: false, problem: VISIBILITY_MESSAGES.asOfMalformed });
-    expect(parseAsOf('2026-12-08T00:00:00Z', now)).toEqual({ ok: false, problem: VISIBILITY_MESSAGES.asOfInFuture });
   });
 });

@@ -6,7 +6,8 @@ import { DELETED_STATUS, isPublic, isRecommended, STATUS, statusAfter, type Stor
 /*
  * Why a post is shown where it is, or not: the author's and admins' Visibility panel. The facts
  * come from folding the post's events (so the same answer holds for any past moment); the ranks
- * come from the very queries that answer the lists (src/commands/templates/visibility-service.ts).
+ * come from the very queries that answer the lists now, or from the catalogue folded to a past
+ * moment and ordered by the lists' rules (visibility-ranks.ts).
  */
 
 /** The places a post can be shown, in the panel's order. */
@@ -29,12 +30,8 @@ export const SURFACE_LABELS: Readonly<Record<VisibilitySurface, string>> = {
 export const VISIBILITY_RANK_DEPTH = 1_000;
 
 export const VISIBILITY_MESSAGES = {
-  asOfMalformed: 'asOf must be a date and time in ISO 8601, like 2026-12-03T10:00:00Z.',
-  asOfInFuture: 'asOf is in the future: the panel explains the present or the past.',
-  asOfBeforePost: 'This post did not exist yet at that moment.',
-  /** The as-of panel's honest limit, said on every ranked surface. */
-  rankNotKept: 'Ranks among other posts at a past moment are not computed; the rules that applied then are.',
   notForSale: 'Paid post: your payout account cannot take charges, so it is not for sale',
+  notForSaleThen: 'Paid post: your payout account could not take charges then, so it was not for sale',
 } as const;
 
 /** What the log says about a post at one moment. */
@@ -56,31 +53,41 @@ const TEMPLATE_TYPES: ReadonlySet<string> = new Set(TEMPLATE_EVENT_TYPES);
 
 /** Folds every event about a post (its own stream and engagement, in log order) up to and including `asOf`; null before it existed. */
 export function standingAt(events: readonly RecordedEvent[], asOf: Date): PostStanding | null {
-  let standing: PostStanding | null = null;
-  const likers = new Set<string>();
-  const flaggers = new Set<string>();
+  const fold = new StandingFold();
   for (const event of events) {
-    const at = event.metadata.occurredAt;
-    if (new Date(at) > asOf) break;
-    const data = event.data as { userId?: string };
+    if (new Date(event.metadata.occurredAt) > asOf) break;
+    fold.apply(event);
+  }
+  return fold.standing();
+}
+
+/** standingAt one event at a time: the as-of panel folds every post of the catalogue this way in one pass of the log. */
+export class StandingFold {
+  private current: PostStanding | null = null;
+  private readonly likers = new Set<string>();
+  private readonly flaggers = new Set<string>();
+
+  apply(event: RecordedEvent): void {
+    const userId = (event.data as { userId?: string }).userId ?? '';
     switch (event.type) {
       case 'TemplateLiked':
-        likers.add(data.userId ?? '');
-        continue;
+        this.likers.add(userId);
+        return;
       case 'TemplateUnliked':
-        likers.delete(data.userId ?? '');
-        continue;
+        this.likers.delete(userId);
+        return;
       case 'TemplateFlagged':
-        flaggers.add(data.userId ?? '');
-        continue;
+        this.flaggers.add(userId);
+        return;
       case 'TemplateUnflagged':
-        flaggers.delete(data.userId ?? '');
-        continue;
+        this.flaggers.delete(userId);
+        return;
     }
-    if (!TEMPLATE_TYPES.has(event.type)) continue;
+    if (!TEMPLATE_TYPES.has(event.type)) return;
+    const at = event.metadata.occurredAt;
     const templateEvent = event as unknown as RecordedOneOf<TemplateEvent>;
     if (templateEvent.type === 'TemplateSubmitted') {
-      standing = {
+      this.current = {
         status: STATUS.underReview,
         statusSince: at,
         flaggedForReview: false,
@@ -90,13 +97,19 @@ export function standingAt(events: readonly RecordedEvent[], asOf: Date): PostSt
         sponsored: false,
         createdAt: at,
       };
-      continue;
+      return;
     }
-    if (!standing) continue;
-    standing = next(standing, templateEvent, at);
+    if (this.current) this.current = next(this.current, templateEvent, at);
   }
-  return standing && { ...standing, kudos: likers.size, flags: flaggers.size };
+
+  /** Null until the post was submitted. */
+  standing(): PostStanding | null {
+    return this.current && { ...this.current, kudos: this.likers.size, flags: this.flaggers.size };
+  }
 }
+
+/** The engagement events the standing counts (kudos and members' flags), beside the template's own. */
+export const STANDING_ENGAGEMENT_TYPES = ['TemplateLiked', 'TemplateUnliked', 'TemplateFlagged', 'TemplateUnflagged'] as const;
 
 /** One event's effect, as the templates projection applies it (flag review cleared by decisions, kept by a public edit). */
 function next(standing: PostStanding, event: RecordedOneOf<TemplateEvent>, at: string): PostStanding {
@@ -135,8 +148,16 @@ export interface ListPlace {
   sponsoredPlace?: boolean | undefined;
 }
 
-/** The places the list queries answered now; null when explaining a past moment (ranks then are not kept). */
-export type ListPlaces = Partial<Record<Exclude<VisibilitySurface, 'search' | 'sitemap'>, ListPlace>> | null;
+/** Where each ranked list puts the post, now or at the moment explained. */
+export type ListPlaces = Partial<Record<Exclude<VisibilitySurface, 'search' | 'sitemap'>, ListPlace>>;
+
+/** A post's price at the moment explained, and whether its author's payout account could take charges then. */
+export interface SaleStanding {
+  priceCents: number;
+  notForSale: boolean;
+  /** A past moment: the reason is said in the past tense. */
+  past: boolean;
+}
 
 export interface VisibilityReason {
   code: string;
@@ -154,6 +175,8 @@ export interface VisibilityAnswer {
   listed: boolean;
   surfaces: SurfaceVisibility[];
   score?: { total: number; parts: { name: string; value: number }[] };
+  /** A paid post: its price then and whether it could be bought. */
+  sale?: { priceCents: number; forSale: boolean };
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -203,15 +226,12 @@ function notPublicReason(standing: PostStanding, day: (iso: string) => string): 
   }
 }
 
-/**
- * Every surface, shown or not, and why; `places` are the lists' own answers (null for a past
- * moment); `sale.notForSale`: a paid post whose author's payout account cannot take charges now.
- */
+/** Every surface, shown or not, and why; `places` are the lists' answers at `asOf`. */
 export function explainVisibility(
   standing: PostStanding,
   places: ListPlaces,
   asOf: Date,
-  sale: { notForSale: boolean } = { notForSale: false },
+  sale: SaleStanding = { priceCents: 0, notForSale: false, past: false },
 ): VisibilityAnswer {
   const day = (iso: string) => visibilityDay(iso, asOf);
   const hiddenBy = notPublicReason(standing, day);
@@ -243,24 +263,13 @@ export function explainVisibility(
       const message = `Not recommended since ${day(since)}: ${cause} and a moderator is looking again`;
       return { surface: name, shown: false, reasons: [{ code: 'flag_review', message, since }] };
     }
-    if (places === null) {
-      const rule = recommends
-        ? 'Public and not under a flag review, so the home lists could show it'
-        : `Public, so ${SURFACE_NAMES[name]} listed it`;
-      return {
-        surface: name,
-        shown: true,
-        reasons: [publicSince, { code: 'eligible', message: rule }, { code: 'rank_not_kept', message: VISIBILITY_MESSAGES.rankNotKept }],
-      };
-    }
     const place = places[name];
     if (!place) return { surface: name, shown: false, reasons: [] };
     return placed(name, place, standing);
   };
+  const notForSale = { code: 'not_for_sale', message: sale.past ? VISIBILITY_MESSAGES.notForSaleThen : VISIBILITY_MESSAGES.notForSale };
   const withSale = (answer: SurfaceVisibility): SurfaceVisibility =>
-    answer.shown && sale.notForSale
-      ? { ...answer, reasons: [...answer.reasons, { code: 'not_for_sale', message: VISIBILITY_MESSAGES.notForSale }] }
-      : answer;
+    answer.shown && sale.notForSale ? { ...answer, reasons: [...answer.reasons, notForSale] } : answer;
 
   const listed = isPublic(standing.status);
   return {
@@ -268,6 +277,7 @@ export function explainVisibility(
     listed,
     surfaces: VISIBILITY_SURFACES.map((name) => withSale(surface(name))),
     ...(listed ? { score: { total: standing.kudos, parts: [{ name: 'kudos', value: standing.kudos }] } } : {}),
+    ...(sale.priceCents > 0 ? { sale: { priceCents: sale.priceCents, forSale: listed && !sale.notForSale } } : {}),
   };
 }
 
@@ -303,14 +313,3 @@ function placed(name: VisibilitySurface, place: ListPlace, standing: PostStandin
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/u;
-
-/** The `asOf` parameter: absent is now (null); a malformed or future moment is refused with the reason. */
-export function parseAsOf(text: string | undefined, now: Date): { ok: true; at: Date | null } | { ok: false; problem: string } {
-  if (text === undefined || text === '') return { ok: true, at: null };
-  const at = new Date(text);
-  if (!ISO_8601.test(text) || Number.isNaN(at.getTime())) return { ok: false, problem: VISIBILITY_MESSAGES.asOfMalformed };
-  if (at > now) return { ok: false, problem: VISIBILITY_MESSAGES.asOfInFuture };
-  return { ok: true, at };
-}

@@ -12,6 +12,11 @@ export function resourcePath(titleUrl: string): string {
   return `/resources/${encodeURIComponent(titleUrl)}`;
 }
 
+/** The post as it was at a moment (author and admins): its page with `?asOf=`. */
+export function resourceAsOfPath(titleUrl: string, at: string): string {
+  return `${resourcePath(titleUrl)}?asOf=${encodeURIComponent(at)}`;
+}
+
 /** The engagement action's address (a route with no page): a like, save or flag button's fetcher posts there. */
 export function engagementPath(resourceId: string, toggle: 'like' | 'save' | 'flag'): string {
   return `/engagement/${encodeURIComponent(resourceId)}/${toggle}`;

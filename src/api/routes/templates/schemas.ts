@@ -2,7 +2,7 @@ import { z } from '../../../domain/shared/zod.js';
 import type { PageCounts } from '../../../domain/shared/pagination.js';
 import type { ResourceDetailAnswer } from '../../../domain/engagement/views.js';
 import type { HistoryEntry } from '../../../domain/templates/history.js';
-import { EDITABLE_FIELD_LABELS, type StatusLabel } from '../../../domain/templates/lifecycle.js';
+import { DELETED_STATUS, EDITABLE_FIELD_LABELS, TEMPLATE_STATUSES, type StatusLabel } from '../../../domain/templates/lifecycle.js';
 import type { EditableContent } from '../../../domain/templates/events.js';
 import type { TemplateSuggestion } from '../../../domain/templates/url-hints.js';
 import type { AdminTemplateHistory } from '../../../projections/read-models/templates/history.js';
@@ -56,7 +56,7 @@ export const detailAnswerSchema = z.object({
   asOf: z
     .object({
       at: z.string(),
-      status: z.string(),
+      status: z.enum([...TEMPLATE_STATUSES, DELETED_STATUS]),
       version: z.number(),
       content: z.object({
         title: z.string(),
@@ -68,6 +68,7 @@ export const detailAnswerSchema = z.object({
         keywords: z.array(z.string()),
       }),
       pendingEdit: z.boolean(),
+      sponsored: z.boolean(),
       counts: z.object({ likes: z.number(), saves: z.number(), redFlags: z.number(), comments: z.number(), buyers: z.number() }),
     })
     .optional(),

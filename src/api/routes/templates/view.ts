@@ -5,13 +5,11 @@ import { createdPostsPage, relatedViews } from '../../../projections/read-models
 import { resourceByTitleUrl } from '../../../projections/read-models/templates/queries.js';
 import { mayManagePost } from '../../../domain/accounts/access.js';
 import { VERSION_MESSAGES } from '../../../domain/templates/versions.js';
+import { AS_OF_MESSAGES, parseAsOf } from '../../../domain/shared/as-of.js';
 import { HttpError } from '../../errors.js';
 import type { TemplateRouteDeps } from './deps.js';
 import { createdPostsSchema, detailAnswerSchema, resourceListSchema } from './schemas.js';
 import { detailAnswerOf, idParams, tags, visibleRow, visibleRowById } from './shared.js';
-
-/** A date, optionally with a time and zone (ISO 8601). */
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/u;
 
 /** What a visitor's answer for a post is read from (purchases are a signed-in viewer's only). */
 const POST_PAGE_READ_MODELS = ['templates', 'users', 'engagement'];
@@ -42,11 +40,12 @@ export function viewRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod {
           const row = visibleRow(await resourceByTitleUrl(deps.db, request.params.titleUrl), request.viewer);
           const detail = await detailAnswerOf(deps, row, request.viewer);
           if (request.query.asOf === undefined) return detail;
-          const at = new Date(request.query.asOf);
-          if (!ISO_MOMENT.test(request.query.asOf) || Number.isNaN(at.getTime())) throw new HttpError(400, VERSION_MESSAGES.asOfInvalid);
+          const at = parseAsOf(request.query.asOf, new Date());
+          if (!at.ok) throw new HttpError(400, at.problem);
+          if (at.at === null) return detail;
           if (!mayManagePost(request.viewer, row.author_id)) throw new HttpError(403, VERSION_MESSAGES.asOfForbidden);
-          const asOf = await deps.templates.versions.asOf(row.id, at);
-          if (!asOf) throw new HttpError(404, VERSION_MESSAGES.asOfBeforePost);
+          const asOf = await deps.templates.versions.asOf(row.id, at.at);
+          if (!asOf) throw new HttpError(404, AS_OF_MESSAGES.beforePost);
           return { ...detail, asOf };
         },
       );

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mayManagePost } from '../../../domain/accounts/access.js';
 import { z } from '../../../domain/shared/zod.js';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
-import { parseAsOf, VISIBILITY_MESSAGES, VISIBILITY_SURFACES } from '../../../domain/templates/visibility.js';
+import { AS_OF_MESSAGES, parseAsOf } from '../../../domain/shared/as-of.js';
+import { VISIBILITY_SURFACES } from '../../../domain/templates/visibility.js';
 import { HttpError } from '../../errors.js';
 import type { TemplateRouteDeps } from './deps.js';
 import { idParams, tags, visibleRowById } from './shared.js';
@@ -15,6 +16,7 @@ const visibilitySchema = z.object({
     z.object({ surface: z.enum(VISIBILITY_SURFACES), shown: z.boolean(), rank: z.number().optional(), reasons: z.array(reasonSchema) }),
   ),
   score: z.object({ total: z.number(), parts: z.array(z.object({ name: z.string(), value: z.number() })) }).optional(),
+  sale: z.object({ priceCents: z.number(), forSale: z.boolean() }).optional(),
 });
 
 /** Where my post is shown and why, now or as of a past moment (author and admins). */
@@ -42,7 +44,7 @@ export function visibilityRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
           { id: row.id, topic: row.topic, platform: row.platform, authorId: row.author_id, priceCents: row.price_cents },
           asOf.at,
         );
-        if (!answer) throw new HttpError(404, VISIBILITY_MESSAGES.asOfBeforePost);
+        if (!answer) throw new HttpError(404, AS_OF_MESSAGES.beforePost);
         return answer;
       },
     );

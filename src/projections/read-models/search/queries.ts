@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../../adapters/db/schema.js';
+import { LIST_ORDER_KEYS } from '../../../domain/discovery/list-order.js';
 
 /** Newest searchable templates per group, `perGroup` each: one query for every topic row or tag card. */
 export async function newestPerGroup(db: Kysely<Schema>, group: 'topic' | 'keyword', values: readonly string[], perGroup: number) {
@@ -10,7 +11,7 @@ export async function newestPerGroup(db: Kysely<Schema>, group: 'topic' | 'keywo
     cross join lateral (
       select id from search_documents
       where searchable and ${group === 'topic' ? sql`topic = g.value` : sql`keywords @> array[g.value]`}
-      order by created_at desc, id
+      order by ${sql.raw(LIST_ORDER_KEYS.newest.map((key) => `${key} desc`).join(', '))}, id
       limit ${perGroup}
     ) d`.execute(db);
   const ids = new Map<string, string[]>();

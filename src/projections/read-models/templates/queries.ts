@@ -9,6 +9,7 @@ import {
   STATUS,
   type QueueFilter,
 } from '../../../domain/templates/lifecycle.js';
+import { LIST_ORDER_KEYS, type ListOrder } from '../../../domain/discovery/list-order.js';
 import type { PersonalDataVault } from '../../../adapters/vault/vault.js';
 import type { ResourceView } from '../../../domain/catalogue/resource-view.js';
 import { toResourceViews, type ResourceRow } from './views.js';
@@ -53,7 +54,7 @@ function recommendedRows(db: Kysely<Schema>) {
   return resourceRows(db).where('templates.status', 'in', RECOMMENDED_STATUSES).where('templates.flagged_for_review', '=', false);
 }
 
-export type FeedOrder = 'top_rated' | 'newest';
+export type FeedOrder = ListOrder;
 
 /** The home feeds: recommended posts (live, or live with an edit waiting), most liked or newest first. */
 export function recommendedResources(
@@ -74,10 +75,7 @@ export function recommendedFeedIds(
 function recommendedFeed(db: Kysely<Schema>, order: FeedOrder, sponsoredOnly: boolean) {
   let query = recommendedRows(db);
   if (sponsoredOnly) query = query.where('templates.sponsored', '=', true);
-  query =
-    order === 'top_rated'
-      ? query.orderBy('templates.likes', 'desc').orderBy('templates.created_at', 'desc')
-      : query.orderBy('templates.created_at', 'desc');
+  for (const key of LIST_ORDER_KEYS[order]) query = query.orderBy(`templates.${key}`, 'desc');
   return query.orderBy('templates.id');
 }
 
@@ -119,9 +117,9 @@ export async function authorResourcesPage(
 /** An author's posts as their pages list them, newest first. */
 function authorResources(db: Kysely<Schema>, authorId: string, publicOnly: boolean) {
   const query = resourceRows(db).where('templates.author_id', '=', authorId).where('templates.status', '<>', DELETED_STATUS);
-  return (publicOnly ? query.where('templates.status', 'in', PUBLIC_STATUSES) : query)
-    .orderBy('templates.created_at', 'desc')
-    .orderBy('templates.id');
+  let ordered = publicOnly ? query.where('templates.status', 'in', PUBLIC_STATUSES) : query;
+  for (const key of LIST_ORDER_KEYS.newest) ordered = ordered.orderBy(`templates.${key}`, 'desc');
+  return ordered.orderBy('templates.id');
 }
 
 /** The ids of an author's posts as their profile lists them (`publicOnly`), newest first, `limit` deep. */

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 
-import { ApiError } from '@/lib/api-client.js';
+import { resourceAsOfPath } from '@/lib/paths.js';
+import { LoadedPanel } from './LoadedPanel.js';
 import type { HistoryEntry } from '@domain/templates/history.js';
 import { fetchResourceHistory } from './history-api.js';
 import { adminStatusLabel } from '@domain/templates/lifecycle.js';
 import { formatDateTime } from '@/lib/date-time.js';
 import { inTimeOrder } from './moderation-view.js';
 import './moderation.css';
-
-type HistoryState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; entries: HistoryEntry[] };
 
 /** Who did it: the username, or what the server knows of them when it hides or has no user (the author's view, the system, the operator's command line). */
 export function actorName(entry: HistoryEntry): string {
@@ -22,44 +21,25 @@ export function actorName(entry: HistoryEntry): string {
  * Every event that touched a resource, oldest first (spec: full history for the author, owner and admin).
  * Self-contained: give it a resource id anywhere (admin portal, resource page).
  */
-export function HistoryPanel({ resourceId }: { resourceId: string }) {
-  const [state, setState] = useState<HistoryState>({ phase: 'loading' });
+export function HistoryPanel({ resourceId, titleUrl }: { resourceId: string; titleUrl?: string }) {
+  return (
+    <LoadedPanel
+      loadKey={resourceId}
+      what="the history"
+      load={async (signal) => inTimeOrder((await fetchResourceHistory(resourceId, signal)).history)}
+    >
+      {(entries) => <HistoryEntries entries={entries} titleUrl={titleUrl} />}
+    </LoadedPanel>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ phase: 'loading' });
-    fetchResourceHistory(resourceId, controller.signal).then(
-      (answer) => setState({ phase: 'loaded', entries: inTimeOrder(answer.history) }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          phase: 'failed',
-          message: error instanceof ApiError || error instanceof Error ? error.message : 'Could not load the history.',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [resourceId]);
-
-  if (state.phase === 'loading') {
-    return (
-      <p className="history-panel__note" role="status">
-        Loading history…
-      </p>
-    );
-  }
-  if (state.phase === 'failed') {
-    return (
-      <p className="form-alert form-alert--danger" role="alert">
-        Could not load the history: {state.message}
-      </p>
-    );
-  }
-  if (state.entries.length === 0) return <p className="history-panel__note">Nothing has happened to this post yet.</p>;
+/** `titleUrl`: each decision and report opens the post as it was at its moment (author and admins may), so a moderator judges what the reporter saw. */
+function HistoryEntries({ entries, titleUrl }: { entries: HistoryEntry[]; titleUrl: string | undefined }) {
+  if (entries.length === 0) return <p className="history-panel__note">Nothing has happened to this post yet.</p>;
 
   return (
     <ol className="history-panel" aria-label="History">
-      {state.entries.map((entry) => (
+      {entries.map((entry) => (
         <li key={entry.id} className="history-panel__entry">
           <div className="history-panel__head">
             <span className="history-panel__title">{entry.title}</span>
@@ -67,6 +47,11 @@ export function HistoryPanel({ resourceId }: { resourceId: string }) {
               {formatDateTime(entry._date)}
             </time>
           </div>
+          {titleUrl !== undefined && (entry.status !== null || entry.type === 'TemplateReported') && (
+            <Link className="history-panel__as-of" to={resourceAsOfPath(titleUrl, entry._date)}>
+              View as it was
+            </Link>
+          )}
           <dl className="history-panel__facts">
             <div>
               <dt>By</dt>

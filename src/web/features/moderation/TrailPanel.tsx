@@ -1,11 +1,8 @@
-import { useEffect, useState } from 'react';
-
 import { trailActorLabel, trailFileName, type PostTrail } from '@domain/audit/trail.js';
-import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { apiRequest } from '@/lib/api-client.js';
 import { formatDateTime } from '@/lib/date-time.js';
+import { LoadedPanel } from './LoadedPanel.js';
 import './moderation.css';
-
-type TrailState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; trail: PostTrail };
 
 /** A short form of a 64-digit hash, enough to compare by eye. */
 const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
@@ -15,36 +12,18 @@ const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
  * whole trail as a file its author can keep and check without us (`npm run audit -- verify-trail`).
  */
 export function TrailPanel({ resourceId }: { resourceId: string }) {
-  const [state, setState] = useState<TrailState>({ phase: 'loading' });
+  return (
+    <LoadedPanel
+      loadKey={resourceId}
+      what="the trail"
+      load={(signal) => apiRequest<PostTrail>(`/resources/${encodeURIComponent(resourceId)}/trail`, { signal, authFailures: 'silent' })}
+    >
+      {(trail) => <Trail trail={trail} />}
+    </LoadedPanel>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    apiRequest<PostTrail>(`/resources/${encodeURIComponent(resourceId)}/trail`, { signal: controller.signal, authFailures: 'silent' }).then(
-      (trail) => setState({ phase: 'loaded', trail }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ phase: 'failed', message: error instanceof ApiError || error instanceof Error ? error.message : 'Please try again.' });
-      },
-    );
-    return () => controller.abort();
-  }, [resourceId]);
-
-  if (state.phase === 'loading') {
-    return (
-      <p className="history-panel__note" role="status">
-        Loading the trail…
-      </p>
-    );
-  }
-  if (state.phase === 'failed') {
-    return (
-      <p className="form-alert form-alert--danger" role="alert">
-        Could not load the trail: {state.message}
-      </p>
-    );
-  }
-  const { trail } = state;
-
+function Trail({ trail }: { trail: PostTrail }) {
   function download() {
     const url = URL.createObjectURL(new Blob([JSON.stringify(trail, null, 2)], { type: 'application/json' }));
     const link = document.createElement('a');

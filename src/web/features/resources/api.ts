@@ -32,9 +32,11 @@ export async function fetchSponsoredResources(signal?: AbortSignal): Promise<Res
  */
 export function fetchResourceDetail(
   titleUrl: string,
-  options: { signal?: AbortSignal; authFailures?: 'silent' } = {},
+  options: { signal?: AbortSignal; authFailures?: 'silent'; asOf?: string } = {},
 ): Promise<ResourceDetailAnswer> {
-  return apiRequest<ResourceDetailAnswer>(`/resources/view/${encodeURIComponent(titleUrl)}`, options);
+  const { asOf, ...request } = options;
+  const query = asOf === undefined ? '' : `?asOf=${encodeURIComponent(asOf)}`;
+  return apiRequest<ResourceDetailAnswer>(`/resources/view/${encodeURIComponent(titleUrl)}${query}`, request);
 }
 
 /** Counts a visit of the detail page; answers the resource with its new view count. */

@@ -67,7 +67,7 @@ export function DenyModal({ resource, busy, error, onDeny, onClose }: DenyModalP
 export function HistoryModal({ resource, onClose }: { resource: AdminResource; onClose: () => void }) {
   return (
     <Modal open title={`History of “${resource.title}”`} onClose={onClose} className="history-modal">
-      <HistoryPanel resourceId={resource._id} />
+      <HistoryPanel resourceId={resource._id} titleUrl={resource.titleUrl} />
     </Modal>
   );
 }

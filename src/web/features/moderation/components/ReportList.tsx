@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { REPORT_REASONS, isReportReason } from '@domain/engagement/rules.js';
 import { pageNumbersFor, Pagination } from '@/components/ui/Pagination.js';
-import { resourcePath } from '@/lib/paths.js';
+import { resourceAsOfPath, resourcePath } from '@/lib/paths.js';
 import { fetchReports, type ReportPage } from '../admin-api.js';
 import { adminStatusLabel } from '@domain/templates/lifecycle.js';
 import { formatDateTime } from '@/lib/date-time.js';
@@ -66,6 +66,12 @@ export function ReportList() {
             </div>
             <p className="admin-row__meta">
               Reported by {report.reporter.username} · <time dateTime={report.dateReported}>{formatDateTime(report.dateReported)}</time>
+              {report.resource !== null && (
+                <>
+                  {' · '}
+                  <Link to={resourceAsOfPath(report.resource.titleUrl, report.dateReported)}>View as it was</Link>
+                </>
+              )}
             </p>
             {report.message !== null && report.message !== '' && <p className="admin-report__message">{report.message}</p>}
           </li>

@@ -9,6 +9,7 @@ import { showToast } from '@/components/ui/toasts.js';
 import { ApiError } from '@/lib/api-client.js';
 import { deleteResourcePermanently, HistoryPanel, setResourceSponsored, TrailPanel } from '@/features/moderation/index.js';
 import { showMessageModal } from '@/lib/client-state.js';
+import { AsOfPicker } from './AsOfPicker.js';
 
 type Detail = ResourceDetailAnswer['data'];
 
@@ -65,7 +66,7 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
       {permissions.canSeeHistory && (
         <details className="detail-owner__history" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
           <summary>History</summary>
-          {historyOpen && <HistoryPanel resourceId={resource._id} />}
+          {historyOpen && <HistoryPanel resourceId={resource._id} titleUrl={resource.titleUrl} />}
         </details>
       )}
       {permissions.canSeeHistory && (
@@ -84,6 +85,7 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
           )}
         </details>
       )}
+      {permissions.canSeeHistory && <AsOfPicker titleUrl={resource.titleUrl} />}
     </section>
   );
 }

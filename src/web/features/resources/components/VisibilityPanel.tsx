@@ -1,28 +1,31 @@
 import { useEffect, useId, useState } from 'react';
 
+import { formatPrice } from '@domain/catalogue/presentation.js';
 import { SURFACE_LABELS, type VisibilityAnswer } from '@domain/templates/visibility.js';
+import { asOfProblem } from '@domain/shared/as-of.js';
 import { ApiError, apiRequest } from '@/lib/api-client.js';
+import { localDateTimeValue } from '@/lib/date-time.js';
 import './visibility.css';
 
 type PanelState = { phase: 'loading' } | { phase: 'failed'; message: string } | { phase: 'loaded'; answer: VisibilityAnswer };
 
-/** Today as the date input writes it (UTC, as the answer's dates are). */
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** The end of a chosen day, or nothing for today (the present, with ranks). */
-function asOfFor(day: string): string | null {
-  return day === '' || day >= today() ? null : `${day}T23:59:59.999Z`;
+/** A moment picked in the field (the viewer's time zone), or nothing for now; a moment the API would refuse says why. */
+function asOfFor(moment: string): { asOf: string | null; problem: string | null } {
+  if (moment === '') return { asOf: null, problem: null };
+  const at = new Date(moment);
+  const problem = asOfProblem(at, new Date());
+  return problem === null ? { asOf: at.toISOString(), problem } : { asOf: null, problem };
 }
 
 /**
- * Where the post is shown and why, for its author and admins: now, with its ranks, or at the end of
- * a past day, from the log. Loaded when its section is opened (a chunk of its own).
+ * Where the post is shown and why, for its author and admins: now, or at a past moment, from the
+ * log, with its ranks either way. Loaded when its section is opened (a chunk of its own).
  */
 export default function VisibilityPanel({ resourceId }: { resourceId: string }) {
-  const [day, setDay] = useState('');
+  const [moment, setMoment] = useState('');
   const [state, setState] = useState<PanelState>({ phase: 'loading' });
   const dateId = useId();
-  const asOf = asOfFor(day);
+  const { asOf, problem } = asOfFor(moment);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -45,13 +48,26 @@ export default function VisibilityPanel({ resourceId }: { resourceId: string }) 
     <div className="visibility-panel">
       <div className="visibility-panel__as-of">
         <label htmlFor={dateId}>As of</label>
-        <input id={dateId} type="date" value={day} max={today()} onChange={(event) => setDay(event.currentTarget.value)} />
-        {day !== '' && (
-          <button type="button" className="button button--secondary" onClick={() => setDay('')}>
+        <input
+          id={dateId}
+          className="form-field__input"
+          type="datetime-local"
+          value={moment}
+          max={localDateTimeValue(new Date().toISOString())}
+          aria-invalid={problem !== null}
+          onChange={(event) => setMoment(event.currentTarget.value)}
+        />
+        {moment !== '' && (
+          <button type="button" className="button button--secondary" onClick={() => setMoment('')}>
             Now
           </button>
         )}
       </div>
+      {problem !== null && (
+        <p className="form-field__message form-field__message--error" role="alert">
+          {problem}
+        </p>
+      )}
       {state.phase === 'loading' && (
         <p className="visibility-panel__note" role="status">
           Loading…
@@ -62,17 +78,21 @@ export default function VisibilityPanel({ resourceId }: { resourceId: string }) 
           {state.message}
         </p>
       )}
-      {state.phase === 'loaded' && <Surfaces answer={state.answer} />}
+      {state.phase === 'loaded' && <Surfaces answer={state.answer} past={asOf !== null} />}
     </div>
   );
 }
 
-function Surfaces({ answer }: { answer: VisibilityAnswer }) {
+/** `past`: the answer explains the end of a past day, said in the past tense. */
+function Surfaces({ answer, past }: { answer: VisibilityAnswer; past: boolean }) {
+  const [can, is] = past ? ['could', 'was'] : ['can', 'is'];
   return (
     <>
       <p className="visibility-panel__note">
-        {answer.listed ? 'Anyone can open and find this post.' : 'Only you and the moderators can see this post.'}
+        {answer.listed ? `Anyone ${can} open and find this post.` : `Only you and the moderators ${can} see this post.`}
         {answer.score && ` Score: ${answer.score.parts.map((part) => `${part.value} ${part.name}`).join(' + ')}.`}
+        {answer.sale &&
+          ` Price: ${formatPrice(answer.sale.priceCents / 100)}, ${answer.sale.forSale ? `${is} for sale` : `${is} not for sale`}.`}
       </p>
       <ul className="visibility-panel__list" aria-label="Where this post is shown">
         {answer.surfaces.map((surface) => (
