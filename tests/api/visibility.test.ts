@@ -4,6 +4,7 @@ import { TOPICS_REQUEST_LIMIT } from '../../src/domain/discovery/constants.js';
 import { trendingOrder } from '../../src/domain/discovery/trending.js';
 import { TEMPLATE_MESSAGES } from '../../src/domain/templates/rules.js';
 import { AS_OF_MESSAGES } from '../../src/domain/shared/as-of.js';
+import { RATE_LIMITS } from '../../src/domain/shared/rate-limits.js';
 import { VISIBILITY_MESSAGES, type VisibilityAnswer, type VisibilitySurface } from '../../src/domain/templates/visibility.js';
 import { startApiHarness, type ApiHarness } from '../fixtures/api-harness.js';
 import { makeMember, onboardSandboxSeller, type Member } from '../fixtures/members.js';
@@ -247,4 +248,18 @@ describe('GET /resources/{id}/visibility', () => {
     expect(paidNow.body.sale).toEqual({ priceCents: 900, forSale: true });
     expect(JSON.stringify(paidNow.body)).not.toContain('not_for_sale');
   }, 120_000);
+
+  it('limits an author to 20 past-moment panels in 10 minutes, keeps the live panel open, and lets admins look on', async () => {
+    const looker = await makeMember(harness, { prefix: 'past-looker' });
+    const postId = await publishTemplate(harness, looker.userId, { title: 'Past Looker Planner' });
+    await harness.catchUp();
+    const moment = new Date().toISOString();
+    for (let look = 1; look <= RATE_LIMITS.pastVisibilityPerUser.max; look += 1) {
+      expect((await visibility(postId, looker.token, moment)).status, `look ${look}`).toBe(200);
+    }
+    const refused = await visibility(postId, looker.token, moment);
+    expect([refused.status, refused.body]).toEqual([429, { error: true, message: RATE_LIMITS.pastVisibilityPerUser.message }]);
+    expect((await visibility(postId, looker.token)).status).toBe(200);
+    expect((await visibility(postId, admin.token, moment)).status).toBe(200);
+  });
 });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mayManagePost } from '../../../domain/accounts/access.js';
+import { isStaff, mayManagePost } from '../../../domain/accounts/access.js';
 import { z } from '../../../domain/shared/zod.js';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates/rules.js';
 import { AS_OF_MESSAGES, parseAsOf } from '../../../domain/shared/as-of.js';
 import { VISIBILITY_SURFACES } from '../../../domain/templates/visibility.js';
 import { HttpError } from '../../errors.js';
+import { enforceLimit } from '../../rate-limits.js';
 import type { TemplateRouteDeps } from './deps.js';
 import { idParams, tags, visibleRowById } from './shared.js';
 
@@ -40,6 +41,8 @@ export function visibilityRoutes(deps: TemplateRouteDeps): FastifyPluginAsyncZod
         if (!mayManagePost(viewer, row.author_id)) throw new HttpError(403, TEMPLATE_MESSAGES.unauthorized);
         const asOf = parseAsOf(request.query.asOf, new Date());
         if (!asOf.ok) throw new HttpError(400, asOf.problem);
+        // Staff review any post's past: the limit keeps authors from keeping the server busy.
+        if (request.query.asOf !== undefined && !isStaff(viewer)) await enforceLimit(request, 'pastVisibilityPerUser', viewer.userId);
         const answer = await deps.templates.visibility.explain(
           { id: row.id, topic: row.topic, platform: row.platform, authorId: row.author_id, priceCents: row.price_cents },
           asOf.at,
