@@ -20,6 +20,7 @@ import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
 import { benchAudit, type AuditMeasurement } from './audit.js';
 import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
+import { benchMemorySuite, formatMemoryTables, type MemoryMeasurement } from './memory.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
 import { benchLive, type LiveMeasurement } from './live.js';
@@ -33,7 +34,7 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks', 'http', 'pages', 'memory'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
 const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks'];
@@ -386,6 +387,7 @@ async function main(): Promise<void> {
   const results: TargetResults[] = [];
   let http: HttpMeasurement | undefined;
   let pages: PageMeasurement[] | undefined;
+  let memory: MemoryMeasurement[] | undefined;
   try {
     if (suites.some((suite) => DATABASE_SUITES.includes(suite)))
       for (const target of targets)
@@ -403,6 +405,7 @@ async function main(): Promise<void> {
       else log('http: DATABASE_URL is not set: the HTTP suite runs against a Postgres server only');
     }
     if (suites.includes('pages')) pages = await benchPagesSuite(pageRuns(process.env.BENCH_PAGES_RUNS), log);
+    if (suites.includes('memory')) memory = await benchMemorySuite(process.env, log);
   } finally {
     sampler.stop();
   }
@@ -414,6 +417,7 @@ async function main(): Promise<void> {
     console.log(
       `\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`,
     );
+  if (memory) console.log(`\nMemory of \`npm start\` (a first start on an empty store; MiB)\n\n${formatMemoryTables(memory)}`);
   const file = await writeResults(RESULTS_DIR, startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -424,6 +428,7 @@ async function main(): Promise<void> {
     targets: results,
     http,
     ...(pages ? { pages } : {}),
+    ...(memory ? { memory } : {}),
   });
   console.log(
     `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}, BENCH_SCALE ${scale}`,
