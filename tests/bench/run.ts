@@ -4,7 +4,7 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,streams,live,replay,search,audit,webhooks,http,pages) picks the suites; audit links and verifies the audit chain of a
+ * append,streams,live,replay,search,audit,webhooks,http,pages,memory) picks the suites; audit links and verifies the audit chain of a
  * log of 1 000 000 events against the raw read of the bytes it covers; live times like toggles one after another,
  * each awaited by every projection, with all of them and the reactors following; streams times one command on a stream
  * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
@@ -12,6 +12,7 @@
  * BENCH_HTTP_CONNECTIONS (default 50) set its load. `pages` is Lighthouse (mobile preset) on the home,
  * a search and a template page of the built app (BENCH_PAGES_URL: of a running server instead;
  * BENCH_PAGES_RUNS, default 3, runs per page, the median kept; CHROME_PATH, default /usr/bin/chromium).
+ * `memory` starts `npm start` as a user would and reports the RSS of every process it started (memory.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
