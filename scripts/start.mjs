@@ -35,3 +35,22 @@ process.setSourceMapsEnabled(true);
 // The server's own SIGINT/SIGTERM handling applies: a terminal's Ctrl-C reaches this process once.
 const { runServer } = await import(pathToFileURL(SERVER_BUNDLE).href);
 await runServer();
+
+// A supervisor that signals npm alone: npm passes the signal to its shell, which ends without passing it
+// on, and this process would serve on with no parent. It stops as if signalled once its parent is gone,
+// unless a signal reached it too (a terminal's Ctrl-C reaches every process of the group): seen twice
+// in a row, so a signal arriving with the parent's end is handled first and not followed by a second.
+const PARENT_CHECK_MS = 1_000;
+const parent = process.ppid;
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (signalled = true));
+let parentGoneBefore = false;
+const parentWatch = setInterval(() => {
+  const parentGone = process.ppid !== parent;
+  if (parentGone && parentGoneBefore && !signalled) {
+    clearInterval(parentWatch);
+    process.kill(process.pid, 'SIGTERM');
+  }
+  parentGoneBefore = parentGone;
+}, PARENT_CHECK_MS);
+parentWatch.unref();
