@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_ENTRY = 'src/api/server.ts';
@@ -73,4 +73,9 @@ export async function bundle(entry) {
 /** Bundles src/api/server.ts into SERVER_BUNDLE. */
 export function bundleServer() {
   return bundle(SERVER_ENTRY);
+}
+
+/** Ends esbuild's service process (some 55 MB resident), which would otherwise live as long as the caller. */
+export function stopBundler() {
+  return stop();
 }

@@ -1,8 +1,11 @@
-// `npm start`: builds the web app when its sources are newer than the build, bundles the server, then runs it.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app when its sources are newer than the build, bundles the server, then
+// becomes the server: this process runs the bundle, so nothing but the server stays resident (a launcher
+// waiting on a server of its own, and esbuild's service, held 120 MB more at rest).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleServer, SERVER_BUNDLE } from './bundles.mjs';
+import { pathToFileURL } from 'node:url';
+import { bundleServer, SERVER_BUNDLE, stopBundler } from './bundles.mjs';
 
 const builtIndex = 'dist/web/index.html';
 
@@ -24,14 +27,30 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...source
 
 // Every start: it takes under a second, and the bundle is never older than the sources.
 await bundleServer();
+await stopBundler();
 // NODE_ENV before any module loads: React's development build must never meet the production page renderer.
-// Its own process group: a terminal's Ctrl-C reaches it once, through this process, not twice.
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-  detached: true,
-});
-// A signal sent to this process (a supervisor's SIGTERM) reaches the server, every time: the first stops
-// it within its deadline, a second ends it at once. Without this the server outlived `npm start`.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.env.NODE_ENV ??= 'production';
+// Stack traces name the sources, as `node --enable-source-maps` would.
+process.setSourceMapsEnabled(true);
+// The server's own SIGINT/SIGTERM handling applies: a terminal's Ctrl-C reaches this process once.
+const { runServer } = await import(pathToFileURL(SERVER_BUNDLE).href);
+await runServer();
+
+// A supervisor that signals npm alone: npm passes the signal to its shell, which ends without passing it
+// on, and this process would serve on with no parent. It stops as if signalled once its parent is gone,
+// unless a signal reached it too (a terminal's Ctrl-C reaches every process of the group): seen twice
+// in a row, so a signal arriving with the parent's end is handled first and not followed by a second.
+const PARENT_CHECK_MS = 1_000;
+const parent = process.ppid;
+let signalled = false;
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (signalled = true));
+let parentGoneBefore = false;
+const parentWatch = setInterval(() => {
+  const parentGone = process.ppid !== parent;
+  if (parentGone && parentGoneBefore && !signalled) {
+    clearInterval(parentWatch);
+    process.kill(process.pid, 'SIGTERM');
+  }
+  parentGoneBefore = parentGone;
+}, PARENT_CHECK_MS);
+parentWatch.unref();

@@ -136,7 +136,11 @@ export async function startServer(config: Config, log: (line: string) => void = 
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/**
+ * Runs the server until a signal stops it: `node dist/api/server.mjs`, or `npm start`, whose process
+ * becomes the server once the bundle is built (scripts/start.mjs).
+ */
+export async function runServer(): Promise<void> {
   // Set before the page renderer loads React: React's development build renders a page several times slower.
   process.env.NODE_ENV ??= 'production';
   const config = configFromEnv();
@@ -146,3 +150,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   stopOnSignals(server, config.shutdownDeadlineMs, console.log);
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runServer();

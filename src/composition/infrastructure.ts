@@ -2,13 +2,11 @@ import { join } from 'node:path';
 import { openDatabase, type Database } from '../adapters/db/database.js';
 import { lockDataDir } from '../adapters/db/data-dir-lock.js';
 import { createStreamSnapshots } from '../adapters/db/stream-snapshots.js';
-import { createEsdbEventStore } from '../adapters/eventstore/esdb.js';
 import { createEventChain, followEventChain, type EventChain } from '../adapters/eventstore/chain.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import { createPostgresEventStore } from '../adapters/eventstore/postgres.js';
 import { withSharedTail } from '../adapters/eventstore/shared-tail.js';
 import { withUpcasting } from '../adapters/eventstore/upcasting.js';
-import { createMeilisearchIndex } from '../adapters/search/meilisearch.js';
 import type { SearchIndex } from '../adapters/search/port.js';
 import { createSearchDocumentFeed } from '../projections/read-models/search/feed.js';
 import { createPostgresSearchIndex } from '../projections/read-models/search/postgres-index.js';
@@ -113,7 +111,11 @@ export async function openInfrastructure(config: InfrastructureConfig, options: 
         ? { databaseUrl: config.databaseUrl, schema: config.databaseSchema, log: options.log }
         : { dataDir: embeddedDatabaseDirectory(config.dataDir) },
     );
-    const rawStore = config.eventStoreUrl ? createEsdbEventStore(config.eventStoreUrl) : createPostgresEventStore(database);
+    // The adapters of outside servers load only when configured: their clients (gRPC, HTTP SDKs) would
+    // otherwise hold memory in every process that never uses them.
+    const rawStore = config.eventStoreUrl
+      ? (await import('../adapters/eventstore/esdb.js')).createEsdbEventStore(config.eventStoreUrl)
+      : createPostgresEventStore(database);
     // One read of the log's tail feeds every projection and reactor of this process.
     const store = withSharedTail(withUpcasting(rawStore, upcasters));
     const chain = config.eventStoreUrl ? null : createEventChain(database);
@@ -122,7 +124,7 @@ export async function openInfrastructure(config: InfrastructureConfig, options: 
     const runnerOptions = { ...options, locks: database.locks };
     const runner = new ProjectionRunner(database.db, database.kind, store, projections, runnerOptions);
     const search = config.meiliUrl
-      ? createMeilisearchIndex(
+      ? (await import('../adapters/search/meilisearch.js')).createMeilisearchIndex(
           { host: config.meiliUrl, apiKey: config.meiliKey },
           database.db,
           createSearchDocumentFeed(database.db, runner),

@@ -2,16 +2,14 @@ import type { TemplateWriter } from '../adapters/ai/writer.js';
 import { createOfflineWriter, createOpenAiWriter, DEFAULT_OPENAI_MODEL, DEFAULT_OPENAI_TIMEOUT_MS } from '../adapters/ai/writer.js';
 import type { Database } from '../adapters/db/database.js';
 import { createExchangeRateSource, type ExchangeRateSource } from '../adapters/exchange-rates/rates.js';
-import { createGoogleDrivePublisher, type GooglePublisher } from '../adapters/google/drive-publisher.js';
+import type { GooglePublisher } from '../adapters/google/drive-publisher.js';
 import { createOutboxMailer } from '../adapters/mail/outbox.js';
 import type { MailOutbox, MailSender } from '../adapters/mail/port.js';
-import { createSmtpMailer } from '../adapters/mail/smtp.js';
 import type { OrderPaymentProvider } from '../adapters/payments/orders-port.js';
 import { createPayPalOrderProvider } from '../adapters/payments/paypal.js';
 import { createSandboxOrderProvider } from '../adapters/payments/paypal-sandbox.js';
 import type { PaymentProvider } from '../adapters/payments/port.js';
 import { createSandboxPaymentProvider } from '../adapters/payments/sandbox.js';
-import { createStripePaymentProvider } from '../adapters/payments/stripe.js';
 import { openRateLimitCounters, type RateLimitCounters } from '../adapters/rate-limit/counters.js';
 import type { PersonalDataVault } from '../adapters/vault/vault.js';
 import { DEFAULT_MAIL_FROM, type Config } from './config.js';
@@ -62,8 +60,10 @@ export async function openOutsideServices(
   log?: (line: string) => void,
 ): Promise<OutsideServices> {
   const outbox = config.smtpUrl ? null : createOutboxMailer(database.db);
+  // A real service's adapter (and its SDK) loads only when configured: a process that never uses it
+  // does not hold it in memory.
   const mail: MailSender = config.smtpUrl
-    ? createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM })
+    ? (await import('../adapters/mail/smtp.js')).createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM })
     : outbox!;
   const writer = config.openaiApiKey
     ? createOpenAiWriter({
@@ -74,11 +74,14 @@ export async function openOutsideServices(
       })
     : createOfflineWriter();
   const drive = config.googleApplicationCredentials
-    ? createGoogleDrivePublisher({ keyFile: config.googleApplicationCredentials, folderId: config.googleDriveFolderId })
+    ? (await import('../adapters/google/drive-publisher.js')).createGoogleDrivePublisher({
+        keyFile: config.googleApplicationCredentials,
+        folderId: config.googleDriveFolderId,
+      })
     : null;
   const rateLimitCounters = openRateLimitCounters(config.redisUrl ? { redisUrl: config.redisUrl } : { db: database.db });
   const payments: PaymentProvider = config.stripe
-    ? createStripePaymentProvider(config.stripe)
+    ? (await import('../adapters/payments/stripe.js')).createStripePaymentProvider(config.stripe)
     : createSandboxPaymentProvider({ signingKey: await vault.blindIndex(SANDBOX_SIGNING_KEY_LABEL) });
   const orders: OrderPaymentProvider = config.paypal ? createPayPalOrderProvider(config.paypal) : createSandboxOrderProvider(database.db);
   return {

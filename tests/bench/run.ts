@@ -4,7 +4,7 @@
  * index build, query latency), on embedded PGlite and, when DATABASE_URL is set, on that
  * Postgres server in a schema of its own that is dropped after.
  * BENCH_SCALE (default 1) multiplies every event count; BENCH_SUITES (default
- * append,streams,live,replay,search,audit,webhooks,http,pages) picks the suites; audit links and verifies the audit chain of a
+ * append,streams,live,replay,search,audit,webhooks,http,pages,memory) picks the suites; audit links and verifies the audit chain of a
  * log of 1 000 000 events against the raw read of the bytes it covers; live times like toggles one after another,
  * each awaited by every projection, with all of them and the reactors following; streams times one command on a stream
  * of 1 000 to 20 000 events (a member's rewards, their sign-ins). The http suite (DATABASE_URL only) loads the read
@@ -12,6 +12,7 @@
  * BENCH_HTTP_CONNECTIONS (default 50) set its load. `pages` is Lighthouse (mobile preset) on the home,
  * a search and a template page of the built app (BENCH_PAGES_URL: of a running server instead;
  * BENCH_PAGES_RUNS, default 3, runs per page, the median kept; CHROME_PATH, default /usr/bin/chromium).
+ * `memory` starts `npm start` as a user would and reports the RSS of every process it started (memory.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
@@ -20,6 +21,7 @@ import type { Database } from '../../src/adapters/db/database.js';
 import { benchAppends, type AppendMeasurement } from './append.js';
 import { benchAudit, type AuditMeasurement } from './audit.js';
 import { benchHttp, httpSettings, type HttpMeasurement } from './http.js';
+import { benchMemorySuite, formatMemoryTables, type MemoryMeasurement } from './memory.js';
 import { RssSampler } from './measure.js';
 import { benchReplay, type ReplayMeasurement } from './replay.js';
 import { benchLive, type LiveMeasurement } from './live.js';
@@ -33,7 +35,7 @@ import { workloadSize } from './workload.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks', 'http', 'pages'] as const;
+const SUITES = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks', 'http', 'pages', 'memory'] as const;
 type Suite = (typeof SUITES)[number];
 /** The suites measured on each database target; `pages` runs once, against a whole server. */
 const DATABASE_SUITES: readonly Suite[] = ['append', 'streams', 'live', 'replay', 'search', 'audit', 'webhooks'];
@@ -402,6 +404,7 @@ async function main(): Promise<void> {
   const results: TargetResults[] = [];
   let http: HttpMeasurement | undefined;
   let pages: PageMeasurement[] | undefined;
+  let memory: MemoryMeasurement[] | undefined;
   try {
     if (suites.some((suite) => DATABASE_SUITES.includes(suite)))
       for (const target of targets)
@@ -419,6 +422,7 @@ async function main(): Promise<void> {
       else log('http: DATABASE_URL is not set: the HTTP suite runs against a Postgres server only');
     }
     if (suites.includes('pages')) pages = await benchPagesSuite(pageRuns(process.env.BENCH_PAGES_RUNS), log);
+    if (suites.includes('memory')) memory = await benchMemorySuite(process.env, log);
   } finally {
     sampler.stop();
   }
@@ -430,6 +434,7 @@ async function main(): Promise<void> {
     console.log(
       `\nPages (Lighthouse ${LIGHTHOUSE_PRESET}; median of ${pageRuns(process.env.BENCH_PAGES_RUNS)} runs; JS as sent over the wire)\n\n${formatPageTable(pages)}`,
     );
+  if (memory) console.log(`\nMemory of \`npm start\` (a first start on an empty store; MiB)\n\n${formatMemoryTables(memory)}`);
   const file = await writeResults(RESULTS_DIR, startedAt, {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -440,6 +445,7 @@ async function main(): Promise<void> {
     targets: results,
     http,
     ...(pages ? { pages } : {}),
+    ...(memory ? { memory } : {}),
   });
   console.log(
     `\n${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, load average ${loadAtStart.toFixed(1)} → ${loadAtEnd.toFixed(1)}, BENCH_SCALE ${scale}`,

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import {
   answerRequirements,
@@ -134,8 +134,14 @@ function requirementsOf(brief: GenerationBrief): string[] {
 
 /** Chat completions with a JSON schema answer, validated with zod: anything else is the model's failure, never ours. */
 export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter {
-  // One retry of our own is enough: a slow model must fail the job in bounded time.
-  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: 0 });
+  // The SDK loads with the first request: a server that is never asked to write does not hold it.
+  let sdk: Promise<{ SDK: typeof OpenAI; client: OpenAI }> | undefined;
+  const loadSdk = () =>
+    (sdk ??= import('openai').then(({ default: SDK }) => ({
+      SDK,
+      // One retry of our own is enough: a slow model must fail the job in bounded time.
+      client: new SDK({ apiKey: options.apiKey, baseURL: options.baseUrl, timeout: options.timeoutMs, maxRetries: 0 }),
+    })));
 
   async function structured<T>(
     name: string,
@@ -143,6 +149,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter
     messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[],
     signal?: AbortSignal,
   ): Promise<T> {
+    const { SDK, client } = await loadSdk();
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
@@ -158,8 +165,8 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): TemplateWriter
       );
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (error instanceof OpenAI.APIConnectionTimeoutError) throw new ModelError('model_timeout', GENERATOR_MESSAGES.modelTimedOut);
-      if (error instanceof OpenAI.APIError && error.status !== undefined)
+      if (error instanceof SDK.APIConnectionTimeoutError) throw new ModelError('model_timeout', GENERATOR_MESSAGES.modelTimedOut);
+      if (error instanceof SDK.APIError && error.status !== undefined)
         throw new ModelError('model_unusable', GENERATOR_MESSAGES.modelUnusable);
       throw new ModelError('model_unreachable', GENERATOR_MESSAGES.modelUnreachable);
     }

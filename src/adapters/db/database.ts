@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import type { QueryResultRow } from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
-import { PGlite } from '@electric-sql/pglite';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { OwnSchemaIntrospector } from './own-schema-introspector.js';
 import { SerialisedPGliteDialect } from './pglite-dialect.js';
 import type { Schema } from './schema.js';
@@ -70,8 +67,16 @@ class OwnSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
-// int8 (bigint) columns arrive as strings from pg; our positions need exact bigints.
-pg.types.setTypeParser(20, (value: string) => BigInt(value));
+/**
+ * The driver of the database in use, loaded when it opens: a server on PGlite never holds pg, one on
+ * a Postgres server never holds PGlite's WASM build.
+ */
+async function loadPg(): Promise<typeof import('pg').default> {
+  const { default: pg } = await import('pg');
+  // int8 (bigint) columns arrive as strings from pg; our positions need exact bigints.
+  pg.types.setTypeParser(20, (value: string) => BigInt(value));
+  return pg;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
@@ -93,6 +98,7 @@ async function openPostgres(
   log: (line: string) => void,
 ): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pg = await loadPg();
   if (schema) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -129,7 +135,7 @@ async function openPostgres(
     location: `${url.hostname}:${url.port || 5432}${url.pathname}${schema ? `#${schema}` : ''}`,
     locks,
     executePrepared: async <Row>({ name, text }: PreparedStatement, parameters: readonly unknown[]) =>
-      (await requests.pool.query<Row & pg.QueryResultRow>({ name, text, values: [...parameters] })).rows,
+      (await requests.pool.query<Row & QueryResultRow>({ name, text, values: [...parameters] })).rows,
     close: async () => {
       await locks.destroy();
       await db.destroy();
@@ -137,14 +143,33 @@ async function openPostgres(
   };
 }
 
+/**
+ * The embedded database's memory settings. Every page of its WASM memory that Postgres touches stays
+ * resident until the process ends (WASM memory never shrinks), so these are what the server holds at
+ * rest, not a ceiling it reaches under load. PGlite starts Postgres with a server's defaults: 128 MB of
+ * shared buffers made a bare PGlite 345 MB resident, idle and empty; 16 MB makes it 190 MB. 16 MB holds
+ * 2 048 pages, the whole demo catalogue many times over; a page not in them is read from the file the
+ * operating system caches. Maintenance work memory bounds an index build's sort (a projection's rebuild):
+ * 16 MB rather than 64 MB, so a rebuild does not leave 48 MB more resident for good; a larger build sorts
+ * in runs on disk instead. The WASM memory's initial size is the module's own minimum (128 MB, reserved,
+ * not resident); PGlite refuses a smaller one.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+
 async function openPGlite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const [{ PGlite }, { fuzzystrmatch }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/fuzzystrmatch'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   // 'memory://' rather than no directory: PGlite ignores the options' extensions without a data directory argument.
   const pglite = new PGlite(dataDir === 'memory' ? 'memory://' : dataDir, {
     // int8 as exact bigint, like the pg type parser above.
     parsers: { 20: (value: string) => BigInt(value) },
     // Typo-tolerant search (src/adapters/search/postgres.ts); a real server ships them as contrib.
     extensions: { pg_trgm, fuzzystrmatch },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
   });
   await pglite.waitReady;
   const db = new Kysely<Schema>({ dialect: new SerialisedPGliteDialect(pglite) });

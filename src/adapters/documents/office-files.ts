@@ -1,5 +1,5 @@
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import pptxgenjs from 'pptxgenjs';
+import type { Paragraph } from 'docx';
+import type pptxgenjs from 'pptxgenjs';
 import type { GeneratedContent, SlideStyle } from '../../domain/generator/rules.js';
 
 /**
@@ -8,10 +8,14 @@ import type { GeneratedContent, SlideStyle } from '../../domain/generator/rules.
  * Files are rebuilt from the event on request, so nothing but the log needs keeping.
  */
 /**
+ * Both libraries load with the first file built: a server that never builds one does not hold them.
  * pptxgenjs ships one d.ts for its ESM and CJS builds, typed as CommonJS: TypeScript sees the class
  * under `.default`, while Node's ESM import gives the class itself.
  */
-const PptxGenJS = ((pptxgenjs as unknown as { default?: unknown }).default ?? pptxgenjs) as unknown as typeof pptxgenjs.default;
+async function loadPptxGenJS(): Promise<typeof pptxgenjs.default> {
+  const { default: loaded } = await import('pptxgenjs');
+  return ((loaded as unknown as { default?: unknown }).default ?? loaded) as unknown as typeof pptxgenjs.default;
+}
 
 export const OFFICE_MIME_TYPES = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -40,6 +44,7 @@ function writableContent(content: GeneratedContent): GeneratedContent {
 
 export async function buildSlideDeck(outline: GeneratedContent, style: SlideStyle): Promise<Buffer> {
   const content = writableContent(outline);
+  const PptxGenJS = await loadPptxGenJS();
   const deck = new PptxGenJS();
   deck.layout = 'LAYOUT_WIDE';
   deck.title = content.title;
@@ -79,6 +84,7 @@ const PARAGRAPH_SPACING_TWIPS = 120;
 
 export async function buildDocument(outline: GeneratedContent): Promise<Buffer> {
   const content = writableContent(outline);
+  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } = await import('docx');
   const children: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(content.title)] }),
     new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: content.subtitle, italics: true })] }),

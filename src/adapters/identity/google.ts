@@ -1,4 +1,4 @@
-import { OAuth2Client, type TokenPayload } from 'google-auth-library';
+import type { OAuth2Client, TokenPayload } from 'google-auth-library';
 
 /** Who Google says signed in. The account is keyed on issuer + subject, never on the e-mail. */
 export interface GoogleIdentity {
@@ -74,10 +74,14 @@ export function createGoogleIdTokenVerifier(options: {
   certificates?: Record<string, string>;
 }): GoogleIdTokenVerifier {
   const { clientId, certificates } = options;
-  const client = new OAuth2Client({ clientId, issuers: GOOGLE_ISSUERS });
+  // The library loads with the first sign-in: a server where nobody signs in with Google does not hold it.
+  let oauthClient: Promise<OAuth2Client> | undefined;
+  const loadClient = () =>
+    (oauthClient ??= import('google-auth-library').then((library) => new library.OAuth2Client({ clientId, issuers: GOOGLE_ISSUERS })));
   return {
     async verify(idToken) {
       if (!clientId) throw new GoogleTokenRejectedError('not_configured');
+      const client = await loadClient();
       // What OAuth2Client.verifyIdToken does, in two steps: a failure to fetch Google's certificates
       // is an outage and propagates as it is, not as a rejected token.
       const certs = certificates ?? (await client.getFederatedSignonCertsAsync()).certs;

@@ -1,5 +1,6 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.js';
 import { postgresRateLimitStore } from './postgres-store.js';
@@ -28,7 +29,9 @@ export function openRateLimitCounters(source: { redisUrl: string } | { db: Kysel
     };
   const { redisUrl } = source;
   // The plugin's Redis store defines its Lua script on this connection and counts atomically with it.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  // Required here, not imported above: a server counting in its database never loads the Redis client.
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis: Redis = new RedisClient(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   const url = new URL(redisUrl);
   return {
     plugin: { redis, nameSpace: REDIS_RATE_LIMIT_NAMESPACE },

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../domain/shared/zod.js';
@@ -6,10 +5,15 @@ import { HttpError } from '../../errors.js';
 import type { LinkOrigin } from '../../public-origin.js';
 import { enforceLimit } from '../../rate-limits.js';
 import type { SearchResourcesDeps } from '../search/search-resources.js';
-import { assistantMcpServer } from './mcp-tools.js';
 
 export const MCP_PATH = '/mcp';
 const STATELESS_MESSAGE = 'This MCP server is stateless: send each JSON-RPC message as a POST.';
+
+/** The MCP SDK and our tools, loaded with the first request: a server no assistant calls does not hold them. */
+let mcpModules:
+  Promise<[typeof import('./mcp-tools.js'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]> | undefined;
+const loadMcpModules = () =>
+  (mcpModules ??= Promise.all([import('./mcp-tools.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]));
 
 /** The request as the SDK's web-standard transport reads it: method, URL and headers (the body is passed parsed). */
 function webRequestOf(request: FastifyRequest): Request {
@@ -44,6 +48,7 @@ export function mcpRoutes(deps: SearchResourcesDeps & { linkOrigin: LinkOrigin }
       },
       async (request, reply) => {
         await enforceLimit(request, 'assistantRequestsPerAddress', request.ip);
+        const [{ assistantMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadMcpModules();
         const logFailure = (error: unknown) => request.log.error({ err: error }, 'MCP tool failed');
         const server = assistantMcpServer(deps, deps.linkOrigin(request), logFailure);
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
