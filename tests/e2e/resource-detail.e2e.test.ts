@@ -378,7 +378,8 @@ describe('resource detail: engagement, comments, reports, author tools', () => {
     await topRated.getByText(/^(Top rated shows|Not on Top rated|Not recommended since)/u).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     // The demo catalogue was seeded today: the day before, the post did not exist yet.
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // The field takes a date and a time (YYYY-MM-DDTHH:MM): a day back in any time zone is before the seed.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
     await panel.getByLabel('As of').fill(yesterday);
     await panel.getByRole('alert').getByText('This post did not exist yet at that moment.').waitFor();
     await panel.getByRole('button', { name: 'Now' }).click();
