@@ -11,6 +11,7 @@ import { useSession } from '@/lib/session.js';
 import { AsOfPicker } from './AsOfPicker.js';
 import { ResourceDetailMain } from './ResourceDetailMain.js';
 import './detail.css';
+import { PostFigures } from './PostFigures.js';
 
 /** Why the post could not be shown as of the moment asked; `unasked`: drawn by the server, which asks for nobody. */
 export interface AsOfRefusal {
@@ -52,14 +53,7 @@ export function AsOfPost({ detail, asOf }: { detail: ResourceDetailAnswer; asOf:
             <p className="detail-owner__link">
               Template link then: <a href={content.url}>{content.url}</a>
             </p>
-            <dl className="detail-owner__figures" aria-label="Counts then">
-              {figures.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <PostFigures label="Counts then" figures={figures} />
             <AsOfPicker key={asOf.at} titleUrl={detail.data.titleUrl} initial={asOf.at} />
           </section>
         </aside>

@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client.js';
 import { deleteResourcePermanently, HistoryPanel, setResourceSponsored, TrailPanel } from '@/features/moderation/index.js';
 import { showMessageModal } from '@/lib/client-state.js';
 import { AsOfPicker } from './AsOfPicker.js';
+import { PostFigures } from './PostFigures.js';
 
 type Detail = ResourceDetailAnswer['data'];
 
@@ -52,14 +53,7 @@ export function OwnerPanel({ resource, permissions }: { resource: Detail; permis
         )}
       </div>
 
-      <dl className="detail-owner__figures" aria-label="Analytics">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <PostFigures label="Analytics" figures={figures} />
 
       {permissions.canSponsor && <AdminActions resource={resource} />}
 
