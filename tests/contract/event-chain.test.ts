@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEventChain, verifyEventChain } from '../../src/adapters/eventstore/chain.js';
@@ -116,6 +117,31 @@ describe.each(databaseTargets())('audit chain: $name', (target) => {
       kind: 'head-missing',
       position: '999999',
     });
+  });
+
+  it('links each event by the documented canonical bytes, whatever characters its data holds', async () => {
+    const { database, store } = suite;
+    await store.appendToStream(uniqueStream('chain'), [anEvent('Chained', { note: 'Ünïcødé ✓ "quoted"\nnew line', emoji: '🧾' })], {
+      expectedRevision: 'no_stream',
+    });
+    await createEventChain(database).extend();
+    const { rows } = await sql<{ position: string; fields: string[]; digest: Uint8Array; hash: Uint8Array }>`
+      select e.position::text as position, c.digest, c.hash,
+        array[e.stream_id, e.revision::text, e.event_id::text, e.type, (extract(epoch from e.recorded_at) * 1000000)::bigint::text,
+          e.data::text, e.metadata::text] as fields
+      from events e join event_chain c on c.position = e.position order by e.position`.execute(database.db);
+    // docs/security.md's algorithm, computed here from the fields one by one.
+    let previous = Buffer.alloc(32);
+    for (const row of rows) {
+      const digest = createHash('sha256')
+        .update(Buffer.from(row.fields.join('\n'), 'utf8'))
+        .digest();
+      expect(Buffer.from(row.digest).toString('hex'), `digest at ${row.position}`).toBe(digest.toString('hex'));
+      previous = createHash('sha256').update(previous).update(digest).digest();
+      expect(Buffer.from(row.hash).toString('hex'), `hash at ${row.position}`).toBe(previous.toString('hex'));
+    }
+    expect(rows).toHaveLength(7);
+    expect((await verifyEventChain(database)).found).toBeNull();
   });
 
   it('gives the links of chosen positions with the hash before each', async () => {
