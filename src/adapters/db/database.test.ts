@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,3 +73,46 @@ describe.skipIf(!databaseUrl)(`opening a Postgres database${databaseUrl ? '' : '
     }
   });
 });
+
+describe('opening an embedded database in a directory', () => {
+  const directories: string[] = [];
+  afterAll(() => {
+    for (const directory of directories) rmSync(directory, { recursive: true, force: true });
+  });
+  const freshParent = () => {
+    const parent = mkdtempSync(join(tmpdir(), 'tessera-pglite-'));
+    directories.push(parent);
+    return parent;
+  };
+
+  it('makes a fresh directory in a process of its own, over what a start killed half-way left, and keeps its data', async () => {
+    const dataDir = join(freshParent(), 'pglite');
+    // What a start killed during initdb leaves: a half-made directory beside the one to make.
+    mkdirSync(`${dataDir}.initialising/base`, { recursive: true });
+    writeFileSync(`${dataDir}.initialising/PG_VERSION`, 'half');
+    const first = await openDatabase({ dataDir });
+    // initdb grows PGlite's WASM memory past 600 MiB for good; this process opened a made directory.
+    expect(process.memoryUsage().external / 2 ** 20).toBeLessThan(400);
+    await first.db.insertInto('events').values(anEventRow()).execute();
+    await first.close();
+    expect(existsSync(`${dataDir}.initialising`)).toBe(false);
+    expect(readFileSync(join(dataDir, 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/u);
+
+    const again = await openDatabase({ dataDir });
+    const { rows } = await sql<{ count: number }>`select count(*)::int as count from events`.execute(again.db);
+    await again.close();
+    expect(rows[0]!.count).toBe(1);
+  });
+
+  it('refuses, naming it, a directory that holds files but no database', async () => {
+    const dataDir = join(freshParent(), 'pglite');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'notes.txt'), 'mine');
+    await expect(openDatabase({ dataDir })).rejects.toThrow(`${dataDir} holds files but no database`);
+    expect(readFileSync(join(dataDir, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
+
+function anEventRow() {
+  return { stream_id: 'opened', revision: 0n, event_id: randomUUID(), type: 'Opened', data: {}, metadata: {} };
+}

@@ -1,4 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import type { QueryResultRow } from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, type DatabaseIntrospector } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
@@ -156,8 +160,36 @@ async function openPostgres(
  */
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
+/**
+ * A fresh data directory is made (Postgres's initdb) by a child process that exits when it is done.
+ * initdb grows PGlite's WASM memory to about 650 MB, and WASM memory never shrinks: a server that ran
+ * it itself held about 180 MB more at rest, for good, than one opening a directory that exists. It is
+ * made beside the directory and renamed into place, so a start killed half-way leaves no half-made one.
+ */
+const PGLITE_INITDB_SCRIPT = `
+const [pglitePath, directory, ...settings] = process.argv.slice(1);
+const { PGlite } = require(pglitePath);
+const database = new PGlite(directory, { startParams: [...PGlite.defaultStartParams, ...settings] });
+database.waitReady.then(() => database.close()).catch((error) => { console.error(error); process.exit(1); });`;
+
+async function initialisePGliteDirectory(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    throw new Error(`${dataDir} holds files but no database: move them away, or set DATA_DIR to another directory.`);
+  }
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const staging = `${dataDir}.initialising`;
+  rmSync(staging, { recursive: true, force: true });
+  const pglitePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  // The server's memory settings hold initdb's peak down too: 764 MB instead of 852.
+  await promisify(execFile)(process.execPath, ['-e', PGLITE_INITDB_SCRIPT, pglitePath, staging, ...PGLITE_MEMORY_SETTINGS]);
+  // An empty directory (an earlier version's start made it first) is replaced.
+  if (existsSync(dataDir)) rmdirSync(dataDir);
+  renameSync(staging, dataDir);
+}
+
 async function openPGlite(dataDir: string): Promise<Database> {
-  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  if (dataDir !== 'memory') await initialisePGliteDirectory(dataDir);
   const [{ PGlite }, { fuzzystrmatch }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/fuzzystrmatch'),
