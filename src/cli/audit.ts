@@ -3,6 +3,9 @@ import { asksForHelp } from './help.js';
 import { configFromEnv } from '../composition/config.js';
 import { describeChainBreak, firstBrokenTrailLink, parseChainHead, type TrailLink } from '../domain/audit/chain.js';
 
+/** Without a terminal, progress is a line per this many events checked (a verification reads 5 000 a page). */
+const PROGRESS_LINE_EVERY_EVENTS = 100_000;
+
 const USAGE = `Usage:
   npm run audit -- verify [--head <position>:<hash>]   recomputes the audit chain over the whole log
   npm run audit -- verify-trail <file>                 checks a post's downloaded trail without the server`;
@@ -41,9 +44,13 @@ async function verify(args: string[]): Promise<number> {
     const started = performance.now();
     const result = await verifyEventChain(opened.database, {
       ...(writtenHead ? { writtenHead } : {}),
-      onProgress: (checked) => process.stderr.write(`\r${checked.toLocaleString('en')} events checked`),
+      onProgress: (checked) => {
+        // A terminal redraws one line; a log file gets a line now and then rather than one run-on line.
+        if (process.stderr.isTTY) process.stderr.write(`\r${checked.toLocaleString('en')} events checked`);
+        else if (checked % PROGRESS_LINE_EVERY_EVENTS === 0) process.stderr.write(`${checked.toLocaleString('en')} events checked\n`);
+      },
     });
-    process.stderr.write('\n');
+    if (process.stderr.isTTY) process.stderr.write('\n');
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(result.checked / Math.max(seconds, 0.001)).toLocaleString('en');
     if (result.found) {
