@@ -15,22 +15,26 @@ import { hash } from 'node:crypto';
  */
 export const CANONICAL_FIELD_SEPARATOR = '\n';
 
+export const DIGEST_ALGORITHM = 'sha256';
+/** Bytes of a digest and of a hash. */
+export const DIGEST_BYTES = 32;
+
 /** The previous hash of the first event of the log. */
-export const GENESIS_HASH = Buffer.alloc(32);
+export const GENESIS_HASH = Buffer.alloc(DIGEST_BYTES);
 
 /** The digest of an event's canonical text (the store prints it; src/adapters/eventstore/chain.ts). */
 export function eventDigest(canonical: string): Buffer {
   // The one-shot hash: no Hash object per event, two per event in a verification of a million.
-  return hash('sha256', canonical, 'buffer');
+  return hash(DIGEST_ALGORITHM, canonical, 'buffer');
 }
 
 /** previous hash ‖ digest, written in place: no buffer allocated per link (the hash reads it before returning). */
-const chainInput = Buffer.alloc(64);
+const chainInput = Buffer.alloc(2 * DIGEST_BYTES);
 
 export function chainHash(previousHash: Uint8Array, digest: Uint8Array): Buffer {
   chainInput.set(previousHash, 0);
-  chainInput.set(digest, 32);
-  return hash('sha256', chainInput, 'buffer');
+  chainInput.set(digest, DIGEST_BYTES);
+  return hash(DIGEST_ALGORITHM, chainInput, 'buffer');
 }
 
 /** A place in the chain as it is published: the position of an event and the chain's hash there. */
