@@ -104,7 +104,7 @@ export const searchProjection = defineProjection({
         weight: ENGAGEMENT_WEIGHTS[event.type],
         occurred_at: new Date(event.metadata.occurredAt),
       })),
-      { conflict: ['position'] },
+      { conflict: ['position'], onlyNewRows: !live },
     );
     return async (trx) => {
       const changed = [...(await writeSubmitted(trx)), ...(await writeChanges(trx))];
