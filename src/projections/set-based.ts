@@ -23,10 +23,11 @@ export interface WriteRowsOptions {
   /** Columns to answer of the rows inserted or updated (a stored row left as it is is not answered). */
   returning?: readonly string[];
   /**
-   * No row can be stored yet: each is an event's own (keyed by its position) and the table a
-   * generation being built, which applies every event once (its writes commit with its checkpoint).
-   * A plain insert then: the conflict check's speculative insertion is most of an insert's cost
-   * (68 000 analytics facts: 254 ms with it, 139 ms without). A row stored after all fails loudly.
+   * No row can be stored yet: the table is a generation being built, which applies every event once
+   * (its writes commit with its checkpoint), and each row is made by one event only (keyed by its
+   * position, or by what the event creates). A plain insert then: the conflict check's speculative
+   * insertion is most of an insert's cost (68 000 analytics facts: 254 ms with it, 139 ms without).
+   * A row stored after all fails loudly.
    */
   onlyNewRows?: boolean;
 }
