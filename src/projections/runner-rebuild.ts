@@ -43,6 +43,8 @@ interface Build {
   live: boolean;
   /** Events its tables have applied (committed with them): part of its read model mark once live. */
   eventsApplied: bigint;
+  /** Its last batch given to the database: its next one is written once this one has committed. */
+  written: Promise<void>;
 }
 
 type ReportProgress = (build: Build) => void;
@@ -104,6 +106,7 @@ async function openBuild(context: RunnerContext, projection: Projection): Promis
     finished: false,
     live: false,
     eventsApplied: BigInt(generation.events_applied),
+    written: Promise.resolve(),
   };
 }
 
@@ -152,10 +155,13 @@ async function applyTheLog(
     });
   let after = builds.reduce((min, build) => (build.checkpoint < min ? build.checkpoint : min), builds[0]!.checkpoint);
   let page = readAfter(after);
+  /** The batches of the page before the last one prepared (also in `writing`). */
+  let pageBefore: Promise<void>[] = [];
   for (;;) {
     const { events, through } = await page;
     const building = builds.filter((build) => !build.live);
     if (through === after) {
+      pageBefore = [];
       await eachSettled(writing.splice(0));
       // Side by side, each on a connection of its own: finishing is mostly the database's work
       // (derived rows, index sorts, statistics), and it can do several at once.
@@ -168,19 +174,23 @@ async function applyTheLog(
     page = readAfter(after);
     // Keeps the read ahead from failing unobserved while a batch below throws.
     page.catch(() => {});
-    const batches = prepareBatches(context, building, events, through, report);
-    // This page's batches were prepared while the last page's were written: they go once those have committed.
-    await eachSettled(writing.splice(0));
-    const started = batches.map((batch) => {
+    // Each build's batch goes once its own batch before has committed, not every build's: the build
+    // with the most to write in a page need not wait for the one with the most in the page before.
+    const started = prepareBatches(context, building, events, through, report).map(({ build, write }) => {
       const { promise, resolve } = settlement();
-      const written = batch(resolve);
-      writing.push(written);
+      const written = build.written.then(() => write(resolve));
       written.then(resolve, resolve);
-      return promise;
+      build.written = written;
+      writing.push(written);
+      return { written, started: promise };
     });
-    // The next page is prepared once these batches' writes run: preparing holds Node's only thread,
+    // At most two pages' batches are held: the next page is read on once every build has written the one before this.
+    await eachSettled(pageBefore);
+    writing.splice(0, pageBefore.length);
+    pageBefore = started.map((batch) => batch.written);
+    // The next page is prepared once this one's batches' writes run: preparing holds Node's only thread,
     // and their transactions' opening round trips would wait for it.
-    await Promise.all(started);
+    await Promise.all(started.map((batch) => batch.started));
   }
 }
 
@@ -191,8 +201,8 @@ function prepareBatches(
   events: readonly RecordedEvent[],
   through: bigint,
   report: ReportProgress,
-): ((writesStarted: () => void) => Promise<void>)[] {
-  const batches: ((writesStarted: () => void) => Promise<void>)[] = [];
+): { build: Build; write: (writesStarted: () => void) => Promise<void> }[] {
+  const batches: { build: Build; write: (writesStarted: () => void) => Promise<void> }[] = [];
   for (const build of building) {
     const handled = handledTypes(build.projection);
     const relevant = events.filter((event) => event.position > build.checkpoint && handled.has(event.type));
@@ -202,10 +212,13 @@ function prepareBatches(
     if (relevant.length === 0) continue;
     // Finished but not switched (the live generation was further along): its rows are complete, and stay so.
     const batch = batchOf(build.projection, relevant, build.generation.generation, build.finished ? 'live' : 'rebuilding');
-    batches.push(async (writesStarted) => {
-      await commitBuildBatch(context, build, batch, through, writesStarted);
-      build.done += relevant.length;
-      report(build);
+    batches.push({
+      build,
+      write: async (writesStarted) => {
+        await commitBuildBatch(context, build, batch, through, writesStarted);
+        build.done += relevant.length;
+        report(build);
+      },
     });
   }
   return batches;

@@ -22,6 +22,14 @@ export interface WriteRowsOptions {
   onlyNewer?: boolean;
   /** Columns to answer of the rows inserted or updated (a stored row left as it is is not answered). */
   returning?: readonly string[];
+  /**
+   * No row can be stored yet: the table is a generation being built, which applies every event once
+   * (its writes commit with its checkpoint), and each row is made by one event only (keyed by its
+   * position, or by what the event creates). A plain insert then: the conflict check's speculative
+   * insertion is most of an insert's cost (68 000 analytics facts: 254 ms with it, 139 ms without).
+   * A row stored after all fails loudly.
+   */
+  onlyNewRows?: boolean;
 }
 
 /**
@@ -51,21 +59,22 @@ export function prepareWriteRows<R extends RowValues = RowValues>(
   const values = positionalRowsJson(rows, columns);
   const ids = sql.join(columns.map((column) => sql.id(column)));
   const update = options.update ?? [];
-  const onConflict =
-    update.length === 0
-      ? sql`do nothing`
-      : sql`do update set ${sql.join(update.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`))}${
+  const conflict = sql.join(options.conflict.map((column) => sql.id(column)));
+  const onConflict = options.onlyNewRows
+    ? sql``
+    : update.length === 0
+      ? sql`on conflict (${conflict}) do nothing`
+      : sql`on conflict (${conflict}) do update set ${sql.join(update.map((column) => sql`${sql.id(column)} = excluded.${sql.id(column)}`))}${
           options.onlyNewer ? sql` where ${sql.id(table)}.last_position < excluded.last_position` : sql``
         }`;
   const returning = options.returning?.length ? sql` returning ${sql.join(options.returning.map((column) => sql.id(column)))}` : sql``;
-  const conflict = sql.join(options.conflict.map((column) => sql.id(column)));
   return async (trx) => {
     const rowValues = await readRowValues(trx, table, columns, values);
     // In key order, the key's index is walked page by page rather than at random (uuids are random).
     const statement = sql<R>`
       insert into ${sql.id(table)} (${ids})
       select ${ids} from (${rowValues}) v order by ${conflict}
-      on conflict (${conflict}) ${onConflict}${returning}`;
+      ${onConflict}${returning}`;
     return (await statement.execute(trx)).rows;
   };
 }

@@ -11,7 +11,7 @@ export const analyticsProjection = defineProjection({
   tables: ['analytics_facts'],
   createTables: createAnalyticsTables,
   createIndexes: createAnalyticsIndexes,
-  prepare(events, t) {
+  prepare(events, t, phase) {
     const rows: RowValues[] = [];
     for (const event of events) {
       const fact = analyticsFactOf(event);
@@ -27,7 +27,7 @@ export const analyticsProjection = defineProjection({
           steps: fact.steps,
         });
     }
-    // One fact per event: a replayed event is already there. One JSON parameter, not eight per fact.
-    return prepareWriteRows(t.analytics_facts, rows, { conflict: ['position'] });
+    // One fact per event: a replayed event is already there (a rebuild replays none). One JSON parameter, not eight per fact.
+    return prepareWriteRows(t.analytics_facts, rows, { conflict: ['position'], onlyNewRows: phase === 'rebuilding' });
   },
 });

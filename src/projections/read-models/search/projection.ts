@@ -88,12 +88,14 @@ export const searchProjection = defineProjection({
 
     // A rebuild derives the vocabulary and popularity once, in finishBuild: it needs no changed documents back.
     const live = phase === 'live';
-    // A stored document a replay finds newer stays as it is.
+    // A stored document a replay finds newer stays as it is. A template is submitted once (its stream's first
+    // event): a generation being built, which applies each event once, holds no document of it yet.
     const writeSubmitted = prepareWriteRows<ChangedDocument>(t.search_documents, [...submitted.values()], {
       conflict: ['id'],
       update: DOCUMENT_COLUMNS.filter((column) => column !== 'id'),
       onlyNewer: true,
       returning: live ? CHANGED_DOCUMENT_COLUMNS : [],
+      onlyNewRows: !live,
     });
     const writeChanges = prepareChanges(t, changes, live);
     const writeEngagements = prepareWriteRows(
@@ -104,7 +106,7 @@ export const searchProjection = defineProjection({
         weight: ENGAGEMENT_WEIGHTS[event.type],
         occurred_at: new Date(event.metadata.occurredAt),
       })),
-      { conflict: ['position'] },
+      { conflict: ['position'], onlyNewRows: !live },
     );
     return async (trx) => {
       const changed = [...(await writeSubmitted(trx)), ...(await writeChanges(trx))];

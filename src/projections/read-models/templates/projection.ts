@@ -8,7 +8,7 @@ import {
   type TemplateSubmitted,
 } from '../../../domain/templates/events.js';
 import { STATUS, statusAfter } from '../../../domain/templates/lifecycle.js';
-import { defineProjection, type ProjectableEvent } from '../../projection.js';
+import { defineProjection, type ApplyPhase, type ProjectableEvent } from '../../projection.js';
 import type { GenerationTables } from '../tables.js';
 import { inOrder, prepareDeleteRows, prepareWriteRows, writeRows, type BatchWrite, type WriteRowsOptions } from '../../set-based.js';
 import { createTemplatesIndexes, createTemplatesTables, type TemplatesView } from './tables.js';
@@ -44,7 +44,7 @@ export const templatesProjection = defineProjection({
       if (isToggle(event)) toggles.push(event);
       else lifecycle.push(event);
     }
-    const writeLifecycle = prepareLifecycle(t, lifecycle);
+    const writeLifecycle = prepareLifecycle(t, lifecycle, phase);
     const { writeToggles, toggled } = prepareToggles(t, toggles);
     // Counts are derived from the sets, so replaying a batch cannot count twice. A rebuild counts once, at the end.
     const recount = toggled.size > 0 && phase === 'live' ? recountStatement(t, toggled) : null;
@@ -100,7 +100,7 @@ type TemplateRow = Omit<Selectable<TemplatesView>, 'likes' | 'saves' | 'red_flag
  * only reflect a part of this batch (the log is applied in order), and the write keeps the newer.
  * The others are folded when the write runs, from their rows stored by the batches before.
  */
-function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[]): BatchWrite {
+function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<TemplateEvent>[], phase: ApplyPhase): BatchWrite {
   const submitted = new Map<string, TemplateRow>();
   const ofStored: RecordedOneOf<TemplateEvent>[] = [];
   for (const event of events) {
@@ -110,7 +110,8 @@ function prepareLifecycle(t: GenerationTables, events: readonly RecordedOneOf<Te
     else if (submitted.has(templateId)) applyInOrder(submitted.get(templateId)!, event);
     else ofStored.push(event);
   }
-  const writeSubmitted = prepareWriteRows(t.templates, [...submitted.values()], TEMPLATE_WRITE);
+  // A template is submitted once (its stream's first event): a generation being built, which applies each event once, holds no row of it yet.
+  const writeSubmitted = prepareWriteRows(t.templates, [...submitted.values()], { ...TEMPLATE_WRITE, onlyNewRows: phase === 'rebuilding' });
   return async (trx) => {
     await writeSubmitted(trx);
     if (ofStored.length === 0) return;
