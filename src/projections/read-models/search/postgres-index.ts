@@ -95,7 +95,9 @@ async function textQuery(db: Kysely<Schema>, text: string): Promise<TextQuery | 
       select q.position, v.word
       from (values ${sql.join(correctable.map(({ word, index }) => sql`(${index}::int, ${word}::text, ${allowedEdits(word.length)}::int)`))}) as q(position, typed, edits)
       cross join lateral (
-        select word from search_words order by word operator(public.<->) q.typed limit ${CORRECTIONS_PER_WORD}
+        -- Never a stop word ('barnd' is two edits from 'and'): it alone would match nearly every template.
+        select word from search_words where word <> all(array[${sql.join([...STOP_WORDS])}]::text[])
+        order by word operator(public.<->) q.typed limit ${CORRECTIONS_PER_WORD}
       ) v
       where v.word <> q.typed and public.levenshtein(v.word, q.typed) <= q.edits`.execute(db);
     for (const row of rows) corrections.set(row.position, [...(corrections.get(row.position) ?? []), row.word]);
