@@ -160,28 +160,13 @@ async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBui
 }
 
 /**
- * Up to this many matches (as the planner estimates them from the document's word statistics),
- * best match collects every match from the document index and sorts them; beyond, it walks the
- * newest-first index until RELEVANCE_CANDIDATES match. The walk reads about 1 000 × templates ÷
- * matches rows, in the order they lie in the table (layOutOldestFirst), the collection each match
- * where it lies: at 100 000 templates they cost the same near 4 000 matches. The planner's own
- * choice walked for 1 700 matches too (60 rows read per match found), 10× the collection's time.
- */
-const COLLECTED_MATCHES_MAX = 4_000;
-
-/** The planner's estimate of the rows `where` matches: one planning, no reading. */
-async function estimatedMatches(db: Kysely<Schema>, where: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) select 1 from search_documents where ${where}`.execute(db);
-  const raw = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-  return plan[0].Plan['Plan Rows'];
-}
-
-/**
  * Best match in one statement and one read of the matches: the newest RELEVANCE_CANDIDATES, then
  * ranked (only those: a rank costs as much as reading the row), counted, and the page of the best.
- * Which read finds the newest is ours to choose (COLLECTED_MATCHES_MAX); adding zero to the time
- * hides the index order from the planner, which then collects and sorts.
+ * The planner picks the read from the word statistics it keeps for the document: up to about 3 000
+ * matches of 100 000 it collects them from the document index and sorts them (a block per match);
+ * for more, it walks the newest-first index until enough match, which reads the table in the order
+ * it lies (layOutOldestFirst), a block per ten rows. On a table in random order that walk read a
+ * block per row, and the planner, which counts it as in order, walked for 1 700 matches too.
  */
 async function relevancePage(
   db: Kysely<Schema>,
@@ -190,13 +175,11 @@ async function relevancePage(
   match: string,
   exact: string,
 ): Promise<SearchHits> {
-  const collected = (await estimatedMatches(db, where)) <= COLLECTED_MATCHES_MAX;
-  const newestFirst = collected ? sql`created_at + interval '0 seconds' desc, id` : sql`created_at desc, id`;
   const { rows } = await sql<{ id: string | null; total: string | number | bigint }>`
     with candidates as materialized (
       -- One rank over both queries (the corrected words and the words as typed).
       select id, created_at, ts_rank(document, to_tsquery('simple', ${match}) || to_tsquery('simple', ${exact})) as rank
-      from (select id, created_at, document from search_documents where ${where} order by ${newestFirst} limit ${RELEVANCE_CANDIDATES}) newest
+      from (select id, created_at, document from search_documents where ${where} order by created_at desc, id limit ${RELEVANCE_CANDIDATES}) newest
     )
     select (select count(*) from candidates) as total, best.id
     from (select 1) as one left join lateral (
