@@ -164,7 +164,8 @@ const SHARED_CREATION_TIME_SHARE = 0.1;
  * ones are appended in: its walk of the newest-first index then reads a block per ten rows, not a
  * block per row. Log order is that order already unless many templates share a creation time (a
  * bulk import), whose ties go by id: random. Only then is it worth its cost (at 100 000 templates
- * about 2 s on Postgres, 15 s on PGlite). Before the other indexes, which the rewrite would rebuild.
+ * about 1 s on Postgres, 2 s on PGlite, several times that on a loaded machine). Before the other
+ * indexes, which the rewrite would rebuild.
  */
 async function layOutOldestFirst(db: DdlDatabase, t: GenerationTables): Promise<void> {
   const documents = sql.id(t.search_documents);
