@@ -11,7 +11,7 @@ import {
 } from '../../domain/audit/chain.js';
 import type { Database } from '../db/database.js';
 import type { Schema } from '../db/schema.js';
-import { startDigestWorker, type Digester } from './digest-worker.js';
+import { startChainWorker, type Chainer } from './chain-worker.js';
 import type { EventStore } from './port.js';
 
 /**
@@ -113,15 +113,15 @@ export interface VerifyOptions {
  * the links stored; stops at the first break.
  */
 export async function verifyEventChain(database: Database, options: VerifyOptions = {}): Promise<ChainVerification> {
-  const digester = startDigestWorker();
+  const chainer = startChainWorker();
   try {
-    return await verifyPages(database.db, digester, options);
+    return await verifyPages(database.db, chainer, options);
   } finally {
-    await digester.close();
+    await chainer.close();
   }
 }
 
-async function verifyPages(db: Kysely<Schema>, digester: Digester, options: VerifyOptions): Promise<ChainVerification> {
+async function verifyPages(db: Kysely<Schema>, chainer: Chainer, options: VerifyOptions): Promise<ChainVerification> {
   const chainEnd = (await lastLink(db))?.position ?? BEFORE_FIRST_POSITION;
   let previous: Buffer = GENESIS_HASH;
   let checked = 0;
@@ -135,26 +135,28 @@ async function verifyPages(db: Kysely<Schema>, digester: Digester, options: Veri
     found,
   });
 
-  // A pipeline: the next page is read (and its digests computed on the digest thread) while this
-  // page's chain is followed; a page's events and links are read side by side.
-  const readPage = (after: string) => readVerifyPage(db, digester, after, chainEnd);
-  let next: Promise<VerifyPage> | null = comparePositions(cursor, chainEnd) < 0 ? readPage(cursor) : null;
-  while (next !== null) {
-    const { events, digests, links, pageEnd } = await next;
-    next = comparePositions(pageEnd, chainEnd) < 0 ? readPage(pageEnd) : null;
+  // A pipeline of three: the database prints the next page while the chain thread hashes this one
+  // and this thread parses rows as they arrive; then this thread pairs the page's links with it.
+  const readPage = (after: string) => readVerifyPage(db, after, chainEnd);
+  let reading: Promise<VerifyPage> | null = comparePositions(cursor, chainEnd) < 0 ? readPage(cursor) : null;
+  while (reading !== null) {
+    const { events, links, pageEnd } = await reading;
+    reading = comparePositions(pageEnd, chainEnd) < 0 ? readPage(pageEnd) : null;
     // A break found below ends the pass with the read ahead unobserved.
-    next?.catch(() => {});
+    reading?.catch(() => {});
+    const { digests, hashes } = await chainer.chain(events.map((event) => event.canonical));
     let linkIndex = 0;
     for (const [index, event] of events.entries()) {
-      const link = links[linkIndex];
+      const linkPosition = links.positions[linkIndex];
       // Links and events pair up by position; one without the other is an event inserted or removed.
-      if (link === undefined || (link.position !== event.position && comparePositions(link.position, event.position) > 0))
+      if (linkPosition === undefined || (linkPosition !== event.position && comparePositions(linkPosition, event.position) > 0))
         return finish({ kind: 'inserted', position: event.position });
-      if (link.position !== event.position) return finish({ kind: 'removed', position: link.position });
+      if (linkPosition !== event.position) return finish({ kind: 'removed', position: linkPosition });
+      const hash = hashes.subarray(index * DIGEST_BYTES, (index + 1) * DIGEST_BYTES);
+      if (!hash.equals(links.hashes.subarray(linkIndex * DIGEST_BYTES, (linkIndex + 1) * DIGEST_BYTES))) {
+        return finish(await brokenLink(db, event.position, digests.subarray(index * DIGEST_BYTES, (index + 1) * DIGEST_BYTES)));
+      }
       linkIndex += 1;
-      const digest = digests.subarray(index * DIGEST_BYTES, (index + 1) * DIGEST_BYTES);
-      const hash = chainHash(previous, digest);
-      if (!hash.equals(link.hash)) return finish(await brokenLink(db, event.position, digest));
       previous = hash;
       cursor = event.position;
       checked += 1;
@@ -164,8 +166,8 @@ async function verifyPages(db: Kysely<Schema>, digester: Digester, options: Veri
         if (found !== written.hash) return finish({ kind: 'head-mismatch', position: written.position, expected: written.hash, found });
       }
     }
-    const leftover = links[linkIndex];
-    if (leftover !== undefined) return finish({ kind: 'removed', position: leftover.position });
+    const leftover = links.positions[linkIndex];
+    if (leftover !== undefined) return finish({ kind: 'removed', position: leftover });
     if (written !== undefined && !headReached && comparePositions(pageEnd, written.position) >= 0) {
       return finish({ kind: 'head-missing', position: written.position });
     }
@@ -186,41 +188,44 @@ function comparePositions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-interface HashLinkRow {
-  position: string;
-  hash: Buffer;
+/** A page's links: their positions, and their hashes end to end (DIGEST_BYTES each) in the same order. */
+interface PageLinks {
+  positions: string[];
+  hashes: Buffer;
 }
 
 interface VerifyPage {
   /** The log's events after the page's start, up to the chain's end. */
   events: CanonicalEventRow[];
-  /** Their digests, DIGEST_BYTES each, in the same order. */
-  digests: Buffer;
   /** The links after the page's start through `pageEnd`, as far as a log with no event removed needs them. */
-  links: HashLinkRow[];
+  links: PageLinks;
   pageEnd: string;
 }
 
 /** The events of a verification's page after `after`, and the links over the same range. */
-async function readVerifyPage(db: Kysely<Schema>, digester: Digester, after: string, chainEnd: string): Promise<VerifyPage> {
+async function readVerifyPage(db: Kysely<Schema>, after: string, chainEnd: string): Promise<VerifyPage> {
   // No upper bound in the queries: with one, a planner without statistics sorted the whole range
   // instead of walking the key in order (0.75 s a page on a fresh 100 000-event log).
   const [page, linksAfter] = await Promise.all([eventsAfter(db, after, CHAIN_BATCH), linkHashesAfter(db, after)]);
-  const digests = digester.digests(page.map((event) => event.canonical));
   const beyondChain = (row: { position: string }) => comparePositions(row.position, chainEnd) > 0;
   const events = page.length > 0 && beyondChain(page[page.length - 1]!) ? page.filter((event) => !beyondChain(event)) : page;
   const pageEnd = page.length === CHAIN_BATCH && events.length === page.length ? events[events.length - 1]!.position : chainEnd;
   // The links read ahead may stop short of pageEnd only if the range holds more links than events:
   // an event was removed, and the pass finds it before it reaches the links' end.
-  const links = linksAfter.filter((link) => comparePositions(link.position, pageEnd) <= 0);
-  return { events, digests: await digests, links, pageEnd };
+  const positions = linksAfter.positions.filter((position) => comparePositions(position, pageEnd) <= 0);
+  return { events, links: { positions, hashes: linksAfter.hashes }, pageEnd };
 }
 
-async function linkHashesAfter(db: Kysely<Schema>, after: string): Promise<HashLinkRow[]> {
-  const { rows } = await sql<{ position: string; hash: Uint8Array }>`
-    select c.position::text as position, c.hash from event_chain c
-    where c.position > ${after}::bigint order by c.position limit ${CHAIN_BATCH}`.execute(db);
-  return rows.map((row) => ({ position: row.position, hash: asBuffer(row.hash) }));
+/**
+ * A page of links as one row (positions joined, hashes end to end): 5 000 rows of a position and a
+ * bytea each cost this thread more to parse than the page of events' canonical texts beside them.
+ */
+async function linkHashesAfter(db: Kysely<Schema>, after: string): Promise<PageLinks> {
+  const { rows } = await sql<{ positions: string | null; hashes: Uint8Array | null }>`
+    select string_agg(c.position::text, ',' order by c.position) as positions, string_agg(c.hash, ''::bytea order by c.position) as hashes
+    from (select position, hash from event_chain where position > ${after}::bigint order by position limit ${CHAIN_BATCH}) c`.execute(db);
+  const { positions, hashes } = rows[0]!;
+  return { positions: positions === null ? [] : positions.split(','), hashes: hashes === null ? Buffer.alloc(0) : asBuffer(hashes) };
 }
 
 /**
