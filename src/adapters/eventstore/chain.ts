@@ -217,8 +217,9 @@ async function readVerifyPage(db: Kysely<Schema>, after: string, chainEnd: strin
 }
 
 /**
- * A page of links as one row (positions joined, hashes end to end): 5 000 rows of a position and a
- * bytea each cost this thread more to parse than the page of events' canonical texts beside them.
+ * A page of links as one row (positions joined, hashes end to end) rather than 5 000 rows, each a row
+ * object, a string and a hex-decoded bytea for the thread that also parses the log: that thread is
+ * what a verification waits on (Node's CPU for a million events 7.4–7.7 → 6.8–7.0 s).
  */
 async function linkHashesAfter(db: Kysely<Schema>, after: string): Promise<PageLinks> {
   const { rows } = await sql<{ positions: string | null; hashes: Uint8Array | null }>`
