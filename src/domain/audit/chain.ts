@@ -15,18 +15,13 @@ import { hash } from 'node:crypto';
  */
 export const CANONICAL_FIELD_SEPARATOR = '\n';
 
+/** The chain's hash; the Postgres store digests events with the database's own `sha256` (src/adapters/eventstore/chain.ts). */
 export const DIGEST_ALGORITHM = 'sha256';
 /** Bytes of a digest and of a hash. */
 export const DIGEST_BYTES = 32;
 
 /** The previous hash of the first event of the log. */
 export const GENESIS_HASH = Buffer.alloc(DIGEST_BYTES);
-
-/** The digest of an event's canonical text (the store prints it; src/adapters/eventstore/chain.ts). */
-export function eventDigest(canonical: string): Buffer {
-  // The one-shot hash: no Hash object per event, two per event in a verification of a million.
-  return hash(DIGEST_ALGORITHM, canonical, 'buffer');
-}
 
 /** previous hash ‖ digest, written in place: no buffer allocated per link (the hash reads it before returning). */
 const chainInput = Buffer.alloc(2 * DIGEST_BYTES);
