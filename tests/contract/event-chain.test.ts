@@ -92,6 +92,13 @@ describe.each(databaseTargets())('audit chain: $name', (target) => {
     expect((await verifyEventChain(database)).found).toEqual({ kind: 'inserted', position: gap.toString() });
   });
 
+  it('names an event inserted before the first, even at a negative position', async () => {
+    const { database } = suite;
+    await sql`insert into events (position, stream_id, revision, event_id, type, data, metadata)
+      values (-5, 'forged', 0, gen_random_uuid(), 'Forged', '{}', '{}')`.execute(database.db);
+    expect((await verifyEventChain(database)).found).toEqual({ kind: 'inserted', position: '-5' });
+  });
+
   it('names two events that swapped places', async () => {
     const { database } = suite;
     const [first, second] = [positions[1]!, positions[4]!];

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   CANONICAL_FIELD_SEPARATOR,
   DIGEST_BYTES,
@@ -30,8 +30,10 @@ export interface EventChain {
 /** Where a walk of the log starts: before every position. */
 const BEFORE_FIRST_POSITION = '-1';
 const CHAIN_LOCK_NAME = 'tessera:audit-chain';
-/** Events linked per transaction, and read per page by a verification. */
+/** Events linked per transaction, and links per range of a verification. */
 const CHAIN_BATCH = 5_000;
+/** Ranges a verification has the database read and digest at once: one per core of the database on 2 cores. */
+const PAGES_IN_FLIGHT = 2;
 
 /** A page of the log as the chain covers it: its positions in order, and each event's digest end to end (DIGEST_BYTES each). */
 interface DigestPage {
@@ -54,7 +56,10 @@ export function createEventChain(database: Database): EventChain {
         const count = await db.transaction().execute(async (trx) => {
           await sql`select pg_advisory_xact_lock(hashtext(current_schema() || ':' || ${CHAIN_LOCK_NAME}))`.execute(trx);
           const last = await lastLink(trx);
-          const { positions, digests } = await digestsAfter(trx, last?.position ?? BEFORE_FIRST_POSITION, CHAIN_BATCH);
+          const { positions, digests } = await digestPage(
+            trx,
+            sql`select * from events where position > ${last?.position ?? BEFORE_FIRST_POSITION}::bigint order by position limit ${CHAIN_BATCH}`,
+          );
           if (positions.length === 0) return 0;
           let previous: Buffer = last?.hash ?? GENESIS_HASH;
           const links = positions.map((position, index) => {
@@ -108,16 +113,17 @@ export interface VerifyOptions {
 }
 
 /**
- * Recomputes the chain from the log's bytes in one pass, page by page in position order, against
- * the links stored; stops at the first break. The database digests each page's events as it reads
- * them (`digestsAfter`) while this thread follows the chain through the page before.
+ * Recomputes the chain from the log's bytes in one pass, in position order, against the links
+ * stored; stops at the first break. The log is cut into ranges of positions of CHAIN_BATCH links
+ * each; the database reads and digests PAGES_IN_FLIGHT of them at once, on a connection (and a core)
+ * each, while this thread follows the chain through the range before.
  */
 export async function verifyEventChain(database: Database, options: VerifyOptions = {}): Promise<ChainVerification> {
   const { db } = database;
-  const chainEnd = (await lastLink(db))?.position ?? BEFORE_FIRST_POSITION;
+  const { ranges, chainEnd } = await verificationRanges(db);
   let previous: Buffer = GENESIS_HASH;
   let checked = 0;
-  let cursor = BEFORE_FIRST_POSITION;
+  let cursor = '';
   const written = options.writtenHead;
   let headReached = written === undefined;
   const finish = (found: ChainBreak | null): ChainVerification => ({
@@ -127,18 +133,25 @@ export async function verifyEventChain(database: Database, options: VerifyOption
     found,
   });
 
-  const readPage = (after: string) => readVerifyPage(db, after, chainEnd);
-  let reading: Promise<VerifyPage> | null = comparePositions(cursor, chainEnd) < 0 ? readPage(cursor) : null;
-  while (reading !== null) {
-    const { events, links, pageEnd } = await reading;
-    reading = comparePositions(pageEnd, chainEnd) < 0 ? readPage(pageEnd) : null;
-    // A break found below ends the pass with the read ahead unobserved.
-    reading?.catch(() => {});
+  const reads = new Map<number, Promise<VerifyPage>>();
+  const readAhead = (index: number) => {
+    const range = ranges[index];
+    if (range === undefined) return;
+    const read = readVerifyPage(db, range);
+    // A break found ends the pass with the reads ahead unobserved.
+    read.catch(() => {});
+    reads.set(index, read);
+  };
+  for (let index = 0; index < PAGES_IN_FLIGHT; index += 1) readAhead(index);
+  for (const [rangeIndex, range] of ranges.entries()) {
+    const { events, links } = await reads.get(rangeIndex)!;
+    reads.delete(rangeIndex);
+    readAhead(rangeIndex + PAGES_IN_FLIGHT);
     let linkIndex = 0;
     for (const [index, position] of events.positions.entries()) {
       const linkPosition = links.positions[linkIndex];
       // Links and events pair up by position; one without the other is an event inserted or removed.
-      if (linkPosition === undefined || (linkPosition !== position && comparePositions(linkPosition, position) > 0))
+      if (linkPosition === undefined || (linkPosition !== position && BigInt(linkPosition) > BigInt(position)))
         return finish({ kind: 'inserted', position });
       if (linkPosition !== position) return finish({ kind: 'removed', position: linkPosition });
       const digest = digestAt(events.digests, index);
@@ -156,63 +169,67 @@ export async function verifyEventChain(database: Database, options: VerifyOption
     }
     const leftover = links.positions[linkIndex];
     if (leftover !== undefined) return finish({ kind: 'removed', position: leftover });
-    if (written !== undefined && !headReached && comparePositions(pageEnd, written.position) >= 0) {
+    if (written !== undefined && !headReached && BigInt(range.through) >= BigInt(written.position)) {
       return finish({ kind: 'head-missing', position: written.position });
     }
-    cursor = pageEnd;
     options.onProgress?.(checked);
   }
   if (!headReached) return finish({ kind: 'head-missing', position: written!.position });
-  const { rows } = await sql<{ count: string }>`select count(*)::text as count from events where position > ${chainEnd}::bigint`.execute(
-    db,
-  );
+  const { rows } = await sql<{ count: string }>`
+    select count(*)::text as count from events where ${chainEnd === null ? sql`true` : sql`position > ${chainEnd}::bigint`}`.execute(db);
   return { ...finish(null), unlinked: Number(rows[0]!.count) };
 }
 
-/** Orders two positions as the log's text prints them (decimal, without leading zeros), or the place before the first. */
-function comparePositions(a: string, b: string): number {
-  if (a === BEFORE_FIRST_POSITION || b === BEFORE_FIRST_POSITION) return a === b ? 0 : a === BEFORE_FIRST_POSITION ? -1 : 1;
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
+/** A range of positions, after one through another. */
+interface PositionRange {
+  after: string;
+  through: string;
 }
 
-/** A page's links: their positions, and their hashes end to end (DIGEST_BYTES each) in the same order. */
+/**
+ * Ranges covering the log from before its first event or link through the chain's last link, each
+ * holding CHAIN_BATCH links (the last one fewer); ranges rather than "the next 5 000 after", so
+ * several can be read at once. Their bounds come from one walk of the chain's key.
+ */
+async function verificationRanges(db: Kysely<Schema>): Promise<{ ranges: PositionRange[]; chainEnd: string | null }> {
+  const { rows } = await sql<{ before_first: string | null; chain_end: string | null }>`
+    select (least((select min(position) from events), (select min(position) from event_chain)) - 1)::text as before_first,
+      (select max(position) from event_chain)::text as chain_end`.execute(db);
+  const { before_first: beforeFirst, chain_end: chainEnd } = rows[0]!;
+  if (chainEnd === null || beforeFirst === null) return { ranges: [], chainEnd };
+  const { rows: bounds } = await sql<{ position: string }>`
+    select c.position::text as position
+    from (select position, row_number() over (order by position) as n from event_chain) c
+    where c.n % ${CHAIN_BATCH} = 0 and c.position < ${chainEnd}::bigint order by c.position`.execute(db);
+  const ends = [...bounds.map((bound) => bound.position), chainEnd];
+  return { ranges: ends.map((through, index) => ({ after: index === 0 ? beforeFirst : ends[index - 1]!, through })), chainEnd };
+}
+
+/** A page of links: their positions, and their hashes end to end (DIGEST_BYTES each) in the same order. */
 interface PageLinks {
   positions: string[];
   hashes: Buffer;
 }
 
 interface VerifyPage {
-  /** The log's events after the page's start, up to the chain's end. */
   events: DigestPage;
-  /** The links after the page's start through `pageEnd`, as far as a log with no event removed needs them. */
   links: PageLinks;
-  pageEnd: string;
 }
 
-/** The events of a verification's page after `after`, and the links over the same range. */
-async function readVerifyPage(db: Kysely<Schema>, after: string, chainEnd: string): Promise<VerifyPage> {
-  // No upper bound in the queries: with one, a planner without statistics sorted the whole range
-  // instead of walking the key in order (0.75 s a page on a fresh 100 000-event log).
-  const [page, linksAfter] = await Promise.all([digestsAfter(db, after, CHAIN_BATCH), linkHashesAfter(db, after)]);
-  let kept = page.positions.length;
-  while (kept > 0 && comparePositions(page.positions[kept - 1]!, chainEnd) > 0) kept -= 1;
-  const events =
-    kept === page.positions.length
-      ? page
-      : { positions: page.positions.slice(0, kept), digests: page.digests.subarray(0, kept * DIGEST_BYTES) };
-  const pageEnd = page.positions.length === CHAIN_BATCH && kept === page.positions.length ? page.positions[kept - 1]! : chainEnd;
-  // The links read ahead may stop short of pageEnd only if the range holds more links than events:
-  // an event was removed, and the pass finds it before it reaches the links' end.
-  const positions = linksAfter.positions.filter((position) => comparePositions(position, pageEnd) <= 0);
-  return { events, links: { positions, hashes: linksAfter.hashes }, pageEnd };
+/** The events of a range, digested, and its links. */
+async function readVerifyPage(db: Kysely<Schema>, range: PositionRange): Promise<VerifyPage> {
+  const [events, links] = await Promise.all([
+    digestPage(db, sql`select * from events where position > ${range.after}::bigint and position <= ${range.through}::bigint`),
+    linkHashesIn(db, range),
+  ]);
+  return { events, links };
 }
 
 /** A page of links as one row, as `digestsAfter` reads the events: not 5 000 row objects, strings and decoded byteas. */
-async function linkHashesAfter(db: Kysely<Schema>, after: string): Promise<PageLinks> {
+async function linkHashesIn(db: Kysely<Schema>, range: PositionRange): Promise<PageLinks> {
   const { rows } = await sql<{ positions: string | null; hashes: Uint8Array | null }>`
     select string_agg(c.position::text, ',' order by c.position) as positions, string_agg(c.hash, ''::bytea order by c.position) as hashes
-    from (select position, hash from event_chain where position > ${after}::bigint order by position limit ${CHAIN_BATCH}) c`.execute(db);
+    from event_chain c where c.position > ${range.after}::bigint and c.position <= ${range.through}::bigint`.execute(db);
   const { positions, hashes } = rows[0]!;
   return { positions: positions === null ? [] : positions.split(','), hashes: hashes === null ? Buffer.alloc(0) : asBuffer(hashes) };
 }
@@ -239,20 +256,21 @@ async function lastLink(db: Kysely<Schema>): Promise<LinkRow | null> {
 }
 
 /**
- * The digests of the events after `after`, computed by the database from the bytes it reads: each
- * event's canonical text (src/domain/audit/chain.ts) joined from its fields as the database prints
- * them, its SHA-256, and a page's positions and digests as one row. Node used to receive the texts
- * (about 600 bytes an event) and hash them itself; parsing them was what a verification waited on.
- * Trusting the database's SHA-256 is trusting what already prints the bytes; the functions are named
- * through pg_catalog, so a function of the same name in another schema cannot stand in for them.
+ * The digests of `events` (a select of whole rows of the log), computed by the database from the bytes
+ * it reads: each event's canonical text (src/domain/audit/chain.ts) joined from its fields as the
+ * database prints them, its SHA-256, and the page's positions and digests as one row. Node used to
+ * receive the texts (about 600 bytes an event) and hash them itself; parsing them was what a
+ * verification waited on. Trusting the database's SHA-256 is trusting what already prints the bytes;
+ * the functions are named through pg_catalog, so a function of the same name in another schema cannot
+ * stand in for them.
  */
-async function digestsAfter(db: Kysely<Schema>, after: string, limit: number): Promise<DigestPage> {
+async function digestPage(db: Kysely<Schema>, events: RawBuilder<unknown>): Promise<DigestPage> {
   const { rows } = await sql<{ positions: string | null; digests: Uint8Array | null }>`
     select string_agg(e.position::text, ',' order by e.position) as positions,
       string_agg(pg_catalog.sha256(pg_catalog.convert_to(pg_catalog.concat_ws(${CANONICAL_FIELD_SEPARATOR}::text,
         e.stream_id, e.revision::text, e.event_id::text, e.type, (extract(epoch from e.recorded_at) * 1000000)::bigint::text,
         e.data::text, e.metadata::text), 'UTF8')), ''::bytea order by e.position) as digests
-    from (select * from events where position > ${after}::bigint order by position limit ${limit}) e`.execute(db);
+    from (${events}) e`.execute(db);
   const { positions, digests } = rows[0]!;
   return { positions: positions === null ? [] : positions.split(','), digests: digests === null ? Buffer.alloc(0) : asBuffer(digests) };
 }
