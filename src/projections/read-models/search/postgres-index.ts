@@ -164,9 +164,9 @@ async function pageIds(db: Kysely<Schema>, request: SearchRequest, where: RawBui
  * ranked (only those: a rank costs as much as reading the row), counted, and the page of the best.
  * The planner picks the read from the word statistics it keeps for the document: up to about 3 000
  * matches of 100 000 it collects them from the document index and sorts them (a block per match);
- * for more, it walks the newest-first index until enough match, which reads the table in the order
- * it lies (layOutOldestFirst), a block per ten rows. On a table in random order that walk read a
- * block per row, and the planner, which counts it as in order, walked for 1 700 matches too.
+ * for more, it walks the newest-first index until enough match. That index carries the document, so
+ * the walk tests and ranks rows without reading the table: where the rows lie does not matter (a
+ * live bulk import leaves them in random order of the walk, a table block per row tested).
  */
 async function relevancePage(
   db: Kysely<Schema>,

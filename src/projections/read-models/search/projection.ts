@@ -34,7 +34,7 @@ const isPopularityEvent = (event: RecordedOneOf<TemplateEvent | PopularityEvent>
  */
 export const searchProjection = defineProjection({
   name: 'search',
-  version: 8,
+  version: 9,
   handles: [...TEMPLATE_EVENT_TYPES, ...(Object.keys(ENGAGEMENT_WEIGHTS) as PopularityEvent['type'][])],
   tables: ['search_documents', 'search_popularity', 'search_engagement', 'search_words', 'search_word_templates'],
   async createTables(trx, t) {
