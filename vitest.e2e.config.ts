@@ -12,11 +12,13 @@ export default defineConfig({
     // seconds: expect.poll waits up to 15 s (its default, 1 s, failed the create-page tour under load).
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
-    // Two files at a time, each with its own server (on a free port, on its own copy of the seeded data)
-    // and its own browser: while one waits on its server or a page, the other's runs. The 17 files took
-    // 1 030 s instead of 1 905 s one at a time on the loaded 2-core machine.
+    // Three files at a time, each with its own server (on a free port, on its own copy of the seeded data)
+    // and its own browser. A file alone keeps about 0.7 of a core busy (shell.e2e: 60 CPU-s in 84 s), the
+    // rest waiting on its server or a page, so two at a time left a core of the two idle: the 18 files
+    // took 523 s three at a time against 649 s two at a time (433 and 447 CPU-s, other work beside both).
+    // They also passed four at a time at a load of 16–19.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
     isolate: false,
   },
 });
